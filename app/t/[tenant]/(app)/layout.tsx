@@ -1,0 +1,15 @@
+import { redirect } from "next/navigation";
+import { AppShell } from "@/components/shell/app-shell";
+import { currentSession } from "@/lib/auth/current-session";
+import { productNameFromEnv } from "@/lib/tenancy/site";
+
+// Every page of the signed-in app: no session, no page (the sign-in form instead).
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  const session = await currentSession();
+  if (!session) redirect("/login");
+  return (
+    <AppShell user={session.user} productName={productNameFromEnv()}>
+      {children}
+    </AppShell>
+  );
+}

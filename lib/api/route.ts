@@ -1,0 +1,149 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import type { Role } from "@/lib/generated/prisma/enums";
+import type { AuthContext } from "@/lib/auth/context";
+import { currentSession } from "@/lib/auth/current-session";
+import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
+import { readJsonBody } from "@/lib/api/body";
+import { log } from "@/lib/log/logger";
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+type Spec<P, Q, B> = {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Refused with 400 above this many bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+};
+
+type SessionSpec<P, Q, B> = Spec<P, Q, B> & { auth: "session"; roles?: readonly Role[] };
+type TenantSpec<P, Q, B> = Spec<P, Q, B> & { auth: "tenant" };
+type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public" };
+
+type Input<P, Q, B> = { params: Out<P>; query: Out<Q>; body: Out<B>; req: NextRequest; requestId: string };
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (req: NextRequest, context: RouteContext) => Promise<Response>;
+
+const DEFAULT_MAX_BODY = 64 * 1024;
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function parse<S>(schema: S | undefined, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const r = (schema as unknown as Schema).safeParse(value);
+  if (!r.success) throw badRequest(`Invalid ${where}`, fieldErrors(r.error));
+  return r.data as Out<S>;
+}
+
+function errorResponse(err: unknown, requestId: string, req: NextRequest): Response {
+  if (err instanceof HttpError) {
+    return NextResponse.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, { status: err.status });
+  }
+  log.error("api.unexpected", { requestId, method: req.method, path: req.nextUrl.pathname, err });
+  return NextResponse.json({ error: "Something went wrong. Please try again.", requestId }, { status: 500 });
+}
+
+/** A state-changing request with a session cookie must come from the workspace's own origin. */
+function checkSameOrigin(req: NextRequest): void {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const origin = req.headers.get("origin");
+  if (!origin) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw forbidden("Cross-site request refused");
+  }
+  if (originHost !== req.headers.get("host")) throw forbidden("Cross-site request refused");
+}
+
+/** A body's organizationId, when present, must be the caller's own organisation. */
+function checkBodyOrganization(body: unknown, ctx: AuthContext): void {
+  if (body && typeof body === "object" && "organizationId" in body) {
+    const claimed = (body as { organizationId: unknown }).organizationId;
+    if (claimed !== undefined && claimed !== null && String(claimed) !== ctx.orgId) {
+      throw forbidden("organizationId does not match your organisation");
+    }
+  }
+}
+
+async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, context: RouteContext) {
+  const params = parse(spec.params, await context.params, "path parameters");
+  const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query");
+  const raw = spec.body ? await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY) : undefined;
+  const body = parse(spec.body, raw, "request body");
+  return { params, query, body, raw };
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new NextResponse(null, { status: 204 });
+  return NextResponse.json(result);
+}
+
+/**
+ * The one wrapper for every /api route: it declares the auth mode, the zod schemas for params,
+ * query and body, and the roles allowed, and maps every error to a response.
+ * - session: a signed-in user of the workspace named by the Host header (else 401; wrong role 403).
+ * - tenant:  no sign-in, but the Host must name an existing workspace (else 404).
+ * - public:  anyone, any host.
+ */
+export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
+  spec: SessionSpec<P, Q, B>,
+  handler: (input: Input<P, Q, B> & { ctx: AuthContext }) => Promise<R>,
+): RouteHandler;
+export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
+  spec: TenantSpec<P, Q, B>,
+  handler: (input: Input<P, Q, B> & { tenant: Tenant }) => Promise<R>,
+): RouteHandler;
+export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
+  spec: PublicSpec<P, Q, B>,
+  handler: (input: Input<P, Q, B>) => Promise<R>,
+): RouteHandler;
+export function apiRoute(
+  spec: SessionSpec<Schema, Schema, Schema> | TenantSpec<Schema, Schema, Schema> | PublicSpec<Schema, Schema, Schema>,
+  // Each overload narrows the handler's input; the implementation only passes it along.
+  handlerArg: (input: never) => Promise<unknown>,
+): RouteHandler {
+  const handler = handlerArg as (input: Input<Schema, Schema, Schema> & { ctx?: AuthContext; tenant?: Tenant }) => Promise<unknown>;
+  return async (req, context) => {
+    const requestId = randomUUID();
+    try {
+      if (spec.auth === "session") {
+        checkSameOrigin(req);
+        const session = await currentSession();
+        if (!session) {
+          // An unknown workspace is a 404 whether or not a cookie came along.
+          if ((await currentHost()).kind !== "main" && !(await currentTenant())) throw notFound("Workspace");
+          throw unauthorized();
+        }
+        if (spec.roles && !spec.roles.includes(session.ctx.role)) throw forbidden();
+        const input = await parseInput(spec, req, context);
+        checkBodyOrganization(input.raw, session.ctx);
+        return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
+      }
+      if (spec.auth === "tenant") {
+        const tenant = await currentTenant();
+        if (!tenant) throw notFound("Workspace");
+        const input = await parseInput(spec, req, context);
+        return toResponse(await handler({ ...input, req, requestId, tenant }));
+      }
+      const input = await parseInput(spec, req, context);
+      return toResponse(await handler({ ...input, req, requestId }));
+    } catch (err) {
+      return errorResponse(err, requestId, req);
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { z } from "zod";
+import { withOrg } from "@/lib/db/tenant";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { passwordSchema } from "@/lib/auth/password-policy";
+import { revokeUserSessions } from "@/lib/auth/sessions";
+import type { AuthContext } from "@/lib/auth/context";
+import { audit } from "@/lib/audit/audit";
+
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, "Required").max(200), password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/** Changes the signed-in user's password and ends all their other sessions. */
+export async function changePassword(ctx: AuthContext, current: string, next: string): Promise<"changed" | "wrong-password"> {
+  const stored = await withOrg(ctx.orgId, (tx) =>
+    tx.user.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } }, select: { passwordHash: true } }),
+  );
+  if (!(await verifyPassword(stored?.passwordHash, current))) return "wrong-password";
+  const passwordHash = await hashPassword(next);
+  await withOrg(ctx.orgId, async (tx) => {
+    await tx.user.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+      data: { passwordHash, passwordSetAt: new Date() },
+    });
+    await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);
+    await audit(tx, ctx, "user.password_changed", { type: "user", id: ctx.userId });
+  });
+  return "changed";
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { env } from "@/lib/config/env";
+import { parseHost } from "@/lib/tenancy/host";
+import { tenantForHost } from "@/lib/tenancy/resolve";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { SESSION_MAX_AGE_S } from "@/lib/auth/sessions";
+import { clientAddress } from "@/lib/auth/client-address";
+
+type HeaderBag = Record<string, string | string[] | undefined> | undefined;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
+// next-auth v4 derives its own origin from the request when this is set; tenants live on many
+// hosts, so a single NEXTAUTH_URL cannot work. The proxy makes X-Forwarded-Host equal Host.
+process.env.AUTH_TRUST_HOST ??= "1";
+
+export class ThrottledError extends Error {}
+
+export function authOptions(): NextAuthOptions {
+  const e = env();
+  return {
+    secret: e.AUTH_SECRET,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email",
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
+        async authorize(credentials, req) {
+          const headers = req.headers as HeaderBag;
+          // The workspace comes from the Host header only, never from a form field.
+          const tenant = await tenantForHost(parseHost(first(headers?.host), e.rootDomain, e.PRODUCT_NAME));
+          if (!tenant || !credentials) return null;
+          const result = await signInWithPassword({
+            orgId: tenant.orgId,
+            email: credentials.email ?? "",
+            password: credentials.password ?? "",
+            address: clientAddress(first(headers?.["x-forwarded-for"]), first(headers?.["x-real-ip"])),
+            userAgent: first(headers?.["user-agent"]),
+          });
+          if (!result.ok) {
+            // next-auth turns a thrown error into ?error=<message>; "invalid" stays generic.
+            if (result.reason === "throttled") throw new ThrottledError("TooManyAttempts");
+            return null;
+          }
+          return { id: result.userId, organizationId: tenant.orgId, sessionId: result.sessionId };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          const u = user as unknown as { id: string; organizationId: string; sessionId: string };
+          token.sub = u.id;
+          token.oid = u.organizationId;
+          token.sid = u.sessionId;
+        }
+        return token;
+      },
+    },
+  };
+}

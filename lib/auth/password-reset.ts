@@ -1,0 +1,62 @@
+import "server-only";
+import { z } from "zod";
+import { withOrg } from "@/lib/db/tenant";
+import { env } from "@/lib/config/env";
+import { workspaceOrigin } from "@/lib/tenancy/site";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { consumeToken, issueToken } from "@/lib/auth/tokens";
+import { hashPassword } from "@/lib/auth/password";
+import { passwordSchema } from "@/lib/auth/password-policy";
+import { revokeUserSessions } from "@/lib/auth/sessions";
+import type { Tenant } from "@/lib/tenancy/resolve";
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export const resetRequestSchema = z.object({ email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email")) });
+
+export const newPasswordSchema = z
+  .object({ token: z.string().min(20).max(100), password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/** Mails a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(tenant: Tenant, email: string): Promise<void> {
+  const e = env();
+  await withOrg(tenant.orgId, async (tx) => {
+    const user = await tx.user.findUnique({
+      where: { organizationId_email: { organizationId: tenant.orgId, email } },
+      select: { id: true, firstName: true },
+    });
+    if (!user) return;
+    const token = await issueToken(tx, tenant.orgId, user.id, "password_reset", RESET_TTL_MS);
+    const link = `${workspaceOrigin(tenant.subdomain, e.rootDomain)}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueMail(tx, tenant.orgId, {
+      kind: "password_reset",
+      to: email,
+      subject: `Reset your ${e.PRODUCT_NAME} password`,
+      text: [
+        `Hi ${user.firstName},`,
+        "",
+        `Someone (hopefully you) asked to reset the password of your ${e.PRODUCT_NAME} account.`,
+        "Open this link within an hour to choose a new one:",
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail; your password stays as it is.",
+      ].join("\n"),
+    });
+  });
+}
+
+/** Sets a new password from a reset link and signs the user out everywhere. */
+export async function resetPassword(tenant: Tenant, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return withOrg(tenant.orgId, async (tx) => {
+    const userId = await consumeToken(tx, tenant.orgId, token, "password_reset");
+    if (!userId) return false;
+    await tx.user.update({
+      where: { organizationId_id: { organizationId: tenant.orgId, id: userId } },
+      data: { passwordHash, passwordSetAt: new Date() },
+    });
+    await revokeUserSessions(tx, tenant.orgId, userId);
+    return true;
+  });
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { z } from "zod";
+import { withOrg } from "@/lib/db/tenant";
+import { verifyPassword } from "@/lib/auth/password";
+import { clearFailures, recordFailure, throttleWait, type ThrottleKey } from "@/lib/auth/throttle";
+import { createSession } from "@/lib/auth/sessions";
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
+
+export type SignInResult =
+  | { ok: true; userId: string; sessionId: string }
+  | { ok: false; reason: "invalid" | "throttled"; retryAfterMs?: number };
+
+/**
+ * Checks an e-mail and password within one organisation and opens a session. Unknown e-mail and
+ * wrong password answer alike (same result, same hashing cost); failures count per account and
+ * per address, and a throttled attempt is refused before the password is even checked.
+ */
+export async function signInWithPassword(input: {
+  orgId: string;
+  email: string;
+  password: string;
+  address: string | null;
+  userAgent: string | null;
+}): Promise<SignInResult> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: "invalid" };
+  const { email, password } = parsed.data;
+  const keys: ThrottleKey[] = [{ kind: "account", value: email }];
+  if (input.address) keys.push({ kind: "address", value: input.address });
+
+  const wait = await withOrg(input.orgId, (tx) => throttleWait(tx, input.orgId, keys));
+  if (wait > 0) return { ok: false, reason: "throttled", retryAfterMs: wait };
+
+  const user = await withOrg(input.orgId, (tx) =>
+    tx.user.findUnique({
+      where: { organizationId_email: { organizationId: input.orgId, email } },
+      select: { id: true, passwordHash: true },
+    }),
+  );
+  const valid = await verifyPassword(user?.passwordHash, password);
+
+  return withOrg(input.orgId, async (tx) => {
+    if (!user || !valid) {
+      await recordFailure(tx, input.orgId, keys);
+      return { ok: false, reason: "invalid" } as const;
+    }
+    await clearFailures(tx, input.orgId, keys[0]!);
+    const sessionId = await createSession(tx, input.orgId, user.id, input.userAgent);
+    return { ok: true, userId: user.id, sessionId } as const;
+  });
+}

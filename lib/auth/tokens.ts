@@ -1,0 +1,49 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import type { Tx } from "@/lib/db/tenant";
+import type { TokenPurpose } from "@/lib/generated/prisma/enums";
+
+// Single-use tokens (password reset, invitation, host handoff). The raw token travels in the link;
+// only its SHA-256 is stored, so a database leak yields no usable links.
+export const hashToken = (raw: string) => createHash("sha256").update(raw, "utf8").digest("hex");
+
+export async function issueToken(tx: Tx, orgId: string, userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+  const raw = randomBytes(32).toString("base64url");
+  // A new link replaces any earlier unused one of the same purpose.
+  await tx.authToken.updateMany({
+    where: { organizationId: orgId, userId, purpose, usedAt: null },
+    data: { usedAt: new Date() },
+  });
+  await tx.authToken.create({
+    data: { organizationId: orgId, userId, purpose, tokenHash: hashToken(raw), expiresAt: new Date(Date.now() + ttlMs) },
+  });
+  return raw;
+}
+
+/** Spends a token: returns its user when it exists, has this purpose, is unexpired and unused;
+ * the conditional update makes a second use (or a race of two) fail. */
+export async function consumeToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose): Promise<string | null> {
+  if (raw.length < 20 || raw.length > 100) return null;
+  const tokenHash = hashToken(raw);
+  const now = new Date();
+  const token = await tx.authToken.findUnique({
+    where: { organizationId_tokenHash: { organizationId: orgId, tokenHash } },
+    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true },
+  });
+  if (!token || token.purpose !== purpose || token.usedAt || token.expiresAt <= now) return null;
+  const spent = await tx.authToken.updateMany({
+    where: { organizationId: orgId, id: token.id, usedAt: null },
+    data: { usedAt: now },
+  });
+  return spent.count === 1 ? token.userId : null;
+}
+
+/** Whether a token would be accepted, without spending it (to show the form or an error). */
+export async function peekToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose): Promise<boolean> {
+  if (raw.length < 20 || raw.length > 100) return false;
+  const token = await tx.authToken.findUnique({
+    where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(raw) } },
+    select: { purpose: true, usedAt: true, expiresAt: true },
+  });
+  return !!token && token.purpose === purpose && !token.usedAt && token.expiresAt > new Date();
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { z } from "zod";
+
+// One validated view of the configuration. The app refuses to run with a clear message instead of
+// failing later on a missing or malformed variable. See .env.example for what each one does.
+const schema = z.object({
+  DATABASE_APP_URL: z.url({ message: "DATABASE_APP_URL must be a postgresql:// URL" }),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ROOT_DOMAIN: z.string().min(1).optional(),
+  PRODUCT_NAME: z.string().min(1).default("Pulsewell"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  MAIL_FROM: z.string().min(3).optional(),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_BASE_URL: z.url().optional(),
+  JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
+  DATABASE_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { rootDomain: string; mailFrom: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  const e = parsed.data;
+  const rootDomain = (e.ROOT_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase();
+  cached = {
+    ...e,
+    rootDomain,
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${rootDomain.split(":")[0]}>`,
+  };
+  return cached;
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Tx } from "@/lib/db/tenant";
+import { boss } from "@/lib/jobs/boss";
+import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
+
+export type MailInput = { to: string; subject: string; text: string; html?: string | null; kind: string };
+
+/**
+ * Stores a message in the outbox and queues its delivery in the same transaction as the action
+ * that causes it: if the action rolls back, no mail goes out; if it commits, the mail is sent by
+ * the worker with retries, however long the provider is down.
+ */
+export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promise<string> {
+  const row = await tx.mailMessage.create({
+    data: { organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind },
+    select: { id: true },
+  });
+  const job: MailDeliverJob = { orgId, messageId: row.id };
+  const b = await boss();
+  await b.send(QUEUES.mailDeliver.name, job, {
+    ...QUEUES.mailDeliver.options,
+    singletonKey: row.id,
+    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) },
+  });
+  return row.id;
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Resend } from "resend";
+import { env } from "@/lib/config/env";
+import { log } from "@/lib/log/logger";
+
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string | null };
+export interface MailTransport {
+  readonly name: string;
+  send(mail: OutgoingMail): Promise<{ providerId: string }>;
+}
+
+/** Writes each message as an .eml file under <DATA_DIR>/mail and logs it: the transport when no
+ * provider is configured, so a self-hosted or development installation still shows its mail. */
+export function fileTransport(dir: string): MailTransport {
+  return {
+    name: "file",
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const id = randomUUID();
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`);
+      await writeFile(file, toEml(mail, id), "utf8");
+      log.info("mail.written", { to: mail.to, subject: mail.subject, file });
+      return { providerId: id };
+    },
+  };
+}
+
+export function resendTransport(apiKey: string, baseUrl?: string): MailTransport {
+  // The Resend SDK reads RESEND_BASE_URL itself; pass it through for clarity when set.
+  if (baseUrl) process.env.RESEND_BASE_URL = baseUrl;
+  const client = new Resend(apiKey);
+  return {
+    name: "resend",
+    async send(mail) {
+      const { data, error } = await client.emails.send({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+      if (error || !data) throw new Error(`Resend refused the message: ${error?.message ?? "no id returned"}`);
+      return { providerId: data.id };
+    },
+  };
+}
+
+export function configuredTransport(): MailTransport {
+  const e = env();
+  return e.RESEND_API_KEY ? resendTransport(e.RESEND_API_KEY, e.RESEND_BASE_URL) : fileTransport(path.join(e.DATA_DIR, "mail"));
+}
+
+const encodeHeader = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, "utf8").toString("base64")}?=`);
+const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64").replace(/.{76}/g, "$&\r\n");
+
+/** A standards-shaped RFC 5322 message (multipart when there is HTML) any mail client opens. */
+export function toEml(mail: OutgoingMail, id: string): string {
+  const head = [
+    `Message-ID: <${id}@pulsewell.local>`,
+    `Date: ${new Date().toUTCString()}`,
+    `From: ${encodeHeader(mail.from)}`,
+    `To: ${mail.to}`,
+    `Subject: ${encodeHeader(mail.subject)}`,
+    "MIME-Version: 1.0",
+  ];
+  const textPart = ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", b64(mail.text)];
+  if (!mail.html) return [...head, ...textPart, ""].join("\r\n");
+  const boundary = `b-${id}`;
+  return [
+    ...head,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    ...textPart,
+    `--${boundary}`,
+    "Content-Type: text/html; charset=utf-8",
+    "Content-Transfer-Encoding: base64",
+    "",
+    b64(mail.html),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+}

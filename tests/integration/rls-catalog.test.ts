@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+
+// Walks the catalog: every tenant table must have RLS enabled and forced, a policy, and
+// organizationId inside its primary key, its unique constraints and its foreign keys to other
+// tenant tables. A new table that forgets any of it fails here.
+const GLOBAL_TABLES = new Set(["_prisma_migrations"]);
+const ROOT = "Organization";
+
+const owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await owner.connect();
+afterAll(() => owner.end());
+
+type TableRow = { table: string; rls: boolean; forced: boolean; policies: number; hasOrgColumn: boolean };
+
+const tables = (
+  await owner.query<TableRow>(`
+    SELECT c.relname AS table, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
+           (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies,
+           EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'organizationId' AND NOT a.attisdropped) AS "hasOrgColumn"
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`)
+).rows.filter((t) => !GLOBAL_TABLES.has(t.table));
+
+type ConstraintRow = { table: string; name: string; type: "p" | "u" | "f"; columns: string[]; foreignTable: string | null };
+const constraints = (
+  await owner.query<ConstraintRow>(`
+    SELECT c.relname AS table, k.conname AS name, k.contype AS type,
+           array(SELECT a.attname FROM unnest(k.conkey) col JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = col)::text[] AS columns,
+           f.relname AS "foreignTable"
+    FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_class f ON f.oid = k.confrelid
+    WHERE n.nspname = 'public' AND k.contype IN ('p', 'u', 'f')`)
+).rows;
+// Unique indexes made by CREATE UNIQUE INDEX (Prisma's @@unique) are not constraints.
+const uniqueIndexes = (
+  await owner.query<{ table: string; name: string; columns: string[] }>(`
+    SELECT t.relname AS table, i.relname AS name,
+           array(SELECT a.attname FROM unnest(x.indkey) col JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = col)::text[] AS columns
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE n.nspname = 'public' AND x.indisunique AND NOT x.indisprimary`)
+).rows;
+
+describe("tenant tables in the catalog", () => {
+  it("finds the tenant tables", () => {
+    expect(tables.map((t) => t.table)).toEqual(expect.arrayContaining([ROOT, "User", "Team", "Session", "Notification"]));
+  });
+
+  it.each(tables.map((t) => [t.table, t]))("%s has RLS enabled, forced, and a policy", (_name, t) => {
+    expect(t.rls).toBe(true);
+    expect(t.forced).toBe(true);
+    expect(t.policies).toBeGreaterThan(0);
+  });
+
+  it.each(tables.filter((t) => t.table !== ROOT).map((t) => [t.table, t]))("%s keeps organizationId in its keys", (name, t) => {
+    expect(t.hasOrgColumn).toBe(true);
+    const own = constraints.filter((c) => c.table === name);
+    const pk = own.find((c) => c.type === "p");
+    expect(pk?.columns).toContain("organizationId");
+    for (const u of [...own.filter((c) => c.type === "u"), ...uniqueIndexes.filter((i) => i.table === name)]) {
+      expect(u.columns, `unique ${u.name}`).toContain("organizationId");
+    }
+    for (const fk of own.filter((c) => c.type === "f" && c.foreignTable !== ROOT)) {
+      expect(fk.columns, `foreign key ${fk.name}`).toContain("organizationId");
+    }
+  });
+
+  it("lets the application role own nothing and bypass nothing", async () => {
+    const role = await owner.query<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(`
+      SELECT r.rolsuper, r.rolbypassrls,
+             (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owned
+      FROM pg_roles r WHERE r.rolname = 'pulsewell_app'`);
+    expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
+  });
+});

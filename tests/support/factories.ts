@@ -1,0 +1,36 @@
+// Seed helpers: each call makes a new organisation or user with unique names, so test files and
+// tests never collide and can run in parallel.
+import { randomBytes, randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { withOrg } from "@/lib/db/tenant";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export const TEST_PASSWORD = "Correct-horse-9";
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+export const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString("hex")}`;
+
+export async function createOrg(opts: { subdomain?: string; name?: string; maxUsers?: number } = {}) {
+  const id = randomUUID();
+  const subdomain = opts.subdomain ?? uniqueName("org");
+  await withOrg(id, (tx) =>
+    tx.organization.create({ data: { id, subdomain, name: opts.name ?? `Org ${subdomain}`, maxUsers: opts.maxUsers ?? 50 } }),
+  );
+  return { orgId: id, subdomain };
+}
+
+export async function createUser(orgId: string, opts: { role?: Role; email?: string; firstName?: string; password?: string | null } = {}) {
+  const email = opts.email ?? `${uniqueName("user")}@example.com`;
+  const hash = opts.password === null ? null : opts.password ? await hashPassword(opts.password) : await passwordHash();
+  const user = await withOrg(orgId, (tx) =>
+    tx.user.create({
+      data: { organizationId: orgId, email, firstName: opts.firstName ?? "Test", lastName: "User", role: opts.role ?? "employee", passwordHash: hash },
+      select: { id: true, email: true, role: true },
+    }),
+  );
+  return { ...user, orgId };
+}
+
+export { db };
