@@ -43,9 +43,17 @@ export function urlForDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/** A Rust panic inside the engine hands its message to this global (the glue requires it) and then
- * surfaces as a bare "RuntimeError: unreachable"; we keep the message to report it. */
-const panics = { last: undefined as string | undefined, set_message(message: string) { panics.last = message; } };
+/** A Rust panic inside the engine hands its message to this global (the glue requires it), then
+ * usually escapes as an uncaught bare "RuntimeError: unreachable" that ends the process (the
+ * pending call never settles). So the message is printed at once, and kept for the rare panic
+ * that does reject the call. */
+const panics = {
+  last: undefined as string | undefined,
+  set_message(message: string) {
+    panics.last = message;
+    process.stderr.write(`Prisma schema engine panic: ${message}\n`);
+  },
+};
 (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panics }).PRISMA_WASM_PANIC_REGISTRY = panics;
 
 let loaded: Promise<typeof glue> | undefined;
@@ -56,8 +64,14 @@ export function loadSchemaEngineWasm(): Promise<typeof glue> {
     // The .wasm is not in the package's exports map; it sits beside the glue.
     const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const bytes = await readFile(path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
-    // The module's only import namespace is its own glue file.
-    const imports: WebAssembly.Imports = { "./schema_engine_bg.js": { ...glue } as unknown as WebAssembly.ModuleImports };
+    // The module's only import namespace is its own glue file. The glue's timers are never cleared
+    // (applyMigrations arms a 10 s one), which kept a CLI alive 10 s after its work; they are
+    // unref'd here: while the engine waits on the database, its open connections keep us alive.
+    const fns: Record<string, unknown> = { ...glue };
+    for (const name of Object.keys(fns).filter((n) => n.startsWith("__wbg_setTimeout_"))) {
+      fns[name] = (callback: () => void, ms: number) => setTimeout(callback, ms >>> 0).unref();
+    }
+    const imports: WebAssembly.Imports = { "./schema_engine_bg.js": fns as WebAssembly.ModuleImports };
     const { instance } = await WebAssembly.instantiate(bytes, imports);
     glue.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
@@ -137,7 +151,9 @@ export function migrationAdapterFactory(url: string): { factory: SqlMigrationAwa
   const open = new Set<SqlDriverAdapter>();
   const connectTo = async (cfg: pg.PoolConfig, onDispose?: () => Promise<void>): Promise<SqlDriverAdapter> => {
     const pool = poolReportingCharColumns(cfg);
-    const adapter = migrationAdapter(await new PrismaPg(pool, { disposeExternalPool: true }).connect(), pool);
+    // adapter-pg types its argument with its own copy of @types/pg (8.23 vs our 8.15): same runtime pg.
+    const prismaPg = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+    const adapter = migrationAdapter(await prismaPg.connect(), pool);
     const dispose = adapter.dispose;
     adapter.dispose = async () => {
       if (!open.delete(adapter)) return;

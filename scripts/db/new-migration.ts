@@ -1,0 +1,48 @@
+// `npm run db:new-migration -- <name>`: writes prisma/migrations/<UTC timestamp>_<name>/migration.sql
+// with the SQL that takes the existing migrations to prisma/schema.prisma (what `prisma migrate dev
+// --create-only` would write; the CLI cannot run offline). DATABASE_URL names the server where a
+// scratch database is built (its user needs CREATEDB). Review the file and add hand-written SQL,
+// such as the row-level security policy of a new tenant table, before applying it.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_MIGRATIONS_DIR, diffSchemaAgainstMigrations, ensureLockfile } from "./migrate";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+/** YYYYMMDDHHMMSS in UTC, the prefix Prisma gives migration directories. */
+function timestamp(d: Date): string {
+  return d.toISOString().replace(/\D/g, "").slice(0, 14);
+}
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("Usage: npm run db:new-migration -- <name>   (name: lower-case letters, digits, _)");
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: give a PostgreSQL URL whose user may create a scratch database.");
+
+  const sql = await diffSchemaAgainstMigrations(url);
+  if (sql.trim() === "") {
+    console.log("No schema changes: prisma/schema.prisma matches the migrations.");
+    return;
+  }
+  // Migrations apply in name order, so a new one must sort after every existing one.
+  const dirName = `${timestamp(new Date())}_${name}`;
+  const existing = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => a.localeCompare(b));
+  const last = existing.at(-1);
+  if (last && last.localeCompare(dirName) >= 0) throw new Error(`${dirName} would sort before the latest migration ${last}; check the clock.`);
+
+  const dir = path.join(DEFAULT_MIGRATIONS_DIR, dirName);
+  await mkdir(dir);
+  await writeFile(path.join(dir, "migration.sql"), sql);
+  await ensureLockfile();
+  console.log(`Wrote ${path.relative(root, path.join(dir, "migration.sql"))}:\n\n${sql}`);
+  if (/CREATE TABLE/i.test(sql)) console.log("New table(s): add their row-level security policies and grants to this migration (see 20261122000100_row_level_security).");
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
