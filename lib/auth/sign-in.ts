@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { withOrg } from "@/lib/db/tenant";
 import { verifyPassword } from "@/lib/auth/password";
-import { clearFailures, recordFailure, throttleWait, type ThrottleKey } from "@/lib/auth/throttle";
+import { releaseAttempt, reserveAttempt, type ThrottleKey } from "@/lib/auth/throttle";
 import { createSession } from "@/lib/auth/sessions";
 
 export const credentialsSchema = z.object({
@@ -32,7 +32,8 @@ export async function signInWithPassword(input: {
   const keys: ThrottleKey[] = [{ kind: "account", value: email }];
   if (input.address) keys.push({ kind: "address", value: input.address });
 
-  const wait = await withOrg(input.orgId, (tx) => throttleWait(tx, input.orgId, keys));
+  // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+  const wait = await withOrg(input.orgId, (tx) => reserveAttempt(tx, input.orgId, keys));
   if (wait > 0) return { ok: false, reason: "throttled", retryAfterMs: wait };
 
   const user = await withOrg(input.orgId, (tx) =>
@@ -43,12 +44,9 @@ export async function signInWithPassword(input: {
   );
   const valid = await verifyPassword(user?.passwordHash, password);
 
+  if (!user || !valid) return { ok: false, reason: "invalid" };
   return withOrg(input.orgId, async (tx) => {
-    if (!user || !valid) {
-      await recordFailure(tx, input.orgId, keys);
-      return { ok: false, reason: "invalid" } as const;
-    }
-    await clearFailures(tx, input.orgId, keys[0]!);
+    await releaseAttempt(tx, input.orgId, keys);
     const sessionId = await createSession(tx, input.orgId, user.id, input.userAgent);
     return { ok: true, userId: user.id, sessionId } as const;
   });

@@ -4,29 +4,40 @@ import { env } from "@/lib/config/env";
 import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
 import { log } from "@/lib/log/logger";
 
+// Longer than any send may take; a delivery that dies mid-way frees the message after this.
+const CLAIM_MS = 5 * 60 * 1000;
+
 /**
- * Sends one outbox message. Throws on a transport failure so the job is retried with back-off;
- * a message already sent is skipped, so a retried or duplicated job never mails twice.
+ * Sends one outbox message. The message is first claimed with a conditional update, so two
+ * overlapping deliveries (a retry while a slow send runs, two workers) never both send it, and a
+ * message already sent is skipped. A transport failure releases the claim and throws, so the job
+ * is retried with back-off.
  */
 export async function deliverMail(orgId: string, messageId: string, transport: MailTransport = configuredTransport()): Promise<"sent" | "skipped"> {
-  const msg = await withOrg(orgId, (tx) =>
-    tx.mailMessage.findUnique({ where: { organizationId_id: { organizationId: orgId, id: messageId } } }),
-  );
-  if (!msg || msg.status === "sent") return "skipped";
+  const now = new Date();
+  const key = { organizationId_id: { organizationId: orgId, id: messageId } };
+  const msg = await withOrg(orgId, async (tx) => {
+    const claimed = await tx.mailMessage.updateMany({
+      where: { organizationId: orgId, id: messageId, status: "pending", OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
+    });
+    return claimed.count === 1 ? tx.mailMessage.findUnique({ where: key }) : null;
+  });
+  if (!msg) return "skipped";
   try {
-    const { providerId } = await transport.send({ from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
-        where: { organizationId_id: { organizationId: orgId, id: messageId } },
-        data: { status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null },
+        where: key,
+        data: { status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null, lockedUntil: null },
       }),
     );
     return "sent";
   } catch (err) {
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
-        where: { organizationId_id: { organizationId: orgId, id: messageId } },
-        data: { attempts: { increment: 1 }, lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed" },
+        where: key,
+        data: { attempts: { increment: 1 }, lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed", lockedUntil: null },
       }),
     );
     log.warn("mail.retry", { orgId, messageId, transport: transport.name, err });

@@ -6,7 +6,8 @@ import { Resend } from "resend";
 import { env } from "@/lib/config/env";
 import { log } from "@/lib/log/logger";
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string | null };
+/** `id` is the outbox id: providers that support it use it as an idempotency key. */
+export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string | null };
 export interface MailTransport {
   readonly name: string;
   send(mail: OutgoingMail): Promise<{ providerId: string }>;
@@ -35,13 +36,11 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
   return {
     name: "resend",
     async send(mail) {
-      const { data, error } = await client.emails.send({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-      });
+      const { data, error } = await client.emails.send(
+        { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
+        // Resend drops a repeated send with the same key, a last guard against duplicates.
+        { idempotencyKey: `outbox-${mail.id}` },
+      );
       if (error || !data) throw new Error(`Resend refused the message: ${error?.message ?? "no id returned"}`);
       return { providerId: data.id };
     },

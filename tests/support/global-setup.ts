@@ -1,5 +1,6 @@
 import path from "node:path";
-import { rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, ensureDatabase, type RunningPostgres } from "../../scripts/lib/embedded-postgres";
 import { prepareDatabase } from "../../scripts/db/prepare";
@@ -13,6 +14,7 @@ declare module "vitest" {
 }
 
 let server: RunningPostgres | undefined;
+let dir: string | undefined;
 
 /** Starts (or, with DATABASE_URL, uses) a PostgreSQL server and migrates a template database. */
 export async function setup(project: TestProject): Promise<void> {
@@ -20,9 +22,12 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.DATABASE_URL) {
     adminBase = process.env.DATABASE_URL;
   } else {
-    const dir = path.resolve(".data/test-pg");
-    rmSync(dir, { recursive: true, force: true });
-    server = await startEmbeddedPostgres({ dir, port: Number(process.env.TEST_PG_PORT ?? 54999), persistent: false, quiet: true });
+    // A folder and port of this run's own, so two runs on one machine never share a server.
+    mkdirSync(".data", { recursive: true });
+    dir = mkdtempSync(path.resolve(".data/test-pg-"));
+    chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
+
+    server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, quiet: true });
     adminBase = server.adminUrl("postgres");
   }
   const url = new URL(adminBase);
@@ -35,4 +40,17 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }

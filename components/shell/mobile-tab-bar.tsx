@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import type { ShellUser } from "@/lib/auth/shell-user";
+import { cn } from "@/lib/utils/cn";
+import { isLinkActive, isSectionActive, navItemsFor } from "@/components/shell/nav-items";
+import { useShellPathname } from "@/components/shell/use-shell-pathname";
+
+/** The bottom tab bar below md: one column per top-level entry (5, or 6 with the admin's Content). */
+export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
+  const pathname = useShellPathname();
+  const items = navItemsFor(role);
+  return (
+    <nav
+      aria-label="Tab bar"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className={cn("grid", items.length > 5 ? "grid-cols-6" : "grid-cols-5")}>
+        {items.map((item) => {
+          const active = isSectionActive(pathname, item);
+          const Icon = item.icon;
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                // "page" only on the entry's own page; its sub-pages mark it as the current section.
+                aria-current={isLinkActive(pathname, item) ? "page" : active ? "true" : undefined}
+                className={cn(
+                  "flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[11px] leading-tight font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500",
+                  active ? "text-brand-700" : "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                <Icon aria-hidden="true" className={cn("size-5", active && "text-brand-600")} />
+                <span className="max-w-full truncate">{item.shortLabel ?? item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

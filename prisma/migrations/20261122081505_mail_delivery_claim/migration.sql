@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MailMessage" ADD COLUMN     "lockedUntil" TIMESTAMP(3);

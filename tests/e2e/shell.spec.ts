@@ -1,0 +1,150 @@
+import { test, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
+import { ROOT } from "../../playwright.config";
+
+const DEMO = { email: "admin@freshleadershipworld.com", password: "Pulsewell-demo-2026" };
+const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
+
+async function signInAs(page: Page, sub: string, email: string, password: string) {
+  await page.goto(url(sub, "/login"));
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+}
+
+test("the demo admin signs in, sees the shell, reads a notification and signs out", async ({ page }) => {
+  await page.goto(url("freshleadershipworld", "/"));
+  await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
+  await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
+  await expect(page.getByRole("heading", { name: "Welcome, Alex" })).toBeVisible();
+  const nav = page.getByRole("navigation").first();
+  for (const label of ["Dashboard", "Surveys", "1-on-1s", "Boss Bot", "Settings", "Content Library"]) {
+    await expect(nav.getByRole("link", { name: label })).toBeVisible();
+  }
+  await expect(page.getByText("--").first()).toBeVisible();
+
+  await page.getByRole("button", { name: /Notifications/ }).click();
+  const pop = page.getByRole("dialog");
+  await expect(pop.getByText("1 unread")).toBeVisible();
+  await expect(pop.getByText("Welcome to your workspace")).toBeVisible();
+  await pop.getByRole("button", { name: /mark .*read/i }).click();
+  await expect(pop.getByText("All caught up!")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: /Alex Morgan/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
+  await page.goto(url("freshleadershipworld", "/settings"));
+  await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
+});
+
+test("a wrong password is refused with one message for both cases", async ({ page }) => {
+  await page.goto(url("freshleadershipworld", "/login"));
+  await page.getByLabel("Work email").fill(DEMO.email);
+  await page.getByLabel("Password", { exact: true }).fill("Not-the-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await page.getByLabel("Work email").fill("nobody@freshleadershipworld.com");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+});
+
+test("another organisation's browser cannot see the first one's pages", async ({ browser }) => {
+  const other: Workspace = await createWorkspace("ctx");
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const p1 = await first.newPage();
+  const p2 = await second.newPage();
+  await signInAs(p1, "freshleadershipworld", DEMO.email, DEMO.password);
+  await signInAs(p2, other.subdomain, other.admin.email, PASSWORD);
+  await expect(p2.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
+  // The second context holds a valid session, but only for its own host.
+  await p2.goto(url("freshleadershipworld", "/settings"));
+  await expect(p2).toHaveURL(url("freshleadershipworld", "/login"));
+  const status = await p2.evaluate(async () => (await fetch("/api/auth/session")).status);
+  expect(status).toBe(401);
+  await p1.goto(url("freshleadershipworld", "/settings"));
+  await expect(p1.getByText("admin@freshleadershipworld.com").first()).toBeVisible();
+  await expect(p1.getByText(other.admin.email)).toHaveCount(0);
+  await first.close();
+  await second.close();
+});
+
+test("an unknown path in the workspace shows 'Page Not Found'", async ({ page }) => {
+  await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
+  const res = await page.goto(url("freshleadershipworld", "/no/such/page"));
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("forgot password: the e-mail from the outbox resets it and ends old sessions", async ({ page, browser }) => {
+  const ws = await createWorkspace("pw");
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, ws.subdomain, ws.employee.email, PASSWORD);
+
+  await page.goto(url(ws.subdomain, "/login"));
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Work email").fill(ws.employee.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists");
+
+  const mailDir = path.resolve(".data/e2e/mail");
+  let link: string | undefined;
+  await expect(async () => {
+    const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), "utf8"));
+    const mail = files.find((f) => f.includes(`To: ${ws.employee.email}`));
+    expect(mail).toBeDefined();
+    const body = Buffer.from(mail!.split("\r\n\r\n").slice(1).join("").replace(/\r\n/g, ""), "base64").toString("utf8");
+    link = /http:\/\/\S+\/reset-password\?token=\S+/.exec(body)?.[0];
+    expect(link).toBeDefined();
+  }).toPass({ timeout: 20_000 });
+
+  await page.goto(link!);
+  await page.getByLabel("New password").fill("Brand-new-pass-7");
+  await page.getByLabel("Confirm password").fill("Brand-new-pass-7");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password was changed");
+  await page.getByLabel("Work email").fill(ws.employee.email);
+  await page.getByLabel("Password", { exact: true }).fill("Brand-new-pass-7");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Eve" })).toBeVisible();
+  // Employees get no Content Library entry.
+  await expect(page.getByRole("link", { name: "Content Library" })).toHaveCount(0);
+
+  // The session opened before the reset is over.
+  await otherPage.goto(url(ws.subdomain, "/settings"));
+  await expect(otherPage).toHaveURL(url(ws.subdomain, "/login"));
+  // The link is single-use.
+  await page.goto(link!);
+  await expect(page.getByText("This link cannot be used")).toBeVisible();
+  await other.close();
+});
+
+test("sign-in and dashboard pages have no serious accessibility violations", async ({ page }) => {
+  await page.goto(url("freshleadershipworld", "/login"));
+  const login = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(login.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
+  const dash = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(dash.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+});
+
+test("on a phone the bottom tab bar has 6 columns for an admin, 5 otherwise @phone", async ({ page, browser }) => {
+  await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
+  const bar = page.getByRole("navigation", { name: /tab/i });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole("link")).toHaveCount(6);
+  await expect(bar.getByRole("link", { name: "Content" })).toBeVisible();
+
+  const ws = await createWorkspace("ph");
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const p = await ctx.newPage();
+  await signInAs(p, ws.subdomain, ws.employee.email, PASSWORD);
+  await expect(p.getByRole("navigation", { name: /tab/i }).getByRole("link")).toHaveCount(5);
+  await ctx.close();
+});

@@ -1,0 +1,61 @@
+// Direct access to the e2e server's database (the embedded PostgreSQL that `npm start` runs for
+// DATA_DIR=.data/e2e), to make a second organisation and its data for cross-tenant tests.
+import { readFileSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { hashPassword } from "@/lib/auth/password";
+import { deriveAppUrl } from "@/lib/config/database-urls";
+import { E2E_PORT } from "../../../playwright.config";
+
+const dataDir = path.resolve(".data/e2e");
+let client: PrismaClient | undefined;
+
+export function e2eDb(): PrismaClient {
+  if (!client) {
+    const pw = readFileSync(path.join(dataDir, "pg-superuser-password"), "utf8").trim();
+    const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+    const owner = `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${54000 + (E2E_PORT % 1000)}/pulsewell`;
+    client = new PrismaClient({ adapter: new PrismaPg({ connectionString: deriveAppUrl(owner, secret) }) });
+  }
+  return client;
+}
+
+export const PASSWORD = "Victim-pass-2026";
+
+export type Workspace = {
+  orgId: string;
+  subdomain: string;
+  admin: { id: string; email: string };
+  employee: { id: string; email: string };
+  notificationId: string;
+};
+
+/** A fresh organisation with an admin, an employee and an unread notification for the admin. */
+export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
+  const orgId = randomUUID();
+  const subdomain = `${prefix}${randomBytes(4).toString("hex")}`;
+  const passwordHash = await hashPassword(PASSWORD);
+  return runInOrg(e2eDb(), orgId, async (tx) => {
+    await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10 } });
+    const base = { organizationId: orgId, passwordHash, lastName: "Tester" };
+    const admin = await tx.user.create({ data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" }, select: { id: true, email: true } });
+    const employee = await tx.user.create({ data: { ...base, firstName: "Eve", email: `eve@${subdomain}.example`, role: "employee" }, select: { id: true, email: true } });
+    const n = await tx.notification.create({
+      data: { organizationId: orgId, userId: admin.id, type: "generic", title: `Secret of ${subdomain}`, message: "Only for Ada", actionUrl: "/settings", actionText: "Open" },
+      select: { id: true },
+    });
+    return { orgId, subdomain, admin, employee, notificationId: n.id };
+  });
+}
+
+export async function notificationIsRead(ws: Workspace, id: string): Promise<boolean | null> {
+  const row = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.notification.findFirst({ where: { organizationId: ws.orgId, id }, select: { isRead: true } }));
+  return row?.isRead ?? null;
+}
+
+export async function sessionCount(ws: Workspace, userId: string): Promise<number> {
+  return runInOrg(e2eDb(), ws.orgId, (tx) => tx.session.count({ where: { organizationId: ws.orgId, userId, revokedAt: null } }));
+}

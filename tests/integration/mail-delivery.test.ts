@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { withOrg } from "@/lib/db/tenant";
+import { enqueueMail, type MailInput } from "@/lib/mail/outbox";
+import { deliverMail } from "@/lib/mail/deliver";
+import { fileTransport, type MailTransport, type OutgoingMail } from "@/lib/mail/transport";
+import { createOrg, uniqueName } from "../support/factories";
+
+let owner: pg.Client;
+beforeAll(async () => {
+  owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await owner.connect();
+});
+afterAll(async () => {
+  await owner?.end();
+  const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean }) => Promise<void> }> };
+  if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false });
+});
+
+const mailDir = () => path.join(process.env.DATA_DIR!, uniqueName("mail"));
+const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+
+const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
+  withOrg(orgId, (tx) =>
+    enqueueMail(tx, orgId, { kind: "test", to: "rosa@example.com", subject: "Hello", text: "Plain body", ...mail }),
+  );
+
+const message = (orgId: string, id: string) =>
+  withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+
+const jobsFor = async (messageId: string) =>
+  (await owner.query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [messageId])).rows;
+
+/** Splits an .eml into headers and its (base64) parts, decoded. */
+function parseEml(raw: string) {
+  const [head, ...rest] = raw.split("\r\n\r\n");
+  const headers = new Map<string, string>();
+  for (const line of head!.split("\r\n")) {
+    const i = line.indexOf(": ");
+    headers.set(line.slice(0, i).toLowerCase(), line.slice(i + 2));
+  }
+  return { headers, body: rest.join("\r\n\r\n") };
+}
+const decodeB64 = (s: string) => Buffer.from(s.replace(/\r\n/g, "").trim(), "base64").toString("utf8");
+const decodeWord = (v: string) => {
+  const m = v.match(/^=\?UTF-8\?B\?(.*)\?=$/);
+  return m ? Buffer.from(m[1]!, "base64").toString("utf8") : v;
+};
+
+function recordingTransport(): MailTransport & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return { name: "recording", sent, send: async (m) => (sent.push(m), { providerId: `rec-${sent.length}` }) };
+}
+
+describe("deliverMail with the file transport", () => {
+  it("writes an .eml file with the headers and the decoded text, and marks the row sent", async () => {
+    const { orgId } = await createOrg();
+    const dir = mailDir();
+    const text = `Grüße aus Köln!\n\n${"A long line of text that needs wrapping in base64. ".repeat(5)}\nEnd.`;
+    const id = await enqueue(orgId, { to: "jonas@example.com", subject: "Ihr Zugang – Pulsewell", text });
+    const before = Date.now();
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+
+    const files = await emlFiles(dir);
+    expect(files).toHaveLength(1);
+    const raw = await readFile(path.join(dir, files[0]!), "utf8");
+    const { headers, body } = parseEml(raw);
+    expect(headers.get("to")).toBe("jonas@example.com");
+    expect(headers.get("subject")).toMatch(/^=\?UTF-8\?B\?/); // non-ASCII subject is encoded
+    expect(decodeWord(headers.get("subject")!)).toBe("Ihr Zugang – Pulsewell");
+    expect(headers.get("from")).toBe("Pulsewell <no-reply@localhost>");
+    expect(headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(headers.get("content-transfer-encoding")).toBe("base64");
+    expect(body.split("\r\n").every((l) => l.length <= 76)).toBe(true);
+    expect(decodeB64(body)).toBe(text);
+
+    const row = await message(orgId, id);
+    expect(row.status).toBe("sent");
+    expect(row.sentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toBeNull();
+    expect(row.providerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(files[0]).toContain(row.providerId!);
+    expect(headers.get("message-id")).toBe(`<${row.providerId}@pulsewell.local>`);
+  });
+
+  it("writes a multipart message when there is HTML", async () => {
+    const { orgId } = await createOrg();
+    const dir = mailDir();
+    const id = await enqueue(orgId, { subject: "Plain subject", text: "Text part", html: "<p>HTML part</p>" });
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+    const [file] = await emlFiles(dir);
+    const raw = await readFile(path.join(dir, file!), "utf8");
+    const { headers } = parseEml(raw);
+    expect(headers.get("subject")).toBe("Plain subject");
+    const boundary = headers.get("content-type")!.match(/^multipart\/alternative; boundary="(.+)"$/)![1]!;
+    const parts = raw.split(`--${boundary}`).slice(1, -1).map((p) => parseEml(p.replace(/^\r\n/, "")));
+    expect(parts.map((p) => p.headers.get("content-type"))).toEqual(["text/plain; charset=utf-8", "text/html; charset=utf-8"]);
+    expect(decodeB64(parts[0]!.body)).toBe("Text part");
+    expect(decodeB64(parts[1]!.body)).toBe("<p>HTML part</p>");
+    expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
+  });
+
+  it("skips a message already sent and writes no second file", async () => {
+    const { orgId } = await createOrg();
+    const dir = mailDir();
+    const id = await enqueue(orgId);
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+    const sentRow = await message(orgId, id);
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("skipped");
+    expect(await emlFiles(dir)).toHaveLength(1);
+    const after = await message(orgId, id);
+    expect(after.attempts).toBe(1);
+    expect(after.sentAt).toEqual(sentRow.sentAt);
+    expect(after.providerId).toBe(sentRow.providerId);
+  });
+
+  it("passes the configured sender and the stored fields to the transport", async () => {
+    const { orgId } = await createOrg();
+    const t = recordingTransport();
+    const id = await enqueue(orgId, { to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" });
+    expect(await deliverMail(orgId, id, t)).toBe("sent");
+    expect(t.sent).toEqual([{ id, from: "Pulsewell <no-reply@localhost>", to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" }]);
+    expect((await message(orgId, id)).providerId).toBe("rec-1");
+  });
+
+  it("skips unknown ids and other organisations' messages without sending", async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    const foreign = await enqueue(b.orgId);
+    const t = recordingTransport();
+    expect(await deliverMail(a.orgId, randomUUID(), t)).toBe("skipped");
+    expect(await deliverMail(a.orgId, foreign, t)).toBe("skipped");
+    expect(t.sent).toHaveLength(0);
+    expect(await message(b.orgId, foreign)).toMatchObject({ status: "pending", attempts: 0 });
+  });
+});
+
+describe("deliverMail when the transport fails", () => {
+  it("keeps the message pending with the error, and a later delivery sends it", async () => {
+    const { orgId } = await createOrg();
+    const id = await enqueue(orgId);
+    let calls = 0;
+    const broken: MailTransport = {
+      name: "broken",
+      send: async () => {
+        calls++;
+        throw new Error(`provider down (${calls})`);
+      },
+    };
+    await expect(deliverMail(orgId, id, broken)).rejects.toThrow("provider down (1)");
+    expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 1, lastError: "provider down (1)", sentAt: null, providerId: null });
+    await expect(deliverMail(orgId, id, broken)).rejects.toThrow("provider down (2)");
+    expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 2, lastError: "provider down (2)" });
+
+    const dir = mailDir();
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+    expect(await emlFiles(dir)).toHaveLength(1);
+    const row = await message(orgId, id);
+    expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(row.sentAt).not.toBeNull();
+    expect(row.providerId).not.toBeNull();
+  });
+
+  it("stores a long error message truncated to 500 characters, and a generic one for non-Errors", async () => {
+    const { orgId } = await createOrg();
+    const id = await enqueue(orgId);
+    await expect(deliverMail(orgId, id, { name: "x", send: async () => Promise.reject(new Error("e".repeat(600))) })).rejects.toThrow();
+    expect((await message(orgId, id)).lastError).toBe("e".repeat(500));
+    await expect(deliverMail(orgId, id, { name: "x", send: async () => Promise.reject("nope") })).rejects.toBe("nope");
+    expect(await message(orgId, id)).toMatchObject({ lastError: "send failed", attempts: 2, status: "pending" });
+  });
+
+  // Two deliveries of one message that overlap (a pg-boss retry while a slow send still runs, or
+  // two workers) must not both send it: the first claims the row.
+  it("sends a message once even when two deliveries overlap", async () => {
+    const { orgId } = await createOrg();
+    const id = await enqueue(orgId);
+    let sends = 0;
+    let bothIn!: () => void;
+    const together = new Promise<void>((r) => (bothIn = r));
+    const slow: MailTransport = {
+      name: "slow",
+      async send() {
+        sends++;
+        if (sends === 2) bothIn();
+        // Wait for a second concurrent send, or give up after 2 s if none comes.
+        await Promise.race([together, new Promise((r) => setTimeout(r, 2000))]);
+        return { providerId: `slow-${sends}` };
+      },
+    };
+    const results = await Promise.all([deliverMail(orgId, id, slow), deliverMail(orgId, id, slow)]);
+    expect(sends).toBe(1);
+    expect(results.sort()).toEqual(["sent", "skipped"]);
+  });
+});
+
+describe("enqueueMail", () => {
+  it("stores the message and its delivery job when the transaction commits", async () => {
+    const { orgId } = await createOrg();
+    const id = await enqueue(orgId, { kind: "welcome" });
+    expect(await message(orgId, id)).toMatchObject({ kind: "welcome", status: "pending", attempts: 0 });
+    expect(await jobsFor(id)).toHaveLength(1);
+  });
+
+  it("leaves neither a message nor a job when the transaction rolls back", async () => {
+    const { orgId } = await createOrg();
+    let id: string | undefined;
+    await expect(
+      withOrg(orgId, async (tx) => {
+        id = await enqueueMail(tx, orgId, { kind: "test", to: "x@example.com", subject: "S", text: "T" });
+        // Inside the transaction both exist...
+        const inside = await tx.$queryRawUnsafe<{ n: number }[]>(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
+          id,
+        );
+        expect(inside[0]!.n).toBe(1);
+        throw new Error("action failed");
+      }),
+    ).rejects.toThrow("action failed");
+    expect(id).toBeDefined();
+    // ...and after the rollback neither does.
+    const rows = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId } }));
+    expect(rows).toHaveLength(0);
+    expect(await jobsFor(id!)).toHaveLength(0);
+  });
+});
