@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 
+// Rendered per request: names come from runtime configuration (ROOT_DOMAIN, PRODUCT_NAME).
+export const dynamic = "force-dynamic";
+
 // The main site's home. The full landing page (/trial, /landing) comes with the public-site work.
 export default function SiteHome() {
   const name = productNameFromEnv();

@@ -33,6 +33,7 @@ export function LoginForm({ notice }: { notice?: string }) {
         return;
       }
       // A full navigation, so the server renders the app with the new session cookie.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.href = "/";
     } catch {
       setError("Sign-in failed. Please check your connection and try again.");

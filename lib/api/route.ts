@@ -79,12 +79,14 @@ function checkBodyOrganization(body: unknown, ctx: AuthContext): void {
   }
 }
 
-async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, context: RouteContext) {
+async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, context: RouteContext, ctx?: AuthContext) {
   const params = parse(spec.params, await context.params, "path parameters");
   const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query");
   const raw = spec.body ? await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY) : undefined;
+  // Another organisation named in the body is refused as such, before any schema detail.
+  if (ctx) checkBodyOrganization(raw, ctx);
   const body = parse(spec.body, raw, "request body");
-  return { params, query, body, raw };
+  return { params, query, body };
 }
 
 function toResponse(result: unknown): Response {
@@ -130,8 +132,7 @@ export function apiRoute(
           throw unauthorized();
         }
         if (spec.roles && !spec.roles.includes(session.ctx.role)) throw forbidden();
-        const input = await parseInput(spec, req, context);
-        checkBodyOrganization(input.raw, session.ctx);
+        const input = await parseInput(spec, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }
       if (spec.auth === "tenant") {

@@ -3,6 +3,9 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { CompanyFinder } from "@/components/site/company-finder";
 import { rootDomainFromEnv } from "@/lib/tenancy/site";
 
+// Rendered per request: names come from runtime configuration (ROOT_DOMAIN, PRODUCT_NAME).
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = { title: "Find your workspace" };
 
 export default function FinderPage() {

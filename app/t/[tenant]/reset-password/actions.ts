@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { newPasswordSchema, resetPassword } from "@/lib/auth/password-reset";
 import { parseForm, type FormState } from "@/lib/actions/form-state";
@@ -12,5 +11,7 @@ export async function resetPasswordAction(_prev: FormState, form: FormData): Pro
   if (!tenant) return { status: "error", message: "This workspace does not exist." };
   const ok = await resetPassword(tenant, parsed.data.token, parsed.data.password);
   if (!ok) return { status: "error", message: "This link is invalid, was already used or has expired. Ask for a new one." };
-  redirect("/login?reset=1");
+  // The form navigates on "ok": a redirect() from an action is rendered by Next through an internal
+  // request that does not pass the workspace host, so it would land on the main site.
+  return { status: "ok", message: "Your password was changed." };
 }
