@@ -41,8 +41,9 @@ export function LoginForm({ notice }: { notice?: string }) {
     }
   }
 
+  // method="post": a submit before hydration must never put the password in the URL.
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate={false} aria-describedby={error ? "login-error" : undefined}>
+    <form method="post" onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "login-error" : undefined}>
       {notice ? <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" role="status">{notice}</p> : null}
       <div className="space-y-1.5">
         <Label htmlFor="email">Work email</Label>

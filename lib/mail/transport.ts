@@ -30,9 +30,8 @@ export function fileTransport(dir: string): MailTransport {
 }
 
 export function resendTransport(apiKey: string, baseUrl?: string): MailTransport {
-  // The Resend SDK reads RESEND_BASE_URL itself; pass it through for clarity when set.
-  if (baseUrl) process.env.RESEND_BASE_URL = baseUrl;
-  const client = new Resend(apiKey);
+  // A base URL other than Resend's own: a regional endpoint, or a local fake in tests.
+  const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
     name: "resend",
     async send(mail) {

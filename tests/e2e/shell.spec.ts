@@ -89,6 +89,7 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
 
   await page.goto(url(ws.subdomain, "/login"));
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Work email").fill(ws.employee.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
