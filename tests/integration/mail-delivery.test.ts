@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { withOrg } from "@/lib/db/tenant";
 import { enqueueMail, type MailInput } from "@/lib/mail/outbox";
 import { deliverMail } from "@/lib/mail/deliver";
 import { fileTransport, type MailTransport, type OutgoingMail } from "@/lib/mail/transport";
+import { ownerClient } from "../support/owner-client";
 import { createOrg, uniqueName } from "../support/factories";
 
-let owner: pg.Client;
-beforeAll(async () => {
-  owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await owner.connect();
-});
-afterAll(async () => {
-  await owner?.end();
-  const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean }) => Promise<void> }> };
-  if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false });
-});
+const owner = ownerClient();
 
 const mailDir = () => path.join(process.env.DATA_DIR!, uniqueName("mail"));
 const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
@@ -32,7 +23,7 @@ const message = (orgId: string, id: string) =>
   withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
 
 const jobsFor = async (messageId: string) =>
-  (await owner.query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [messageId])).rows;
+  (await owner().query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [messageId])).rows;
 
 /** Splits an .eml into headers and its (base64) parts, decoded. */
 function parseEml(raw: string) {

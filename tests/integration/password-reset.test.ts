@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import pg from "pg";
 import { withOrg } from "@/lib/db/tenant";
 import { requestPasswordReset, resetPassword, RESET_TTL_MS } from "@/lib/auth/password-reset";
 import { hashToken, peekToken } from "@/lib/auth/tokens";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import type { Tenant } from "@/lib/tenancy/resolve";
+import { ownerClient } from "../support/owner-client";
 import { createOrg, createUser, TEST_PASSWORD, uniqueName } from "../support/factories";
 
 const NEW_PASSWORD = "Fresh-start-42";
 
-let owner: pg.Client;
-beforeAll(async () => {
-  owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await owner.connect();
-});
-afterAll(async () => {
-  await owner?.end();
-  const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean }) => Promise<void> }> };
-  if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false });
-});
+const owner = ownerClient();
 
 async function tenantWithUser(): Promise<{ tenant: Tenant; user: Awaited<ReturnType<typeof createUser>> }> {
   const { orgId, subdomain } = await createOrg();
@@ -57,7 +48,7 @@ describe("requestPasswordReset", () => {
     expect(mail.text).toContain(`http://${tenant.subdomain}.localhost:3000/reset-password?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const { rows } = await owner.query<{ name: string; data: { orgId: string; messageId: string }; singleton_key: string | null; retry_limit: number }>(
+    const { rows } = await owner().query<{ name: string; data: { orgId: string; messageId: string }; singleton_key: string | null; retry_limit: number }>(
       "SELECT name, data, singleton_key, retry_limit FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
       [mail.id],
     );
@@ -69,11 +60,11 @@ describe("requestPasswordReset", () => {
 
   it("stores no mail, no token and no job for an unknown e-mail", async () => {
     const { tenant } = await tenantWithUser();
-    const { rows: before } = await owner.query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
+    const { rows: before } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
     await requestPasswordReset(tenant, `${uniqueName("ghost")}@example.com`);
     expect(await mails(tenant.orgId)).toHaveLength(0);
     expect(await withOrg(tenant.orgId, (tx) => tx.authToken.count())).toBe(0);
-    const { rows: after } = await owner.query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
+    const { rows: after } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
     expect(after[0].n).toBe(before[0].n);
     expect(after[0].n).toBe(0);
   });
@@ -93,7 +84,7 @@ describe("requestPasswordReset", () => {
     expect(ttl).toBeGreaterThan(RESET_TTL_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(RESET_TTL_MS + 1000);
     // The raw token appears nowhere in the database.
-    const { rows } = await owner.query(`SELECT count(*)::int AS n FROM "AuthToken" WHERE "tokenHash" = $1 OR id::text = $1`, [token]);
+    const { rows } = await owner().query(`SELECT count(*)::int AS n FROM "AuthToken" WHERE "tokenHash" = $1 OR id::text = $1`, [token]);
     expect(rows[0].n).toBe(0);
   });
 

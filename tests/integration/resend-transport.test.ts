@@ -5,7 +5,6 @@ import { withOrg } from "@/lib/db/tenant";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { deliverMail } from "@/lib/mail/deliver";
 import { resendTransport } from "@/lib/mail/transport";
-import { boss } from "@/lib/jobs/boss";
 import { createOrg } from "../support/factories";
 
 // The real Resend SDK talking over HTTP to a local stand-in for Resend's API, which can be told
@@ -39,7 +38,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await (await boss()).stop({ graceful: false });
   await new Promise((r) => server.close(r));
 });
 

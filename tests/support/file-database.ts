@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -20,3 +20,9 @@ process.env.DATABASE_APP_URL = deriveAppUrl(owner.toString(), TEST_AUTH_SECRET);
 process.env.AUTH_SECRET = TEST_AUTH_SECRET;
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "pulsewell-test-"));
 process.env.ROOT_DOMAIN ??= "localhost:3000";
+
+// pg-boss, once started by code under test, keeps timers alive; stop it when the file ends.
+afterAll(async () => {
+  const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean }) => Promise<void> }> };
+  if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false });
+});
