@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   console.log(
     [
       "",
-      `Pulsewell is starting (${((Date.now() - t0) / 1000).toFixed(1)} s to prepare):`,
+      `Pulsewell is starting (database and build ready after ${((Date.now() - t0) / 1000).toFixed(1)} s):`,
       `  Main site:       ${siteProtocol(rootDomain)}://${rootDomain}`,
       ...(seed
         ? [`  Demo workspace:  ${workspaceOrigin(DEMO.subdomain, rootDomain)}`, `  Sign in as:      ${DEMO.admin.email} / ${DEMO.password}`]
