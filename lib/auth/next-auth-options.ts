@@ -5,7 +5,8 @@ import { env } from "@/lib/config/env";
 import { parseHost } from "@/lib/tenancy/host";
 import { tenantForHost } from "@/lib/tenancy/resolve";
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { SESSION_MAX_AGE_S } from "@/lib/auth/sessions";
+import { SESSION_MAX_AGE_S, revokeSession } from "@/lib/auth/sessions";
+import { isUuid, withOrg } from "@/lib/db/tenant";
 import { clientAddress } from "@/lib/auth/client-address";
 
 type HeaderBag = Record<string, string | string[] | undefined> | undefined;
@@ -51,6 +52,14 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    events: {
+      // next-auth's own /api/auth/signout only clears the cookie; end the server-side session too.
+      async signOut({ token }) {
+        const oid = typeof token?.oid === "string" ? token.oid : null;
+        const sid = typeof token?.sid === "string" ? token.sid : null;
+        if (oid && sid && isUuid(oid) && isUuid(sid)) await withOrg(oid, (tx) => revokeSession(tx, oid, sid));
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {

@@ -92,3 +92,26 @@ test("bad API input gets a clear 400 and changes nothing", async () => {
   const list = await json({ host, path: `/api/notifications/${a.admin.id}/${a.orgId}`, cookie: cookieA });
   expect((list.json() as { id: string; isRead: boolean }[]).find((n) => n.id === a.notificationId)?.isRead).toBe(false);
 });
+
+test("a session cookie kept after sign-out is worthless (server-side sessions)", async () => {
+  const host = hostOf(a.subdomain);
+  // Through the spec's logout route...
+  const c1 = (await signIn(a.subdomain, a.employee.email, PASSWORD))!;
+  expect((await json({ host, path: "/api/auth/session", cookie: c1 })).status).toBe(200);
+  expect((await json({ host, path: "/api/auth/logout", method: "POST", cookie: c1 })).status).toBe(200);
+  expect((await json({ host, path: "/api/auth/session", cookie: c1 })).status).toBe(401);
+  // ...and through next-auth's own sign-out endpoint.
+  const c2 = (await signIn(a.subdomain, a.employee.email, PASSWORD))!;
+  const csrf = await request({ host, path: "/api/auth/csrf", cookie: c2 });
+  const csrfCookie = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = csrf.json() as { csrfToken: string };
+  await request({
+    host,
+    path: "/api/auth/signout",
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, json: "true" }).toString(),
+    cookie: `${c2}; ${csrfCookie}`,
+  });
+  expect((await json({ host, path: "/api/auth/session", cookie: c2 })).status).toBe(401);
+});
