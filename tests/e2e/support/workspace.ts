@@ -8,9 +8,9 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hashPassword } from "@/lib/auth/password";
 import { deriveAppUrl } from "@/lib/config/database-urls";
-import { E2E_PORT } from "../../../playwright.config";
+import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
 
-const dataDir = path.resolve(".data/e2e");
+const dataDir = path.resolve(E2E_DATA_DIR);
 let client: PrismaClient | undefined;
 
 export function e2eDb(): PrismaClient {
