@@ -24,3 +24,22 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
   });
   return row.id;
 }
+
+/**
+ * Many messages at once (bulk import): one insert for the rows and one for their jobs, still in
+ * the caller's transaction, so 10,000 invitations cost two statements instead of 20,000.
+ */
+export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const rows = await tx.mailMessage.createManyAndReturn({
+    data: mails.map((m) => ({ organizationId: orgId, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind })),
+    select: { id: true },
+  });
+  const { name, options } = QUEUES.mailDeliver;
+  const b = await boss();
+  await b.insert(
+    rows.map((r) => ({ name, data: { orgId, messageId: r.id } satisfies MailDeliverJob, singletonKey: r.id, ...options })),
+    { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) } },
+  );
+  return rows.length;
+}

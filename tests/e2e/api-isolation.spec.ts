@@ -26,7 +26,7 @@ function routeFiles(dir: string): string[] {
   );
 }
 
-const table = routeTable({ notificationIsRead });
+const table = routeTable();
 
 test("every API route and method is in the attacker/victim table", () => {
   const routes = routeFiles("app/api").flatMap((f) => exportedMethods(f).map((m) => `${m} ${f}`));
@@ -64,13 +64,9 @@ test.describe("attacker/victim", () => {
 
     test(`${entry.method} ${entry.file}: the attacker's cookie on the victim's host is refused`, async () => {
       const sessionsBefore = await sessionCount(victim, victim.admin.id);
-      const path = entry.file
-        .replace(/^app/, "")
-        .replace(/\/route\.ts$/, "")
-        .replace("[key]", entry.method === "PATCH" ? victim.notificationId : victim.admin.id)
-        .replace("[sub]", entry.method === "PATCH" ? "read" : victim.orgId);
+      const path = entry.victimPath?.(victim) ?? entry.file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[[^\]]+\]/g, victim.admin.id);
       const res = await json({ host: hostOf(victim.subdomain), path, method: entry.method, cookie: attackerCookie, body: entry.method === "GET" ? undefined : {} });
-      expect(res.status).toBe(401);
+      expect(entry.crossHostExpected ?? [401], `${res.status} ${res.body}`).toContain(res.status);
       expect(await notificationIsRead(victim, victim.notificationId)).toBe(false);
       expect(await sessionCount(victim, victim.admin.id)).toBe(sessionsBefore);
     });

@@ -29,11 +29,15 @@ export type Workspace = {
   orgId: string;
   subdomain: string;
   admin: { id: string; email: string };
+  manager: { id: string; email: string };
   employee: { id: string; email: string };
+  /** A team led by the manager, with the employee in it. */
+  team: { id: string; name: string };
   notificationId: string;
 };
 
-/** A fresh organisation with an admin, an employee and an unread notification for the admin. */
+/** A fresh organisation with an admin, a manager leading a team with an employee in it, and an
+ * unread notification for the admin. */
 export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
   const orgId = randomUUID();
   const subdomain = `${prefix}${randomBytes(4).toString("hex")}`;
@@ -42,12 +46,17 @@ export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
     await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10 } });
     const base = { organizationId: orgId, passwordHash, lastName: "Tester" };
     const admin = await tx.user.create({ data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" }, select: { id: true, email: true } });
-    const employee = await tx.user.create({ data: { ...base, firstName: "Eve", email: `eve@${subdomain}.example`, role: "employee" }, select: { id: true, email: true } });
+    const manager = await tx.user.create({ data: { ...base, firstName: "Max", email: `max@${subdomain}.example`, role: "manager", managerId: admin.id }, select: { id: true, email: true } });
+    const team = await tx.team.create({ data: { organizationId: orgId, name: `Team ${subdomain}`, managerId: manager.id }, select: { id: true, name: true } });
+    const employee = await tx.user.create({
+      data: { ...base, firstName: "Eve", email: `eve@${subdomain}.example`, role: "employee", teamId: team.id, managerId: manager.id },
+      select: { id: true, email: true },
+    });
     const n = await tx.notification.create({
       data: { organizationId: orgId, userId: admin.id, type: "generic", title: `Secret of ${subdomain}`, message: "Only for Ada", actionUrl: "/settings", actionText: "Open" },
       select: { id: true },
     });
-    return { orgId, subdomain, admin, employee, notificationId: n.id };
+    return { orgId, subdomain, admin, manager, employee, team, notificationId: n.id };
   });
 }
 

@@ -1,0 +1,35 @@
+import "server-only";
+import type { Tx } from "@/lib/db/tenant";
+import { HttpError } from "@/lib/api/errors";
+
+// decisions.md: seats = maxUsers (default 5); the server refuses a user beyond it.
+export const DEFAULT_MAX_USERS = 5;
+
+export type SeatUsage = { used: number; max: number };
+
+export async function seatUsage(tx: Tx, orgId: string): Promise<SeatUsage> {
+  const [org, used] = await Promise.all([
+    tx.organization.findUnique({ where: { id: orgId }, select: { maxUsers: true } }),
+    tx.user.count({ where: { organizationId: orgId } }),
+  ]);
+  return { used, max: org?.maxUsers ?? DEFAULT_MAX_USERS };
+}
+
+/**
+ * Refuses when `adding` more people would pass the seat limit. The organisation row is locked
+ * first, so two admins adding the last seat at once cannot both get it.
+ */
+export async function assertSeatsFor(tx: Tx, orgId: string, adding: number): Promise<SeatUsage> {
+  await tx.$executeRaw`SELECT 1 FROM "Organization" WHERE "id" = ${orgId}::uuid FOR UPDATE`;
+  const usage = await seatUsage(tx, orgId);
+  if (usage.used + adding > usage.max) {
+    const free = Math.max(0, usage.max - usage.used);
+    throw new HttpError(
+      409,
+      adding === 1
+        ? `User limit reached: your plan has ${usage.max} seats and all are taken.`
+        : `Not enough seats: ${adding} people need ${adding} seats, but only ${free} of ${usage.max} are free.`,
+    );
+  }
+  return usage;
+}

@@ -1,0 +1,4 @@
+// Attacker/victim entries for the bulk-import routes.
+import type { RouteEntry } from "./types";
+
+export const bulkImportRoutes: RouteEntry[] = [];
