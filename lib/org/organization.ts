@@ -1,0 +1,47 @@
+import "server-only";
+import { withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/api/errors";
+import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
+import { requireOwnOrg } from "@/lib/auth/own-org";
+
+export type OrganizationDto = {
+  id: string;
+  name: string;
+  subdomain: string;
+  maxUsers: number;
+  userCount: number;
+  subscriptionStatus: string;
+  trialEndDate: string | null;
+  minGroupSize: number;
+  /** The survey invitation template; for admins only (null for others). */
+  emailSubject: string | null;
+  emailBody: string | null;
+};
+
+export async function getOrganization(ctx: AuthContext, orgId: string): Promise<OrganizationDto> {
+  requireOwnOrg(ctx, orgId);
+  const org = await withOrg(ctx.orgId, (tx) =>
+    tx.organization.findUnique({
+      where: { id: ctx.orgId },
+      select: {
+        id: true, name: true, subdomain: true, maxUsers: true, subscriptionStatus: true, trialEndDate: true, minGroupSize: true, emailSubject: true, emailBody: true,
+        _count: { select: { users: true } },
+      },
+    }),
+  );
+  if (!org) throw notFound("Organization");
+  const admin = ctx.role === "admin";
+  return {
+    id: org.id,
+    name: org.name,
+    subdomain: org.subdomain,
+    maxUsers: org.maxUsers ?? DEFAULT_MAX_USERS,
+    userCount: org._count.users,
+    subscriptionStatus: org.subscriptionStatus,
+    trialEndDate: org.trialEndDate?.toISOString() ?? null,
+    minGroupSize: org.minGroupSize,
+    emailSubject: admin ? org.emailSubject : null,
+    emailBody: admin ? org.emailBody : null,
+  };
+}

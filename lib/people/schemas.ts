@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+// Request shapes of the user and team endpoints, shared by the dialogs that post to them.
+const id = z.uuid("Must be a valid id");
+const optionalId = z.union([id, z.literal(""), z.null()]).optional().transform((v) => (v ? v : null));
+
+export const ROLES = ["employee", "manager", "admin"] as const;
+
+export const userInputSchema = z.object({
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email")),
+  role: z.enum(ROLES, "Role must be employee, manager or admin"),
+  teamId: optionalId,
+  managerId: optionalId,
+  organizationId: z.string().optional(),
+});
+export type UserInput = z.output<typeof userInputSchema>;
+
+export const teamInputSchema = z.object({
+  name: z.string().trim().min(1, "Please enter a team name").max(100, "Team names are at most 100 characters"),
+  managerId: optionalId,
+  organizationId: z.string().optional(),
+});
+export type TeamInput = z.output<typeof teamInputSchema>;
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  roles: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",") : undefined))
+    .pipe(z.array(z.enum(ROLES)).optional()),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const idParams = z.object({ id });

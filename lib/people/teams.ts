@@ -1,0 +1,100 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { fullName, toUserDto, userSelect, type TeamDto, type UserDto } from "@/lib/people/dto";
+import type { TeamInput } from "@/lib/people/schemas";
+
+const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
+
+const teamSelect = {
+  id: true,
+  organizationId: true,
+  name: true,
+  managerId: true,
+  manager: { select: { firstName: true, lastName: true, email: true } },
+  _count: { select: { members: true } },
+} as const;
+
+type TeamRow = { id: string; organizationId: string; name: string; managerId: string | null; manager: { firstName: string; lastName: string; email: string } | null; _count: { members: number } };
+
+function toTeamDto(t: TeamRow): TeamDto {
+  return { id: t.id, organizationId: t.organizationId, name: t.name, managerId: t.managerId, managerName: t.manager ? fullName(t.manager) : null, memberCount: t._count.members };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && "code" in err && (err as { code: unknown }).code === "P2002";
+}
+
+export async function listTeams(ctx: AuthContext): Promise<TeamDto[]> {
+  requireRole(ctx, PEOPLE_VIEWERS);
+  const rows = await withOrg(ctx.orgId, (tx) => tx.team.findMany({ where: { organizationId: ctx.orgId }, select: teamSelect, orderBy: { name: "asc" } }));
+  return rows.map(toTeamDto);
+}
+
+export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & { members: UserDto[] }> {
+  requireRole(ctx, PEOPLE_VIEWERS);
+  const row = await withOrg(ctx.orgId, (tx) =>
+    tx.team.findUnique({
+      where: key(ctx.orgId, id),
+      select: { ...teamSelect, members: { select: userSelect, orderBy: [{ firstName: "asc" }, { lastName: "asc" }] } },
+    }),
+  );
+  if (!row) throw notFound("Team");
+  return { ...toTeamDto(row), members: row.members.map(toUserDto) };
+}
+
+/** Spec: a team's manager is chosen among users with role manager. */
+async function checkManager(tx: Tx, orgId: string, managerId: string | null): Promise<void> {
+  if (!managerId) return;
+  const m = await tx.user.findUnique({ where: key(orgId, managerId), select: { role: true } });
+  if (!m || m.role !== "manager") throw badRequest("Invalid request body", { managerId: ["The team manager must be a user with the manager role"] });
+}
+
+const duplicateName = (name: string) => conflict(`A team named "${name}" already exists`);
+
+export async function createTeam(ctx: AuthContext, input: TeamInput): Promise<TeamDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  try {
+    return await withOrg(ctx.orgId, async (tx) => {
+      await checkManager(tx, ctx.orgId, input.managerId);
+      const row = await tx.team.create({ data: { organizationId: ctx.orgId, name: input.name, managerId: input.managerId }, select: teamSelect });
+      await audit(tx, ctx, "team.create", { type: "team", id: row.id }, { name: row.name });
+      return toTeamDto(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(input.name);
+    throw err;
+  }
+}
+
+export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput): Promise<TeamDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  try {
+    return await withOrg(ctx.orgId, async (tx) => {
+      const exists = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
+      if (!exists) throw notFound("Team");
+      await checkManager(tx, ctx.orgId, input.managerId);
+      const row = await tx.team.update({ where: key(ctx.orgId, id), data: { name: input.name, managerId: input.managerId }, select: teamSelect });
+      await audit(tx, ctx, "team.update", { type: "team", id }, { name: row.name, managerId: row.managerId });
+      return toTeamDto(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(input.name);
+    throw err;
+  }
+}
+
+export async function deleteTeam(ctx: AuthContext, id: string): Promise<void> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  await withOrg(ctx.orgId, async (tx) => {
+    const team = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { name: true } });
+    if (!team) throw notFound("Team");
+    // Members stay in the organisation, without a team.
+    await tx.user.updateMany({ where: { organizationId: ctx.orgId, teamId: id }, data: { teamId: null } });
+    await tx.team.delete({ where: key(ctx.orgId, id) });
+    await audit(tx, ctx, "team.delete", { type: "team", id }, { name: team.name });
+  });
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuthContext } from "@/lib/auth/context";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import { revokeUserSessions } from "@/lib/auth/sessions";
+import { assertSeatsFor } from "@/lib/people/seats";
+import { sendInvitation } from "@/lib/people/invitations";
+import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
+import type { UserInput, UserListQuery } from "@/lib/people/schemas";
+
+const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && "code" in err && (err as { code: unknown }).code === "P2002";
+}
+
+export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
+  requireRole(ctx, PEOPLE_VIEWERS);
+  const where: Prisma.UserWhereInput = { organizationId: ctx.orgId };
+  if (query.roles) where.role = { in: query.roles };
+  if (query.search) {
+    const contains = { contains: query.search, mode: "insensitive" as const };
+    where.OR = [{ firstName: contains }, { lastName: contains }, { email: contains }];
+  }
+  const rows = await withOrg(ctx.orgId, (tx) =>
+    tx.user.findMany({ where, select: userSelect, orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }], take: query.limit, skip: query.offset }),
+  );
+  return rows.map(toUserDto);
+}
+
+export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
+  // Anyone may read their own record; the people directory is for admins and managers.
+  if (id !== ctx.userId) requireRole(ctx, PEOPLE_VIEWERS);
+  const row = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect }));
+  if (!row) throw notFound("User");
+  return toUserDto(row);
+}
+
+/** Team and manager must exist in this organisation; a manager joining a team leads it, so the
+ * team may not have another manager already (spec: 'This team already has a manager assigned'). */
+async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: string | null): Promise<void> {
+  if (input.teamId) {
+    const team = await tx.team.findUnique({ where: key(orgId, input.teamId), select: { managerId: true } });
+    if (!team) throw badRequest("Invalid request body", { teamId: ["Team not found"] });
+    if (input.role === "manager" && team.managerId && team.managerId !== userId) {
+      throw badRequest("This team already has a manager assigned", { teamId: ["This team already has a manager assigned"] });
+    }
+  }
+  if (input.managerId) {
+    if (input.managerId === userId) throw badRequest("Invalid request body", { managerId: ["A person cannot report to themselves"] });
+    const manager = await tx.user.findUnique({ where: key(orgId, input.managerId), select: { role: true } });
+    if (!manager || manager.role === "employee") throw badRequest("Invalid request body", { managerId: ["Reports To must be a manager or an admin of this organisation"] });
+    if (userId && (await reportsTo(tx, orgId, input.managerId, userId))) {
+      throw badRequest("Invalid request body", { managerId: ["That person already reports to this user, directly or indirectly"] });
+    }
+  }
+}
+
+/** Whether `personId` is below `bossId` in the reporting chain (cycle check, bounded walk). */
+async function reportsTo(tx: Tx, orgId: string, personId: string, bossId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ found: boolean }[]>`
+    WITH RECURSIVE chain(id, depth) AS (
+      SELECT "managerId", 1 FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "id" = ${personId}::uuid
+      UNION ALL
+      SELECT u."managerId", c.depth + 1 FROM "User" u JOIN chain c ON u."id" = c.id
+      WHERE u."organizationId" = ${orgId}::uuid AND c.depth < 100
+    )
+    SELECT EXISTS (SELECT 1 FROM chain WHERE id = ${bossId}::uuid) AS found`;
+  return rows[0]?.found ?? false;
+}
+
+/** A manager placed in a team without a manager becomes its manager. */
+async function leadTeamIfManager(tx: Tx, orgId: string, userId: string, input: UserInput): Promise<void> {
+  if (input.role !== "manager" || !input.teamId) return;
+  await tx.team.updateMany({ where: { organizationId: orgId, id: input.teamId, managerId: null }, data: { managerId: userId } });
+}
+
+export async function createUser(ctx: AuthContext, input: UserInput): Promise<UserDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  try {
+    return await withOrg(ctx.orgId, async (tx) => {
+      await assertSeatsFor(tx, ctx.orgId, 1);
+      await checkPlacement(tx, ctx.orgId, input, null);
+      const row = await tx.user.create({
+        data: {
+          organizationId: ctx.orgId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          role: input.role,
+          teamId: input.teamId,
+          managerId: input.managerId,
+        },
+        select: userSelect,
+      });
+      await leadTeamIfManager(tx, ctx.orgId, row.id, input);
+      const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
+      await sendInvitation(tx, ctx.orgId, { id: row.id, email: row.email, firstName: row.firstName }, inviter ? fullName(inviter) : null);
+      await audit(tx, ctx, "user.create", { type: "user", id: row.id }, { email: row.email, role: row.role });
+      return toUserDto({ ...row, invitedAt: new Date() });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("A user with this email already exists");
+    throw err;
+  }
+}
+
+export async function updateUser(ctx: AuthContext, id: string, input: UserInput): Promise<UserDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  try {
+    return await withOrg(ctx.orgId, async (tx) => {
+      const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true } });
+      if (!before) throw notFound("User");
+      if (before.role === "admin" && input.role !== "admin") await assertAnotherAdmin(tx, ctx.orgId, id);
+      await checkPlacement(tx, ctx.orgId, input, id);
+      // Leaving a team, or no longer a manager: the team loses its manager.
+      if (before.teamId && (before.teamId !== input.teamId || input.role !== "manager")) {
+        await tx.team.updateMany({ where: { organizationId: ctx.orgId, id: before.teamId, managerId: id }, data: { managerId: null } });
+      }
+      const row = await tx.user.update({
+        where: key(ctx.orgId, id),
+        data: { firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, teamId: input.teamId, managerId: input.managerId },
+        select: userSelect,
+      });
+      await leadTeamIfManager(tx, ctx.orgId, id, input);
+      // A role change takes effect at once: sessions carry the role, so end the others.
+      if (before.role !== input.role) await revokeUserSessions(tx, ctx.orgId, id, id === ctx.userId ? ctx.sessionId : undefined);
+      await audit(tx, ctx, "user.update", { type: "user", id }, { role: input.role, teamId: input.teamId, managerId: input.managerId });
+      return toUserDto(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("A user with this email already exists");
+    throw err;
+  }
+}
+
+/** decisions.md: an organisation always keeps at least one admin. Locks the admins' rows so two
+ * concurrent demotions cannot both pass. */
+async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Promise<void> {
+  const admins = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "role" = 'admin' FOR UPDATE`;
+  if (!admins.some((a) => a.id !== exceptId)) throw conflict("The organization must keep at least one admin");
+}
+
+export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  await withOrg(ctx.orgId, async (tx) => {
+    const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, email: true } });
+    if (!user) throw notFound("User");
+    if (user.role === "admin") throw forbidden("Admins cannot be deleted");
+    // Reports and teams keep existing without them; sessions, tokens and notifications go with
+    // the row (cascade), which ends every session at once.
+    await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+    await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+    await tx.user.delete({ where: key(ctx.orgId, id) });
+    await audit(tx, ctx, "user.delete", { type: "user", id }, { email: user.email });
+  });
+}
+
+export async function resendInvitation(ctx: AuthContext, id: string): Promise<UserDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  return withOrg(ctx.orgId, async (tx) => {
+    const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
+    if (!user) throw notFound("User");
+    if (user.passwordSetAt) throw conflict("This person has already accepted the invitation");
+    const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
+    await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, inviter ? fullName(inviter) : null);
+    await audit(tx, ctx, "user.invite", { type: "user", id });
+    return toUserDto({ ...user, invitedAt: new Date() });
+  });
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { withOrg } from "@/lib/db/tenant";
+import { createSession, loadSession } from "@/lib/auth/sessions";
+import { HttpError } from "@/lib/api/errors";
+import type { AuthContext } from "@/lib/auth/context";
+import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
+import { createTeam, deleteTeam, listTeams, updateTeam } from "@/lib/people/teams";
+import { getOrgChart } from "@/lib/people/org-chart";
+import { getOrganization } from "@/lib/org/organization";
+import { userInputSchema, type UserInput } from "@/lib/people/schemas";
+import { createOrg, createUser } from "../support/factories";
+
+async function adminOf(opts: { maxUsers?: number } = {}) {
+  const { orgId } = await createOrg({ maxUsers: opts.maxUsers ?? 50 });
+  const admin = await createUser(orgId, { role: "admin", firstName: "Ada" });
+  const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, admin.id, null));
+  const ctx: AuthContext = { orgId, userId: admin.id, role: "admin", sessionId };
+  return { orgId, admin, ctx };
+}
+
+const input = (over: Partial<Record<keyof UserInput, unknown>> = {}): UserInput =>
+  userInputSchema.parse({ firstName: "Nia", lastName: "Okafor", email: `nia.${randomUUID().slice(0, 8)}@example.com`, role: "employee", ...over });
+
+async function status(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    if (err instanceof HttpError) return err.status;
+    throw err;
+  }
+}
+
+const mails = (orgId: string, to: string) => withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, to, kind: "invitation" } }));
+const tokens = (orgId: string, userId: string) => withOrg(orgId, (tx) => tx.authToken.findMany({ where: { organizationId: orgId, userId, purpose: "invitation" } }));
+
+describe("users", () => {
+  it("adds a person with an invitation e-mail and a 7-day single-use link; they show as pending", async () => {
+    const { orgId, ctx } = await adminOf();
+    const u = await createUserFn(ctx, input({ email: "New.Person@Example.com" }));
+    expect(u).toMatchObject({ email: "new.person@example.com", role: "employee", status: "pending" });
+    const [mail] = await mails(orgId, "new.person@example.com");
+    expect(mail?.subject).toContain("invited");
+    expect(mail?.text).toMatch(/\/accept-invite\?token=[\w-]{40,}/);
+    const [token] = await tokens(orgId, u.id);
+    const days = (token!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    expect((await listUsers(ctx)).find((x) => x.id === u.id)?.status).toBe("pending");
+  });
+
+  it("refuses a duplicate e-mail with 409 and changes nothing", async () => {
+    const { ctx } = await adminOf();
+    const first = input();
+    await createUserFn(ctx, first);
+    const before = (await listUsers(ctx)).length;
+    expect(await status(createUserFn(ctx, { ...first, firstName: "Other" }))).toBe(409);
+    expect((await listUsers(ctx)).length).toBe(before);
+  });
+
+  it("refuses a user beyond the seat limit, also when two admins race for the last seat", async () => {
+    const { ctx } = await adminOf({ maxUsers: 3 });
+    await createUserFn(ctx, input());
+    const results = await Promise.all([status(createUserFn(ctx, input())), status(createUserFn(ctx, input()))]);
+    expect(results.sort()).toEqual([200, 409]);
+    expect((await listUsers(ctx)).length).toBe(3);
+    expect(await status(createUserFn(ctx, input()))).toBe(409);
+  });
+
+  it("checks team and manager belong to the organisation, and blocks a second manager for a team", async () => {
+    const { ctx } = await adminOf();
+    const other = await adminOf();
+    const foreignTeam = await createTeam(other.ctx, { name: "Theirs", managerId: null });
+    expect(await status(createUserFn(ctx, input({ teamId: foreignTeam.id })))).toBe(400);
+    expect(await status(createUserFn(ctx, input({ managerId: other.admin.id })))).toBe(400);
+
+    const team = await createTeam(ctx, { name: "Sales", managerId: null });
+    const lead = await createUserFn(ctx, input({ role: "manager", teamId: team.id }));
+    // A manager joining a team without a manager leads it.
+    expect((await listTeams(ctx)).find((t) => t.id === team.id)?.managerId).toBe(lead.id);
+    const second = createUserFn(ctx, input({ role: "manager", teamId: team.id }));
+    await expect(second).rejects.toMatchObject({ status: 400, message: "This team already has a manager assigned" });
+    // An employee reporting to an employee is refused.
+    const emp = await createUserFn(ctx, input());
+    expect(await status(createUserFn(ctx, input({ managerId: emp.id })))).toBe(400);
+  });
+
+  it("keeps at least one admin: the last admin cannot be demoted, admins cannot be deleted", async () => {
+    const { ctx, admin } = await adminOf();
+    const me = await getUser(ctx, admin.id);
+    const demote = updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
+    await expect(demote).rejects.toMatchObject({ status: 409, message: "The organization must keep at least one admin" });
+    expect(await status(deleteUser(ctx, admin.id))).toBe(403);
+
+    const second = await createUserFn(ctx, input({ role: "admin" }));
+    await updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
+    expect((await getUser({ ...ctx, role: "admin" }, admin.id)).role).toBe("manager");
+    const secondDto = await getUser(ctx, second.id);
+    await expect(updateUser({ ...ctx, userId: second.id }, second.id, input({ ...secondDto, role: "employee" }))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("refuses a reporting cycle", async () => {
+    const { ctx } = await adminOf();
+    const a = await createUserFn(ctx, input({ role: "manager" }));
+    const b = await createUserFn(ctx, input({ role: "manager", managerId: a.id }));
+    const aDto = await getUser(ctx, a.id);
+    expect(await status(updateUser(ctx, a.id, input({ ...aDto, managerId: b.id })))).toBe(400);
+    expect(await status(updateUser(ctx, a.id, input({ ...aDto, managerId: a.id })))).toBe(400);
+  });
+
+  it("removing a person ends their sessions and frees their reports and team", async () => {
+    const { orgId, ctx } = await adminOf();
+    const team = await createTeam(ctx, { name: "Ops", managerId: null });
+    const lead = await createUserFn(ctx, input({ role: "manager", teamId: team.id }));
+    const report = await createUserFn(ctx, input({ managerId: lead.id, teamId: team.id }));
+    const sid = await withOrg(orgId, (tx) => createSession(tx, orgId, lead.id, null));
+    expect(await loadSession(orgId, sid)).not.toBeNull();
+    await deleteUser(ctx, lead.id);
+    expect(await loadSession(orgId, sid)).toBeNull();
+    expect((await getUser(ctx, report.id)).managerId).toBeNull();
+    expect((await listTeams(ctx)).find((t) => t.id === team.id)?.managerId).toBeNull();
+    expect(await status(deleteUser(ctx, lead.id))).toBe(404);
+  });
+
+  it("resending an invitation replaces the old link; an accepted invitation cannot be resent", async () => {
+    const { orgId, ctx } = await adminOf();
+    const u = await createUserFn(ctx, input());
+    await resendInvitation(ctx, u.id);
+    const all = await tokens(orgId, u.id);
+    expect(all).toHaveLength(2);
+    expect(all.filter((t) => t.usedAt === null)).toHaveLength(1);
+    expect(await mails(orgId, u.email)).toHaveLength(2);
+    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: u.id } }, data: { passwordSetAt: new Date() } }));
+    expect(await status(resendInvitation(ctx, u.id))).toBe(409);
+  });
+
+  it("managers may view people but not change them; employees may not view", async () => {
+    const { orgId, ctx } = await adminOf();
+    const manager = await createUser(orgId, { role: "manager" });
+    const employee = await createUser(orgId, { role: "employee" });
+    const mctx: AuthContext = { orgId, userId: manager.id, role: "manager", sessionId: randomUUID() };
+    const ectx: AuthContext = { orgId, userId: employee.id, role: "employee", sessionId: randomUUID() };
+    expect((await listUsers(mctx)).length).toBe(3);
+    expect(await status(createUserFn(mctx, input()))).toBe(403);
+    expect(await status(createTeam(mctx, { name: "X", managerId: null }))).toBe(403);
+    expect(await status(listUsers(ectx))).toBe(403);
+    expect(await status(getOrgChart(ectx))).toBe(403);
+    // Anyone reads their own record.
+    expect((await getUser(ectx, employee.id)).id).toBe(employee.id);
+    expect(await status(getUser(ectx, manager.id))).toBe(403);
+    expect((await listUsers(ctx, { search: "test", limit: 2 })).length).toBe(2);
+  });
+});
+
+describe("teams and organisation", () => {
+  it("creates, renames and deletes a team; names are unique; the manager must be a manager", async () => {
+    const { orgId, ctx } = await adminOf();
+    const emp = await createUser(orgId, { role: "employee" });
+    const mgr = await createUser(orgId, { role: "manager" });
+    expect(await status(createTeam(ctx, { name: "Design", managerId: emp.id }))).toBe(400);
+    const t = await createTeam(ctx, { name: "Design", managerId: mgr.id });
+    expect(t).toMatchObject({ name: "Design", managerId: mgr.id, memberCount: 0 });
+    await expect(createTeam(ctx, { name: "Design", managerId: null })).rejects.toMatchObject({ status: 409, message: 'A team named "Design" already exists' });
+    expect((await updateTeam(ctx, t.id, { name: "Product Design", managerId: null })).name).toBe("Product Design");
+    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: emp.id } }, data: { teamId: t.id } }));
+    await deleteTeam(ctx, t.id);
+    expect(await listTeams(ctx)).toEqual([]);
+    expect((await getUser(ctx, emp.id)).teamId).toBeNull();
+  });
+
+  it("another organisation's ids are not found", async () => {
+    const a = await adminOf();
+    const b = await adminOf();
+    const bTeam = await createTeam(b.ctx, { name: "B", managerId: null });
+    const bUser = await createUserFn(b.ctx, input());
+    expect(await status(getUser(a.ctx, bUser.id))).toBe(404);
+    expect(await status(updateUser(a.ctx, bUser.id, input()))).toBe(404);
+    expect(await status(deleteUser(a.ctx, bUser.id))).toBe(404);
+    expect(await status(resendInvitation(a.ctx, bUser.id))).toBe(404);
+    expect(await status(updateTeam(a.ctx, bTeam.id, { name: "Mine", managerId: null }))).toBe(404);
+    expect(await status(deleteTeam(a.ctx, bTeam.id))).toBe(404);
+    expect(await status(getOrganization(a.ctx, b.orgId))).toBe(404);
+    expect((await listTeams(b.ctx)).map((t) => t.name)).toEqual(["B"]);
+    expect((await getOrganization(a.ctx, a.orgId)).userCount).toBe(1);
+  });
+
+  it("the org chart places every person exactly once", async () => {
+    const { ctx } = await adminOf();
+    const team = await createTeam(ctx, { name: "Core", managerId: null });
+    const lead = await createUserFn(ctx, input({ role: "manager", teamId: team.id, managerId: ctx.userId }));
+    await createUserFn(ctx, input({ teamId: team.id, managerId: lead.id }));
+    await createUserFn(ctx, input());
+    const chart = await getOrgChart(ctx);
+    expect(chart.total).toBe(4);
+    expect(chart.roots).toHaveLength(1);
+    expect(chart.roots[0]!.leaders[0]!.person.id).toBe(lead.id);
+    expect(chart.roots[0]!.leaders[0]!.teams[0]!.members).toHaveLength(1);
+    expect(chart.unplaced).toHaveLength(1);
+  });
+});
