@@ -13,7 +13,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const tenant = await currentTenant();
   const workspace = tenant ? await getWorkspace(tenant.orgId) : null;
   const sp = await searchParams;
-  const notice = sp.reset === "1" ? "Your password was changed. Sign in with the new one." : undefined;
+  const notice =
+    sp.reset === "1" ? "Your password was changed. Sign in with the new one." : sp.invited === "1" ? "Your password is set. Sign in to get started." : undefined;
   return (
     <AuthCard title={`Sign in to ${workspace?.name ?? "your workspace"}`} subtitle="Use your work email and password.">
       <LoginForm notice={notice} />

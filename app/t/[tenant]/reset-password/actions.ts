@@ -11,7 +11,5 @@ export async function resetPasswordAction(_prev: FormState, form: FormData): Pro
   if (!tenant) return { status: "error", message: "This workspace does not exist." };
   const ok = await resetPassword(tenant, parsed.data.token, parsed.data.password);
   if (!ok) return { status: "error", message: "This link is invalid, was already used or has expired. Ask for a new one." };
-  // The form navigates on "ok": a redirect() from an action is rendered by Next through an internal
-  // request that does not pass the workspace host, so it would land on the main site.
   return { status: "ok", message: "Your password was changed." };
 }

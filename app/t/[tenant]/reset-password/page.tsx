@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
-import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { SetPasswordForm } from "@/components/auth/set-password-form";
+import { resetPasswordAction } from "./actions";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { withOrg } from "@/lib/db/tenant";
 import { peekToken } from "@/lib/auth/tokens";
@@ -23,7 +24,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   }
   return (
     <AuthCard title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
-      <ResetPasswordForm token={token} />
+      <SetPasswordForm token={token} action={resetPasswordAction} submitLabel="Set new password" doneHref="/login?reset=1" />
     </AuthCard>
   );
 }
