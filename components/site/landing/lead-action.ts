@@ -1,0 +1,25 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { signupHrefFromLead } from "@/components/site/landing/signup-href";
+
+// The lead form only hands its values to signup, which validates them properly; so nothing here
+// can fail: an odd value is dropped (`catch`) rather than shown back as an error. The phone number
+// is not carried over: signup has no use for it and it should not sit in addresses and logs.
+const field = (max: number) => z.string().trim().max(max).catch("");
+const leadSchema = z.object({
+  companyName: field(100),
+  name: field(100),
+  workEmail: field(254),
+  teamSize: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+/** Submit of the landing page's lead form: a redirect to /signup with the values prefilled. Works
+ * without JavaScript too, as a plain form post. */
+export async function startTrialAction(form: FormData): Promise<never> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") raw[k] = v;
+  const lead = leadSchema.parse({ ...raw, teamSize: raw.teamSize === "" ? undefined : raw.teamSize });
+  redirect(signupHrefFromLead(lead));
+}
