@@ -7,4 +7,6 @@ export const queryKeys = {
   session: () => ["session"] as const,
   allNotifications: () => ["notifications"] as const,
   notifications: (userId: string, organizationId: string) => ["notifications", userId, organizationId] as const,
+  allUsers: () => ["users"] as const,
+  users: (organizationId: string, search: string, page: number) => ["users", organizationId, search, page] as const,
 } as const;

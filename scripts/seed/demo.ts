@@ -22,7 +22,8 @@ export async function seedDemo(appUrl: string): Promise<{ created: boolean; user
           id: orgId,
           name: DEMO.name,
           subdomain: DEMO.subdomain,
-          maxUsers: userCount + 1,
+          // Room to try adding people and importing the template without hitting the seat limit.
+          maxUsers: 25,
           subscriptionStatus: "trialing",
           trialEndDate: new Date(Date.now() + DEMO.trialDays * 86_400_000),
         },

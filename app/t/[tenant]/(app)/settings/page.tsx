@@ -1,52 +1,78 @@
 import type { Metadata } from "next";
+import { CreditCard, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { withOrg } from "@/lib/db/tenant";
+import { listTeams } from "@/lib/people/teams";
+import { listUsers } from "@/lib/people/users";
+import { getOrgChart } from "@/lib/people/org-chart";
+import { fullName } from "@/lib/people/dto";
+import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
+import { CollapsibleSection } from "@/components/layout/collapsible-section";
 import { Card } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { UserManagement } from "@/components/people/user-management";
+import { BillingOverview } from "@/components/billing/billing-overview";
+import { trialHasEnded } from "@/lib/billing/trial";
+import type { Leader } from "@/components/people/people-types";
 
 export const metadata: Metadata = { title: "Settings" };
-
-const STATUS_LABEL: Record<string, string> = { trialing: "Free Trial", active: "Active", past_due: "Past due", canceled: "Cancelled", incomplete: "Incomplete" };
 
 export default async function SettingsPage() {
   const session = await currentSession();
   if (!session) return null;
   const { ctx, user } = session;
+  // decisions.md: users, teams, org chart and billing are managed by admins and viewed by managers.
+  const seesPeople = ctx.role === "admin" || ctx.role === "manager";
   const org = await withOrg(ctx.orgId, (tx) =>
     tx.organization.findUnique({
       where: { id: ctx.orgId },
-      select: { name: true, subdomain: true, subscriptionStatus: true, trialEndDate: true, maxUsers: true, _count: { select: { users: true } } },
+      select: { name: true, subdomain: true, subscriptionStatus: true, trialEndDate: true, maxUsers: true, minGroupSize: true, _count: { select: { users: true } } },
     }),
   );
+  const [teams, leaders, chart] = seesPeople
+    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx)])
+    : [[], [], null];
+
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your account and your workspace." />
+      <PageHeader title="Settings" subtitle={org ? `${org.name} · ${org.subdomain}` : undefined} />
       <div className="grid gap-6">
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Your account</h2>
           <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-slate-500">Name</dt><dd>{`${user.firstName} ${user.lastName}`.trim() || user.email}</dd>
-            <dt className="text-slate-500">Email</dt><dd>{user.email}</dd>
+            <dt className="text-slate-500">Name</dt><dd>{fullName(user)}</dd>
+            <dt className="text-slate-500">Email</dt><dd className="break-all">{user.email}</dd>
             <dt className="text-slate-500">Role</dt><dd className="capitalize">{user.role}</dd>
           </dl>
           <h3 className="mt-6 mb-3 font-medium">Change password</h3>
           <ChangePasswordForm />
         </Card>
-        {org ? (
-          <Card className="p-5">
-            <h2 className="text-lg font-semibold">Workspace</h2>
-            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
-              <dt className="text-slate-500">Company</dt><dd>{org.name}</dd>
-              <dt className="text-slate-500">Subdomain</dt><dd>{org.subdomain}</dd>
-              <dt className="text-slate-500">Plan</dt>
-              <dd>
-                {STATUS_LABEL[org.subscriptionStatus] ?? org.subscriptionStatus}
-                {org.subscriptionStatus === "trialing" && org.trialEndDate ? ` (ends ${org.trialEndDate.toLocaleDateString("en-US", { dateStyle: "medium" })})` : ""}
-              </dd>
-              <dt className="text-slate-500">Users</dt><dd>{`${org._count.users} / ${org.maxUsers}`}</dd>
-            </dl>
-          </Card>
+        {org && seesPeople && chart ? (
+          <>
+            <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
+              <UserManagement
+                chart={chart}
+                people={{
+                  orgId: ctx.orgId,
+                  currentUserId: ctx.userId,
+                  canManage: ctx.role === "admin",
+                  userCount: org._count.users,
+                  maxUsers: org.maxUsers ?? DEFAULT_MAX_USERS,
+                  minGroupSize: org.minGroupSize,
+                  teams,
+                  leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
+                }}
+              />
+            </CollapsibleSection>
+            <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, usage and what is included." icon={CreditCard}>
+              <BillingOverview
+                status={org.subscriptionStatus}
+                trialEndDate={org.trialEndDate}
+                trialEnded={trialHasEnded(org.subscriptionStatus, org.trialEndDate)}
+                userCount={org._count.users} maxUsers={org.maxUsers ?? DEFAULT_MAX_USERS} />
+            </CollapsibleSection>
+          </>
         ) : null}
       </div>
     </>

@@ -1,0 +1,51 @@
+"use client";
+
+import { useState } from "react";
+import { UserPlus, UsersRound } from "lucide-react";
+import type { OrgChart } from "@/lib/people/org-chart-tree";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { UsersTab } from "@/components/people/users-tab";
+import { TeamsTab } from "@/components/people/teams-tab";
+import { UserDialog } from "@/components/people/user-dialog";
+import { TeamDialog } from "@/components/people/team-dialog";
+import { OrgChartView } from "@/components/people/org-chart-view";
+import { PermissionsMatrix } from "@/components/people/permissions-matrix";
+import type { PeopleContext } from "@/components/people/people-types";
+
+/** Settings > User Management: tabs Users (n), Teams (n), Org Chart, Permissions. */
+export function UserManagement({ people, chart }: { people: PeopleContext; chart: OrgChart }) {
+  const [dialog, setDialog] = useState<"user" | "team" | null>(null);
+  const atLimit = people.userCount >= people.maxUsers;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm font-medium text-slate-900">{`Users: ${people.userCount} / ${people.maxUsers}`}</p>
+          {atLimit ? <Badge variant="destructive">User limit reached</Badge> : null}
+        </div>
+        {people.canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setDialog("team")}><UsersRound /> Add Team</Button>
+            <Button onClick={() => setDialog("user")} disabled={atLimit} title={atLimit ? "All seats are taken" : undefined}><UserPlus /> Add User</Button>
+          </div>
+        ) : null}
+      </div>
+      <Tabs defaultValue="users">
+        <TabsList aria-label="User management">
+          <TabsTrigger value="users">{`Users (${people.userCount})`}</TabsTrigger>
+          <TabsTrigger value="teams">{`Teams (${people.teams.length})`}</TabsTrigger>
+          <TabsTrigger value="org-chart">Org Chart</TabsTrigger>
+          <TabsTrigger value="permissions">Permissions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users"><UsersTab people={people} /></TabsContent>
+        <TabsContent value="teams"><TeamsTab people={people} onAddTeam={() => setDialog("team")} /></TabsContent>
+        <TabsContent value="org-chart"><OrgChartView chart={chart} minGroupSize={people.minGroupSize} /></TabsContent>
+        <TabsContent value="permissions"><PermissionsMatrix /></TabsContent>
+      </Tabs>
+      {dialog === "user" ? <UserDialog people={people} onClose={() => setDialog(null)} /> : null}
+      {dialog === "team" ? <TeamDialog people={people} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
