@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
@@ -31,10 +32,14 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
  */
 export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): Promise<number> {
   if (mails.length === 0) return 0;
-  const rows = await tx.mailMessage.createManyAndReturn({
-    data: mails.map((m) => ({ organizationId: orgId, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind })),
-    select: { id: true },
-  });
+  // One INSERT from column arrays: Prisma's createManyAndReturn is about ten times slower here.
+  const rows = mails.map(() => ({ id: randomUUID() }));
+  const col = (f: (m: MailInput) => string | null) => mails.map(f);
+  await tx.$executeRaw`
+    INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind")
+    SELECT ${orgId}::uuid, v.*
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => m.to)}::text[], ${col((m) => m.subject)}::text[], ${col((m) => m.text)}::text[],
+                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[]) AS v`;
   const { name, options } = QUEUES.mailDeliver;
   const b = await boss();
   await b.insert(
