@@ -1,0 +1,72 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { fetchAvailability } from "@/lib/signup/client";
+import { suggestionCandidates } from "@/lib/signup/slug";
+import { SUBDOMAIN_MIN, subdomainFormatError } from "@/lib/signup/schema";
+import { UNAVAILABLE_FALLBACK } from "@/lib/signup/api-types";
+
+// Spec section 4, 'Subdomain availability': none, checking, available, unavailable, error.
+export type AvailabilityStatus = "none" | "checking" | "available" | "unavailable" | "error";
+
+export type AvailabilityState = {
+  status: AvailabilityStatus;
+  message: string;
+  /** The first free alternative when the name is taken ('Try X instead?'). */
+  suggestion: string | null;
+};
+
+export const CHECK_DEBOUNCE_MS = 500;
+export const CHECK_ERROR_MESSAGE = "Error checking availability";
+
+type Result = AvailabilityState & { value: string };
+
+async function firstAvailable(base: string, signal: AbortSignal): Promise<string | null> {
+  // One at a time, in the spec's order: usually the first candidate is free.
+  for (const candidate of suggestionCandidates(base)) {
+    if (signal.aborted) return null;
+    const r = await fetchAvailability(candidate, signal);
+    if (r.available) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The live availability of a subdomain, checked 500 ms after typing stops and only from 3
+ * characters on. The result is stored with the value it answers, so a stale answer for an
+ * earlier value is never shown as the current one.
+ */
+export function useSubdomainAvailability(subdomain: string): AvailabilityState {
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    if (subdomain.length < SUBDOMAIN_MIN) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const timer = setTimeout(async () => {
+      try {
+        const r = await fetchAvailability(subdomain, signal);
+        if (signal.aborted) return;
+        if (r.available) {
+          setResult({ value: subdomain, status: "available", message: r.message, suggestion: null });
+          return;
+        }
+        setResult({ value: subdomain, status: "unavailable", message: r.message || UNAVAILABLE_FALLBACK, suggestion: null });
+        // Alternatives only make sense for a well-formed name that is taken or reserved.
+        if (subdomainFormatError(subdomain)) return;
+        const suggestion = await firstAvailable(subdomain, signal);
+        if (!signal.aborted && suggestion) setResult((prev) => (prev?.value === subdomain ? { ...prev, suggestion } : prev));
+      } catch {
+        if (!signal.aborted) setResult({ value: subdomain, status: "error", message: CHECK_ERROR_MESSAGE, suggestion: null });
+      }
+    }, CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [subdomain]);
+
+  if (subdomain.length < SUBDOMAIN_MIN) return { status: "none", message: "", suggestion: null };
+  if (result?.value !== subdomain) return { status: "checking", message: "Checking...", suggestion: null };
+  return result;
+}

@@ -1,0 +1,17 @@
+import { apiFetch } from "@/lib/api/client";
+import { availabilitySchema, signupResultSchema, type Availability, type SignupResult } from "@/lib/signup/api-types";
+import type { SignupData } from "@/lib/signup/schema";
+
+// Browser-side calls of the signup flow (spec section 7).
+
+export function fetchAvailability(subdomain: string, signal?: AbortSignal): Promise<Availability> {
+  return apiFetch(`/api/signup/check-subdomain/${encodeURIComponent(subdomain)}`, { schema: availabilitySchema, signal });
+}
+
+export function postSignup(data: SignupData): Promise<SignupResult> {
+  return apiFetch("/api/signup/complete", { method: "POST", body: data, schema: signupResultSchema });
+}
+
+export function postQuickLogin(subdomain: string, token: string): Promise<unknown> {
+  return apiFetch(`/api/auth/quick-login/${encodeURIComponent(subdomain)}`, { method: "POST", body: { token } });
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { orgIdForSubdomain } from "@/lib/db/tenant";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { env } from "@/lib/config/env";
+import { hashPassword } from "@/lib/auth/password";
+import { audit } from "@/lib/audit/audit";
+import { notify } from "@/lib/notifications/service";
+import { HttpError } from "@/lib/api/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { workspaceOrigin } from "@/lib/tenancy/site";
+import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
+import { isReservedForSignup } from "@/lib/signup/availability";
+import { issueHandoffToken } from "@/lib/signup/handoff";
+import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
+import type { SignupData } from "@/lib/signup/schema";
+
+export const TRIAL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
+
+const taken = () => new HttpError(409, SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+}
+
+/**
+ * Creates a company workspace: the organisation on a 7-day trial, its admin, a welcome
+ * notification, an audit row and the handoff token, all in one transaction, so a failure leaves
+ * nothing behind. Two signups racing for one subdomain are settled by its unique constraint:
+ * exactly one commits, the other gets 409.
+ */
+export async function completeSignup(data: SignupData): Promise<SignupResult> {
+  const e = env();
+  if (isReservedForSignup(data.subdomain, e.PRODUCT_NAME)) {
+    throw new HttpError(409, RESERVED_MESSAGE, { subdomain: [RESERVED_MESSAGE] });
+  }
+  // A cheap early answer for the common case; the constraint below is what actually decides.
+  if (await orgIdForSubdomain(data.subdomain)) throw taken();
+
+  // Hashed before the transaction: argon2 takes a while and must not hold a connection open.
+  const passwordHash = await hashPassword(data.password);
+  const orgId = randomUUID();
+  const now = new Date();
+
+  let handoffToken: string;
+  try {
+    handoffToken = await runInOrg(db(), orgId, async (tx) => {
+      await tx.organization.create({
+        data: {
+          id: orgId,
+          name: data.companyName,
+          subdomain: data.subdomain,
+          subscriptionStatus: "trialing",
+          trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+          maxUsers: DEFAULT_MAX_USERS,
+          companySize: data.companySize,
+          marketingConsent: data.marketingConsent ?? false,
+        },
+        select: { id: true },
+      });
+      const admin = await tx.user.create({
+        data: {
+          organizationId: orgId,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          email: data.workEmail,
+          role: "admin",
+          passwordHash,
+          passwordSetAt: now,
+        },
+        select: { id: true },
+      });
+      await notify(tx, orgId, {
+        userId: admin.id,
+        type: "welcome",
+        title: `Welcome to ${e.PRODUCT_NAME}!`,
+        message: `Your ${TRIAL_DAYS}-day free trial has started. Add your team in Settings to send the first pulse survey.`,
+        actionUrl: "/settings",
+        actionText: "Add your team",
+      });
+      await audit(tx, { orgId, userId: admin.id }, "organization.signup", { type: "organization", id: orgId }, {
+        subdomain: data.subdomain,
+        companySize: data.companySize,
+        marketingConsent: data.marketingConsent ?? false,
+      });
+      return issueHandoffToken(tx, orgId, admin.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+
+  return {
+    message: "Your workspace is ready",
+    subdomain: data.subdomain,
+    workspaceUrl: workspaceOrigin(data.subdomain, e.rootDomain),
+    handoffToken,
+  };
+}

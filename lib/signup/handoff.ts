@@ -1,0 +1,30 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import { consumeToken, issueToken } from "@/lib/auth/tokens";
+import { createSession } from "@/lib/auth/sessions";
+import type { Tenant } from "@/lib/tenancy/resolve";
+
+// decisions.md: after signup on the main host the new admin is handed to the workspace host with
+// a single-use token valid 10 minutes (the spec's temporary auth token, max-age 600 s).
+export const HANDOFF_TTL_MS = 10 * 60 * 1000;
+
+export function issueHandoffToken(tx: Tx, orgId: string, userId: string): Promise<string> {
+  return issueToken(tx, orgId, userId, "handoff", HANDOFF_TTL_MS);
+}
+
+/**
+ * Spends a handoff token of this workspace and opens a session for its user. Tokens are looked up
+ * within the Host's organisation only, so another workspace's token is simply unknown here.
+ */
+export async function redeemHandoff(
+  tenant: Tenant,
+  token: string,
+  userAgent: string | null,
+): Promise<{ userId: string; sessionId: string } | null> {
+  return withOrg(tenant.orgId, async (tx) => {
+    const userId = await consumeToken(tx, tenant.orgId, token, "handoff");
+    if (!userId) return null;
+    const sessionId = await createSession(tx, tenant.orgId, userId, userAgent);
+    return { userId, sessionId };
+  });
+}
