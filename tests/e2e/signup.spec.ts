@@ -109,8 +109,9 @@ test("the form shows the spec's messages for missing and mismatched fields", asy
 
 test("@phone the signup page works on a phone", async ({ page }) => {
   const id = unique();
-  await page.goto(`${MAIN}/signup?companyName=${encodeURIComponent(`Phone Co ${id}`)}&lastName=Okafor`);
+  await page.goto(`${MAIN}/signup?companyName=${encodeURIComponent(`Phone Co ${id}`)}&lastName=Okafor&teamSize=25`);
   await expect(page.getByLabel("Workspace address")).toHaveValue(`phone-co-${id}`);
+  await expect(page.getByLabel("Company size")).toHaveValue("11-50");
   await expect(page.getByText("Great! This subdomain is available")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

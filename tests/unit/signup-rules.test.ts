@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { slugify, suggestionCandidates } from "@/lib/signup/slug";
 import { signupSchema, subdomainFormatError, type SignupInput } from "@/lib/signup/schema";
 import { handoffUrl } from "@/lib/signup/api-types";
+import { companySizeFor } from "@/lib/signup/company-size";
 
 const valid: SignupInput = {
   firstName: "Grace",
@@ -130,5 +131,20 @@ describe("handoffUrl", () => {
     expect(handoffUrl({ workspaceUrl: "http://acme.localhost:3000", handoffToken: "abc_DEF-123" })).toBe(
       "http://acme.localhost:3000/welcome#token=abc_DEF-123",
     );
+  });
+});
+
+describe("companySizeFor", () => {
+  it.each([
+    [0, ""],
+    [1, "1-10"],
+    [10, "1-10"],
+    [11, "11-50"],
+    [200, "51-200"],
+    [201, "201-500"],
+    [501, "500+"],
+    [2.5, ""],
+  ])("%d -> %j", (count, band) => {
+    expect(companySizeFor(count)).toBe(band);
   });
 });

@@ -5,6 +5,7 @@ import { SignupFlow } from "@/components/signup/signup-flow";
 import { Benefits } from "@/components/signup/benefits";
 import { productNameFromEnv, rootDomainFromEnv } from "@/lib/tenancy/site";
 import { slugify } from "@/lib/signup/slug";
+import { companySizeFor } from "@/lib/signup/company-size";
 
 // Rendered per request: names come from runtime configuration (ROOT_DOMAIN, PRODUCT_NAME).
 export const dynamic = "force-dynamic";
@@ -13,7 +14,9 @@ export const metadata: Metadata = { title: "Sign up" };
 
 // The landing page's lead form sends these along; anything else in the query is ignored.
 const text = z.string().max(120).catch("");
-const prefillSchema = z.object({ companyName: text, firstName: text, lastName: text, workEmail: text }).partial();
+const prefillSchema = z
+  .object({ companyName: text, firstName: text, lastName: text, workEmail: text, teamSize: z.coerce.number().int().catch(0) })
+  .partial();
 
 export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const prefill = prefillSchema.parse(await searchParams);
@@ -37,7 +40,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
             workEmail: prefill.workEmail ?? "",
             companyName,
             subdomain: slugify(companyName),
-            companySize: "",
+            companySize: companySizeFor(prefill.teamSize ?? 0),
             marketingConsent: false,
           }}
         />
