@@ -73,14 +73,14 @@ function readRecords(text: string, limit: number): CsvRecord[] {
   Papa.parse<string[]>(text, {
     newline: "\n",
     delimitersToGuess: [",", ";", "\t"],
-    skipEmptyLines: "greedy",
+    // Empty lines are dropped below rather than by papaparse, so every record starts exactly
+    // where the previous one ended and line numbers stay right.
+    skipEmptyLines: false,
     step: (result, parser) => {
-      // Blank lines skipped before this record still count for line numbers.
-      let start = cursor;
-      while (start < text.length && /\s/.test(text[start]!)) start++;
-      advanceTo(start);
-      records.push({ cells: result.data, line, unclosedQuote: result.errors.some((e) => e.code === "MissingQuotes") });
+      const startLine = line;
       advanceTo(result.meta.cursor);
+      if (result.data.every((cell) => cell.trim() === "")) return;
+      records.push({ cells: result.data, line: startLine, unclosedQuote: result.errors.some((e) => e.code === "MissingQuotes") });
       if (records.length > limit) parser.abort();
     },
   });

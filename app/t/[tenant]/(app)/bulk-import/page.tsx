@@ -1,15 +1,23 @@
 import type { Metadata } from "next";
-import { Upload } from "lucide-react";
+import { currentSession } from "@/lib/auth/current-session";
+import { withOrg } from "@/lib/db/tenant";
+import { seatUsage } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
-import { SectionEmpty } from "@/components/layout/coming-next";
+import { AccessRestricted } from "@/components/status/access-restricted";
+import { BulkImport } from "@/components/bulk-import/bulk-import";
 
 export const metadata: Metadata = { title: "Bulk Import" };
 
-export default function Page() {
+// Admins only (decisions.md); the server decides here and again in the API route.
+export default async function BulkImportPage() {
+  const session = await currentSession();
+  if (session?.ctx.role !== "admin") return <AccessRestricted />;
+  const { orgId } = session.ctx;
+  const seats = await withOrg(orgId, (tx) => seatUsage(tx, orgId));
   return (
     <>
-      <PageHeader title="Bulk Import" subtitle="Bring many people in at once from a CSV file." />
-      <SectionEmpty icon={Upload} title="Nothing imported yet" description="Upload a CSV file of your people to add them to this workspace." />
+      <PageHeader title="Bulk Import" subtitle="Add many people at once from a CSV file. Each new person gets an invitation e-mail to set a password." />
+      <BulkImport organizationId={orgId} seats={seats} />
     </>
   );
 }

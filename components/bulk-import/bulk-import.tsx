@@ -1,0 +1,63 @@
+"use client";
+
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { ApiRequestError } from "@/lib/api/client";
+import { postBulkImport } from "@/lib/people/bulk-import-client";
+import type { ImportProgress, ImportRequestRow } from "@/lib/people/bulk-import-schema";
+import { toast } from "@/components/ui/toast";
+import { usePeopleRefresh } from "@/components/people/use-people-refresh";
+import { TemplateStep } from "@/components/bulk-import/template-step";
+import { SourceStep } from "@/components/bulk-import/source-step";
+import { PreviewStep } from "@/components/bulk-import/preview-step";
+import { ImportResults, type ImportOutcome } from "@/components/bulk-import/import-results";
+import { SeatsSummary } from "@/components/bulk-import/seats-summary";
+import { useCsvSource } from "@/components/bulk-import/use-csv-source";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** The bulk import page's client island: template, source, preview, import, results. */
+export function BulkImport({ organizationId, seats }: { organizationId: string; seats: { used: number; max: number } }) {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const csv = useCsvSource(() => setOutcome(null));
+  const refreshPeople = usePeopleRefresh();
+
+  const importing = useMutation({
+    mutationFn: (users: ImportRequestRow[]) => postBulkImport({ users, organizationId }, setProgress),
+    onMutate: () => {
+      setOutcome(null);
+      setProgress(null);
+    },
+    onSuccess: (result) => {
+      setOutcome({ kind: "done", result });
+      toast({ title: "Import completed!", description: `${n(result.successful)} imported, ${n(result.failed)} failed, ${n(result.total)} total.` });
+      // Spec: on success the user list is refreshed (and the seat count above with it).
+      refreshPeople();
+    },
+    onError: (err) => {
+      const message = err instanceof ApiRequestError ? (err.serverMessage ?? err.message) : err.message;
+      setOutcome({ kind: "failed", message });
+      toast({ variant: "destructive", title: "Import failed", description: "Failed to import users. Please check your data and try again." });
+    },
+  });
+
+  const rows = csv.parsed && csv.parsed.fileErrors.length === 0 ? csv.parsed.rows : [];
+  return (
+    <div className="grid gap-4 sm:gap-6">
+      <SeatsSummary used={seats.used} max={seats.max} />
+      <TemplateStep />
+      <SourceStep source={csv.source} disabled={importing.isPending} onFile={(f) => void csv.setFile(f)} onPaste={csv.setPasted} onClear={csv.clear} />
+      <PreviewStep
+        parsed={csv.parsed}
+        stale={csv.stale}
+        reading={csv.reading}
+        freeSeats={Math.max(0, seats.max - seats.used)}
+        importing={importing.isPending}
+        progress={progress}
+        onImport={() => importing.mutate(rows)}
+      />
+      {outcome ? <ImportResults outcome={outcome} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import type { ImportResult } from "@/lib/people/bulk-import-schema";
+import { MessageList } from "@/components/bulk-import/message-list";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+export type ImportOutcome = { kind: "done"; result: ImportResult } | { kind: "failed"; message: string };
+
+/** The results panel shown after an import; it takes focus so keyboard and screen-reader users
+ * land on the outcome. */
+export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [outcome]);
+
+  if (outcome.kind === "failed") {
+    return (
+      <section aria-labelledby="import-results-title" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-5">
+        <h2 id="import-results-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold outline-none">
+          <AlertTriangle aria-hidden="true" className="size-5" /> Import failed
+        </h2>
+        <p className="mt-2 text-sm">{outcome.message}</p>
+        <p className="mt-1 text-sm">Nobody was added.</p>
+      </section>
+    );
+  }
+
+  const { successful, failed, total, errors, warnings } = outcome.result;
+  return (
+    <section aria-labelledby="import-results-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 id="import-results-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold text-slate-900 outline-none">
+        <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" /> Import results
+      </h2>
+      <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
+        {[
+          ["Successful", successful, "text-emerald-700"],
+          ["Failed", failed, failed ? "text-red-700" : "text-slate-900"],
+          ["Total", total, "text-slate-900"],
+        ].map(([label, value, tone]) => (
+          <div key={label} className="rounded-lg bg-slate-50 px-2 py-3">
+            <dt className="text-xs font-medium text-slate-600">{label}</dt>
+            <dd className={`text-2xl font-semibold tabular-nums ${tone}`}>{n(Number(value))}</dd>
+          </div>
+        ))}
+      </dl>
+      {successful ? <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${n(successful)} new ${successful === 1 ? "person" : "people"}.`}</p> : null}
+      {errors.length ? (
+        <div className="mt-4 grid gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">Errors</h3>
+          <MessageList tone="error" label="Import errors" items={errors} />
+        </div>
+      ) : null}
+      {warnings.length ? (
+        <div className="mt-4 grid gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">Imported with warnings</h3>
+          <MessageList tone="warning" label="Import warnings" items={warnings} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
