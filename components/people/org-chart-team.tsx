@@ -1,32 +1,13 @@
 "use client";
 
 import { useId } from "react";
-import { ShieldAlert, ShieldCheck } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { AnonymityBadge } from "@/components/people/anonymity-badge";
 import { Button } from "@/components/ui/button";
 import type { ChartTeam } from "@/lib/people/org-chart-tree";
 import { cn } from "@/lib/utils/cn";
 import { KindIcon, kindBorder } from "./org-chart-kinds";
 import { PersonList } from "./org-chart-people";
 import { plural, teamKey, useChartState } from "./org-chart-state";
-
-/** Spec: 'Anonymous' from the minimum group size up, else 'Need n more' (decisions: no group below it is shown). */
-export function AnonymityBadge({ members, minGroupSize }: { members: number; minGroupSize: number }) {
-  if (members >= minGroupSize) {
-    return (
-      <Badge variant="success">
-        <ShieldCheck aria-hidden="true" />
-        Anonymous
-      </Badge>
-    );
-  }
-  return (
-    <Badge variant="warning" title={`Team results need at least ${minGroupSize} members`}>
-      <ShieldAlert aria-hidden="true" />
-      Need {minGroupSize - members} more
-    </Badge>
-  );
-}
 
 export function TeamNode({ team }: { team: ChartTeam }) {
   const { isOpen, toggle, minGroupSize } = useChartState();
@@ -39,11 +20,11 @@ export function TeamNode({ team }: { team: ChartTeam }) {
           <KindIcon kind="team" />
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-900" title={team.name}>{team.name}</p>
-            <p className="text-xs text-slate-500">{plural(team.members.length, "member")}</p>
+            <p className="text-xs text-slate-500">{plural(team.size, "member")}</p>
           </div>
         </div>
         <div className="ml-auto flex items-center gap-2">
-          <AnonymityBadge members={team.members.length} minGroupSize={minGroupSize} />
+          <AnonymityBadge members={team.size} minGroupSize={minGroupSize} />
           <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => toggle(teamKey(team.id))}>
             {open ? "Hide Details" : "View Team"}
             <span className="sr-only">: {team.name}</span>

@@ -4,7 +4,9 @@ import type { Role } from "@/lib/generated/prisma/enums";
 export type ChartPerson = { id: string; name: string; role: Role; teamId: string | null; managerId: string | null };
 export type ChartTeamInput = { id: string; name: string; managerId: string | null };
 
-export type ChartTeam = { id: string; name: string; members: ChartPerson[] };
+/** `size` counts everyone whose team it is, its leaders included (as the Teams tab and survey
+ * group sizes do); `members` lists the employees shown under it (leaders have their own node). */
+export type ChartTeam = { id: string; name: string; size: number; members: ChartPerson[] };
 export type ChartLeader = { person: ChartPerson; teams: ChartTeam[]; leaders: ChartLeader[]; directReports: ChartPerson[] };
 export type OrgChart = {
   /** Top-level admins and managers (spec: those without a manager; also those whose manager is gone or an
@@ -60,11 +62,13 @@ export function buildOrgChart(people: ChartPerson[], teams: ChartTeamInput[]): O
     if (manager && isLeader(manager)) push(teamsLedBy, manager.id, t);
   }
 
+  const sizeOf = new Map<string, number>();
+  for (const p of people) if (p.teamId) sizeOf.set(p.teamId, (sizeOf.get(p.teamId) ?? 0) + 1);
   const placed = new Set<string>();
   const placedTeams = new Set<string>();
   const team = (t: ChartTeamInput): ChartTeam => {
     placedTeams.add(t.id);
-    return { id: t.id, name: t.name, members: membersOf.get(t.id) ?? [] };
+    return { id: t.id, name: t.name, size: sizeOf.get(t.id) ?? 0, members: membersOf.get(t.id) ?? [] };
   };
   // Depth-first; `placed` stops a reporting cycle from looping.
   const leader = (p: ChartPerson): ChartLeader => {

@@ -4,6 +4,8 @@ import { linkFromMail } from "./support/mail";
 import { ROOT } from "../../playwright.config";
 
 const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
+/** The visible toast (its text is also repeated in a screen-reader live region). */
+const toastText = (page: Page, text: string) => page.getByRole("region", { name: /Notifications/ }).getByText(text);
 
 async function signInAs(page: Page, sub: string, email: string, password: string) {
   await page.goto(url(sub, "/login"));
@@ -29,7 +31,7 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
   await teamDialog.getByLabel("Team name").fill("Platform");
   await teamDialog.getByLabel("Manager (optional)").selectOption({ label: "Max Tester" });
   await teamDialog.getByRole("button", { name: "Create Team" }).click();
-  await expect(page.getByText('Team "Platform" created successfully!')).toBeVisible();
+  await expect(toastText(page, 'Team "Platform" created successfully!')).toBeVisible();
   await expect(section.getByRole("tab", { name: "Teams (2)" })).toBeVisible();
 
   // A new person in that team; they get an invitation and show as pending.
@@ -46,7 +48,7 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
   await expect(userDialog.getByText("Team needs 2 more members for anonymous surveys (currently 0)")).toBeVisible();
   await userDialog.getByLabel("Reports To").selectOption({ label: "Max Tester (Manager)" });
   await userDialog.getByRole("button", { name: "Add User" }).click();
-  await expect(page.getByText("User added successfully")).toBeVisible();
+  await expect(toastText(page, "User added successfully")).toBeVisible();
   await expect(section.getByText("Users: 4 / 10")).toBeVisible();
   const row = section.getByRole("listitem").filter({ hasText: email });
   await expect(row.getByText("Invitation pending")).toBeVisible();
@@ -78,8 +80,10 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
   // The org chart: the admin on top, the manager below with both teams.
   await section.getByRole("tab", { name: "Org Chart" }).click();
   await section.getByRole("button", { name: "Expand All" }).click();
-  await expect(section.getByText("Platform")).toBeVisible();
-  await expect(section.getByText(`Team ${ws.subdomain}`)).toBeVisible();
+  await expect(section.getByRole("button", { name: /View Team.*Platform/ })).toBeVisible();
+  await expect(section.getByRole("button", { name: new RegExp(`View Team.*Team ${ws.subdomain}`) })).toBeVisible();
+  await section.getByRole("button", { name: /View Team.*Platform/ }).click();
+  await expect(section.getByText("Nia Okafor")).toBeVisible();
 });
 
 test("an admin edits and removes a person; managers only view; employees see no user management", async ({ page, browser }) => {
@@ -91,7 +95,7 @@ test("an admin edits and removes a person; managers only view; employees see no 
   const dialog = page.getByRole("dialog", { name: "Edit User" });
   await dialog.getByLabel("First name").fill("Evelyn");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("User updated successfully")).toBeVisible();
+  await expect(toastText(page, "User updated successfully")).toBeVisible();
   await expect(section.getByText("Evelyn Tester")).toBeVisible();
 
   // Signed in as the employee elsewhere; removal ends that session.
@@ -104,7 +108,7 @@ test("an admin edits and removes a person; managers only view; employees see no 
 
   await section.getByRole("button", { name: `Remove ${ws.employee.email}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove User" }).click();
-  await expect(page.getByText("User removed successfully")).toBeVisible();
+  await expect(toastText(page, "User removed successfully")).toBeVisible();
   await expect(section.getByText("Users: 2 / 10")).toBeVisible();
   await emp.goto(url(ws.subdomain, "/settings"));
   await expect(emp).toHaveURL(url(ws.subdomain, "/login"));

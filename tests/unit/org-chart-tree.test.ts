@@ -78,6 +78,8 @@ describe("buildOrgChart", () => {
     const [mia] = chart.roots;
     expect(mia?.teams).toHaveLength(1);
     expect(mia?.teams[0]?.members.map((m) => m.id)).toEqual(["al", "bo"]);
+    // The team's size still counts its manager, as the Teams tab and survey groups do.
+    expect(mia?.teams[0]?.size).toBe(3);
     expect(mia?.directReports).toEqual([]);
   });
 
