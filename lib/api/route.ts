@@ -8,6 +8,7 @@ import { currentSession } from "@/lib/auth/current-session";
 import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
 import { readJsonBody } from "@/lib/api/body";
+import { checkSameOrigin } from "@/lib/api/same-origin";
 import { log } from "@/lib/log/logger";
 
 type Schema = z.ZodType;
@@ -53,20 +54,6 @@ function errorResponse(err: unknown, requestId: string, req: NextRequest): Respo
   }
   log.error("api.unexpected", { requestId, method: req.method, path: req.nextUrl.pathname, err });
   return NextResponse.json({ error: "Something went wrong. Please try again.", requestId }, { status: 500 });
-}
-
-/** A state-changing request with a session cookie must come from the workspace's own origin. */
-function checkSameOrigin(req: NextRequest): void {
-  if (req.method === "GET" || req.method === "HEAD") return;
-  const origin = req.headers.get("origin");
-  if (!origin) return;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw forbidden("Cross-site request refused");
-  }
-  if (originHost !== req.headers.get("host")) throw forbidden("Cross-site request refused");
 }
 
 /** A body's organizationId, when present, must be the caller's own organisation. */

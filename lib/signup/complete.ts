@@ -11,12 +11,12 @@ import { HttpError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
+import { TRIAL_DAYS } from "@/lib/billing/pricing";
 import { isReservedForSignup } from "@/lib/signup/availability";
 import { issueHandoffToken } from "@/lib/signup/handoff";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
 
-export const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 

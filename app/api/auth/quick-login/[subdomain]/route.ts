@@ -1,22 +1,12 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { HttpError, forbidden, notFound } from "@/lib/api/errors";
+import { HttpError, notFound } from "@/lib/api/errors";
+import { checkSameOrigin } from "@/lib/api/same-origin";
 import { redeemHandoff } from "@/lib/signup/handoff";
 import { setSessionCookie } from "@/lib/auth/session-cookie";
 
 const INVALID_LINK = "This sign-in link is invalid, was already used or has expired.";
-
-/** An Origin header, when sent, must be this host: no other site may sign a browser in here. */
-function sameOrigin(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === req.headers.get("host");
-  } catch {
-    return false;
-  }
-}
 
 // POST /api/auth/quick-login/{subdomain} { token } -> 204 with the session cookie.
 // Only a valid handoff token of this workspace signs anyone in; the subdomain alone never does.
@@ -30,7 +20,7 @@ export const POST = apiRoute(
   },
   async ({ params, body, tenant, req }) => {
     if (params.subdomain.toLowerCase() !== tenant.subdomain) throw notFound("Workspace");
-    if (!sameOrigin(req)) throw forbidden("Cross-site request refused");
+    checkSameOrigin(req);
     const session = body.token ? await redeemHandoff(tenant, body.token, req.headers.get("user-agent")) : null;
     if (!session) throw new HttpError(401, INVALID_LINK);
     const res = new NextResponse(null, { status: 204 });
