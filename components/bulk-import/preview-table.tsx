@@ -24,11 +24,11 @@ export function PreviewTable({ rows }: { rows: CsvImportRow[] }) {
           {shown.map((r) => (
             <tr key={r.line}>
               <td className="px-3 py-2 text-slate-500 tabular-nums">{r.line}</td>
-              <td className="px-3 py-2 font-medium text-slate-900">{`${r.firstName} ${r.lastName}`}</td>
-              <td className="px-3 py-2 break-all text-slate-700">{r.email}</td>
+              <td className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">{`${r.firstName} ${r.lastName}`}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-700">{r.email}</td>
               <td className="px-3 py-2 capitalize text-slate-700">{r.role}</td>
               <td className="px-3 py-2 text-slate-700">{r.department ?? "—"}</td>
-              <td className="px-3 py-2 break-all text-slate-700">{r.managerEmail ?? "—"}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-700">{r.managerEmail ?? "—"}</td>
             </tr>
           ))}
         </tbody>
