@@ -118,8 +118,8 @@ async function main(): Promise<void> {
         `  Target: under ${TARGET_SECONDS} s end to end: ${streamMs / 1000 < TARGET_SECONDS ? "met" : "MISSED"}`,
       ].join("\n"),
     );
-    const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean }) => Promise<void> }>; pulsewellPrisma?: { $disconnect: () => Promise<void> } };
-    if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false });
+    const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean; wait: boolean }) => Promise<void> }>; pulsewellPrisma?: { $disconnect: () => Promise<void> } };
+    if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false, wait: true });
     await g.pulsewellPrisma?.$disconnect();
   } finally {
     await server.stop();
