@@ -1,29 +1,19 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { hostOf, json, request, signIn } from "./support/http";
 import { linkFromMail } from "./support/mail";
-import { ROOT } from "../../playwright.config";
+import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 
-const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
-const toastText = (page: Page, text: string) => page.getByRole("region", { name: /Notifications/ }).getByText(text);
 const TEMPLATE_EMAILS = ["jane.doe@example.com", "john.smith@example.com", "maria.garcia@example.com"];
-
-async function signInAs(page: Page, sub: string, email: string, password = PASSWORD) {
-  await page.goto(url(sub, "/login"));
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
-}
 
 const userCount = (ws: Workspace) => runInOrg(e2eDb(), ws.orgId, (tx) => tx.user.count({ where: { organizationId: ws.orgId } }));
 
 test("an admin downloads the template, imports it and the new people get invitations", async ({ page }, testInfo) => {
   const ws = await createWorkspace("bulk");
-  await signInAs(page, ws.subdomain, ws.admin.email);
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
   await expect(page.getByRole("heading", { name: "Bulk Import", level: 1 })).toBeVisible();
   await expect(page.getByText("Seats: 3 of 10 used")).toBeVisible();
@@ -68,7 +58,7 @@ test("an admin downloads the template, imports it and the new people get invitat
 
 test("pasted text is previewed on every change, with file errors and per-line problems", async ({ page }) => {
   const ws = await createWorkspace("bulkp");
-  await signInAs(page, ws.subdomain, ws.admin.email);
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
   const paste = page.getByLabel("Or paste CSV text", { exact: true });
 
@@ -89,7 +79,7 @@ test("pasted text is previewed on every change, with file errors and per-line pr
 
 test("a file needing more seats than are free is refused whole", async ({ page }) => {
   const ws = await createWorkspace("bulks");
-  await signInAs(page, ws.subdomain, ws.admin.email);
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
   const lines = Array.from({ length: 8 }, (_, i) => `P${i},Seat,p${i}.${ws.subdomain}@example.com`);
   await page.getByLabel("Or paste CSV text", { exact: true }).fill(["First Name,Last Name,Email", ...lines].join("\n"));
@@ -106,7 +96,7 @@ test("managers and employees see 'Access Restricted' and the API refuses them", 
   for (const who of [ws.employee, ws.manager]) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInAs(page, ws.subdomain, who.email);
+    await signInAs(page, ws.subdomain, who.email, PASSWORD);
     await page.goto(url(ws.subdomain, "/bulk-import"));
     await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Import/ })).toHaveCount(0);
@@ -121,7 +111,7 @@ test("managers and employees see 'Access Restricted' and the API refuses them", 
 
 test("the import page works on a phone @phone", async ({ page }) => {
   const ws = await createWorkspace("bulkm");
-  await signInAs(page, ws.subdomain, ws.admin.email);
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
   await page.getByLabel("Or paste CSV text", { exact: true }).fill(readFileSync("public/templates/users-template.csv", "utf8"));
   await expect(page.getByRole("button", { name: "Import 3 Users" })).toBeVisible();
@@ -135,7 +125,7 @@ test("the import page works on a phone @phone", async ({ page }) => {
 
 test("a 10,000-line file previews without freezing: the first 100 rows and a count", async ({ page }) => {
   const ws = await createWorkspace("bulkv");
-  await signInAs(page, ws.subdomain, ws.admin.email);
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
   const lines = Array.from({ length: 10_000 }, (_, i) => `First${i},"Last, ${i}",p${i}@example.com,,Department ${i % 200},`);
   const buffer = Buffer.from(["First Name,Last Name,Email,Role,Department,Manager Email", ...lines].join("\r\n"));

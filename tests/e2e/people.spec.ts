@@ -1,19 +1,7 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect } from "@playwright/test";
 import { createWorkspace, PASSWORD } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
-import { ROOT } from "../../playwright.config";
-
-const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
-/** The visible toast (its text is also repeated in a screen-reader live region). */
-const toastText = (page: Page, text: string) => page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-async function signInAs(page: Page, sub: string, email: string, password: string) {
-  await page.goto(url(sub, "/login"));
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
-}
+import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 
 test("an admin adds a team and a person, who accepts the invitation and signs in", async ({ page, browser }) => {
   const ws = await createWorkspace("ppl");

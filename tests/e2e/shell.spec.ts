@@ -1,21 +1,11 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
-import { E2E_DATA_DIR, ROOT } from "../../playwright.config";
+import { linkFromMail } from "./support/mail";
+import { signInAs, workspaceUrl as url } from "./support/pages";
+
 
 const DEMO = { email: "admin@freshleadershipworld.com", password: "Pulsewell-demo-2026" };
-const url = (sub: string, p = "/") => `http://${sub}.${ROOT}${p}`;
-
-async function signInAs(page: Page, sub: string, email: string, password: string) {
-  await page.goto(url(sub, "/login"));
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
-}
-
 test("the demo admin signs in, sees the shell, reads a notification and signs out", async ({ page }) => {
   await page.goto(url("freshleadershipworld", "/"));
   await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
@@ -94,18 +84,9 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
 
-  const mailDir = path.resolve(E2E_DATA_DIR, "mail");
-  let link: string | undefined;
-  await expect(async () => {
-    const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), "utf8"));
-    const mail = files.find((f) => f.includes(`To: ${ws.employee.email}`));
-    expect(mail).toBeDefined();
-    const body = Buffer.from(mail!.split("\r\n\r\n").slice(1).join("").replace(/\r\n/g, ""), "base64").toString("utf8");
-    link = /http:\/\/\S+\/reset-password\?token=\S+/.exec(body)?.[0];
-    expect(link).toBeDefined();
-  }).toPass({ timeout: 20_000 });
+  const link = await linkFromMail(ws.employee.email, /http:\/\/\S+\/reset-password\?token=\S+/);
 
-  await page.goto(link!);
+  await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill("Brand-new-pass-7");
   await page.getByLabel("Confirm password", { exact: true }).fill("Brand-new-pass-7");
   await page.getByRole("button", { name: "Set new password" }).click();
@@ -121,7 +102,7 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
   await otherPage.goto(url(ws.subdomain, "/settings"));
   await expect(otherPage).toHaveURL(url(ws.subdomain, "/login"));
   // The link is single-use.
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page.getByText("This link cannot be used")).toBeVisible();
   await other.close();
 });
