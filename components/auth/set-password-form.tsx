@@ -21,7 +21,6 @@ export function SetPasswordForm({ token, action: serverAction, submitLabel, done
   useEffect(() => {
     // A full navigation: a redirect() from an action is rendered through an internal request that
     // does not pass the workspace host, so it would land on the main site.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     if (state.status === "ok") window.location.href = doneHref;
   }, [state.status, doneHref]);
   return (

@@ -8,6 +8,7 @@ import { assertSeatsFor } from "@/lib/people/seats";
 import { sendInvitations } from "@/lib/people/invitations";
 import { emailsToLookUp, planImport, validateRows, type ImportPlan, type LabelledRow, type PlannedUser } from "@/lib/people/bulk-import-plan";
 import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schema";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 // 10,000 people with their invitations take a few seconds here; the margin is for a busy server.
 export const IMPORT_TIMEOUT_MS = 120_000;
@@ -42,12 +43,6 @@ async function insertUsers(tx: Tx, orgId: string, users: readonly PlannedUser[])
          AS v(id, first_name, last_name, email, role, team_id, manager_id)`;
 }
 
-/** P2002 from Prisma's own queries; P2010 carries PostgreSQL's 23505 from raw ones. */
-function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== "object" || err === null || !("code" in err)) return false;
-  if (err.code === "P2002") return true;
-  return err.code === "P2010" && "meta" in err && JSON.stringify(err.meta).includes('"originalCode":"23505"');
-}
 
 /**
  * Imports people for the caller's organisation, all or nothing: one transaction writes the teams,

@@ -6,6 +6,7 @@ import { audit } from "@/lib/audit/audit";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { fullName, toUserDto, userSelect, type TeamDto, type UserDto } from "@/lib/people/dto";
 import type { TeamInput } from "@/lib/people/schemas";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
@@ -24,9 +25,6 @@ function toTeamDto(t: TeamRow): TeamDto {
   return { id: t.id, organizationId: t.organizationId, name: t.name, managerId: t.managerId, managerName: t.manager ? fullName(t.manager) : null, memberCount: t._count.members };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && "code" in err && (err as { code: unknown }).code === "P2002";
-}
 
 export async function listTeams(ctx: AuthContext): Promise<TeamDto[]> {
   requireRole(ctx, PEOPLE_VIEWERS);

@@ -10,12 +10,10 @@ import { sendInvitation } from "@/lib/people/invitations";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && "code" in err && (err as { code: unknown }).code === "P2002";
-}
 
 export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
   requireRole(ctx, PEOPLE_VIEWERS);

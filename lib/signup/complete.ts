@@ -8,7 +8,6 @@ import { hashPassword } from "@/lib/auth/password";
 import { audit } from "@/lib/audit/audit";
 import { notify } from "@/lib/notifications/service";
 import { HttpError } from "@/lib/api/errors";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
@@ -16,15 +15,13 @@ import { isReservedForSignup } from "@/lib/signup/availability";
 import { issueHandoffToken } from "@/lib/signup/handoff";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 
 const taken = () => new HttpError(409, SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
-}
 
 /**
  * Creates a company workspace: the organisation on a 7-day trial, its admin, a welcome
