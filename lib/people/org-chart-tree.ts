@@ -1,7 +1,9 @@
 // Builds the org chart from flat people and teams. Pure, so it is unit-tested without a database.
 import type { Role } from "@/lib/generated/prisma/enums";
 
-export type ChartPerson = { id: string; name: string; role: Role; teamId: string | null; managerId: string | null };
+export type ChartPersonInput = { id: string; name: string; role: Role; teamId: string | null; managerId: string | null };
+/** What a node shows of a person: the chart goes to the browser whole, so nothing more. */
+export type ChartPerson = { id: string; name: string; role: Role };
 export type ChartTeamInput = { id: string; name: string; managerId: string | null };
 
 /** `size` counts everyone whose team it is, its leaders included (as the Teams tab and survey
@@ -20,7 +22,8 @@ export type OrgChart = {
   total: number;
 };
 
-const isLeader = (p: ChartPerson) => p.role !== "employee";
+const isLeader = (p: ChartPersonInput) => p.role !== "employee";
+const slim = ({ id, name, role }: ChartPersonInput): ChartPerson => ({ id, name, role });
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
   const list = map.get(key);
@@ -34,20 +37,20 @@ const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
  * under the leader they report to, else in `unplaced`. Old or imported rows may hold reporting cycles or
  * managers that no longer exist, so none of this trusts the data to be a tree.
  */
-export function buildOrgChart(people: ChartPerson[], teams: ChartTeamInput[]): OrgChart {
+export function buildOrgChart(people: ChartPersonInput[], teams: ChartTeamInput[]): OrgChart {
   const byId = new Map(people.map((p) => [p.id, p]));
   const teamIds = new Set(teams.map((t) => t.id));
   // Only leader nodes hold people, so someone reporting to an employee hangs under nobody.
-  const bossOf = (p: ChartPerson): ChartPerson | undefined => {
+  const bossOf = (p: ChartPersonInput): ChartPersonInput | undefined => {
     const boss = p.managerId ? byId.get(p.managerId) : undefined;
     return boss && isLeader(boss) ? boss : undefined;
   };
 
   const sorted = [...people].sort(byName);
-  const membersOf = new Map<string, ChartPerson[]>();
-  const leadersUnder = new Map<string, ChartPerson[]>();
-  const reportsOf = new Map<string, ChartPerson[]>();
-  const unplaced: ChartPerson[] = [];
+  const membersOf = new Map<string, ChartPersonInput[]>();
+  const leadersUnder = new Map<string, ChartPersonInput[]>();
+  const reportsOf = new Map<string, ChartPersonInput[]>();
+  const unplaced: ChartPersonInput[] = [];
   for (const p of sorted) {
     const boss = bossOf(p);
     if (isLeader(p)) {
@@ -68,14 +71,14 @@ export function buildOrgChart(people: ChartPerson[], teams: ChartTeamInput[]): O
   const placedTeams = new Set<string>();
   const team = (t: ChartTeamInput): ChartTeam => {
     placedTeams.add(t.id);
-    return { id: t.id, name: t.name, size: sizeOf.get(t.id) ?? 0, members: membersOf.get(t.id) ?? [] };
+    return { id: t.id, name: t.name, size: sizeOf.get(t.id) ?? 0, members: (membersOf.get(t.id) ?? []).map(slim) };
   };
   // Depth-first; `placed` stops a reporting cycle from looping.
-  const leader = (p: ChartPerson): ChartLeader => {
+  const leader = (p: ChartPersonInput): ChartLeader => {
     placed.add(p.id);
     const leaders: ChartLeader[] = [];
     for (const r of leadersUnder.get(p.id) ?? []) if (!placed.has(r.id)) leaders.push(leader(r));
-    return { person: p, teams: (teamsLedBy.get(p.id) ?? []).map(team), leaders, directReports: reportsOf.get(p.id) ?? [] };
+    return { person: slim(p), teams: (teamsLedBy.get(p.id) ?? []).map(team), leaders, directReports: (reportsOf.get(p.id) ?? []).map(slim) };
   };
 
   const leaderList = sorted.filter(isLeader);
@@ -94,5 +97,5 @@ export function buildOrgChart(people: ChartPerson[], teams: ChartTeamInput[]): O
     roots.push(leader(top));
   }
   const teamsWithoutManager = teams.filter((t) => !placedTeams.has(t.id)).sort(byName).map(team);
-  return { roots, teamsWithoutManager, unplaced, total: people.length };
+  return { roots, teamsWithoutManager, unplaced: unplaced.map(slim), total: people.length };
 }

@@ -2,27 +2,11 @@
 // manager and 49 reports) on a throwaway embedded PostgreSQL, through the same domain function
 // the API route calls, and through the route's own body parsing and progress stream.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
-import { mkdirSync, mkdtempSync, rmSync, chmodSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
-import net from "node:net";
-import path from "node:path";
-import { startEmbeddedPostgres, ensureDatabase } from "../lib/embedded-postgres";
-import { prepareDatabase } from "../db/prepare";
+import { withBenchDatabase } from "./bench-db";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const DEPARTMENTS = Number(process.env.BENCH_DEPARTMENTS ?? 200);
 const TARGET_SECONDS = 15;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The CSV an admin would upload: per department one manager (reporting to the admin) first,
  * then the reports naming that manager. */
@@ -43,31 +27,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main(): Promise<void> {
-  mkdirSync(".data", { recursive: true });
-  const dir = mkdtempSync(path.resolve(".data/bench-pg-"));
-  chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
-  const server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, quiet: true });
-  try {
-    await ensureDatabase(server.adminUrl("postgres"), "bench");
-    const secret = randomBytes(32).toString("base64url");
-    const { appUrl } = await prepareDatabase(server.adminUrl("bench"), secret);
-    Object.assign(process.env, { DATABASE_APP_URL: appUrl, AUTH_SECRET: secret, DATA_DIR: dir, ROOT_DOMAIN: "localhost:3000", JOBS_IN_PROCESS: "0" });
-
-    // Loaded only now: the app's modules read the configuration set just above.
+  await withBenchDatabase(async ({ workspace }) => {
+    // Loaded only now: the app's modules read the configuration the bench database set.
     const { withOrg } = await import("@/lib/db/tenant");
     const { importUsers } = await import("@/lib/people/bulk-import");
     const { importStream } = await import("@/lib/people/bulk-import-stream");
     const { parseImportCsv } = await import("@/lib/people/csv");
     const { bulkImportBodySchema, importEventSchema } = await import("@/lib/people/bulk-import-schema");
 
-    async function workspace(name: string) {
-      const orgId = randomUUID();
-      const admin = await withOrg(orgId, async (tx) => {
-        await tx.organization.create({ data: { id: orgId, subdomain: `${name}${randomBytes(3).toString("hex")}`, name, maxUsers: 20_000 } });
-        return tx.user.create({ data: { organizationId: orgId, firstName: "Ada", lastName: "Admin", email: `admin@${name}.example`, role: "admin" }, select: { id: true, email: true } });
-      });
-      return { ctx: { orgId, userId: admin.id, role: "admin" as const, sessionId: randomUUID() }, adminEmail: admin.email };
-    }
     const counts = (orgId: string) =>
       withOrg(orgId, async (tx) => ({
         users: await tx.user.count({ where: { organizationId: orgId } }),
@@ -118,13 +85,7 @@ async function main(): Promise<void> {
         `  Target: under ${TARGET_SECONDS} s end to end: ${streamMs / 1000 < TARGET_SECONDS ? "met" : "MISSED"}`,
       ].join("\n"),
     );
-    const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean; wait: boolean }) => Promise<void> }>; pulsewellPrisma?: { $disconnect: () => Promise<void> } };
-    if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false, wait: true });
-    await g.pulsewellPrisma?.$disconnect();
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((err: unknown) => {

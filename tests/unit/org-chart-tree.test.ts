@@ -4,15 +4,15 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { OrgChartView } from "@/components/people/org-chart-view";
 import { PermissionsMatrix } from "@/components/people/permissions-matrix";
-import { buildOrgChart, type ChartLeader, type ChartPerson, type ChartTeam, type ChartTeamInput, type OrgChart } from "@/lib/people/org-chart-tree";
+import { buildOrgChart, type ChartLeader, type ChartPersonInput, type ChartTeam, type ChartTeamInput, type OrgChart } from "@/lib/people/org-chart-tree";
 import type { Role } from "@/lib/generated/prisma/enums";
 
-const person = (id: string, role: Role, managerId: string | null = null, teamId: string | null = null): ChartPerson => ({ id, name: id, role, teamId, managerId });
+const person = (id: string, role: Role, managerId: string | null = null, teamId: string | null = null): ChartPersonInput => ({ id, name: id, role, teamId, managerId });
 const team = (id: string, managerId: string | null = null): ChartTeamInput => ({ id, name: id, managerId });
 
 /** 2,000 people: a CEO, ten managers under them, ninety more under those, each leading a team of 19. */
-function bigOrg(): { people: ChartPerson[]; teams: ChartTeamInput[] } {
-  const people: ChartPerson[] = [person("ceo", "admin")];
+function bigOrg(): { people: ChartPersonInput[]; teams: ChartTeamInput[] } {
+  const people: ChartPersonInput[] = [person("ceo", "admin")];
   const teams: ChartTeamInput[] = [];
   for (let t = 0; t < 100; t++) {
     teams.push(team(`t${t}`, `m${t}`));
