@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 
-export type MailInput = { to: string; subject: string; text: string; html?: string | null; kind: string };
+export type MailInput = { to: string; subject: string; text: string; html?: string | null; kind: string; ref?: string | null };
 
 /**
  * Stores a message in the outbox and queues its delivery in the same transaction as the action
@@ -13,7 +13,7 @@ export type MailInput = { to: string; subject: string; text: string; html?: stri
  */
 export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promise<string> {
   const row = await tx.mailMessage.create({
-    data: { organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind },
+    data: { organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null },
     select: { id: true },
   });
   const job: MailDeliverJob = { orgId, messageId: row.id };
@@ -36,10 +36,10 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
   const rows = mails.map(() => ({ id: randomUUID() }));
   const col = (f: (m: MailInput) => string | null) => mails.map(f);
   await tx.$executeRaw`
-    INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind")
+    INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind", "ref")
     SELECT ${orgId}::uuid, v.*
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => m.to)}::text[], ${col((m) => m.subject)}::text[], ${col((m) => m.text)}::text[],
-                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[]) AS v`;
+                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[]) AS v`;
   const { name, options } = QUEUES.mailDeliver;
   const b = await boss();
   await b.insert(

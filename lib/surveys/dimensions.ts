@@ -1,0 +1,32 @@
+// The eleven culture dimensions of the Pulse Overview (spec section 2), with the spec's score keys
+// (section 3) and labels. Shared by the question bank, scoring, analytics and the pages.
+export const DIMENSIONS = [
+  { key: "overall", label: "Overall engagement" },
+  { key: "recognition", label: "Recognition" },
+  { key: "feedback", label: "Feedback" },
+  { key: "relationship_with_peers", label: "Relationship with peers" },
+  { key: "relationship_with_manager", label: "Relationship with manager" },
+  { key: "satisfaction", label: "Satisfaction" },
+  { key: "alignment", label: "Alignment" },
+  { key: "happiness", label: "Happiness" },
+  { key: "wellness", label: "Wellness" },
+  { key: "personal_growth", label: "Personal growth" },
+  { key: "ambassadorship", label: "Ambassadorship" },
+] as const;
+
+export type DimensionKey = (typeof DIMENSIONS)[number]["key"];
+export const DIMENSION_KEYS: readonly DimensionKey[] = DIMENSIONS.map((d) => d.key);
+
+/** decisions.md: engagement is the overall-engagement dimension; the culture score is the mean of
+ * the ten other dimensions (eNPS is its own metric). */
+export const ENGAGEMENT_DIMENSION: DimensionKey = "overall";
+export const CULTURE_DIMENSIONS: readonly DimensionKey[] = DIMENSION_KEYS.filter((k) => k !== ENGAGEMENT_DIMENSION);
+
+/** Rollup metrics besides the dimensions. */
+export const ENPS_METRIC = "enps";
+export const STRESS_METRIC = "stress";
+export type Metric = DimensionKey | typeof ENPS_METRIC | typeof STRESS_METRIC;
+
+export function isDimensionKey(v: string): v is DimensionKey {
+  return (DIMENSION_KEYS as readonly string[]).includes(v);
+}
