@@ -1,0 +1,171 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/tenant";
+import { env } from "@/lib/config/env";
+import { workspaceOrigin } from "@/lib/tenancy/site";
+import { hashToken } from "@/lib/auth/tokens";
+import { badRequest } from "@/lib/api/errors";
+import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
+import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
+
+// Creating and sending a survey, shared by the weekly pulse (lib/surveys/rounds.ts) and custom
+// surveys (lib/surveys/custom*.ts). Both run inside the caller's organisation transaction.
+
+export type SurveyQuestionSpec = {
+  type: "scale" | "enps" | "text";
+  text: string;
+  isRequired: boolean;
+  bankKey?: string | null;
+  dimension?: string | null;
+};
+
+export type SurveySpec = {
+  kind: "pulse" | "custom";
+  title: string;
+  /** Pulse rounds of the weekly schedule: the local date of the send; unique per organisation. */
+  roundKey?: string | null;
+  questions: SurveyQuestionSpec[];
+  /** Empty: everyone in the organisation. */
+  audienceTeamIds: string[];
+  createdById: string | null;
+};
+
+/** decisions.md: a round stays open 7 days. */
+export const SURVEY_OPEN_MS = 7 * 24 * 60 * 60 * 1000;
+/** The whole organisation's row in SurveyParticipation (and SurveyRollup). */
+export const ORG_TEAM_ID = "00000000-0000-0000-0000-000000000000";
+
+export const SURVEY_INVITATION_KIND = "survey_invitation";
+export const surveyMailRef = (surveyId: string) => `survey:${surveyId}`;
+
+export function surveyLink(subdomain: string, surveyId: string, token: string): string {
+  return `${workspaceOrigin(subdomain, env().rootDomain)}/surveys/${surveyId}?token=${encodeURIComponent(token)}`;
+}
+
+export const newSurveyToken = () => randomBytes(32).toString("base64url");
+
+/** Stores a survey and its questions (ordered 1..n) as 'scheduled'; nothing is sent yet. A
+ * duplicate roundKey raises a unique violation, which the scheduler reads as "already done". */
+export async function createSurvey(tx: Tx, orgId: string, spec: SurveySpec, sendAt: Date): Promise<{ surveyId: string }> {
+  if (spec.questions.length === 0) throw badRequest("A survey needs at least one question");
+  const audience = [...new Set(spec.audienceTeamIds)];
+  if (audience.length > 0) {
+    const found = await tx.team.count({ where: { organizationId: orgId, id: { in: audience } } });
+    if (found !== audience.length) throw badRequest("Unknown team in the audience", { audienceTeamIds: ["Unknown team"] });
+  }
+  const surveyId = randomUUID();
+  await tx.survey.create({
+    data: {
+      organizationId: orgId,
+      id: surveyId,
+      kind: spec.kind,
+      title: spec.title,
+      status: "scheduled",
+      roundKey: spec.roundKey ?? null,
+      scheduledFor: sendAt,
+      audienceTeamIds: audience,
+      createdById: spec.createdById,
+    },
+    select: { id: true },
+  });
+  await tx.surveyQuestion.createMany({
+    data: spec.questions.map((q, i) => ({
+      organizationId: orgId,
+      surveyId,
+      order: i + 1,
+      type: q.type,
+      text: q.text,
+      isRequired: q.isRequired,
+      bankKey: q.bankKey ?? null,
+      dimension: q.dimension ?? null,
+    })),
+  });
+  return { surveyId };
+}
+
+type Invitee = { id: string; email: string; firstName: string; teamId: string | null };
+
+/**
+ * Sends a scheduled survey: invitations with personal single-use links, participation counts and
+ * the e-mails, all in the caller's transaction. Only the caller whose conditional update moves the
+ * survey from 'scheduled' to 'active' sends; any other (a second worker, a retry) sends nothing.
+ */
+export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<{ invited: number }> {
+  const org = await tx.organization.findUniqueOrThrow({
+    where: { id: orgId },
+    select: { subdomain: true, minGroupSize: true, emailSubject: true, emailBody: true },
+  });
+  // The row lock of this update makes a concurrent second call wait, then find nothing to move.
+  const moved = await tx.survey.updateMany({
+    where: { organizationId: orgId, id: surveyId, status: "scheduled" },
+    data: { status: "active", sentAt: now, closesAt: new Date(now.getTime() + SURVEY_OPEN_MS), minGroupSize: org.minGroupSize },
+  });
+  if (moved.count !== 1) return { invited: 0 };
+
+  const survey = await tx.survey.findUniqueOrThrow({
+    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    select: { audienceTeamIds: true },
+  });
+  const invitees = await audienceOf(tx, orgId, survey.audienceTeamIds);
+
+  // A team is attributed only when it is large enough to report on (decisions.md); smaller teams'
+  // answers count for the organisation alone.
+  const teamSizes = new Map<string, number>();
+  for (const u of invitees) if (u.teamId) teamSizes.set(u.teamId, (teamSizes.get(u.teamId) ?? 0) + 1);
+  const attributed = (teamId: string | null) => (teamId && (teamSizes.get(teamId) ?? 0) >= org.minGroupSize ? teamId : null);
+
+  const tokens = invitees.map(() => newSurveyToken());
+  if (invitees.length > 0) {
+    // One INSERT from column arrays: 10,000 invitations in one statement.
+    await tx.$executeRaw`
+      INSERT INTO "SurveyInvitation" ("organizationId", "id", "surveyId", "userId", "tokenHash", "teamId")
+      SELECT ${orgId}::uuid, v.id, ${surveyId}::uuid, v.user_id, v.token_hash, v.team_id
+      FROM unnest(${invitees.map(() => randomUUID())}::uuid[], ${invitees.map((u) => u.id)}::uuid[],
+                  ${tokens.map(hashToken)}::text[], ${invitees.map((u) => attributed(u.teamId))}::uuid[]) AS v(id, user_id, token_hash, team_id)`;
+  }
+
+  const perTeam = new Map<string, number>([[ORG_TEAM_ID, invitees.length]]);
+  for (const u of invitees) {
+    const t = attributed(u.teamId);
+    if (t) perTeam.set(t, (perTeam.get(t) ?? 0) + 1);
+  }
+  await tx.$executeRaw`
+    INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", "invited")
+    SELECT ${orgId}::uuid, ${surveyId}::uuid, v.team_id, v.invited
+    FROM unnest(${[...perTeam.keys()]}::uuid[], ${[...perTeam.values()]}::int[]) AS v(team_id, invited)
+    ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET "invited" = EXCLUDED."invited"`;
+
+  await tx.survey.update({
+    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    data: { invitedCount: invitees.length },
+    select: { id: true },
+  });
+
+  const template = effectiveTemplate(org);
+  await enqueueMails(
+    tx,
+    orgId,
+    invitees.map((u, i) => invitationMail(template, u, surveyLink(org.subdomain, surveyId, tokens[i]!), surveyId)),
+  );
+  return { invited: invitees.length };
+}
+
+export function invitationMail(
+  template: { subject: string; body: string },
+  to: { email: string; firstName: string },
+  link: string,
+  surveyId: string,
+  kind: string = SURVEY_INVITATION_KIND,
+): MailInput {
+  const vars = { firstName: to.firstName, surveyLink: link };
+  return { to: to.email, subject: renderTemplate(template.subject, vars), text: renderTemplate(template.body, vars), kind, ref: surveyMailRef(surveyId) };
+}
+
+/** Everyone in the organisation, or the members of the audience's teams. */
+async function audienceOf(tx: Tx, orgId: string, teamIds: string[]): Promise<Invitee[]> {
+  return tx.user.findMany({
+    where: { organizationId: orgId, ...(teamIds.length > 0 ? { teamId: { in: teamIds } } : {}) },
+    select: { id: true, email: true, firstName: true, teamId: true },
+    orderBy: { id: "asc" },
+  });
+}
