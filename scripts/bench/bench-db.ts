@@ -22,7 +22,16 @@ export type BenchAdmin = { ctx: { orgId: string; userId: string; role: "admin"; 
 
 /** Starts the database, sets the configuration the app's modules read, runs `fn`, and cleans up.
  * The app's modules must be imported inside `fn` (dynamically), after the configuration is set. */
-export async function withBenchDatabase(fn: (h: { workspace: (name: string) => Promise<BenchAdmin> }) => Promise<void>): Promise<void> {
+export type BenchDatabase = {
+  workspace: (name: string) => Promise<BenchAdmin>;
+  /** The owner's connection (bypasses nothing on a managed database, but may bulk-load here). */
+  ownerUrl: string;
+  appUrl: string;
+  authSecret: string;
+  dataDir: string;
+};
+
+export async function withBenchDatabase(fn: (h: BenchDatabase) => Promise<void>): Promise<void> {
   mkdirSync(".data", { recursive: true });
   const dir = mkdtempSync(path.resolve(".data/bench-pg-"));
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
@@ -43,7 +52,7 @@ export async function withBenchDatabase(fn: (h: { workspace: (name: string) => P
       return { ctx: { orgId, userId: admin.id, role: "admin", sessionId: randomUUID() }, adminEmail: admin.email };
     }
 
-    await fn({ workspace });
+    await fn({ workspace, ownerUrl: server.adminUrl("bench"), appUrl, authSecret: secret, dataDir: dir });
     const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean; wait: boolean }) => Promise<void> }>; pulsewellPrisma?: { $disconnect: () => Promise<void> } };
     if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false, wait: true });
     await g.pulsewellPrisma?.$disconnect();

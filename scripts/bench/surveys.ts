@@ -1,0 +1,158 @@
+// `npm run bench:surveys`: an organisation of 10,000 employees in 200 teams with 52 weekly rounds
+// (about 2.6 million answers), served by the built app (`next start`) against a throwaway
+// embedded PostgreSQL. Prints the dashboard and pulse APIs' p50/p95 (target p95 <= 100 ms), the
+// throughput and latency of survey submissions under concurrent load (target >= 300/s, p95 <=
+// 200 ms, no errors), and checks that every acknowledged submission is counted exactly once.
+// Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { encode } from "next-auth/jwt";
+import { hashToken } from "@/lib/auth/tokens";
+import { buildIsFresh } from "../lib/build-freshness";
+import { withBenchDatabase } from "./bench-db";
+import { client, percentiles, runConcurrently } from "./http-load";
+import { NIL, seedSurveyOrg } from "./surveys-seed";
+
+const SIZE = { employees: Number(process.env.BENCH_EMPLOYEES ?? 10_000), teams: Number(process.env.BENCH_TEAMS ?? 200), rounds: Number(process.env.BENCH_ROUNDS ?? 52) };
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const GET_RUNS = 200;
+const root = path.resolve(import.meta.dirname, "../..");
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  if (!buildIsFresh(root)) {
+    console.log("Building the application first (next build)...");
+    const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (b.status !== 0) throw new Error("next build failed");
+  }
+  await withBenchDatabase(async ({ ownerUrl, appUrl, authSecret, dataDir }) => {
+    const owner = new pg.Client({ connectionString: ownerUrl });
+    await owner.connect();
+    const orgId = randomUUID();
+    const subdomain = `bench${randomBytes(3).toString("hex")}`;
+    const t = performance.now();
+    const { adminId } = await seedSurveyOrg(owner, orgId, subdomain, SIZE);
+    const seedMs = performance.now() - t;
+    const answers = Number((await owner.query(`SELECT count(*) AS n FROM "SurveyAnswer" WHERE "organizationId" = $1`, [orgId])).rows[0].n);
+
+    // The round under load: open, with a personal token for every employee.
+    const surveyId = randomUUID();
+    await owner.query(
+      `INSERT INTO "Survey" ("organizationId", id, kind, title, status, "scheduledFor", "sentAt", "closesAt", "minGroupSize", "invitedCount")
+       VALUES ($1, $2, 'pulse', 'Load round', 'active', now(), now(), now() + interval '7 days', 3, $3)`,
+      [orgId, surveyId, SIZE.employees],
+    );
+    const questions = (
+      await owner.query(
+        `INSERT INTO "SurveyQuestion" ("organizationId", id, "surveyId", "order", type, text, "isRequired", dimension, "bankKey")
+         SELECT $1, gen_random_uuid(), $2, k, CASE WHEN k = 6 THEN 'enps' ELSE 'scale' END::"QuestionType", 'Load question ' || k, true,
+                CASE WHEN k = 6 THEN NULL ELSE (ARRAY['overall','recognition','feedback','alignment','wellness'])[k] END, 'load_' || k
+         FROM generate_series(1, 6) k RETURNING id, type`,
+        [orgId, surveyId],
+      )
+    ).rows as { id: string; type: "scale" | "enps" }[];
+    const employees = (await owner.query(`SELECT id, "teamId" FROM "User" WHERE "organizationId" = $1 AND role = 'employee'`, [orgId])).rows as { id: string; teamId: string }[];
+    const tokens = employees.map(() => randomBytes(32).toString("base64url"));
+    await owner.query(
+      `INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash", "teamId")
+       SELECT $1, gen_random_uuid(), $2, v.u, v.h, v.t FROM unnest($3::uuid[], $4::text[], $5::uuid[]) AS v(u, h, t)`,
+      [orgId, surveyId, employees.map((e) => e.id), tokens.map(hashToken), employees.map((e) => e.teamId)],
+    );
+    await owner.query(
+      `INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited)
+       SELECT $1, $2, "teamId", count(*) FROM "SurveyInvitation" WHERE "surveyId" = $2 GROUP BY "teamId"
+       UNION ALL SELECT $1, $2, '${NIL}'::uuid, $3`,
+      [orgId, surveyId, SIZE.employees],
+    );
+
+    // An admin session, minted the way next-auth would.
+    const sessionId = randomUUID();
+    await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`, [orgId, sessionId, adminId]);
+    const jwt = await encode({ token: { sub: adminId, oid: orgId, sid: sessionId }, secret: authSecret });
+    const host = `${subdomain}.localhost:${PORT}`;
+
+    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: `localhost:${PORT}`, DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" },
+    });
+    try {
+      const anon = client(PORT, host);
+      const admin = client(PORT, host, `next-auth.session-token=${jwt}`);
+      for (let i = 0; ; i++) {
+        if ((await anon("GET", "/login").catch(() => ({ status: 0 }))).status === 200) break;
+        if (i > 120) throw new Error("the app did not start");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+
+      const gets: [string, string][] = [
+        ["GET /api/dashboard-metrics/{orgId}", `/api/dashboard-metrics/${orgId}`],
+        ["GET /api/pulse?round=latest", `/api/pulse?round=latest&segment=all`],
+        ["GET /api/team-rankings/{orgId}", `/api/team-rankings/${orgId}`],
+      ];
+      const getResults: string[] = [];
+      for (const [name, url] of gets) {
+        for (let i = 0; i < 10; i++) await admin("GET", url);
+        const ms: number[] = [];
+        for (let i = 0; i < GET_RUNS; i++) {
+          const r = await admin("GET", url);
+          if (r.status !== 200) throw new Error(`${name}: ${r.status} ${r.body.slice(0, 200)}`);
+          ms.push(r.ms);
+        }
+        const p = percentiles(ms);
+        getResults.push(`  ${name.padEnd(38)} p50 ${fmt(p.p50)}  p95 ${fmt(p.p95)}  (${GET_RUNS} sequential requests)${p.p95 <= 100 ? "" : "  ABOVE TARGET"}`);
+      }
+
+      // Submissions: every employee answers once, CONCURRENCY at a time.
+      const latencies: number[] = [];
+      const failures = new Map<number, number>();
+      let acked = 0;
+      const jobs = tokens.map((token) => async () => {
+        const responses = questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5), submittedAt: new Date().toISOString() }));
+        const r = await anon("POST", "/api/surveys/responses", { surveyId, token, responses });
+        latencies.push(r.ms);
+        if (r.status === 201 || r.status === 200) acked++;
+        else failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
+      });
+      const wall = await runConcurrently(jobs, CONCURRENCY);
+      const p = percentiles(latencies);
+      const rate = acked / (wall / 1000);
+
+      const check = (
+        await owner.query(
+          `SELECT (SELECT count(*) FROM "SurveyResponse" WHERE "surveyId" = $1) AS responses,
+                  (SELECT "responseCount" FROM "Survey" WHERE id = $1) AS counter,
+                  (SELECT n FROM "SurveyRollup" WHERE "surveyId" = $1 AND "teamId" = '${NIL}' AND metric = 'enps') AS rollup,
+                  (SELECT responded FROM "SurveyParticipation" WHERE "surveyId" = $1 AND "teamId" = '${NIL}') AS participation,
+                  (SELECT count(*) FROM "SurveyInvitation" WHERE "surveyId" = $1 AND "usedAt" IS NOT NULL) AS used`,
+          [surveyId],
+        )
+      ).rows[0] as Record<string, string | number>;
+      const counts = Object.values(check).map(Number);
+      const exact = counts.every((c) => c === acked);
+
+      console.log(
+        [
+          `Surveys benchmark: ${SIZE.employees.toLocaleString("en-US")} employees in ${SIZE.teams} teams, ${SIZE.rounds} weekly rounds, ${answers.toLocaleString("en-US")} answers (${new Date().toISOString().slice(0, 10)})`,
+          `  Seeding (SQL, with rollups): ${(seedMs / 1000).toFixed(1)} s`,
+          ...getResults,
+          `  Submissions: ${acked.toLocaleString("en-US")} acknowledged of ${tokens.length.toLocaleString("en-US")} at concurrency ${CONCURRENCY} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
+          `  Counted exactly once: ${exact ? "yes" : "NO"} (responses ${check.responses}, counter ${check.counter}, rollup n ${check.rollup}, participation ${check.participation}, links used ${check.used})`,
+          `  Targets: API p95 <= 100 ms; >= 300 submissions/s with p95 <= 200 ms and no errors: ${rate >= 300 && p.p95 <= 200 && failures.size === 0 ? "met" : "MISSED"}`,
+        ].join("\n"),
+      );
+      if (!exact || failures.size > 0) process.exitCode = 1;
+    } finally {
+      server.kill("SIGTERM");
+      await owner.end();
+    }
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
