@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { DIMENSION_KEYS } from "@/lib/surveys/dimensions";
+import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
+import { COMMENT_ITEMS, ENPS_ITEM, QUESTION_BANK, SCALE_ITEMS } from "@/lib/surveys/question-bank";
+import { asksEnps, pulseQuestions, pulseTitle, roundNumberOf } from "@/lib/surveys/rotation";
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** Weekly round dates from a start date (any weekday) for about two years. */
+const weekly = (start: string, weeks = 106) => Array.from({ length: weeks }, (_, i) => iso(Date.parse(`${start}T00:00:00Z`) + i * 7 * DAY));
+
+describe("question bank", () => {
+  it("has at least 40 scale items, three per dimension, unique keys, one eNPS and several comments", () => {
+    expect(SCALE_ITEMS.length).toBeGreaterThanOrEqual(40);
+    for (const d of DIMENSION_KEYS) expect(SCALE_ITEMS.filter((q) => q.dimension === d).length).toBeGreaterThanOrEqual(3);
+    const keys = QUESTION_BANK.map((q) => q.bankKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ENPS_ITEM.text).toContain("{company}");
+    expect(COMMENT_ITEMS.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("words the stress item so that agreeing means more stress, in the wellness dimension", () => {
+    const stress = SCALE_ITEMS.find((q) => q.bankKey === STRESS_ITEM_KEY);
+    expect(stress?.dimension).toBe("wellness");
+    expect(stress?.text).toMatch(/stress/i);
+  });
+});
+
+describe("rotation", () => {
+  for (const start of ["2026-01-05", "2026-11-26", "2027-03-28"]) {
+    it(`brings every dimension back within any 4 consecutive rounds over two years (from ${start})`, () => {
+      const rounds = weekly(start).map((date) => pulseQuestions({ roundDate: date, companyName: "Acme" }));
+      for (let i = 0; i + 4 <= rounds.length; i++) {
+        const seen = new Set(rounds.slice(i, i + 4).flat().map((q) => q.dimension));
+        for (const d of DIMENSION_KEYS) expect(seen.has(d), `round ${i}: ${d}`).toBe(true);
+      }
+    });
+  }
+
+  it("asks about five required scale questions and exactly one optional comment each round", () => {
+    for (const date of weekly("2026-01-05")) {
+      const qs = pulseQuestions({ roundDate: date, companyName: "Acme" });
+      const scale = qs.filter((q) => q.type === "scale");
+      expect(scale.length).toBeGreaterThanOrEqual(4);
+      expect(scale.length).toBeLessThanOrEqual(6);
+      expect(scale.every((q) => q.isRequired && q.bankKey && q.dimension)).toBe(true);
+      const comments = qs.filter((q) => q.type === "text");
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.isRequired).toBe(false);
+      // No item twice in one round.
+      expect(new Set(qs.map((q) => q.bankKey)).size).toBe(qs.length);
+    }
+  });
+
+  it("asks the stress item every round", () => {
+    for (const date of weekly("2026-01-05")) {
+      expect(pulseQuestions({ roundDate: date, companyName: "Acme" }).some((q) => q.bankKey === STRESS_ITEM_KEY)).toBe(true);
+    }
+  });
+
+  it("asks eNPS exactly once per calendar month, with the company's name", () => {
+    for (const start of ["2026-01-05", "2026-01-07", "2026-02-01"]) {
+      const perMonth = new Map<string, number>();
+      for (const date of weekly(start)) {
+        const qs = pulseQuestions({ roundDate: date, companyName: "Acme Ltd" });
+        const enps = qs.filter((q) => q.type === "enps");
+        if (enps.length) expect(enps[0]!.text).toBe("How likely are you to recommend Acme Ltd as a place to work?");
+        perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + enps.length);
+      }
+      const months = [...perMonth.entries()].slice(1, -1); // whole months only
+      expect(months.every(([, n]) => n === 1)).toBe(true);
+    }
+    expect(asksEnps("2026-03-07")).toBe(true);
+    expect(asksEnps("2026-03-08")).toBe(false);
+  });
+
+  it("varies the item within a dimension from one occurrence to the next", () => {
+    const asked = new Map<string, string[]>();
+    for (const date of weekly("2026-01-05", 52)) {
+      for (const q of pulseQuestions({ roundDate: date, companyName: "A" })) {
+        if (q.type !== "scale" || q.bankKey === STRESS_ITEM_KEY) continue;
+        asked.set(q.dimension!, [...(asked.get(q.dimension!) ?? []), q.bankKey!]);
+      }
+    }
+    for (const [dimension, keys] of asked) {
+      expect(new Set(keys).size, dimension).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < keys.length; i++) expect(keys[i], `${dimension} repeats`).not.toBe(keys[i - 1]);
+    }
+  });
+
+  it("numbers weeks so that rounds a week apart differ by one, and titles rounds by date", () => {
+    expect(roundNumberOf("2026-11-30") - roundNumberOf("2026-11-23")).toBe(1);
+    expect(roundNumberOf("2026-03-29") - roundNumberOf("2026-03-22")).toBe(1);
+    expect(pulseTitle("2026-11-23")).toBe("Weekly Pulse – 23 Nov 2026");
+    expect(() => roundNumberOf("23/11/2026")).toThrow();
+  });
+});
