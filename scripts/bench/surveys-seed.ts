@@ -68,8 +68,8 @@ export async function seedSurveyOrg(client: pg.Client, orgId: string, subdomain:
   await q(
     `INSERT INTO "SurveyAnswer" ("organizationId", id, "responseId", "questionId", value)
      SELECT $1, gen_random_uuid(), r.id, q.id,
-       CASE WHEN q.type = 'enps' THEN least(10, greatest(0, 6 + (abs(hashtext(r."teamId"::text)) % 5) - 2 + floor(random() * 4)::int - 1))
-            ELSE least(5, greatest(1, 3 + (abs(hashtext(r."teamId"::text)) % 3) - 1 + floor(random() * 3)::int - 1)) END
+       CASE WHEN q.type = 'enps' THEN least(10, greatest(0, 7 + (abs(hashtext(r."teamId"::text)) % 5) - 2 + floor(random() * 4)::int - 1))
+            ELSE least(5, greatest(1, 4 + (abs(hashtext(r."teamId"::text)) % 3) - 1 + floor(random() * 3)::int - 1)) END
      FROM "SurveyResponse" r JOIN "SurveyQuestion" q ON q."organizationId" = $1 AND q."surveyId" = r."surveyId"
      WHERE r."organizationId" = $1`,
     [orgId],
