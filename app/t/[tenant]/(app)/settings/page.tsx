@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import { CreditCard, UsersRound } from "lucide-react";
+import { CreditCard, Mail, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { withOrg } from "@/lib/db/tenant";
 import { listTeams } from "@/lib/people/teams";
 import { listUsers } from "@/lib/people/users";
 import { getOrgChart } from "@/lib/people/org-chart";
+import { getEmailSettings } from "@/lib/org/email-settings";
 import { fullName } from "@/lib/people/dto";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
@@ -12,6 +13,7 @@ import { CollapsibleSection } from "@/components/layout/collapsible-section";
 import { Card } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { UserManagement } from "@/components/people/user-management";
+import { EmailSettings } from "@/components/settings/email-settings";
 import { BillingOverview } from "@/components/billing/billing-overview";
 import { trialHasEnded } from "@/lib/billing/trial";
 import type { Leader } from "@/components/people/people-types";
@@ -30,9 +32,9 @@ export default async function SettingsPage() {
       select: { name: true, subdomain: true, subscriptionStatus: true, trialEndDate: true, maxUsers: true, minGroupSize: true, _count: { select: { users: true } } },
     }),
   );
-  const [teams, leaders, chart] = seesPeople
-    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx)])
-    : [[], [], null];
+  const [teams, leaders, chart, emailSettings] = seesPeople
+    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx), getEmailSettings(ctx)])
+    : [[], [], null, null];
 
   return (
     <>
@@ -50,6 +52,11 @@ export default async function SettingsPage() {
         </Card>
         {org && seesPeople && chart ? (
           <>
+            {emailSettings ? (
+              <CollapsibleSection id="email-settings" title="Email Settings" description="The invitation e-mail sent with each survey." icon={Mail}>
+                <EmailSettings orgId={ctx.orgId} initial={emailSettings} canEdit={ctx.role === "admin"} />
+              </CollapsibleSection>
+            ) : null}
             <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
               <UserManagement
                 chart={chart}

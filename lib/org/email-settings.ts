@@ -1,0 +1,65 @@
+import "server-only";
+import { z } from "zod";
+import { withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, effectiveTemplate, emailSettingsSchema } from "@/lib/surveys/email-template";
+
+/**
+ * PATCH body: the spec's { emailSubject, emailBody }, or { reset: true } to go back to the
+ * defaults. Not a z.union: a failed union reports one "Invalid input" at the root, and the form
+ * needs the template schema's messages on their fields.
+ */
+export const emailSettingsUpdateSchema = z
+  .looseObject({ reset: z.literal(true).optional() })
+  .transform((value, ctx) => {
+    if (value.reset) return { reset: true as const };
+    const parsed = emailSettingsSchema.safeParse(value);
+    if (parsed.success) return { emailSubject: parsed.data.emailSubject, emailBody: parsed.data.emailBody };
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+
+export type EmailSettingsUpdate = z.output<typeof emailSettingsUpdateSchema>;
+
+export type EmailSettingsDto = {
+  /** The texts in effect: the organisation's own, or the defaults where it has none. */
+  emailSubject: string;
+  emailBody: string;
+  /** True when the texts in effect are the product's defaults (stored or not). */
+  isDefault: boolean;
+};
+
+function toDto(org: { emailSubject: string | null; emailBody: string | null }): EmailSettingsDto {
+  const { subject, body } = effectiveTemplate(org);
+  return { emailSubject: subject, emailBody: body, isDefault: subject === DEFAULT_EMAIL_SUBJECT && body === DEFAULT_EMAIL_BODY };
+}
+
+const select = { emailSubject: true, emailBody: true } as const;
+
+/** decisions.md: the e-mail template is managed by admins and viewed by managers. */
+export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsDto> {
+  requireRole(ctx, PEOPLE_VIEWERS);
+  const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select }));
+  if (!org) throw notFound("Organization");
+  return toDto(org);
+}
+
+/**
+ * Saves the survey invitation template. Texts are stored as given, even when they equal the
+ * defaults (the admin chose them); `reset` stores null, so the product's defaults apply.
+ */
+export async function updateEmailSettings(ctx: AuthContext, input: EmailSettingsUpdate): Promise<EmailSettingsDto> {
+  requireRole(ctx, PEOPLE_MANAGERS);
+  const data = "reset" in input ? { emailSubject: null, emailBody: null } : { emailSubject: input.emailSubject, emailBody: input.emailBody };
+  return withOrg(ctx.orgId, async (tx) => {
+    const exists = await tx.organization.findUnique({ where: { id: ctx.orgId }, select: { id: true } });
+    if (!exists) throw notFound("Organization");
+    const org = await tx.organization.update({ where: { id: ctx.orgId }, data, select });
+    // The texts themselves stay out of the log; whether it was a reset and the subject suffice.
+    await audit(tx, ctx, "organization.email_settings.update", { type: "organization", id: ctx.orgId }, { reset: data.emailSubject === null, subject: data.emailSubject });
+    return toDto(org);
+  });
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import { withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { badRequest } from "@/lib/api/errors";
+import { audit } from "@/lib/audit/audit";
+import { requireRole } from "@/lib/people/access";
+import { createSurvey, sendSurvey } from "@/lib/surveys/send";
+import type { CreateCustomSurveyResult, CustomSurveyInput } from "@/lib/surveys/custom-schema";
+
+// decisions.md: only admins send pulses and create custom surveys.
+export const SURVEY_CREATORS = ["admin"] as const;
+
+// Sending to the whole of a large organisation writes one invitation and one e-mail per person in
+// this transaction; give it more room than an ordinary request.
+const SEND_TIMEOUT_MS = 120_000;
+
+/**
+ * 'Create Survey': stores the survey as scheduled, and when it goes out now, sends it in the same
+ * transaction, so a survey is never left half-sent. Later sends are picked up by the scheduler.
+ * Anonymity needs nothing here: the sender attributes answers only to teams large enough.
+ */
+export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyInput, now = new Date()): Promise<CreateCustomSurveyResult> {
+  requireRole(ctx, SURVEY_CREATORS);
+  const teamIds = "teamIds" in input.audience ? input.audience.teamIds : [];
+  return withOrg(
+    ctx.orgId,
+    async (tx) => {
+      if (teamIds.length > 0) {
+        // Loaded by id AND organisation: another organisation's team is simply not found.
+        const teams = await tx.team.findMany({ where: { organizationId: ctx.orgId, id: { in: teamIds } }, select: { id: true, _count: { select: { members: true } } } });
+        if (teams.length !== teamIds.length) throw badRequest("Invalid request body", { "audience.teamIds": ["One of the chosen teams does not exist"] });
+        if (teams.every((t) => t._count.members === 0)) throw badRequest("Invalid request body", { "audience.teamIds": ["The chosen teams have no members yet"] });
+      }
+      const sendAt = "now" in input.send ? now : input.send.at;
+      const spec = {
+        kind: "custom" as const,
+        title: input.title,
+        questions: input.questions.map((q) => ({ type: q.type, text: q.text, isRequired: q.isRequired })),
+        audienceTeamIds: teamIds,
+        createdById: ctx.userId,
+      };
+      const { surveyId } = await createSurvey(tx, ctx.orgId, spec, sendAt);
+      const invited = "now" in input.send ? (await sendSurvey(tx, ctx.orgId, surveyId, now)).invited : 0;
+      await audit(tx, ctx, "survey.create", { type: "survey", id: surveyId }, {
+        kind: "custom",
+        title: input.title,
+        questions: input.questions.length,
+        audienceTeamIds: teamIds,
+        scheduledFor: sendAt.toISOString(),
+        invited,
+      });
+      return { surveyId, status: "now" in input.send ? "active" : "scheduled", invited };
+    },
+    { timeoutMs: SEND_TIMEOUT_MS },
+  );
+}
