@@ -166,7 +166,7 @@ describe("custom surveys", () => {
   });
 
   it("lists newest first, and only the caller's organisation", async () => {
-    const { orgId, admin } = await adminOrg();
+    const { admin } = await adminOrg();
     const other = await adminOrg();
     await createCustomSurvey(other.admin, input({ title: "Theirs" }));
     const first = await createCustomSurvey(admin, input({ title: "First", send: { at: new Date(Date.now() + DAY).toISOString() } }));
