@@ -1,8 +1,27 @@
 import "server-only";
+import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
+import { QUEUES, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
+import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { log } from "@/lib/log/logger";
+
+// How often each process offers the minute's survey tick. Whatever the number of processes, the
+// 60-second singleton slot turns their offers into one job a minute.
+const TICK_OFFER_MS = 15_000;
+
+const g = globalThis as unknown as { pulsewellSurveyClock?: NodeJS.Timeout };
+
+function startSurveyClock(b: PgBoss): void {
+  if (g.pulsewellSurveyClock) return;
+  const offer = () => {
+    b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) => log.error("jobs.survey_tick_offer", { err }));
+  };
+  offer();
+  g.pulsewellSurveyClock = setInterval(offer, TICK_OFFER_MS);
+  // The clock alone never keeps a process alive.
+  g.pulsewellSurveyClock.unref();
+}
 
 /** Registers the job handlers. Runs inside the web process by default (instrumentation.ts) or in
  * a separate worker process when scaled out; any number of them can run at once. */
@@ -11,5 +30,17 @@ export async function startWorkers(): Promise<void> {
   await b.work<MailDeliverJob>(QUEUES.mailDeliver.name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await deliverMail(job.data.orgId, job.data.messageId);
   });
-  log.info("jobs.started", { queues: [QUEUES.mailDeliver.name] });
+  // Even if two ticks overlapped (an expired job run again), rounds are still sent once: see
+  // lib/surveys/rounds.ts.
+  await b.work(QUEUES.surveyTick.name, { pollingIntervalSeconds: 5 }, async () => {
+    await runSchedulerTick(new Date());
+  });
+  startSurveyClock(b);
+  log.info("jobs.started", { queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name] });
+}
+
+/** Stops the survey clock (the worker process on shutdown). */
+export function stopSurveyClock(): void {
+  if (g.pulsewellSurveyClock) clearInterval(g.pulsewellSurveyClock);
+  g.pulsewellSurveyClock = undefined;
 }

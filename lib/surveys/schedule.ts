@@ -113,3 +113,9 @@ export function nextSend(schedule: PulseSchedule, now: Date): PulseSlot {
   const next = currentSlot(schedule, new Date(slot.sendAt.getTime() + 7 * 86_400_000 + 3 * 3_600_000));
   return { ...next, passed: false };
 }
+
+/** The local date 'YYYY-MM-DD' of an instant in a zone. */
+export function localDateOf(now: Date, timeZone: string): string {
+  const w = wallOf(now.getTime(), timeZone);
+  return dateKey(w.y, w.mo, w.d);
+}

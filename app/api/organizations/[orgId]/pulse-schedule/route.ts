@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/route";
+import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
+import { getPulseSchedule, updatePulseSchedule } from "@/lib/surveys/round-schedule";
+
+const params = z.object({ orgId: z.uuid() });
+
+// The weekly pulse schedule: day, time and time zone, and whether it runs. Admins change it;
+// admins and managers read it (the surveys page shows the next send).
+export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], params }, async ({ ctx, params }) => getPulseSchedule(ctx, params.orgId));
+
+export const PATCH = apiRoute({ auth: "session", roles: ["admin"], params, body: pulseScheduleSchema }, async ({ ctx, params, body }) =>
+  updatePulseSchedule(ctx, params.orgId, body),
+);

@@ -1,0 +1,98 @@
+import "server-only";
+import type { Tx } from "@/lib/db/tenant";
+import { hashToken } from "@/lib/auth/tokens";
+import { enqueueMails } from "@/lib/mail/outbox";
+import { notify } from "@/lib/notifications/service";
+import { effectiveTemplate } from "@/lib/surveys/email-template";
+import { invitationMail, newSurveyToken, surveyLink } from "@/lib/surveys/send";
+
+// What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to those
+// who have not answered, and closing after 7 days with a 'results ready' notification. Each step
+// starts with a conditional update of the survey row, so overlapping scheduler ticks (two app
+// instances and a worker) do it exactly once.
+
+export const REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+export const SURVEY_REMINDER_KIND = "survey_reminder";
+
+const closingDate = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(d);
+
+/**
+ * The day-3 reminder: a new link for every invitation not yet used nor reminded (only token hashes
+ * are stored, so the first link cannot be sent again; the new one replaces it). Returns how many
+ * people were reminded.
+ */
+export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<number> {
+  const moved = await tx.survey.updateMany({
+    where: {
+      organizationId: orgId,
+      id: surveyId,
+      status: "active",
+      reminderSentAt: null,
+      sentAt: { lte: new Date(now.getTime() - REMINDER_AFTER_MS) },
+      closesAt: { gt: now },
+    },
+    data: { reminderSentAt: now },
+  });
+  if (moved.count !== 1) return 0;
+
+  const open = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "SurveyInvitation"
+    WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid AND "usedAt" IS NULL AND "remindedAt" IS NULL`;
+  if (open.length === 0) return 0;
+  const tokens = open.map(() => newSurveyToken());
+  // RETURNING: only invitations still unused when the new hash lands get a mail, so a response
+  // submitted meanwhile is not followed by a link that was never stored.
+  const reminded = await tx.$queryRaw<{ id: string; email: string; firstName: string }[]>`
+    WITH changed AS (
+      UPDATE "SurveyInvitation" i SET "tokenHash" = v.token_hash, "remindedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'
+      FROM unnest(${open.map((r) => r.id)}::uuid[], ${tokens.map(hashToken)}::text[]) AS v(id, token_hash)
+      WHERE i."organizationId" = ${orgId}::uuid AND i."id" = v.id AND i."usedAt" IS NULL AND i."remindedAt" IS NULL
+      RETURNING i."id", i."userId"
+    )
+    SELECT c."id", u."email", u."firstName"
+    FROM changed c JOIN "User" u ON u."organizationId" = ${orgId}::uuid AND u."id" = c."userId"`;
+  const tokenOf = new Map(open.map((r, i) => [r.id, tokens[i]!]));
+
+  const [org, survey] = await Promise.all([
+    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true, emailSubject: true, emailBody: true, pulseTimeZone: true } }),
+    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { closesAt: true } }),
+  ]);
+  const template = effectiveTemplate(org);
+  const preface = `Reminder: this survey is open until ${closingDate(survey.closesAt ?? now, org.pulseTimeZone)}. The link below replaces the one in our first e-mail.\n\n`;
+  await enqueueMails(
+    tx,
+    orgId,
+    reminded.map((r) => {
+      const mail = invitationMail(template, r, surveyLink(org.subdomain, surveyId, tokenOf.get(r.id)!), surveyId, SURVEY_REMINDER_KIND);
+      return { ...mail, subject: `Reminder: ${mail.subject}`, text: preface + mail.text };
+    }),
+  );
+  return reminded.length;
+}
+
+/** Closes a survey whose 7 days are over and tells every admin and manager its results are ready.
+ * Returns whether this call closed it. */
+export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<boolean> {
+  const moved = await tx.survey.updateMany({
+    where: { organizationId: orgId, id: surveyId, status: "active", closesAt: { lte: now } },
+    data: { status: "closed", closedAt: now },
+  });
+  if (moved.count !== 1) return false;
+  const survey = await tx.survey.findUniqueOrThrow({
+    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    select: { title: true, invitedCount: true, responseCount: true },
+  });
+  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: ["admin", "manager"] } }, select: { id: true } });
+  for (const r of readers) {
+    await notify(tx, orgId, {
+      userId: r.id,
+      type: "survey_results",
+      title: "Survey results are ready",
+      message: `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`,
+      actionUrl: "/pulse",
+      actionText: "View results",
+    });
+  }
+  return true;
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import { withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/api/errors";
+import { requireRole } from "@/lib/people/access";
+import { surveyMailRef } from "@/lib/surveys/send";
+
+// Read models of a round for admins and managers: where it stands and whether its mail went out.
+// Counts only: nothing here links a person to an answer.
+
+export const ROUND_STATUS_READERS = ["admin"] as const;
+export const CURRENT_SURVEY_READERS = ["admin", "manager"] as const;
+
+export type MailCounts = { pending: number; sent: number; failed: number };
+export type RoundStatusDto = {
+  surveyId: string;
+  title: string;
+  status: "scheduled" | "active" | "closed";
+  scheduledFor: string;
+  sentAt: string | null;
+  closesAt: string | null;
+  reminderSentAt: string | null;
+  invited: number;
+  responded: number;
+  mail: {
+    invitations: MailCounts;
+    reminders: MailCounts;
+    /** Delivery attempts that failed and were (or will be) retried. */
+    retries: number;
+    /** Messages still pending after at least one failed attempt. */
+    retrying: number;
+    /** The latest distinct provider errors, so an admin can see why mail is stuck. */
+    lastErrors: string[];
+  };
+};
+
+export type CurrentSurveyDto = {
+  id: string;
+  title: string;
+  status: "scheduled" | "active" | "closed";
+  sentAt: string | null;
+  closesAt: string | null;
+  responses: number;
+  totalUsers: number;
+  questionCount: number;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const emptyCounts = (): MailCounts => ({ pending: 0, sent: 0, failed: 0 });
+
+type MailRow = { kind: string; status: "pending" | "sent" | "failed"; n: number; retries: number; retrying: number };
+
+export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promise<RoundStatusDto> {
+  requireRole(ctx, ROUND_STATUS_READERS);
+  return withOrg(ctx.orgId, async (tx) => {
+    const s = await tx.survey.findFirst({
+      where: { organizationId: ctx.orgId, id: surveyId },
+      select: { id: true, title: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, reminderSentAt: true, invitedCount: true, responseCount: true },
+    });
+    if (!s) throw notFound("Survey");
+    const ref = surveyMailRef(s.id);
+    const rows = await tx.$queryRaw<MailRow[]>`
+      SELECT "kind", "status"::text AS "status", count(*)::int AS n,
+             coalesce(sum(CASE WHEN "status" = 'sent' THEN greatest("attempts" - 1, 0) ELSE "attempts" END), 0)::int AS retries,
+             count(*) FILTER (WHERE "status" = 'pending' AND "attempts" > 0)::int AS retrying
+      FROM "MailMessage" WHERE "organizationId" = ${ctx.orgId}::uuid AND "ref" = ${ref}
+      GROUP BY "kind", "status"`;
+    const errors = await tx.$queryRaw<{ lastError: string }[]>`
+      SELECT "lastError" FROM "MailMessage"
+      WHERE "organizationId" = ${ctx.orgId}::uuid AND "ref" = ${ref} AND "lastError" IS NOT NULL AND "status" <> 'sent'
+      GROUP BY "lastError" ORDER BY max("createdAt") DESC LIMIT 3`;
+    const mail = { invitations: emptyCounts(), reminders: emptyCounts(), retries: 0, retrying: 0, lastErrors: errors.map((e) => e.lastError) };
+    for (const r of rows) {
+      const bucket = r.kind === "survey_reminder" ? mail.reminders : mail.invitations;
+      bucket[r.status] += r.n;
+      mail.retries += r.retries;
+      mail.retrying += r.retrying;
+    }
+    return {
+      surveyId: s.id,
+      title: s.title,
+      status: s.status,
+      scheduledFor: s.scheduledFor.toISOString(),
+      sentAt: iso(s.sentAt),
+      closesAt: iso(s.closesAt),
+      reminderSentAt: iso(s.reminderSentAt),
+      invited: s.invitedCount,
+      responded: s.responseCount,
+      mail,
+    };
+  });
+}
+
+/** The spec's GET /api/surveys/current/{id}: the latest active round, else the latest sent one,
+ * else the next scheduled one; null before any survey exists. `orgId` must be the caller's own. */
+export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise<CurrentSurveyDto | null> {
+  requireRole(ctx, CURRENT_SURVEY_READERS);
+  if (orgId !== ctx.orgId) throw notFound("Organization");
+  return withOrg(ctx.orgId, async (tx) => {
+    const select = {
+      id: true, title: true, status: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true,
+      _count: { select: { questions: true } },
+    } as const;
+    const where = { organizationId: ctx.orgId };
+    const s =
+      (await tx.survey.findFirst({ where: { ...where, status: "active" }, orderBy: { sentAt: "desc" }, select })) ??
+      (await tx.survey.findFirst({ where: { ...where, status: "closed" }, orderBy: { sentAt: "desc" }, select })) ??
+      (await tx.survey.findFirst({ where: { ...where, status: "scheduled" }, orderBy: { scheduledFor: "asc" }, select }));
+    if (!s) return null;
+    return {
+      id: s.id,
+      title: s.title,
+      status: s.status,
+      sentAt: iso(s.sentAt),
+      closesAt: iso(s.closesAt),
+      responses: s.responseCount,
+      totalUsers: s.invitedCount,
+      questionCount: s._count.questions,
+    };
+  });
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import { isUniqueViolation } from "@/lib/db/errors";
+import type { AuthContext } from "@/lib/auth/context";
+import { requireRole } from "@/lib/people/access";
+import { audit } from "@/lib/audit/audit";
+import { log } from "@/lib/log/logger";
+import { createSurvey, sendSurvey } from "@/lib/surveys/send";
+import { pulseQuestions, pulseTitle } from "@/lib/surveys/rotation";
+import { currentSlot, localDateOf, type PulseSlot } from "@/lib/surveys/schedule";
+import { REMINDER_AFTER_MS, closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
+
+// The weekly pulse: 'Send Now' and the scheduler tick that every minute sends due rounds and
+// custom surveys, reminds on day 3 and closes after day 7, for every organisation.
+//
+// Exactly once, with any number of app instances and workers ticking at the same time:
+// - a scheduled round is a Survey with roundKey = the local send date, unique per organisation:
+//   of two transactions creating it, the second fails on the unique index and rolls back whole;
+// - sending, reminding and closing each start with a conditional update of the survey's status
+//   (or reminderSentAt): the row lock makes a concurrent second caller wait, then match nothing.
+
+/** Sending writes one invitation and one e-mail per person: room for large organisations. */
+export const SEND_TIMEOUT_MS = 120_000;
+/** A round whose send time passed longer ago than this (the scheduler was down, or the schedule
+ * was just moved past it) waits for next week instead of arriving days late. */
+export const CATCH_UP_MS = 24 * 60 * 60 * 1000;
+export const PULSE_SENDERS = ["admin"] as const;
+
+async function createAndSendPulse(tx: Tx, orgId: string, roundDate: string, roundKey: string | null, createdById: string | null, now: Date) {
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
+  const spec = {
+    kind: "pulse" as const,
+    title: pulseTitle(roundDate),
+    roundKey,
+    questions: pulseQuestions({ roundDate, companyName: org.name }),
+    audienceTeamIds: [],
+    createdById,
+  };
+  const { surveyId } = await createSurvey(tx, orgId, spec, now);
+  const { invited } = await sendSurvey(tx, orgId, surveyId, now);
+  return { surveyId, invited };
+}
+
+/** 'Send Now': an extra round outside the schedule (no round key), with the questions of this
+ * week's rotation, sent to everyone at once. */
+export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<{ surveyId: string; invited: number }> {
+  requireRole(ctx, PULSE_SENDERS);
+  return withOrg(
+    ctx.orgId,
+    async (tx) => {
+      const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { pulseTimeZone: true } });
+      const result = await createAndSendPulse(tx, ctx.orgId, localDateOf(now, org.pulseTimeZone), null, ctx.userId, now);
+      await audit(tx, ctx, "survey.send_now", { type: "survey", id: result.surveyId }, { invited: result.invited });
+      return result;
+    },
+    { timeoutMs: SEND_TIMEOUT_MS },
+  );
+}
+
+type ScheduleRow = { id: string; enabled: boolean; weekday: number; at_time: string; time_zone: string };
+export type TickResult = { rounds: number; sent: number; reminded: number; closed: number; errors: number };
+
+/** The round a schedule owes at `now`, if any (pure part of the tick). */
+export function dueSlot(row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">, now: Date): PulseSlot | null {
+  if (!row.enabled) return null;
+  const slot = currentSlot({ weekday: row.weekday, time: row.at_time, timeZone: row.time_zone }, now);
+  return slot.passed && now.getTime() - slot.sendAt.getTime() < CATCH_UP_MS ? slot : null;
+}
+
+/** Sends the organisation's scheduled round for a slot unless it exists; false when someone else
+ * (another instance, an earlier tick) already did, or the organisation is newer than the slot. */
+async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Promise<boolean> {
+  try {
+    return await withOrg(
+      orgId,
+      async (tx) => {
+        const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { pulseEnabled: true, createdAt: true } });
+        if (!org.pulseEnabled || org.createdAt > slot.sendAt) return false;
+        const existing = await tx.survey.findFirst({ where: { organizationId: orgId, roundKey: slot.roundKey }, select: { id: true } });
+        if (existing) return false;
+        await createAndSendPulse(tx, orgId, slot.roundKey, slot.roundKey, null, now);
+        return true;
+      },
+      { timeoutMs: SEND_TIMEOUT_MS },
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Sends due scheduled surveys, reminds and closes, one transaction per survey and step. */
+async function advanceSurveys(orgId: string, now: Date, result: TickResult): Promise<void> {
+  const remindBefore = new Date(now.getTime() - REMINDER_AFTER_MS);
+  const surveys = await withOrg(orgId, (tx) =>
+    tx.survey.findMany({
+      where: {
+        organizationId: orgId,
+        OR: [
+          { status: "scheduled", scheduledFor: { lte: now } },
+          { status: "active", OR: [{ closesAt: { lte: now } }, { reminderSentAt: null, sentAt: { lte: remindBefore } }] },
+        ],
+      },
+      select: { id: true, status: true, closesAt: true },
+      orderBy: { scheduledFor: "asc" },
+    }),
+  );
+  for (const s of surveys) {
+    if (s.status === "scheduled") {
+      const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
+      if (invited > 0) result.sent++;
+    } else if (s.closesAt && s.closesAt <= now) {
+      if (await withOrg(orgId, (tx) => closeSurvey(tx, orgId, s.id, now))) result.closed++;
+    } else {
+      result.reminded += await withOrg(orgId, (tx) => sendReminders(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
+    }
+  }
+}
+
+/**
+ * One minute's work for every organisation. Each organisation's steps run in their own
+ * transactions, and a failing organisation is logged and retried next minute without holding
+ * up the others.
+ */
+export async function runSchedulerTick(now = new Date()): Promise<TickResult> {
+  const result: TickResult = { rounds: 0, sent: 0, reminded: 0, closed: 0, errors: 0 };
+  const schedules = await db().$queryRaw<ScheduleRow[]>`SELECT "id", "enabled", "weekday", "at_time", "time_zone" FROM app_pulse_schedules()`;
+  const withWork = await db().$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM app_survey_work_due(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', ${`${REMINDER_AFTER_MS / 1000} seconds`}::interval)`;
+  const busy = new Set(withWork.map((r) => r.id));
+
+  for (const row of schedules) {
+    try {
+      const slot = dueSlot(row, now);
+      if (slot && (await sendScheduledRound(row.id, slot, now))) result.rounds++;
+      if (busy.has(row.id)) await advanceSurveys(row.id, now, result);
+    } catch (err) {
+      result.errors++;
+      log.error("surveys.tick_failed", { orgId: row.id, err });
+    }
+  }
+  if (result.rounds + result.sent + result.reminded + result.closed + result.errors > 0) log.info("surveys.tick", { ...result });
+  return result;
+}
