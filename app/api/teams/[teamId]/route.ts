@@ -2,10 +2,16 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { deleteTeam, getTeam, updateTeam } from "@/lib/people/teams";
 import { teamInputSchema } from "@/lib/people/schemas";
+import { teamDashboardData } from "@/lib/analytics/teams";
 
 const params = z.object({ teamId: z.uuid() });
 
-export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], params }, async ({ ctx, params }) => getTeam(ctx, params.teamId));
+// The team and its members, plus the dashboard-side team data (spec section 3): scores only for
+// admins and the team's own manager, and only when enough people answered.
+export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], params }, async ({ ctx, params }) => {
+  const team = await getTeam(ctx, params.teamId);
+  return { ...team, ...(await teamDashboardData(ctx, params.teamId)) };
+});
 
 export const PUT = apiRoute({ auth: "session", roles: ["admin"], params, body: teamInputSchema }, async ({ ctx, params, body }) =>
   updateTeam(ctx, params.teamId, body),

@@ -1,30 +1,34 @@
 import type { Metadata } from "next";
-import { BarChart3 } from "lucide-react";
+import { Suspense } from "react";
 import { currentSession } from "@/lib/auth/current-session";
+import type { AuthContext } from "@/lib/auth/context";
+import { dashboardMetrics } from "@/lib/analytics/dashboard";
+import { hasPendingSurvey } from "@/lib/analytics/status";
 import { PageHeader } from "@/components/layout/page-header";
-import { SectionEmpty } from "@/components/layout/coming-next";
-import { ScoreCard } from "@/components/dashboard/score-card";
+import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
+import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { EmployeeWelcome } from "@/components/dashboard/employee-welcome";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
+async function DashboardData({ ctx }: { ctx: AuthContext }) {
+  if (ctx.role === "employee") return <EmployeeWelcome pendingSurvey={await hasPendingSurvey(ctx)} />;
+  return <DashboardView m={await dashboardMetrics(ctx)} />;
+}
+
 export default async function DashboardPage() {
+  // The (app) layout has already turned away anyone without a session.
   const session = await currentSession();
-  const firstName = session?.user.firstName.trim() || "there";
+  if (!session) return null;
+  const firstName = session.user.firstName.trim() || "there";
+  const subtitle =
+    session.ctx.role === "admin" ? "Your organisation's culture at a glance." : session.ctx.role === "manager" ? "How the teams you lead are doing." : "Your pulse surveys and 1:1s.";
   return (
     <>
-      <PageHeader title={`Welcome, ${firstName}`} subtitle="Your organisation's culture at a glance." />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {/* No pulse results exist yet: the cards show '--' rather than invented numbers. */}
-        <ScoreCard title="Overall eNPS Score" value={null} />
-        <ScoreCard title="Overall Culture Score" value={null} />
-      </div>
-      <div className="mt-6">
-        <SectionEmpty
-          icon={BarChart3}
-          title="No survey results yet"
-          description="Scores, trends and emergency metrics appear here once your team has answered its first weekly pulse survey."
-        />
-      </div>
+      <PageHeader title={`Welcome, ${firstName}`} subtitle={subtitle} />
+      <Suspense fallback={<AnalyticsSkeleton text="Loading dashboard..." />}>
+        <DashboardData ctx={session.ctx} />
+      </Suspense>
     </>
   );
 }

@@ -1,15 +1,92 @@
 import type { Metadata } from "next";
-import { Activity } from "lucide-react";
+import { Suspense } from "react";
+import { Activity, Download, Info, Lock } from "lucide-react";
+import { z } from "zod";
+import { currentSession } from "@/lib/auth/current-session";
+import type { AuthContext } from "@/lib/auth/context";
+import { pulseOverview } from "@/lib/analytics/pulse";
+import { currentSurveyStatus } from "@/lib/analytics/status";
+import { HttpError } from "@/lib/api/errors";
 import { PageHeader } from "@/components/layout/page-header";
-import { SectionEmpty } from "@/components/layout/coming-next";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
+import { HeatmapLegend, PulseHeatmap } from "@/components/pulse/heatmap";
+import { PulseFilters } from "@/components/pulse/round-filter";
+import { SurveyStatusCard } from "@/components/pulse/status-card";
 
 export const metadata: Metadata = { title: "Pulse Overview" };
 
-export default function Page() {
+// Unknown values fall back to the defaults rather than an error page.
+const searchSchema = z.object({
+  round: z.union([z.literal("latest"), z.literal("recent"), z.uuid()]).catch("latest").default("latest"),
+  segment: z.enum(["all", "teams", "organization"]).catch("all").default("all"),
+});
+
+async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: string; segment: "all" | "teams" | "organization" }) {
+  const [o, status] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
+      // A round id from an old link that is not (or no longer) this organisation's: show the latest.
+      if (err instanceof HttpError && err.status === 404) return pulseOverview(ctx, "latest", segment);
+      throw err;
+    }), currentSurveyStatus(ctx)]);
+  const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
+  const teamCount = o.rows.filter((r) => r.kind === "team").length;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={ctx.role === "admin"} teamCount={teamCount} />
+        {o.selected ? (
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download aria-hidden="true" className="size-4" />
+              Export
+            </a>
+          </Button>
+        ) : null}
+      </div>
+      <Card className="flex items-start gap-3 border-brand-100 bg-brand-50/50 p-4 text-sm text-slate-700">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <p>
+          Results update in real time as answers arrive. To keep every answer anonymous, a team is shown only with at least {o.minGroupSize} responses, and another team may be
+          hidden when its numbers would let a smaller group be worked out from the totals.
+        </p>
+      </Card>
+      {!o.selected ? (
+        <EmptyState icon={Activity} title="No pulse data yet" description="Team scores appear here after the first weekly pulse survey has been sent and answered." />
+      ) : (
+        <section aria-labelledby="heatmap-title" className="space-y-3">
+          <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
+            {o.selectedLabel}
+          </h2>
+          {o.rows.length === 0 ? <p className="text-sm text-slate-600">You do not lead a team yet.</p> : <PulseHeatmap rows={o.rows} minGroupSize={o.minGroupSize} />}
+          <HeatmapLegend minGroupSize={o.minGroupSize} />
+        </section>
+      )}
+      <SurveyStatusCard status={status} />
+    </div>
+  );
+}
+
+export default async function PulsePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const session = await currentSession();
+  if (!session) return null;
+  const { ctx } = session;
+  if (ctx.role !== "admin" && ctx.role !== "manager") {
+    return (
+      <>
+        <PageHeader title="Pulse Overview" />
+        <EmptyState icon={Lock} title="Pulse results are for managers and administrators" description="Your answers are anonymous and only ever counted together with your colleagues'." />
+      </>
+    );
+  }
+  const q = searchSchema.parse(await searchParams);
   return (
     <>
-      <PageHeader title="Pulse Overview" subtitle="Participation, eNPS and every culture dimension by team." />
-      <SectionEmpty icon={Activity} title="No pulse data yet" description="Team scores appear here after the first weekly pulse survey closes." />
+      <PageHeader title="Pulse Overview" subtitle={ctx.role === "admin" ? "Participation, eNPS and every culture dimension by team." : "Participation, eNPS and every culture dimension for the teams you lead."} />
+      <Suspense key={`${q.round}:${q.segment}`} fallback={<AnalyticsSkeleton text="Loading pulse results..." cards={2} />}>
+        <PulseData ctx={ctx} round={q.round} segment={q.segment} />
+      </Suspense>
     </>
   );
 }

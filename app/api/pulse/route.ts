@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/route";
+import { pulseOverview } from "@/lib/analytics/pulse";
+import { pulseQuery } from "./schema";
+
+export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], query: pulseQuery }, async ({ ctx, query }) => pulseOverview(ctx, query.round, query.segment));

@@ -1,0 +1,35 @@
+import type { DashboardMetrics } from "@/lib/analytics/dashboard";
+import type { TeamRankingItem } from "@/lib/analytics/teams";
+import type { RoundComments } from "@/lib/analytics/comments";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
+import { TeamRankingList } from "@/components/analytics/team-ranking-list";
+import { CommentsCard } from "@/components/analytics/comments-card";
+
+/** Spec: 'Organization Reports' for admins. */
+export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMetrics; teams: TeamRankingItem[]; comments: RoundComments; minGroupSize: number }) {
+  const has = m.overallCultureScore !== null || m.engagementScore !== null || m.enpsScore !== null;
+  return (
+    <section aria-labelledby="org-reports" className="space-y-6">
+      <h2 id="org-reports" className="text-lg font-semibold text-slate-900">
+        Organization Reports
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ScoreCard title="Culture Score" value={m.overallCultureScore} trend={m.cultureScoreTrend} trendSuffix="from last month" showTrend={has} />
+        <ScoreCard title="Engagement" value={m.engagementScore} trend={m.engagementTrend} trendSuffix="from last month" showTrend={has} />
+        <ScoreCard title="eNPS Score" value={m.enpsScore} trend={m.enpsTrend} trendSuffix="from last month" showTrend={has} />
+        <StandardEnpsCard value={m.standardEnps} participation={m.participation} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Team Rankings</CardTitle>
+          <CardDescription>All teams by culture score over the last four weeks. Teams with fewer than {minGroupSize} responses are not shown.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TeamRankingList items={teams} minGroupSize={minGroupSize} />
+        </CardContent>
+      </Card>
+      <CommentsCard data={comments} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { ClipboardCheck, MessagesSquare } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+
+// decisions.md: employees see no organisation numbers, only their own way into the pulse.
+export function EmployeeWelcome({ pendingSurvey }: { pendingSurvey: boolean }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <ClipboardCheck aria-hidden="true" className="size-5 text-brand-600" />
+            Your weekly pulse
+          </CardTitle>
+          <CardDescription>
+            {pendingSurvey
+              ? "A survey is waiting for you. It takes two minutes, and your answers are only ever reported together with your colleagues'."
+              : "You are all caught up. The next pulse survey arrives by e-mail; your answers are always anonymous."}
+          </CardDescription>
+        </CardHeader>
+        {pendingSurvey ? (
+          <CardContent>
+            <Button asChild>
+              <Link href="/surveys">Take Survey</Link>
+            </Button>
+          </CardContent>
+        ) : null}
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <MessagesSquare aria-hidden="true" className="size-5 text-brand-600" />
+            Your 1:1s
+          </CardTitle>
+          <CardDescription>Prepare for your next conversation with your manager.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link href="/one-on-one">Open 1-on-1s</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { useTransition } from "react";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Label } from "@/components/ui/label";
+import type { PulseRoundOption } from "@/lib/analytics/pulse-types";
+
+const fmt = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** The round and segment filters: each change reloads the server-rendered page with new params. */
+export function PulseFilters({ rounds, round, segment, showOrganization, teamCount }: { rounds: PulseRoundOption[]; round: string; segment: string; showOrganization: boolean; teamCount: number }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [pending, start] = useTransition();
+  const go = (key: string, value: string) => {
+    const next = new URLSearchParams(params.toString());
+    next.set(key, value);
+    start(() => router.push(`?${next.toString()}`));
+  };
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-busy={pending}>
+      <div className="sm:w-72">
+        <Label htmlFor="pulse-round">Round</Label>
+        <NativeSelect id="pulse-round" value={round} onChange={(e) => go("round", e.target.value)}>
+          <option value="recent">Last 4 weeks</option>
+          {rounds.map((r) => (
+            <option key={r.id} value={r.id}>
+              {fmt(r.date)} · {r.title}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {showOrganization ? (
+        <div className="sm:w-56">
+          <Label htmlFor="pulse-segment">Show</Label>
+          <NativeSelect id="pulse-segment" value={segment} onChange={(e) => go("segment", e.target.value)}>
+            <option value="all">Teams and segments ({teamCount})</option>
+            <option value="organization">All employees</option>
+            <option value="teams">Teams only</option>
+          </NativeSelect>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import { withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
+import { scopeOf, type Scope } from "@/lib/analytics/scope";
+import { combine, type Aggregate } from "@/lib/analytics/rounds";
+import { scopeCells } from "@/lib/analytics/view";
+import { inWindow, isoDay, lastWeeks, periodWindows, type Window } from "@/lib/analytics/periods";
+import { round1OrNull, trendText } from "@/lib/analytics/scores";
+import { emergencyMetrics, type EmergencyMetric } from "@/lib/analytics/emergency";
+import type { SuppressionReason } from "@/lib/analytics/suppression";
+
+export type WeeklyPoint = { week: string; culture: number | null; engagement: number | null; enps: number | null };
+
+/** GET /api/dashboard-metrics/{orgId} (spec section 3 plus standard eNPS, participation, the
+ * emergency list and 12 weekly points). Scores are 0-10 with one decimal, null when missing. */
+export type DashboardMetrics = {
+  overallCultureScore: number | null;
+  enpsScore: number | null;
+  engagementScore: number | null;
+  stressLevel: number | null;
+  cultureScoreTrend: string | null;
+  engagementTrend: string | null;
+  enpsTrend: string | null;
+  totalUsers: number;
+  standardEnps: number | null;
+  participation: number | null;
+  emergencyMetrics: EmergencyMetric[];
+  weekly: WeeklyPoint[];
+  /** 'organization' for admins; 'teams' for managers (their own teams only). */
+  scope: "organization" | "teams";
+  /** Why the current figures are hidden, when answers exist but too few to show. */
+  suppressionReason: SuppressionReason | null;
+};
+
+function aggregateFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: readonly string[], w: Window): Aggregate {
+  return combine(rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeCells(scope, r, teamIds)));
+}
+
+export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Promise<DashboardMetrics> {
+  const weeks = lastWeeks(now);
+  const { current, previous } = periodWindows(now);
+  const from = new Date(Math.min(weeks[0]!.getTime(), previous.from.getTime()));
+  const data = await withOrg(ctx.orgId, async (tx) => {
+    const teams = await loadTeams(tx, ctx.orgId);
+    const scope = scopeOf(ctx, teams);
+    const rounds = await loadRounds(tx, ctx.orgId, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });
+    const totalUsers = scope.orgWide ? await tx.user.count({ where: { organizationId: ctx.orgId } }) : scope.teams.reduce((s, t) => s + t.memberCount, 0);
+    return { scope, teamIds: teams.map((t) => t.id), rounds, totalUsers };
+  });
+  const { scope, teamIds, rounds, totalUsers } = data;
+  const cur = aggregateFor(scope, rounds, teamIds, current);
+  const prev = aggregateFor(scope, rounds, teamIds, previous);
+  const weekly = weeks.map((start, i) => {
+    const end = weeks[i + 1] ?? new Date(now.getTime() + 1);
+    const s = aggregateFor(scope, rounds, teamIds, { from: start, to: end }).scores;
+    return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps) };
+  });
+  const s = cur.scores;
+  return {
+    overallCultureScore: round1OrNull(s.culture),
+    enpsScore: round1OrNull(s.enps),
+    engagementScore: round1OrNull(s.engagement),
+    stressLevel: round1OrNull(s.stress),
+    cultureScoreTrend: trendText(s.culture, prev.scores.culture),
+    engagementTrend: trendText(s.engagement, prev.scores.engagement),
+    enpsTrend: trendText(s.enps, prev.scores.enps),
+    totalUsers,
+    standardEnps: s.standardEnps,
+    participation: cur.participation,
+    emergencyMetrics: emergencyMetrics(s),
+    weekly,
+    scope: scope.orgWide ? "organization" : "teams",
+    suppressionReason: cur.reason,
+  };
+}

@@ -1,0 +1,30 @@
+// Time windows of the dashboards. A period is four weeks ("from last month" in the reports): the
+// pulse rotates every dimension back at least every four weeks, so a period covers all of them.
+const DAY = 24 * 60 * 60 * 1000;
+export const PERIOD_DAYS = 28;
+export const WEEKS_SHOWN = 12;
+
+export type Window = { from: Date; to: Date };
+
+export function periodWindows(now: Date): { current: Window; previous: Window } {
+  const start = new Date(now.getTime() - PERIOD_DAYS * DAY);
+  return { current: { from: start, to: new Date(now.getTime() + 1) }, previous: { from: new Date(start.getTime() - PERIOD_DAYS * DAY), to: start } };
+}
+
+export const inWindow = (d: Date, w: Window) => d >= w.from && d < w.to;
+
+/** Monday 00:00 UTC of the week holding d. */
+export function weekStart(d: Date): Date {
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const back = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - back * DAY);
+}
+
+/** The last WEEKS_SHOWN week starts, oldest first, ending with this week. */
+export function lastWeeks(now: Date, count = WEEKS_SHOWN): Date[] {
+  const last = weekStart(now).getTime();
+  return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * 7 * DAY));
+}
+
+/** A round is dated by its day, never a precise time (decisions.md: comments dated by round). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);

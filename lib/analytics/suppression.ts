@@ -1,0 +1,55 @@
+// Which groups may be shown (decisions.md, 'Surveys and anonymity'). Pure, so the property tests
+// can throw random organisations at it.
+//
+// 1. Primary: a group with fewer than `min` respondents is hidden.
+// 2. Secondary: the published total minus the visible groups is the remainder (people in no
+//    attributed team plus every hidden group). A remainder of 1..min-1 people would give away a
+//    small group's count and scores by subtraction, so visible groups are hidden too, smallest
+//    first, until the remainder is 0 or at least `min`.
+// A total below `min` is itself hidden, and so is every group inside it.
+
+export type SuppressionReason = "below-minimum" | "complementary";
+
+export type GroupCount = {
+  id: string;
+  /** Respondents of this group (or answers to one metric, for a per-metric decision). */
+  n: number;
+  /** Already hidden by an earlier decision (e.g. the group-level one for a metric's cells). */
+  forced?: SuppressionReason;
+};
+
+export type Visibility = {
+  totalVisible: boolean;
+  /** Hidden groups and why; every other group is visible. */
+  suppressed: Map<string, SuppressionReason>;
+  /** Total minus the visible groups: 0 or at least `min` whenever the total is visible. */
+  remainder: number;
+};
+
+export function decideVisibility(input: { min: number; total: number; groups: readonly GroupCount[] }): Visibility {
+  const { min, total, groups } = input;
+  const suppressed = new Map<string, SuppressionReason>();
+  for (const g of groups) {
+    if (g.forced) suppressed.set(g.id, g.forced);
+    else if (g.n < min) suppressed.set(g.id, "below-minimum");
+  }
+  if (total < min) {
+    for (const g of groups) if (!suppressed.has(g.id)) suppressed.set(g.id, "below-minimum");
+    return { totalVisible: false, suppressed, remainder: total };
+  }
+  // Smallest first (then by id, so the choice is deterministic): hides as little as possible.
+  const visible = groups.filter((g) => !suppressed.has(g.id)).sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let remainder = total - visible.reduce((s, g) => s + g.n, 0);
+  let i = 0;
+  while (remainder > 0 && remainder < min && i < visible.length) {
+    const g = visible[i++]!;
+    suppressed.set(g.id, "complementary");
+    remainder += g.n;
+  }
+  return { totalVisible: true, suppressed, remainder };
+}
+
+/** Comments identify people more easily than averages: they need at least 5 respondents
+ * (decisions.md), and never fewer than the organisation's minimum group. */
+export const COMMENT_MIN_RESPONDENTS = 5;
+export const commentMinimum = (minGroupSize: number) => Math.max(COMMENT_MIN_RESPONDENTS, minGroupSize);
