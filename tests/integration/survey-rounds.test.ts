@@ -11,6 +11,8 @@ import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
 import { updatePulseSchedule } from "@/lib/surveys/round-schedule";
 import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
+import { boss } from "@/lib/jobs/boss";
+import { QUEUES, SURVEY_TICK_SEND } from "@/lib/jobs/queues";
 import { createOrg, createUser } from "../support/factories";
 
 const DAY = 86_400_000;
@@ -330,6 +332,19 @@ describe("round status and current survey", () => {
     const other = await workspace();
     expect(await status(updatePulseSchedule(other.adminCtx, w.orgId, input))).toBe(404);
     expect(await status(updatePulseSchedule(ctxOf(w.orgId, w.manager.id, "manager"), w.orgId, input))).toBe(403);
+  });
+});
+
+describe("the tick job", () => {
+  it("exists as a singleton queue and takes one job a minute however many processes offer it", async () => {
+    const b = await boss();
+    const queue = await b.getQueue(QUEUES.surveyTick.name);
+    expect(queue?.policy).toBe("singleton");
+    // Keep the offers inside one minute slot.
+    const second = new Date().getUTCSeconds();
+    if (second >= 55) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const offers = await Promise.all(Array.from({ length: 6 }, () => b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND)));
+    expect(offers.filter((id) => id !== null)).toHaveLength(1);
   });
 });
 

@@ -5,10 +5,11 @@ import { foundationRoutes } from "./routes/foundation";
 import { signupRoutes } from "./routes/signup";
 import { peopleRoutes } from "./routes/people";
 import { bulkImportRoutes } from "./routes/bulk-import";
+import { surveyRoundRoutes } from "./routes/surveys-rounds";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...surveyRoundRoutes];
 }

@@ -1,0 +1,68 @@
+// Attacker/victim entries for pulse rounds: Send Now, the current survey, a round's status and the
+// pulse schedule. The attacker is an admin of another organisation, so the role check never hides
+// a missing tenant check.
+import { randomUUID } from "node:crypto";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { e2eDb, type Workspace } from "../workspace";
+import type { Attack, RouteEntry } from "./types";
+
+/** The victim's schedule is the default one and no round reached its people. */
+async function untouched(v: Workspace): Promise<void> {
+  const s = await runInOrg(e2eDb(), v.orgId, async (tx) => ({
+    org: await tx.organization.findUnique({ where: { id: v.orgId }, select: { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseTimeZone: true } }),
+    invitations: await tx.surveyInvitation.count({ where: { organizationId: v.orgId } }),
+    active: await tx.survey.count({ where: { organizationId: v.orgId, status: { not: "closed" } } }),
+  }));
+  const o = s.org;
+  const ok = o?.pulseEnabled === true && o.pulseWeekday === 1 && o.pulseTime === "09:00" && o.pulseTimeZone === "UTC" && s.invitations === 0 && s.active === 0;
+  if (!ok) throw new Error(`victim's pulse changed: ${JSON.stringify(s)}`);
+}
+
+/** A closed round of the victim's (closed, so no scheduler ever acts on it), to aim at. */
+async function victimRound(v: Workspace): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim round", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now, audienceTeamIds: [] } }),
+  );
+  return id;
+}
+
+const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const schedule = { pulseEnabled: false, pulseWeekday: 5, pulseTime: "17:00", pulseTimeZone: "Asia/Tokyo" };
+
+export const surveyRoundRoutes: RouteEntry[] = [
+  {
+    file: "app/api/surveys/send-now/route.ts",
+    method: "POST",
+    // No ids to aim: the round goes to the attacker's own people, never the victim's.
+    attacks: [a(({ call }) => call("POST", "/api/surveys/send-now"), [201])],
+  },
+  {
+    file: "app/api/surveys/current/[id]/route.ts",
+    method: "GET",
+    attacks: [a(({ victim, call }) => call("GET", `/api/surveys/current/${victim.orgId}`), [404])],
+  },
+  {
+    file: "app/api/surveys/[surveyId]/status/route.ts",
+    method: "GET",
+    attacks: [
+      a(async ({ victim, call }) => call("GET", `/api/surveys/${await victimRound(victim)}/status`), [404]),
+      a(({ call }) => call("GET", `/api/surveys/${randomUUID()}/status`), [404]),
+    ],
+  },
+  {
+    file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
+    method: "GET",
+    attacks: [a(({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/pulse-schedule`), [404])],
+  },
+  {
+    file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
+    method: "PATCH",
+    attacks: [
+      a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule), [404]),
+      // Or named in the body of the attacker's own path: refused as another organisation.
+      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, { ...schedule, organizationId: victim.orgId }), [403]),
+    ],
+  },
+];
