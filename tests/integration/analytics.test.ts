@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { withOrg } from "@/lib/db/tenant";
+import { HttpError } from "@/lib/api/errors";
+import type { AuthContext } from "@/lib/auth/context";
+import { dashboardMetrics } from "@/lib/analytics/dashboard";
+import { teamDashboardData, teamRankings } from "@/lib/analytics/teams";
+import { pulseOverview } from "@/lib/analytics/pulse";
+import { pulseCsv } from "@/lib/analytics/csv";
+import { roundComments } from "@/lib/analytics/comments";
+import { currentSurveyStatus, hasPendingSurvey } from "@/lib/analytics/status";
+import { managerTeamReports } from "@/lib/analytics/reports";
+import { ORG_GROUP } from "@/lib/analytics/rounds";
+import { createOrg } from "../support/factories";
+
+// One organisation, seeded straight into the rollup tables as submissions would leave them:
+//   Alpha (6 people, led by Mia), Beta (5, led by Ben), Tiny (2: too small to be attributed).
+//   Round A, 5 days ago (still open): 13 answered (Alpha 6, Beta 4, 3 outside any attributed team).
+//   Round B, 35 days ago: 11 answered (Alpha 6, Beta 4, 1 outside): Beta must be hidden too.
+const DAY = 86_400_000;
+type Acc = { n: number; sum: number; promoters?: number; detractors?: number };
+type Seed = { orgId: string; admin: AuthContext; mia: AuthContext; ben: AuthContext; eve: AuthContext; alpha: string; beta: string; tiny: string; roundA: string; roundB: string };
+
+const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+
+async function seed(): Promise<Seed> {
+  const { orgId } = await createOrg();
+  return withOrg(orgId, async (tx) => {
+    const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
+      (await tx.user.create({ data: { organizationId: orgId, firstName, lastName: "T", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`, role, teamId }, select: { id: true } })).id;
+    const admin = await user("Ada", "admin");
+    const mia = await user("Mia", "manager");
+    const ben = await user("Ben", "manager");
+    const team = async (name: string, managerId: string | null) => (await tx.team.create({ data: { organizationId: orgId, name, managerId }, select: { id: true } })).id;
+    const alpha = await team("Alpha", mia);
+    const beta = await team("Beta", ben);
+    const tiny = await team("Tiny", null);
+    for (let i = 0; i < 6; i++) await user(`Alpha${i}`, "employee", alpha);
+    for (let i = 0; i < 5; i++) await user(`Beta${i}`, "employee", beta);
+    const eve = await user("Eve", "employee", tiny);
+    await user("Tim", "employee", tiny);
+
+    const round = async (daysAgo: number, participation: Record<string, [number, number]>, rollups: Record<string, Record<string, Acc>>, comments: Record<string, number> = {}) => {
+      const id = randomUUID();
+      const sentAt = new Date(Date.now() - daysAgo * DAY);
+      await tx.survey.create({
+        data: { organizationId: orgId, id, kind: "pulse", title: `Weekly pulse ${daysAgo}`, status: daysAgo > 7 ? "closed" : "active", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * DAY), minGroupSize: 3 },
+      });
+      const q = await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: id, order: 1, type: "text", text: "Anything else?", isRequired: false }, select: { id: true } });
+      for (const [teamId, [invited, responded]] of Object.entries(participation)) await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: id, teamId, invited, responded } });
+      for (const [teamId, metrics] of Object.entries(rollups))
+        for (const [metric, a] of Object.entries(metrics)) await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: id, teamId, metric, n: a.n, sum: a.sum, promoters: a.promoters ?? 0, detractors: a.detractors ?? 0 } });
+      for (const [teamId, count] of Object.entries(comments)) {
+        for (let i = 0; i < count; i++) {
+          const r = await tx.surveyResponse.create({ data: { organizationId: orgId, surveyId: id, teamId: teamId === ORG_GROUP ? null : teamId }, select: { id: true } });
+          await tx.surveyAnswer.create({ data: { organizationId: orgId, responseId: r.id, questionId: q.id, text: `${teamId === alpha ? "alpha" : teamId === beta ? "beta" : "outside"} comment ${i}` } });
+        }
+      }
+      return id;
+    };
+
+    const roundA = await round(
+      5,
+      { [ORG_GROUP]: [15, 13], [alpha]: [6, 6], [beta]: [5, 4] },
+      {
+        [ORG_GROUP]: { overall: { n: 13, sum: 89 }, recognition: { n: 13, sum: 87 }, enps: { n: 13, sum: 91, promoters: 5, detractors: 3 }, stress: { n: 13, sum: 91 } },
+        [alpha]: { overall: { n: 6, sum: 48 }, recognition: { n: 6, sum: 45 }, enps: { n: 6, sum: 48 }, stress: { n: 6, sum: 30 } },
+        [beta]: { overall: { n: 4, sum: 20 }, recognition: { n: 4, sum: 24 }, enps: { n: 4, sum: 24 }, stress: { n: 4, sum: 36 } },
+      },
+      { [alpha]: 6, [beta]: 4, [ORG_GROUP]: 3 },
+    );
+    const roundB = await round(
+      35,
+      { [ORG_GROUP]: [13, 11], [alpha]: [6, 6], [beta]: [5, 4] },
+      {
+        [ORG_GROUP]: { overall: { n: 11, sum: 77 }, recognition: { n: 11, sum: 66 }, enps: { n: 11, sum: 66 } },
+        [alpha]: { overall: { n: 6, sum: 42 }, recognition: { n: 6, sum: 39 }, enps: { n: 6, sum: 36 } },
+        [beta]: { overall: { n: 4, sum: 28 }, recognition: { n: 4, sum: 20 }, enps: { n: 4, sum: 24 } },
+      },
+    );
+    // Eve still has an open invitation to round A.
+    await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundA, userId: eve, tokenHash: randomUUID() } });
+    return {
+      orgId,
+      admin: ctxOf(orgId, admin, "admin"),
+      mia: ctxOf(orgId, mia, "manager"),
+      ben: ctxOf(orgId, ben, "manager"),
+      eve: ctxOf(orgId, eve, "employee"),
+      alpha,
+      beta,
+      tiny,
+      roundA,
+      roundB,
+    };
+  });
+}
+
+let s: Seed;
+beforeAll(async () => {
+  s = await seed();
+});
+
+async function status(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    if (err instanceof HttpError) return err.status;
+    throw err;
+  }
+}
+
+describe("dashboard metrics from rollups", () => {
+  it("gives an admin the organisation's scores, trends, standard eNPS, participation and emergencies", async () => {
+    const m = await dashboardMetrics(s.admin);
+    expect(m).toMatchObject({
+      scope: "organization",
+      overallCultureScore: 6.7, // recognition 87/13: the only culture dimension asked
+      engagementScore: 6.8, // 89/13
+      enpsScore: 7,
+      stressLevel: 7,
+      standardEnps: 15.4, // (5 - 3) / 13
+      participation: 87, // 13 of 15
+      cultureScoreTrend: "+11.5%", // 6.69 against 6.0
+      engagementTrend: "-2.2%", // 6.85 against 7.0
+      enpsTrend: "+16.7%", // 7.0 against 6.0
+      totalUsers: 16,
+    });
+    expect(m.emergencyMetrics.map((e) => e.text)).toEqual(["Stress Level: 7.0/10 (High)"]);
+    expect(m.weekly).toHaveLength(12);
+    expect(m.weekly.filter((w) => w.engagement !== null).map((w) => w.engagement)).toEqual([7, 6.8]);
+  });
+
+  it("gives a manager their own teams only, and an employee 403", async () => {
+    const ben = await dashboardMetrics(s.ben);
+    // Beta's own round A cells (round B's were hidden, so no trend).
+    expect(ben).toMatchObject({ scope: "teams", overallCultureScore: 6, engagementScore: 5, totalUsers: 5, cultureScoreTrend: null, participation: 80 });
+    expect(ben.emergencyMetrics.map((e) => e.text)).toEqual(["Culture Score: 6.0/10", "eNPS Score: 6.0/10", "Engagement Score: 5.0/10", "Stress Level: 9.0/10 (High)"]);
+    expect(await status(dashboardMetrics(s.eve))).toBe(403);
+  });
+});
+
+describe("team rankings", () => {
+  it("ranks by culture score with hidden teams last", async () => {
+    const items = await teamRankings(s.admin);
+    expect(items.map((t) => [t.name, t.cultureScore, t.cultureScoreTrend, t.engagementScore, t.responseRate, t.suppressionReason])).toEqual([
+      ["Alpha", 7.5, "+15.4%", 8, 100, null],
+      ["Beta", 6, null, 5, 80, null],
+      ["Tiny", null, null, null, null, "below-minimum"],
+    ]);
+    expect(items.find((t) => t.name === "Tiny")).toMatchObject({ memberCount: 2, suppressed: true });
+  });
+
+  it("shows a manager only the teams they lead", async () => {
+    expect((await teamRankings(s.mia)).map((t) => t.name)).toEqual(["Alpha"]);
+    expect(await status(teamRankings(s.eve))).toBe(403);
+  });
+
+  it("gives the team endpoint's dashboard data to admins and the team's manager only", async () => {
+    expect(await teamDashboardData(s.admin, s.alpha)).toMatchObject({ cultureScore: 7.5, memberCount: 6, responseRate: 100, suppressed: false });
+    expect(await teamDashboardData(s.ben, s.alpha)).toMatchObject({ cultureScore: null, engagementScore: null, suppressed: true, suppressionReason: "not-your-team" });
+    expect(await status(teamDashboardData(s.admin, randomUUID()))).toBe(404);
+  });
+
+  it("gives managers anonymity-safe insight counts", async () => {
+    const [beta] = await managerTeamReports(s.ben, 3);
+    expect(beta).toMatchObject({ name: "Beta", highPerformers: [], tooSmall: false });
+    expect(beta!.needsAttention.map((d) => d.key)).toEqual(["overall", "recognition"]);
+  });
+});
+
+describe("pulse overview", () => {
+  it("hides a team below the minimum and, in round B, the sibling that would give the rest away", async () => {
+    const a = await pulseOverview(s.admin, s.roundA);
+    expect(a.rows.map((r) => [r.name, r.suppressed, r.participation])).toEqual([
+      ["All employees", false, 87],
+      ["Alpha", false, 100],
+      ["Beta", false, 80],
+      ["Tiny", true, null],
+    ]);
+    expect(a.rows[1]!.dimensions.overall).toEqual({ value: 8, status: "ok", reason: null });
+    expect(a.rows[1]!.dimensions.wellness.status).toBe("not-asked");
+    expect(a.rows[3]!.dimensions.overall).toEqual({ value: null, status: "suppressed", reason: "below-minimum" });
+
+    const b = await pulseOverview(s.admin, s.roundB);
+    const beta = b.rows.find((r) => r.name === "Beta")!;
+    expect(beta).toMatchObject({ suppressed: true, reason: "complementary", participation: null });
+    expect(beta.enps.value).toBeNull();
+    const csv = pulseCsv(b);
+    expect(csv).toContain("Beta,5,hidden,hidden");
+    expect(csv).not.toMatch(/Beta,5,80/);
+  });
+
+  it("shows a manager their teams without the organisation row; refuses employees and foreign rounds", async () => {
+    const o = await pulseOverview(s.mia, "latest");
+    expect(o.selected).toBe(s.roundA);
+    expect(o.rows.map((r) => r.name)).toEqual(["Alpha"]);
+    expect(await status(pulseOverview(s.eve, "latest"))).toBe(403);
+    expect(await status(pulseOverview(s.admin, randomUUID()))).toBe(404);
+  });
+
+  it("adds up the last four weeks", async () => {
+    const o = await pulseOverview(s.admin, "recent");
+    expect(o.rows[0]).toMatchObject({ name: "All employees", participation: 87 });
+  });
+
+  it("reports the current survey's status; counts for admins only", async () => {
+    expect(await currentSurveyStatus(s.admin)).toMatchObject({ id: s.roundA, status: "active", questionCount: 1, invited: 15, responded: 13 });
+    expect(await currentSurveyStatus(s.mia)).toMatchObject({ id: s.roundA, invited: null, responded: null });
+    expect(await hasPendingSurvey(s.eve)).toBe(true);
+    expect(await hasPendingSurvey(s.mia)).toBe(false);
+  });
+});
+
+describe("comments", () => {
+  it("shows the organisation's comments to admins, shuffled and dated by round only", async () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const c = await roundComments(s.admin, "latest");
+      expect(c.groups).toHaveLength(1);
+      expect(c.groups[0]!.comments).toHaveLength(13);
+      for (const x of c.groups[0]!.comments) {
+        expect(Object.keys(x).sort()).toEqual(["roundDate", "text"]);
+        expect(x.roundDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      orders.add(c.groups[0]!.comments.map((x) => x.text).join("|"));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it("needs at least 5 respondents in a team", async () => {
+    const mia = await roundComments(s.mia, "latest");
+    expect(mia.groups[0]).toMatchObject({ name: "Alpha", reason: null });
+    expect(mia.groups[0]!.comments.every((c) => c.text.startsWith("alpha"))).toBe(true);
+    const ben = await roundComments(s.ben, "latest");
+    expect(ben.groups[0]).toMatchObject({ name: "Beta", reason: "below-minimum", comments: [] });
+    expect(await status(roundComments(s.eve, "latest"))).toBe(403);
+  });
+});
