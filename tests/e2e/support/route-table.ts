@@ -6,10 +6,11 @@ import { signupRoutes } from "./routes/signup";
 import { peopleRoutes } from "./routes/people";
 import { bulkImportRoutes } from "./routes/bulk-import";
 import { surveyRoundRoutes } from "./routes/surveys-rounds";
+import { analyticsRoutes } from "./routes/analytics";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...surveyRoundRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...surveyRoundRoutes, ...analyticsRoutes];
 }
