@@ -3,14 +3,16 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
-/** Asks before something that cannot be undone. */
-export function ConfirmDialog({ title, description, confirmLabel, pending, onConfirm, onClose }: {
+/** Asks before an action: one that cannot be undone, or one that reaches many people. */
+export function ConfirmDialog({ title, description, confirmLabel, pending, onConfirm, onClose, destructive = true }: {
   title: string;
   description: string;
   confirmLabel: string;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Red confirm button for what cannot be undone (the default); plain for other confirmations. */
+  destructive?: boolean;
 }) {
   return (
     <Dialog open onOpenChange={(o) => (!o && !pending ? onClose() : undefined)}>
@@ -21,7 +23,7 @@ export function ConfirmDialog({ title, description, confirmLabel, pending, onCon
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>Cancel</Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>{pending ? "Working..." : confirmLabel}</Button>
+          <Button variant={destructive ? "destructive" : "default"} onClick={onConfirm} disabled={pending}>{pending ? "Working..." : confirmLabel}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,0 +1,53 @@
+import { CalendarClock } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedule-schema";
+import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
+
+const day = (iso: string, timeZone?: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
+const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
+
+/** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's
+ * participation and, for admins, how its e-mails are doing (failures are retried, never lost). */
+export function ScheduleStatusCard({ schedule, current, status }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null }) {
+  const rate = current && current.totalUsers > 0 ? Math.round((current.responses / current.totalUsers) * 100) : null;
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold"><CalendarClock aria-hidden="true" className="size-5 text-brand-600" /> Survey Schedule &amp; Status</h2>
+      <p className="mt-2 text-sm text-slate-700">
+        {schedule.pulseEnabled
+          ? `The weekly pulse goes out every ${WEEKDAY_NAMES[schedule.pulseWeekday]} at ${schedule.pulseTime} (${schedule.pulseTimeZone}), stays open 7 days, and non-respondents get one reminder on day 3.`
+          : "The weekly pulse is paused. Admins can turn it on again in Settings."}
+      </p>
+      {schedule.nextSendAt ? <p className="mt-1 text-sm text-slate-600">{`Next round: ${day(schedule.nextSendAt, schedule.pulseTimeZone)}`}</p> : null}
+      <div className="mt-4 rounded-lg border border-slate-200 p-4">
+        {current ? (
+          <>
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              {current.title} <Badge variant={STATUS_VARIANT[current.status]} className="capitalize">{current.status}</Badge>
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {current.sentAt ? `Sent ${day(current.sentAt)}` : "Not sent yet"}
+              {current.closesAt && current.status === "active" ? ` · closes ${day(current.closesAt)}` : ""}
+              {` · ${current.questionCount} questions`}
+            </p>
+            <p className="mt-2 text-sm text-slate-800">{`${current.responses} of ${current.totalUsers} answered${rate !== null ? ` (${rate}%)` : ""}`}</p>
+            {status ? (
+              <p className="mt-1 text-xs text-slate-600">
+                {`Invitation e-mails: ${status.mail.invitations.sent} sent, ${status.mail.invitations.pending} waiting`}
+                {status.mail.retrying > 0 ? `, ${status.mail.retrying} being retried` : ""}
+                {status.mail.invitations.failed > 0 ? `, ${status.mail.invitations.failed} failed` : ""}
+                {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt)}` : ""}
+              </p>
+            ) : null}
+            {status && status.mail.lastErrors.length > 0 ? (
+              <p role="status" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">{`Delivery problems (retried automatically): ${status.mail.lastErrors.join("; ")}`}</p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">No survey has been sent yet. The first weekly pulse goes out on schedule, or send one now.</p>
+        )}
+      </div>
+    </Card>
+  );
+}
