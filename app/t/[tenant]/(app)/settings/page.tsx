@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CreditCard, Mail, UsersRound } from "lucide-react";
+import { CalendarClock, CreditCard, Mail, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { withOrg } from "@/lib/db/tenant";
 import { listTeams } from "@/lib/people/teams";
@@ -14,6 +14,8 @@ import { Card } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { UserManagement } from "@/components/people/user-management";
 import { EmailSettings } from "@/components/settings/email-settings";
+import { PulseScheduleForm } from "@/components/surveys/pulse-schedule-form";
+import { getPulseSchedule } from "@/lib/surveys/round-schedule";
 import { BillingOverview } from "@/components/billing/billing-overview";
 import { trialHasEnded } from "@/lib/billing/trial";
 import type { Leader } from "@/components/people/people-types";
@@ -32,9 +34,9 @@ export default async function SettingsPage() {
       select: { name: true, subdomain: true, subscriptionStatus: true, trialEndDate: true, maxUsers: true, minGroupSize: true, _count: { select: { users: true } } },
     }),
   );
-  const [teams, leaders, chart, emailSettings] = seesPeople
-    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx), getEmailSettings(ctx)])
-    : [[], [], null, null];
+  const [teams, leaders, chart, emailSettings, pulseSchedule] = seesPeople
+    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx), getEmailSettings(ctx), getPulseSchedule(ctx, ctx.orgId)])
+    : [[], [], null, null, null];
 
   return (
     <>
@@ -55,6 +57,11 @@ export default async function SettingsPage() {
             {emailSettings ? (
               <CollapsibleSection id="email-settings" title="Email Settings" description="The invitation e-mail sent with each survey." icon={Mail}>
                 <EmailSettings orgId={ctx.orgId} initial={emailSettings} canEdit={ctx.role === "admin"} />
+              </CollapsibleSection>
+            ) : null}
+            {pulseSchedule ? (
+              <CollapsibleSection id="survey-schedule" title="Survey Schedule" description="When the weekly pulse goes out." icon={CalendarClock}>
+                <PulseScheduleForm orgId={ctx.orgId} initial={pulseSchedule} canEdit={ctx.role === "admin"} />
               </CollapsibleSection>
             ) : null}
             <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
