@@ -22,7 +22,9 @@ export function CommentsCard({ data }: { data: RoundComments }) {
         {data.groups.map((g) => (
           <div key={g.id}>
             {data.groups.length > 1 ? <h3 className="mb-2 text-sm font-semibold text-slate-800">{g.name}</h3> : null}
-            {g.reason ? (
+            {g.reason === "complementary" ? (
+              <p className="text-sm text-slate-600">Hidden in this round so that the comments of a smaller group cannot be singled out from the organisation&apos;s.</p>
+            ) : g.reason ? (
               <p className="text-sm text-slate-600">Comments appear once at least {g.minimum} people in this group have answered a round.</p>
             ) : g.comments.length === 0 ? (
               <p className="text-sm text-slate-600">No comments in this round.</p>

@@ -30,7 +30,9 @@ function Cell({ cell, min }: { cell: PulseCell; min: number }) {
  * the team column kept in view. */
 export function PulseHeatmap({ rows, minGroupSize }: { rows: PulseRow[]; minGroupSize: number }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Pulse heatmap" tabIndex={0}>
+    // relative: the cells' screen-reader texts (absolutely positioned) are clipped by this box
+    // instead of widening the page; only this box scrolls sideways.
+    <div className="overflow-x-auto rounded-xl border border-slate-200 relative bg-white" role="region" aria-label="Pulse heatmap" tabIndex={0}>
       <table className="min-w-max border-separate border-spacing-0 text-left">
         <caption className="sr-only">Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers.</caption>
         <thead>

@@ -1,0 +1,126 @@
+// Analytics end to end: a fresh workspace gets one pulse round seeded straight into the rollup
+// tables (as submissions leave them); the admin sees the dashboard, the emergency panel and the
+// pulse heatmap with a small team hidden, exports the CSV; the manager's reports show only their
+// team. The round: 14 answered — the manager's team 5, Design 6, and 3 outside any attributed
+// team (Ops has 2 members: too small to be attributed).
+import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
+import { signInAs, workspaceUrl } from "./support/pages";
+
+const NIL = "00000000-0000-0000-0000-000000000000";
+const SHOTS = process.env.PW_SHOTS; // set to a folder to keep screenshots for review
+
+async function seedRound(ws: Workspace): Promise<void> {
+  await runInOrg(e2eDb(), ws.orgId, async (tx) => {
+    const org = ws.orgId;
+    const person = (firstName: string, teamId: string) =>
+      tx.user.create({ data: { organizationId: org, firstName, lastName: "Seed", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@${ws.subdomain}.example`, teamId } });
+    for (let i = 0; i < 4; i++) await person(`Mate${i}`, ws.team.id);
+    const design = await tx.team.create({ data: { organizationId: org, name: "Design" }, select: { id: true } });
+    for (let i = 0; i < 6; i++) await person(`Designer${i}`, design.id);
+    const ops = await tx.team.create({ data: { organizationId: org, name: "Ops" }, select: { id: true } });
+    for (let i = 0; i < 2; i++) await person(`Op${i}`, ops.id);
+
+    const id = randomUUID();
+    const sentAt = new Date(Date.now() - 3 * 86_400_000);
+    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "active", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * 86_400_000) } });
+    await tx.surveyQuestion.createMany({
+      data: [
+        { organizationId: org, surveyId: id, order: 1, type: "scale", text: "I feel engaged", dimension: "overall", bankKey: "overall_1" },
+        { organizationId: org, surveyId: id, order: 2, type: "scale", text: "I feel recognised", dimension: "recognition", bankKey: "recognition_1" },
+        { organizationId: org, surveyId: id, order: 3, type: "enps", text: "Would you recommend us?", dimension: null, bankKey: "enps" },
+      ],
+    });
+    const part = { [NIL]: [16, 14], [ws.team.id]: [5, 5], [design.id]: [6, 6] } as const;
+    for (const [teamId, [invited, responded]] of Object.entries(part)) await tx.surveyParticipation.create({ data: { organizationId: org, surveyId: id, teamId, invited, responded } });
+    const rollups: Record<string, Record<string, [number, number, number?, number?]>> = {
+      [NIL]: { overall: [14, 84], recognition: [14, 105], enps: [14, 98, 6, 2], stress: [14, 70] },
+      [ws.team.id]: { overall: [5, 45], recognition: [5, 40], enps: [5, 40, 3, 0] },
+      [design.id]: { overall: [6, 24], recognition: [6, 45], enps: [6, 36, 2, 1] },
+    };
+    for (const [teamId, metrics] of Object.entries(rollups))
+      for (const [metric, [n, sum, promoters = 0, detractors = 0]] of Object.entries(metrics))
+        await tx.surveyRollup.create({ data: { organizationId: org, surveyId: id, teamId, metric, n, sum, promoters, detractors } });
+  });
+}
+
+/** The browser's own fetch: the test runner itself cannot resolve *.localhost host names. */
+const statusOf = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).status, path);
+
+let ws: Workspace;
+test.beforeAll(async () => {
+  ws = await createWorkspace("ana");
+  await seedRound(ws);
+});
+
+test("the admin sees the dashboard numbers and the emergency panel", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  const culture = page.locator("div", { has: page.getByRole("heading", { name: "Overall Culture Score" }) }).last();
+  await expect(culture).toContainText("7.5");
+  await expect(page.locator("div", { has: page.getByRole("heading", { name: "Overall eNPS Score" }) }).last()).toContainText("7.0");
+  const panel = page.getByRole("region", { name: "Emergency Metrics (Below 6.5)" });
+  await expect(panel).toContainText("Engagement Score");
+  await expect(panel).toContainText("6.0/10");
+  await expect(page.getByText("Weekly scores over the last 12 weeks.")).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-desktop.png`, fullPage: true });
+});
+
+test("the pulse heatmap hides the small team, and Export downloads the same rows as CSV", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
+  await expect(page.getByRole("heading", { name: "Pulse Overview", level: 1 })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row", { name: /All employees/ })).toContainText("88%");
+  const design = table.locator('tr[data-team="Design"]');
+  await expect(design).toContainText("4.0");
+  const ops = table.locator('tr[data-team="Ops"]');
+  await expect(ops.locator('[data-suppressed="true"]')).toHaveCount(12);
+  await expect(ops).toContainText("hidden");
+  await expect(page.getByRole("heading", { name: "Current Survey Status" })).toBeVisible();
+  // Only the table scrolls sideways, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-desktop.png`, fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^pulse-overview-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), "utf8");
+  expect(csv.split("\r\n")[0]).toContain("Team,Members,Participation %,eNPS,Overall engagement");
+  expect(csv).toMatch(/\r\nOps,2,hidden,hidden,hidden/);
+  expect(csv).toMatch(/\r\nDesign,6,100,6\.0,4\.0,7\.5/);
+});
+
+test("the manager's reports show only their own team", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.manager.email, PASSWORD);
+  await page.goto(workspaceUrl(ws.subdomain, "/reports"));
+  await expect(page.getByRole("heading", { name: "Team Reports" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: ws.team.name })).toBeVisible();
+  await expect(page.getByText("Design")).toHaveCount(0);
+  await expect(page.getByText("Survey Participation")).toBeVisible();
+  await expect(page.getByText("High Performers")).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reports-manager.png`, fullPage: true });
+  // Managers get their own teams' figures from the API.
+  expect(await statusOf(page, `/api/dashboard-metrics/${ws.orgId}`)).toBe(200);
+});
+
+test("an employee sees a welcome without organisation numbers and gets 403 from the APIs", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
+  await expect(page.getByText("Overall Culture Score")).toHaveCount(0);
+  expect(await statusOf(page, `/api/team-rankings/${ws.orgId}`)).toBe(403);
+  expect(await statusOf(page, "/api/pulse?round=latest")).toBe(403);
+});
+
+test("the pulse table scrolls sideways on a phone @phone", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-phone.png`, fullPage: true });
+  await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
+  const region = page.getByRole("region", { name: "Pulse heatmap" });
+  await expect(region).toBeVisible();
+  const { scrollWidth, clientWidth } = await region.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-phone.png`, fullPage: true });
+});
