@@ -11,12 +11,12 @@ export function EmailPreview({ subject, body, sampleLink }: { subject: string; b
       <h3 id="email-preview-title" className="border-b border-slate-200 px-4 py-2 text-sm font-medium text-slate-900">
         Preview <span className="font-normal text-slate-500">{`(as ${SAMPLE_FIRST_NAME} would see it)`}</span>
       </h3>
-      <div className="grid gap-3 p-4 text-sm" aria-live="polite">
-        <p className="break-words">
+      <div className="grid gap-3 p-4 text-sm">
+        <p className="wrap-anywhere">
           <span className="text-slate-500">Subject: </span>
           <span className="font-medium text-slate-900">{renderTemplate(subject, vars) || "(no subject)"}</span>
         </p>
-        <p className="break-words whitespace-pre-wrap text-slate-800" data-testid="email-preview-body">{renderTemplate(body, vars)}</p>
+        <p className="wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-preview-body">{renderTemplate(body, vars)}</p>
       </div>
     </section>
   );

@@ -94,11 +94,11 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
         <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
           <div>
             <dt className="text-slate-500">Subject</dt>
-            <dd className="mt-0.5 font-medium break-words text-slate-900" data-testid="email-subject">{saved.emailSubject}</dd>
+            <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900" data-testid="email-subject">{saved.emailSubject}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Message</dt>
-            <dd className="mt-0.5 break-words whitespace-pre-wrap text-slate-800" data-testid="email-body">{saved.emailBody}</dd>
+            <dd className="mt-0.5 wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-body">{saved.emailBody}</dd>
           </div>
         </dl>
         {canEdit ? null : <p className="text-xs text-slate-500">Only administrators can change the template.</p>}
@@ -111,8 +111,8 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
   const sampleLink = `${window.location.origin}/surveys/sample-survey?token=sample`;
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <div className="grid content-start gap-4">
+    <form onSubmit={save} noValidate className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="grid min-w-0 content-start gap-4">
         <div className="space-y-1.5">
           <Label htmlFor="email-subject">Subject</Label>
           <Input id="email-subject" ref={subjectRef} value={form.emailSubject} onChange={set("emailSubject")} onFocus={() => (lastField.current = "emailSubject")}
@@ -125,17 +125,17 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
             disabled={pending} rows={10} aria-invalid={!!errors.emailBody} aria-describedby="email-body-error" className={TEXTAREA} />
           <FieldError id="email-body-error" messages={errors.emailBody} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-          <Button variant="ghost" onClick={() => { setForm(null); setErrors({}); }} disabled={pending}>Cancel</Button>
-          <Button variant="outline" onClick={() => { setForm({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }); setErrors({}); }} disabled={pending}>
-            <RotateCcw /> Reset to Default
-          </Button>
-          <Button type="submit" disabled={pending}><Mail /> {pending ? "Saving..." : "Save Changes"}</Button>
-        </div>
       </div>
-      <div className="grid content-start gap-4">
+      <div className="grid min-w-0 content-start gap-4">
         <TemplateVariables onInsert={insert} disabled={pending} />
         <EmailPreview subject={form.emailSubject} body={form.emailBody} sampleLink={sampleLink} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:col-span-2">
+        <Button variant="ghost" onClick={() => { setForm(null); setErrors({}); }} disabled={pending}>Cancel</Button>
+        <Button variant="outline" onClick={() => { setForm({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }); setErrors({}); }} disabled={pending}>
+          <RotateCcw /> Reset to Default
+        </Button>
+        <Button type="submit" disabled={pending}><Mail /> {pending ? "Saving..." : "Save Changes"}</Button>
       </div>
     </form>
   );

@@ -49,7 +49,7 @@ export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
           <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium break-words text-slate-900">{s.title}</span>
+                <span className="font-medium wrap-anywhere text-slate-900">{s.title}</span>
                 <Badge className={STATUS[s.status].className}>{STATUS[s.status].label}</Badge>
                 <Badge variant="outline">{s.kind === "pulse" ? "Weekly pulse" : "Custom"}</Badge>
               </div>

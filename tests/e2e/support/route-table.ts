@@ -5,6 +5,7 @@ import { foundationRoutes } from "./routes/foundation";
 import { signupRoutes } from "./routes/signup";
 import { peopleRoutes } from "./routes/people";
 import { bulkImportRoutes } from "./routes/bulk-import";
+import { customSurveyRoutes } from "./routes/surveys-custom";
 import { surveyRoundRoutes } from "./routes/surveys-rounds";
 import { analyticsRoutes } from "./routes/analytics";
 import type { RouteEntry } from "./routes/types";
@@ -12,5 +13,5 @@ import type { RouteEntry } from "./routes/types";
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...surveyRoundRoutes, ...analyticsRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes];
 }

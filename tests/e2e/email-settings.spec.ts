@@ -1,0 +1,98 @@
+import { test, expect, type Page } from "@playwright/test";
+import { DEFAULT_EMAIL_SUBJECT } from "@/lib/surveys/email-template";
+import { createWorkspace, PASSWORD } from "./support/workspace";
+import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
+
+async function openEmailSettings(page: Page, sub: string) {
+  await page.goto(url(sub, "/settings"));
+  const section = page.locator("#email-settings");
+  await expect(section.getByText("Email Settings")).toBeVisible();
+  return section;
+}
+
+test("an admin edits the invitation template with a live preview, saves it and resets it to the default", async ({ page }, testInfo) => {
+  const ws = await createWorkspace("eml");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  let section = await openEmailSettings(page, ws.subdomain);
+  // Email Settings comes first among the collapsible sections.
+  await expect(page.locator("details").first()).toHaveAttribute("id", "email-settings");
+  await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
+  await expect(section.getByText("Default template")).toBeVisible();
+
+  await section.getByRole("button", { name: "Edit Template" }).click();
+  const subject = section.getByLabel("Subject");
+  const body = section.getByLabel("Message");
+  const preview = section.getByRole("region", { name: /Preview/ });
+  await expect(preview.getByTestId("email-preview-body")).toContainText("Hi Alex,");
+
+  // Click-to-insert puts the variable where the cursor was.
+  await subject.fill("Pulse check for ");
+  await subject.press("End");
+  await section.getByRole("button", { name: "Insert {{firstName}}" }).click();
+  await expect(subject).toHaveValue("Pulse check for {{firstName}}");
+  await expect(preview.getByText("Pulse check for Alex")).toBeVisible();
+
+  // An unknown variable is refused with the schema's message, on its field.
+  await body.fill("Dear {{lastName}},\n\nTwo minutes, anonymous: {{surveyLink}}");
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  await expect(section.getByText("Unknown variable in the message: {{lastName}}. Use {{firstName}} or {{surveyLink}}.")).toBeVisible();
+  await expect(body).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: testInfo.outputPath("email-settings-edit-desktop.png"), fullPage: true });
+
+  await body.fill("Dear {{firstName}},\n\nTwo minutes, anonymous: {{surveyLink}}");
+  await expect(preview.getByTestId("email-preview-body")).toContainText("Dear Alex,");
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toastText(page, "Settings saved")).toBeVisible();
+  await expect(toastText(page, "Email template updated successfully")).toBeVisible();
+  await expect(section.getByTestId("email-subject")).toHaveText("Pulse check for {{firstName}}");
+
+  // It is stored: a reload shows it.
+  await page.reload();
+  section = page.locator("#email-settings");
+  await expect(section.getByTestId("email-subject")).toHaveText("Pulse check for {{firstName}}");
+  await expect(section.getByTestId("email-body")).toContainText("Dear {{firstName}},");
+  await expect(section.getByText("Custom template")).toBeVisible();
+
+  // 'Reset to Default' puts the default texts back in the form; saving stores them.
+  await section.getByRole("button", { name: "Edit Template" }).click();
+  await section.getByRole("button", { name: "Reset to Default" }).click();
+  await expect(section.getByLabel("Subject")).toHaveValue(DEFAULT_EMAIL_SUBJECT);
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toastText(page, "Settings saved")).toBeVisible();
+  await page.reload();
+  section = page.locator("#email-settings");
+  await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
+  await expect(section.getByText("Default template")).toBeVisible();
+});
+
+test("a manager sees the template without an edit button; an employee sees no Email Settings", async ({ browser }) => {
+  const ws = await createWorkspace("emm");
+  const manager = await browser.newPage();
+  await signInAs(manager, ws.subdomain, ws.manager.email, PASSWORD);
+  const section = await openEmailSettings(manager, ws.subdomain);
+  await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
+  await expect(section.getByRole("button", { name: "Edit Template" })).toHaveCount(0);
+  await expect(section.getByText("Only administrators can change the template.")).toBeVisible();
+
+  const employee = await browser.newPage();
+  await signInAs(employee, ws.subdomain, ws.employee.email, PASSWORD);
+  await employee.goto(url(ws.subdomain, "/settings"));
+  await expect(employee.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(employee.locator("#email-settings")).toHaveCount(0);
+});
+
+test("@phone the template editor fits a phone", async ({ page }, testInfo) => {
+  const ws = await createWorkspace("emp");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  const section = await openEmailSettings(page, ws.subdomain);
+  await section.getByRole("button", { name: "Edit Template" }).click();
+  await expect(section.getByRole("region", { name: /Preview/ }).getByText("Hi Alex,")).toBeVisible();
+  // Nothing of this section is wider than the screen. The other sections are set aside so that
+  // only this one is measured (each section has its own layout checks).
+  const overflow = await page.evaluate(() => {
+    for (const id of ["user-management", "billing"]) document.getElementById(id)?.style.setProperty("display", "none");
+    return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await section.screenshot({ path: testInfo.outputPath("email-settings-edit-phone.png") });
+});
