@@ -43,6 +43,7 @@ function errorsByPath(issues: { path: PropertyKey[]; message: string }[]): Recor
 export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: { orgId: string; teams: SurveyTeam[]; minGroupSize?: number; onClose: () => void }) {
   const router = useRouter();
   const nextKey = useRef(2);
+  const formRef = useRef<HTMLFormElement>(null);
   const [times] = useState(initialTimes);
   const [title, setTitle] = useState("");
   const [questions, setQuestions] = useState<DraftQuestion[]>([{ key: 1, type: "scale", text: "", isRequired: true }]);
@@ -65,6 +66,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
+      focusFirstInvalid();
       toast({ title: "Failed to create survey", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
     },
   });
@@ -72,6 +74,8 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
 
   /** Runs after React has rendered the change, e.g. to keep focus on a question that moved. */
   const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  /** After a refusal, the keyboard lands on the first field to fix. */
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   function move(i: number, by: -1 | 1) {
     const next = [...questions];
@@ -110,7 +114,10 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       organizationId: orgId,
     };
     const parsed = customSurveySchema.safeParse(body);
-    if (!parsed.success) return setErrors(errorsByPath(parsed.error.issues));
+    if (!parsed.success) {
+      setErrors(errorsByPath(parsed.error.issues));
+      return void focusFirstInvalid();
+    }
     setErrors({});
     mutation.mutate(body);
   }
@@ -122,7 +129,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
           <DialogTitle>Create Survey</DialogTitle>
           <DialogDescription>{`Answers are anonymous: teams are reported only with at least ${minGroupSize} members.`}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-5">
+        <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5">
           <div className="space-y-1.5">
             <Label htmlFor="survey-title">Title</Label>
             <Input id="survey-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} disabled={pending} aria-invalid={!!errors.title} aria-describedby="survey-title-error" />

@@ -7,6 +7,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { createCustomSurvey } from "@/lib/surveys/custom";
 import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
 import { listSurveys } from "@/lib/surveys/list";
+import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { createOrg, createUser, uniqueName } from "../support/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -136,6 +137,25 @@ describe("custom surveys", () => {
     const manager = await contextOf(orgId, "manager");
     const [row] = await listSurveys(manager);
     expect(row).toMatchObject({ id: res.surveyId, kind: "custom", status: "scheduled", scheduledFor: at.toISOString(), sentAt: null, invitedCount: 0, responseCount: 0 });
+  });
+
+  it("is sent by the scheduler once its time has come, to the chosen team only", async () => {
+    const { orgId, admin } = await adminOrg();
+    // No weekly pulse for this organisation, so the tick has only our survey to send.
+    await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }));
+    const team = await teamOf(orgId, 3);
+    await teamOf(orgId, 2);
+    const at = new Date(Date.now() + 60 * 60 * 1000);
+    const { surveyId } = await createCustomSurvey(admin, input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() } }));
+
+    await runSchedulerTick(new Date(at.getTime() - 60_000));
+    expect((await surveyState(orgId, surveyId)).survey.status).toBe("scheduled");
+
+    await runSchedulerTick(new Date(at.getTime() + 60_000));
+    const s = await surveyState(orgId, surveyId);
+    expect(s.survey).toMatchObject({ status: "active", invitedCount: 3 });
+    expect(s.invitees).toEqual([...team.members].sort());
+    expect(s.mails).toBe(3);
   });
 
   it("refuses another organisation's teams and changes nothing", async () => {
