@@ -26,7 +26,9 @@ export function unknownVariables(text: string): string[] {
 }
 
 export function renderTemplate(text: string, vars: Record<(typeof TEMPLATE_VARIABLES)[number], string>): string {
-  return text.replace(VARIABLE, (whole, name: string) => (name in vars ? vars[name as keyof typeof vars] : whole));
+  // Own properties only: `in` would also find Object.prototype's, so {{constructor}} would
+  // render as function source.
+  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name as keyof typeof vars] : whole));
 }
 
 const noUnknown = (field: string) => (v: string) => {

@@ -44,8 +44,9 @@ describe("renderTemplate", () => {
     expect(text).not.toContain("{{");
   });
 
-  it("leaves unknown variables as they were", () => {
+  it("leaves unknown variables as they were, also the names of object properties", () => {
     expect(renderTemplate("Dear {{lastName}}", vars)).toBe("Dear {{lastName}}");
+    expect(renderTemplate("{{constructor}} {{toString}} {{__proto__}}", vars)).toBe("{{constructor}} {{toString}} {{__proto__}}");
   });
 
   it("does not interpret replacement patterns in values", () => {
