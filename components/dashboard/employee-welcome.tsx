@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Button } from "@/components/ui/button";
 
 // decisions.md: employees see no organisation numbers, only their own way into the pulse.
-export function EmployeeWelcome({ pendingSurvey }: { pendingSurvey: boolean }) {
+export function EmployeeWelcome({ openSurveyId }: { openSurveyId: string | null }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Card>
@@ -14,15 +14,15 @@ export function EmployeeWelcome({ pendingSurvey }: { pendingSurvey: boolean }) {
             Your weekly pulse
           </CardTitle>
           <CardDescription>
-            {pendingSurvey
+            {openSurveyId
               ? "A survey is waiting for you. It takes two minutes, and your answers are only ever reported together with your colleagues'."
               : "You are all caught up. The next pulse survey arrives by e-mail; your answers are always anonymous."}
           </CardDescription>
         </CardHeader>
-        {pendingSurvey ? (
+        {openSurveyId ? (
           <CardContent>
             <Button asChild>
-              <Link href="/surveys">Take Survey</Link>
+              <Link href={`/surveys/${openSurveyId}`}>Take Survey</Link>
             </Button>
           </CardContent>
         ) : null}

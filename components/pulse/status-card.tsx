@@ -1,4 +1,4 @@
-import type { CurrentSurveyStatus } from "@/lib/analytics/status";
+import type { CurrentSurveyDto } from "@/lib/surveys/round-status";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -6,7 +6,7 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-
 const STATUS = { active: ["Active", "success"], closed: ["Closed", "secondary"], scheduled: ["Scheduled", "warning"] } as const;
 
 /** 'Current Survey Status': title, question count, status and sent date. */
-export function SurveyStatusCard({ status }: { status: CurrentSurveyStatus | null }) {
+export function SurveyStatusCard({ status }: { status: CurrentSurveyDto | null }) {
   return (
     <Card>
       <CardHeader>
@@ -33,11 +33,11 @@ export function SurveyStatusCard({ status }: { status: CurrentSurveyStatus | nul
               <dt className="text-xs text-slate-500">Sent</dt>
               <dd className="font-medium text-slate-900">{day(status.sentAt)}</dd>
             </div>
-            {status.invited !== null ? (
+            {status.totalUsers !== null ? (
               <div className="col-span-2 sm:col-span-4">
                 <dt className="text-xs text-slate-500">Responses</dt>
                 <dd className="text-slate-800">
-                  {status.responded ?? 0} of {status.invited} invited
+                  {status.responses ?? 0} of {status.totalUsers} invited
                 </dd>
               </div>
             ) : null}

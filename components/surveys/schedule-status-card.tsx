@@ -10,7 +10,7 @@ const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secon
 /** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's
  * participation and, for admins, how its e-mails are doing (failures are retried, never lost). */
 export function ScheduleStatusCard({ schedule, current, status }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null }) {
-  const rate = current && current.totalUsers > 0 ? Math.round((current.responses / current.totalUsers) * 100) : null;
+  const rate = current?.totalUsers && current.responses !== null ? Math.round((current.responses / current.totalUsers) * 100) : null;
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-lg font-semibold"><CalendarClock aria-hidden="true" className="size-5 text-brand-600" /> Survey Schedule &amp; Status</h2>
@@ -31,7 +31,9 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
               {current.closesAt && current.status === "active" ? ` · closes ${day(current.closesAt)}` : ""}
               {` · ${current.questionCount} questions`}
             </p>
-            <p className="mt-2 text-sm text-slate-800">{`${current.responses} of ${current.totalUsers} answered${rate !== null ? ` (${rate}%)` : ""}`}</p>
+            {current.totalUsers !== null ? (
+              <p className="mt-2 text-sm text-slate-800">{`${current.responses ?? 0} of ${current.totalUsers} answered${rate !== null ? ` (${rate}%)` : ""}`}</p>
+            ) : null}
             {status ? (
               <p className="mt-1 text-xs text-slate-600">
                 {`Invitation e-mails: ${status.mail.invitations.sent} sent, ${status.mail.invitations.pending} waiting`}

@@ -14,7 +14,7 @@ export type OrganizationDto = {
   subscriptionStatus: string;
   trialEndDate: string | null;
   minGroupSize: number;
-  /** The survey invitation template; for admins only (null for others). */
+  /** The survey invitation template; admins edit it, managers may read it, employees get null. */
   emailSubject: string | null;
   emailBody: string | null;
 };
@@ -31,7 +31,7 @@ export async function getOrganization(ctx: AuthContext, orgId: string): Promise<
     }),
   );
   if (!org) throw notFound("Organization");
-  const admin = ctx.role === "admin";
+  const seesTemplate = ctx.role === "admin" || ctx.role === "manager";
   return {
     id: org.id,
     name: org.name,
@@ -41,7 +41,7 @@ export async function getOrganization(ctx: AuthContext, orgId: string): Promise<
     subscriptionStatus: org.subscriptionStatus,
     trialEndDate: org.trialEndDate?.toISOString() ?? null,
     minGroupSize: org.minGroupSize,
-    emailSubject: admin ? org.emailSubject : null,
-    emailBody: admin ? org.emailBody : null,
+    emailSubject: seesTemplate ? org.emailSubject : null,
+    emailBody: seesTemplate ? org.emailBody : null,
   };
 }

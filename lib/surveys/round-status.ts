@@ -37,11 +37,14 @@ export type RoundStatusDto = {
 export type CurrentSurveyDto = {
   id: string;
   title: string;
+  kind: "pulse" | "custom";
   status: "scheduled" | "active" | "closed";
+  scheduledFor: string;
   sentAt: string | null;
   closesAt: string | null;
-  responses: number;
-  totalUsers: number;
+  /** Organisation-wide counts: admins only (decisions.md: managers see their own teams only). */
+  responses: number | null;
+  totalUsers: number | null;
   questionCount: number;
 };
 
@@ -98,7 +101,7 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
   if (orgId !== ctx.orgId) throw notFound("Organization");
   return withOrg(ctx.orgId, async (tx) => {
     const select = {
-      id: true, title: true, status: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true,
+      id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true,
       _count: { select: { questions: true } },
     } as const;
     const where = { organizationId: ctx.orgId };
@@ -110,11 +113,13 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
     return {
       id: s.id,
       title: s.title,
+      kind: s.kind,
       status: s.status,
+      scheduledFor: s.scheduledFor.toISOString(),
       sentAt: iso(s.sentAt),
       closesAt: iso(s.closesAt),
-      responses: s.responseCount,
-      totalUsers: s.invitedCount,
+      responses: ctx.role === "admin" ? s.responseCount : null,
+      totalUsers: ctx.role === "admin" ? s.invitedCount : null,
       questionCount: s._count.questions,
     };
   });

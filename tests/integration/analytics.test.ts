@@ -8,7 +8,8 @@ import { teamDashboardData, teamRankings } from "@/lib/analytics/teams";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { pulseCsv } from "@/lib/analytics/csv";
 import { roundComments } from "@/lib/analytics/comments";
-import { currentSurveyStatus, hasPendingSurvey } from "@/lib/analytics/status";
+import { getCurrentSurvey } from "@/lib/surveys/round-status";
+import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { createOrg } from "../support/factories";
@@ -205,10 +206,10 @@ describe("pulse overview", () => {
   });
 
   it("reports the current survey's status; counts for admins only", async () => {
-    expect(await currentSurveyStatus(s.admin)).toMatchObject({ id: s.roundA, status: "active", questionCount: 1, invited: 15, responded: 13 });
-    expect(await currentSurveyStatus(s.mia)).toMatchObject({ id: s.roundA, invited: null, responded: null });
-    expect(await hasPendingSurvey(s.eve)).toBe(true);
-    expect(await hasPendingSurvey(s.mia)).toBe(false);
+    expect(await getCurrentSurvey(s.admin, s.orgId)).toMatchObject({ id: s.roundA, status: "active", questionCount: 1 });
+    expect(await getCurrentSurvey(s.mia, s.orgId)).toMatchObject({ id: s.roundA, totalUsers: null, responses: null });
+    expect(await openSurveyFor(s.eve)).toMatchObject({ surveyId: s.roundA });
+    expect(await openSurveyFor(s.mia)).toBeNull();
   });
 });
 

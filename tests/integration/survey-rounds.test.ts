@@ -312,8 +312,10 @@ describe("round status and current survey", () => {
     const w = await workspace();
     expect(await getCurrentSurvey(w.adminCtx, w.orgId)).toBeNull();
     const { surveyId } = await sendPulseNow(w.adminCtx);
+    expect(await getCurrentSurvey(w.adminCtx, w.orgId)).toMatchObject({ id: surveyId, status: "active", kind: "pulse", responses: 0, totalUsers: w.people });
+    // Managers see the round but no organisation-wide counts (decisions.md: own teams only).
     const current = await getCurrentSurvey(ctxOf(w.orgId, w.manager.id, "manager"), w.orgId);
-    expect(current).toMatchObject({ id: surveyId, status: "active", responses: 0, totalUsers: w.people });
+    expect(current).toMatchObject({ id: surveyId, status: "active", responses: null, totalUsers: null });
     expect(current!.questionCount).toBeGreaterThanOrEqual(6);
     expect(await status(getCurrentSurvey(ctxOf(w.orgId, w.employee.id, "employee"), w.orgId))).toBe(403);
     const other = await workspace();

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
-import { hasPendingSurvey } from "@/lib/analytics/status";
+import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { PageHeader } from "@/components/layout/page-header";
 import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
@@ -12,7 +12,7 @@ import { EmployeeWelcome } from "@/components/dashboard/employee-welcome";
 export const metadata: Metadata = { title: "Dashboard" };
 
 async function DashboardData({ ctx }: { ctx: AuthContext }) {
-  if (ctx.role === "employee") return <EmployeeWelcome pendingSurvey={await hasPendingSurvey(ctx)} />;
+  if (ctx.role === "employee") return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
   return <DashboardView m={await dashboardMetrics(ctx)} />;
 }
 

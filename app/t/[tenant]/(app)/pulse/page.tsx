@@ -5,7 +5,7 @@ import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
-import { currentSurveyStatus } from "@/lib/analytics/status";
+import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { HttpError } from "@/lib/api/errors";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -29,7 +29,7 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
       // A round id from an old link that is not (or no longer) this organisation's: show the latest.
       if (err instanceof HttpError && err.status === 404) return pulseOverview(ctx, "latest", segment);
       throw err;
-    }), currentSurveyStatus(ctx)]);
+    }), getCurrentSurvey(ctx, ctx.orgId)]);
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
   const teamCount = o.rows.filter((r) => r.kind === "team").length;
   return (
