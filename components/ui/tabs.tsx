@@ -9,7 +9,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 text-slate-600 sm:w-fit", className)}
+      className={cn("flex w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1 text-slate-600 sm:w-fit", className)}
       {...props}
     />
   );

@@ -41,7 +41,7 @@ export default async function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" subtitle={org ? `${org.name} · ${org.subdomain}` : undefined} />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Your account</h2>
           <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
