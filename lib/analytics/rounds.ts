@@ -6,9 +6,11 @@
 // cells that were each safe on their own: the organisation's period total minus the visible teams
 // is a sum of per-round remainders, each 0 or at least the minimum group.
 import { decideVisibility, type SuppressionReason } from "@/lib/analytics/suppression";
+import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { addAcc, scoresFrom, type MetricAcc, type MetricAccs, type Scores } from "@/lib/analytics/scores";
 
-export const ORG_GROUP = "00000000-0000-0000-0000-000000000000";
+// The whole organisation's row in rollups and participation: the sender's constant.
+export const ORG_GROUP = ORG_TEAM_ID;
 
 export type RollupRow = { teamId: string; metric: string } & MetricAcc;
 export type ParticipationRow = { teamId: string; invited: number; responded: number };

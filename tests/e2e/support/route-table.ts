@@ -8,10 +8,11 @@ import { bulkImportRoutes } from "./routes/bulk-import";
 import { customSurveyRoutes } from "./routes/surveys-custom";
 import { surveyRoundRoutes } from "./routes/surveys-rounds";
 import { analyticsRoutes } from "./routes/analytics";
+import { surveyTakingRoutes } from "./routes/surveys-taking";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes];
 }

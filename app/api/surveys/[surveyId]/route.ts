@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/route";
+import { notFound } from "@/lib/api/errors";
+import { readSurveyForTaker } from "@/lib/surveys/survey-read";
+import { takerFor } from "@/lib/surveys/taker";
+
+// GET /api/surveys/{surveyId}?token=...: readable with the personal link, or by the invited person
+// signed in; anyone else gets 404, so survey ids cannot be probed.
+export const GET = apiRoute(
+  { auth: "tenant", params: z.object({ surveyId: z.uuid() }), query: z.object({ token: z.string().max(200).optional() }) },
+  async ({ tenant, params, query }) => {
+    const found = await readSurveyForTaker(tenant.orgId, params.surveyId, await takerFor(query.token));
+    if (!found) throw notFound("Survey");
+    return found.survey;
+  },
+);

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// What a survey submission may carry (spec section 7, plus the personal link's token). Shared by
+// the API route and the survey page.
+export const TEXT_ANSWER_MAX = 2000;
+
+export const submissionSchema = z.object({
+  surveyId: z.uuid("Invalid survey"),
+  token: z.string().min(20).max(200).optional(),
+  responses: z
+    .array(
+      z.object({
+        questionId: z.uuid("Invalid question"),
+        answer: z.union([z.number(), z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`)]),
+        // The spec's client sends it; it is never stored (answers carry no time).
+        submittedAt: z.string().max(64).optional(),
+      }),
+    )
+    .min(1, "Answer the questions before submitting")
+    .max(100),
+});
+export type Submission = z.output<typeof submissionSchema>;
+
+export type SurveyForTaker = {
+  id: string;
+  title: string;
+  status: "scheduled" | "active" | "closed";
+  sentAt: string | null;
+  closesAt: string | null;
+  minGroupSize: number;
+  alreadyAnswered: boolean;
+};
+
+export type TakerQuestion = { id: string; question: string; type: "scale" | "enps" | "text"; isRequired: boolean; order: number };
