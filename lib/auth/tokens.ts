@@ -1,11 +1,12 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
+import { hashToken } from "@/lib/auth/token-hash";
 
 // Single-use tokens (password reset, invitation, host handoff). The raw token travels in the link;
-// only its SHA-256 is stored, so a database leak yields no usable links.
-export const hashToken = (raw: string) => createHash("sha256").update(raw, "utf8").digest("hex");
+// only its hash is stored (lib/auth/token-hash.ts).
+export { hashToken };
 
 export async function issueToken(tx: Tx, orgId: string, userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
   const raw = randomBytes(32).toString("base64url");

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { encode } from "next-auth/jwt";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken } from "@/lib/auth/token-hash";
 import { buildIsFresh } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles, runConcurrently } from "./http-load";

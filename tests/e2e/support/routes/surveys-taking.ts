@@ -2,7 +2,7 @@
 // from the attacker's workspace, must be unknown there and change nothing.
 import { randomBytes } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken } from "@/lib/auth/token-hash";
 import { e2eDb, type Workspace } from "../workspace";
 import type { RouteEntry } from "./types";
 
