@@ -4,6 +4,12 @@
 // choices, and each choice is a large touch target.
 const SCALE_LABELS = ["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"];
 
+// Screen readers hear the words the sighted see only at the ends of the row.
+function choiceLabel(type: "scale" | "enps", c: number): string {
+  if (type === "scale") return `${c}: ${SCALE_LABELS[c - 1]}`;
+  return c === 0 ? "0: Not at all likely" : c === 10 ? "10: Extremely likely" : String(c);
+}
+
 export function ChoiceQuestion({ id, number, text, type, value, onChange }: {
   id: string;
   number: number;
@@ -25,7 +31,7 @@ export function ChoiceQuestion({ id, number, text, type, value, onChange }: {
             key={c}
             className="flex min-h-12 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white p-1.5 text-sm font-medium text-slate-800 transition-colors hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-brand-500"
           >
-            <input type="radio" name={`q-${id}`} value={c} checked={value === c} onChange={() => onChange(c)} className="size-4 accent-brand-600" aria-label={type === "scale" ? `${c}: ${SCALE_LABELS[c - 1]}` : String(c)} />
+            <input type="radio" name={`q-${id}`} value={c} checked={value === c} onChange={() => onChange(c)} className="size-4 accent-brand-600" aria-label={choiceLabel(type, c)} />
             <span aria-hidden="true">{c}</span>
           </label>
         ))}

@@ -9,12 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { ChoiceQuestion } from "@/components/survey-take/choice-question";
-import { SurveyMessage } from "@/components/survey-take/survey-shell";
+import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
 
 // Comments are only ever shown for groups of at least this many respondents (decisions.md).
 const COMMENT_GROUP = 5;
 
-type Outcome = "answering" | "thanks" | "answered" | "closed";
+type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 
 export function SurveyForm({ survey, questions, token, productName }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string | null; productName: string }) {
   const [answers, setAnswers] = useState<Record<string, number | string>>({});
@@ -42,19 +42,16 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
       const message = err instanceof ApiRequestError ? err.serverMessage : null;
       if (err instanceof ApiRequestError && err.status === 409 && message?.includes("already answered")) return setOutcome("answered");
       if (err instanceof ApiRequestError && err.status === 409) return setOutcome("closed");
+      // The link was replaced (a reminder brings a new one) or the round is gone.
+      if (err instanceof ApiRequestError && err.status === 404) return setOutcome("invalid");
       toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
     },
   });
 
-  if (outcome === "thanks") {
-    return (
-      <SurveyMessage title="Thank You!" tone="success">
-        Your anonymous responses help improve the culture of your workplace. Nobody will see your individual answers.
-      </SurveyMessage>
-    );
-  }
-  if (outcome === "answered") return <SurveyMessage title="Already answered">You have already answered this survey. Thank you!</SurveyMessage>;
-  if (outcome === "closed") return <SurveyMessage title="This survey is closed">It no longer accepts answers. The next pulse will arrive by e-mail.</SurveyMessage>;
+  if (outcome === "thanks") return <ThankYou />;
+  if (outcome === "answered") return <AlreadyAnswered />;
+  if (outcome === "closed") return <SurveyClosed />;
+  if (outcome === "invalid") return <InvalidLink />;
 
   return (
     <form

@@ -5,7 +5,8 @@ import { HttpError } from "@/lib/api/errors";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { submitResponse } from "@/lib/surveys/submit";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
-import { contributions } from "@/lib/surveys/scoring";
+import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
+import { hashToken } from "@/lib/auth/token-hash";
 import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
 
@@ -97,7 +98,10 @@ describe("submitting a survey", () => {
     const bad: Submission["responses"][] = [
       good.map((a, i) => (i === 0 ? { ...a, answer: 6 } : a)),
       good.map((a, i) => (i === 0 ? { ...a, answer: 2.5 } : a)),
+      good.map((a, i) => (i === 0 ? { ...a, answer: 0 } : a)),
       good.map((a, i) => (i === 2 ? { ...a, answer: 11 } : a)),
+      good.map((a, i) => (i === 2 ? { ...a, answer: -1 } : a)),
+      good.map((a, i) => (i === 2 ? { ...a, answer: 8.5 } : a)),
       good.map((a, i) => (i === 0 ? { ...a, answer: "five" } : a)),
       good.map((a, i) => (i === 3 ? { ...a, answer: 3 } : a)),
       good.filter((_, i) => i !== 1),
@@ -105,6 +109,10 @@ describe("submitting a survey", () => {
       [...good, { questionId: randomUUID(), answer: 3 }],
     ];
     for (const responses of bad) expect(await status(submitResponse(s.orgId, body(s.surveyId, responses), { token }))).toBe(400);
+    // The messages name the question they are about.
+    const err = await submitResponse(s.orgId, body(s.surveyId, good.filter((_, i) => i !== 1)), { token }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).fields).toEqual({ [`responses.${s.questions[1]!.id}`]: ["This question needs an answer"] });
     expect(submissionSchema.safeParse({ surveyId: s.surveyId, responses: [{ questionId: s.questions[3]!.id, answer: "x".repeat(2001) }] }).success).toBe(false);
     const inv = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findFirstOrThrow({ where: { organizationId: s.orgId, surveyId: s.surveyId, userId: s.members[3]!.id } }));
     expect(inv.usedAt).toBeNull();
@@ -122,8 +130,25 @@ describe("submitting a survey", () => {
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: "y".repeat(43) })).toBeNull();
     await withOrg(s.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, data: { status: "closed", closedAt: new Date() } }));
     expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
-    const later = await withOrg(s.orgId, (tx) => createSurvey(tx, s.orgId, { kind: "custom", title: "Later", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Q", isRequired: true }] }, new Date(Date.now() + 86_400_000)));
-    expect(await status(submitResponse(s.orgId, { surveyId: later.surveyId, responses: [{ questionId: randomUUID(), answer: 3 }] }, { userId: s.members[1]!.id }))).toBe(404);
+    // Someone signed in to another organisation is nobody here.
+    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { userId: other.members[1]!.id }))).toBe(404);
+    // A survey that is not sent yet refuses even a link that matches an invitation to it.
+    const later = await withOrg(s.orgId, async (tx) => {
+      const made = await createSurvey(tx, s.orgId, { kind: "custom", title: "Later", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Q", isRequired: true }] }, new Date(Date.now() + 86_400_000));
+      await tx.surveyInvitation.create({ data: { organizationId: s.orgId, surveyId: made.surveyId, userId: s.members[1]!.id, tokenHash: hashToken("later-".repeat(8)) } });
+      const q = await tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: s.orgId, surveyId: made.surveyId }, select: { id: true } });
+      return { surveyId: made.surveyId, questionId: q.id };
+    });
+    const early = { surveyId: later.surveyId, responses: [{ questionId: later.questionId, answer: 3 }] };
+    expect(await status(submitResponse(s.orgId, early, { token: "later-".repeat(8) }))).toBe(404);
+    expect(await status(submitResponse(s.orgId, early, { userId: s.members[1]!.id }))).toBe(404);
+    expect(await readSurveyForTaker(s.orgId, later.surveyId, { token: "later-".repeat(8) })).toBeNull();
+    // A round past its closing time is closed even before the scheduler marks it so.
+    const t = await sentSurvey();
+    await withOrg(t.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: t.orgId, id: t.surveyId } }, data: { closesAt: new Date(Date.now() - 1000) } }));
+    const late = answersFor(t.questions, (q) => (q === "enps" ? 8 : 4));
+    expect(await status(submitResponse(t.orgId, body(t.surveyId, late), { token: t.tokenOf(t.members[1]!.email) }))).toBe(409);
+    expect((await readSurveyForTaker(t.orgId, t.surveyId, { token: t.tokenOf(t.members[1]!.email) }))?.survey.status).toBe("closed");
   });
 
   it("lets the signed-in invitee answer without a link, once", async () => {
@@ -139,32 +164,31 @@ describe("submitting a survey", () => {
   it("keeps rollups and participation equal to a recomputation from the raw answers", async () => {
     const s = await sentSurvey();
     const people = [s.admin, ...s.members];
-    for (const p of people) {
-      const r = Math.random;
-      await submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, (t) => (t === "enps" ? Math.floor(r() * 11) : t === "scale" ? 1 + Math.floor(r() * 5) : "note"))), { token: s.tokenOf(p.email) });
-    }
-    const [answers, rollups, participation] = await withOrg(s.orgId, (tx) =>
+    const r = Math.random;
+    const enpsGiven = people.map(() => Math.floor(r() * 11));
+    // All at once, so the running sums are also proven under contention. The optional comment is
+    // sometimes left out, so the answers differ in shape too.
+    await Promise.all(
+      people.map((p, i) => {
+        const responses = answersFor(s.questions, (t) => (t === "enps" ? enpsGiven[i]! : t === "scale" ? 1 + Math.floor(r() * 5) : "note")).filter((a) => typeof a.answer === "number" || r() < 0.5);
+        return submitResponse(s.orgId, body(s.surveyId, responses), { token: s.tokenOf(p.email) });
+      }),
+    );
+    const [rollups, participation] = await withOrg(s.orgId, (tx) =>
       Promise.all([
-        tx.surveyAnswer.findMany({ where: { organizationId: s.orgId, response: { surveyId: s.surveyId } }, include: { question: true, response: true } }),
         tx.surveyRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
         tx.surveyParticipation.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
       ]),
     );
-    const expected = new Map<string, { n: number; sum: number; promoters: number; detractors: number }>();
-    for (const a of answers) {
-      for (const c of contributions(a.question, a.value)) {
-        for (const team of [a.response.teamId, ORG_TEAM_ID]) {
-          if (!team) continue;
-          const k = `${team}|${c.metric}`;
-          const e = expected.get(k) ?? { n: 0, sum: 0, promoters: 0, detractors: 0 };
-          expected.set(k, { n: e.n + 1, sum: e.sum + c.score, promoters: e.promoters + (c.promoter ? 1 : 0), detractors: e.detractors + (c.detractor ? 1 : 0) });
-        }
-      }
-    }
-    const actual = new Map(rollups.map((r) => [`${r.teamId}|${r.metric}`, { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]));
-    expect(actual).toEqual(expected);
+    const expected = await recomputeRollups(s.orgId, s.surveyId);
+    const actual = new Map(rollups.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]));
+    expect(actual).toEqual(expected.rollups);
+    expect(new Map(participation.map((p) => [p.teamId, p.responded]))).toEqual(expected.responded);
     // The stress item feeds 'stress' as given and wellness reversed.
-    expect(actual.get(`${ORG_TEAM_ID}|stress`)!.sum + actual.get(`${ORG_TEAM_ID}|wellness`)!.sum).toBe(10 * people.length);
+    expect(actual.get(rollupKey(ORG_TEAM_ID, "stress"))!.sum + actual.get(rollupKey(ORG_TEAM_ID, "wellness"))!.sum).toBe(10 * people.length);
+    // eNPS: promoters 9-10 and detractors 0-6, counted from the given answers.
+    const enps = enpsGiven;
+    expect(actual.get(rollupKey(ORG_TEAM_ID, "enps"))).toEqual({ n: enps.length, sum: enps.reduce((a, b) => a + b, 0), promoters: enps.filter((v) => v >= 9).length, detractors: enps.filter((v) => v <= 6).length });
     const responded = Object.fromEntries(participation.map((p) => [p.teamId, p.responded]));
     expect(responded).toEqual({ [ORG_TEAM_ID]: 5, [s.team.id]: 4 });
   });

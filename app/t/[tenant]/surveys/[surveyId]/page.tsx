@@ -3,7 +3,8 @@ import { currentTenant } from "@/lib/tenancy/resolve";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { takerFor } from "@/lib/surveys/taker";
-import { SurveyMessage, SurveyShell } from "@/components/survey-take/survey-shell";
+import { SurveyShell } from "@/components/survey-take/survey-shell";
+import { AlreadyAnswered, InvalidLink, SurveyClosed, SurveyNotFound } from "@/components/survey-take/outcomes";
 import { SurveyForm } from "@/components/survey-take/survey-form";
 
 export const metadata: Metadata = { title: "Survey", robots: { index: false } };
@@ -17,9 +18,11 @@ export default async function TakeSurveyPage({ params, searchParams }: { params:
   const found = tenant ? await readSurveyForTaker(tenant.orgId, surveyId, await takerFor(token)) : null;
 
   let body: React.ReactNode;
-  if (!found) body = <SurveyMessage title="Survey Not Found">This survey may have expired or the link is invalid.</SurveyMessage>;
-  else if (found.survey.alreadyAnswered) body = <SurveyMessage title="Already answered">You have already answered this survey. Thank you!</SurveyMessage>;
-  else if (found.survey.status === "closed") body = <SurveyMessage title="This survey is closed">It no longer accepts answers. The next pulse will arrive by e-mail.</SurveyMessage>;
+  // With a token, 'not found' means the link itself is wrong (or replaced by a reminder's); the
+  // answer is the same whether or not the survey exists, so ids cannot be probed either way.
+  if (!found) body = token ? <InvalidLink /> : <SurveyNotFound />;
+  else if (found.survey.alreadyAnswered) body = <AlreadyAnswered />;
+  else if (found.survey.status === "closed") body = <SurveyClosed />;
   else body = <SurveyForm survey={found.survey} questions={found.questions} token={token} productName={productName} />;
   return <SurveyShell productName={productName}>{body}</SurveyShell>;
 }
