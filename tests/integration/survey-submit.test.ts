@@ -125,6 +125,9 @@ describe("submitting a survey", () => {
     const other = await sentSurvey();
     const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : 4));
     expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: "x".repeat(43) }))).toBe(404);
+    // A truncated link passes the schema and is simply unknown.
+    expect(submissionSchema.safeParse({ ...body(s.surveyId, answers), token: "abc" }).success).toBe(true);
+    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: "abc" }))).toBe(404);
     expect(await status(submitResponse(other.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(404);
     expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { userId: randomUUID() }))).toBe(404);
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: "y".repeat(43) })).toBeNull();
