@@ -1,17 +1,18 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
+import { db } from "@/lib/db/client";
 import { HttpError, badRequest, conflict } from "@/lib/api/errors";
 import { contributions } from "@/lib/surveys/scoring";
-import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
-
+import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
+import { hashToken } from "@/lib/auth/token-hash";
 
 export const INVALID_LINK = "This survey link is invalid";
 export const SURVEY_CLOSED = "This survey is closed";
 export const ALREADY_ANSWERED = "You have already answered this survey";
 
-type Question = { id: string; type: "scale" | "enps" | "text"; isRequired: boolean; dimension: string | null; bankKey: string | null };
+type Question = CachedQuestion;
 type Answer = { questionId: string; value: number | null; text: string | null };
 
 /** Every answer checked against the survey's own questions; field messages keyed by question. */
@@ -49,64 +50,61 @@ function validate(questions: Question[], responses: Submission["responses"]): An
   return out;
 }
 
-/** Adds one response to the running sums, as one statement per table. Rows are touched in a
- * fixed order (team, then metric) so concurrent submissions never deadlock on them. */
-async function addToRollups(tx: Tx, orgId: string, surveyId: string, teamId: string | null, questions: Map<string, Question>, answers: Answer[]): Promise<void> {
+/** The response's contribution to each rollup metric (scoring.ts), summed per metric. */
+function metricSums(questions: Map<string, Question>, answers: Answer[]) {
   const sums = new Map<string, { n: number; sum: number; promoters: number; detractors: number }>();
   for (const a of answers) {
     for (const c of contributions(questions.get(a.questionId)!, a.value)) {
       const s = sums.get(c.metric) ?? { n: 0, sum: 0, promoters: 0, detractors: 0 };
-      s.n += 1;
-      s.sum += c.score;
-      s.promoters += c.promoter ? 1 : 0;
-      s.detractors += c.detractor ? 1 : 0;
-      sums.set(c.metric, s);
+      sums.set(c.metric, { n: s.n + 1, sum: s.sum + c.score, promoters: s.promoters + (c.promoter ? 1 : 0), detractors: s.detractors + (c.detractor ? 1 : 0) });
     }
   }
-  const groups = teamId ? [teamId, ORG_TEAM_ID].sort() : [ORG_TEAM_ID];
-  const rows = groups.flatMap((g) => [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([metric, s]) => ({ g, metric, ...s })));
-  if (rows.length) {
-    await tx.$executeRaw`
-      INSERT INTO "SurveyRollup" ("organizationId", "surveyId", "teamId", metric, n, sum, promoters, detractors)
-      SELECT ${orgId}::uuid, ${surveyId}::uuid, v.g, v.metric, v.n, v.sum, v.p, v.d
-      FROM unnest(${rows.map((r) => r.g)}::uuid[], ${rows.map((r) => r.metric)}::text[], ${rows.map((r) => r.n)}::int[],
-                  ${rows.map((r) => r.sum)}::float8[], ${rows.map((r) => r.promoters)}::int[], ${rows.map((r) => r.detractors)}::int[]) AS v(g, metric, n, sum, p, d)
-      ON CONFLICT ("organizationId", "surveyId", "teamId", metric) DO UPDATE SET
-        n = "SurveyRollup".n + EXCLUDED.n, sum = "SurveyRollup".sum + EXCLUDED.sum,
-        promoters = "SurveyRollup".promoters + EXCLUDED.promoters, detractors = "SurveyRollup".detractors + EXCLUDED.detractors`;
-  }
-  await tx.$executeRaw`
-    INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited, responded)
-    SELECT ${orgId}::uuid, ${surveyId}::uuid, g, 0, 1 FROM unnest(${groups}::uuid[]) AS g
-    ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET responded = "SurveyParticipation".responded + 1`;
+  return [...sums];
+}
+
+/** What is wrong with the link, if anything: read only on the rare refused path. */
+async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): Promise<HttpError | null> {
+  const invitation = await findInvitation(tx, orgId, surveyId, taker);
+  if (!invitation) return new HttpError(404, INVALID_LINK);
+  const survey = await tx.survey.findUnique({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { status: true, closesAt: true } });
+  if (!survey || survey.status === "scheduled") return new HttpError(404, INVALID_LINK);
+  if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict(SURVEY_CLOSED);
+  return invitation.usedAt ? conflict(ALREADY_ANSWERED) : null;
 }
 
 /**
  * Stores one anonymous response, all in one transaction: the invitation is spent with a
- * conditional update (two submits with one link store exactly one response), the response gets a
- * random id and the team the invitation was attributed to, and nothing else: no person, no token,
- * no time. The rollups and counters move in the same transaction, so dashboards never disagree
- * with the answers.
+ * conditional update that also requires the survey to be open (two submits with one link store
+ * exactly one response), the response gets a random id and the team the invitation was attributed
+ * to, and nothing else: no person, no token, no time. The rollups and counters move in the same
+ * transaction, so dashboards never disagree with the answers. The writes are one SQL function
+ * call, so a submission is cheap: a round's whole organisation may answer within minutes.
  */
 export async function submitResponse(orgId: string, submission: Submission, taker: Taker): Promise<void> {
-  await withOrg(orgId, async (tx) => {
-    const invitation = await findInvitation(tx, orgId, submission.surveyId, taker);
-    if (!invitation) throw new HttpError(404, INVALID_LINK);
-    const survey = await tx.survey.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: submission.surveyId } },
-      select: { status: true, closesAt: true, questions: { select: { id: true, type: true, isRequired: true, dimension: true, bankKey: true } } },
-    });
-    if (!survey || survey.status === "scheduled") throw new HttpError(404, INVALID_LINK);
-    if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) throw conflict(SURVEY_CLOSED);
-    if (invitation.usedAt) throw conflict(ALREADY_ANSWERED);
-    const answers = validate(survey.questions, submission.responses);
-
-    const spent = await tx.surveyInvitation.updateMany({ where: { organizationId: orgId, id: invitation.id, usedAt: null }, data: { usedAt: new Date() } });
-    if (spent.count !== 1) throw conflict(ALREADY_ANSWERED);
-    const response = await tx.surveyResponse.create({ data: { organizationId: orgId, surveyId: submission.surveyId, teamId: invitation.teamId }, select: { id: true } });
-    await tx.surveyAnswer.createMany({ data: answers.map((a) => ({ organizationId: orgId, responseId: response.id, questionId: a.questionId, value: a.value, text: a.text })) });
-    await addToRollups(tx, orgId, submission.surveyId, invitation.teamId, new Map(survey.questions.map((q) => [q.id, q])), answers);
-    // Last: the survey row is the hottest lock of a round, so it is held only until commit.
-    await tx.survey.update({ where: { organizationId_id: { organizationId: orgId, id: submission.surveyId } }, data: { responseCount: { increment: 1 } } });
-  });
+  const { surveyId } = submission;
+  const questions = await surveyQuestions(orgId, surveyId);
+  if (!questions) throw new HttpError(404, INVALID_LINK);
+  const tokenHash = taker.token ? hashToken(taker.token) : null;
+  const userId = !tokenHash && taker.userId ? taker.userId : null;
+  if (!tokenHash && !userId) throw new HttpError(404, INVALID_LINK);
+  const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, taker));
+  let answers: Answer[];
+  try {
+    answers = validate(questions, submission.responses);
+  } catch (err) {
+    // A bad link is refused as such before its answers are judged.
+    throw (await why()) ?? err;
+  }
+  const sums = metricSums(new Map(questions.map((q) => [q.id, q])), answers);
+  // One autocommit statement does it all, scoped to the organisation by the function itself like
+  // withOrg() (prisma/migrations/*_submit_response_function).
+  const rows = await db().$queryRaw<{ stored: boolean }[]>`
+      SELECT app_submit_response(
+        ${orgId}::uuid, ${surveyId}::uuid, ${tokenHash}::text, ${userId}::uuid,
+        ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[],
+        ${sums.map(([m]) => m)}::text[], ${sums.map(([, v]) => v.n)}::int[], ${sums.map(([, v]) => v.sum)}::float8[],
+        ${sums.map(([, v]) => v.promoters)}::int[], ${sums.map(([, v]) => v.detractors)}::int[]
+      ) AS stored`;
+  // Not stored: the link is bad, or another submit with it won the race a moment ago.
+  if (!rows[0]?.stored) throw (await why()) ?? conflict(ALREADY_ANSWERED);
 }

@@ -18,6 +18,8 @@ import { NIL, seedSurveyOrg } from "./surveys-seed";
 const SIZE = { employees: Number(process.env.BENCH_EMPLOYEES ?? 10_000), teams: Number(process.env.BENCH_TEAMS ?? 200), rounds: Number(process.env.BENCH_ROUNDS ?? 52) };
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+// Stateless app instances sharing the database, as in production behind a load balancer.
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const GET_RUNS = 200;
 const root = path.resolve(import.meta.dirname, "../..");
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -30,12 +32,15 @@ async function main(): Promise<void> {
   }
   await withBenchDatabase(async ({ ownerUrl, appUrl, authSecret, dataDir }) => {
     const owner = new pg.Client({ connectionString: ownerUrl });
+    // The database stops when the run ends, however it ends: that is not an error to crash on.
+    owner.on("error", () => {});
     await owner.connect();
     const orgId = randomUUID();
     const subdomain = `bench${randomBytes(3).toString("hex")}`;
     const t = performance.now();
     const { adminId } = await seedSurveyOrg(owner, orgId, subdomain, SIZE);
     const seedMs = performance.now() - t;
+    console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s; starting the app...`);
     const answers = Number((await owner.query(`SELECT count(*) AS n FROM "SurveyAnswer" WHERE "organizationId" = $1`, [orgId])).rows[0].n);
 
     // The round under load: open, with a personal token for every employee.
@@ -63,8 +68,8 @@ async function main(): Promise<void> {
     );
     await owner.query(
       `INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited)
-       SELECT $1, $2, "teamId", count(*) FROM "SurveyInvitation" WHERE "surveyId" = $2 GROUP BY "teamId"
-       UNION ALL SELECT $1, $2, '${NIL}'::uuid, $3`,
+       SELECT $1::uuid, $2::uuid, "teamId", count(*)::int FROM "SurveyInvitation" WHERE "surveyId" = $2::uuid GROUP BY "teamId"
+       UNION ALL SELECT $1::uuid, $2::uuid, '${NIL}'::uuid, $3::int`,
       [orgId, surveyId, SIZE.employees],
     );
 
@@ -72,22 +77,28 @@ async function main(): Promise<void> {
     const sessionId = randomUUID();
     await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`, [orgId, sessionId, adminId]);
     const jwt = await encode({ token: { sub: adminId, oid: orgId, sid: sessionId }, secret: authSecret });
-    const host = `${subdomain}.localhost:${PORT}`;
-
-    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: `localhost:${PORT}`, DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" },
-    });
+    // The root domain without a port, so every instance accepts its own port in the Host.
+    const ports = Array.from({ length: INSTANCES }, (_, i) => PORT + i);
+    const hostFor = (port: number) => `${subdomain}.localhost:${port}`;
+    const servers = ports.map((port) =>
+      spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, NODE_ENV: "production", PORT: String(port), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" },
+      }),
+    );
     try {
-      const anon = client(PORT, host);
-      const admin = client(PORT, host, `next-auth.session-token=${jwt}`);
-      for (let i = 0; ; i++) {
-        if ((await anon("GET", "/login").catch(() => ({ status: 0 }))).status === 200) break;
-        if (i > 120) throw new Error("the app did not start");
-        await new Promise((r) => setTimeout(r, 500));
+      const anons = ports.map((port) => client(port, hostFor(port)));
+      const admin = client(PORT, hostFor(PORT), `next-auth.session-token=${jwt}`);
+      for (const anon of anons) {
+        for (let i = 0; ; i++) {
+          if ((await anon("GET", "/login").catch(() => ({ status: 0 }))).status === 200) break;
+          if (i > 120) throw new Error("the app did not start");
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
 
+      console.log("The app answers; measuring...");
       const gets: [string, string][] = [
         ["GET /api/dashboard-metrics/{orgId}", `/api/dashboard-metrics/${orgId}`],
         ["GET /api/pulse?round=latest", `/api/pulse?round=latest&segment=all`],
@@ -110,7 +121,8 @@ async function main(): Promise<void> {
       const latencies: number[] = [];
       const failures = new Map<number, number>();
       let acked = 0;
-      const jobs = tokens.map((token) => async () => {
+      const jobs = tokens.map((token, i) => async () => {
+        const anon = anons[i % anons.length]!;
         const responses = questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5), submittedAt: new Date().toISOString() }));
         const r = await anon("POST", "/api/surveys/responses", { surveyId, token, responses });
         latencies.push(r.ms);
@@ -139,14 +151,14 @@ async function main(): Promise<void> {
           `Surveys benchmark: ${SIZE.employees.toLocaleString("en-US")} employees in ${SIZE.teams} teams, ${SIZE.rounds} weekly rounds, ${answers.toLocaleString("en-US")} answers (${new Date().toISOString().slice(0, 10)})`,
           `  Seeding (SQL, with rollups): ${(seedMs / 1000).toFixed(1)} s`,
           ...getResults,
-          `  Submissions: ${acked.toLocaleString("en-US")} acknowledged of ${tokens.length.toLocaleString("en-US")} at concurrency ${CONCURRENCY} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
+          `  Submissions: ${acked.toLocaleString("en-US")} acknowledged of ${tokens.length.toLocaleString("en-US")} at concurrency ${CONCURRENCY} over ${INSTANCES} app instance${INSTANCES > 1 ? "s" : ""} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
           `  Counted exactly once: ${exact ? "yes" : "NO"} (responses ${check.responses}, counter ${check.counter}, rollup n ${check.rollup}, participation ${check.participation}, links used ${check.used})`,
           `  Targets: API p95 <= 100 ms; >= 300 submissions/s with p95 <= 200 ms and no errors: ${rate >= 300 && p.p95 <= 200 && failures.size === 0 ? "met" : "MISSED"}`,
         ].join("\n"),
       );
       if (!exact || failures.size > 0) process.exitCode = 1;
     } finally {
-      server.kill("SIGTERM");
+      for (const server of servers) server.kill("SIGTERM");
       await owner.end();
     }
   });
