@@ -66,8 +66,8 @@ export async function seedSurveyOrg(client: pg.Client, orgId: string, subdomain:
     [orgId],
   );
   await q(
-    `INSERT INTO "SurveyAnswer" ("organizationId", id, "responseId", "questionId", value)
-     SELECT $1, gen_random_uuid(), r.id, q.id,
+    `INSERT INTO "SurveyAnswer" ("organizationId", "responseId", "questionId", value)
+     SELECT $1, r.id, q.id,
        CASE WHEN q.type = 'enps' THEN least(10, greatest(0, 7 + (abs(hashtext(r."teamId"::text)) % 5) - 2 + floor(random() * 4)::int - 1))
             ELSE least(5, greatest(1, 4 + (abs(hashtext(r."teamId"::text)) % 3) - 1 + floor(random() * 3)::int - 1)) END
      FROM "SurveyResponse" r JOIN "SurveyQuestion" q ON q."organizationId" = $1 AND q."surveyId" = r."surveyId"

@@ -74,7 +74,7 @@ describe("submitting a survey", () => {
       tx.$queryRaw<{ table_name: string; column_name: string }[]>`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('SurveyResponse', 'SurveyAnswer') ORDER BY table_name, ordinal_position`,
     );
     expect(columns.filter((c) => c.table_name === "SurveyResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId"]);
-    expect(columns.filter((c) => c.table_name === "SurveyAnswer").map((c) => c.column_name)).toEqual(["organizationId", "id", "responseId", "questionId", "value", "text"]);
+    expect(columns.filter((c) => c.table_name === "SurveyAnswer").map((c) => c.column_name)).toEqual(["organizationId", "responseId", "questionId", "value", "text"]);
     // The same link again is refused, and the page knows it.
     expect(await status(submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, () => 3)), { token }))).toBe(409);
     expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey.alreadyAnswered).toBe(true);

@@ -1,0 +1,38 @@
+import { test, expect } from "@playwright/test";
+import { createWorkspace, PASSWORD } from "./support/workspace";
+import { signInAs, toastText, workspaceUrl } from "./support/pages";
+
+// 'Create Survey' as an admin uses it: two questions for one team, sent now; the team's employee
+// then answers it in the app with 'Take Survey', no e-mail link needed.
+test("an admin creates a custom survey for a team; its member takes it in the app", async ({ page, browser }) => {
+  const ws = await createWorkspace("cust");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  await page.goto(workspaceUrl(ws.subdomain, "/surveys"));
+  await page.getByRole("button", { name: "Create Survey" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Team offsite check");
+  await dialog.getByRole("listitem", { name: "Question 1" }).getByLabel("Question text").fill("The offsite helped our team.");
+  await dialog.getByRole("button", { name: "Add question" }).click();
+  const q2 = dialog.getByRole("listitem", { name: "Question 2" });
+  await q2.getByLabel("Type").selectOption("text");
+  await q2.getByLabel("Question text").fill("What should we do next time?");
+  await q2.getByLabel("Required").uncheck();
+  await dialog.getByLabel("Chosen teams").check();
+  await dialog.getByRole("checkbox", { name: new RegExp(`Team ${ws.subdomain}`) }).check();
+  await dialog.getByRole("button", { name: "Create Survey" }).click();
+  await expect(toastText(page, "Survey sent")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Surveys" }).getByText("Team offsite check")).toBeVisible();
+
+  const ctx = await browser.newContext();
+  const eve = await ctx.newPage();
+  await signInAs(eve, ws.subdomain, ws.employee.email, PASSWORD);
+  await eve.goto(workspaceUrl(ws.subdomain, "/surveys"));
+  await eve.getByRole("link", { name: "Take Survey" }).first().click();
+  await expect(eve.getByText("Team offsite check")).toBeVisible();
+  await eve.getByRole("radiogroup").getByRole("radio").nth(3).check();
+  await eve.getByRole("button", { name: "Submit Survey" }).click();
+  await expect(eve.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await eve.goto(workspaceUrl(ws.subdomain, "/surveys"));
+  await expect(eve.getByRole("heading", { name: "No survey is waiting for you" })).toBeVisible();
+  await ctx.close();
+});
