@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { teamDashboardData, teamRankings } from "@/lib/analytics/teams";
@@ -13,6 +12,7 @@ import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { createOrg } from "../support/factories";
+import { status } from "../support/status";
 
 // One organisation, seeded straight into the rollup tables as submissions would leave them:
 //   Alpha (6 people, led by Mia), Beta (5, led by Ben), Tiny (2: too small to be attributed).
@@ -101,15 +101,6 @@ beforeAll(async () => {
   s = await seed();
 });
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
 
 describe("dashboard metrics from rollups", () => {
   it("gives an admin the organisation's scores, trends, standard eNPS, participation and emergencies", async () => {

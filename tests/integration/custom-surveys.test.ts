@@ -9,6 +9,7 @@ import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/cust
 import { listSurveys } from "@/lib/surveys/list";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { createOrg, createUser, uniqueName } from "../support/factories";
+import { status } from "../support/status";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -52,15 +53,6 @@ const input = (over: Partial<CustomSurveyRequest> = {}) =>
     ...over,
   });
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
 
 async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]> | undefined> {
   try {

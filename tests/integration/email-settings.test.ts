@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { withOrg } from "@/lib/db/tenant";
 import { createSession } from "@/lib/auth/sessions";
-import { HttpError } from "@/lib/api/errors";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { emailSettingsUpdateSchema, getEmailSettings, updateEmailSettings } from "@/lib/org/email-settings";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT } from "@/lib/surveys/email-template";
 import { createOrg, createUser } from "../support/factories";
+import { status } from "../support/status";
 
 async function contextOf(orgId: string, role: Role): Promise<AuthContext> {
   const user = await createUser(orgId, { role });
@@ -19,15 +19,6 @@ async function adminOrg() {
   return { orgId, admin: await contextOf(orgId, "admin") };
 }
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
 
 const stored = (orgId: string) => withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true } }));
 const audits = (orgId: string) => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.email_settings.update" }, orderBy: { createdAt: "asc" } }));

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { createSession, loadSession } from "@/lib/auth/sessions";
-import { HttpError } from "@/lib/api/errors";
 import type { AuthContext } from "@/lib/auth/context";
 import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "@/lib/people/teams";
@@ -10,6 +9,7 @@ import { getOrgChart } from "@/lib/people/org-chart";
 import { getOrganization } from "@/lib/org/organization";
 import { userInputSchema, type UserInput } from "@/lib/people/schemas";
 import { createOrg, createUser } from "../support/factories";
+import { status } from "../support/status";
 
 async function adminOf(opts: { maxUsers?: number } = {}) {
   const { orgId } = await createOrg({ maxUsers: opts.maxUsers ?? 50 });
@@ -22,15 +22,6 @@ async function adminOf(opts: { maxUsers?: number } = {}) {
 const input = (over: Partial<Record<keyof UserInput, unknown>> = {}): UserInput =>
   userInputSchema.parse({ firstName: "Nia", lastName: "Okafor", email: `nia.${randomUUID().slice(0, 8)}@example.com`, role: "employee", ...over });
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
 
 const mails = (orgId: string, to: string) => withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, to, kind: "invitation" } }));
 const tokens = (orgId: string, userId: string) => withOrg(orgId, (tx) => tx.authToken.findMany({ where: { organizationId: orgId, userId, purpose: "invitation" } }));

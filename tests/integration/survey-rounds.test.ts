@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
 import { hashToken } from "@/lib/auth/tokens";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -14,19 +13,11 @@ import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, SURVEY_TICK_SEND } from "@/lib/jobs/queues";
 import { createOrg, createUser } from "../support/factories";
+import { status } from "../support/status";
 
 const DAY = 86_400_000;
 const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
 
 /** An organisation with its pulse paused (so ticks at fake times only do what a test asks), an
  * admin, a manager, a team of `big` people, a team of `small` people and one person without team. */

@@ -9,16 +9,10 @@ import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { hashToken } from "@/lib/auth/token-hash";
 import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
+import { status } from "../support/status";
 
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 201;
-  } catch (err) {
-    if (err instanceof HttpError) return err.status;
-    throw err;
-  }
-}
+const status201 = (p: Promise<unknown>) => status(p, 201);
+
 
 /** An organisation with a team of four (a manager and three employees) and one person without a
  * team, and a sent survey with a scale, the stress item, eNPS and an optional comment. The raw
@@ -76,7 +70,7 @@ describe("submitting a survey", () => {
     expect(columns.filter((c) => c.table_name === "SurveyResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId"]);
     expect(columns.filter((c) => c.table_name === "SurveyAnswer").map((c) => c.column_name)).toEqual(["organizationId", "responseId", "questionId", "value", "text"]);
     // The same link again is refused, and the page knows it.
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, () => 3)), { token }))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, () => 3)), { token }))).toBe(409);
     expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey.alreadyAnswered).toBe(true);
   });
 
@@ -84,7 +78,7 @@ describe("submitting a survey", () => {
     const s = await sentSurvey();
     const token = s.tokenOf(s.members[2]!.email);
     const answers = answersFor(s.questions, (t) => (t === "enps" ? 7 : t === "scale" ? 3 : ""));
-    const results = await Promise.all(Array.from({ length: 10 }, () => status(submitResponse(s.orgId, body(s.surveyId, answers), { token }))));
+    const results = await Promise.all(Array.from({ length: 10 }, () => status201(submitResponse(s.orgId, body(s.surveyId, answers), { token }))));
     expect(results.filter((r) => r === 201)).toHaveLength(1);
     expect(results.filter((r) => r === 409)).toHaveLength(9);
     const survey = await withOrg(s.orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { responseCount: true, _count: { select: { responses: true } } } }));
@@ -108,7 +102,7 @@ describe("submitting a survey", () => {
       [...good, { ...good[0]! }],
       [...good, { questionId: randomUUID(), answer: 3 }],
     ];
-    for (const responses of bad) expect(await status(submitResponse(s.orgId, body(s.surveyId, responses), { token }))).toBe(400);
+    for (const responses of bad) expect(await status201(submitResponse(s.orgId, body(s.surveyId, responses), { token }))).toBe(400);
     // The messages name the question they are about.
     const err = await submitResponse(s.orgId, body(s.surveyId, good.filter((_, i) => i !== 1)), { token }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
@@ -124,17 +118,17 @@ describe("submitting a survey", () => {
     const s = await sentSurvey();
     const other = await sentSurvey();
     const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : 4));
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: "x".repeat(43) }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: "x".repeat(43) }))).toBe(404);
     // A truncated link passes the schema and is simply unknown.
     expect(submissionSchema.safeParse({ ...body(s.surveyId, answers), token: "abc" }).success).toBe(true);
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: "abc" }))).toBe(404);
-    expect(await status(submitResponse(other.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(404);
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { userId: randomUUID() }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: "abc" }))).toBe(404);
+    expect(await status201(submitResponse(other.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { userId: randomUUID() }))).toBe(404);
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: "y".repeat(43) })).toBeNull();
     await withOrg(s.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, data: { status: "closed", closedAt: new Date() } }));
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
     // Someone signed in to another organisation is nobody here.
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { userId: other.members[1]!.id }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { userId: other.members[1]!.id }))).toBe(404);
     // A survey that is not sent yet refuses even a link that matches an invitation to it.
     const later = await withOrg(s.orgId, async (tx) => {
       const made = await createSurvey(tx, s.orgId, { kind: "custom", title: "Later", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Q", isRequired: true }] }, new Date(Date.now() + 86_400_000));
@@ -143,14 +137,14 @@ describe("submitting a survey", () => {
       return { surveyId: made.surveyId, questionId: q.id };
     });
     const early = { surveyId: later.surveyId, responses: [{ questionId: later.questionId, answer: 3 }] };
-    expect(await status(submitResponse(s.orgId, early, { token: "later-".repeat(8) }))).toBe(404);
-    expect(await status(submitResponse(s.orgId, early, { userId: s.members[1]!.id }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, early, { token: "later-".repeat(8) }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, early, { userId: s.members[1]!.id }))).toBe(404);
     expect(await readSurveyForTaker(s.orgId, later.surveyId, { token: "later-".repeat(8) })).toBeNull();
     // A round past its closing time is closed even before the scheduler marks it so.
     const t = await sentSurvey();
     await withOrg(t.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: t.orgId, id: t.surveyId } }, data: { closesAt: new Date(Date.now() - 1000) } }));
     const late = answersFor(t.questions, (q) => (q === "enps" ? 8 : 4));
-    expect(await status(submitResponse(t.orgId, body(t.surveyId, late), { token: t.tokenOf(t.members[1]!.email) }))).toBe(409);
+    expect(await status201(submitResponse(t.orgId, body(t.surveyId, late), { token: t.tokenOf(t.members[1]!.email) }))).toBe(409);
     expect((await readSurveyForTaker(t.orgId, t.surveyId, { token: t.tokenOf(t.members[1]!.email) }))?.survey.status).toBe("closed");
   });
 
@@ -160,8 +154,8 @@ describe("submitting a survey", () => {
     expect((await readSurveyForTaker(s.orgId, s.surveyId, me))?.questions).toHaveLength(4);
     const answers = answersFor(s.questions, (t) => (t === "enps" ? 6 : t === "scale" ? 2 : ""));
     await submitResponse(s.orgId, body(s.surveyId, answers), me);
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), me))).toBe(409);
-    expect(await status(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), me))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
   });
 
   it("keeps rollups and participation equal to a recomputation from the raw answers", async () => {
