@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2, LoaderCircle, TriangleAlert, XCircle } from "lucide-react";
-import { Input } from "@/components/ui/input";
+import { SuffixedInput } from "@/components/ui/suffixed-input";
 import { Label } from "@/components/ui/label";
 import { FieldError } from "@/components/auth/form-feedback";
 import { cn } from "@/lib/utils/cn";
@@ -34,26 +34,22 @@ export function SubdomainField({
   return (
     <div className="space-y-1.5">
       <Label htmlFor="subdomain">Workspace address</Label>
-      <div className="flex items-stretch overflow-hidden rounded-md border border-slate-300 focus-within:border-brand-500 focus-within:outline-2 focus-within:outline-brand-500/40">
-        <Input
-          id="subdomain"
-          name="subdomain"
-          value={value}
-          onChange={(e) => onChange(e.target.value.toLowerCase())}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          inputMode="url"
-          maxLength={63}
-          placeholder="your-company"
-          aria-invalid={!!errors?.length || status === "unavailable"}
-          aria-describedby="subdomain-suffix subdomain-status subdomain-error"
-          className="flex-1 rounded-none border-0 shadow-none focus-visible:outline-0"
-        />
-        <span id="subdomain-suffix" className="flex shrink-0 items-center bg-slate-100 px-3 text-sm whitespace-nowrap text-slate-600">
-          .{suffix}
-        </span>
-      </div>
+      <SuffixedInput
+        suffix={suffix}
+        suffixId="subdomain-suffix"
+        id="subdomain"
+        name="subdomain"
+        value={value}
+        onChange={(e) => onChange(e.target.value.toLowerCase())}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputMode="url"
+        maxLength={63}
+        placeholder="your-company"
+        aria-invalid={!!errors?.length || status === "unavailable"}
+        aria-describedby="subdomain-suffix subdomain-status subdomain-error"
+      />
       {/* Always in the DOM, so screen readers announce each new result. */}
       <div id="subdomain-status" aria-live="polite" className={cn("flex min-h-5 items-center gap-1.5 text-sm", TONES[status])}>
         {status !== "none" ? (
