@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     pgServer = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
     await ensureDatabase(pgServer.adminUrl("postgres"), "pulsewell");
     ownerUrl = pgServer.adminUrl("pulsewell");
-    console.log(`PostgreSQL (embedded) on 127.0.0.1:${pgPort}, data in ${path.relative(root, dataDir) || "."}/pg`);
+    console.log(`PostgreSQL (embedded) on 127.0.0.1:${pgServer.port}, data in ${path.relative(root, dataDir) || "."}/pg`);
   }
   const { appUrl, applied } = await prepareDatabase(ownerUrl, authSecret, process.env.DATABASE_APP_URL);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
@@ -93,6 +93,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? err.message : `Start failed: ${String(err)}`);
   process.exit(1);
 });

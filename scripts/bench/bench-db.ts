@@ -2,21 +2,10 @@
 // database, with helpers to make a workspace and to close the app's pooled clients at the end.
 import { mkdirSync, mkdtempSync, rmSync, chmodSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { startEmbeddedPostgres, ensureDatabase } from "../lib/embedded-postgres";
+import { freePort } from "../lib/free-port";
 import { prepareDatabase } from "../db/prepare";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type BenchAdmin = { ctx: { orgId: string; userId: string; role: "admin"; sessionId: string }; adminEmail: string };
 

@@ -5,8 +5,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { freePort, portIsFree } from "./free-port";
 
-export type RunningPostgres = { adminUrl: (database: string) => string; stop: () => Promise<void> };
+export type RunningPostgres = { port: number; adminUrl: (database: string) => string; stop: () => Promise<void> };
 
 function alive(pid: number): boolean {
   try {
@@ -25,15 +26,29 @@ function clearStalePid(dataDir: string): void {
   if (!Number.isInteger(pid) || !alive(pid)) rmSync(pidFile);
 }
 
+/** How many of the server's last log lines a start failure reports. */
+const LOG_TAIL = 40;
+
+/**
+ * Starts the cluster in `dir`/pg on `port`, or on a free port when that one is taken (a server
+ * left over by a killed run, another program): the caller reads the port it got from the result.
+ */
 export async function startEmbeddedPostgres(opts: { dir: string; port: number; persistent?: boolean; quiet?: boolean }): Promise<RunningPostgres> {
   mkdirSync(opts.dir, { recursive: true });
   const dataDir = path.join(opts.dir, "pg");
   const passwordFile = path.join(opts.dir, "pg-superuser-password");
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
   const password = readFileSync(passwordFile, "utf8").trim();
+  const port = (await portIsFree(opts.port)) ? opts.port : await freePort();
+  // The library rejects with nothing when the server exits early, so keep its last words for the error.
+  const log: string[] = [];
+  const keep = (m: string) => {
+    log.push(...m.split("\n").filter(Boolean));
+    log.splice(0, Math.max(0, log.length - LOG_TAIL));
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
-    port: opts.port,
+    port,
     user: "postgres",
     password,
     authMethod: "scram-sha-256",
@@ -41,14 +56,25 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; p
     createPostgresUser: process.getuid?.() === 0,
     // Loopback only; fsync is skipped for throwaway (test) clusters, where durability is moot.
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(opts.persistent === false ? ["-c", "fsync=off"] : [])],
-    onLog: opts.quiet ? () => {} : (m) => process.stdout.write(`[postgres] ${m}`),
-    onError: (m) => process.stderr.write(`[postgres] ${String(m)}\n`),
+    onLog: (m) => {
+      keep(String(m));
+      if (!opts.quiet) process.stdout.write(`[postgres] ${String(m)}`);
+    },
+    onError: (m) => {
+      keep(String(m));
+      process.stderr.write(`[postgres] ${String(m)}\n`);
+    },
   });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
   clearStalePid(dataDir);
-  await server.start();
-  const adminUrl = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
-  return { adminUrl, stop: () => server.stop() };
+  try {
+    await server.start();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : "the server exited before it accepted connections";
+    throw new Error(`PostgreSQL did not start in ${dataDir} on port ${port}: ${reason}\n${log.join("\n")}`);
+  }
+  const adminUrl = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return { port, adminUrl, stop: () => server.stop() };
 }
 
 /** Creates a database when it does not exist yet (optionally from a template). */

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, ensureDatabase, type RunningPostgres } from "../../scripts/lib/embedded-postgres";
+import { freePort } from "../../scripts/lib/free-port";
 import { prepareDatabase } from "../../scripts/db/prepare";
 import { TEST_AUTH_SECRET, TEMPLATE_DB } from "./constants";
 
@@ -41,16 +41,4 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
