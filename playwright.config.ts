@@ -35,7 +35,8 @@ export default defineConfig({
     // A throwaway data folder: a fresh embedded PostgreSQL and demo workspace per run.
     command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/login`,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}) },
+    // Always its own embedded database (DATABASE_URL emptied), whatever the shell has set.
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", DATABASE_URL: "", ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}) },
     timeout: 400_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -38,6 +38,9 @@ async function main(): Promise<void> {
     pgServer = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
     await ensureDatabase(pgServer.adminUrl("postgres"), "pulsewell");
     ownerUrl = pgServer.adminUrl("pulsewell");
+    // The port may differ from the usual one (see startEmbeddedPostgres): tools that open this
+    // database directly (the end-to-end tests, psql) read it here.
+    writeFileSync(path.join(dataDir, "pg-port"), String(pgServer.port));
     console.log(`PostgreSQL (embedded) on 127.0.0.1:${pgServer.port}, data in ${path.relative(root, dataDir) || "."}/pg`);
   }
   const { appUrl, applied } = await prepareDatabase(ownerUrl, authSecret, process.env.DATABASE_APP_URL);

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import { ChevronsDownUp, ChevronsUpDown, Network } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ChartLeader, OrgChart } from "@/lib/people/org-chart-tree";
+import { hasStructure, type ChartLeader, type OrgChart } from "@/lib/people/org-chart-tree";
 import { OrgChartLegend } from "./org-chart-kinds";
 import { GroupNode } from "./org-chart-group";
 import { LeaderNode } from "./org-chart-leader";
@@ -43,8 +43,8 @@ export function OrgChartView({ chart, minGroupSize }: { chart: OrgChart; minGrou
   const state = useMemo<ChartState>(() => ({ isOpen: (key) => open.has(key), toggle, minGroupSize }), [open, toggle, minGroupSize]);
 
   const { roots, teamsWithoutManager, unplaced } = chart;
-  if (roots.length === 0 && teamsWithoutManager.length === 0 && unplaced.length === 0) {
-    return <EmptyState icon={Network} title="No Organization Structure" description="Add managers and teams, and set who reports to whom, to see your organisation's structure here." />;
+  if (!hasStructure(chart)) {
+    return <EmptyState icon={Network} title="No Organization Structure" description="Add teams, and set who reports to whom, to see your organisation's structure here." />;
   }
 
   return (

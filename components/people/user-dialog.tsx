@@ -116,7 +116,7 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
               ) : null}
               {team && missing > 0 ? (
                 <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-800">
-                  Team needs {missing} more members for anonymous surveys (currently {team.memberCount})
+                  Team needs {missing} more members for anonymous surveys (currently {team.memberCount + joining})
                 </p>
               ) : null}
               <FieldError id="user-team-error" messages={errors.teamId} />

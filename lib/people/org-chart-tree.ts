@@ -99,3 +99,10 @@ export function buildOrgChart(people: ChartPersonInput[], teams: ChartTeamInput[
   const teamsWithoutManager = teams.filter((t) => !placedTeams.has(t.id)).sort(byName).map(team);
   return { roots, teamsWithoutManager, unplaced: unplaced.map(slim), total: people.length };
 }
+
+/** Whether there is a structure to draw: a team, or someone reporting to someone. A new workspace
+ * has only its admin, a lone leader, which the chart shows as 'No Organization Structure'. */
+export function hasStructure(chart: OrgChart): boolean {
+  const branches = (l: ChartLeader): boolean => l.teams.length > 0 || l.leaders.length > 0 || l.directReports.length > 0;
+  return chart.teamsWithoutManager.length > 0 || chart.roots.some(branches);
+}

@@ -14,7 +14,6 @@ import { isUniqueViolation } from "@/lib/db/errors";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
-
 export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
   requireRole(ctx, PEOPLE_VIEWERS);
   const where: Prisma.UserWhereInput = { organizationId: ctx.orgId };
@@ -70,6 +69,12 @@ async function reportsTo(tx: Tx, orgId: string, personId: string, bossId: string
   return rows[0]?.found ?? false;
 }
 
+/** The name the invitation e-mail gives for whoever added the person. */
+async function inviterName(tx: Tx, ctx: AuthContext): Promise<string | null> {
+  const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
+  return inviter ? fullName(inviter) : null;
+}
+
 /** A manager placed in a team without a manager becomes its manager. */
 async function leadTeamIfManager(tx: Tx, orgId: string, userId: string, input: UserInput): Promise<void> {
   if (input.role !== "manager" || !input.teamId) return;
@@ -95,8 +100,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, row.id, input);
-      const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
-      await sendInvitation(tx, ctx.orgId, { id: row.id, email: row.email, firstName: row.firstName }, inviter ? fullName(inviter) : null);
+      await sendInvitation(tx, ctx.orgId, { id: row.id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
       await audit(tx, ctx, "user.create", { type: "user", id: row.id }, { email: row.email, role: row.role });
       return toUserDto({ ...row, invitedAt: new Date() });
     });
@@ -110,24 +114,37 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
   requireRole(ctx, PEOPLE_MANAGERS);
   try {
     return await withOrg(ctx.orgId, async (tx) => {
-      const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true } });
+      const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true, email: true, passwordSetAt: true } });
       if (!before) throw notFound("User");
       if (before.role === "admin" && input.role !== "admin") await assertAnotherAdmin(tx, ctx.orgId, id);
       await checkPlacement(tx, ctx.orgId, input, id);
-      // Leaving a team, or no longer a manager: the team loses its manager.
-      if (before.teamId && (before.teamId !== input.teamId || input.role !== "manager")) {
+      // Leaving a team: that team loses its manager. No longer a manager: every team they lead
+      // does (only managers lead teams). An employee has nobody reporting to them.
+      if (before.teamId && before.teamId !== input.teamId) {
         await tx.team.updateMany({ where: { organizationId: ctx.orgId, id: before.teamId, managerId: id }, data: { managerId: null } });
       }
+      if (input.role !== "manager") await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+      if (input.role === "employee") await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
       const row = await tx.user.update({
         where: key(ctx.orgId, id),
         data: { firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, teamId: input.teamId, managerId: input.managerId },
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, id, input);
+      let invitedAt = row.invitedAt;
+      if (row.email !== before.email) {
+        // Links already mailed went to the old address, which may have been a typo: they must not
+        // set this account's password. Someone who has not accepted yet is invited again.
+        await tx.authToken.updateMany({ where: { organizationId: ctx.orgId, userId: id, usedAt: null }, data: { usedAt: new Date() } });
+        if (!before.passwordSetAt) {
+          await sendInvitation(tx, ctx.orgId, { id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
+          invitedAt = new Date();
+        }
+      }
       // A role change takes effect at once: sessions carry the role, so end the others.
       if (before.role !== input.role) await revokeUserSessions(tx, ctx.orgId, id, id === ctx.userId ? ctx.sessionId : undefined);
       await audit(tx, ctx, "user.update", { type: "user", id }, { role: input.role, teamId: input.teamId, managerId: input.managerId });
-      return toUserDto(row);
+      return toUserDto({ ...row, invitedAt });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("A user with this email already exists");
@@ -164,8 +181,7 @@ export async function resendInvitation(ctx: AuthContext, id: string): Promise<Us
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");
     if (user.passwordSetAt) throw conflict("This person has already accepted the invitation");
-    const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
-    await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, inviter ? fullName(inviter) : null);
+    await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, await inviterName(tx, ctx));
     await audit(tx, ctx, "user.invite", { type: "user", id });
     return toUserDto({ ...user, invitedAt: new Date() });
   });

@@ -33,7 +33,7 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
   await expect(userDialog.getByText("Please enter a valid email")).toBeVisible();
   await userDialog.getByLabel("Email").fill(email);
   await userDialog.getByLabel("Team").selectOption({ label: "Platform" });
-  await expect(userDialog.getByText("Team needs 2 more members for anonymous surveys (currently 0)")).toBeVisible();
+  await expect(userDialog.getByText("Team needs 2 more members for anonymous surveys (currently 1)")).toBeVisible();
   await userDialog.getByLabel("Reports To").selectOption({ label: "Max Tester (Manager)" });
   await userDialog.getByRole("button", { name: "Add User" }).click();
   await expect(toastText(page, "User added successfully")).toBeVisible();

@@ -4,6 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
+import { acceptInvitation } from "@/lib/people/invitations";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "@/lib/people/teams";
 import { getOrgChart } from "@/lib/people/org-chart";
 import { getOrganization } from "@/lib/org/organization";
@@ -124,6 +125,45 @@ describe("users", () => {
     expect(await mails(orgId, u.email)).toHaveLength(2);
     await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: u.id } }, data: { passwordSetAt: new Date() } }));
     expect(await status(resendInvitation(ctx, u.id))).toBe(409);
+  });
+
+  it("an invitation link sets the password once and not after it expired", async () => {
+    const { orgId, ctx } = await adminOf();
+    const link = async (email: string) => /token=([\w-]+)/.exec((await mails(orgId, email)).at(-1)!.text)![1]!;
+    const u = await createUserFn(ctx, input());
+    const token = await link(u.email);
+    expect(await acceptInvitation(orgId, token, "Fresh-password-1")).toBe(true);
+    expect(await acceptInvitation(orgId, token, "Another-password-2")).toBe(false);
+    expect((await getUser(ctx, u.id)).status).toBe("active");
+
+    const late = await createUserFn(ctx, input());
+    await withOrg(orgId, (tx) => tx.authToken.updateMany({ where: { organizationId: orgId, userId: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } }));
+    expect(await acceptInvitation(orgId, await link(late.email), "Fresh-password-1")).toBe(false);
+    expect((await getUser(ctx, late.id)).status).toBe("pending");
+  });
+
+  it("a corrected e-mail cancels the links sent to the old address and invites the new one", async () => {
+    const { orgId, ctx } = await adminOf();
+    const u = await createUserFn(ctx, input({ email: "typo@exmaple.com" }));
+    const oldToken = /token=([\w-]+)/.exec((await mails(orgId, "typo@exmaple.com"))[0]!.text)![1]!;
+    const fixed = await updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "right@example.com" }));
+    expect(fixed).toMatchObject({ email: "right@example.com", status: "pending" });
+    expect(await acceptInvitation(orgId, oldToken, "Stolen-password-1")).toBe(false);
+    const [mail] = await mails(orgId, "right@example.com");
+    expect(await acceptInvitation(orgId, /token=([\w-]+)/.exec(mail!.text)![1]!, "Fresh-password-1")).toBe(true);
+    // Renaming someone who already accepted sends nothing.
+    await updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "renamed@example.com" }));
+    expect(await mails(orgId, "renamed@example.com")).toHaveLength(0);
+  });
+
+  it("a manager made an employee stops leading teams and people", async () => {
+    const { ctx } = await adminOf();
+    const lead = await createUserFn(ctx, input({ role: "manager" }));
+    const led = await createTeam(ctx, { name: "Led elsewhere", managerId: lead.id });
+    const report = await createUserFn(ctx, input({ managerId: lead.id }));
+    await updateUser(ctx, lead.id, input({ ...(await getUser(ctx, lead.id)), role: "employee" }));
+    expect((await listTeams(ctx)).find((t) => t.id === led.id)?.managerId).toBeNull();
+    expect((await getUser(ctx, report.id)).managerId).toBeNull();
   });
 
   it("managers may view people but not change them; employees may not view", async () => {

@@ -171,6 +171,10 @@ describe("OrgChartView (static render)", () => {
 
   it("shows the empty state when there is nothing to chart", () => {
     expect(render(buildOrgChart([], []))).toContain("No Organization Structure");
+    // A new workspace: its admin and people nobody has placed yet.
+    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee")], []))).toContain("No Organization Structure");
+    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee", "ceo")], []))).not.toContain("No Organization Structure");
+    expect(render(buildOrgChart([person("ceo", "admin")], [team("t1")]))).not.toContain("No Organization Structure");
   });
 
   it("opens the roots one level, keeps teams closed and badges them by the minimum group size", () => {

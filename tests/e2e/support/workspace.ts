@@ -8,7 +8,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hashPassword } from "@/lib/auth/password";
 import { deriveAppUrl } from "@/lib/config/database-urls";
-import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config";
+import { E2E_DATA_DIR } from "../../../playwright.config";
 
 const dataDir = path.resolve(E2E_DATA_DIR);
 let client: PrismaClient | undefined;
@@ -17,7 +17,8 @@ export function e2eDb(): PrismaClient {
   if (!client) {
     const pw = readFileSync(path.join(dataDir, "pg-superuser-password"), "utf8").trim();
     const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
-    const owner = `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${54000 + (E2E_PORT % 1000)}/pulsewell`;
+    const port = readFileSync(path.join(dataDir, "pg-port"), "utf8").trim();
+    const owner = `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/pulsewell`;
     client = new PrismaClient({ adapter: new PrismaPg({ connectionString: deriveAppUrl(owner, secret) }) });
   }
   return client;
