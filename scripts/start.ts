@@ -68,7 +68,11 @@ async function main(): Promise<void> {
     if (b.status !== 0) throw new Error("next build failed");
   }
 
-  const server = spawn(next, [dev ? "dev" : "start", "-p", String(port)], { cwd: root, env: childEnv, stdio: "inherit" });
+  // Production serves through scripts/serve.mjs (it drops client-sent proxy headers); `next dev`
+  // is only for local development.
+  const server = dev
+    ? spawn(next, ["dev", "-p", String(port)], { cwd: root, env: childEnv, stdio: "inherit" })
+    : spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: "inherit" });
   const rootDomain = rootDomainFromEnv(childEnv);
   console.log(
     [

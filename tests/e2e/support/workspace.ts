@@ -69,3 +69,9 @@ export async function notificationIsRead(ws: Workspace, id: string): Promise<boo
 export async function sessionCount(ws: Workspace, userId: string): Promise<number> {
   return runInOrg(e2eDb(), ws.orgId, (tx) => tx.session.count({ where: { organizationId: ws.orgId, userId, revokedAt: null } }));
 }
+
+/** The failed sign-in counters of a workspace, by key ("account:<email>", "address:<ip>"). */
+export async function throttleCounters(ws: Workspace): Promise<Record<string, number>> {
+  const rows = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.authThrottle.findMany({ where: { organizationId: ws.orgId }, select: { key: true, failures: true } }));
+  return Object.fromEntries(rows.map((r) => [r.key, r.failures]));
+}
