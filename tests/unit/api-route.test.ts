@@ -73,7 +73,7 @@ describe("apiRoute", () => {
         },
       }),
       duplex: "half",
-    } as RequestInit & { duplex: "half" });
+    } as NonNullable<ConstructorParameters<typeof NextRequest>[1]>);
     const tooBig = await echo(huge, noParams);
     expect(tooBig.status).toBe(400);
     expect(await tooBig.json()).toMatchObject({ error: expect.stringMatching(/too large/) });
