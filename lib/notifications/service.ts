@@ -4,7 +4,10 @@ import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/api/errors";
 import type { NotificationDto } from "@/lib/notifications/dto";
 
+// The newest notifications, read or not, plus every unread one (up to a cap), so the bell's unread
+// count is right however many have piled up, while the response keeps the spec's shape: a list.
 const LIST_LIMIT = 50;
+const UNREAD_LIMIT = 500;
 
 const select = {
   id: true, type: true, title: true, message: true, isRead: true, createdAt: true, actionUrl: true, actionText: true,
@@ -43,15 +46,16 @@ export async function notify(tx: Tx, orgId: string, input: NotifyInput): Promise
  * is "not found" — even for admins. */
 export async function listNotifications(ctx: AuthContext, userId: string, organizationId: string): Promise<NotificationDto[]> {
   if (userId !== ctx.userId || organizationId !== ctx.orgId) throw notFound("Notifications");
-  const rows = await withOrg(ctx.orgId, (tx) =>
-    tx.notification.findMany({
-      where: { organizationId: ctx.orgId, userId: ctx.userId },
-      orderBy: { createdAt: "desc" },
-      take: LIST_LIMIT,
-      select,
-    }),
-  );
-  return rows.map(toDto);
+  const [latest, unread] = await withOrg(ctx.orgId, async (tx) => {
+    const mine = { organizationId: ctx.orgId, userId: ctx.userId };
+    const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+    return [
+      await tx.notification.findMany({ where: mine, orderBy: order, take: LIST_LIMIT, select }),
+      await tx.notification.findMany({ where: { ...mine, isRead: false }, orderBy: order, take: UNREAD_LIMIT, select }),
+    ];
+  });
+  const byId = new Map([...latest, ...unread].map((r) => [r.id, r]));
+  return [...byId.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id)).map(toDto);
 }
 
 export async function markNotificationRead(ctx: AuthContext, id: string): Promise<NotificationDto> {

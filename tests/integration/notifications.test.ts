@@ -72,21 +72,29 @@ describe("notifications", () => {
     expect(row!.message).toHaveLength(2000);
   });
 
-  it("returns at most 50 notifications, the newest", async () => {
+  it("returns the newest 50 read notifications and every unread one, newest first", async () => {
     const { orgId } = await createOrg();
     const me = await member(orgId);
     const base = Date.now();
-    await withOrg(orgId, (tx) =>
-      tx.notification.createMany({
-        data: Array.from({ length: 55 }, (_, i) => ({
-          organizationId: orgId, userId: me.userId, type: "info", title: `n${i}`, message: "m", createdAt: new Date(base + i * 1000),
-        })),
-      }),
-    );
-    const list = await listNotifications(me, me.userId, orgId);
+    const make = (n: number, isRead: boolean, from: number) =>
+      withOrg(orgId, (tx) =>
+        tx.notification.createMany({
+          data: Array.from({ length: n }, (_, i) => ({
+            organizationId: orgId, userId: me.userId, type: "info", title: `${isRead ? "r" : "u"}${from + i}`, message: "m", isRead, createdAt: new Date(base + (from + i) * 1000),
+          })),
+        }),
+      );
+    await make(55, true, 0);
+    let list = await listNotifications(me, me.userId, orgId);
     expect(list).toHaveLength(50);
-    expect(list[0]!.title).toBe("n54");
-    expect(list[49]!.title).toBe("n5");
+    expect(list[0]!.title).toBe("r54");
+    expect(list[49]!.title).toBe("r5");
+    // 120 unread ones, older than the read ones: all listed, so the bell can count them.
+    await make(120, false, -200);
+    list = await listNotifications(me, me.userId, orgId);
+    expect(list.filter((n) => !n.isRead)).toHaveLength(120);
+    expect(list).toHaveLength(170);
+    expect(list.map((n) => n.createdAt)).toEqual([...list.map((n) => n.createdAt)].sort().reverse());
   });
 
   it("answers 404 for another user's list, even for an admin", async () => {
