@@ -1,5 +1,5 @@
-// Attacker/victim entries for pulse rounds: Send Now, the current survey, a round's status and the
-// pulse schedule. The attacker is an admin of another organisation, so the role check never hides
+// Attacker/victim entries for pulse rounds: Send Now, the current survey, a round's status, the
+// pulse schedule and the minimum reporting group. The attacker is an admin of another organisation, so the role check never hides
 // a missing tenant check.
 import { randomUUID } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
@@ -29,6 +29,13 @@ async function victimRound(v: Workspace): Promise<string> {
 }
 
 const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+
+/** The victim's minimum reporting group is still the default 3. */
+async function anonymityUntouched(v: Workspace): Promise<void> {
+  const o = await runInOrg(e2eDb(), v.orgId, (tx) => tx.organization.findUnique({ where: { id: v.orgId }, select: { minGroupSize: true } }));
+  if (o?.minGroupSize !== 3) throw new Error(`victim's minimum group size changed: ${JSON.stringify(o)}`);
+}
+const anon = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: anonymityUntouched });
 const schedule = { pulseEnabled: false, pulseWeekday: 5, pulseTime: "17:00", pulseTimeZone: "Asia/Tokyo" };
 
 export const surveyRoundRoutes: RouteEntry[] = [
@@ -63,6 +70,19 @@ export const surveyRoundRoutes: RouteEntry[] = [
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule), [404]),
       // Or named in the body of the attacker's own path: refused as another organisation.
       a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, { ...schedule, organizationId: victim.orgId }), [403]),
+    ],
+  },
+  {
+    file: "app/api/organizations/[orgId]/anonymity/route.ts",
+    method: "GET",
+    attacks: [anon(({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/anonymity`), [404])],
+  },
+  {
+    file: "app/api/organizations/[orgId]/anonymity/route.ts",
+    method: "PATCH",
+    attacks: [
+      anon(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/anonymity`, { minGroupSize: 10 }), [404]),
+      anon(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, { minGroupSize: 10, organizationId: victim.orgId }), [403]),
     ],
   },
 ];

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { CalendarClock, CreditCard, Mail, UsersRound } from "lucide-react";
+import { CalendarClock, CreditCard, Mail, ShieldCheck, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { withOrg } from "@/lib/db/tenant";
 import { listTeams } from "@/lib/people/teams";
 import { listUsers } from "@/lib/people/users";
 import { getOrgChart } from "@/lib/people/org-chart";
 import { getEmailSettings } from "@/lib/org/email-settings";
+import { anonymityDto } from "@/lib/org/anonymity-schema";
 import { fullName } from "@/lib/people/dto";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
@@ -14,6 +15,7 @@ import { Card } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { UserManagement } from "@/components/people/user-management";
 import { EmailSettings } from "@/components/settings/email-settings";
+import { AnonymityForm } from "@/components/settings/anonymity-form";
 import { PulseScheduleForm } from "@/components/surveys/pulse-schedule-form";
 import { getPulseSchedule } from "@/lib/surveys/round-schedule";
 import { BillingOverview } from "@/components/billing/billing-overview";
@@ -64,6 +66,9 @@ export default async function SettingsPage() {
                 <PulseScheduleForm orgId={ctx.orgId} initial={pulseSchedule} canEdit={ctx.role === "admin"} />
               </CollapsibleSection>
             ) : null}
+            <CollapsibleSection id="anonymity" title="Anonymity" description="The smallest group whose survey results are shown." icon={ShieldCheck}>
+              <AnonymityForm orgId={ctx.orgId} initial={anonymityDto(org.minGroupSize)} canEdit={ctx.role === "admin"} />
+            </CollapsibleSection>
             <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
               <UserManagement
                 chart={chart}
