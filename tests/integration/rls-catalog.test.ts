@@ -65,6 +65,27 @@ describe("tenant tables in the catalog", () => {
     }
   });
 
+  it("gives the application role only policies that compare the row's organisation with the one set", async () => {
+    // Permissive policies are OR-ed: one USING (true) for the app role would undo every other, so
+    // each policy the role is subject to must be exactly the organisation check, for reading and
+    // for writing.
+    const policies = (
+      await owner.query<{ table: string; name: string; roles: string[]; qual: string | null; check: string | null }>(`
+        SELECT tablename AS table, policyname AS name, roles::text[] AS roles, qual, with_check AS check
+        FROM pg_policies WHERE schemaname = 'public'`)
+    ).rows.filter((p) => p.roles.includes("public") || p.roles.includes("pulsewell_app"));
+    for (const t of tables) {
+      const own = policies.filter((p) => p.table === t.table);
+      expect(own.length, `${t.table} has a policy for the app role`).toBeGreaterThan(0);
+      // pg_get_expr quotes only the identifiers that need it.
+      const expected = t.table === ROOT ? "(id = app_current_org())" : '("organizationId" = app_current_org())';
+      for (const p of own) {
+        expect(p.qual, `${t.table}.${p.name} USING`).toBe(expected);
+        expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(expected);
+      }
+    }
+  });
+
   it("lets the application role own nothing and bypass nothing", async () => {
     const role = await owner.query<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(`
       SELECT r.rolsuper, r.rolbypassrls,
