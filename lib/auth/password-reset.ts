@@ -9,8 +9,11 @@ import { hashPassword } from "@/lib/auth/password";
 import { passwordSchema } from "@/lib/auth/password-policy";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { Tenant } from "@/lib/tenancy/resolve";
+import { log } from "@/lib/log/logger";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Reset e-mails one account gets at most per hour: enough for a person, too few to flood an inbox. */
+export const RESET_MAILS_PER_HOUR = 5;
 
 export const resetRequestSchema = z.object({ email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email")) });
 
@@ -27,6 +30,15 @@ export async function requestPasswordReset(tenant: Tenant, email: string): Promi
       select: { id: true, firstName: true },
     });
     if (!user) return;
+    // Lock the person's row so parallel requests count each other, then count this hour's links.
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE "organizationId" = ${tenant.orgId}::uuid AND "id" = ${user.id}::uuid FOR UPDATE`;
+    const recent = await tx.authToken.count({
+      where: { organizationId: tenant.orgId, userId: user.id, purpose: "password_reset", createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } },
+    });
+    if (recent >= RESET_MAILS_PER_HOUR) {
+      log.warn("auth.reset_throttled", { orgId: tenant.orgId, userId: user.id });
+      return;
+    }
     const token = await issueToken(tx, tenant.orgId, user.id, "password_reset", RESET_TTL_MS);
     const link = `${workspaceOrigin(tenant.subdomain, e.rootDomain)}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(tx, tenant.orgId, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { requestPasswordReset, resetPassword, RESET_TTL_MS } from "@/lib/auth/password-reset";
+import { requestPasswordReset, resetPassword, RESET_MAILS_PER_HOUR, RESET_TTL_MS } from "@/lib/auth/password-reset";
 import { hashToken, peekToken } from "@/lib/auth/tokens";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -86,6 +86,15 @@ describe("requestPasswordReset", () => {
     // The raw token appears nowhere in the database.
     const { rows } = await owner().query(`SELECT count(*)::int AS n FROM "AuthToken" WHERE "tokenHash" = $1 OR id::text = $1`, [token]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it("sends at most five reset e-mails an hour to one account, also when asked in parallel", async () => {
+    const { tenant, user } = await tenantWithUser();
+    await Promise.all(Array.from({ length: 8 }, () => requestPasswordReset(tenant, user.email)));
+    expect((await mails(tenant.orgId)).filter((m) => m.kind === "password_reset")).toHaveLength(RESET_MAILS_PER_HOUR);
+    // An hour later the account may ask again.
+    await owner().query(`UPDATE "AuthToken" SET "createdAt" = now() - interval '61 minutes' WHERE "organizationId" = $1`, [tenant.orgId]);
+    await requestAndRead(tenant, user.email);
   });
 
   it("replaces an earlier unused link with a new one", async () => {
