@@ -10,9 +10,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { ChoiceQuestion } from "@/components/survey-take/choice-question";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
-
-// Comments are only ever shown for groups of at least this many respondents (decisions.md).
-const COMMENT_GROUP = 5;
+import { commentMinimum } from "@/lib/analytics/suppression";
 
 type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 
@@ -97,7 +95,8 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
         <p className="flex items-start gap-2">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            {`Your answers are reported only together with at least ${survey.minGroupSize} colleagues, comments only in groups of ${COMMENT_GROUP} or more, and never with your name. Nobody, admins included, can see who answered what.`}
+            {/* "Groups of N people": the group includes the respondent, so "N colleagues" would overstate it. */}
+            {`Your answers are reported only in groups of at least ${survey.minGroupSize} people, comments only in groups of at least ${commentMinimum(survey.minGroupSize)}, and never with your name. Nobody, admins included, can see who answered what.`}
           </span>
         </p>
       </div>

@@ -40,7 +40,7 @@ test("Send Now, answer from the mail on a phone, one answer per link, results on
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const eve = await phone.newPage();
   await eve.goto(eveLink);
-  await expect(eve.getByText(/together with at least 3 colleagues/)).toBeVisible();
+  await expect(eve.getByText(/reported only in groups of at least 3 people/)).toBeVisible();
   const submit = eve.getByRole("button", { name: "Submit Survey" });
   await expect(submit).toBeDisabled();
   for (const group of await eve.getByRole("radiogroup").all()) await group.getByRole("radio").last().check();

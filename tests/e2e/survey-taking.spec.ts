@@ -59,7 +59,7 @@ test("@phone an employee answers from the personal link on a phone, once", async
   await expect(page.getByText("Weekly Pulse")).toBeVisible();
   await expect(page.getByText("This survey is anonymous and takes 2-3 minutes.")).toBeVisible();
   // Before answering, it says how the answers will be reported (the survey's own minimum).
-  await expect(page.getByText(/Your answers are reported only together with at least 4 colleagues, comments only in groups of 5 or more, and never with your name/)).toBeVisible();
+  await expect(page.getByText(/Your answers are reported only in groups of at least 4 people, comments only in groups of at least 5, and never with your name/)).toBeVisible();
   await expect(page.getByText("Strongly Disagree").first()).toBeVisible();
   await expect(page.getByText("Not at all likely")).toBeVisible();
   await expect(page.getByText("Extremely likely")).toBeVisible();
