@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { hostOf, json, request, signIn } from "./support/http";
+import { hostOf, json, request, signIn, signInResponse } from "./support/http";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { ROOT } from "../../playwright.config";
 
@@ -114,4 +114,13 @@ test("a session cookie kept after sign-out is worthless (server-side sessions)",
     cookie: `${c2}; ${csrfCookie}`,
   });
   expect((await json({ host, path: "/api/auth/session", cookie: c2 })).status).toBe(401);
+});
+
+test("the session cookie is host-only: sent to its own workspace, never to a sibling", async () => {
+  const res = await signInResponse(a.subdomain, a.admin.email, PASSWORD);
+  const session = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("next-auth.session-token="));
+  expect(session).toBeTruthy();
+  expect(session).toMatch(/HttpOnly/i);
+  expect(session).toMatch(/SameSite=Lax/i);
+  expect(session).not.toMatch(/Domain=/i);
 });

@@ -41,21 +41,25 @@ function cookiesFrom(res: HttpResponse): string[] {
 /** Signs in through next-auth's standard CSRF + credentials callback, as a script would, and
  * returns the Cookie header of the new session (or null when refused). */
 export async function signIn(subdomain: string, email: string, password: string): Promise<string | null> {
+  const session = cookiesFrom(await signInResponse(subdomain, email, password)).find((c) => c.startsWith("next-auth.session-token="));
+  return session ?? null;
+}
+
+/** The credentials callback's raw response (its Set-Cookie headers, its redirect). */
+export async function signInResponse(subdomain: string, email: string, password: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
   const host = hostOf(subdomain);
   const csrf = await request({ host, path: "/api/auth/csrf" });
   const { csrfToken } = csrf.json() as { csrfToken: string };
   const jar = cookiesFrom(csrf);
   const body = new URLSearchParams({ csrfToken, email, password, json: "true" }).toString();
-  const res = await request({
+  return request({
     host,
     path: "/api/auth/callback/credentials",
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body,
     cookie: jar.join("; "),
   });
-  const session = cookiesFrom(res).find((c) => c.startsWith("next-auth.session-token="));
-  return session ?? null;
 }
 
 export async function json(opts: { host: string; path: string; method?: string; cookie?: string; body?: unknown }): Promise<HttpResponse> {
