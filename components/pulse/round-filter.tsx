@@ -9,7 +9,8 @@ import type { PulseRoundOption } from "@/lib/analytics/pulse-types";
 const fmt = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** The round and segment filters: each change reloads the server-rendered page with new params. */
-export function PulseFilters({ rounds, round, segment, showOrganization, teamCount }: { rounds: PulseRoundOption[]; round: string; segment: string; showOrganization: boolean; teamCount: number }) {
+/** segmentCount: how many rows 'Teams and segments' lists (every team and 'All employees'). */
+export function PulseFilters({ rounds, round, segment, showOrganization, segmentCount }: { rounds: PulseRoundOption[]; round: string; segment: string; showOrganization: boolean; segmentCount: number }) {
   const router = useRouter();
   const params = useSearchParams();
   const [pending, start] = useTransition();
@@ -35,7 +36,7 @@ export function PulseFilters({ rounds, round, segment, showOrganization, teamCou
         <div className="sm:w-56">
           <Label htmlFor="pulse-segment">Show</Label>
           <NativeSelect id="pulse-segment" value={segment} onChange={(e) => go("segment", e.target.value)}>
-            <option value="all">Teams and segments ({teamCount})</option>
+            <option value="all">Teams and segments ({segmentCount})</option>
             <option value="organization">All employees</option>
             <option value="teams">Teams only</option>
           </NativeSelect>

@@ -68,7 +68,7 @@ test("the admin sees the dashboard numbers and the emergency panel", async ({ pa
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-desktop.png`, fullPage: true });
 });
 
-test("the pulse heatmap hides the small team, and Export downloads the same rows as CSV", async ({ page }) => {
+test("the pulse heatmap hides the small team, and Export CSV downloads the same rows as CSV", async ({ page }) => {
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
   await expect(page.getByRole("heading", { name: "Pulse Overview", level: 1 })).toBeVisible();
@@ -84,12 +84,22 @@ test("the pulse heatmap hides the small team, and Export downloads the same rows
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-desktop.png`, fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^pulse-overview-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv.split("\r\n")[0]).toContain("Team,Members,Participation %,eNPS,Overall engagement");
   expect(csv).toMatch(/\r\nOps,2,hidden,hidden,hidden/);
   expect(csv).toMatch(/\r\nDesign,6,100,6\.0,4\.0,7\.5/);
+
+  // The filter counts what 'Teams and segments' lists (three teams and All employees), whichever
+  // segment is shown.
+  const segments = page.getByLabel("Show");
+  const all = segments.locator('option[value="all"]');
+  await expect(all).toHaveText("Teams and segments (4)");
+  await segments.selectOption("organization");
+  await expect(page).toHaveURL(/segment=organization/);
+  await expect(table.locator('tr[data-team="Design"]')).toHaveCount(0);
+  await expect(all).toHaveText("Teams and segments (4)");
 });
 
 test("the manager's reports show only their own team", async ({ page }) => {

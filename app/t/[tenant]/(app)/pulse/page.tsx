@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Activity, Download, Info, Lock } from "lucide-react";
 import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
+import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
@@ -25,22 +26,26 @@ const searchSchema = z.object({
 });
 
 async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: string; segment: "all" | "teams" | "organization" }) {
-  const [o, status] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
+  const admin = ctx.role === "admin";
+  const [o, status, teamCount] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
       // A round id from an old link that is not (or no longer) this organisation's: show the latest.
       if (err instanceof HttpError && err.status === 404) return pulseOverview(ctx, "latest", segment);
       throw err;
-    }), getCurrentSurvey(ctx, ctx.orgId)]);
+    }), getCurrentSurvey(ctx, ctx.orgId),
+    // The segment filter (admins only) counts what 'Teams and segments' lists, whichever segment is
+    // shown now: every team and the 'All employees' row. The rows shown cannot say it: under 'All
+    // employees' they hold no team.
+    admin ? withOrg(ctx.orgId, (tx) => tx.team.count({ where: { organizationId: ctx.orgId } })) : Promise.resolve(0)]);
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
-  const teamCount = o.rows.filter((r) => r.kind === "team").length;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={ctx.role === "admin"} teamCount={teamCount} />
+        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={admin} segmentCount={teamCount + 1} />
         {o.selected ? (
           <Button asChild variant="outline">
             <a href={exportHref} download>
               <Download aria-hidden="true" className="size-4" />
-              Export
+              Export CSV
             </a>
           </Button>
         ) : null}
