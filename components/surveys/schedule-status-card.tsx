@@ -3,12 +3,14 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedule-schema";
 import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
+import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
 
 const day = (iso: string, timeZone?: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
 const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
 
 /** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's
- * participation and, for admins, how its e-mails are doing (failures are retried, never lost). */
+ * participation and, for admins, how its e-mails are doing: failures are retried for days, then
+ * shown as failed, never left "being retried" for ever. */
 export function ScheduleStatusCard({ schedule, current, status }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null }) {
   const rate = current?.totalUsers && current.responses !== null ? Math.round((current.responses / current.totalUsers) * 100) : null;
   return (
@@ -39,11 +41,19 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
                 {`Invitation e-mails: ${status.mail.invitations.sent} sent, ${status.mail.invitations.pending} waiting`}
                 {status.mail.retrying > 0 ? `, ${status.mail.retrying} being retried` : ""}
                 {status.mail.invitations.failed > 0 ? `, ${status.mail.invitations.failed} failed` : ""}
+                {status.mail.reminders.failed > 0 ? ` · ${status.mail.reminders.failed} reminder${status.mail.reminders.failed === 1 ? "" : "s"} failed` : ""}
                 {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt)}` : ""}
               </p>
             ) : null}
+            {status && status.mail.failed > 0 ? (
+              <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-900">
+                {`${status.mail.failed} e-mail${status.mail.failed === 1 ? "" : "s"} could not be delivered after ${GIVE_UP_AFTER_DAYS} days of attempts and ${status.mail.failed === 1 ? "is" : "are"} no longer retried.`}
+              </p>
+            ) : null}
             {status && status.mail.lastErrors.length > 0 ? (
-              <p role="status" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">{`Delivery problems (retried automatically): ${status.mail.lastErrors.join("; ")}`}</p>
+              <p role="status" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+                {`${status.mail.retrying > 0 ? "Delivery problems (retried automatically)" : "Delivery problems"}: ${status.mail.lastErrors.join("; ")}`}
+              </p>
             ) : null}
           </>
         ) : (

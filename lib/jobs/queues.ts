@@ -5,9 +5,13 @@ export const QUEUES = {
   // The survey scheduler's minute (lib/surveys/rounds.ts). 'singleton': one tick runs at a time;
   // no retries, the next minute's tick does the same work again.
   surveyTick: { name: "survey-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 } },
+  // The mail outbox's minute (lib/mail/sweep.ts): re-queues messages whose delivery job died and
+  // gives up on those past the horizon. Same shape as the survey tick, for the same reasons.
+  mailSweep: { name: "mail-sweep", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */
 export const SURVEY_TICK_SEND = { singletonKey: "survey-tick", singletonSeconds: 60 } as const;
+export const MAIL_SWEEP_SEND = { singletonKey: "mail-sweep", singletonSeconds: 60 } as const;
 
 export type MailDeliverJob = { orgId: string; messageId: string };

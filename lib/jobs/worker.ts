@@ -1,13 +1,14 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { QUEUES, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
+import { MAIL_SWEEP_SEND, QUEUES, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
+import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { log } from "@/lib/log/logger";
 
-// How often each process offers the minute's survey tick. Whatever the number of processes, the
-// 60-second singleton slot turns their offers into one job a minute.
+// How often each process offers the minute's survey tick and mail sweep. Whatever the number of
+// processes, the 60-second singleton slots turn their offers into one job of each a minute.
 const TICK_OFFER_MS = 15_000;
 
 const g = globalThis as unknown as { pulsewellSurveyClock?: NodeJS.Timeout };
@@ -16,6 +17,7 @@ function startSurveyClock(b: PgBoss): void {
   if (g.pulsewellSurveyClock) return;
   const offer = () => {
     b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) => log.error("jobs.survey_tick_offer", { err }));
+    b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND).catch((err: unknown) => log.error("jobs.mail_sweep_offer", { err }));
   };
   offer();
   g.pulsewellSurveyClock = setInterval(offer, TICK_OFFER_MS);
@@ -35,11 +37,16 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.surveyTick.name, { pollingIntervalSeconds: 5 }, async () => {
     await runSchedulerTick(new Date());
   });
+  // A delivery job that died (retries spent, expired, lost) leaves its message pending: the sweep
+  // queues it again, or marks it failed past the give-up horizon.
+  await b.work(QUEUES.mailSweep.name, { pollingIntervalSeconds: 5 }, async () => {
+    await sweepMailOutbox(new Date());
+  });
   startSurveyClock(b);
-  log.info("jobs.started", { queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name] });
+  log.info("jobs.started", { queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name] });
 }
 
-/** Stops the survey clock (the worker process on shutdown). */
+/** Stops the minute clock, survey tick and mail sweep alike (the worker process on shutdown). */
 export function stopSurveyClock(): void {
   if (g.pulsewellSurveyClock) clearInterval(g.pulsewellSurveyClock);
   g.pulsewellSurveyClock = undefined;

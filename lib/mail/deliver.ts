@@ -18,7 +18,7 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
   const key = { organizationId_id: { organizationId: orgId, id: messageId } };
   const msg = await withOrg(orgId, async (tx) => {
     const claimed = await tx.mailMessage.updateMany({
-      where: { organizationId: orgId, id: messageId, status: "pending", OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      where: { organizationId: orgId, id: messageId, status: "pending", OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
       data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
     });
     return claimed.count === 1 ? tx.mailMessage.findUnique({ where: key }) : null;
@@ -37,7 +37,9 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
         where: key,
-        data: { attempts: { increment: 1 }, lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed", lockedUntil: null },
+        // The claim ends now; its end stays as the time of the last attempt, from which the sweep
+        // (lib/mail/sweep.ts) backs off before it re-queues a message whose job gave up.
+        data: { attempts: { increment: 1 }, lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed", lockedUntil: new Date() },
       }),
     );
     log.warn("mail.retry", { orgId, messageId, transport: transport.name, err });

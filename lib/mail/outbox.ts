@@ -4,6 +4,9 @@ import type { Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 
+/** pg-boss's queries run on the caller's transaction, so a job exists exactly when its message does. */
+const inTx = (tx: Tx) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) });
+
 export type MailInput = { to: string; subject: string; text: string; html?: string | null; kind: string; ref?: string | null };
 
 /**
@@ -16,14 +19,18 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
     data: { organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null },
     select: { id: true },
   });
-  const job: MailDeliverJob = { orgId, messageId: row.id };
-  const b = await boss();
-  await b.send(QUEUES.mailDeliver.name, job, {
-    ...QUEUES.mailDeliver.options,
-    singletonKey: row.id,
-    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) },
-  });
+  await queueDelivery(tx, orgId, row.id);
   return row.id;
+}
+
+/**
+ * Queues one delivery job for a stored message, in the caller's transaction. The singleton key is
+ * the message id, so pgboss.job can be asked whether a message has a live job (lib/mail/sweep.ts).
+ */
+export async function queueDelivery(tx: Tx, orgId: string, messageId: string): Promise<void> {
+  const job: MailDeliverJob = { orgId, messageId };
+  const b = await boss();
+  await b.send(QUEUES.mailDeliver.name, job, { ...QUEUES.mailDeliver.options, singletonKey: messageId, db: inTx(tx) });
 }
 
 /**
@@ -40,11 +47,17 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
     SELECT ${orgId}::uuid, v.*
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => m.to)}::text[], ${col((m) => m.subject)}::text[], ${col((m) => m.text)}::text[],
                 ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[]) AS v`;
+  await queueDeliveries(tx, orgId, rows.map((r) => r.id));
+  return rows.length;
+}
+
+/** queueDelivery for many messages in one statement (bulk import, an admin's retry of a round). */
+export async function queueDeliveries(tx: Tx, orgId: string, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
   const { name, options } = QUEUES.mailDeliver;
   const b = await boss();
   await b.insert(
-    rows.map((r) => ({ name, data: { orgId, messageId: r.id } satisfies MailDeliverJob, singletonKey: r.id, ...options })),
-    { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) } },
+    messageIds.map((id) => ({ name, data: { orgId, messageId: id } satisfies MailDeliverJob, singletonKey: id, ...options })),
+    { db: inTx(tx) },
   );
-  return rows.length;
 }

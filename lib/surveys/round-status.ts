@@ -4,11 +4,14 @@ import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/api/errors";
 import { requireRole } from "@/lib/people/access";
 import { surveyMailRef } from "@/lib/surveys/send";
+import { audit } from "@/lib/audit/audit";
+import { retryFailedMail } from "@/lib/mail/retry-failed";
 
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
 // Counts only: nothing here links a person to an answer.
 
 export const ROUND_STATUS_READERS = ["admin"] as const;
+export const ROUND_MAIL_RETRIERS = ["admin"] as const;
 export const CURRENT_SURVEY_READERS = ["admin", "manager"] as const;
 
 export type MailCounts = { pending: number; sent: number; failed: number };
@@ -29,6 +32,9 @@ export type RoundStatusDto = {
     retries: number;
     /** Messages still pending after at least one failed attempt. */
     retrying: number;
+    /** Messages given up after days of failed attempts (lib/mail/sweep.ts): never retried unless an
+     * admin asks (retryRoundMail). */
+    failed: number;
     /** The latest distinct provider errors, so an admin can see why mail is stuck. */
     lastErrors: string[];
   };
@@ -72,10 +78,11 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
       SELECT "lastError" FROM "MailMessage"
       WHERE "organizationId" = ${ctx.orgId}::uuid AND "ref" = ${ref} AND "lastError" IS NOT NULL AND "status" <> 'sent'
       GROUP BY "lastError" ORDER BY max("createdAt") DESC LIMIT 3`;
-    const mail = { invitations: emptyCounts(), reminders: emptyCounts(), retries: 0, retrying: 0, lastErrors: errors.map((e) => e.lastError) };
+    const mail = { invitations: emptyCounts(), reminders: emptyCounts(), retries: 0, retrying: 0, failed: 0, lastErrors: errors.map((e) => e.lastError) };
     for (const r of rows) {
       const bucket = r.kind === "survey_reminder" ? mail.reminders : mail.invitations;
       bucket[r.status] += r.n;
+      if (r.status === "failed") mail.failed += r.n;
       mail.retries += r.retries;
       mail.retrying += r.retrying;
     }
@@ -91,6 +98,19 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
       responded: s.responseCount,
       mail,
     };
+  });
+}
+
+/** 'Retry failed e-mails' for a round: its failed invitations and reminders are queued again.
+ * Answers how many; another organisation's round is 404. */
+export async function retryRoundMail(ctx: AuthContext, surveyId: string): Promise<{ requeued: number }> {
+  requireRole(ctx, ROUND_MAIL_RETRIERS);
+  return withOrg(ctx.orgId, async (tx) => {
+    const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true } });
+    if (!s) throw notFound("Survey");
+    const requeued = await retryFailedMail(tx, ctx.orgId, surveyMailRef(s.id));
+    await audit(tx, ctx, "survey.mail_retry", { type: "survey", id: s.id }, { requeued });
+    return { requeued };
   });
 }
 

@@ -28,6 +28,25 @@ async function victimRound(v: Workspace): Promise<string> {
   return id;
 }
 
+/** A victim round with one e-mail given up as failed, for the retry route to aim at. */
+async function victimRoundWithFailedMail(v: Workspace): Promise<string> {
+  const id = await victimRound(v);
+  await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.mailMessage.create({
+      // The ref as lib/surveys/send.ts's surveyMailRef makes it (that module is server-only).
+      data: { organizationId: v.orgId, to: "victim@example.com", subject: "Invitation", text: "T", kind: "survey_invitation", ref: `survey:${id}`, status: "failed", attempts: 12, lastError: "mailbox unavailable" },
+    }),
+  );
+  return id;
+}
+
+/** The victim's failed e-mails stay failed, with no delivery queued for them. */
+async function failedMailUntouched(v: Workspace): Promise<void> {
+  await untouched(v);
+  const pending = await runInOrg(e2eDb(), v.orgId, (tx) => tx.mailMessage.count({ where: { organizationId: v.orgId, kind: "survey_invitation", status: { not: "failed" } } }));
+  if (pending !== 0) throw new Error(`victim's failed e-mails were retried: ${pending} no longer failed`);
+}
+
 const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
 
 /** The victim's minimum reporting group is still the default 3. */
@@ -56,6 +75,14 @@ export const surveyRoundRoutes: RouteEntry[] = [
     attacks: [
       a(async ({ victim, call }) => call("GET", `/api/surveys/${await victimRound(victim)}/status`), [404]),
       a(({ call }) => call("GET", `/api/surveys/${randomUUID()}/status`), [404]),
+    ],
+  },
+  {
+    file: "app/api/surveys/[surveyId]/mail-retry/route.ts",
+    method: "POST",
+    attacks: [
+      { send: async ({ victim, call }) => call("POST", `/api/surveys/${await victimRoundWithFailedMail(victim)}/mail-retry`), expected: [404], unchanged: failedMailUntouched },
+      a(({ call }) => call("POST", `/api/surveys/${randomUUID()}/mail-retry`), [404]),
     ],
   },
   {
