@@ -5,7 +5,7 @@ import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf, type Scope } from "@/lib/analytics/scope";
 import { combine, type Aggregate } from "@/lib/analytics/rounds";
 import { scopeCells } from "@/lib/analytics/view";
-import { inWindow, isoDay, lastWeeks, periodWindows, type Window } from "@/lib/analytics/periods";
+import { inWindow, isoDay, lastWeeks, periodWindows, trailingWindow, type Window } from "@/lib/analytics/periods";
 import { round1OrNull, trendText } from "@/lib/analytics/scores";
 import { emergencyMetrics, type EmergencyMetric } from "@/lib/analytics/emergency";
 import type { SuppressionReason } from "@/lib/analytics/suppression";
@@ -13,7 +13,7 @@ import type { SuppressionReason } from "@/lib/analytics/suppression";
 export type WeeklyPoint = { week: string; culture: number | null; engagement: number | null; enps: number | null };
 
 /** GET /api/dashboard-metrics/{orgId} (spec section 3 plus standard eNPS, participation, the
- * emergency list and 12 weekly points). Scores are 0-10 with one decimal, null when missing. */
+ * emergency list and 12 weekly points, each over its week and the three before). Scores are 0-10 with one decimal, null when missing. */
 export type DashboardMetrics = {
   overallCultureScore: number | null;
   enpsScore: number | null;
@@ -40,7 +40,7 @@ function aggregateFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: rea
 export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Promise<DashboardMetrics> {
   const weeks = lastWeeks(now);
   const { current, previous } = periodWindows(now);
-  const from = new Date(Math.min(weeks[0]!.getTime(), previous.from.getTime()));
+  const from = new Date(Math.min(trailingWindow(weeks[0]!, now).from.getTime(), previous.from.getTime()));
   const data = await withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
@@ -53,7 +53,7 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
   const prev = aggregateFor(scope, rounds, teamIds, previous);
   const weekly = weeks.map((start, i) => {
     const end = weeks[i + 1] ?? new Date(now.getTime() + 1);
-    const s = aggregateFor(scope, rounds, teamIds, { from: start, to: end }).scores;
+    const s = aggregateFor(scope, rounds, teamIds, trailingWindow(start, end)).scores;
     return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps) };
   });
   const s = cur.scores;

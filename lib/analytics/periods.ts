@@ -26,5 +26,11 @@ export function lastWeeks(now: Date, count = WEEKS_SHOWN): Date[] {
   return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * 7 * DAY));
 }
 
+/** A weekly chart point's window: its week and the three before (one period). Each week's pulse
+ * asks only a few dimensions, so a point of its own week would follow the rotation, not the culture. */
+export function trailingWindow(weekStartDate: Date, end: Date): Window {
+  return { from: new Date(weekStartDate.getTime() - (PERIOD_DAYS - 7) * DAY), to: end };
+}
+
 /** A round is dated by its day, never a precise time (decisions.md: comments dated by round). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -120,7 +120,11 @@ describe("dashboard metrics from rollups", () => {
     });
     expect(m.emergencyMetrics.map((e) => e.text)).toEqual(["Stress Level: 7.0/10 (High)"]);
     expect(m.weekly).toHaveLength(12);
-    expect(m.weekly.filter((w) => w.engagement !== null).map((w) => w.engagement)).toEqual([7, 6.8]);
+    // Each point covers its week and the three before: round B (7.0) shows in its week and the three
+    // after it, round A (6.8, thirty days later) from its week on; no window holds both.
+    const weekOf = (daysAgo: number) => m.weekly.findLastIndex((w) => new Date(`${w.week}T00:00:00Z`).getTime() <= Date.now() - daysAgo * DAY);
+    const expected = m.weekly.map((_, i) => (i >= weekOf(5) ? 6.8 : i >= weekOf(35) && i <= weekOf(35) + 3 ? 7 : null));
+    expect(m.weekly.map((w) => w.engagement)).toEqual(expected);
   });
 
   it("gives a manager their own teams only, and an employee 403", async () => {
