@@ -142,6 +142,9 @@ describe("the mail sweep's queue", () => {
   it("exists and takes one sweep a minute however many processes offer it", async () => {
     const b = await boss();
     expect(await b.getQueue(QUEUES.mailSweep.name)).toMatchObject({ name: "mail-sweep", policy: "singleton", retryLimit: 0 });
+    // Keep both offers inside one minute slot.
+    const second0 = new Date().getUTCSeconds();
+    if (second0 >= 55) await new Promise((r) => setTimeout(r, (61 - second0) * 1000));
     const first = await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND);
     const second = await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
