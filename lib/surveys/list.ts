@@ -12,14 +12,16 @@ export type SurveyListItem = {
   scheduledFor: string;
   sentAt: string | null;
   closesAt: string | null;
-  invitedCount: number;
-  responseCount: number;
+  /** Organisation-wide counts: admins only, null for managers, who see their own teams only
+   * (decisions.md; as getCurrentSurvey does). */
+  invitedCount: number | null;
+  responseCount: number | null;
 };
 
 const LIMIT = 50;
 
 /** The surveys overview: pulse rounds and custom surveys, newest first (admins and managers).
- * Counts only, never who answered. */
+ * Counts only, never who answered, and only for admins. */
 export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
   requireRole(ctx, PEOPLE_VIEWERS);
   const rows = await withOrg(ctx.orgId, (tx) =>
@@ -30,8 +32,11 @@ export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
       take: LIMIT,
     }),
   );
+  const seesCounts = ctx.role === "admin";
   return rows.map((r) => ({
     ...r,
+    invitedCount: seesCounts ? r.invitedCount : null,
+    responseCount: seesCounts ? r.responseCount : null,
     scheduledFor: r.scheduledFor.toISOString(),
     sentAt: r.sentAt?.toISOString() ?? null,
     closesAt: r.closesAt?.toISOString() ?? null,

@@ -72,7 +72,8 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
 }
 
 /** Closes a survey whose 7 days are over and tells every admin and manager its results are ready.
- * Returns whether this call closed it. */
+ * Only admins are told the organisation-wide response count: managers see their own teams only
+ * (decisions.md), as in getCurrentSurvey and the surveys list. Returns whether this call closed it. */
 export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<boolean> {
   const moved = await tx.survey.updateMany({
     where: { organizationId: orgId, id: surveyId, status: "active", closesAt: { lte: now } },
@@ -83,13 +84,16 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
     where: { organizationId_id: { organizationId: orgId, id: surveyId } },
     select: { title: true, invitedCount: true, responseCount: true },
   });
-  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: ["admin", "manager"] } }, select: { id: true } });
+  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: ["admin", "manager"] } }, select: { id: true, role: true } });
   for (const r of readers) {
     await notify(tx, orgId, {
       userId: r.id,
       type: "survey_results",
       title: "Survey results are ready",
-      message: `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`,
+      message:
+        r.role === "admin"
+          ? `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`
+          : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
       actionUrl: "/pulse",
       actionText: "View results",
     });

@@ -7,6 +7,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { runSchedulerTick, sendPulseNow } from "@/lib/surveys/rounds";
 import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
+import { listSurveys } from "@/lib/surveys/list";
 import { updatePulseSchedule } from "@/lib/surveys/round-schedule";
 import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
@@ -261,8 +262,12 @@ describe("the scheduler", () => {
     expect(s.closedAt?.getTime()).toBe(closeAt.getTime());
     const sent = await notifications();
     expect(sent.map((n) => n.userId).sort()).toEqual([w.admin.id, w.manager.id].sort());
-    expect(sent[0]).toMatchObject({ title: "Survey results are ready", actionUrl: "/pulse" });
-    expect(sent[0]!.message).toContain(`1 of ${w.people}`);
+    for (const n of sent) expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: "/pulse" });
+    // Only admins are told the organisation-wide count; managers see their own teams only.
+    const byUser = new Map(sent.map((n) => [n.userId, n.message]));
+    expect(byUser.get(w.admin.id)).toBe(`"${s.title}" has closed with 1 of ${w.people} responses.`);
+    expect(byUser.get(w.manager.id)).toBe(`"${s.title}" has closed. Results for the teams you lead are ready.`);
+    expect(byUser.get(w.manager.id)).not.toMatch(/\d+ of \d+|respon/);
   });
 
   it("sends no reminder for a survey that closes before day 3 is handled", async () => {
@@ -311,6 +316,16 @@ describe("round status and current survey", () => {
     expect(await status(getCurrentSurvey(ctxOf(w.orgId, w.employee.id, "employee"), w.orgId))).toBe(403);
     const other = await workspace();
     expect(await status(getCurrentSurvey(other.adminCtx, w.orgId))).toBe(404);
+  });
+
+  it("lists surveys with organisation-wide counts for admins and none for managers", async () => {
+    const w = await workspace();
+    const { surveyId } = await sendPulseNow(w.adminCtx);
+    await withOrg(w.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: w.orgId, id: surveyId } }, data: { responseCount: 2 } }));
+    expect((await listSurveys(w.adminCtx)).find((x) => x.id === surveyId)).toMatchObject({ invitedCount: w.people, responseCount: 2 });
+    const managers = await listSurveys(ctxOf(w.orgId, w.manager.id, "manager"));
+    expect(managers.find((x) => x.id === surveyId)).toMatchObject({ id: surveyId, status: "active", invitedCount: null, responseCount: null });
+    expect(await status(listSurveys(ctxOf(w.orgId, w.employee.id, "employee")))).toBe(403);
   });
 
   it("lets admins change the schedule with a valid time zone", async () => {
