@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedule-schema";
 import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
 import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
+import { RetryMailButton } from "@/components/surveys/retry-mail-button";
 
 const day = (iso: string, timeZone?: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
 const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
@@ -46,9 +47,10 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
               </p>
             ) : null}
             {status && status.mail.failed > 0 ? (
-              <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-900">
-                {`${status.mail.failed} e-mail${status.mail.failed === 1 ? "" : "s"} could not be delivered after ${GIVE_UP_AFTER_DAYS} days of attempts and ${status.mail.failed === 1 ? "is" : "are"} no longer retried.`}
-              </p>
+              <div role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-900">
+                <p>{`${status.mail.failed} e-mail${status.mail.failed === 1 ? "" : "s"} could not be delivered after ${GIVE_UP_AFTER_DAYS} days of attempts and ${status.mail.failed === 1 ? "is" : "are"} no longer retried.`}</p>
+                <RetryMailButton surveyId={current.id} />
+              </div>
             ) : null}
             {status && status.mail.lastErrors.length > 0 ? (
               <p role="status" className="mt-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
