@@ -126,6 +126,9 @@ test("invalid links, unknown surveys and closed rounds each get their own screen
   const ok = await request({ host, path: `/api/surveys/${m.surveyId}/questions?token=${m.tokens[ws.employee.email]}` });
   expect(ok.status).toBe(200);
   expect((ok.json() as { question: string }[]).map((q) => q.question)).toContain("I know what is expected of me at work.");
+  const survey = await request({ host, path: `/api/surveys/${m.surveyId}?token=${m.tokens[ws.employee.email]}` });
+  expect(survey.status).toBe(200);
+  expect(survey.json()).toMatchObject({ id: m.surveyId, status: "active", alreadyAnswered: false, questions: expect.arrayContaining([expect.objectContaining({ question: "I know what is expected of me at work." })]) });
 });
 
 test("by keyboard, with a failed submit retried, then by the signed-in employee without a link", async ({ page }, testInfo) => {

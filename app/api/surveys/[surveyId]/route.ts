@@ -4,13 +4,15 @@ import { notFound } from "@/lib/api/errors";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { takerFor } from "@/lib/surveys/taker";
 
-// GET /api/surveys/{surveyId}?token=...: readable with the personal link, or by the invited person
+// GET /api/surveys/{surveyId}?token=...: the survey with its questions, readable with the personal link, or by the invited person
 // signed in; anyone else gets 404, so survey ids cannot be probed.
 export const GET = apiRoute(
   { auth: "tenant", params: z.object({ surveyId: z.uuid() }), query: z.object({ token: z.string().max(200).optional() }) },
   async ({ tenant, params, query }) => {
     const found = await readSurveyForTaker(tenant.orgId, params.surveyId, await takerFor(query.token));
     if (!found) throw notFound("Survey");
-    return found.survey;
+    // The spec's survey carries its questions. Its response and user counts are organisation-wide
+    // figures, which a person taking the survey is not shown (nor are managers).
+    return { ...found.survey, questions: found.questions };
   },
 );
