@@ -1,9 +1,11 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { ClipboardList } from "lucide-react";
+import Link from "next/link";
+import { BarChart3, ClipboardList } from "lucide-react";
 import type { SurveyListItem } from "@/lib/surveys/list";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 
 const STATUS: Record<SurveyListItem["status"], { label: string; className: string }> = {
@@ -44,7 +46,10 @@ export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Surveys">
       {surveys.map((s) => {
-        const rate = s.invitedCount > 0 ? Math.round((s.responseCount / s.invitedCount) * 100) : null;
+        // Organisation-wide counts are admins' only (listSurveys gives managers null).
+        const counts = s.invitedCount !== null && s.responseCount !== null ? { invited: s.invitedCount, responded: s.responseCount } : null;
+        const rate = counts && counts.invited > 0 ? Math.round((counts.responded / counts.invited) * 100) : null;
+        const progress = s.status === "scheduled" ? "Not sent yet" : counts ? `${counts.responded} of ${counts.invited} responded${rate === null ? "" : ` (${rate}%)`}` : null;
         return (
           <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
@@ -55,11 +60,17 @@ export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
               </div>
               <p className="mt-1 text-sm text-slate-600"><Timing s={s} client={client} /></p>
             </div>
-            <p className="shrink-0 text-sm text-slate-700">
-              {s.status === "scheduled"
-                ? "Not sent yet"
-                : `${s.responseCount} of ${s.invitedCount} responded${rate === null ? "" : ` (${rate}%)`}`}
-            </p>
+            <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
+              {progress ? <p className="text-sm text-slate-700">{progress}</p> : null}
+              {s.status === "scheduled" ? null : (
+                <Button asChild size="sm" variant="outline">
+                  <Link href={`/surveys/results/${s.id}`} aria-label={`View Results: ${s.title}`}>
+                    <BarChart3 aria-hidden="true" />
+                    View Results
+                  </Link>
+                </Button>
+              )}
+            </div>
           </li>
         );
       })}

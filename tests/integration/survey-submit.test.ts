@@ -171,15 +171,22 @@ describe("submitting a survey", () => {
         return submitResponse(s.orgId, body(s.surveyId, responses), { token: s.tokenOf(p.email) });
       }),
     );
-    const [rollups, participation] = await withOrg(s.orgId, (tx) =>
+    const [rollups, participation, questionRollups] = await withOrg(s.orgId, (tx) =>
       Promise.all([
         tx.surveyRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
         tx.surveyParticipation.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
+        tx.surveyQuestionRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
       ]),
     );
     const expected = await recomputeRollups(s.orgId, s.surveyId);
     const actual = new Map(rollups.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]));
     expect(actual).toEqual(expected.rollups);
+    // Per question too (custom questions have no metric): answers, sum and the 0..10 distribution.
+    expect(new Map(questionRollups.map((r) => [rollupKey(r.teamId, r.questionId), { n: r.n, sum: r.sum, counts: r.counts }]))).toEqual(expected.questions);
+    const enpsQuestion = s.questions.find((q) => q.type === "enps")!;
+    expect(questionRollups.find((r) => r.teamId === ORG_TEAM_ID && r.questionId === enpsQuestion.id)!.counts).toEqual(
+      Array.from({ length: 11 }, (_, v) => enpsGiven.filter((e) => e === v).length),
+    );
     expect(new Map(participation.map((p) => [p.teamId, p.responded]))).toEqual(expected.responded);
     // The stress item feeds 'stress' as given and wellness reversed.
     expect(actual.get(rollupKey(ORG_TEAM_ID, "stress"))!.sum + actual.get(rollupKey(ORG_TEAM_ID, "wellness"))!.sum).toBe(10 * people.length);

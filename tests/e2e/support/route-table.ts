@@ -9,10 +9,11 @@ import { customSurveyRoutes } from "./routes/surveys-custom";
 import { surveyRoundRoutes } from "./routes/surveys-rounds";
 import { analyticsRoutes } from "./routes/analytics";
 import { surveyTakingRoutes } from "./routes/surveys-taking";
+import { surveyResultsRoutes } from "./routes/surveys-results";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes];
 }

@@ -1,0 +1,100 @@
+import "server-only";
+import { isUuid, withOrg } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/api/errors";
+import { loadTeams } from "@/lib/analytics/load";
+import { requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
+import { shuffle } from "@/lib/analytics/comments";
+import { commentMinimum } from "@/lib/analytics/suppression";
+import { evaluateSurveyResults, type GroupResult } from "@/lib/analytics/survey-results-view";
+import { ORG_TEAM_ID } from "@/lib/surveys/send";
+
+// GET /api/surveys/{surveyId}/results and the results page: one survey (custom or pulse),
+// question by question. Numbers come from the per-question rollups; only comments read answer
+// rows, and only for groups the comment rule lets through (as lib/analytics/comments.ts).
+
+export const SURVEY_RESULTS_READERS = ["admin", "manager"] as const;
+
+export type SurveyResults = {
+  survey: {
+    id: string;
+    title: string;
+    kind: "pulse" | "custom";
+    status: "scheduled" | "active" | "closed";
+    sentAt: string | null;
+    closesAt: string | null;
+    questionCount: number;
+  };
+  /** The minimum reporting group when the survey was sent, and the comments' minimum. */
+  minGroupSize: number;
+  commentMinimum: number;
+  /** Admins: the whole organisation, then each team the survey reached; managers: their teams. */
+  scope: "organization" | "teams";
+  /** Empty before the survey is sent (and for a manager who leads no team). */
+  groups: GroupResult[];
+};
+
+/** Admins see the organisation's results; managers their own teams'; employees get 403, and
+ * another organisation's (or an unknown) survey id 404. */
+export async function surveyResults(ctx: AuthContext, surveyId: string): Promise<SurveyResults> {
+  requireAnalyticsViewer(ctx);
+  if (!isUuid(surveyId)) throw notFound("Survey");
+  return withOrg(ctx.orgId, async (tx) => {
+    const survey = await tx.survey.findFirst({
+      where: { organizationId: ctx.orgId, id: surveyId },
+      select: {
+        id: true, title: true, kind: true, status: true, sentAt: true, closesAt: true, minGroupSize: true,
+        questions: { select: { id: true, order: true, type: true, text: true }, orderBy: { order: "asc" } },
+      },
+    });
+    if (!survey) throw notFound("Survey");
+    const scope = scopeOf(ctx, await loadTeams(tx, ctx.orgId));
+    const out: SurveyResults = {
+      survey: {
+        id: survey.id,
+        title: survey.title,
+        kind: survey.kind,
+        status: survey.status,
+        sentAt: survey.sentAt?.toISOString() ?? null,
+        closesAt: survey.closesAt?.toISOString() ?? null,
+        questionCount: survey.questions.length,
+      },
+      minGroupSize: survey.minGroupSize,
+      commentMinimum: commentMinimum(survey.minGroupSize),
+      scope: scope.orgWide ? "organization" : "teams",
+      groups: [],
+    };
+    if (survey.status === "scheduled") return out;
+
+    const where = { organizationId: ctx.orgId, surveyId: survey.id };
+    const participation = await tx.surveyParticipation.findMany({ where, select: { teamId: true, invited: true, responded: true } });
+    const rollups = await tx.surveyQuestionRollup.findMany({ where, select: { teamId: true, questionId: true, n: true, sum: true, counts: true } });
+    const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+    // Admins: the teams the survey was attributed to (a participation row from the send), so
+    // teams outside a custom survey's audience do not show up as empty groups.
+    const reached = new Set(participation.map((p) => p.teamId));
+    const wanted = scope.orgWide
+      ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...allTeams.filter((t) => reached.has(t.id))]
+      : scope.teams.map((t) => ({ id: t.id, name: t.name }));
+    out.groups = evaluateSurveyResults({
+      minGroupSize: survey.minGroupSize,
+      questions: survey.questions,
+      participation,
+      rollups,
+      allTeamIds: allTeams.map((t) => t.id),
+      wanted,
+    });
+
+    for (const g of out.groups) {
+      for (const q of g.questions) {
+        if (q.type !== "text" || q.reason) continue;
+        const rows = await tx.surveyAnswer.findMany({
+          where: { organizationId: ctx.orgId, questionId: q.id, text: { not: null }, response: { surveyId: survey.id, ...(g.id === ORG_TEAM_ID ? {} : { teamId: g.id }) } },
+          select: { text: true },
+        });
+        q.comments = shuffle(rows.map((r) => r.text!.trim()).filter((t) => t.length > 0));
+      }
+    }
+    return out;
+  });
+}
