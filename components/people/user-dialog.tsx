@@ -30,6 +30,8 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
     managerId: user?.managerId ?? "",
   });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // The server's reason, also inside the dialog: the toast region is hidden while a modal is open.
+  const [formError, setFormError] = useState<string | null>(null);
   const refresh = usePeopleRefresh();
 
   const mutation = useMutation({
@@ -42,6 +44,7 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
+      setFormError(serverMessageOf(err) ?? (editing ? "Failed to update user" : "Failed to add user"));
       toast({ title: editing ? "Failed to update user" : "Failed to add user", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
     },
   });
@@ -55,8 +58,20 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
   const missing = team ? people.minGroupSize - (team.memberCount + joining) : 0;
   const teamTaken = (t: PeopleContext["teams"][number]) => values.role === "manager" && !!t.managerId && t.managerId !== user?.id;
 
+  // Becoming a manager: a team that already has one can no longer be chosen, so drop it.
+  function changeRole(e: React.ChangeEvent<HTMLSelectElement>) {
+    const role = ROLES.find((r) => r === e.target.value);
+    if (!role) return;
+    setValues((v) => {
+      const chosen = people.teams.find((t) => t.id === v.teamId);
+      const taken = role === "manager" && chosen && !!chosen.managerId && chosen.managerId !== user?.id;
+      return { ...v, role, teamId: taken ? "" : v.teamId };
+    });
+  }
+
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    setFormError(null);
     // Hidden selectors send nothing; an admin keeps no team, and editing keeps the manager.
     const body: Values = { ...values, teamId: showTeam ? values.teamId : "", managerId: showManager || editing ? values.managerId : "" };
     const parsed = userInputSchema.safeParse(body);
@@ -95,7 +110,7 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
           {field("email", "Email", "email")}
           <div className="space-y-1.5">
             <Label htmlFor="user-role">Role</Label>
-            <NativeSelect id="user-role" value={values.role} onChange={set("role")}>
+            <NativeSelect id="user-role" value={values.role} onChange={changeRole}>
               {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
             </NativeSelect>
             <FieldError id="user-role-error" messages={errors.role} />
@@ -134,6 +149,7 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
               <FieldError id="user-manager-error" messages={errors.managerId} />
             </div>
           ) : null}
+          {formError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{formError}</p> : null}
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
             <Button type="submit" disabled={mutation.isPending}>{mutation.isPending ? "Saving..." : editing ? "Save Changes" : "Add User"}</Button>

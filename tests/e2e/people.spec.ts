@@ -113,3 +113,30 @@ test("an admin edits and removes a person; managers only view; employees see no 
   await expect(mSection.getByRole("table")).toBeVisible();
   await mgrCtx.close();
 });
+
+test("a manager cannot join a team that has one, and a taken e-mail is refused with the server's message", async ({ page }) => {
+  const ws = await createWorkspace("pplm");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  await page.goto(url(ws.subdomain, "/settings"));
+  const section = page.locator("#user-management");
+  await section.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New User" });
+  // An employee may join the manager's team; choosing Manager afterwards drops it again.
+  await dialog.getByLabel("Team").selectOption({ label: ws.team.name });
+  await dialog.getByLabel("Role").selectOption({ label: "Manager" });
+  await expect(dialog.getByLabel("Team")).toHaveValue("");
+  const taken = dialog.getByRole("option", { name: `${ws.team.name} (Has Manager)` });
+  await expect(taken).toBeDisabled();
+  await expect(dialog.getByText("Teams marked 'Has Manager' cannot be chosen: This team already has a manager assigned")).toBeVisible();
+
+  await dialog.getByLabel("Role").selectOption({ label: "Employee" });
+  await dialog.getByLabel("First name").fill("Dup");
+  await dialog.getByLabel("Last name").fill("Licate");
+  await dialog.getByLabel("Email").fill(ws.employee.email);
+  await dialog.getByRole("button", { name: "Add User" }).click();
+  // Inside the dialog (the toast region is hidden from assistive technology while it is open).
+  await expect(dialog.getByRole("alert")).toHaveText("A user with this email already exists");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(toastText(page, "Failed to add user")).toBeVisible();
+  await expect(section.getByText("Users: 3 / 10")).toBeVisible();
+});

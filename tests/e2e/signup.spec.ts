@@ -107,6 +107,15 @@ test("the form shows the spec's messages for missing and mismatched fields", asy
   await expect(page.getByLabel("First name")).toBeFocused();
 });
 
+test("a failed availability check says so; the server checks the subdomain again on submit", async ({ page }) => {
+  await page.route("**/api/signup/check-subdomain/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Something went wrong. Please try again."}' }));
+  await page.goto(`${MAIN}/signup`);
+  await fillDetails(page, `Broken Check ${unique()}`);
+  await expect(page.getByText("Error checking availability")).toBeVisible();
+  // Only 'unavailable' and 'checking' disable the button (spec); completion validates again.
+  await expect(page.getByRole("button", { name: "Get Instant Access" })).toBeEnabled();
+});
+
 test("@phone the signup page works on a phone", async ({ page }) => {
   const id = unique();
   await page.goto(`${MAIN}/signup?companyName=${encodeURIComponent(`Phone Co ${id}`)}&lastName=Okafor&teamSize=25`);
