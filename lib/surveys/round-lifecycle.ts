@@ -18,9 +18,10 @@ const closingDate = (d: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(d);
 
 /**
- * The day-3 reminder: a new link for every invitation not yet used nor reminded (only token hashes
- * are stored, so the first link cannot be sent again; the new one replaces it). Returns how many
- * people were reminded.
+ * The day-3 reminder: a link of its own for every invitation not yet used nor reminded (only token
+ * hashes are stored, so the first link cannot be sent again). The first link keeps working: the
+ * invitation holds both hashes, and whichever is used first spends it. Returns how many people were
+ * reminded.
  */
 export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<number> {
   const moved = await tx.survey.updateMany({
@@ -45,7 +46,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
   // submitted meanwhile is not followed by a link that was never stored.
   const reminded = await tx.$queryRaw<{ id: string; email: string; firstName: string }[]>`
     WITH changed AS (
-      UPDATE "SurveyInvitation" i SET "tokenHash" = v.token_hash, "remindedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'
+      UPDATE "SurveyInvitation" i SET "reminderTokenHash" = v.token_hash, "remindedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'
       FROM unnest(${open.map((r) => r.id)}::uuid[], ${tokens.map(hashToken)}::text[]) AS v(id, token_hash)
       WHERE i."organizationId" = ${orgId}::uuid AND i."id" = v.id AND i."usedAt" IS NULL AND i."remindedAt" IS NULL
       RETURNING i."id", i."userId"
@@ -59,7 +60,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
     tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { closesAt: true } }),
   ]);
   const template = effectiveTemplate(org);
-  const preface = `Reminder: this survey is open until ${closingDate(survey.closesAt ?? now, org.pulseTimeZone)}. The link below replaces the one in our first e-mail.\n\n`;
+  const preface = `Reminder: this survey is open until ${closingDate(survey.closesAt ?? now, org.pulseTimeZone)}. Use the link below, or the one in our first e-mail: either works once.\n\n`;
   await enqueueMails(
     tx,
     orgId,

@@ -11,7 +11,9 @@ export async function findInvitation(tx: Tx, orgId: string, surveyId: string, ta
   const select = { id: true, surveyId: true, teamId: true, usedAt: true } as const;
   if (taker.token) {
     if (taker.token.length < 20 || taker.token.length > 200) return null;
-    const inv = await tx.surveyInvitation.findUnique({ where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(taker.token) } }, select });
+    // The first e-mail's link or the reminder's: both stay valid until one is used.
+    const tokenHash = hashToken(taker.token);
+    const inv = await tx.surveyInvitation.findFirst({ where: { organizationId: orgId, OR: [{ tokenHash }, { reminderTokenHash: tokenHash }] }, select });
     return inv?.surveyId === surveyId ? inv : null;
   }
   if (taker.userId) return tx.surveyInvitation.findUnique({ where: { organizationId_surveyId_userId: { organizationId: orgId, surveyId, userId: taker.userId } }, select });

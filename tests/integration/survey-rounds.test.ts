@@ -216,7 +216,7 @@ describe("the scheduler", () => {
     expect(await mailsOf(w.orgId, surveyId)).toHaveLength(w.people);
   });
 
-  it("reminds non-respondents once on day 3 with a new link, and closes after 7 days notifying admins and managers", async () => {
+  it("reminds non-respondents once on day 3 with a link of its own, and closes after 7 days notifying admins and managers", async () => {
     const w = await workspace();
     const t0 = new Date(Date.now() + 60_000);
     const { surveyId } = await sendPulseNow(w.adminCtx, t0);
@@ -239,16 +239,19 @@ describe("the scheduler", () => {
     const after = await invitationsOf(w.orgId, surveyId);
     const old = new Map(before.map((i) => [i.id, i.tokenHash]));
     for (const i of after) {
+      // The first link stays as it was; the reminded get a second one beside it.
+      expect(i.tokenHash).toBe(old.get(i.id));
       if (i.userId === w.employee.id) {
         expect(i.remindedAt).toBeNull();
-        expect(i.tokenHash).toBe(old.get(i.id));
+        expect(i.reminderTokenHash).toBeNull();
       } else {
         expect(i.remindedAt?.getTime()).toBe(day3.getTime());
-        expect(i.tokenHash).not.toBe(old.get(i.id));
+        expect(i.reminderTokenHash).not.toBeNull();
+        expect(i.reminderTokenHash).not.toBe(i.tokenHash);
       }
     }
-    // The new link is the stored one.
-    const hashes = new Set(after.map((i) => i.tokenHash));
+    // The reminder's link is the stored second one.
+    const hashes = new Set(after.map((i) => i.reminderTokenHash));
     for (const m of reminders) expect(hashes.has(hashToken(tokenIn(m.text, surveyId)))).toBe(true);
 
     const notifications = () => withOrg(w.orgId, (tx) => tx.notification.findMany({ where: { organizationId: w.orgId, type: "survey_results" } }));

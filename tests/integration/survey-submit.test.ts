@@ -4,6 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { HttpError } from "@/lib/api/errors";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { submitResponse } from "@/lib/surveys/submit";
+import { sendReminders } from "@/lib/surveys/round-lifecycle";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { hashToken } from "@/lib/auth/token-hash";
@@ -56,6 +57,27 @@ const answersFor = (qs: { id: string; type: string }[], pick: (type: string) => 
 const body = (surveyId: string, responses: Submission["responses"]): Submission => ({ surveyId, responses });
 
 describe("submitting a survey", () => {
+  it("after the day-3 reminder, the first e-mail's link and the reminder's both work, once between them", async () => {
+    const s = await sentSurvey();
+    const sentAt = (await withOrg(s.orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } } }))).sentAt!;
+    const reminded = await withOrg(s.orgId, (tx) => sendReminders(tx, s.orgId, s.surveyId, new Date(sentAt.getTime() + 3 * 86_400_000 + 60_000)));
+    expect(reminded).toBe(5);
+    const reminder = async (email: string) => {
+      const mail = await withOrg(s.orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: s.orgId, to: email, kind: "survey_reminder" } }));
+      return /token=([\w-]+)/.exec(mail.text)![1]!;
+    };
+    const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : t === "scale" ? 4 : "ok"));
+    const [a, b] = [s.members[1]!.email, s.members[2]!.email];
+    // One answers through the first e-mail, the other through the reminder; the other link is then spent.
+    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token: await reminder(a) }))?.survey.alreadyAnswered).toBe(false);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(a) }))).toBe(201);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(a) }))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(b) }))).toBe(201);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(b) }))).toBe(409);
+    const responses = await withOrg(s.orgId, (tx) => tx.surveyResponse.count({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
+    expect(responses).toBe(2);
+  });
+
   it("stores one anonymous response: no person, token or time, only the attributed team", async () => {
     const s = await sentSurvey();
     const token = s.tokenOf(s.members[1]!.email);
