@@ -47,11 +47,6 @@ async function main(): Promise<void> {
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   const seed = !process.env.DATABASE_URL || process.env.SEED_DEMO === "1";
-  if (seed) {
-    const r = await seedDemo(appUrl);
-    if (r.created) console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people.`);
-  }
-
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -61,6 +56,20 @@ async function main(): Promise<void> {
     DATABASE_APP_URL: appUrl,
     NEXT_TELEMETRY_DISABLED: "1",
   };
+  if (seed) {
+    const r = await seedDemo(appUrl);
+    if (r.created && r.orgId) {
+      // Weeks of answered pulse rounds, through the product's own sending and submission code
+      // (server-only modules, hence a process of its own with the react-server condition).
+      const h = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "seed", "demo-history.ts"), r.orgId], {
+        cwd: root,
+        env: { ...childEnv, JOBS_IN_PROCESS: "0" },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      if (h.status !== 0) throw new Error("Seeding the demo's pulse history failed");
+      console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people and eight weeks of pulse results.`);
+    }
+  }
   const next = path.join(root, "node_modules", ".bin", "next");
   if (!dev && !buildIsFresh(root)) {
     console.log("Building the application (first start or changed sources)...");

@@ -7,11 +7,11 @@ import { runInOrg } from "@/lib/db/org-transaction";
 import { hashPassword } from "@/lib/auth/password";
 import { DEMO, demoEmail } from "./demo-data";
 
-export async function seedDemo(appUrl: string): Promise<{ created: boolean; users: number }> {
+export async function seedDemo(appUrl: string): Promise<{ created: boolean; users: number; orgId: string | null }> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: appUrl }) });
   try {
     const existing = await prisma.$queryRaw<{ id: string | null }[]>`SELECT app_org_id_for_subdomain(${DEMO.subdomain}) AS id`;
-    if (existing[0]?.id) return { created: false, users: 0 };
+    if (existing[0]?.id) return { created: false, users: 0, orgId: existing[0].id };
 
     const orgId = randomUUID();
     const passwordHash = await hashPassword(DEMO.password);
@@ -55,7 +55,7 @@ export async function seedDemo(appUrl: string): Promise<{ created: boolean; user
         },
       });
     });
-    return { created: true, users: userCount };
+    return { created: true, users: userCount, orgId };
   } finally {
     await prisma.$disconnect();
   }

@@ -15,7 +15,9 @@ test("the demo admin signs in, sees the shell, reads a notification and signs ou
   for (const label of ["Dashboard", "Surveys", "1-on-1s", "Boss Bot", "Settings", "Content Library"]) {
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
   }
-  await expect(page.getByText("--").first()).toBeVisible();
+  // The demo comes with eight weeks of answered pulse rounds: real scores, not '--'.
+  await expect(page.getByText(/^\d{1,2}\.\d$/).first()).toBeVisible();
+  await expect(page.getByText("Trends over the last 12 weeks")).toBeVisible();
 
   await page.getByRole("button", { name: /Notifications/ }).click();
   const pop = page.getByRole("dialog");

@@ -1,0 +1,125 @@
+// Eight weeks of pulse history for the demo workspace, so its dashboards, pulse heatmap, reports
+// and results have something to show on first start. Everything goes through the product's own
+// code: rounds are created and sent by lib/surveys/send (invitations, links, outbox), and every
+// answer is submitted through a personal link by lib/surveys/submit, so rollups, participation and
+// suppression are exactly what real answers would give. Only the clock is moved: each round is sent
+// in the past, answered, then closed as it would have been.
+//
+// Runs as its own process with --conditions=react-server (the domain modules are server-only),
+// started by scripts/start.ts right after the demo workspace is created.
+import { DEMO, demoEmail } from "./demo-data";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const ROUNDS = 8;
+
+/** How each team tends to answer: a scale mean (1-5), its stress (1-5, higher is worse) and eNPS
+ * (0-10), drifting a little each week, so the demo shows a healthy team, a stretched one and one
+ * that improves. */
+const PROFILES: Record<string, { scale: number; stress: number; enps: number; drift: number }> = {
+  Engineering: { scale: 4.2, stress: 2.4, enps: 8.4, drift: 0 },
+  "Customer Success": { scale: 3.4, stress: 4.1, enps: 6.2, drift: -0.03 },
+  Marketing: { scale: 3.0, stress: 3.0, enps: 5.6, drift: 0.08 },
+};
+const NO_TEAM = { scale: 4, stress: 2.5, enps: 8, drift: 0 };
+
+const COMMENTS = [
+  "Stand-ups got shorter and it shows.",
+  "More time for focused work would help.",
+  "Thanks for the clearer priorities this month.",
+  "Workload before the release was heavy.",
+  "I would like more feedback on my projects.",
+  "The new onboarding guide is great.",
+  "Cross-team meetings could have an agenda.",
+];
+
+/** A small seeded generator (mulberry32), so every fresh demo looks the same. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(v)));
+
+async function main(): Promise<void> {
+  const orgId = process.argv[2];
+  if (!orgId) throw new Error("Usage: demo-history.ts <organizationId>");
+  const { withOrg } = await import("@/lib/db/tenant");
+  const { createSurvey, sendSurvey, surveyMailRef } = await import("@/lib/surveys/send");
+  const { pulseQuestions, pulseTitle } = await import("@/lib/surveys/rotation");
+  const { submitResponse } = await import("@/lib/surveys/submit");
+  const { submissionSchema } = await import("@/lib/surveys/take-schema");
+  const { STRESS_ITEM_KEY } = await import("@/lib/surveys/scoring");
+  const { boss } = await import("@/lib/jobs/boss");
+
+  const teamOf = new Map<string, string>();
+  for (const t of DEMO.teams) {
+    teamOf.set(t.manager.email, t.name);
+    for (const [first, last] of t.members) teamOf.set(demoEmail(first, last), t.name);
+  }
+  const rand = random(20261123);
+  const now = Date.now();
+
+  for (let k = ROUNDS; k >= 1; k--) {
+    const sentAt = new Date(now - k * WEEK_MS);
+    const roundDate = sentAt.toISOString().slice(0, 10);
+    const surveyId = await withOrg(orgId, async (tx) => {
+      const { surveyId } = await createSurvey(
+        tx,
+        orgId,
+        { kind: "pulse", title: pulseTitle(roundDate), roundKey: roundDate, questions: pulseQuestions({ roundDate, companyName: DEMO.name }), audienceTeamIds: [], createdById: null },
+        sentAt,
+      );
+      await sendSurvey(tx, orgId, surveyId, sentAt);
+      // Open until the answers below are in; closed afterwards at its real time.
+      await tx.survey.update({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, data: { closesAt: new Date(now + WEEK_MS) } });
+      return surveyId;
+    });
+
+    const [mails, questions] = await withOrg(orgId, async (tx) => [
+      await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { to: true, text: true } }),
+      await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true }, orderBy: { order: "asc" } }),
+    ]);
+    const week = ROUNDS - k;
+    for (const mail of mails) {
+      // Most people answer; now and then a small team falls below the minimum and stays hidden.
+      if (rand() > 0.82) continue;
+      const token = /token=([\w-]+)/.exec(mail.text)?.[1];
+      if (!token) continue;
+      const team = teamOf.get(mail.to);
+      const p = (team ? PROFILES[team] : undefined) ?? NO_TEAM;
+      const jitter = () => (rand() - 0.5) * 2.2;
+      const responses = questions.flatMap((q): { questionId: string; answer: number | string }[] => {
+        if (q.type === "text") return rand() < 0.45 ? [{ questionId: q.id, answer: COMMENTS[Math.floor(rand() * COMMENTS.length)]! }] : [];
+        if (q.type === "enps") return [{ questionId: q.id, answer: clamp(p.enps + p.drift * 10 * week + jitter() * 1.5, 0, 10) }];
+        const mean = q.bankKey === STRESS_ITEM_KEY ? p.stress - p.drift * week : p.scale + p.drift * week;
+        return [{ questionId: q.id, answer: clamp(mean + jitter(), 1, 5) }];
+      });
+      await submitResponse(orgId, submissionSchema.parse({ surveyId, responses }), { token });
+    }
+
+    await withOrg(orgId, async (tx) => {
+      const closesAt = new Date(sentAt.getTime() + WEEK_MS);
+      await tx.survey.update({
+        where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+        data: { status: "closed", closesAt, closedAt: closesAt, reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000) },
+      });
+      // Those e-mails belong to the past: recorded as delivered then, never sent now.
+      await tx.mailMessage.updateMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, data: { status: "sent", sentAt, attempts: 1 } });
+    });
+  }
+  await (await boss()).stop({ graceful: false, wait: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);
