@@ -24,12 +24,14 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
   );
 }
 
-function ScaleBody({ s }: { s: ScaleStats }) {
+function ScaleBody({ s, higherIsWorse }: { s: ScaleStats; higherIsWorse: boolean }) {
   return (
     <>
+      {/* The stress item: agreeing means more stress, so its colour reads the score reversed. */}
+      {higherIsWorse ? <p className="text-xs text-slate-600">Agreeing means more stress: a higher score is worse.</p> : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Figure label="Average" value={s.average.toFixed(1)} hint="of 5" />
-        <Figure label="Score" value={s.score.toFixed(1)} hint="of 10" tone={scoreTone(s.score)} />
+        <Figure label="Score" value={s.score.toFixed(1)} hint="of 10" tone={scoreTone(higherIsWorse ? 10 - s.score : s.score)} />
         <Figure label="Answers" value={String(s.n)} />
       </dl>
       <DistributionBars bars={s.distribution} n={s.n} label="Answers per value, 1 (strongly disagree) to 5 (strongly agree)" />
@@ -74,7 +76,7 @@ export function QuestionResultCard({ q, index, minGroupSize, commentMinimum }: {
           {q.reason === "below-minimum" ? `Not enough answers yet: results appear once at least ${minGroupSize} people have answered this question.` : suppressionText(q.reason, minGroupSize)}
         </p>
       ) : q.type === "scale" && q.stats ? (
-        <ScaleBody s={q.stats} />
+        <ScaleBody s={q.stats} higherIsWorse={q.higherIsWorse} />
       ) : q.type === "enps" && q.stats ? (
         <EnpsBody s={q.stats} />
       ) : null}

@@ -14,7 +14,8 @@ import { round1 } from "@/lib/analytics/scores";
 import { scaleScore, standardEnps } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
-export type ResultQuestion = { id: string; order: number; type: "scale" | "enps" | "text"; text: string };
+/** higherIsWorse: the wellness stress item, where agreeing means more stress. */
+export type ResultQuestion = { id: string; order: number; type: "scale" | "enps" | "text"; text: string; higherIsWorse: boolean };
 export type QuestionRollupRow = { teamId: string; questionId: string; n: number; sum: number; counts: readonly number[] };
 export type ParticipationRow = { teamId: string; invited: number; responded: number };
 
@@ -42,7 +43,7 @@ export type EnpsStats = {
   distribution: Bar[];
 };
 
-type Base = { id: string; order: number; text: string; reason: SuppressionReason | null };
+type Base = { id: string; order: number; text: string; higherIsWorse: boolean; reason: SuppressionReason | null };
 export type QuestionResult =
   | (Base & { type: "scale"; stats: ScaleStats | null })
   | (Base & { type: "enps"; stats: EnpsStats | null })
@@ -126,7 +127,7 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
     const reason = reasonIn(groups, id);
     if (reason) return { id, name, reason, invited: 0, responded: 0, questions: [] };
     const results = questions.map((q): QuestionResult => {
-      const base = { id: q.id, order: q.order, text: q.text };
+      const base = { id: q.id, order: q.order, text: q.text, higherIsWorse: q.higherIsWorse };
       if (q.type === "text") return { ...base, type: "text", reason: reasonIn(comments, id), comments: [] };
       const why = reasonIn(perQuestion.get(q.id)!, id);
       const r = row(id, q.id);

@@ -1,4 +1,5 @@
 import "server-only";
+import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/api/errors";
@@ -44,7 +45,7 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       where: { organizationId: ctx.orgId, id: surveyId },
       select: {
         id: true, title: true, kind: true, status: true, sentAt: true, closesAt: true, minGroupSize: true,
-        questions: { select: { id: true, order: true, type: true, text: true }, orderBy: { order: "asc" } },
+        questions: { select: { id: true, order: true, type: true, text: true, bankKey: true }, orderBy: { order: "asc" } },
       },
     });
     if (!survey) throw notFound("Survey");
@@ -78,7 +79,7 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       : scope.teams.map((t) => ({ id: t.id, name: t.name }));
     out.groups = evaluateSurveyResults({
       minGroupSize: survey.minGroupSize,
-      questions: survey.questions,
+      questions: survey.questions.map(({ bankKey, ...q }) => ({ ...q, higherIsWorse: bankKey === STRESS_ITEM_KEY })),
       participation,
       rollups,
       allTeamIds: allTeams.map((t) => t.id),

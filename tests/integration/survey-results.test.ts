@@ -11,6 +11,7 @@ import { customSurveySchema } from "@/lib/surveys/custom-schema";
 import { submitResponse } from "@/lib/surveys/submit";
 import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
+import { sendPulseNow } from "@/lib/surveys/rounds";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import type { EnpsStats, GroupResult, QuestionResult, ScaleStats } from "@/lib/analytics/survey-results-view";
 import { createOrg, uniqueName } from "../support/factories";
@@ -229,3 +230,26 @@ describe("survey results", () => {
 function round(v: number) {
   return Math.round(v * 10) / 10;
 }
+
+describe("the stress item", () => {
+  it("is marked as the one question where a higher score is worse", async () => {
+    const { orgId } = await createOrg();
+    const admin = await contextOf(orgId, "admin");
+    const people = await Promise.all([1, 2, 3].map(() => contextOf(orgId, "employee")));
+    const { surveyId } = await sendPulseNow(admin);
+    const [questions, mails] = await withOrg(orgId, async (tx) => [
+      await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true } }),
+      await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }),
+    ]);
+    for (const p of people) {
+      const token = /token=([\w-]+)/.exec(mails.find((m) => m.to === p.email)!.text)![1]!;
+      const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 }));
+      await submitResponse(orgId, { surveyId, responses }, { token });
+    }
+    const r = await surveyResults(admin, surveyId);
+    const all = r.groups.find((g) => g.id === ORG_TEAM_ID)!;
+    expect(all.reason).toBeNull();
+    const stressId = questions.find((q) => q.bankKey === "wellness_stress")!.id;
+    expect(all.questions.filter((q) => q.higherIsWorse).map((q) => q.id)).toEqual([stressId]);
+  });
+});
