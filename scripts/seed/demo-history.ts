@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   const { submissionSchema } = await import("@/lib/surveys/take-schema");
   const { STRESS_ITEM_KEY } = await import("@/lib/surveys/scoring");
   const { boss } = await import("@/lib/jobs/boss");
+  const { QUEUES } = await import("@/lib/jobs/queues");
 
   const teamOf = new Map<string, string>();
   for (const t of DEMO.teams) {
@@ -109,8 +110,11 @@ async function main(): Promise<void> {
         where: { organizationId_id: { organizationId: orgId, id: surveyId } },
         data: { status: "closed", closesAt, closedAt: closesAt, reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000) },
       });
-      // Those e-mails belong to the past: recorded as delivered then, never sent now.
-      await tx.mailMessage.updateMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, data: { status: "sent", sentAt, attempts: 1 } });
+      // Those e-mails belong to the past: recorded as delivered then, never sent now, and their
+      // delivery jobs removed, so they do not queue ahead of the workspace's first real mail.
+      const mailIds = (await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { id: true } })).map((m) => m.id);
+      await tx.mailMessage.updateMany({ where: { organizationId: orgId, id: { in: mailIds } }, data: { status: "sent", sentAt, attempts: 1 } });
+      await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
   }
   await (await boss()).stop({ graceful: false, wait: true });
