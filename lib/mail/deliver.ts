@@ -7,6 +7,11 @@ import { log } from "@/lib/log/logger";
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
 const CLAIM_MS = 5 * 60 * 1000;
 
+/** The single-use tokens in a message's links (invitations, password resets, survey links), blanked. */
+export function withoutLinkTokens(body: string): string {
+  return body.replace(/([?&#]token=)[^\s&"'<>]+/g, "$1removed-after-delivery");
+}
+
 /**
  * Sends one outbox message. The message is first claimed with a conditional update, so two
  * overlapping deliveries (a retry while a slow send runs, two workers) never both send it, and a
@@ -29,7 +34,12 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
         where: key,
-        data: { status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null, lockedUntil: null },
+        // Once delivered, the stored copy keeps no usable link: a copy of the database must not
+        // let anyone answer someone's survey or set their password.
+        data: {
+          status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null, lockedUntil: null,
+          text: withoutLinkTokens(msg.text), html: msg.html === null ? null : withoutLinkTokens(msg.html),
+        },
       }),
     );
     return "sent";

@@ -95,6 +95,22 @@ describe("deliverMail with the file transport", () => {
     expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
   });
 
+  it("keeps no usable link in the stored copy once it is delivered", async () => {
+    const { orgId } = await createOrg();
+    const dir = mailDir();
+    const link = "http://acme.localhost:3000/surveys/0d6c7a4e-1b1f-4c39-9a53-1e6f4b0c2f11?token=AbC-123_xyz";
+    const id = await enqueue(orgId, { to: "kim@example.com", subject: "Your survey", text: `Take it here: ${link}\nThanks.` });
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+    // The recipient got the link...
+    const files = await emlFiles(dir);
+    const { body } = parseEml(await readFile(path.join(dir, files[0]!), "utf8"));
+    expect(decodeB64(body)).toContain("token=AbC-123_xyz");
+    // ...the outbox row no longer holds it.
+    const row = await withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+    expect(row.text).not.toContain("AbC-123_xyz");
+    expect(row.text).toContain("?token=removed-after-delivery\nThanks.");
+  });
+
   it("skips a message already sent and writes no second file", async () => {
     const { orgId } = await createOrg();
     const dir = mailDir();
