@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const { STRESS_ITEM_KEY } = await import("@/lib/surveys/scoring");
   const { boss } = await import("@/lib/jobs/boss");
   const { QUEUES } = await import("@/lib/jobs/queues");
+  const { withoutLinkTokens } = await import("@/lib/mail/deliver");
 
   const teamOf = new Map<string, string>();
   for (const t of DEMO.teams) {
@@ -114,6 +115,9 @@ async function main(): Promise<void> {
       // delivery jobs removed, so they do not queue ahead of the workspace's first real mail.
       const mailIds = (await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { id: true } })).map((m) => m.id);
       await tx.mailMessage.updateMany({ where: { organizationId: orgId, id: { in: mailIds } }, data: { status: "sent", sentAt, attempts: 1 } });
+      // As delivery does (lib/mail/deliver.ts), the stored copies keep no usable link.
+      const sent = await tx.mailMessage.findMany({ where: { organizationId: orgId, id: { in: mailIds } }, select: { id: true, text: true } });
+      for (const m of sent) await tx.mailMessage.update({ where: { organizationId_id: { organizationId: orgId, id: m.id } }, data: { text: withoutLinkTokens(m.text) } });
       await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
   }
