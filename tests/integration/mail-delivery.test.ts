@@ -5,8 +5,9 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { enqueueMail, type MailInput } from "@/lib/mail/outbox";
 import { deliverMail } from "@/lib/mail/deliver";
-import { fileTransport, type MailTransport, type OutgoingMail } from "@/lib/mail/transport";
+import { fileTransport, type MailTransport } from "@/lib/mail/transport";
 import { ownerClient } from "../support/owner-client";
+import { recordingTransport } from "../support/recording-transport";
 import { createOrg, uniqueName } from "../support/factories";
 
 const owner = ownerClient();
@@ -40,11 +41,6 @@ const decodeWord = (v: string) => {
   const m = v.match(/^=\?UTF-8\?B\?(.*)\?=$/);
   return m ? Buffer.from(m[1]!, "base64").toString("utf8") : v;
 };
-
-function recordingTransport(): MailTransport & { sent: OutgoingMail[] } {
-  const sent: OutgoingMail[] = [];
-  return { name: "recording", sent, send: async (m) => (sent.push(m), { providerId: `rec-${sent.length}` }) };
-}
 
 describe("deliverMail with the file transport", () => {
   it("writes an .eml file with the headers and the decoded text, and marks the row sent", async () => {

@@ -8,12 +8,12 @@ import { enqueueMail, type MailInput } from "@/lib/mail/outbox";
 import { deliverMail } from "@/lib/mail/deliver";
 import { REDELIVER_MIN_AGE_MS, sweepMailOutbox } from "@/lib/mail/sweep";
 import { GIVE_UP_AFTER_MS } from "@/lib/mail/delivery-policy";
-import type { MailTransport, OutgoingMail } from "@/lib/mail/transport";
 import { getRoundStatus, retryRoundMail } from "@/lib/surveys/round-status";
 import { boss } from "@/lib/jobs/boss";
 import { MAIL_SWEEP_SEND, QUEUES } from "@/lib/jobs/queues";
 import { surveyMailRef } from "@/lib/surveys/send";
 import { ownerClient } from "../support/owner-client";
+import { recordingTransport } from "../support/recording-transport";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 
@@ -69,11 +69,6 @@ async function deadMessage(orgId: string, extra: Partial<MailInput> = {}) {
   await killJobs(id);
   await age(orgId, id, { createdAgo: DAY, lastAttemptAgo: 7 * HOUR, attempts: 11, lastError: "provider down" });
   return id;
-}
-
-function recordingTransport(): MailTransport & { sent: OutgoingMail[] } {
-  const sent: OutgoingMail[] = [];
-  return { name: "recording", sent, send: async (m) => (sent.push(m), { providerId: `rec-${sent.length}` }) };
 }
 
 describe("the mail sweep re-queues messages whose delivery died", () => {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -41,16 +41,6 @@ function startWorker(): ChildProcess {
   return child;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 describe("the weekly round with two worker processes", () => {
   it("is sent once, with one invitation and one delivered e-mail per person", { timeout: 120_000 }, async () => {
     const { orgId } = await createOrg();
@@ -70,20 +60,22 @@ describe("the weekly round with two worker processes", () => {
     // A third party ticking at the same moments: the web process's own clock, or a late tick.
     const local = Promise.all([runSchedulerTick(new Date()), runSchedulerTick(new Date())]);
 
-    const surveyId = await until(
-      "the round",
-      async () => (await withOrg(orgId, (tx) => tx.survey.findFirst({ where: { organizationId: orgId, roundKey: { not: null } }, select: { id: true } })))?.id ?? null,
-      90_000,
+    const surveyId = await vi.waitFor(
+      async () => {
+        const round = await withOrg(orgId, (tx) => tx.survey.findFirst({ where: { organizationId: orgId, roundKey: { not: null } }, select: { id: true } }));
+        if (!round) throw new Error("no round yet");
+        return round.id;
+      },
+      { timeout: 90_000, interval: 500 },
     );
     await local;
     const mailDir = path.join(process.env.DATA_DIR!, "mail");
-    await until(
-      "every e-mail delivered",
+    await vi.waitFor(
       async () => {
         const pending = await withOrg(orgId, (tx) => tx.mailMessage.count({ where: { organizationId: orgId, ref: surveyMailRef(surveyId), status: { not: "sent" } } }));
-        return pending === 0 ? true : null;
+        if (pending > 0) throw new Error(`${pending} e-mails not delivered yet`);
       },
-      60_000,
+      { timeout: 60_000, interval: 500 },
     );
     // Let both workers tick again before counting: a second send would show up now.
     await Promise.all([runSchedulerTick(new Date()), new Promise((r) => setTimeout(r, 12_000))]);
