@@ -10,7 +10,17 @@ export const QUESTION_TYPE_LABEL: Record<QuestionType, string> = { scale: "Scale
 
 export const MAX_QUESTIONS = 30;
 export const MAX_SCHEDULE_DAYS = 90;
+// decisions.md: every survey has a close date; its creator chooses it, at most 30 days after the
+// send, and results are released only then. A week, like the weekly pulse, unless told otherwise.
+export const MIN_OPEN_DAYS = 1;
+export const MAX_OPEN_DAYS = 30;
+export const DEFAULT_OPEN_DAYS = 7;
+export const OPEN_DAYS_MESSAGE = `A survey stays open ${MIN_OPEN_DAYS} to ${MAX_OPEN_DAYS} days`;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a survey sent at `sendAt` closes: whole 24-hour days later, as the weekly pulse's 7 days
+ * are counted (lib/surveys/send.ts). Shared so the dialog's preview and the server agree. */
+export const closeInstant = (sendAt: Date, openDays: number) => new Date(sendAt.getTime() + openDays * DAY_MS);
 
 export const customQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES, "Choose Scale 1-5, eNPS 0-10 or Text"),
@@ -56,6 +66,13 @@ export const customSurveySchema = z.object({
   questions: z.array(customQuestionSchema).min(1, "Add at least one question").max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`),
   audience: audienceSchema,
   send: sendSchema,
+  // One message for every mistake (empty, fractional, out of range): the rule is the fix.
+  openDays: z
+    .number({ error: OPEN_DAYS_MESSAGE })
+    .int(OPEN_DAYS_MESSAGE)
+    .min(MIN_OPEN_DAYS, OPEN_DAYS_MESSAGE)
+    .max(MAX_OPEN_DAYS, OPEN_DAYS_MESSAGE)
+    .default(DEFAULT_OPEN_DAYS),
   organizationId: z.string().optional(),
 });
 

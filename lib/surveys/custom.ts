@@ -5,7 +5,7 @@ import { badRequest } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import { requireRole } from "@/lib/people/access";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
-import type { CreateCustomSurveyResult, CustomSurveyInput } from "@/lib/surveys/custom-schema";
+import { closeInstant, type CreateCustomSurveyResult, type CustomSurveyInput } from "@/lib/surveys/custom-schema";
 
 // decisions.md: only admins send pulses and create custom surveys.
 export const SURVEY_CREATORS = ["admin"] as const;
@@ -15,8 +15,9 @@ export const SURVEY_CREATORS = ["admin"] as const;
 const SEND_TIMEOUT_MS = 120_000;
 
 /**
- * 'Create Survey': stores the survey as scheduled, and when it goes out now, sends it in the same
- * transaction, so a survey is never left half-sent. Later sends are picked up by the scheduler.
+ * 'Create Survey': stores the survey as scheduled, with the close date its creator chose, and when
+ * it goes out now, sends it in the same transaction, so a survey is never left half-sent. Later
+ * sends are picked up by the scheduler.
  * Anonymity needs nothing here: the sender attributes answers only to teams large enough.
  */
 export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyInput, now = new Date()): Promise<CreateCustomSurveyResult> {
@@ -40,6 +41,11 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
         createdById: ctx.userId,
       };
       const { surveyId } = await createSurvey(tx, ctx.orgId, spec, sendAt);
+      // The close date is fixed with the survey, counted from its send time; sendSurvey keeps a
+      // preset one (weekly rounds have none and get 7 days), so results are released on the day
+      // the creator chose, whether the survey goes out now or from the scheduler.
+      const closesAt = closeInstant(sendAt, input.openDays);
+      await tx.survey.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: surveyId } }, data: { closesAt }, select: { id: true } });
       const invited = "now" in input.send ? (await sendSurvey(tx, ctx.orgId, surveyId, now)).invited : 0;
       await audit(tx, ctx, "survey.create", { type: "survey", id: surveyId }, {
         kind: "custom",
@@ -47,6 +53,8 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
         questions: input.questions.length,
         audienceTeamIds: teamIds,
         scheduledFor: sendAt.toISOString(),
+        openDays: input.openDays,
+        closesAt: closesAt.toISOString(),
         invited,
       });
       return { surveyId, status: "now" in input.send ? "active" : "scheduled", invited };

@@ -98,7 +98,14 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   // The row lock of this update makes a concurrent second call wait, then find nothing to move.
   const moved = await tx.survey.updateMany({
     where: { organizationId: orgId, id: surveyId, status: "scheduled" },
-    data: { status: "active", sentAt: now, closesAt: new Date(now.getTime() + SURVEY_OPEN_MS), minGroupSize: org.minGroupSize },
+    data: {
+      status: "active",
+      sentAt: now,
+      // A close date chosen with the survey (a custom survey's 'Open for', lib/surveys/custom.ts)
+      // is kept; weekly rounds have none and stay open 7 days.
+      closesAt: (await tx.survey.findFirst({ where: { organizationId: orgId, id: surveyId, status: "scheduled" }, select: { closesAt: true } }))?.closesAt ?? new Date(now.getTime() + SURVEY_OPEN_MS),
+      minGroupSize: org.minGroupSize,
+    },
   });
   if (moved.count !== 1) return { invited: 0 };
 

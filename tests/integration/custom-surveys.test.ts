@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
+import { currentSession } from "@/lib/auth/current-session";
 import { createSession } from "@/lib/auth/sessions";
 import { HttpError } from "@/lib/api/errors";
 import type { AuthContext } from "@/lib/auth/context";
@@ -8,10 +10,23 @@ import { createCustomSurvey } from "@/lib/surveys/custom";
 import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
 import { listSurveys } from "@/lib/surveys/list";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
+import { POST } from "@/app/api/surveys/route";
 import { createOrg, createUser, uniqueName } from "../support/factories";
 import { status } from "../support/status";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+// POST /api/surveys is called as Next would call it; only the signed-in person is given rather
+// than read from a cookie (sessions.test.ts covers that part).
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
+const signedIn = vi.mocked(currentSession);
+beforeEach(() => signedIn.mockReset());
+
+async function postSurvey(subdomain: string, as: AuthContext, body: unknown): Promise<Response> {
+  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
+  const req = new NextRequest(`http://${subdomain}.localhost:3000/api/surveys`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  return POST(req, { params: Promise.resolve({}) });
+}
 
 async function contextOf(orgId: string, role: Role): Promise<AuthContext> {
   const user = await createUser(orgId, { role });
@@ -36,8 +51,8 @@ async function teamOf(orgId: string, n: number) {
 }
 
 async function adminOrg() {
-  const { orgId } = await createOrg();
-  return { orgId, admin: await contextOf(orgId, "admin") };
+  const { orgId, subdomain } = await createOrg();
+  return { orgId, subdomain, admin: await contextOf(orgId, "admin") };
 }
 
 const input = (over: Partial<CustomSurveyRequest> = {}) =>
@@ -66,7 +81,7 @@ async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]> |
 
 const surveyState = (orgId: string, surveyId: string) =>
   withOrg(orgId, async (tx) => ({
-    survey: await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { kind: true, status: true, title: true, audienceTeamIds: true, invitedCount: true, createdById: true, scheduledFor: true } }),
+    survey: await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { kind: true, status: true, title: true, audienceTeamIds: true, invitedCount: true, createdById: true, scheduledFor: true, sentAt: true, closesAt: true } }),
     questions: await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { order: true, type: true, text: true, isRequired: true } }),
     invitees: (await tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, select: { userId: true } })).map((i) => i.userId).sort(),
     mails: await tx.mailMessage.count({ where: { organizationId: orgId, kind: "survey_invitation", ref: `survey:${surveyId}` } }),
@@ -186,5 +201,53 @@ describe("custom surveys", () => {
     const second = await createCustomSurvey(admin, input({ title: "Second", send: { at: new Date(Date.now() + 2 * DAY).toISOString() } }));
     const list = await listSurveys(admin);
     expect(list.map((s) => s.id)).toEqual([second.surveyId, first.surveyId]);
+  });
+
+  it("stays open the days its creator chose: closesAt 14 days after a send now", async () => {
+    const { orgId, admin } = await adminOrg();
+    await teamOf(orgId, 3);
+    const now = new Date();
+    const { surveyId } = await createCustomSurvey(admin, input({ openDays: 14 }), now);
+    const { survey } = await surveyState(orgId, surveyId);
+    expect(survey.sentAt).toEqual(now);
+    expect(survey.closesAt!.getTime() - survey.sentAt!.getTime()).toBe(14 * DAY);
+    const log = await withOrg(orgId, (tx) => tx.auditLog.findFirst({ where: { organizationId: orgId, action: "survey.create", targetId: surveyId } }));
+    expect(log?.details).toMatchObject({ openDays: 14, closesAt: survey.closesAt!.toISOString() });
+  });
+
+  it("stays open 7 days when not told otherwise, like the weekly pulse", async () => {
+    const { orgId, admin } = await adminOrg();
+    const now = new Date();
+    const { surveyId } = await createCustomSurvey(admin, input(), now);
+    const { survey } = await surveyState(orgId, surveyId);
+    expect(survey.closesAt!.getTime() - now.getTime()).toBe(7 * DAY);
+  });
+
+  it("counts a later survey's days from its send time, and the scheduler keeps that close date", async () => {
+    const { orgId, admin } = await adminOrg();
+    await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }));
+    const team = await teamOf(orgId, 3);
+    const at = new Date(Date.now() + 60 * 60 * 1000);
+    const { surveyId } = await createCustomSurvey(admin, input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() }, openDays: 14 }));
+    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({ status: "scheduled", closesAt: new Date(at.getTime() + 14 * DAY) });
+
+    await runSchedulerTick(new Date(at.getTime() + 60_000));
+    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({ status: "active", sentAt: new Date(at.getTime() + 60_000), closesAt: new Date(at.getTime() + 14 * DAY) });
+  });
+
+  it("refuses a survey open 31 days with the field's message, and stores nothing", async () => {
+    const { orgId, subdomain, admin } = await adminOrg();
+    const body = { title: "Too long", questions: [{ type: "text", text: "Anything else?", isRequired: false }], audience: { all: true }, send: { now: true }, openDays: 31 };
+    const res = await postSurvey(subdomain, admin, body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields?: Record<string, string[]> }).fields).toEqual({ openDays: ["A survey stays open 1 to 30 days"] });
+    expect(await surveyCount(orgId)).toBe(0);
+
+    // The same request for 30 days goes through the route and is stored with its close date.
+    const ok = await postSurvey(subdomain, admin, { ...body, openDays: 30 });
+    expect(ok.status).toBe(201);
+    const { surveyId } = (await ok.json()) as { surveyId: string };
+    const { survey } = await surveyState(orgId, surveyId);
+    expect(survey.closesAt!.getTime() - survey.sentAt!.getTime()).toBe(30 * DAY);
   });
 });

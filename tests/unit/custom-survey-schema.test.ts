@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
+import { closeInstant, customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const TEAM = "5b1c0a52-3f0e-4c8e-9f3c-0d6a1f2b3c4d";
@@ -82,5 +82,20 @@ describe("customSurveySchema", () => {
     expect(errors(valid({ send: { at: "tomorrow" } }))).toMatchObject({ "send.at": ["Choose a valid date and time"] });
     expect(errors(valid({ send: { at: "2026-03-03T09:00" } }))).toMatchObject({ "send.at": ["Choose a valid date and time"] });
     expect(errors(valid({ send: { now: true, at: new Date(NOW.getTime() + DAY).toISOString() } }))).toEqual({ "send.at": ["Send now or at a time, not both"] });
+  });
+
+  it("stays open 7 days unless told, 1 to 30 whole days", () => {
+    expect(customSurveySchema.parse(valid()).openDays).toBe(7);
+    expect(customSurveySchema.parse(valid({ openDays: 1 })).openDays).toBe(1);
+    expect(customSurveySchema.parse(valid({ openDays: 30 })).openDays).toBe(30);
+    const message = { openDays: ["A survey stays open 1 to 30 days"] };
+    for (const openDays of [0, 31, -3, 1.5, Number.NaN]) expect(errors(valid({ openDays })), String(openDays)).toEqual(message);
+    expect(errors({ ...valid(), openDays: "14" })).toEqual(message);
+    expect(errors({ ...valid(), openDays: null })).toEqual(message);
+  });
+
+  it("closes whole days after the send time", () => {
+    expect(closeInstant(NOW, 14)).toEqual(new Date("2026-03-16T10:00:00Z"));
+    expect(closeInstant(NOW, 1).getTime() - NOW.getTime()).toBe(DAY);
   });
 });
