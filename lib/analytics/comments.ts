@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/api/errors";
-import { loadTeams } from "@/lib/analytics/load";
+import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { scopeOf } from "@/lib/analytics/scope";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { commentMinimum, decideVisibility, type SuppressionReason } from "@/lib/analytics/suppression";
@@ -28,13 +28,13 @@ export function shuffle<T>(items: readonly T[]): T[] {
 }
 
 /** Admins: the organisation's comments; managers: their own teams'. round: a survey id or
- * 'latest' (the latest sent survey). */
+ * 'latest' (the latest closed survey): comments are released with the results, at close. */
 export async function roundComments(ctx: AuthContext, round: string): Promise<RoundComments> {
   if (round !== "latest" && !isUuid(round)) throw notFound("Survey");
   return withOrg(ctx.orgId, async (tx) => {
     const scope = scopeOf(ctx, await loadTeams(tx, ctx.orgId));
     const survey = await tx.survey.findFirst({
-      where: { organizationId: ctx.orgId, status: { in: ["active", "closed"] }, ...(round === "latest" ? {} : { id: round }) },
+      where: { organizationId: ctx.orgId, status: "closed", ...(round === "latest" ? {} : { id: round }) },
       select: { id: true, title: true, sentAt: true, minGroupSize: true },
       orderBy: { sentAt: "desc" },
     });
@@ -47,7 +47,8 @@ export async function roundComments(ctx: AuthContext, round: string): Promise<Ro
     const part = await tx.surveyParticipation.findMany({ where: { organizationId: ctx.orgId, surveyId: survey.id }, select: { teamId: true, responded: true } });
     const responded = new Map(part.map((p) => [p.teamId, p.responded]));
     const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true } });
-    const decision = decideVisibility({ min, total: responded.get(ORG_GROUP) ?? 0, groups: allTeams.map((t) => ({ id: t.id, n: responded.get(t.id) ?? 0 })) });
+    const viewer = (await viewerPlaces(tx, ctx, [survey.id])).get(survey.id) ?? null;
+    const decision = decideVisibility({ min, viewer, total: responded.get(ORG_GROUP) ?? 0, groups: allTeams.map((t) => ({ id: t.id, n: responded.get(t.id) ?? 0 })) });
 
     const wanted = scope.orgWide
       ? [{ id: ORG_GROUP, name: "All employees", reason: decision.totalVisible ? null : ("below-minimum" as const) }]

@@ -44,7 +44,7 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
   const data = await withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
-    const rounds = await loadRounds(tx, ctx.orgId, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });
+    const rounds = await loadRounds(tx, ctx, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });
     const totalUsers = scope.orgWide ? await tx.user.count({ where: { organizationId: ctx.orgId } }) : scope.teams.reduce((s, t) => s + t.memberCount, 0);
     return { scope, teamIds: teams.map((t) => t.id), rounds, totalUsers };
   });

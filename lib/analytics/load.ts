@@ -1,9 +1,13 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import type { ViewerPlace } from "@/lib/analytics/suppression";
 import { ORG_GROUP, type ParticipationRow, type RollupRow, type RoundInput } from "@/lib/analytics/rounds";
 
-// Reads for analytics: rounds with their rollup and participation rows (a few hundred rows, never
-// the raw answers), and the organisation's teams.
+// Reads for analytics: closed rounds with their rollup and participation rows (a few hundred rows,
+// never the raw answers), where the viewer sat in each round's audience, and the organisation's
+// teams. Results are released when a round closes (decisions.md): open rounds have no rollups
+// yet, and analytics never lists them.
 
 export type RoundMeta = { id: string; title: string; kind: "pulse" | "custom"; status: "scheduled" | "active" | "closed"; sentAt: Date; minGroupSize: number; questionCount: number };
 export type LoadedRound = RoundInput & { meta: RoundMeta };
@@ -28,12 +32,22 @@ function groupBy<T extends { surveyId: string }>(rows: T[]): Map<string, T[]> {
   return out;
 }
 
-/** Sent rounds (active or closed) matching the filter, oldest first. */
-export async function loadRounds(tx: Tx, orgId: string, filter: RoundFilter): Promise<LoadedRound[]> {
+/** Where a viewer sat in each of these surveys' audiences (their invitation's attributed team). */
+export async function viewerPlaces(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">, surveyIds: readonly string[]): Promise<Map<string, ViewerPlace>> {
+  const rows = await tx.surveyInvitation.findMany({
+    where: { organizationId: ctx.orgId, userId: ctx.userId, surveyId: { in: [...surveyIds] } },
+    select: { surveyId: true, teamId: true },
+  });
+  return new Map(rows.map((r) => [r.surveyId, { teamId: r.teamId }]));
+}
+
+/** Closed rounds matching the filter, oldest first, each with the viewer's place in it. */
+export async function loadRounds(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">, filter: RoundFilter): Promise<LoadedRound[]> {
+  const orgId = ctx.orgId;
   const surveys = await tx.survey.findMany({
     where: {
       organizationId: orgId,
-      status: { in: ["active", "closed"] },
+      status: "closed",
       sentAt: { not: null, ...(filter.sentFrom ? { gte: filter.sentFrom } : {}), ...(filter.sentTo ? { lt: filter.sentTo } : {}) },
       ...(filter.ids ? { id: { in: [...filter.ids] } } : {}),
       ...(filter.kind ? { kind: filter.kind } : {}),
@@ -51,12 +65,14 @@ export async function loadRounds(tx: Tx, orgId: string, filter: RoundFilter): Pr
   const participation = groupBy<ParticipationRow & { surveyId: string }>(
     await tx.surveyParticipation.findMany({ where, select: { surveyId: true, teamId: true, invited: true, responded: true } }),
   );
+  const places = await viewerPlaces(tx, ctx, ids);
   return surveys.map((s) => ({
     id: s.id,
     minGroupSize: s.minGroupSize,
     sentAt: s.sentAt!,
     rollups: rollups.get(s.id) ?? [],
     participation: participation.get(s.id) ?? [],
+    viewer: places.get(s.id) ?? null,
     meta: { id: s.id, title: s.title, kind: s.kind, status: s.status, sentAt: s.sentAt!, minGroupSize: s.minGroupSize, questionCount: s._count.questions },
   }));
 }

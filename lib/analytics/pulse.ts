@@ -52,7 +52,7 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
     const options = await tx.survey.findMany({
-      where: { organizationId: ctx.orgId, status: { in: ["active", "closed"] }, sentAt: { not: null } },
+      where: { organizationId: ctx.orgId, status: "closed", sentAt: { not: null } },
       select: { id: true, title: true, sentAt: true, kind: true, minGroupSize: true },
       orderBy: { sentAt: "desc" },
       take: OPTIONS_SHOWN,
@@ -61,7 +61,7 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
     const selected = round === "latest" ? (options[0]?.id ?? null) : round;
     if (round !== "latest" && round !== RECENT && !options.some((o) => o.id === round)) {
       // Older than the options list, or not this organisation's: looked up by id and organisation.
-      const exists = await tx.survey.count({ where: { organizationId: ctx.orgId, id: round, status: { in: ["active", "closed"] } } });
+      const exists = await tx.survey.count({ where: { organizationId: ctx.orgId, id: round, status: "closed" } });
       if (!exists) throw notFound("Survey");
     }
     const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { minGroupSize: true } });
@@ -70,8 +70,8 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
 
     const loaded =
       selected === RECENT
-        ? await loadRounds(tx, ctx.orgId, { kind: "pulse", sentFrom: periodWindows(now).current.from })
-        : await loadRounds(tx, ctx.orgId, { ids: [selected] });
+        ? await loadRounds(tx, ctx, { kind: "pulse", sentFrom: periodWindows(now).current.from })
+        : await loadRounds(tx, ctx, { ids: [selected] });
     const ids = teams.map((t) => t.id);
     const views = loaded.map((r) => evaluateRound(r, ids));
     const measured = measuredMetrics(loaded);

@@ -2,10 +2,10 @@
 // over a period. Pure: the loaders hand in rollup and participation rows.
 //
 // Every decision is made per round over the whole organisation (all teams, whatever the viewer
-// may see), so a manager never sees a cell an admin could not, and a period's figures are sums of
+// may see) and for the viewer's own place in the round's audience (suppression.ts, rule 3), and a period's figures are sums of
 // cells that were each safe on their own: the organisation's period total minus the visible teams
 // is a sum of per-round remainders, each 0 or at least the minimum group.
-import { decideVisibility, type SuppressionReason } from "@/lib/analytics/suppression";
+import { decideVisibility, type SuppressionReason, type ViewerPlace } from "@/lib/analytics/suppression";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { addAcc, scoresFrom, type MetricAcc, type MetricAccs, type Scores } from "@/lib/analytics/scores";
 
@@ -14,7 +14,8 @@ export const ORG_GROUP = ORG_TEAM_ID;
 
 export type RollupRow = { teamId: string; metric: string } & MetricAcc;
 export type ParticipationRow = { teamId: string; invited: number; responded: number };
-export type RoundInput = { id: string; minGroupSize: number; sentAt: Date; rollups: readonly RollupRow[]; participation: readonly ParticipationRow[] };
+/** viewer: where the person looking sat in the round's audience (suppression.ts, rule 3). */
+export type RoundInput = { id: string; minGroupSize: number; sentAt: Date; rollups: readonly RollupRow[]; participation: readonly ParticipationRow[]; viewer?: ViewerPlace };
 
 /** One group (a team or the organisation) in one round: only what may be shown. */
 export type GroupCell = {
@@ -46,8 +47,10 @@ export function evaluateRound(round: RoundInput, teamIds: readonly string[]): Ro
   const orgMetrics = byTeam.get(ORG_GROUP) ?? new Map<string, MetricAcc>();
   const measured = [...orgMetrics.keys()].filter((m) => (orgMetrics.get(m)?.n ?? 0) > 0);
 
+  const viewer = round.viewer ?? null;
   const groupDecision = decideVisibility({
     min,
+    viewer,
     total: part.get(ORG_GROUP)?.responded ?? 0,
     groups: teamIds.map((id) => ({ id, n: part.get(id)?.responded ?? 0 })),
   });
@@ -59,6 +62,7 @@ export function evaluateRound(round: RoundInput, teamIds: readonly string[]): Ro
       metric,
       decideVisibility({
         min,
+        viewer,
         total: orgMetrics.get(metric)!.n,
         groups: teamIds.map((id) => ({ id, n: byTeam.get(id)?.get(metric)?.n ?? 0, forced: groupDecision.suppressed.get(id) })),
       }),

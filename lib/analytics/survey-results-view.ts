@@ -3,13 +3,14 @@
 // so tests can check the suppression on their own.
 //
 // The same rules as the pulse analytics (rounds.ts), decided over the whole organisation whatever
-// the viewer may see, so a manager never sees a cell an admin could not:
+// the viewer may see, and for the viewer's own place in the survey's audience:
 // - a group (team or organisation) with fewer respondents than the survey's minimum is hidden,
 //   and a second group when the first could be worked out by subtraction (suppression.ts);
 // - per question again on the question's own answer counts, since optional questions can have
 //   fewer answers than respondents;
-// - comments by the comment rule (at least 5 respondents and the minimum), as comments.ts.
-import { commentMinimum, decideVisibility, type SuppressionReason } from "@/lib/analytics/suppression";
+// - comments by the comment rule (at least 5 respondents and the minimum), as comments.ts;
+// - a group whose audience includes the viewer needs one respondent more (suppression.ts, rule 3).
+import { commentMinimum, decideVisibility, type SuppressionReason, type ViewerPlace } from "@/lib/analytics/suppression";
 import { round1 } from "@/lib/analytics/scores";
 import { scaleScore, standardEnps } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
@@ -95,6 +96,8 @@ export type SurveyResultsInput = {
   allTeamIds: readonly string[];
   /** The groups the viewer may see, in display order. */
   wanted: readonly { id: string; name: string }[];
+  /** Where the viewer sat in the survey's audience (null: not invited). */
+  viewer?: ViewerPlace;
 };
 
 export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] {
@@ -105,8 +108,9 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
   const responded = (id: string) => part.get(id)?.responded ?? 0;
   const orgResponded = responded(ORG_TEAM_ID);
 
-  const groups = decideVisibility({ min, total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
-  const comments = decideVisibility({ min: commentMinimum(min), total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
+  const viewer = input.viewer ?? null;
+  const groups = decideVisibility({ min, viewer, total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
+  const comments = decideVisibility({ min: commentMinimum(min), viewer, total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
   const perQuestion = new Map(
     questions
       .filter((q) => q.type !== "text")
@@ -114,6 +118,7 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
         q.id,
         decideVisibility({
           min,
+          viewer,
           total: row(ORG_TEAM_ID, q.id)?.n ?? 0,
           groups: allTeamIds.map((id) => ({ id, n: row(id, q.id)?.n ?? 0, forced: groups.suppressed.get(id) })),
         }),

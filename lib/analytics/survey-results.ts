@@ -3,7 +3,7 @@ import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/api/errors";
-import { loadTeams } from "@/lib/analytics/load";
+import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
 import { shuffle } from "@/lib/analytics/comments";
 import { commentMinimum } from "@/lib/analytics/suppression";
@@ -26,6 +26,9 @@ export type SurveyResults = {
     closesAt: string | null;
     questionCount: number;
   };
+  /** Whether the results are released: only once the survey has closed (decisions.md). Before,
+   * every group carries participation only (invited, responded) and no questions. */
+  released: boolean;
   /** The minimum reporting group when the survey was sent, and the comments' minimum. */
   minGroupSize: number;
   commentMinimum: number;
@@ -62,6 +65,7 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       },
       minGroupSize: survey.minGroupSize,
       commentMinimum: commentMinimum(survey.minGroupSize),
+      released: survey.status === "closed",
       scope: scope.orgWide ? "organization" : "teams",
       groups: [],
     };
@@ -69,6 +73,14 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
 
     const where = { organizationId: ctx.orgId, surveyId: survey.id };
     const participation = await tx.surveyParticipation.findMany({ where, select: { teamId: true, invited: true, responded: true } });
+    if (!out.released) {
+      // Open: participation only, for the groups the viewer may see (decisions.md: results are
+      // released at close, so two reads around one person's submission differ by a count alone).
+      const part = new Map(participation.map((p) => [p.teamId, p]));
+      const groups = scope.orgWide ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))] : scope.teams;
+      out.groups = groups.map((g) => ({ id: g.id, name: g.name, reason: null, invited: part.get(g.id)?.invited ?? 0, responded: part.get(g.id)?.responded ?? 0, questions: [] }));
+      return out;
+    }
     const rollups = await tx.surveyQuestionRollup.findMany({ where, select: { teamId: true, questionId: true, n: true, sum: true, counts: true } });
     const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
     // Admins: the teams the survey was attributed to (a participation row from the send), so
@@ -84,6 +96,7 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       rollups,
       allTeamIds: allTeams.map((t) => t.id),
       wanted,
+      viewer: (await viewerPlaces(tx, ctx, [survey.id])).get(survey.id) ?? null,
     });
 
     for (const g of out.groups) {

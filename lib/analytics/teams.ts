@@ -32,7 +32,7 @@ export async function teamPeriods(ctx: AuthContext, pick: (teams: TeamRow[]) => 
   const { current, previous } = periodWindows(now);
   const { teams, rounds } = await withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
-    return { teams, rounds: await loadRounds(tx, ctx.orgId, { kind: "pulse", sentFrom: previous.from }) };
+    return { teams, rounds: await loadRounds(tx, ctx, { kind: "pulse", sentFrom: previous.from }) };
   });
   const ids = teams.map((t) => t.id);
   const views = rounds.map((r) => ({ sentAt: r.sentAt, view: evaluateRound(r, ids) }));

@@ -10,7 +10,7 @@ export async function openSurveyFor(ctx: AuthContext): Promise<OpenSurvey | null
   const now = new Date();
   const inv = await withOrg(ctx.orgId, (tx) =>
     tx.surveyInvitation.findFirst({
-      where: { organizationId: ctx.orgId, userId: ctx.userId, usedAt: null, survey: { status: "active", closesAt: { gt: now } } },
+      where: { organizationId: ctx.orgId, userId: ctx.userId, used: false, survey: { status: "active", closesAt: { gt: now } } },
       orderBy: { createdAt: "desc" },
       select: { survey: { select: { id: true, title: true, closesAt: true } } },
     }),

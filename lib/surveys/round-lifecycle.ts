@@ -1,5 +1,10 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { conflict, notFound } from "@/lib/api/errors";
+import { requireRole } from "@/lib/people/access";
+import { audit } from "@/lib/audit/audit";
+import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
 import { hashToken } from "@/lib/auth/tokens";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
@@ -7,7 +12,8 @@ import { effectiveTemplate } from "@/lib/surveys/email-template";
 import { invitationMail, newSurveyToken, surveyLink } from "@/lib/surveys/send";
 
 // What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to those
-// who have not answered, and closing after 7 days with a 'results ready' notification. Each step
+// who have not answered, and closing when its close date comes (or earlier, by an admin), which
+// folds its answers into the results (fold.ts) and sends a 'results ready' notification. Each step
 // starts with a conditional update of the survey row, so overlapping scheduler ticks (two app
 // instances and a worker) do it exactly once.
 
@@ -39,7 +45,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
 
   const open = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "SurveyInvitation"
-    WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid AND "usedAt" IS NULL AND "remindedAt" IS NULL`;
+    WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid AND NOT "used" AND "remindedAt" IS NULL`;
   if (open.length === 0) return 0;
   const tokens = open.map(() => newSurveyToken());
   // RETURNING: only invitations still unused when the new hash lands get a mail, so a response
@@ -48,7 +54,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
     WITH changed AS (
       UPDATE "SurveyInvitation" i SET "reminderTokenHash" = v.token_hash, "remindedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'
       FROM unnest(${open.map((r) => r.id)}::uuid[], ${tokens.map(hashToken)}::text[]) AS v(id, token_hash)
-      WHERE i."organizationId" = ${orgId}::uuid AND i."id" = v.id AND i."usedAt" IS NULL AND i."remindedAt" IS NULL
+      WHERE i."organizationId" = ${orgId}::uuid AND i."id" = v.id AND NOT i."used" AND i."remindedAt" IS NULL
       RETURNING i."id", i."userId"
     )
     SELECT c."id", u."email", u."firstName"
@@ -72,15 +78,27 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
   return reminded.length;
 }
 
-/** Closes a survey whose 7 days are over and tells every admin and manager its results are ready.
- * Only admins are told the organisation-wide response count: managers see their own teams only
- * (decisions.md), as in getCurrentSurvey and the surveys list. Returns whether this call closed it. */
-export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<boolean> {
+export const CLOSE_TIMEOUT_MS = 120_000;
+export const SURVEY_CLOSERS = ["admin"] as const;
+export const ALREADY_CLOSED = "This survey is already closed";
+export const NOT_SENT = "This survey has not been sent yet";
+
+/**
+ * Closes a survey whose close date has come (or, with `early`, an open one now), folds its pending
+ * answers into the results and tells every admin and manager the results are ready, all in the
+ * caller's transaction. The conditional update takes the survey row's lock, which every submission
+ * takes first too, so the fold sees every answer stored before it and none after. Only admins are
+ * told the organisation-wide response count: managers see their own teams only (decisions.md), as
+ * in getCurrentSurvey and the surveys list. Returns whether this call closed it; the caller
+ * vacuums the pool once the transaction has committed (vacuumPendingPool).
+ */
+export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date, options: { early?: boolean } = {}): Promise<boolean> {
   const moved = await tx.survey.updateMany({
-    where: { organizationId: orgId, id: surveyId, status: "active", closesAt: { lte: now } },
-    data: { status: "closed", closedAt: now },
+    where: { organizationId: orgId, id: surveyId, status: "active", ...(options.early ? {} : { closesAt: { lte: now } }) },
+    data: { status: "closed", closedAt: now, ...(options.early ? { closesAt: now } : {}) },
   });
   if (moved.count !== 1) return false;
+  await foldSurvey(tx, orgId, surveyId);
   const survey = await tx.survey.findUniqueOrThrow({
     where: { organizationId_id: { organizationId: orgId, id: surveyId } },
     select: { title: true, invitedCount: true, responseCount: true },
@@ -95,9 +113,30 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
         r.role === "admin"
           ? `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`
           : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
-      actionUrl: "/pulse",
+      actionUrl: `/surveys/results/${surveyId}`,
       actionText: "View results",
     });
   }
   return true;
+}
+
+/** 'Close now and release results' (POST /api/surveys/{id}/close): an admin closes an open survey
+ * before its close date. Nobody can answer it afterwards; its results are released at once. */
+export async function closeSurveyNow(ctx: AuthContext, surveyId: string): Promise<{ surveyId: string; status: "closed"; responses: number }> {
+  requireRole(ctx, SURVEY_CLOSERS);
+  const responses = await withOrg(
+    ctx.orgId,
+    async (tx) => {
+      const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true, status: true } });
+      if (!s) throw notFound("Survey");
+      if (s.status === "scheduled") throw conflict(NOT_SENT);
+      if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true }))) throw conflict(ALREADY_CLOSED);
+      const { responseCount } = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.orgId, id: s.id } }, select: { responseCount: true } });
+      await audit(tx, ctx, "survey.close", { type: "survey", id: s.id }, { responses: responseCount });
+      return responseCount;
+    },
+    { timeoutMs: CLOSE_TIMEOUT_MS },
+  );
+  await vacuumPendingPool();
+  return { surveyId, status: "closed", responses };
 }

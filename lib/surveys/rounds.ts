@@ -9,7 +9,8 @@ import { log } from "@/lib/log/logger";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { pulseQuestions, pulseTitle } from "@/lib/surveys/rotation";
 import { currentSlot, localDateOf, type PulseSlot } from "@/lib/surveys/schedule";
-import { REMINDER_AFTER_MS, closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
+import { CLOSE_TIMEOUT_MS, REMINDER_AFTER_MS, closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
+import { vacuumPendingPool } from "@/lib/surveys/fold";
 
 // The weekly pulse: 'Send Now' and the scheduler tick that every minute sends due rounds and
 // custom surveys, reminds on day 3 and closes after day 7, for every organisation.
@@ -111,7 +112,10 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
       const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
       if (invited > 0) result.sent++;
     } else if (s.closesAt && s.closesAt <= now) {
-      if (await withOrg(orgId, (tx) => closeSurvey(tx, orgId, s.id, now))) result.closed++;
+      if (await withOrg(orgId, (tx) => closeSurvey(tx, orgId, s.id, now), { timeoutMs: CLOSE_TIMEOUT_MS })) {
+        result.closed++;
+        await vacuumPendingPool();
+      }
     } else {
       result.reminded += await withOrg(orgId, (tx) => sendReminders(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
     }

@@ -2,7 +2,6 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
 import { HttpError, badRequest, conflict } from "@/lib/api/errors";
-import { contributions } from "@/lib/surveys/scoring";
 import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
@@ -50,18 +49,6 @@ function validate(questions: Question[], responses: Submission["responses"]): An
   return out;
 }
 
-/** The response's contribution to each rollup metric (scoring.ts), summed per metric. */
-function metricSums(questions: Map<string, Question>, answers: Answer[]) {
-  const sums = new Map<string, { n: number; sum: number; promoters: number; detractors: number }>();
-  for (const a of answers) {
-    for (const c of contributions(questions.get(a.questionId)!, a.value)) {
-      const s = sums.get(c.metric) ?? { n: 0, sum: 0, promoters: 0, detractors: 0 };
-      sums.set(c.metric, { n: s.n + 1, sum: s.sum + c.score, promoters: s.promoters + (c.promoter ? 1 : 0), detractors: s.detractors + (c.detractor ? 1 : 0) });
-    }
-  }
-  return [...sums];
-}
-
 /** What is wrong with the link, if anything: read only on the rare refused path. */
 async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): Promise<HttpError | null> {
   const invitation = await findInvitation(tx, orgId, surveyId, taker);
@@ -69,16 +56,17 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): P
   const survey = await tx.survey.findUnique({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { status: true, closesAt: true } });
   if (!survey || survey.status === "scheduled") return new HttpError(404, INVALID_LINK);
   if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict(SURVEY_CLOSED);
-  return invitation.usedAt ? conflict(ALREADY_ANSWERED) : null;
+  return invitation.used ? conflict(ALREADY_ANSWERED) : null;
 }
 
 /**
- * Stores one anonymous response, all in one transaction: the invitation is spent with a
- * conditional update that also requires the survey to be open (two submits with one link store
- * exactly one response), the response gets a random id and the team the invitation was attributed
- * to, and nothing else: no person, no token, no time. The rollups and counters move in the same
- * transaction, so dashboards never disagree with the answers. The writes are one SQL function
- * call, so a submission is cheap: a round's whole organisation may answer within minutes.
+ * Stores one anonymous response in one autocommit statement (app_submit_response, SQL in
+ * prisma/migrations/*_pending_pool): the survey must be open and the invitation unused (two
+ * submits with one link store exactly one response); the answers go to the survey's pending pool
+ * with the team the invitation was attributed to, and nothing else: no person, no token, no time,
+ * a random id. Only participation (invited, responded) moves now; the answers reach the results
+ * when the survey closes (fold.ts), so nobody can learn one person's answers by reading the
+ * results before and after they submit.
  */
 export async function submitResponse(orgId: string, submission: Submission, taker: Taker): Promise<void> {
   const { surveyId } = submission;
@@ -95,15 +83,12 @@ export async function submitResponse(orgId: string, submission: Submission, take
     // A bad link is refused as such before its answers are judged.
     throw (await why()) ?? err;
   }
-  const sums = metricSums(new Map(questions.map((q) => [q.id, q])), answers);
   // One autocommit statement does it all, scoped to the organisation by the function itself like
-  // withOrg() (prisma/migrations/*_submit_response_function).
+  // withOrg(), so the survey row it locks first is held only while the statement runs.
   const rows = await db().$queryRaw<{ stored: boolean }[]>`
       SELECT app_submit_response(
         ${orgId}::uuid, ${surveyId}::uuid, ${tokenHash}::text, ${userId}::uuid,
-        ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[],
-        ${sums.map(([m]) => m)}::text[], ${sums.map(([, v]) => v.n)}::int[], ${sums.map(([, v]) => v.sum)}::float8[],
-        ${sums.map(([, v]) => v.promoters)}::int[], ${sums.map(([, v]) => v.detractors)}::int[]
+        ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[]
       ) AS stored`;
   // Not stored: the link is bad, or another submit with it won the race a moment ago.
   if (!rows[0]?.stored) throw (await why()) ?? conflict(ALREADY_ANSWERED);

@@ -8,7 +8,7 @@ export type Taker = { token?: string | null; userId?: string | null };
 
 /** The invitation behind a token or a signed-in person, for this survey only. */
 export async function findInvitation(tx: Tx, orgId: string, surveyId: string, taker: Taker) {
-  const select = { id: true, surveyId: true, teamId: true, usedAt: true } as const;
+  const select = { id: true, surveyId: true, teamId: true, used: true } as const;
   if (taker.token) {
     if (taker.token.length < 20 || taker.token.length > 200) return null;
     // The first e-mail's link or the reminder's: both stay valid until one is used.
@@ -46,7 +46,7 @@ export async function readSurveyForTaker(orgId: string, surveyId: string, taker:
         sentAt: s.sentAt?.toISOString() ?? null,
         closesAt: s.closesAt?.toISOString() ?? null,
         minGroupSize: s.minGroupSize,
-        alreadyAnswered: inv.usedAt !== null,
+        alreadyAnswered: inv.used,
       },
       questions: s.questions.map((q) => ({ id: q.id, question: q.text, type: q.type, isRequired: q.isRequired, order: q.order })),
     };
