@@ -1,12 +1,13 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import Link from "next/link";
 import { BarChart3, ClipboardList } from "lucide-react";
 import type { SurveyListItem } from "@/lib/surveys/list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LocalTime } from "@/components/surveys/local-time";
+import { CloseSurveyButton } from "@/components/surveys/close-survey-button";
 
 const STATUS: Record<SurveyListItem["status"], { label: string; className: string }> = {
   scheduled: { label: "Scheduled", className: "bg-blue-50 text-blue-700" },
@@ -14,32 +15,21 @@ const STATUS: Record<SurveyListItem["status"], { label: string; className: strin
   closed: { label: "Closed", className: "bg-slate-100 text-slate-600" },
 };
 
-const noop = () => () => {};
-/** True once hydrated: dates are shown in the reader's time zone, which the server cannot know. */
-const useIsClient = () => useSyncExternalStore(noop, () => true, () => false);
-
-function When({ iso, client }: { iso: string; client: boolean }) {
-  const d = new Date(iso);
-  const text = client
-    ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
-  return <time dateTime={iso}>{text}</time>;
-}
-
-function Timing({ s, client }: { s: SurveyListItem; client: boolean }) {
-  if (s.status === "scheduled") return <>Sends <When iso={s.scheduledFor} client={client} /></>;
+function Timing({ s }: { s: SurveyListItem }) {
+  if (s.status === "scheduled") return <>Sends <LocalTime iso={s.scheduledFor} /></>;
   return (
     <>
-      Sent <When iso={s.sentAt ?? s.scheduledFor} client={client} />
-      {s.closesAt ? <>{s.status === "active" ? " · closes " : " · closed "}<When iso={s.closesAt} client={client} /></> : null}
+      Sent <LocalTime iso={s.sentAt ?? s.scheduledFor} />
+      {/* Results are released at close (decisions.md), so an open survey says when that is. */}
+      {s.closesAt ? <>{s.status === "active" ? " · Closes " : " · closed "}<LocalTime iso={s.closesAt} /></> : null}
     </>
   );
 }
 
 /** Surveys overview: weekly pulse rounds and custom surveys, newest first, with their status
- * and participation. Counts only: nobody's answers are identifiable here. */
-export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
-  const client = useIsClient();
+ * and participation. Counts only: nobody's answers are identifiable here. Admins (`canClose`)
+ * may close an open survey early to release its results. */
+export function SurveyList({ surveys, canClose = false }: { surveys: SurveyListItem[]; canClose?: boolean }) {
   if (surveys.length === 0) {
     return <EmptyState icon={ClipboardList} headingLevel="h3" title="No surveys yet" description="Weekly pulse rounds and the surveys you create will be listed here." />;
   }
@@ -50,17 +40,18 @@ export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
         const counts = s.invitedCount !== null && s.responseCount !== null ? { invited: s.invitedCount, responded: s.responseCount } : null;
         const rate = counts && counts.invited > 0 ? Math.round((counts.responded / counts.invited) * 100) : null;
         const progress = s.status === "scheduled" ? "Not sent yet" : counts ? `${counts.responded} of ${counts.invited} responded${rate === null ? "" : ` (${rate}%)`}` : null;
+        // Side by side only where two buttons still leave the title room; stacked below that.
         return (
-          <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <li key={s.id} className="flex flex-col gap-2 p-4 lg:flex-row lg:items-center lg:justify-between">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium wrap-anywhere text-slate-900">{s.title}</span>
                 <Badge className={STATUS[s.status].className}>{STATUS[s.status].label}</Badge>
                 <Badge variant="outline">{s.kind === "pulse" ? "Weekly pulse" : "Custom"}</Badge>
               </div>
-              <p className="mt-1 text-sm text-slate-600"><Timing s={s} client={client} /></p>
+              <p className="mt-1 text-sm text-slate-600"><Timing s={s} /></p>
             </div>
-            <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:shrink-0">
               {progress ? <p className="text-sm text-slate-700">{progress}</p> : null}
               {s.status === "scheduled" ? null : (
                 <Button asChild size="sm" variant="outline">
@@ -70,6 +61,7 @@ export function SurveyList({ surveys }: { surveys: SurveyListItem[] }) {
                   </Link>
                 </Button>
               )}
+              {canClose && s.status === "active" ? <CloseSurveyButton surveyId={s.id} title={s.title} nameInLabel /> : null}
             </div>
           </li>
         );

@@ -91,7 +91,7 @@ export default async function SurveysPage() {
       </div>
 
       <h2 className="mt-8 mb-3 text-lg font-semibold">All Surveys</h2>
-      <SurveyList surveys={surveys} />
+      <SurveyList surveys={surveys} canClose={admin} />
     </>
   );
 }

@@ -1,0 +1,61 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { LockOpen } from "lucide-react";
+import { apiFetch, ApiRequestError } from "@/lib/api/client";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
+import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { serverMessageOf } from "@/components/people/api-errors";
+
+export const CLOSE_LABEL = "Close now and release results";
+
+type Closed = { surveyId: string; status: "closed"; responses: number };
+
+/** 'Close now and release results' (admins): ends an open survey before its close date, after
+ * saying what that means, so its results are released at once (decisions.md). */
+export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "outline", nameInLabel = false }: {
+  surveyId: string;
+  title: string;
+  size?: ButtonProps["size"];
+  variant?: ButtonProps["variant"];
+  /** In a list of surveys, the button's accessible name also says which survey it closes. */
+  nameInLabel?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const router = useRouter();
+  const close = useMutation({
+    mutationFn: () => apiFetch<Closed>(`/api/surveys/${encodeURIComponent(surveyId)}/close`, { method: "POST" }),
+    onSuccess: ({ responses }) => {
+      toast({ title: "Survey closed", description: `Results are released: ${responses} ${responses === 1 ? "response" : "responses"}.` });
+      setAsking(false);
+      router.refresh();
+    },
+    onError: (err) => {
+      toast({ title: "Failed to close the survey", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      setAsking(false);
+      // 409: someone (or the schedule) closed it meanwhile; show the page as it now is.
+      if (err instanceof ApiRequestError && err.status === 409) router.refresh();
+    },
+  });
+  return (
+    <>
+      <Button size={size} variant={variant} onClick={() => setAsking(true)} aria-label={nameInLabel ? `${CLOSE_LABEL}: ${title}` : undefined}>
+        <LockOpen aria-hidden="true" />
+        {CLOSE_LABEL}
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={`Close "${title}" now?`}
+          description="Its results become visible to admins and managers (teams only with enough answers, as always), and nobody can answer it any more. This cannot be undone."
+          confirmLabel={CLOSE_LABEL}
+          pending={close.isPending}
+          onConfirm={() => close.mutate()}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
+    </>
+  );
+}
