@@ -3,7 +3,8 @@ import type { GroupResult } from "@/lib/analytics/survey-results-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QuestionResultCard } from "@/components/survey-results/question-result-card";
 
-/** One group's results (the organisation or a team), or why they are hidden. */
+/** One group's released results (the organisation or a team), or why they are hidden. Shown only
+ * once the survey has closed, so the texts speak of answers that are in, not still to come. */
 export function GroupResults({ group, minGroupSize, commentMinimum }: { group: GroupResult; minGroupSize: number; commentMinimum: number }) {
   const headingId = `group-${group.id}`;
   const rate = group.invited > 0 ? Math.round((group.responded / group.invited) * 100) : null;
@@ -28,8 +29,8 @@ export function GroupResults({ group, minGroupSize, commentMinimum }: { group: G
         <EmptyState
           icon={Users}
           headingLevel="p"
-          title="Not enough responses yet"
-          description={`Results appear once at least ${minGroupSize} people in this group have answered, so nobody's answers can be singled out.`}
+          title="Not enough responses"
+          description={`Fewer than ${minGroupSize} people in this group answered, so its results stay hidden and nobody's answers can be singled out.`}
         />
       ) : (
         <ol className="space-y-3">

@@ -73,7 +73,7 @@ export function QuestionResultCard({ q, index, minGroupSize, commentMinimum }: {
         <SurveyComments reason={q.reason} comments={q.comments} minimum={commentMinimum} />
       ) : q.reason ? (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          {q.reason === "below-minimum" ? `Not enough answers yet: results appear once at least ${minGroupSize} people have answered this question.` : suppressionText(q.reason, minGroupSize)}
+          {q.reason === "below-minimum" ? `Not enough answers: fewer than ${minGroupSize} people answered this question, so its results stay hidden.` : suppressionText(q.reason, minGroupSize)}
         </p>
       ) : q.type === "scale" && q.stats ? (
         <ScaleBody s={q.stats} higherIsWorse={q.higherIsWorse} />

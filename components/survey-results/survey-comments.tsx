@@ -6,9 +6,9 @@ export function SurveyComments({ reason, comments, minimum }: { reason: Suppress
     return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Hidden so that the comments of a smaller group cannot be singled out from the organisation&apos;s.</p>;
   }
   if (reason) {
-    return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Not enough responses yet: comments appear once at least {minimum} people in this group have answered.</p>;
+    return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Not enough responses: comments are shown only when at least {minimum} people in this group answered.</p>;
   }
-  if (comments.length === 0) return <p className="text-sm text-slate-600">No comments yet.</p>;
+  if (comments.length === 0) return <p className="text-sm text-slate-600">No comments.</p>;
   return (
     <div className="space-y-2">
       <p className="text-xs text-slate-500">{comments.length === 1 ? "1 comment" : `${comments.length} comments`}, in random order.</p>

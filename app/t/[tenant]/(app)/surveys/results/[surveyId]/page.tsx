@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { GroupResults } from "@/components/survey-results/group-results";
+import { ParticipationOnly } from "@/components/survey-results/participation-only";
 
 export const metadata: Metadata = { title: "Survey Results" };
 
@@ -32,19 +33,28 @@ function subtitle(s: SurveyResults["survey"]): string {
   return `${kind}, sent ${day(s.sentAt)}${open}`;
 }
 
-function Results({ r }: { r: SurveyResults }) {
+function Results({ r, canClose }: { r: SurveyResults; canClose: boolean }) {
   if (r.survey.status === "scheduled") {
-    return <EmptyState icon={CalendarClock} title="This survey has not been sent yet" description="Results appear here as answers arrive, once the survey has gone out." action={back} />;
+    return (
+      <EmptyState
+        icon={CalendarClock}
+        title="This survey has not been sent yet"
+        description="Participation shows here once the survey has gone out; results are released when it closes."
+        action={back}
+      />
+    );
   }
   if (r.groups.length === 0) {
     return <EmptyState icon={Users} title="You do not lead a team yet" description="Managers see the results of the teams they lead. An administrator can make you a team's manager." action={back} />;
   }
+  // decisions.md: while a survey is open, participation only; its results are released at close.
+  if (!r.released) return <ParticipationOnly r={r} canClose={canClose} />;
   return (
     <div className="space-y-8">
       <Card className="flex items-start gap-3 border-brand-100 bg-brand-50/50 p-4 text-sm text-slate-700">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <p>
-          Results update as answers arrive. To keep every answer anonymous, a group or question is shown only with at least {r.minGroupSize} answers, comments only with at least{" "}
+          These results were released when the survey closed. To keep every answer anonymous, a group or question is shown only with at least {r.minGroupSize} answers, comments only with at least{" "}
           {r.commentMinimum} respondents, and a group may be hidden when its numbers would let a smaller group be worked out from the totals. Scale scores are shown as the 1-5
           average and on the 0-10 scale of the dashboards.
         </p>
@@ -84,7 +94,7 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   return (
     <>
       <PageHeader title={r.survey.title} subtitle={subtitle(r.survey)} actions={back} />
-      <Results r={r} />
+      <Results r={r} canClose={ctx.role === "admin"} />
     </>
   );
 }
