@@ -4,7 +4,16 @@ import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { customSurveySchema, MAX_SCHEDULE_DAYS, type CreateCustomSurveyResult, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
+import {
+  closeInstant,
+  customSurveySchema,
+  DEFAULT_OPEN_DAYS,
+  MAX_OPEN_DAYS,
+  MAX_SCHEDULE_DAYS,
+  MIN_OPEN_DAYS,
+  type CreateCustomSurveyResult,
+  type CustomSurveyRequest,
+} from "@/lib/surveys/custom-schema";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -14,7 +23,7 @@ import { FieldError } from "@/components/auth/form-feedback";
 import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { QuestionBuilder, type DraftQuestion } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
-import { SendTimePicker } from "@/components/surveys/create-survey-send";
+import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -30,6 +39,15 @@ function initialTimes() {
     max: toLocalInput(new Date(now.getTime() + MAX_SCHEDULE_DAYS * DAY_MS)),
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
+}
+
+/** The close time the dialog previews: the send time (now, or the chosen one) plus a valid
+ * number of days; null while either is not valid yet. */
+function closesPreview(now: boolean, at: string, openDays: string): Date | null {
+  const days = Number(openDays);
+  if (openDays.trim() === "" || !Number.isInteger(days) || days < MIN_OPEN_DAYS || days > MAX_OPEN_DAYS) return null;
+  const sendAt = now ? new Date() : new Date(at);
+  return Number.isNaN(sendAt.getTime()) ? null : closeInstant(sendAt, days);
 }
 
 function errorsByPath(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
@@ -51,6 +69,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [now, setNow] = useState(true);
   const [at, setAt] = useState(times.at);
+  const [openDays, setOpenDays] = useState(String(DEFAULT_OPEN_DAYS));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   const mutation = useMutation({
@@ -59,7 +78,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       const when = new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
       toast({
         title: res.status === "active" ? "Survey sent" : "Survey scheduled",
-        description: res.status === "active" ? `${res.invited} ${res.invited === 1 ? "person was" : "people were"} invited.` : `It will be sent on ${when}.`,
+        description: `${res.status === "active" ? `${res.invited} ${res.invited === 1 ? "person was" : "people were"} invited.` : `It will be sent on ${when}.`} Results are released when it closes.`,
       });
       router.refresh();
       onClose();
@@ -111,6 +130,8 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       audience: everyone ? { all: true } : { teamIds },
       // datetime-local has no offset: Date reads it as the user's local time, then it goes out in UTC.
       send: now ? { now: true } : { at: at && !Number.isNaN(new Date(at).getTime()) ? new Date(at).toISOString() : "" },
+      // An empty field is NaN, refused with the field's own message rather than sent as 0.
+      openDays: openDays.trim() === "" ? Number.NaN : Number(openDays),
       organizationId: orgId,
     };
     const parsed = customSurveySchema.safeParse(body);
@@ -156,6 +177,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
           />
           <SendTimePicker now={now} at={at} min={times.min} max={times.max} timeZone={times.timeZone} errors={errors["send.at"] ?? errors.send}
             disabled={pending} onNow={setNow} onAt={setAt} />
+          <OpenForField days={openDays} closesAt={closesPreview(now, at, openDays)} errors={errors.openDays} disabled={pending} onDays={setOpenDays} />
           {errors._ ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{errors._.join(" ")}</p> : null}
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>Cancel</Button>

@@ -1,7 +1,9 @@
 "use client";
 
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { FieldError } from "@/components/auth/form-feedback";
+import { MAX_OPEN_DAYS, MIN_OPEN_DAYS } from "@/lib/surveys/custom-schema";
 
 type Props = {
   now: boolean;
@@ -39,5 +41,31 @@ export function SendTimePicker({ now, at, min, max, timeZone, errors, disabled, 
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+/** 'Open for' n days: when the survey closes and its results are released (decisions.md). The
+ * close time is previewed in the user's own time zone once the number is valid. */
+export function OpenForField({ days, closesAt, errors, disabled, onDays }: {
+  days: string;
+  closesAt: Date | null;
+  errors?: string[];
+  disabled: boolean;
+  onDays: (days: string) => void;
+}) {
+  const when = closesAt?.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="survey-open-days">Open for</Label>
+      <div className="flex items-center gap-2">
+        <Input id="survey-open-days" type="number" inputMode="numeric" min={MIN_OPEN_DAYS} max={MAX_OPEN_DAYS} step={1} value={days} disabled={disabled}
+          onChange={(e) => onDays(e.target.value)} aria-invalid={!!errors} aria-describedby="survey-open-days-unit survey-open-days-hint survey-open-days-error" className="w-24" />
+        <span id="survey-open-days-unit" className="text-sm text-slate-700">days</span>
+      </div>
+      <p id="survey-open-days-hint" className="text-xs text-slate-600">
+        {`Results are released when it closes${when ? `: ${when}` : ""}. ${MIN_OPEN_DAYS} to ${MAX_OPEN_DAYS} days.`}
+      </p>
+      <FieldError id="survey-open-days-error" messages={errors} />
+    </div>
   );
 }
