@@ -1,9 +1,11 @@
 // Eight weeks of pulse history for the demo workspace, so its dashboards, pulse heatmap, reports
 // and results have something to show on first start. Everything goes through the product's own
 // code: rounds are created and sent by lib/surveys/send (invitations, links, outbox), and every
-// answer is submitted through a personal link by lib/surveys/submit, so rollups, participation and
-// suppression are exactly what real answers would give. Only the clock is moved: each round is sent
-// in the past, answered, then closed as it would have been.
+// answer is submitted through a personal link by lib/surveys/submit and folded into the results
+// at close by lib/surveys/fold, so rollups, participation and suppression are exactly what real
+// answers would give. Only the clock is moved: each round is sent in the past, answered, then
+// closed as it would have been. One custom survey stays open, so the demo also shows what an open
+// survey shows (participation only, 'Close now and release results').
 //
 // Runs as its own process with --conditions=react-server (the domain modules are server-only),
 // started by scripts/start.ts right after the demo workspace is created.
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
   const { boss } = await import("@/lib/jobs/boss");
   const { QUEUES } = await import("@/lib/jobs/queues");
   const { withoutLinkTokens } = await import("@/lib/mail/deliver");
+  const { foldSurvey, vacuumPendingPool } = await import("@/lib/surveys/fold");
 
   const teamOf = new Map<string, string>();
   for (const t of DEMO.teams) {
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
         where: { organizationId_id: { organizationId: orgId, id: surveyId } },
         data: { status: "closed", closesAt, closedAt: closesAt, reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000) },
       });
+      await foldSurvey(tx, orgId, surveyId);
       // Those e-mails belong to the past: recorded as delivered then, never sent now, and their
       // delivery jobs removed, so they do not queue ahead of the workspace's first real mail.
       const mailIds = (await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { id: true } })).map((m) => m.id);
@@ -121,7 +125,49 @@ async function main(): Promise<void> {
       await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
   }
+  await vacuumPendingPool();
+  await openSurvey(orgId, rand);
   await (await boss()).stop({ graceful: false, wait: true });
+}
+
+/** A custom survey sent yesterday and still open, answered by about half its audience: its results
+ * page shows participation only until it closes or an admin closes it. Its e-mails are real ones
+ * (pending in the outbox), like any survey sent from the app. */
+async function openSurvey(orgId: string, rand: () => number): Promise<void> {
+  const { withOrg } = await import("@/lib/db/tenant");
+  const { createSurvey, sendSurvey, surveyMailRef } = await import("@/lib/surveys/send");
+  const { submitResponse } = await import("@/lib/surveys/submit");
+  const { submissionSchema } = await import("@/lib/surveys/take-schema");
+  const sentAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const surveyId = await withOrg(orgId, async (tx) => {
+    const { surveyId } = await createSurvey(
+      tx,
+      orgId,
+      {
+        kind: "custom",
+        title: "Hybrid work check-in",
+        questions: [
+          { type: "scale", text: "I have what I need to do my best work from home.", isRequired: true },
+          { type: "scale", text: "Our office days are worth the commute.", isRequired: true },
+          { type: "text", text: "What would make hybrid work better for you?", isRequired: false },
+        ],
+        audienceTeamIds: [],
+        createdById: null,
+      },
+      sentAt,
+    );
+    await sendSurvey(tx, orgId, surveyId, sentAt);
+    return surveyId;
+  });
+  const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { text: true }, orderBy: { to: "asc" } }));
+  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true }, orderBy: { order: "asc" } }));
+  for (const [i, mail] of mails.entries()) {
+    if (i % 2 === 1) continue;
+    const token = /token=([\w-]+)/.exec(mail.text)?.[1];
+    if (!token) continue;
+    const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: clamp(3.6 + (rand() - 0.5) * 2.4, 1, 5) }));
+    await submitResponse(orgId, submissionSchema.parse({ surveyId, responses }), { token });
+  }
 }
 
 main().then(

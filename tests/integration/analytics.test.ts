@@ -16,11 +16,11 @@ import { status } from "../support/status";
 
 // One organisation, seeded straight into the rollup tables as submissions would leave them:
 //   Alpha (6 people, led by Mia), Beta (5, led by Ben), Tiny (2: too small to be attributed).
-//   Round A, 5 days ago (still open): 13 answered (Alpha 6, Beta 4, 3 outside any attributed team).
+//   Round A, 5 days ago (closed early, so released): 13 answered (Alpha 6, Beta 4, 3 outside any attributed team).
 //   Round B, 35 days ago: 11 answered (Alpha 6, Beta 4, 1 outside): Beta must be hidden too.
 const DAY = 86_400_000;
 type Acc = { n: number; sum: number; promoters?: number; detractors?: number };
-type Seed = { orgId: string; admin: AuthContext; mia: AuthContext; ben: AuthContext; eve: AuthContext; alpha: string; beta: string; tiny: string; roundA: string; roundB: string };
+type Seed = { orgId: string; admin: AuthContext; mia: AuthContext; ben: AuthContext; eve: AuthContext; alpha: string; beta: string; tiny: string; roundA: string; roundB: string; roundC: string };
 
 const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
 
@@ -45,7 +45,7 @@ async function seed(): Promise<Seed> {
       const id = randomUUID();
       const sentAt = new Date(Date.now() - daysAgo * DAY);
       await tx.survey.create({
-        data: { organizationId: orgId, id, kind: "pulse", title: `Weekly pulse ${daysAgo}`, status: daysAgo > 7 ? "closed" : "active", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * DAY), minGroupSize: 3 },
+        data: { organizationId: orgId, id, kind: "pulse", title: `Weekly pulse ${daysAgo}`, status: "closed", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * DAY), minGroupSize: 3 },
       });
       const q = await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: id, order: 1, type: "text", text: "Anything else?", isRequired: false }, select: { id: true } });
       for (const [teamId, [invited, responded]] of Object.entries(participation)) await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: id, teamId, invited, responded } });
@@ -79,8 +79,16 @@ async function seed(): Promise<Seed> {
         [beta]: { overall: { n: 4, sum: 28 }, recognition: { n: 4, sum: 20 }, enps: { n: 4, sum: 24 } },
       },
     );
-    // Eve still has an open invitation to round A.
-    await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundA, userId: eve, tokenHash: randomUUID() } });
+    // Round C, sent yesterday and still open: 2 of 15 answered so far (participation only; its
+    // answers wait in the pool until it closes). Eve still has an open invitation to it.
+    const roundC = randomUUID();
+    const sentC = new Date(Date.now() - DAY);
+    await tx.survey.create({
+      data: { organizationId: orgId, id: roundC, kind: "pulse", title: "Weekly pulse 1", status: "active", scheduledFor: sentC, sentAt: sentC, closesAt: new Date(sentC.getTime() + 7 * DAY), minGroupSize: 3, invitedCount: 15, responseCount: 2 },
+    });
+    await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: roundC, order: 1, type: "text", text: "Anything else?", isRequired: false } });
+    await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: roundC, teamId: ORG_GROUP, invited: 15, responded: 2 } });
+    await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId: eve, tokenHash: randomUUID() } });
     return {
       orgId,
       admin: ctxOf(orgId, admin, "admin"),
@@ -92,6 +100,7 @@ async function seed(): Promise<Seed> {
       tiny,
       roundA,
       roundB,
+      roundC,
     };
   });
 }
@@ -201,10 +210,21 @@ describe("pulse overview", () => {
   });
 
   it("reports the current survey's status; counts for admins only", async () => {
-    expect(await getCurrentSurvey(s.admin, s.orgId)).toMatchObject({ id: s.roundA, status: "active", questionCount: 1 });
-    expect(await getCurrentSurvey(s.mia, s.orgId)).toMatchObject({ id: s.roundA, totalUsers: null, responses: null });
-    expect(await openSurveyFor(s.eve)).toMatchObject({ surveyId: s.roundA });
+    expect(await getCurrentSurvey(s.admin, s.orgId)).toMatchObject({ id: s.roundC, status: "active", questionCount: 1, responses: 2 });
+    expect(await getCurrentSurvey(s.mia, s.orgId)).toMatchObject({ id: s.roundC, totalUsers: null, responses: null });
+    expect(await openSurveyFor(s.eve)).toMatchObject({ surveyId: s.roundC });
     expect(await openSurveyFor(s.mia)).toBeNull();
+  });
+});
+
+describe("open rounds", () => {
+  it("are not in any figure, option or comment list until they close", async () => {
+    const pulse = await pulseOverview(s.admin, "latest");
+    expect(pulse.selected).toBe(s.roundA);
+    expect(pulse.rounds.map((r) => r.id)).not.toContain(s.roundC);
+    expect(await status(pulseOverview(s.admin, s.roundC))).toBe(404);
+    expect((await roundComments(s.admin, "latest")).round?.id).toBe(s.roundA);
+    expect(await status(roundComments(s.admin, s.roundC))).toBe(404);
   });
 });
 
