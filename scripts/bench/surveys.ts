@@ -1,8 +1,11 @@
 // `npm run bench:surveys`: an organisation of 10,000 employees in 200 teams with 52 weekly rounds
 // (about 2.6 million answers), served by the built app (`next start`) against a throwaway
 // embedded PostgreSQL. Prints the dashboard and pulse APIs' p50/p95 (target p95 <= 100 ms), the
-// throughput and latency of survey submissions under concurrent load (target >= 300/s, p95 <=
-// 200 ms, no errors), and checks that every acknowledged submission is counted exactly once.
+// throughput and latency of survey submissions under concurrent load beside a trivial route's
+// throughput measured the same way in the same run (shared machines vary too much for absolute
+// figures: target at least 40 % of the trivial route, p95 <= 200 ms, no errors), the time to close
+// the round and fold its 10,000 answers into the results (target < 10 s), and checks that every
+// acknowledged submission is counted exactly once.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -117,6 +120,17 @@ async function main(): Promise<void> {
         getResults.push(`  ${name.padEnd(38)} p50 ${fmt(p.p50)}  p95 ${fmt(p.p95)}  (${GET_RUNS} sequential requests)${p.p95 <= 100 ? "" : "  ABOVE TARGET"}`);
       }
 
+      // The trivial route: as many requests as there are submissions, at the same concurrency.
+      const trivialLatencies: number[] = [];
+      const trivialJobs = tokens.map((_, i) => async () => {
+        const r = await anons[i % anons.length]!("GET", "/api/health");
+        if (r.status !== 200) throw new Error(`GET /api/health: ${r.status}`);
+        trivialLatencies.push(r.ms);
+      });
+      const trivialWall = await runConcurrently(trivialJobs, CONCURRENCY);
+      const trivialRate = tokens.length / (trivialWall / 1000);
+      const tp = percentiles(trivialLatencies);
+
       // Submissions: every employee answers once, CONCURRENCY at a time.
       const latencies: number[] = [];
       const failures = new Map<number, number>();
@@ -132,6 +146,13 @@ async function main(): Promise<void> {
       const wall = await runConcurrently(jobs, CONCURRENCY);
       const p = percentiles(latencies);
       const rate = acked / (wall / 1000);
+      const ratio = rate / trivialRate;
+
+      // Closing the round releases its results: the fold moves the pool into answers and rollups.
+      const tc = performance.now();
+      const closed = await admin("POST", `/api/surveys/${surveyId}/close`);
+      const foldMs = performance.now() - tc;
+      if (closed.status !== 200) throw new Error(`close: ${closed.status} ${closed.body.slice(0, 200)}`);
 
       const check = (
         await owner.query(
@@ -139,7 +160,7 @@ async function main(): Promise<void> {
                   (SELECT "responseCount" FROM "Survey" WHERE id = $1) AS counter,
                   (SELECT n FROM "SurveyRollup" WHERE "surveyId" = $1 AND "teamId" = '${NIL}' AND metric = 'enps') AS rollup,
                   (SELECT responded FROM "SurveyParticipation" WHERE "surveyId" = $1 AND "teamId" = '${NIL}') AS participation,
-                  (SELECT count(*) FROM "SurveyInvitation" WHERE "surveyId" = $1 AND "usedAt" IS NOT NULL) AS used`,
+                  (SELECT count(*) FROM "SurveyInvitation" WHERE "surveyId" = $1 AND used) AS used`,
           [surveyId],
         )
       ).rows[0] as Record<string, string | number>;
@@ -151,9 +172,12 @@ async function main(): Promise<void> {
           `Surveys benchmark: ${SIZE.employees.toLocaleString("en-US")} employees in ${SIZE.teams} teams, ${SIZE.rounds} weekly rounds, ${answers.toLocaleString("en-US")} answers (${new Date().toISOString().slice(0, 10)})`,
           `  Seeding (SQL, with rollups): ${(seedMs / 1000).toFixed(1)} s`,
           ...getResults,
+          `  Trivial route (GET /api/health): ${tokens.length.toLocaleString("en-US")} requests at concurrency ${CONCURRENCY}: ${trivialRate.toFixed(0)}/s, p50 ${fmt(tp.p50)}, p95 ${fmt(tp.p95)}`,
           `  Submissions: ${acked.toLocaleString("en-US")} acknowledged of ${tokens.length.toLocaleString("en-US")} at concurrency ${CONCURRENCY} over ${INSTANCES} app instance${INSTANCES > 1 ? "s" : ""} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
+          `  Submissions / trivial route: ${(ratio * 100).toFixed(0)} %`,
+          `  Close and fold ${acked.toLocaleString("en-US")} responses (POST /api/surveys/{id}/close): ${(foldMs / 1000).toFixed(2)} s`,
           `  Counted exactly once: ${exact ? "yes" : "NO"} (responses ${check.responses}, counter ${check.counter}, rollup n ${check.rollup}, participation ${check.participation}, links used ${check.used})`,
-          `  Targets: API p95 <= 100 ms; >= 300 submissions/s with p95 <= 200 ms and no errors: ${rate >= 300 && p.p95 <= 200 && failures.size === 0 ? "met" : "MISSED"}`,
+          `  Targets: API p95 <= 100 ms; submissions >= 40 % of the trivial route with p95 <= 200 ms and no errors: ${ratio >= 0.4 && p.p95 <= 200 && failures.size === 0 ? "met" : "MISSED"}; fold < 10 s: ${foldMs < 10_000 ? "met" : "MISSED"}`,
         ].join("\n"),
       );
       if (!exact || failures.size > 0) process.exitCode = 1;

@@ -18,6 +18,7 @@ export const foundationRoutes: RouteEntry[] = [
     method: "POST",
     exempt: "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
   },
+  { file: "app/api/health/route.ts", method: "GET", exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database" },
   { file: "app/api/auth/session/route.ts", method: "GET", attacks: [] },
   { file: "app/api/auth/logout/route.ts", method: "POST", attacks: [] },
   {
