@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { TeamRankingList } from "@/components/analytics/team-ranking-list";
 import { CommentsCard } from "@/components/analytics/comments-card";
+import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
 /** Spec: 'Organization Reports' for admins. */
 export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMetrics; teams: TeamRankingItem[]; comments: RoundComments; minGroupSize: number }) {
@@ -30,6 +31,7 @@ export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMe
         </CardContent>
       </Card>
       <CommentsCard data={comments} />
+      <ReleasedRoundNote round={m.latestRound} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { EmergencyPanel } from "@/components/dashboard/emergency-panel";
 import { TrendChart } from "@/components/dashboard/trend-chart";
+import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
 /** The admin's (organisation) or manager's (own teams) dashboard. */
 export function DashboardView({ m }: { m: DashboardMetrics }) {
@@ -45,6 +46,7 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
         {m.scope === "teams" ? `${m.totalUsers} people in your teams. ` : `${m.totalUsers} people in your organisation. `}
         Groups with too few answers are never shown. <Link href="/pulse" className="text-brand-700 underline">Open the Pulse Overview</Link>
       </p>
+      <ReleasedRoundNote round={m.latestRound} />
     </div>
   );
 }

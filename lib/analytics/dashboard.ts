@@ -31,6 +31,9 @@ export type DashboardMetrics = {
   scope: "organization" | "teams";
   /** Why the current figures are hidden, when answers exist but too few to show. */
   suppressionReason: SuppressionReason | null;
+  /** The newest round the figures include: results are released when a round closes, so a round
+   * still open is not in them yet (decisions.md). Null before any round has closed. */
+  latestRound: { id: string; title: string; date: string } | null;
 };
 
 function aggregateFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: readonly string[], w: Window): Aggregate {
@@ -57,6 +60,7 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps) };
   });
   const s = cur.scores;
+  const latest = rounds.at(-1);
   return {
     overallCultureScore: round1OrNull(s.culture),
     enpsScore: round1OrNull(s.enps),
@@ -72,5 +76,6 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     weekly,
     scope: scope.orgWide ? "organization" : "teams",
     suppressionReason: cur.reason,
+    latestRound: latest ? { id: latest.id, title: latest.meta.title, date: isoDay(latest.sentAt) } : null,
   };
 }

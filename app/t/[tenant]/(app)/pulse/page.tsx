@@ -53,12 +53,13 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
       <Card className="flex items-start gap-3 border-brand-100 bg-brand-50/50 p-4 text-sm text-slate-700">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <p>
-          Results update in real time as answers arrive. To keep every answer anonymous, a team is shown only with at least {o.minGroupSize} responses, and another team may be
-          hidden when its numbers would let a smaller group be worked out from the totals.
+          Results are released when a round closes; while it is open, only how many have answered is shown. To keep every answer anonymous, a team is shown only with at least{" "}
+          {o.minGroupSize} responses (one more when you are part of it yourself), and another team may be hidden when its numbers would let a smaller group be worked out from
+          the totals.
         </p>
       </Card>
       {!o.selected ? (
-        <EmptyState icon={Activity} title="No pulse data yet" description="Team scores appear here after the first weekly pulse survey has been sent and answered." />
+        <EmptyState icon={Activity} title="No pulse data yet" description="Team scores appear here once the first weekly pulse survey has been answered and has closed." />
       ) : (
         <section aria-labelledby="heatmap-title" className="space-y-3">
           <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
