@@ -96,7 +96,7 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             {/* "Groups of N people": the group includes the respondent, so "N colleagues" would overstate it. */}
-            {`Your answers are reported only in groups of at least ${survey.minGroupSize} people, comments only in groups of at least ${commentMinimum(survey.minGroupSize)}, and never with your name. Nobody, admins included, can see who answered what.`}
+            {`Your answers are reported only in groups of at least ${survey.minGroupSize} people, comments only in groups of at least ${commentMinimum(survey.minGroupSize)}, and never with your name. They are released only when the survey closes, mixed with everyone else's, so nobody, admins included, can see who answered what.`}
           </span>
         </p>
       </div>
