@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey, closeSurveyNow } from "@/lib/surveys/round-lifecycle";
+import { foldSurvey } from "@/lib/surveys/fold";
+import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { surveyResults } from "@/lib/analytics/survey-results";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { pulseOverview } from "@/lib/analytics/pulse";
@@ -13,6 +17,9 @@ import { roundComments } from "@/lib/analytics/comments";
 import { submissionSchema } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
+import { ownerClient } from "../support/owner-client";
+
+const owner = ownerClient();
 
 // Issue 8: each attack that broke anonymity, played against the domain functions as the attacker
 // would, asserting that they learn nothing.
@@ -231,5 +238,63 @@ describe("anonymity against the people who read the results", () => {
     expect(await status(closeSurveyNow(other.adminCtx, surveyId))).toBe(404);
     const s = await withOrg(o.orgId, (tx) => tx.survey.findFirstOrThrow({ where: { organizationId: o.orgId, id: surveyId }, select: { status: true } }));
     expect(s.status).toBe("active");
+  });
+
+  it("the migration moves open surveys' stored answers to the pool and writes closed surveys' answers again, unlinked", async () => {
+    const o = await organisation({ reports: 3, others: 3 });
+    const people = [o.manager, ...o.reports, ...o.others];
+    const closedOne = await sendPulse(o.orgId);
+    for (const [i, p] of people.entries()) await closedOne.answer(p.email, (i % 5) + 1, i, `closed ${i}`);
+    await closeSurveyNow(o.adminCtx, closedOne.surveyId);
+    const openOne = await sendPulse(o.orgId);
+    for (const [i, p] of people.entries()) await openOne.answer(p.email, 5 - (i % 5), 10 - i, `open ${i}`);
+    // As before the migration: the open survey's answers and rollups stored at once.
+    await withOrg(o.orgId, (tx) => foldSurvey(tx, o.orgId, openOne.surveyId));
+
+    const read = () =>
+      withOrg(o.orgId, async (tx) => ({
+        responses: await tx.surveyResponse.findMany({ where: { organizationId: o.orgId }, select: { id: true, surveyId: true } }),
+        answers: (await tx.surveyAnswer.findMany({ where: { organizationId: o.orgId }, select: { text: true, value: true, questionId: true, response: { select: { surveyId: true } } } }))
+          .map((a) => `${a.response.surveyId}|${a.questionId}|${a.value}|${a.text}`)
+          .sort(),
+        rollups: (await tx.surveyRollup.findMany({ where: { organizationId: o.orgId }, select: { surveyId: true, teamId: true, metric: true, n: true, sum: true } })).map((r) => JSON.stringify(r)).sort(),
+        pool: await tx.surveyPendingResponse.count({ where: { organizationId: o.orgId } }),
+        xmins: (await tx.$queryRaw<{ x: string }[]>`SELECT DISTINCT xmin::text AS x FROM "SurveyResponse" WHERE "organizationId" = ${o.orgId}::uuid`).map((r) => r.x),
+      }));
+    const before = await read();
+    expect(before.pool).toBe(0);
+    expect(before.responses.filter((r) => r.surveyId === openOne.surveyId)).toHaveLength(7);
+
+    const sql = await readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123190000_pending_pool/migration.sql"), "utf8");
+    const step3 = /-- 3 -+\n([\s\S]*?)\n-- 4 -+/.exec(sql)![1]!;
+    await owner().query("BEGIN");
+    try {
+      await owner().query(step3);
+      await owner().query("COMMIT");
+    } catch (err) {
+      await owner().query("ROLLBACK");
+      throw err;
+    }
+
+    const after = await read();
+    // The open survey: its answers wait in the pool, its rollups are gone until it closes.
+    expect(after.pool).toBe(7);
+    expect(after.responses.filter((r) => r.surveyId === openOne.surveyId)).toHaveLength(0);
+    expect(after.rollups.filter((r) => r.includes(openOne.surveyId))).toEqual([]);
+    // The closed survey: the same answers and rollups, under new ids written by one new transaction.
+    const closedIds = (rs: { id: string; surveyId: string }[]) => rs.filter((r) => r.surveyId === closedOne.surveyId).map((r) => r.id);
+    expect(closedIds(after.responses)).toHaveLength(7);
+    expect(closedIds(after.responses).filter((id) => closedIds(before.responses).includes(id))).toEqual([]);
+    expect(after.answers).toEqual(before.answers.filter((a) => a.startsWith(closedOne.surveyId)));
+    expect(after.rollups).toEqual(before.rollups.filter((r) => !r.includes(openOne.surveyId)));
+    expect(after.xmins).toHaveLength(1);
+    expect(before.xmins).not.toContain(after.xmins[0]);
+
+    // Closing the open survey folds the moved answers into exactly the right rollups.
+    await closeSurveyNow(o.adminCtx, openOne.surveyId);
+    const expected = await recomputeRollups(o.orgId, openOne.surveyId);
+    expect(expected.responded.get("00000000-0000-0000-0000-000000000000")).toBe(7);
+    const rows = await withOrg(o.orgId, (tx) => tx.surveyRollup.findMany({ where: { organizationId: o.orgId, surveyId: openOne.surveyId } }));
+    expect(new Map(rows.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]))).toEqual(expected.rollups);
   });
 });
