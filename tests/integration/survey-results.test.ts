@@ -12,6 +12,7 @@ import { submitResponse } from "@/lib/surveys/submit";
 import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { sendPulseNow } from "@/lib/surveys/rounds";
+import { closeSurvey } from "@/lib/surveys/round-lifecycle";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import type { EnpsStats, GroupResult, QuestionResult, ScaleStats } from "@/lib/analytics/survey-results-view";
 import { createOrg, uniqueName } from "../support/factories";
@@ -20,7 +21,10 @@ import { status } from "../support/status";
 
 // Results of a custom survey, from answers submitted through the real submission function (and so
 // the per-question rollups it keeps): the numbers, the suppression of small groups and of a group
-// that would give a smaller one away, comments, the manager's scope, 403 and 404.
+// that would give a smaller one away, comments, the manager's scope, 403 and 404. Results are
+// released when the survey closes, so each test closes it before reading them. The admin and the
+// managers reading were invited too (the audience is everyone), so a group that includes them
+// needs one respondent more than the minimum (comments: one more than the comment minimum).
 
 const owner = ownerClient();
 
@@ -77,7 +81,9 @@ async function surveyed(teamSizes: number[]) {
     ];
     return submitResponse(orgId, { surveyId, responses }, { token });
   };
-  return { orgId, admin, teams, loner, surveyId, answer, q: { scaleQ, optionalQ, enpsQ, textQ } };
+  /** 'Close now and release results': the pending answers are folded into the results. */
+  const close = async () => expect(await withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true }))).toBe(true);
+  return { orgId, admin, teams, loner, surveyId, answer, close, q: { scaleQ, optionalQ, enpsQ, textQ } };
 }
 
 const group = (r: SurveyResults, id: string): GroupResult => r.groups.find((g) => g.id === id)!;
@@ -90,7 +96,7 @@ const comments = (q: QuestionResult) => (q.type === "text" ? q.comments : []);
 
 describe("survey results", () => {
   it("adds up every question of a custom survey from its rollups: means, distributions, eNPS, comments", async () => {
-    const s = await surveyed([5]);
+    const s = await surveyed([6]);
     const team = s.teams[0]!;
     const given: Answer[] = [
       { scale: 1, enps: 10, text: "More desks" },
@@ -98,35 +104,43 @@ describe("survey results", () => {
       { scale: 4, enps: 8, optional: 3 },
       { scale: 5, enps: 6, optional: 5, text: "  Better coffee  " },
       { scale: 5, enps: 0, text: "" },
+      { scale: 3, enps: 7, text: "More plants" },
     ];
     await Promise.all(team.members.map((m, i) => s.answer(m.email, given[i]!)));
 
+    // While the survey is open: participation only, no question of any group.
+    const open = await surveyResults(s.admin, s.surveyId);
+    expect(open).toMatchObject({ released: false, survey: { status: "active" } });
+    expect(open.groups.map((g) => [g.id, g.responded, g.questions])).toEqual([[ORG_TEAM_ID, 6, []], [team.id, 6, []]]);
+
+    await s.close();
     const r = await surveyResults(s.admin, s.surveyId);
-    expect(r.survey).toMatchObject({ id: s.surveyId, title: "Return to office", kind: "custom", status: "active", questionCount: 4 });
-    expect(r).toMatchObject({ minGroupSize: 3, commentMinimum: 5, scope: "organization" });
+    expect(r.survey).toMatchObject({ id: s.surveyId, title: "Return to office", kind: "custom", status: "closed", questionCount: 4 });
+    expect(r).toMatchObject({ released: true, minGroupSize: 3, commentMinimum: 5, scope: "organization" });
     expect(r.groups.map((g) => g.id)).toEqual([ORG_TEAM_ID, team.id]);
     for (const g of r.groups) {
-      expect(g).toMatchObject({ reason: null, responded: 5 });
-      // scale: 1, 2, 4, 5, 5 -> mean 3.4 of 5, (3.4 - 1) x 2.5 = 6.0 of 10.
+      expect(g).toMatchObject({ reason: null, responded: 6 });
+      // scale: 1, 2, 4, 5, 5, 3 -> mean 3.33 of 5, (3.33 - 1) x 2.5 = 5.8 of 10.
       expect(stats(question(g, s.q.scaleQ))).toEqual({
-        n: 5,
-        average: 3.4,
-        score: 6,
-        distribution: [{ value: 1, count: 1 }, { value: 2, count: 1 }, { value: 3, count: 0 }, { value: 4, count: 1 }, { value: 5, count: 2 }],
+        n: 6,
+        average: 3.3,
+        score: 5.8,
+        distribution: [{ value: 1, count: 1 }, { value: 2, count: 1 }, { value: 3, count: 1 }, { value: 4, count: 1 }, { value: 5, count: 2 }],
       });
       // The optional question had two answers, fewer than the minimum of 3: hidden on its own.
       expect(question(g, s.q.optionalQ)).toMatchObject({ reason: "below-minimum", stats: null });
-      // eNPS: 10, 9, 8, 6, 0 -> mean 6.6, promoters 2, passives 1, detractors 2, standard 0.
+      // eNPS: 10, 9, 8, 6, 0, 7 -> mean 6.7, promoters 2, passives 2, detractors 2, standard 0.
       const e = stats<EnpsStats>(question(g, s.q.enpsQ));
-      expect(e).toMatchObject({ n: 5, average: 6.6, standardEnps: 0, promoters: 2, passives: 1, detractors: 2 });
-      expect(e.distribution.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1]);
-      // Five respondents: comments shown, trimmed, empty ones dropped, in any order.
+      expect(e).toMatchObject({ n: 6, average: 6.7, standardEnps: 0, promoters: 2, passives: 2, detractors: 2 });
+      expect(e.distribution.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+      // Six respondents (the comment minimum of 5, plus one for the admin reading, who is in the
+      // organisation's audience): comments shown, trimmed, empty ones dropped, in any order.
       expect(question(g, s.q.textQ).reason).toBeNull();
-      expect([...comments(question(g, s.q.textQ))].sort()).toEqual(["Better coffee", "More desks", "Quieter rooms"]);
+      expect([...comments(question(g, s.q.textQ))].sort()).toEqual(["Better coffee", "More desks", "More plants", "Quieter rooms"]);
     }
-    // Invited: the team's five; the organisation's everyone (admin, manager, five, the loner).
-    expect(group(r, team.id).invited).toBe(5);
-    expect(group(r, ORG_TEAM_ID).invited).toBe(8);
+    // Invited: the team's six; the organisation's everyone (admin, manager, six, the loner).
+    expect(group(r, team.id).invited).toBe(6);
+    expect(group(r, ORG_TEAM_ID).invited).toBe(9);
 
     // The running sums are what the answers say.
     const expected = await recomputeRollups(s.orgId, s.surveyId);
@@ -135,25 +149,33 @@ describe("survey results", () => {
   });
 
   it("shows nothing below the minimum group, and hides a second group that would give a small one away", async () => {
-    const s = await surveyed([5, 3]);
-    const [big, small] = s.teams as [(typeof s.teams)[0], (typeof s.teams)[0]];
-    // Two answers: below the minimum of 3 everywhere.
-    await s.answer(big.members[0]!.email, { scale: 5, enps: 10, text: "one" });
-    await s.answer(big.members[1]!.email, { scale: 4, enps: 9 });
-    let r = await surveyResults(s.admin, s.surveyId);
-    expect(r.groups.map((g) => [g.id, g.reason, g.questions.length, g.responded])).toEqual([
-      [ORG_TEAM_ID, "below-minimum", 0, 0],
-      ...[big, small].sort((a, b) => a.name.localeCompare(b.name)).map((t) => [t.id, "below-minimum", 0, 0]),
-    ]);
-    const manager = await surveyResults(big.manager, s.surveyId);
-    expect(manager.groups).toEqual([{ id: big.id, name: big.name, reason: "below-minimum", invited: 0, responded: 0, questions: [] }]);
+    // Two answers, then closed: below the minimum of 3 everywhere.
+    const few = await surveyed([5, 3]);
+    {
+      const [big, small] = few.teams as [(typeof few.teams)[0], (typeof few.teams)[0]];
+      await few.answer(big.members[0]!.email, { scale: 5, enps: 10, text: "one" });
+      await few.answer(big.members[1]!.email, { scale: 4, enps: 9 });
+      await few.close();
+      const r = await surveyResults(few.admin, few.surveyId);
+      expect(r.groups.map((g) => [g.id, g.reason, g.questions.length, g.responded])).toEqual([
+        [ORG_TEAM_ID, "below-minimum", 0, 0],
+        ...[big, small].sort((a, b) => a.name.localeCompare(b.name)).map((t) => [t.id, "below-minimum", 0, 0]),
+      ]);
+      const manager = await surveyResults(big.manager, few.surveyId);
+      expect(manager.groups).toEqual([{ id: big.id, name: big.name, reason: "below-minimum", invited: 0, responded: 0, questions: [] }]);
+    }
 
     // Everyone in both teams and the teamless employee: 5 + 3 + 1. The big team alone visible
     // would leave 4 = 3 + 1; both teams visible would leave 1, so the small team is hidden too.
+    const s = await surveyed([5, 3]);
+    const [big, small] = s.teams as [(typeof s.teams)[0], (typeof s.teams)[0]];
+    await s.answer(big.members[0]!.email, { scale: 5, enps: 10, text: "one" });
+    await s.answer(big.members[1]!.email, { scale: 4, enps: 9 });
     for (const m of big.members.slice(2)) await s.answer(m.email, { scale: 3, enps: 7, text: "more" });
     for (const m of small.members) await s.answer(m.email, { scale: 1, enps: 0, text: "small team" });
     await s.answer(s.loner.email, { scale: 2, enps: 5 });
-    r = await surveyResults(s.admin, s.surveyId);
+    await s.close();
+    const r = await surveyResults(s.admin, s.surveyId);
     expect(group(r, ORG_TEAM_ID)).toMatchObject({ reason: null, responded: 9 });
     expect(group(r, big.id)).toMatchObject({ reason: null, responded: 5 });
     expect(group(r, small.id)).toMatchObject({ reason: "complementary", responded: 0, questions: [] });
@@ -171,6 +193,7 @@ describe("survey results", () => {
   it("gives managers their own teams only, employees 403, and another organisation's survey 404", async () => {
     const s = await surveyed([4, 4]);
     for (const t of s.teams) for (const m of t.members) await s.answer(m.email, { scale: 4, enps: 8 });
+    await s.close();
     const [a, b] = s.teams as [(typeof s.teams)[0], (typeof s.teams)[0]];
     const mine = await surveyResults(a.manager, s.surveyId);
     expect(mine.scope).toBe("teams");
@@ -200,6 +223,7 @@ describe("survey results", () => {
     );
     const r = await surveyResults(admin, surveyId);
     expect(r.survey).toMatchObject({ status: "scheduled", sentAt: null, questionCount: 1 });
+    expect(r.released).toBe(false);
     expect(r.groups).toEqual([]);
   });
 
@@ -207,7 +231,10 @@ describe("survey results", () => {
     const s = await surveyed([3]);
     for (const m of s.teams[0]!.members) await s.answer(m.email, { scale: 2, optional: 4, enps: 9, text: "hello" });
     await s.answer(s.loner.email, { scale: 5, enps: 3 });
+    // The backfill reads stored answers, which exist once the survey has closed.
+    await s.close();
     const expected = await recomputeRollups(s.orgId, s.surveyId);
+    expect(expected.responded.get(ORG_TEAM_ID)).toBe(4);
     const sql = await readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123140100_question_rollups/migration.sql"), "utf8");
     const backfill = /-- Answers stored before this migration[\s\S]*?\n(DO \$\$[\s\S]*?\n\$\$;)/.exec(sql)![1]!;
     // As the owner, in one transaction: the rows go, and the backfill makes them again.
@@ -235,7 +262,8 @@ describe("the stress item", () => {
   it("is marked as the one question where a higher score is worse", async () => {
     const { orgId } = await createOrg();
     const admin = await contextOf(orgId, "admin");
-    const people = await Promise.all([1, 2, 3].map(() => contextOf(orgId, "employee")));
+    // Four respondents: the minimum of 3, plus one for the admin reading, who was invited too.
+    const people = await Promise.all([1, 2, 3, 4].map(() => contextOf(orgId, "employee")));
     const { surveyId } = await sendPulseNow(admin);
     const [questions, mails] = await withOrg(orgId, async (tx) => [
       await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true } }),
@@ -246,6 +274,7 @@ describe("the stress item", () => {
       const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 }));
       await submitResponse(orgId, { surveyId, responses }, { token });
     }
+    expect(await withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true }))).toBe(true);
     const r = await surveyResults(admin, surveyId);
     const all = r.groups.find((g) => g.id === ORG_TEAM_ID)!;
     expect(all.reason).toBeNull();

@@ -221,7 +221,7 @@ describe("the scheduler", () => {
     const t0 = new Date(Date.now() + 60_000);
     const { surveyId } = await sendPulseNow(w.adminCtx, t0);
     // One person answered (the submission marks the invitation used).
-    await withOrg(w.orgId, (tx) => tx.surveyInvitation.updateMany({ where: { organizationId: w.orgId, surveyId, userId: w.employee.id }, data: { usedAt: t0 } }));
+    await withOrg(w.orgId, (tx) => tx.surveyInvitation.updateMany({ where: { organizationId: w.orgId, surveyId, userId: w.employee.id }, data: { used: true } }));
     await withOrg(w.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: w.orgId, id: surveyId } }, data: { responseCount: 1 } }));
     const before = await invitationsOf(w.orgId, surveyId);
 
@@ -265,7 +265,7 @@ describe("the scheduler", () => {
     expect(s.closedAt?.getTime()).toBe(closeAt.getTime());
     const sent = await notifications();
     expect(sent.map((n) => n.userId).sort()).toEqual([w.admin.id, w.manager.id].sort());
-    for (const n of sent) expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: "/pulse" });
+    for (const n of sent) expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: `/surveys/results/${surveyId}` });
     // Only admins are told the organisation-wide count; managers see their own teams only.
     const byUser = new Map(sent.map((n) => [n.userId, n.message]));
     expect(byUser.get(w.admin.id)).toBe(`"${s.title}" has closed with 1 of ${w.people} responses.`);

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { HttpError } from "@/lib/api/errors";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
-import { submitResponse } from "@/lib/surveys/submit";
-import { sendReminders } from "@/lib/surveys/round-lifecycle";
+import { SURVEY_CLOSED, submitResponse } from "@/lib/surveys/submit";
+import { closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
 import { hashToken } from "@/lib/auth/token-hash";
@@ -56,6 +56,46 @@ const answersFor = (qs: { id: string; type: string }[], pick: (type: string) => 
 
 const body = (surveyId: string, responses: Submission["responses"]): Submission => ({ surveyId, responses });
 
+type Sent = { orgId: string; surveyId: string };
+
+/** Closes the survey now, as 'Close now and release results' does: the pool is folded in. */
+const close = (s: Sent) => withOrg(s.orgId, (tx) => closeSurvey(tx, s.orgId, s.surveyId, new Date(), { early: true }));
+
+/** The survey's pending pool, its answers sorted by question so they compare as sets. */
+async function poolOf(s: Sent) {
+  const rows = await withOrg(s.orgId, (tx) => tx.surveyPendingResponse.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
+  return rows.map((r) => ({ ...r, answers: [...(r.answers as { q: string; v: number | null; t: string | null }[])].sort((a, b) => a.q.localeCompare(b.q)) }));
+}
+
+/** Everything a submission or a fold may write for the survey, counted (pool, answers, rollups,
+ * participation and the survey's counter), to prove a refused call changes nothing. */
+const footprint = (s: Sent) =>
+  withOrg(s.orgId, async (tx) => {
+    const where = { organizationId: s.orgId, surveyId: s.surveyId };
+    return {
+      pool: await tx.surveyPendingResponse.count({ where }),
+      responses: await tx.surveyResponse.count({ where }),
+      answers: await tx.surveyAnswer.count({ where: { organizationId: s.orgId, response: { surveyId: s.surveyId } } }),
+      rollups: await tx.surveyRollup.findMany({ where, orderBy: [{ teamId: "asc" }, { metric: "asc" }] }),
+      questionRollups: await tx.surveyQuestionRollup.findMany({ where, orderBy: [{ teamId: "asc" }, { questionId: "asc" }] }),
+      participation: await tx.surveyParticipation.findMany({ where, orderBy: { teamId: "asc" } }),
+      used: await tx.surveyInvitation.count({ where: { ...where, used: true } }),
+      survey: await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { status: true, responseCount: true, closedAt: true } }),
+    };
+  });
+
+/** The folded rollups as recomputeRollups keys them. */
+const rollupsOf = (s: Sent) =>
+  withOrg(s.orgId, async (tx) => {
+    const where = { organizationId: s.orgId, surveyId: s.surveyId };
+    const rollups = await tx.surveyRollup.findMany({ where });
+    const questions = await tx.surveyQuestionRollup.findMany({ where });
+    return {
+      rollups: new Map(rollups.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }])),
+      questions: new Map(questions.map((r) => [rollupKey(r.teamId, r.questionId), { n: r.n, sum: r.sum, counts: r.counts }])),
+    };
+  });
+
 describe("submitting a survey", () => {
   it("after the day-3 reminder, the first e-mail's link and the reminder's both work, once between them", async () => {
     const s = await sentSurvey();
@@ -74,6 +114,8 @@ describe("submitting a survey", () => {
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(a) }))).toBe(409);
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(b) }))).toBe(201);
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(b) }))).toBe(409);
+    expect(await poolOf(s)).toHaveLength(2);
+    expect(await close(s)).toBe(true);
     const responses = await withOrg(s.orgId, (tx) => tx.surveyResponse.count({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
     expect(responses).toBe(2);
   });
@@ -82,18 +124,29 @@ describe("submitting a survey", () => {
     const s = await sentSurvey();
     const token = s.tokenOf(s.members[1]!.email);
     await submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, (t) => (t === "enps" ? 9 : t === "scale" ? 4 : "Great team"))), { token });
+    const columns = await withOrg(s.orgId, (tx) =>
+      tx.$queryRaw<{ table_name: string; column_name: string }[]>`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('SurveyResponse', 'SurveyAnswer', 'SurveyPendingResponse') ORDER BY table_name, ordinal_position`,
+    );
+    // While the survey is open the answers wait in the pool: the team and the answers, nothing else.
+    expect(columns.filter((c) => c.table_name === "SurveyPendingResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId", "answers"]);
+    const pool = await poolOf(s);
+    expect(pool).toHaveLength(1);
+    expect(pool[0]!.teamId).toBe(s.team.id);
+    expect(pool[0]!.answers).toHaveLength(4);
+    // The same link again is refused, and the page knows it.
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, () => 3)), { token }))).toBe(409);
+    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey.alreadyAnswered).toBe(true);
+    expect(await poolOf(s)).toHaveLength(1);
+
+    // At close it becomes one response with the same team and answers, with no person, token or time.
+    expect(await close(s)).toBe(true);
     const rows = await withOrg(s.orgId, (tx) => tx.surveyResponse.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId }, include: { answers: true } }));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.teamId).toBe(s.team.id);
     expect(rows[0]!.answers).toHaveLength(4);
-    const columns = await withOrg(s.orgId, (tx) =>
-      tx.$queryRaw<{ table_name: string; column_name: string }[]>`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('SurveyResponse', 'SurveyAnswer') ORDER BY table_name, ordinal_position`,
-    );
+    expect(rows[0]!.id).not.toBe(pool[0]!.id);
     expect(columns.filter((c) => c.table_name === "SurveyResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId"]);
     expect(columns.filter((c) => c.table_name === "SurveyAnswer").map((c) => c.column_name)).toEqual(["organizationId", "responseId", "questionId", "value", "text"]);
-    // The same link again is refused, and the page knows it.
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, () => 3)), { token }))).toBe(409);
-    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey.alreadyAnswered).toBe(true);
   });
 
   it("stores exactly one response when ten submits with one link arrive together", async () => {
@@ -103,8 +156,13 @@ describe("submitting a survey", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => status201(submitResponse(s.orgId, body(s.surveyId, answers), { token }))));
     expect(results.filter((r) => r === 201)).toHaveLength(1);
     expect(results.filter((r) => r === 409)).toHaveLength(9);
-    const survey = await withOrg(s.orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { responseCount: true, _count: { select: { responses: true } } } }));
-    expect(survey).toEqual({ responseCount: 1, _count: { responses: 1 } });
+    const survey = () =>
+      withOrg(s.orgId, (tx) =>
+        tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { responseCount: true, _count: { select: { responses: true, pending: true } } } }),
+      );
+    expect(await survey()).toEqual({ responseCount: 1, _count: { responses: 0, pending: 1 } });
+    expect(await close(s)).toBe(true);
+    expect(await survey()).toEqual({ responseCount: 1, _count: { responses: 1, pending: 0 } });
   });
 
   it("validates every answer against the survey and changes nothing on bad input", async () => {
@@ -131,9 +189,11 @@ describe("submitting a survey", () => {
     expect((err as HttpError).fields).toEqual({ [`responses.${s.questions[1]!.id}`]: ["This question needs an answer"] });
     expect(submissionSchema.safeParse({ surveyId: s.surveyId, responses: [{ questionId: s.questions[3]!.id, answer: "x".repeat(2001) }] }).success).toBe(false);
     const inv = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findFirstOrThrow({ where: { organizationId: s.orgId, surveyId: s.surveyId, userId: s.members[3]!.id } }));
-    expect(inv.usedAt).toBeNull();
+    expect(inv.used).toBe(false);
+    expect(await poolOf(s)).toEqual([]);
     // The optional comment may be left out.
     await submitResponse(s.orgId, body(s.surveyId, good.slice(0, 3)), { token });
+    expect((await poolOf(s)).map((p) => p.answers.length)).toEqual([3]);
   });
 
   it("refuses closed and unsent surveys, unknown links and another organisation's links", async () => {
@@ -180,7 +240,7 @@ describe("submitting a survey", () => {
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
   });
 
-  it("keeps rollups and participation equal to a recomputation from the raw answers", async () => {
+  it("folds the pool at close into rollups and participation equal to a recomputation from the raw answers, and empties it", async () => {
     const s = await sentSurvey();
     const people = [s.admin, ...s.members];
     const r = Math.random;
@@ -193,6 +253,9 @@ describe("submitting a survey", () => {
         return submitResponse(s.orgId, body(s.surveyId, responses), { token: s.tokenOf(p.email) });
       }),
     );
+    expect(await poolOf(s)).toHaveLength(people.length);
+    expect(await close(s)).toBe(true);
+    expect(await poolOf(s)).toEqual([]);
     const [rollups, participation, questionRollups] = await withOrg(s.orgId, (tx) =>
       Promise.all([
         tx.surveyRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
@@ -201,6 +264,7 @@ describe("submitting a survey", () => {
       ]),
     );
     const expected = await recomputeRollups(s.orgId, s.surveyId);
+    expect(expected.responded.get(ORG_TEAM_ID)).toBe(people.length);
     const actual = new Map(rollups.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]));
     expect(actual).toEqual(expected.rollups);
     // Per question too (custom questions have no metric): answers, sum and the 0..10 distribution.
@@ -217,5 +281,89 @@ describe("submitting a survey", () => {
     expect(actual.get(rollupKey(ORG_TEAM_ID, "enps"))).toEqual({ n: enps.length, sum: enps.reduce((a, b) => a + b, 0), promoters: enps.filter((v) => v >= 9).length, detractors: enps.filter((v) => v <= 6).length });
     const responded = Object.fromEntries(participation.map((p) => [p.teamId, p.responded]));
     expect(responded).toEqual({ [ORG_TEAM_ID]: 5, [s.team.id]: 4 });
+  });
+
+  it("keeps the answers in the pending pool until the survey closes: one row with the team and the answers, nothing in the results", async () => {
+    const s = await sentSurvey();
+    const token = s.tokenOf(s.members[2]!.email);
+    const given = answersFor(s.questions, (t) => (t === "enps" ? 3 : t === "scale" ? 2 : "  Too many meetings  "));
+    await submitResponse(s.orgId, body(s.surveyId, given), { token });
+
+    const pool = await poolOf(s);
+    expect(pool).toHaveLength(1);
+    expect(pool[0]).toMatchObject({ organizationId: s.orgId, surveyId: s.surveyId, teamId: s.team.id });
+    const expected = s.questions
+      .map((q) => ({ q: q.id, v: q.type === "text" ? null : q.type === "enps" ? 3 : 2, t: q.type === "text" ? "Too many meetings" : null }))
+      .sort((a, b) => a.q.localeCompare(b.q));
+    expect(pool[0]!.answers).toEqual(expected);
+    // Only participation moved; no answer, response or rollup exists before the close.
+    const before = await footprint(s);
+    expect(before).toMatchObject({ pool: 1, responses: 0, answers: 0, rollups: [], questionRollups: [], used: 1, survey: { status: "active", responseCount: 1, closedAt: null } });
+    expect(new Map(before.participation.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 1], [s.team.id, 1]]));
+
+    // A teamless invitee's answers wait with no team.
+    await submitResponse(s.orgId, body(s.surveyId, given.slice(0, 3)), { token: s.tokenOf(s.admin.email) });
+    expect((await poolOf(s)).map((p) => p.teamId).sort()).toEqual([null, s.team.id].sort());
+    expect(await footprint(s)).toMatchObject({ pool: 2, responses: 0, answers: 0, rollups: [], questionRollups: [] });
+  });
+
+  it("folds once when two closes race: no response or rollup counted twice, one notification per reader", async () => {
+    const s = await sentSurvey();
+    const people = [s.admin, ...s.members];
+    for (const [i, p] of people.entries()) {
+      await submitResponse(s.orgId, body(s.surveyId, answersFor(s.questions, (t) => (t === "enps" ? i * 2 : t === "scale" ? 1 + i : `note ${i}`))), { token: s.tokenOf(p.email) });
+    }
+    // Two transactions of their own, at the same time, as two scheduler ticks or an admin and a tick.
+    const closed = await Promise.all([close(s), close(s)]);
+    expect(closed.sort()).toEqual([false, true]);
+    expect(await close(s)).toBe(false);
+
+    const after = await footprint(s);
+    expect(after).toMatchObject({ pool: 0, responses: people.length, answers: 4 * people.length, survey: { status: "closed", responseCount: people.length } });
+    const expected = await recomputeRollups(s.orgId, s.surveyId);
+    expect(await rollupsOf(s)).toEqual({ rollups: expected.rollups, questions: expected.questions });
+    expect(expected.rollups.get(rollupKey(ORG_TEAM_ID, "enps"))?.n).toBe(people.length);
+    expect(expected.questions.get(rollupKey(s.team.id, s.questions[0]!.id))?.n).toBe(s.members.length);
+    expect(new Map(after.participation.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, people.length], [s.team.id, s.members.length]]));
+    // The admin and the manager are told once each.
+    const told = await withOrg(s.orgId, (tx) => tx.notification.findMany({ where: { organizationId: s.orgId, type: "survey_results" }, select: { userId: true } }));
+    expect(told.map((n) => n.userId).sort()).toEqual([s.admin.id, s.members[0]!.id].sort());
+  });
+
+  it("refuses a submit after the close with 409 'This survey is closed' and changes nothing", async () => {
+    const s = await sentSurvey();
+    const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : t === "scale" ? 4 : "late"));
+    await submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) });
+    expect(await close(s)).toBe(true);
+    const before = await footprint(s);
+    expect(before).toMatchObject({ pool: 0, responses: 1, used: 1, survey: { status: "closed", responseCount: 1 } });
+
+    // By link (the first e-mail's), and signed in without one: both refused as closed.
+    for (const taker of [{ token: s.tokenOf(s.members[2]!.email) }, { userId: s.members[3]!.id }]) {
+      const err = await submitResponse(s.orgId, body(s.surveyId, answers), taker).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toMatchObject({ status: 409, message: SURVEY_CLOSED });
+    }
+    expect(await footprint(s)).toEqual(before);
+    // The invitations stay unused, so nothing says who tried.
+    const unused = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId, userId: { in: [s.members[2]!.id, s.members[3]!.id] } }, select: { used: true } }));
+    expect(unused).toEqual([{ used: false }, { used: false }]);
+  });
+
+  it("folds every submission stored before a racing close and refuses the rest as closed, losing none", async () => {
+    const s = await sentSurvey();
+    const people = [s.admin, ...s.members];
+    const answers = answersFor(s.questions, (t) => (t === "enps" ? 9 : t === "scale" ? 5 : "race"));
+    const submits = people.map((p) => status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(p.email) })));
+    const [closed, ...codes] = await Promise.all([close(s), ...submits]);
+    expect(closed).toBe(true);
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    const stored = codes.filter((c) => c === 201).length;
+    const after = await footprint(s);
+    // Every accepted answer was folded (nothing left behind in the pool), every refused one left no trace.
+    expect(after).toMatchObject({ pool: 0, responses: stored, used: stored, survey: { status: "closed", responseCount: stored } });
+    const expected = await recomputeRollups(s.orgId, s.surveyId);
+    expect(await rollupsOf(s)).toEqual({ rollups: expected.rollups, questions: expected.questions });
+    expect(after.participation.find((p) => p.teamId === ORG_TEAM_ID)?.responded ?? 0).toBe(stored);
   });
 });
