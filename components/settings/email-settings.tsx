@@ -65,10 +65,13 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
     if (!form) return;
     const field = lastField.current;
     const el = field === "emailSubject" ? subjectRef.current : bodyRef.current;
-    const text = `{{${variable}}}`;
     const value = form[field];
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
+    // {{surveyLink}} must stand on its own (lib/surveys/email-template.ts): a space is added on
+    // either side where the cursor sits against other text, so a click never makes it invalid.
+    const pad = (c: string | undefined) => (variable === "surveyLink" && c !== undefined && !/\s/.test(c) ? " " : "");
+    const text = `${pad(value[start - 1])}{{${variable}}}${pad(value[end])}`;
     setForm({ ...form, [field]: value.slice(0, start) + text + value.slice(end) });
     // After React has written the new value: back into the field, cursor after the variable.
     requestAnimationFrame(() => {

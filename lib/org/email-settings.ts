@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/audit/audit";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, effectiveTemplate, emailSettingsSchema } from "@/lib/surveys/email-template";
@@ -48,11 +48,25 @@ export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsD
 }
 
 /**
+ * The template rules once more, whoever calls: the type says "parsed", but a template that could
+ * capture personal links (decisions.md, issue 8) must never be stored, so the domain function does
+ * not rely on its caller having used emailSettingsUpdateSchema. Same messages, same fields.
+ */
+function assertTemplateRules(input: { emailSubject: string; emailBody: string }): void {
+  const parsed = emailSettingsSchema.safeParse(input);
+  if (parsed.success) return;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  throw badRequest("Invalid body", fields);
+}
+
+/**
  * Saves the survey invitation template. Texts are stored as given, even when they equal the
  * defaults (the admin chose them); `reset` stores null, so the product's defaults apply.
  */
 export async function updateEmailSettings(ctx: AuthContext, input: EmailSettingsUpdate): Promise<EmailSettingsDto> {
   requireRole(ctx, PEOPLE_MANAGERS);
+  if (!("reset" in input)) assertTemplateRules(input);
   const data = "reset" in input ? { emailSubject: null, emailBody: null } : { emailSubject: input.emailSubject, emailBody: input.emailBody };
   return withOrg(ctx.orgId, async (tx) => {
     const exists = await tx.organization.findUnique({ where: { id: ctx.orgId }, select: { id: true } });
