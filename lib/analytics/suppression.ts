@@ -45,10 +45,13 @@ export function decideVisibility(input: { min: number; total: number; groups: re
     if (g.forced) suppressed.set(g.id, g.forced);
     else if (g.n < needs(g.id)) suppressed.set(g.id, "below-minimum");
   }
-  if (total < min + (viewer ? 1 : 0)) {
+  if (total < min) {
     for (const g of groups) if (!suppressed.has(g.id)) suppressed.set(g.id, "below-minimum");
     return { totalVisible: false, suppressed, remainder: total };
   }
+  // A total of exactly `min` that includes the viewer is hidden from them; groups they are not in
+  // may still show (each has the minimum of others).
+  const totalVisible = total >= min + (viewer ? 1 : 0);
   // Smallest first (then by id, so the choice is deterministic): hides as little as possible.
   const visible = groups.filter((g) => !suppressed.has(g.id)).sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let remainder = total - visible.reduce((s, g) => s + g.n, 0);
@@ -60,7 +63,7 @@ export function decideVisibility(input: { min: number; total: number; groups: re
     suppressed.set(g.id, "complementary");
     remainder += g.n;
   }
-  return { totalVisible: true, suppressed, remainder };
+  return { totalVisible, suppressed, remainder };
 }
 
 /** Comments identify people more easily than averages: they need at least 5 respondents

@@ -20,6 +20,13 @@ describe("the viewer's own answer", () => {
     expect(decideVisibility({ min: 3, total: 3, groups: [], viewer: null }).totalVisible).toBe(true);
   });
 
+  it("a total hidden only because it includes the viewer still lets the groups they are not in show", () => {
+    const v = decideVisibility({ min: 3, total: 3, groups: [{ id: "core", n: 3 }], viewer: { teamId: null } });
+    expect(v.totalVisible).toBe(false);
+    expect(v.suppressed.has("core")).toBe(false);
+    expect(decideVisibility({ min: 3, total: 3, groups: [{ id: "core", n: 3 }], viewer: { teamId: "core" } }).suppressed.get("core")).toBe("below-minimum");
+  });
+
   it("a remainder that holds the viewer needs one more", () => {
     // 13 - 10 = 3 outside the teams, the viewer among them: 2 others would be exposed.
     const v = decideVisibility({ min: 3, total: 13, groups: [{ id: "a", n: 5 }, { id: "b", n: 5 }], viewer: { teamId: null } });
@@ -43,6 +50,7 @@ describe("the viewer's own answer", () => {
         const visible = groups.filter((g) => !v.suppressed.has(g.id));
         for (const g of visible) expect(g.n).toBeGreaterThanOrEqual(min + (place?.teamId === g.id ? 1 : 0));
         if (!v.totalVisible) return;
+        // The viewer can subtract the visible groups from the total only when the total shows.
         expect(total).toBeGreaterThanOrEqual(min + (place ? 1 : 0));
         const remainder = total - visible.reduce((s, g) => s + g.n, 0);
         expect(remainder).toBe(v.remainder);
