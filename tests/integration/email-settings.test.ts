@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { withOrg } from "@/lib/db/tenant";
+import { HttpError } from "@/lib/api/errors";
 import { createSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { emailSettingsUpdateSchema, getEmailSettings, updateEmailSettings } from "@/lib/org/email-settings";
-import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT } from "@/lib/surveys/email-template";
+import { emailSettingsUpdateSchema, getEmailSettings, updateEmailSettings, type EmailSettingsUpdate } from "@/lib/org/email-settings";
+import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, emailSettingsSchema, TEMPLATE_MESSAGES } from "@/lib/surveys/email-template";
+import { createSurvey, sendSurvey } from "@/lib/surveys/send";
+import { workspaceOrigin } from "@/lib/tenancy/site";
+import { env } from "@/lib/config/env";
 import { createOrg, createUser } from "../support/factories";
+import { ownerClient } from "../support/owner-client";
 import { status } from "../support/status";
+
+const owner = ownerClient();
 
 async function contextOf(orgId: string, role: Role): Promise<AuthContext> {
   const user = await createUser(orgId, { role });
@@ -23,6 +32,10 @@ async function adminOrg() {
 const stored = (orgId: string) => withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true } }));
 const audits = (orgId: string) => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.email_settings.update" }, orderBy: { createdAt: "asc" } }));
 const update = (body: unknown) => emailSettingsUpdateSchema.parse(body);
+/** Writes a template straight into the database, as the rules would never let the app do. */
+const store = (orgId: string, emailSubject: string | null, emailBody: string | null) =>
+  withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { emailSubject, emailBody }, select: { id: true } }));
+const CAPTURE = "Hi {{firstName}}, answer at https://collector.example/r?who={{firstName}}&next={{surveyLink}}";
 
 describe("email settings", () => {
   it("shows the defaults to a new organisation, stored as nothing", async () => {
@@ -99,5 +112,130 @@ describe("the PATCH body", () => {
     expect(update({ reset: true })).toEqual({ reset: true });
     expect(emailSettingsUpdateSchema.safeParse({ reset: false }).success).toBe(false);
     expect(emailSettingsUpdateSchema.safeParse({ reset: "yes" }).success).toBe(false);
+  });
+});
+
+describe("personal links cannot be captured by a template", () => {
+  it("refuses a capturing template in the domain function itself, and changes nothing", async () => {
+    const { orgId, admin } = await adminOrg();
+    await updateEmailSettings(admin, update({ emailSubject: "Ours", emailBody: "Go: {{surveyLink}}" }));
+    // Typed as parsed, but never through the schema: the domain function checks on its own.
+    const err = await updateEmailSettings(admin, { emailSubject: "Ours", emailBody: CAPTURE } as EmailSettingsUpdate).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(400);
+    expect((err as HttpError).fields).toEqual({
+      emailBody: [
+        TEMPLATE_MESSAGES.gluedLink(["https://collector.example/r?who={{firstName}}&next={{surv..."]),
+        TEMPLATE_MESSAGES.otherLinks("message", ["https://collector.example/r?who={{firstName}}&next={{surv..."]),
+      ],
+    });
+    expect(await status(updateEmailSettings(admin, { emailSubject: "Yours: {{surveyLink}}", emailBody: "Go: {{surveyLink}}" } as EmailSettingsUpdate))).toBe(400);
+    expect(await stored(orgId)).toEqual({ emailSubject: "Ours", emailBody: "Go: {{surveyLink}}" });
+    expect(await audits(orgId)).toHaveLength(1);
+  });
+
+  it("the PATCH body reports the link rules on their fields", () => {
+    const r = emailSettingsUpdateSchema.safeParse({ emailSubject: "See www.acme.example", emailBody: "({{surveyLink}})" });
+    expect(r.success).toBe(false);
+    const fields: Record<string, string[]> = {};
+    for (const i of r.error!.issues) (fields[i.path.join(".")] ??= []).push(i.message);
+    expect(fields).toEqual({
+      emailSubject: [TEMPLATE_MESSAGES.otherLinks("subject", ["www.acme.example"])],
+      emailBody: [TEMPLATE_MESSAGES.gluedLink(["({{surveyLink}})"])],
+    });
+  });
+
+  it("shows and sends the default in place of a stored template that breaks the rules; the only link is the workspace's own", async () => {
+    const { orgId, admin } = await adminOrg();
+    const { subdomain } = await withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true } }));
+    await store(orgId, "Pulse", CAPTURE);
+    expect(await getEmailSettings(admin)).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY, isDefault: true });
+
+    const surveyId = await withOrg(orgId, async (tx) => {
+      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: admin.userId, questions: [{ type: "scale", text: "Fine?", isRequired: true }] }, new Date());
+      await sendSurvey(tx, orgId, surveyId, new Date());
+      return surveyId;
+    });
+    const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { subject: true, text: true, html: true } }));
+    expect(mails.length).toBeGreaterThan(0);
+    const origin = workspaceOrigin(subdomain, env().rootDomain);
+    for (const m of mails) {
+      expect(m.subject).toBe(DEFAULT_EMAIL_SUBJECT);
+      expect(m.text).not.toContain("collector");
+      expect(m.html).toBeNull();
+      const urls = m.text.match(/\S*:\/\/\S*/g) ?? [];
+      expect(urls).toHaveLength(1);
+      expect(urls[0]!.startsWith(`${origin}/surveys/${surveyId}?token=`)).toBe(true);
+    }
+  });
+});
+
+describe("migration 20261123190500_template_link_rule", () => {
+  const migration = () => readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123190500_template_link_rule/migration.sql"), "utf8");
+  const notifications = (orgId: string) =>
+    withOrg(orgId, (tx) => tx.notification.findMany({ where: { organizationId: orgId, type: "email_template_reset" }, select: { userId: true, title: true, message: true, actionUrl: true, isRead: true } }));
+
+  // Subject and message pairs; the server's schema says which break the rule, and the migration's
+  // SQL must agree on each of them.
+  const templates: [string, string][] = [
+    ["Pulse", CAPTURE],
+    ["Pulse", "Take the survey here: {{surveyLink}}"],
+    ["Pulse", "Hi {{firstName}}.\n\ne.g. on the train, i.e. today. Rate 7.5/10 with Node.js.\n{{surveyLink}}"],
+    ["Pulse", "x{{surveyLink}}"],
+    ["Pulse", "Answer ({{surveyLink}})"],
+    ["Pulse", '<a href="{{surveyLink}}">Start</a>'],
+    ["Pulse", "Go ?next={{surveyLink}}"],
+    ["Pulse", "{{surveyLink}}\nMore at collector.example/path"],
+    ["Pulse", "{{surveyLink}}\nQuestions? hr@acme.example"],
+    ["Pulse", "{{surveyLink}}\nSee www.acme.example"],
+    ["Pulse", "{{surveyLink}}\nmailto:hr@acme.example"],
+    ["Pulse", "{{surveyLink}}\nacme.com"],
+    ["Pulse", "{{surveyLink}}\ncollector{{firstName}}.com/r"],
+    ["Pulse {{surveyLink}}", "{{surveyLink}}"],
+    ["Pulse at https://acme.example", "{{surveyLink}}"],
+    ["Thanks. See you", "  {{ surveyLink }}  "],
+    ["Pulse", "Rate us 9/10 by 9:00 a.m., Mr.Smith. Data: anonymous. Tel: ask HR.\t{{surveyLink}}"],
+    ["Pulse", "{{surveyLink}}\nor 10.0.0.1"],
+    ["Pulse", "{{surveyLink}} javascript:alert(1)"],
+    ["Pulse", "{{surveyLink}} tel:+15551234"],
+  ];
+
+  it("resets every template that breaks the rule to the default and tells each admin of that organisation", async () => {
+    const orgs = [];
+    for (const [subject, body] of templates) {
+      const { orgId, admin } = await adminOrg();
+      const second = await contextOf(orgId, "admin");
+      const manager = await contextOf(orgId, "manager");
+      await store(orgId, subject, body);
+      const breaks = !emailSettingsSchema.safeParse({ emailSubject: subject, emailBody: body }).success;
+      orgs.push({ orgId, admins: [admin.userId, second.userId].sort(), manager: manager.userId, subject, body, breaks });
+    }
+    // Plain defaults stay as they are, with no notice.
+    const plain = await adminOrg();
+    expect(orgs.filter((o) => o.breaks)).toHaveLength(16);
+
+    await owner().query(await migration());
+
+    for (const o of orgs) {
+      const label = `${o.subject} / ${o.body}`;
+      expect(await stored(o.orgId), label).toEqual(o.breaks ? { emailSubject: null, emailBody: null } : { emailSubject: o.subject, emailBody: o.body });
+      const sent = await notifications(o.orgId);
+      expect(sent.map((n) => n.userId).sort(), label).toEqual(o.breaks ? o.admins : []);
+      if (o.breaks) {
+        const admin = await contextOf(o.orgId, "admin");
+        expect(await getEmailSettings(admin)).toMatchObject({ isDefault: true, emailBody: DEFAULT_EMAIL_BODY });
+      }
+    }
+    expect(await stored(plain.orgId)).toEqual({ emailSubject: null, emailBody: null });
+    expect(await notifications(plain.orgId)).toEqual([]);
+
+    const [notice] = await notifications(orgs[0]!.orgId);
+    expect(notice).toMatchObject({ title: "Survey invitation e-mail reset to the default", actionUrl: "/settings", isRead: false });
+    expect(notice!.message).toContain("must now stand on their own");
+    expect(notice!.message).toContain("no other links");
+
+    // Run again: nothing left to reset, no second notice.
+    await owner().query(await migration());
+    expect(await notifications(orgs[0]!.orgId)).toHaveLength(2);
   });
 });
