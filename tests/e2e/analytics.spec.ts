@@ -1,8 +1,8 @@
-// Analytics end to end: a fresh workspace gets one pulse round seeded straight into the rollup
-// tables (as submissions leave them); the admin sees the dashboard, the emergency panel and the
-// pulse heatmap with a small team hidden, exports the CSV; the manager's reports show only their
-// team. The round: 14 answered — the manager's team 5, Design 6, and 3 outside any attributed
-// team (Ops has 2 members: too small to be attributed).
+// Analytics end to end: a fresh workspace gets one closed pulse round seeded straight into the
+// rollup tables (as the fold at close leaves them); the admin sees the dashboard, the emergency
+// panel and the pulse heatmap with a small team hidden, exports the CSV; the manager's reports
+// show only their team. The round: 14 answered — the manager's team 5, Design 6, and 3 outside
+// any attributed team (Ops has 2 members: too small to be attributed).
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
@@ -26,7 +26,10 @@ async function seedRound(ws: Workspace): Promise<void> {
 
     const id = randomUUID();
     const sentAt = new Date(Date.now() - 3 * 86_400_000);
-    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "active", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * 86_400_000) } });
+    // Closed (early, now): dashboards read closed rounds only, whose answers were folded into the
+    // rollups at close (decisions.md: results are released when a round closes).
+    const closedAt = new Date();
+    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "closed", scheduledFor: sentAt, sentAt, closesAt: closedAt, closedAt } });
     await tx.surveyQuestion.createMany({
       data: [
         { organizationId: org, surveyId: id, order: 1, type: "scale", text: "I feel engaged", dimension: "overall", bankKey: "overall_1" },

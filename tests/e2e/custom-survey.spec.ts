@@ -2,8 +2,9 @@ import { test, expect } from "@playwright/test";
 import { createWorkspace, PASSWORD } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl } from "./support/pages";
 
-// 'Create Survey' as an admin uses it: two questions for one team, sent now; the team's employee
-// then answers it in the app with 'Take Survey', no e-mail link needed.
+// 'Create Survey' as an admin uses it: two questions for one team, sent now, open 10 days (31 is
+// refused); the team's employee then answers it in the app with 'Take Survey', no e-mail link
+// needed.
 test("an admin creates a custom survey for a team; its member takes it in the app", async ({ page, browser }) => {
   const ws = await createWorkspace("cust");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
@@ -19,6 +20,15 @@ test("an admin creates a custom survey for a team; its member takes it in the ap
   await q2.getByLabel("Required").uncheck();
   await dialog.getByLabel("Chosen teams").check();
   await dialog.getByRole("checkbox", { name: new RegExp(`Team ${ws.subdomain}`) }).check();
+  // It stays open 7 days unless told otherwise, and at most 30: the field says so and keeps focus.
+  const openFor = dialog.getByLabel("Open for");
+  await expect(openFor).toHaveValue("7");
+  await openFor.fill("31");
+  await dialog.getByRole("button", { name: "Create Survey" }).click();
+  await expect(dialog.getByText("A survey stays open 1 to 30 days")).toBeVisible();
+  await expect(openFor).toBeFocused();
+  await openFor.fill("10");
+  await expect(dialog.getByText(/^Results are released when it closes: /)).toBeVisible();
   await dialog.getByRole("button", { name: "Create Survey" }).click();
   await expect(toastText(page, "Survey sent")).toBeVisible();
   await expect(page.getByRole("list", { name: "Surveys" }).getByText("Team offsite check")).toBeVisible();

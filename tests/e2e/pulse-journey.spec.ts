@@ -11,15 +11,18 @@ const cultureScore = (page: Page) => page.getByRole("heading", { name: "Overall 
 
 // The heart of the product, as its people live it: an admin sends a pulse, an employee answers
 // from the e-mail on a phone, a second answer with the same link is refused, and the results
-// appear only once enough colleagues have answered.
-test("Send Now, answer from the mail on a phone, one answer per link, results once the group is large enough", async ({ page, browser }) => {
+// appear only once the round is closed (decisions.md: released at close) and enough colleagues
+// have answered.
+test("Send Now, answer from the mail on a phone, one answer per link, results at close once the group is large enough", async ({ page, browser }) => {
   test.setTimeout(150_000);
   const ws = await createWorkspace("pulse");
-  // Two more colleagues in Eve's team: with the manager, four people, above the minimum of 3.
+  // Three more colleagues in Eve's team: four members, above the minimum of 3. The admin was
+  // invited too, so the organisation's figures need one answer more than the minimum before the
+  // admin sees them (decisions.md: a viewer never counts toward a minimum that protects others).
   const hash = await hashPassword(PASSWORD);
   const colleagues = await runInOrg(e2eDb(), ws.orgId, async (tx) =>
     Promise.all(
-      ["Finn", "Gia"].map((firstName) =>
+      ["Finn", "Gia", "Hal"].map((firstName) =>
         tx.user.create({
           data: { organizationId: ws.orgId, firstName, lastName: "Tester", email: `${firstName.toLowerCase()}@${ws.subdomain}.example`, role: "employee", teamId: ws.team.id, managerId: ws.manager.id, passwordHash: hash, passwordSetAt: new Date() },
           select: { email: true },
@@ -54,12 +57,12 @@ test("Send Now, answer from the mail on a phone, one answer per link, results on
   await expect(eve.getByText(/already answered/i).first()).toBeVisible();
   await phone.close();
 
-  // One answer is below the minimum group: the dashboard shows no numbers yet.
+  // One answer, and the round still open: the dashboard shows no numbers yet.
   await page.goto(workspaceUrl(ws.subdomain, "/"));
   await expect(page.getByText("Overall Culture Score")).toBeVisible();
   await expect(cultureScore(page)).toHaveText("--");
 
-  // Two colleagues answer through the API with their own links; a reused link is refused.
+  // Three colleagues answer through the API with their own links; a reused link is refused.
   for (const c of colleagues) {
     const link = new URL(await linkFromMail(c.email, linkPattern));
     const surveyId = link.pathname.split("/").pop()!;
@@ -74,7 +77,15 @@ test("Send Now, answer from the mail on a phone, one answer per link, results on
     expect(again.status).toBe(409);
   }
 
-  // Three answers: the organisation's and the team's numbers appear.
+  // Four answers, but the round is open: still no numbers, only participation.
+  await page.goto(workspaceUrl(ws.subdomain, "/"));
+  await expect(cultureScore(page)).toHaveText("--");
+
+  // The admin closes the round early; the organisation's and the team's numbers appear.
+  await page.goto(workspaceUrl(ws.subdomain, "/surveys"));
+  await page.getByRole("list", { name: "Surveys" }).getByRole("button", { name: /^Close now and release results/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Close now and release results" }).click();
+  await expect(toastText(page, "Survey closed")).toBeVisible();
   await page.goto(workspaceUrl(ws.subdomain, "/"));
   await expect(cultureScore(page)).toHaveText(/^\d+\.\d$/);
   await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
