@@ -11,6 +11,7 @@ import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/acces
 import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
@@ -160,6 +161,48 @@ async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Prom
   if (!admins.some((a) => a.id !== exceptId)) throw conflict("The organization must keep at least one admin");
 }
 
+/**
+ * decisions.md: removing a person cancels their open survey links. Their unused invitations to
+ * surveys still open go, so both links of each (first e-mail and reminder) answer "This survey
+ * link is invalid", and the invited counts drop by one (the invitation's team, if attributed, the
+ * organisation's row and the survey). Used invitations and closed surveys stay as they are: those
+ * counts are history.
+ *
+ * Locks follow the submission's order (app_submit_response: survey, invitation, participation by
+ * team id), so a concurrent submission and this removal wait for each other instead of
+ * deadlocking; whichever takes the survey first wins: a submitted answer keeps its invitation
+ * (used), and a cancelled invitation cannot be spent any more.
+ */
+async function cancelOpenSurveyInvitations(tx: Tx, orgId: string, userId: string): Promise<void> {
+  await tx.$queryRaw`
+    SELECT s."id" FROM "Survey" s
+    WHERE s."organizationId" = ${orgId}::uuid AND s."status" = 'active'
+      AND EXISTS (SELECT 1 FROM "SurveyInvitation" i
+                  WHERE i."organizationId" = s."organizationId" AND i."surveyId" = s."id" AND i."userId" = ${userId}::uuid AND NOT i."used")
+    ORDER BY s."id" FOR UPDATE`;
+  // One statement: the rows deleted are exactly the rows counted down, even if a submission
+  // spent one of them between the lock above and here.
+  await tx.$executeRaw`
+    WITH gone AS (
+      DELETE FROM "SurveyInvitation" i USING "Survey" s
+      WHERE i."organizationId" = ${orgId}::uuid AND i."userId" = ${userId}::uuid AND NOT i."used"
+        AND s."organizationId" = i."organizationId" AND s."id" = i."surveyId" AND s."status" = 'active'
+      RETURNING i."surveyId", i."teamId"
+    ), per_group AS (
+      SELECT "surveyId", "teamId", count(*)::int AS n FROM gone WHERE "teamId" IS NOT NULL GROUP BY 1, 2
+      UNION ALL
+      SELECT "surveyId", ${ORG_TEAM_ID}::uuid, count(*)::int FROM gone GROUP BY 1
+    ), participation AS (
+      UPDATE "SurveyParticipation" p SET "invited" = p."invited" - g.n
+      FROM per_group g
+      WHERE p."organizationId" = ${orgId}::uuid AND p."surveyId" = g."surveyId" AND p."teamId" = g."teamId"
+      RETURNING 1
+    )
+    UPDATE "Survey" s SET "invitedCount" = s."invitedCount" - g.n
+    FROM (SELECT "surveyId", count(*)::int AS n FROM gone GROUP BY 1) g
+    WHERE s."organizationId" = ${orgId}::uuid AND s."id" = g."surveyId"`;
+}
+
 export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
   requireRole(ctx, PEOPLE_MANAGERS);
   await withOrg(ctx.orgId, async (tx) => {
@@ -170,6 +213,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
     // the row (cascade), which ends every session at once.
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
     await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+    await cancelOpenSurveyInvitations(tx, ctx.orgId, id);
     await tx.user.delete({ where: key(ctx.orgId, id) });
     await audit(tx, ctx, "user.delete", { type: "user", id }, { email: user.email });
   });

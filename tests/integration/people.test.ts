@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
+import { HttpError } from "@/lib/api/errors";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
@@ -9,6 +10,9 @@ import { createTeam, deleteTeam, listTeams, updateTeam } from "@/lib/people/team
 import { getOrgChart } from "@/lib/people/org-chart";
 import { getOrganization } from "@/lib/org/organization";
 import { userInputSchema, type UserInput } from "@/lib/people/schemas";
+import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
+import { INVALID_LINK, submitResponse } from "@/lib/surveys/submit";
+import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 
@@ -228,5 +232,109 @@ describe("teams and organisation", () => {
     expect(chart.roots[0]!.leaders[0]!.person.id).toBe(lead.id);
     expect(chart.roots[0]!.leaders[0]!.teams[0]!.members).toHaveLength(1);
     expect(chart.unplaced).toHaveLength(1);
+  });
+});
+
+describe("removing a person while a survey is open", () => {
+  /** An organisation with a team of four, one person without a team and the admin, and an open
+   * survey sent to all six (the team is large enough to be attributed). Tokens come from the mails. */
+  async function openSurvey() {
+    const { orgId, ctx, admin } = await adminOf();
+    const team = await createTeam(ctx, { name: "Core", managerId: null });
+    const members = [];
+    for (let i = 0; i < 4; i++) members.push(await createUserFn(ctx, input({ teamId: team.id })));
+    const loner = await createUserFn(ctx, input());
+    const send = () =>
+      withOrg(orgId, async (tx) => {
+        const spec = { kind: "custom" as const, title: "Check-in", audienceTeamIds: [], createdById: admin.id, questions: [{ type: "scale" as const, text: "All good?", isRequired: true }] };
+        const { surveyId } = await createSurvey(tx, orgId, spec, new Date());
+        await sendSurvey(tx, orgId, surveyId, new Date());
+        return surveyId;
+      });
+    const surveyId = await send();
+    const tokenOf = async (sid: string, email: string) => {
+      const mail = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, ref: `survey:${sid}`, to: email } }));
+      return /token=([\w-]+)/.exec(mail.text)![1]!;
+    };
+    const question = await withOrg(orgId, (tx) => tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }));
+    const answer = (sid: string, qid: string, token: string) => submitResponse(orgId, { surveyId: sid, responses: [{ questionId: qid, answer: 4 }] }, { token });
+    const counts = (sid: string) =>
+      withOrg(orgId, async (tx) => {
+        const rows = await tx.surveyParticipation.findMany({ where: { organizationId: orgId, surveyId: sid }, select: { teamId: true, invited: true, responded: true } });
+        const survey = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: sid } }, select: { invitedCount: true } });
+        const pending = await tx.surveyPendingResponse.count({ where: { organizationId: orgId, surveyId: sid } });
+        return {
+          team: rows.find((r) => r.teamId === team.id),
+          org: rows.find((r) => r.teamId === ORG_TEAM_ID),
+          invitedCount: survey.invitedCount,
+          pending,
+        };
+      });
+    return { orgId, ctx, team, members, loner, surveyId, send, tokenOf, question, answer, counts };
+  }
+
+  const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+
+  it("cancels their unused links: the link is invalid, nothing is stored, and the invited counts drop by one", async () => {
+    const s = await openSurvey();
+    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 }, invitedCount: 6, pending: 0 });
+    const leaver = s.members[0]!;
+    const token = await s.tokenOf(s.surveyId, leaver.email);
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).not.toBeNull();
+
+    await deleteUser(s.ctx, leaver.id);
+
+    const err = await refusal(s.answer(s.surveyId, s.question.id, token));
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 404, message: INVALID_LINK });
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
+    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 3, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 5, responded: 0 }, invitedCount: 5, pending: 0 });
+
+    // Someone without an attributed team: only the organisation's row and the survey drop.
+    await deleteUser(s.ctx, s.loner.id);
+    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 3 }, org: { invited: 4 }, invitedCount: 4 });
+    // The others' links still work.
+    await s.answer(s.surveyId, s.question.id, await s.tokenOf(s.surveyId, s.members[1]!.email));
+    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 3, responded: 1 }, org: { invited: 4, responded: 1 }, pending: 1 });
+  });
+
+  it("a removal racing the person's own submission: either the answer counts and the invitation stays, or the link is cancelled; never both, no deadlock", async () => {
+    const s = await openSurvey();
+    const racers = s.members.slice(0, 3);
+    const outcomes = await Promise.all(
+      racers.map(async (m) => {
+        const token = await s.tokenOf(s.surveyId, m.email);
+        const [, submitted] = await Promise.all([deleteUser(s.ctx, m.id), refusal(s.answer(s.surveyId, s.question.id, token))]);
+        if (submitted !== null) expect(submitted).toMatchObject({ status: 404, message: INVALID_LINK });
+        return submitted === null;
+      }),
+    );
+    const answered = outcomes.filter(Boolean).length;
+    expect(await s.counts(s.surveyId)).toMatchObject({
+      team: { invited: 4 - (3 - answered), responded: answered },
+      org: { invited: 6 - (3 - answered), responded: answered },
+      invitedCount: 6 - (3 - answered),
+      pending: answered,
+    });
+  });
+
+  it("leaves answered invitations and closed surveys as they were", async () => {
+    const s = await openSurvey();
+    const closedId = await s.send();
+    await withOrg(s.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: s.orgId, id: closedId } }, data: { status: "closed", closedAt: new Date() }, select: { id: true } }));
+    const answered = s.members[0]!;
+    await s.answer(s.surveyId, s.question.id, await s.tokenOf(s.surveyId, answered.email));
+    const before = await s.counts(s.surveyId);
+    const closedBefore = await s.counts(closedId);
+
+    await deleteUser(s.ctx, answered.id);
+
+    expect(await s.counts(s.surveyId)).toEqual(before);
+    expect(await s.counts(closedId)).toEqual(closedBefore);
+    const left = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, userId: answered.id }, select: { surveyId: true, used: true } }));
+    expect(left.sort((a, b) => (a.surveyId === s.surveyId ? -1 : b.surveyId === s.surveyId ? 1 : 0))).toEqual([
+      { surveyId: s.surveyId, used: true },
+      { surveyId: closedId, used: false },
+    ]);
   });
 });
