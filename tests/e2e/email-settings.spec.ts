@@ -1,6 +1,7 @@
 import { test, expect, type Page } from "@playwright/test";
-import { DEFAULT_EMAIL_SUBJECT } from "@/lib/surveys/email-template";
-import { createWorkspace, PASSWORD } from "./support/workspace";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, TEMPLATE_MESSAGES } from "@/lib/surveys/email-template";
+import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 
 async function openEmailSettings(page: Page, sub: string) {
@@ -62,6 +63,77 @@ test("an admin edits the invitation template with a live preview, saves it and r
   await page.reload();
   section = page.locator("#email-settings");
   await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
+  await expect(section.getByText("Default template")).toBeVisible();
+});
+
+const storedTemplate = (ws: Workspace) =>
+  runInOrg(e2eDb(), ws.orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: ws.orgId }, select: { emailSubject: true, emailBody: true } }));
+
+test("a template that would capture personal links is refused with the rule's message and not saved", async ({ page }, testInfo) => {
+  const ws = await createWorkspace("eml");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  const patches: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PATCH") patches.push(r.url());
+  });
+  const section = await openEmailSettings(page, ws.subdomain);
+  await expect(section.getByText("The personal survey link is the only link in the e-mail")).toHaveCount(0);
+  await section.getByRole("button", { name: "Edit Template" }).click();
+  await expect(section.getByTestId("template-link-rule")).toContainText("cannot contain other links or e-mail addresses");
+  const subject = section.getByLabel("Subject");
+  const body = section.getByLabel("Message");
+
+  // Every person's link routed through someone else's host.
+  const capture = "https://collector.example/r?who={{firstName}}&next={{surveyLink}}";
+  await body.fill(`Hi {{firstName}}, please answer at ${capture}`);
+  await subject.fill("Your link: {{surveyLink}}");
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  const found = ["https://collector.example/r?who={{firstName}}&next={{surv..."];
+  await expect(section.getByText(TEMPLATE_MESSAGES.gluedLink(found))).toBeVisible();
+  await expect(section.getByText(TEMPLATE_MESSAGES.otherLinks("message", found))).toBeVisible();
+  await expect(section.getByText(TEMPLATE_MESSAGES.linkInSubject)).toBeVisible();
+  await expect(body).toHaveAttribute("aria-invalid", "true");
+  await expect(subject).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: testInfo.outputPath("email-settings-link-rule.png"), fullPage: true });
+
+  // Another link beside a link that stands alone is refused too.
+  await subject.fill("Weekly pulse");
+  await body.fill("Answer here: {{surveyLink}}\nor at collector.example/survey");
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  await expect(section.getByText(TEMPLATE_MESSAGES.otherLinks("message", ["collector.example/survey"]))).toBeVisible();
+  await expect(section.getByText(TEMPLATE_MESSAGES.linkInSubject)).toHaveCount(0);
+  expect(patches).toEqual([]);
+
+  // The server says the same to a request that skips the form, and stores nothing.
+  const refused = await page.evaluate(async ({ orgId, emailBody }) => {
+    const r = await fetch(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ emailSubject: "Pulse", emailBody }) });
+    return { status: r.status, body: (await r.json()) as { fields?: Record<string, string[]> } };
+  }, { orgId: ws.orgId, emailBody: capture });
+  expect(refused.status).toBe(400);
+  expect(refused.body.fields?.emailBody).toEqual([TEMPLATE_MESSAGES.gluedLink(found), TEMPLATE_MESSAGES.otherLinks("message", found)]);
+  expect(await storedTemplate(ws)).toEqual({ emailSubject: null, emailBody: null });
+
+  // Inserting {{surveyLink}} against other text keeps it standing alone; that template saves.
+  await body.fill("Two minutes, anonymous:");
+  await body.press("End");
+  await section.getByRole("button", { name: "Insert {{surveyLink}}" }).click();
+  await expect(body).toHaveValue("Two minutes, anonymous: {{surveyLink}}");
+  await section.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toastText(page, "Settings saved")).toBeVisible();
+  expect(await storedTemplate(ws)).toEqual({ emailSubject: "Weekly pulse", emailBody: "Two minutes, anonymous: {{surveyLink}}" });
+});
+
+test("a stored template that breaks the link rule is shown as the default", async ({ page }) => {
+  const ws = await createWorkspace("eml");
+  // Written straight into the database, as before the rule (the migration resets such templates).
+  await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.organization.update({ where: { id: ws.orgId }, data: { emailSubject: "Pulse", emailBody: "Go: https://collector.example/r?next={{surveyLink}}" }, select: { id: true } }),
+  );
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  const section = await openEmailSettings(page, ws.subdomain);
+  await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
+  await expect(section.getByTestId("email-body")).toContainText(DEFAULT_EMAIL_BODY.split("\n")[0]!);
+  await expect(section.getByTestId("email-body")).not.toContainText("collector");
   await expect(section.getByText("Default template")).toBeVisible();
 });
 
