@@ -90,9 +90,12 @@ test("@phone an employee answers from the personal link on a phone, once", async
   await expect(toastText(page, "Survey Submitted")).toBeVisible();
   await expect(toastText(page, "Thank you for your feedback!")).toBeVisible();
 
-  // Stored once, with the survey's counter moved; the link is spent.
-  const stored = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.survey.findFirstOrThrow({ where: { organizationId: ws.orgId, id: m.surveyId }, select: { responseCount: true, _count: { select: { responses: true } } } }));
-  expect(stored).toEqual({ responseCount: 1, _count: { responses: 1 } });
+  // Stored once in the survey's pending pool (folded into the results at close), with the survey's
+  // counter moved; the link is spent.
+  const stored = await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.survey.findFirstOrThrow({ where: { organizationId: ws.orgId, id: m.surveyId }, select: { responseCount: true, _count: { select: { responses: true, pending: true } } } }),
+  );
+  expect(stored).toEqual({ responseCount: 1, _count: { responses: 0, pending: 1 } });
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);

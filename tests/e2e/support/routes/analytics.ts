@@ -16,7 +16,7 @@ function victimRound(v: Workspace): Promise<string> {
     p = runInOrg(e2eDb(), v.orgId, async (tx) => {
       const id = randomUUID();
       const now = new Date();
-      await tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim pulse", status: "active", scheduledFor: now, sentAt: now, closesAt: new Date(now.getTime() + 7 * 86_400_000) } });
+      await tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim pulse", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now } });
       await tx.surveyParticipation.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 9 } });
       await tx.surveyRollup.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, metric: "overall", n: 9, sum: 81 } });
       return id;
