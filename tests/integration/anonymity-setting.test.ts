@@ -14,6 +14,7 @@ import { pulseOverview } from "@/lib/analytics/pulse";
 import { GET, PATCH } from "@/app/api/organizations/[orgId]/anonymity/route";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
+import { closeSurvey } from "@/lib/surveys/round-lifecycle";
 
 // The route is called as Next would call it; only the signed-in person is given rather than read
 // from a cookie (sessions.test.ts covers that part).
@@ -101,7 +102,7 @@ describe("the minimum reporting group", () => {
 });
 
 describe("raising and lowering the minimum", () => {
-  /** A team of four who all answer a pulse: visible with the minimum of 3. */
+  /** A team of four who all answer a pulse, closed: visible with the minimum of 3. */
   async function answeredRound() {
     const w = await org();
     const team = await withOrg(w.orgId, (tx) => tx.team.create({ data: { organizationId: w.orgId, name: "Four" }, select: { id: true } }));
@@ -117,6 +118,8 @@ describe("raising and lowering the minimum", () => {
       const token = /token=([\w-]+)/.exec(mails.find((x) => x.to === m.email)!.text)![1]!;
       await submitResponse(w.orgId, { surveyId, responses }, { token });
     }
+    // Results are released at close (decisions.md).
+    await withOrg(w.orgId, (tx) => closeSurvey(tx, w.orgId, surveyId, new Date(), { early: true }));
     return { ...w, team, surveyId };
   }
   const teamRow = async (ctx: AuthContext, surveyId: string, teamId: string) => (await pulseOverview(ctx, surveyId)).rows.find((r) => r.id === teamId)!;
