@@ -1,7 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { runInOrg } from "@/lib/db/org-transaction";
-import { hashPassword } from "@/lib/auth/password";
-import { createWorkspace, e2eDb, PASSWORD } from "./support/workspace";
+import { addTeamColleagues, createWorkspace, PASSWORD } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { json, hostOf } from "./support/http";
 import { signInAs, toastText, workspaceUrl } from "./support/pages";
@@ -19,17 +17,7 @@ test("Send Now, answer from the mail on a phone, one answer per link, results at
   // Three more colleagues in Eve's team: four members, above the minimum of 3. The admin was
   // invited too, so the organisation's figures need one answer more than the minimum before the
   // admin sees them (decisions.md: a viewer never counts toward a minimum that protects others).
-  const hash = await hashPassword(PASSWORD);
-  const colleagues = await runInOrg(e2eDb(), ws.orgId, async (tx) =>
-    Promise.all(
-      ["Finn", "Gia", "Hal"].map((firstName) =>
-        tx.user.create({
-          data: { organizationId: ws.orgId, firstName, lastName: "Tester", email: `${firstName.toLowerCase()}@${ws.subdomain}.example`, role: "employee", teamId: ws.team.id, managerId: ws.manager.id, passwordHash: hash, passwordSetAt: new Date() },
-          select: { email: true },
-        }),
-      ),
-    ),
-  );
+  const colleagues = await addTeamColleagues(ws, ["Finn", "Gia", "Hal"]);
 
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, "/surveys"));

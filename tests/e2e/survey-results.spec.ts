@@ -2,8 +2,7 @@ import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
-import { hashPassword } from "@/lib/auth/password";
-import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
+import { addTeamColleagues, createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { hostOf, json } from "./support/http";
 import { signInAs, toastText, workspaceUrl } from "./support/pages";
@@ -150,17 +149,7 @@ test("a survey answered from its e-mails shows participation only until an admin
   test.setTimeout(180_000);
   const ws = await createWorkspace("rel");
   // Three colleagues of Eve's: a team of four, all of them invited, above the minimum of 3.
-  const hash = await hashPassword(PASSWORD);
-  const colleagues = await runInOrg(e2eDb(), ws.orgId, async (tx) =>
-    Promise.all(
-      ["Finn", "Gia", "Hal"].map((firstName) =>
-        tx.user.create({
-          data: { organizationId: ws.orgId, firstName, lastName: "Tester", email: `${firstName.toLowerCase()}@${ws.subdomain}.example`, role: "employee", teamId: ws.team.id, managerId: ws.manager.id, passwordHash: hash, passwordSetAt: new Date() },
-          select: { email: true },
-        }),
-      ),
-    ),
-  );
+  const colleagues = await addTeamColleagues(ws, ["Finn", "Gia", "Hal"]);
 
   // The admin creates it for the team, sent now, open for 14 days.
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);

@@ -61,6 +61,25 @@ export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
   });
 }
 
+/** Employees in the workspace's team (reporting to its manager), who can sign in with PASSWORD;
+ * e-mails `{first name}@{subdomain}.example`. */
+export async function addTeamColleagues(ws: Workspace, firstNames: readonly string[]): Promise<{ email: string }[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  return runInOrg(e2eDb(), ws.orgId, (tx) =>
+    Promise.all(
+      firstNames.map((firstName) =>
+        tx.user.create({
+          data: {
+            organizationId: ws.orgId, firstName, lastName: "Tester", email: `${firstName.toLowerCase()}@${ws.subdomain}.example`, role: "employee",
+            teamId: ws.team.id, managerId: ws.manager.id, passwordHash, passwordSetAt: new Date(),
+          },
+          select: { email: true },
+        }),
+      ),
+    ),
+  );
+}
+
 export async function notificationIsRead(ws: Workspace, id: string): Promise<boolean | null> {
   const row = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.notification.findFirst({ where: { organizationId: ws.orgId, id }, select: { isRead: true } }));
   return row?.isRead ?? null;
