@@ -168,20 +168,25 @@ async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Prom
  * organisation's row and the survey). Used invitations and closed surveys stay as they are: those
  * counts are history.
  *
- * Locks follow the submission's order (app_submit_response: survey, invitation, participation by
- * team id), so a concurrent submission and this removal wait for each other instead of
- * deadlocking; whichever takes the survey first wins: a submitted answer keeps its invitation
- * (used), and a cancelled invitation cannot be spent any more.
+ * Locks follow the submission's order (app_submit_response: the invitation, then participation by
+ * team id with the organisation's nil id first, then the survey), so a concurrent submission and
+ * this removal wait for each other instead of deadlocking; whichever takes the invitation first
+ * wins: a submitted answer keeps its invitation (used), and a cancelled one cannot be spent.
  */
 async function cancelOpenSurveyInvitations(tx: Tx, orgId: string, userId: string): Promise<void> {
+  const open = await tx.$queryRaw<{ surveyId: string; teamId: string | null }[]>`
+    SELECT i."surveyId", i."teamId" FROM "SurveyInvitation" i
+    JOIN "Survey" s ON s."organizationId" = i."organizationId" AND s."id" = i."surveyId"
+    WHERE i."organizationId" = ${orgId}::uuid AND i."userId" = ${userId}::uuid AND NOT i."used" AND s."status" = 'active'
+    ORDER BY i."surveyId" FOR UPDATE OF i`;
+  if (open.length === 0) return;
   await tx.$queryRaw`
-    SELECT s."id" FROM "Survey" s
-    WHERE s."organizationId" = ${orgId}::uuid AND s."status" = 'active'
-      AND EXISTS (SELECT 1 FROM "SurveyInvitation" i
-                  WHERE i."organizationId" = s."organizationId" AND i."surveyId" = s."id" AND i."userId" = ${userId}::uuid AND NOT i."used")
-    ORDER BY s."id" FOR UPDATE`;
-  // One statement: the rows deleted are exactly the rows counted down, even if a submission
-  // spent one of them between the lock above and here.
+    SELECT 1 FROM "SurveyParticipation"
+    WHERE "organizationId" = ${orgId}::uuid
+      AND ("surveyId", "teamId") IN (SELECT * FROM unnest(${[...open.map((o) => o.surveyId), ...open.filter((o) => o.teamId).map((o) => o.surveyId)]}::uuid[],
+                                                         ${[...open.map(() => ORG_TEAM_ID), ...open.flatMap((o) => (o.teamId ? [o.teamId] : []))]}::uuid[]))
+    ORDER BY "surveyId", "teamId" FOR UPDATE`;
+  // One statement: the rows deleted are exactly the rows counted down (all locked above).
   await tx.$executeRaw`
     WITH gone AS (
       DELETE FROM "SurveyInvitation" i USING "Survey" s

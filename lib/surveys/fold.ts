@@ -15,8 +15,9 @@ import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
 //   transaction id (xmin) with the invitation that was spent for it;
 // - exactly once: the caller has just moved the survey from 'active' to 'closed' with a
 //   conditional update in the same transaction (a second worker finds nothing to move, a crash
-//   rolls everything back), and every submission takes that survey row's lock before it stores
-//   anything (app_submit_response), so none lands in the pool after the fold has read it.
+//   rolls everything back), and every submission ends by updating that survey row only while it
+//   is open (app_submit_response), so one racing the fold waits for it and is undone whole: none
+//   lands in the pool after the fold has read it.
 
 const pendingAnswers = z.array(z.object({ q: z.uuid(), v: z.number().int().min(0).max(10).nullable(), t: z.string().nullable() }));
 

@@ -87,7 +87,8 @@ export const NOT_SENT = "This survey has not been sent yet";
  * Closes a survey whose close date has come (or, with `early`, an open one now), folds its pending
  * answers into the results and tells every admin and manager the results are ready, all in the
  * caller's transaction. The conditional update takes the survey row's lock, which every submission
- * takes first too, so the fold sees every answer stored before it and none after. Only admins are
+ * takes last and only while the survey is open, so the fold sees every answer stored before it and
+ * a submission racing it is undone whole. Only admins are
  * told the organisation-wide response count: managers see their own teams only (decisions.md), as
  * in getCurrentSurvey and the surveys list. Returns whether this call closed it; the caller
  * vacuums the pool once the transaction has committed (vacuumPendingPool).

@@ -1,6 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
+import { isClosedDuringSubmit } from "@/lib/db/errors";
 import { HttpError, badRequest, conflict } from "@/lib/api/errors";
 import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
@@ -84,12 +85,19 @@ export async function submitResponse(orgId: string, submission: Submission, take
     throw (await why()) ?? err;
   }
   // One autocommit statement does it all, scoped to the organisation by the function itself like
-  // withOrg(), so the survey row it locks first is held only while the statement runs.
-  const rows = await db().$queryRaw<{ stored: boolean }[]>`
+  // withOrg(), so the round's hottest rows (organisation participation, the survey counter) stay
+  // locked only while it commits, never across a round trip to the app.
+  const rows = await db()
+    .$queryRaw<{ stored: boolean }[]>`
       SELECT app_submit_response(
         ${orgId}::uuid, ${surveyId}::uuid, ${tokenHash}::text, ${userId}::uuid,
         ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[]
-      ) AS stored`;
+      ) AS stored`
+    .catch((err: unknown) => {
+      // The survey closed while this submission was being stored: nothing of it was kept.
+      if (isClosedDuringSubmit(err)) throw conflict(SURVEY_CLOSED);
+      throw err;
+    });
   // Not stored: the link is bad, or another submit with it won the race a moment ago.
   if (!rows[0]?.stored) throw (await why()) ?? conflict(ALREADY_ANSWERED);
 }

@@ -105,15 +105,16 @@ DROP FUNCTION app_submit_response(uuid, uuid, text, uuid, uuid[], integer[], tex
 
 -- One survey submission in one autocommit call (SECURITY INVOKER: the application role under
 -- row-level security; it scopes its own transaction to the organisation first, as withOrg() does).
---   1. Count it on the survey, first and only while the survey is open: this row lock orders every
---      submission against the fold (lib/surveys/fold.ts), which closes the survey with an update of
---      the same row, so no answer can land in the pool after the fold has read it.
---   2. Spend the link (an unused invitation of this survey) with a conditional update; if none is
---      spent, undo step 1 and answer false (the caller finds out why).
---   3. Store the answers in the pending pool: the attributed team and the answers, no person, token
+--   1. Spend the link (an unused invitation of an open survey) with a conditional update; answer
+--      false when none is spent (the caller finds out why).
+--   2. Store the answers in the pending pool: the attributed team and the answers, no person, token
 --      or time, a random id.
---   4. Count the respondent in the participation of the team and of the organisation (nil UUID),
+--   3. Count the respondent in the participation of the team and of the organisation (nil UUID),
 --      in a fixed order. Participation is shown while the survey is open; answers are not.
+--   4. Count it on the survey, last because that row is the round's hottest lock, and only if the
+--      survey is still open: the fold (lib/surveys/fold.ts) closes it with an update of the same
+--      row, so a submission that raced the close waits for it, finds the survey closed and is
+--      undone whole (SQLSTATE PW001), and no answer lands in the pool after the fold read it.
 CREATE FUNCTION app_submit_response(
   org uuid, survey uuid, token_hash text, taker uuid,
   question_ids uuid[], answer_values integer[], answer_texts text[]
@@ -125,18 +126,13 @@ DECLARE
   team uuid;
 BEGIN
   PERFORM set_config('app.org_id', org::text, true);
-  UPDATE "Survey" SET "responseCount" = "responseCount" + 1
-  WHERE "organizationId" = org AND id = survey AND status = 'active' AND ("closesAt" IS NULL OR "closesAt" > now());
-  IF NOT FOUND THEN
-    RETURN false;
-  END IF;
-
   UPDATE "SurveyInvitation" i SET "used" = true
+  FROM "Survey" s
   WHERE i."organizationId" = org AND i."surveyId" = survey AND NOT i."used"
     AND ((token_hash IS NOT NULL AND (i."tokenHash" = token_hash OR i."reminderTokenHash" = token_hash)) OR (token_hash IS NULL AND i."userId" = taker))
+    AND s."organizationId" = org AND s.id = survey AND s.status = 'active' AND (s."closesAt" IS NULL OR s."closesAt" > now())
   RETURNING i."teamId" INTO team;
   IF NOT FOUND THEN
-    UPDATE "Survey" SET "responseCount" = "responseCount" - 1 WHERE "organizationId" = org AND id = survey;
     RETURN false;
   END IF;
 
@@ -151,6 +147,12 @@ BEGIN
                    ELSE ARRAY[team, '00000000-0000-0000-0000-000000000000'::uuid] END) AS g
   ORDER BY g
   ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET responded = "SurveyParticipation".responded + 1;
+
+  UPDATE "Survey" SET "responseCount" = "responseCount" + 1
+  WHERE "organizationId" = org AND id = survey AND status = 'active';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'survey % closed while the submission was stored', survey USING ERRCODE = 'PW001';
+  END IF;
   RETURN true;
 END
 $$;
