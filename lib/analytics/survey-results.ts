@@ -9,6 +9,7 @@ import { shuffle } from "@/lib/analytics/comments";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { evaluateSurveyResults, type GroupResult } from "@/lib/analytics/survey-results-view";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
+import { liveParticipation } from "@/lib/surveys/participation";
 
 // GET /api/surveys/{surveyId}/results and the results page: one survey (custom or pulse),
 // question by question. Numbers come from the per-question rollups; only comments read answer
@@ -72,15 +73,15 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
     if (survey.status === "scheduled") return out;
 
     const where = { organizationId: ctx.orgId, surveyId: survey.id };
-    const participation = await tx.surveyParticipation.findMany({ where, select: { teamId: true, invited: true, responded: true } });
     if (!out.released) {
       // Open: participation only, for the groups the viewer may see (decisions.md: results are
       // released at close, so two reads around one person's submission differ by a count alone).
-      const part = new Map(participation.map((p) => [p.teamId, p]));
+      const part = new Map((await liveParticipation(tx, ctx.orgId, survey.id)).map((p) => [p.teamId, p]));
       const groups = scope.orgWide ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))] : scope.teams;
       out.groups = groups.map((g) => ({ id: g.id, name: g.name, reason: null, invited: part.get(g.id)?.invited ?? 0, responded: part.get(g.id)?.responded ?? 0, questions: [] }));
       return out;
     }
+    const participation = await tx.surveyParticipation.findMany({ where, select: { teamId: true, invited: true, responded: true } });
     const rollups = await tx.surveyQuestionRollup.findMany({ where, select: { teamId: true, questionId: true, n: true, sum: true, counts: true } });
     const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
     // Admins: the teams the survey was attributed to (a participation row from the send), so

@@ -13,11 +13,11 @@ import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
 //   about the order in which people answered;
 // - in one transaction that touches no invitation, so no stored answer or rollup row shares a
 //   transaction id (xmin) with the invitation that was spent for it;
-// - exactly once: the caller has just moved the survey from 'active' to 'closed' with a
-//   conditional update in the same transaction (a second worker finds nothing to move, a crash
-//   rolls everything back), and every submission ends by updating that survey row only while it
-//   is open (app_submit_response), so one racing the fold waits for it and is undone whole: none
-//   lands in the pool after the fold has read it.
+// - exactly once: the caller holds the survey's fold lock and has just moved the survey from
+//   'active' to 'closed' with a conditional update in the same transaction (a second worker finds
+//   nothing to move, a crash rolls everything back); every submission holds the same lock shared
+//   while it stores (app_submit_response), so the fold waits for those in flight and later ones
+//   find the survey closed: none lands in the pool after the fold has read it.
 
 const pendingAnswers = z.array(z.object({ q: z.uuid(), v: z.number().int().min(0).max(10).nullable(), t: z.string().nullable() }));
 
@@ -88,6 +88,15 @@ export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promi
         "n" = "SurveyQuestionRollup"."n" + EXCLUDED."n", "sum" = "SurveyQuestionRollup"."sum" + EXCLUDED."sum",
         "counts" = ARRAY(SELECT u.was + u.added FROM unnest("SurveyQuestionRollup"."counts", EXCLUDED."counts") WITH ORDINALITY AS u(was, added, i) ORDER BY u.i)`;
   }
+  // Participation as the results will show it: the groups' respondents, now stored (while the
+  // survey was open it was counted from the invitations, participation.ts).
+  const responded = [...totals.responded];
+  await tx.$executeRaw`
+    INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", "invited", "responded")
+    SELECT ${orgId}::uuid, ${surveyId}::uuid, v.team_id, 0, v.responded
+    FROM unnest(${responded.map(([g]) => g)}::uuid[], ${responded.map(([, n]) => n)}::int[]) AS v(team_id, responded)
+    ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET "responded" = EXCLUDED."responded"`;
+  await tx.survey.update({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, data: { responseCount: responses.length }, select: { id: true } });
   await tx.surveyPendingResponse.deleteMany({ where: { organizationId: orgId, surveyId } });
   return responses.length;
 }

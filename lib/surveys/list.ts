@@ -2,6 +2,7 @@ import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { withCurrentResponseCounts } from "@/lib/surveys/participation";
 
 /** One row of the surveys overview (dates as ISO strings, ready for a client component). */
 export type SurveyListItem = {
@@ -24,13 +25,17 @@ const LIMIT = 50;
  * Counts only, never who answered, and only for admins. */
 export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
   requireRole(ctx, PEOPLE_VIEWERS);
-  const rows = await withOrg(ctx.orgId, (tx) =>
-    tx.survey.findMany({
-      where: { organizationId: ctx.orgId },
-      select: { id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true },
-      orderBy: [{ scheduledFor: "desc" }, { createdAt: "desc" }],
-      take: LIMIT,
-    }),
+  const rows = await withOrg(ctx.orgId, async (tx) =>
+    withCurrentResponseCounts(
+      tx,
+      ctx.orgId,
+      await tx.survey.findMany({
+        where: { organizationId: ctx.orgId },
+        select: { id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true },
+        orderBy: [{ scheduledFor: "desc" }, { createdAt: "desc" }],
+        take: LIMIT,
+      }),
+    ),
   );
   const seesCounts = ctx.role === "admin";
   return rows.map((r) => ({

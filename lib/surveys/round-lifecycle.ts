@@ -86,14 +86,15 @@ export const NOT_SENT = "This survey has not been sent yet";
 /**
  * Closes a survey whose close date has come (or, with `early`, an open one now), folds its pending
  * answers into the results and tells every admin and manager the results are ready, all in the
- * caller's transaction. The conditional update takes the survey row's lock, which every submission
- * takes last and only while the survey is open, so the fold sees every answer stored before it and
- * a submission racing it is undone whole. Only admins are
+ * caller's transaction. It first takes the survey's fold lock exclusively; every submission holds
+ * it shared while it stores (app_submit_response), so the fold sees every answer stored before it
+ * and later submissions find the survey closed. Only admins are
  * told the organisation-wide response count: managers see their own teams only (decisions.md), as
  * in getCurrentSurvey and the surveys list. Returns whether this call closed it; the caller
  * vacuums the pool once the transaction has committed (vacuumPendingPool).
  */
 export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date, options: { early?: boolean } = {}): Promise<boolean> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('survey-fold:' || ${surveyId}::uuid::text, 0))`;
   const moved = await tx.survey.updateMany({
     where: { organizationId: orgId, id: surveyId, status: "active", ...(options.early ? {} : { closesAt: { lte: now } }) },
     data: { status: "closed", closedAt: now, ...(options.early ? { closesAt: now } : {}) },

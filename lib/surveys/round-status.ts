@@ -6,6 +6,7 @@ import { requireRole } from "@/lib/people/access";
 import { surveyMailRef } from "@/lib/surveys/send";
 import { audit } from "@/lib/audit/audit";
 import { retryFailedMail } from "@/lib/mail/retry-failed";
+import { currentResponseCount } from "@/lib/surveys/participation";
 
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
 // Counts only: nothing here links a person to an answer.
@@ -95,7 +96,7 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
       closesAt: iso(s.closesAt),
       reminderSentAt: iso(s.reminderSentAt),
       invited: s.invitedCount,
-      responded: s.responseCount,
+      responded: await currentResponseCount(tx, ctx.orgId, s),
       mail,
     };
   });
@@ -138,7 +139,7 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
       scheduledFor: s.scheduledFor.toISOString(),
       sentAt: iso(s.sentAt),
       closesAt: iso(s.closesAt),
-      responses: ctx.role === "admin" ? s.responseCount : null,
+      responses: ctx.role === "admin" ? await currentResponseCount(tx, ctx.orgId, s) : null,
       totalUsers: ctx.role === "admin" ? s.invitedCount : null,
       questionCount: s._count.questions,
     };

@@ -1,7 +1,6 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
-import { isClosedDuringSubmit } from "@/lib/db/errors";
 import { HttpError, badRequest, conflict } from "@/lib/api/errors";
 import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
@@ -65,9 +64,9 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): P
  * prisma/migrations/*_pending_pool): the survey must be open and the invitation unused (two
  * submits with one link store exactly one response); the answers go to the survey's pending pool
  * with the team the invitation was attributed to, and nothing else: no person, no token, no time,
- * a random id. Only participation (invited, responded) moves now; the answers reach the results
- * when the survey closes (fold.ts), so nobody can learn one person's answers by reading the
- * results before and after they submit.
+ * a random id. Only participation (counted from the spent links, participation.ts) moves now; the
+ * answers reach the results when the survey closes (fold.ts), so nobody can learn one person's
+ * answers by reading the results before and after they submit.
  */
 export async function submitResponse(orgId: string, submission: Submission, taker: Taker): Promise<void> {
   const { surveyId } = submission;
@@ -85,19 +84,13 @@ export async function submitResponse(orgId: string, submission: Submission, take
     throw (await why()) ?? err;
   }
   // One autocommit statement does it all, scoped to the organisation by the function itself like
-  // withOrg(), so the round's hottest rows (organisation participation, the survey counter) stay
-  // locked only while it commits, never across a round trip to the app.
-  const rows = await db()
-    .$queryRaw<{ stored: boolean }[]>`
+  // withOrg(). It writes only this person's invitation and a new pool row: no row shared by the
+  // round's submissions, so they never queue behind one another's commits.
+  const rows = await db().$queryRaw<{ stored: boolean }[]>`
       SELECT app_submit_response(
         ${orgId}::uuid, ${surveyId}::uuid, ${tokenHash}::text, ${userId}::uuid,
         ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[]
-      ) AS stored`
-    .catch((err: unknown) => {
-      // The survey closed while this submission was being stored: nothing of it was kept.
-      if (isClosedDuringSubmit(err)) throw conflict(SURVEY_CLOSED);
-      throw err;
-    });
+      ) AS stored`;
   // Not stored: the link is bad, or another submit with it won the race a moment ago.
   if (!rows[0]?.stored) throw (await why()) ?? conflict(ALREADY_ANSWERED);
 }

@@ -39,7 +39,7 @@ async function seed(): Promise<Seed> {
     for (let i = 0; i < 6; i++) await user(`Alpha${i}`, "employee", alpha);
     for (let i = 0; i < 5; i++) await user(`Beta${i}`, "employee", beta);
     const eve = await user("Eve", "employee", tiny);
-    await user("Tim", "employee", tiny);
+    const tim = await user("Tim", "employee", tiny);
 
     const round = async (daysAgo: number, participation: Record<string, [number, number]>, rollups: Record<string, Record<string, Acc>>, comments: Record<string, number> = {}) => {
       const id = randomUUID();
@@ -89,6 +89,8 @@ async function seed(): Promise<Seed> {
     await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: roundC, order: 1, type: "text", text: "Anything else?", isRequired: false } });
     await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: roundC, teamId: ORG_GROUP, invited: 15, responded: 2 } });
     await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId: eve, tokenHash: randomUUID() } });
+    // The two who answered so far: spent links (an open round's count is its spent links).
+    for (const userId of [tim, ben]) await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId, tokenHash: randomUUID(), used: true } });
     return {
       orgId,
       admin: ctxOf(orgId, admin, "admin"),

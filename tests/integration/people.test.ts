@@ -15,6 +15,7 @@ import { INVALID_LINK, submitResponse } from "@/lib/surveys/submit";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
+import { liveParticipation } from "@/lib/surveys/participation";
 
 async function adminOf(opts: { maxUsers?: number } = {}) {
   const { orgId } = await createOrg({ maxUsers: opts.maxUsers ?? 50 });
@@ -261,11 +262,19 @@ describe("removing a person while a survey is open", () => {
     const counts = (sid: string) =>
       withOrg(orgId, async (tx) => {
         const rows = await tx.surveyParticipation.findMany({ where: { organizationId: orgId, surveyId: sid }, select: { teamId: true, invited: true, responded: true } });
-        const survey = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: sid } }, select: { invitedCount: true } });
+        const survey = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: sid } }, select: { invitedCount: true, status: true } });
         const pending = await tx.surveyPendingResponse.count({ where: { organizationId: orgId, surveyId: sid } });
+        // Invited as stored (what results show after close); responded as the product counts it:
+        // from the spent links while the survey is open, as stored by the fold once closed.
+        const live = await liveParticipation(tx, orgId, sid);
+        const group = (id: string) => {
+          const stored = rows.find((r) => r.teamId === id);
+          const open = live.find((r) => r.teamId === id);
+          return stored && { teamId: id, invited: stored.invited, responded: survey.status === "active" ? (open?.responded ?? 0) : stored.responded };
+        };
         return {
-          team: rows.find((r) => r.teamId === team.id),
-          org: rows.find((r) => r.teamId === ORG_TEAM_ID),
+          team: group(team.id),
+          org: group(ORG_TEAM_ID),
           invitedCount: survey.invitedCount,
           pending,
         };

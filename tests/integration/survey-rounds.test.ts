@@ -324,7 +324,8 @@ describe("round status and current survey", () => {
   it("lists surveys with organisation-wide counts for admins and none for managers", async () => {
     const w = await workspace();
     const { surveyId } = await sendPulseNow(w.adminCtx);
-    await withOrg(w.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: w.orgId, id: surveyId } }, data: { responseCount: 2 } }));
+    // Two people answered: while the survey is open its count is its spent links.
+    await withOrg(w.orgId, (tx) => tx.surveyInvitation.updateMany({ where: { organizationId: w.orgId, surveyId, userId: { in: [w.employee.id, w.manager.id] } }, data: { used: true } }));
     expect((await listSurveys(w.adminCtx)).find((x) => x.id === surveyId)).toMatchObject({ invitedCount: w.people, responseCount: 2 });
     const managers = await listSurveys(ctxOf(w.orgId, w.manager.id, "manager"));
     expect(managers.find((x) => x.id === surveyId)).toMatchObject({ id: surveyId, status: "active", invitedCount: null, responseCount: null });

@@ -11,6 +11,7 @@ import { hashToken } from "@/lib/auth/token-hash";
 import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
+import { currentResponseCount, liveParticipation } from "@/lib/surveys/participation";
 
 const status201 = (p: Promise<unknown>) => status(p, 201);
 
@@ -157,9 +158,14 @@ describe("submitting a survey", () => {
     expect(results.filter((r) => r === 201)).toHaveLength(1);
     expect(results.filter((r) => r === 409)).toHaveLength(9);
     const survey = () =>
-      withOrg(s.orgId, (tx) =>
-        tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { responseCount: true, _count: { select: { responses: true, pending: true } } } }),
-      );
+      withOrg(s.orgId, async (tx) => {
+        const row = await tx.survey.findUniqueOrThrow({
+          where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } },
+          select: { id: true, status: true, responseCount: true, _count: { select: { responses: true, pending: true } } },
+        });
+        // While open the count comes from the spent links; the fold stores it at close.
+        return { responseCount: await currentResponseCount(tx, s.orgId, row), _count: row._count };
+      });
     expect(await survey()).toEqual({ responseCount: 1, _count: { responses: 0, pending: 1 } });
     expect(await close(s)).toBe(true);
     expect(await survey()).toEqual({ responseCount: 1, _count: { responses: 1, pending: 0 } });
@@ -296,10 +302,13 @@ describe("submitting a survey", () => {
       .map((q) => ({ q: q.id, v: q.type === "text" ? null : q.type === "enps" ? 3 : 2, t: q.type === "text" ? "Too many meetings" : null }))
       .sort((a, b) => a.q.localeCompare(b.q));
     expect(pool[0]!.answers).toEqual(expected);
-    // Only participation moved; no answer, response or rollup exists before the close.
+    // Only participation moved (counted from the spent links while open; no counter row is
+    // written at submit); no answer, response or rollup exists before the close.
     const before = await footprint(s);
-    expect(before).toMatchObject({ pool: 1, responses: 0, answers: 0, rollups: [], questionRollups: [], used: 1, survey: { status: "active", responseCount: 1, closedAt: null } });
-    expect(new Map(before.participation.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 1], [s.team.id, 1]]));
+    expect(before).toMatchObject({ pool: 1, responses: 0, answers: 0, rollups: [], questionRollups: [], used: 1, survey: { status: "active", responseCount: 0, closedAt: null } });
+    expect(new Map(before.participation.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 0], [s.team.id, 0]]));
+    const live = await withOrg(s.orgId, (tx) => liveParticipation(tx, s.orgId, s.surveyId));
+    expect(new Map(live.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 1], [s.team.id, 1]]));
 
     // A teamless invitee's answers wait with no team.
     await submitResponse(s.orgId, body(s.surveyId, given.slice(0, 3)), { token: s.tokenOf(s.admin.email) });

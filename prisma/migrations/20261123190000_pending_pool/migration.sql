@@ -105,16 +105,17 @@ DROP FUNCTION app_submit_response(uuid, uuid, text, uuid, uuid[], integer[], tex
 
 -- One survey submission in one autocommit call (SECURITY INVOKER: the application role under
 -- row-level security; it scopes its own transaction to the organisation first, as withOrg() does).
---   1. Spend the link (an unused invitation of an open survey) with a conditional update; answer
+--   1. A shared advisory lock on the survey: closing it (lib/surveys/round-lifecycle.ts) takes the
+--      same lock exclusively before it folds the pool, so it waits for submissions in flight and
+--      later ones wait for it, then find the survey closed: no answer lands in the pool after the
+--      fold read it. Advisory locks live in memory and shared ones never wait for each other.
+--   2. Spend the link (an unused invitation of an open survey) with a conditional update; answer
 --      false when none is spent (the caller finds out why).
---   2. Store the answers in the pending pool: the attributed team and the answers, no person, token
+--   3. Store the answers in the pending pool: the attributed team and the answers, no person, token
 --      or time, a random id.
---   3. Count the respondent in the participation of the team and of the organisation (nil UUID),
---      in a fixed order. Participation is shown while the survey is open; answers are not.
---   4. Count it on the survey, last because that row is the round's hottest lock, and only if the
---      survey is still open: the fold (lib/surveys/fold.ts) closes it with an update of the same
---      row, so a submission that raced the close waits for it, finds the survey closed and is
---      undone whole (SQLSTATE PW001), and no answer lands in the pool after the fold read it.
+-- Nothing else: no counter row is shared by a round's submissions, so they never queue behind one
+-- another's commits. While the survey is open its participation is counted from the invitations
+-- (lib/surveys/participation.ts); the fold stores the counts at close.
 CREATE FUNCTION app_submit_response(
   org uuid, survey uuid, token_hash text, taker uuid,
   question_ids uuid[], answer_values integer[], answer_texts text[]
@@ -126,6 +127,7 @@ DECLARE
   team uuid;
 BEGIN
   PERFORM set_config('app.org_id', org::text, true);
+  PERFORM pg_advisory_xact_lock_shared(hashtextextended('survey-fold:' || survey::text, 0));
   UPDATE "SurveyInvitation" i SET "used" = true
   FROM "Survey" s
   WHERE i."organizationId" = org AND i."surveyId" = survey AND NOT i."used"
@@ -140,19 +142,6 @@ BEGIN
   SELECT org, gen_random_uuid(), survey, team,
          coalesce(jsonb_agg(jsonb_build_object('q', a.q, 'v', a.v, 't', a.t)), '[]'::jsonb)
   FROM unnest(question_ids, answer_values, answer_texts) AS a(q, v, t);
-
-  INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited, responded)
-  SELECT org, survey, g, 0, 1
-  FROM unnest(CASE WHEN team IS NULL THEN ARRAY['00000000-0000-0000-0000-000000000000'::uuid]
-                   ELSE ARRAY[team, '00000000-0000-0000-0000-000000000000'::uuid] END) AS g
-  ORDER BY g
-  ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET responded = "SurveyParticipation".responded + 1;
-
-  UPDATE "Survey" SET "responseCount" = "responseCount" + 1
-  WHERE "organizationId" = org AND id = survey AND status = 'active';
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'survey % closed while the submission was stored', survey USING ERRCODE = 'PW001';
-  END IF;
   RETURN true;
 END
 $$;
