@@ -90,12 +90,14 @@ test("@phone an employee answers from the personal link on a phone, once", async
   await expect(toastText(page, "Survey Submitted")).toBeVisible();
   await expect(toastText(page, "Thank you for your feedback!")).toBeVisible();
 
-  // Stored once in the survey's pending pool (folded into the results at close), with the survey's
-  // counter moved; the link is spent.
-  const stored = await runInOrg(e2eDb(), ws.orgId, (tx) =>
-    tx.survey.findFirstOrThrow({ where: { organizationId: ws.orgId, id: m.surveyId }, select: { responseCount: true, _count: { select: { responses: true, pending: true } } } }),
-  );
-  expect(stored).toEqual({ responseCount: 1, _count: { responses: 0, pending: 1 } });
+  // Stored once in the survey's pending pool (folded into the results at close) and the link is
+  // spent; no counter moves at submit (an open survey's count is its spent links).
+  const stored = await runInOrg(e2eDb(), ws.orgId, async (tx) => ({
+    pending: await tx.surveyPendingResponse.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId } }),
+    responses: await tx.surveyResponse.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId } }),
+    spent: await tx.surveyInvitation.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId, used: true } }),
+  }));
+  expect(stored).toEqual({ pending: 1, responses: 0, spent: 1 });
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);
