@@ -55,6 +55,12 @@ async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: n
         ],
       });
     }
+    // While open, participation is counted from the invitations: six sent, the respondents' spent.
+    if (!closed) {
+      await tx.surveyInvitation.createMany({
+        data: Array.from({ length: 6 }, (_, i) => ({ organizationId: ws.orgId, surveyId: id, userId: randomUUID(), tokenHash: randomUUID(), teamId: ws.team.id, used: i < scale.length })),
+      });
+    }
     for (let i = 0; closed && i < scale.length; i++) {
       const responseId = randomUUID();
       await tx.surveyResponse.create({ data: { organizationId: ws.orgId, id: responseId, surveyId: id, teamId: ws.team.id } });
