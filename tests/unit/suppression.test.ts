@@ -59,52 +59,117 @@ const organisation = fc
     return { min, groups, outside, total: { n: groups.reduce((s, g) => s + g.n, outside.n), sum: groups.reduce((s, g) => s + g.sum, outside.sum) } };
   });
 
+// The rule restated from the inputs alone (no viewer; rule 3 is tests/unit/suppression-viewer.test.ts):
+// which groups the primary rule hides, what is left over once they are hidden, and which group the
+// secondary rule must hide on top. The properties compare decideVisibility against this.
+function expectedDecision(o: { min: number; total: { n: number }; groups: readonly { id: string; n: number }[] }) {
+  const below = o.groups.filter((g) => g.n < o.min);
+  const shown = o.groups.filter((g) => g.n >= o.min);
+  const leftOver = o.total.n - shown.reduce((s, g) => s + g.n, 0);
+  return { totalVisible: o.total.n >= o.min, below, shown, leftOver };
+}
+
 describe("suppression properties", () => {
   it("never shows a group below the minimum, and the remainder is 0 or at least the minimum", () => {
+    let totalsHidden = 0;
+    let remaindersFixed = 0;
     fc.assert(
       fc.property(organisation, (o) => {
         const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
-        for (const g of o.groups) if (!v.suppressed.has(g.id)) expect(g.n).toBeGreaterThanOrEqual(o.min);
-        if (v.totalVisible) expect(v.remainder === 0 || v.remainder >= o.min).toBe(true);
-        else expect(v.suppressed.size).toBe(o.groups.length);
+        const want = expectedDecision(o);
+        expect(v.totalVisible).toBe(want.totalVisible);
+        // Every group below the minimum is hidden for that reason.
+        for (const g of want.below) expect(v.suppressed.get(g.id)).toBe("below-minimum");
+        const visible = o.groups.filter((g) => !v.suppressed.has(g.id));
+        for (const g of visible) expect(g.n).toBeGreaterThanOrEqual(o.min);
+        if (!want.totalVisible) {
+          totalsHidden++;
+          expect(visible).toEqual([]);
+          return;
+        }
+        // The remainder is what subtraction gives: the total minus every visible group.
+        const rest = o.total.n - visible.reduce((s, g) => s + g.n, 0);
+        expect(v.remainder).toBe(rest);
+        expect(rest === 0 || rest >= o.min, `remainder ${rest} with minimum ${o.min}`).toBe(true);
+        if (want.leftOver > 0 && want.leftOver < o.min) remaindersFixed++;
       }),
       { numRuns: 2000 },
     );
+    // Both the hidden-total case and the secondary rule were exercised, not only easy inputs.
+    expect(totalsHidden).toBeGreaterThan(0);
+    expect(remaindersFixed).toBeGreaterThan(0);
   });
 
   it("no hidden group's count or sum can be worked out from the total and the visible groups", () => {
+    let checked = 0;
     fc.assert(
       fc.property(organisation, (o) => {
         const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
         if (!v.totalVisible) return; // nothing published at all
         const visible = o.groups.filter((g) => !v.suppressed.has(g.id));
         const hidden = o.groups.filter((g) => v.suppressed.has(g.id) && g.n > 0);
-        // What an observer can derive: total minus visible groups = the remainder, in count and sum.
+        // What an observer can derive: total minus visible groups, in count and sum. It is exactly
+        // the people outside any team plus the hidden groups.
         const rest = { n: o.total.n - visible.reduce((s, g) => s + g.n, 0), sum: o.total.sum - visible.reduce((s, g) => s + g.sum, 0) };
-        const parts = hidden.length + (o.outside.n > 0 ? 1 : 0);
-        // The remainder singles out a hidden group only when it is that group alone.
-        if (hidden.length === 1 && parts === 1) {
-          const g = hidden[0]!;
-          expect({ n: rest.n, sum: rest.sum }).not.toEqual({ n: g.n, sum: g.sum });
+        expect(rest).toEqual({ n: o.outside.n + hidden.reduce((s, g) => s + g.n, 0), sum: o.outside.sum + hidden.reduce((s, g) => s + g.sum, 0) });
+        // A hidden group would be given away if it were the whole remainder (its count and sum would
+        // be the remainder's): every hidden group with respondents shares it with other people.
+        for (const g of hidden) {
+          checked++;
+          expect(rest.n, `hidden group ${g.id} (n=${g.n}) is the whole remainder`).toBeGreaterThan(g.n);
         }
         // Whatever it is made of, the remainder never describes fewer than the minimum people.
         expect(rest.n === 0 || rest.n >= o.min).toBe(true);
       }),
       { numRuns: 2000 },
     );
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("hides as little as possible: at most one group beyond the primary rule, the smallest shown one", () => {
+    let complementary = 0;
+    fc.assert(
+      fc.property(organisation, (o) => {
+        const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
+        const want = expectedDecision(o);
+        const extra = o.groups.filter((g) => v.suppressed.has(g.id) && g.n >= o.min);
+        for (const g of extra) expect(v.suppressed.get(g.id)).toBe("complementary");
+        if (!want.totalVisible || want.leftOver === 0 || want.leftOver >= o.min || want.shown.length === 0) {
+          // The primary rule alone leaves a safe remainder (or the total is hidden): nothing more goes.
+          expect(extra).toEqual([]);
+          return;
+        }
+        // Any group that is shown has at least the minimum, so hiding one is always enough; the
+        // smallest one hides the fewest people.
+        complementary++;
+        expect(extra).toHaveLength(1);
+        expect(extra[0]!.n).toBe(Math.min(...want.shown.map((g) => g.n)));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(complementary).toBeGreaterThan(0);
   });
 
   it("filters only ever show a subset of the organisation-wide visible groups (no new totals)", () => {
     fc.assert(
-      fc.property(organisation, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (o, pick) => {
+      fc.property(organisation, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.integer(), (o, pick, seed) => {
         const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
-        const subset = o.groups.filter((_, i) => pick[i]);
-        // A filtered view is decided over the whole organisation, then narrowed: the same
-        // groups stay hidden whatever the filter, so combining filters reveals nothing more.
-        const filtered = subset.filter((g) => !v.suppressed.has(g.id));
+        // A filtered view is decided over the whole organisation, then narrowed: the same groups
+        // stay hidden whatever the filter, so combining filters reveals nothing more.
+        const filtered = o.groups.filter((g, i) => pick[i] && !v.suppressed.has(g.id));
         for (const g of filtered) expect(g.n).toBeGreaterThanOrEqual(o.min);
-        const again = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
-        expect([...again.suppressed.keys()].sort()).toEqual([...v.suppressed.keys()].sort());
+        if (v.totalVisible) {
+          // Whatever a filter shows, the total minus what it shows is 0 or at least the minimum:
+          // no combination of filtered figures isolates fewer than the minimum people.
+          const left = o.total.n - filtered.reduce((s, g) => s + g.n, 0);
+          expect(left === 0 || left >= o.min, `total ${o.total.n} minus a filter's groups leaves ${left}`).toBe(true);
+        }
+        // The decision depends on the groups, not on the order a view lists them in.
+        let x = seed;
+        const shuffled = [...o.groups].map((g) => ({ g, k: (x = (x * 1103515245 + 12345) & 0x7fffffff) })).sort((a, b) => a.k - b.k).map(({ g }) => g);
+        const again = decideVisibility({ min: o.min, total: o.total.n, groups: shuffled });
+        expect(new Map([...again.suppressed].sort())).toEqual(new Map([...v.suppressed].sort()));
+        expect(again.remainder).toBe(v.remainder);
       }),
       { numRuns: 500 },
     );
