@@ -12,4 +12,33 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Layering (CONTRIBUTING.md): pages, route handlers and components call domain functions in
+  // lib/; they never query the database themselves, and components never reach into app/.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"], message: "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"], message: "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/." },
+            { group: ["@/app/*"], message: "Components import from lib/ (server actions included), never from app/." },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { changePasswordAction } from "@/app/t/[tenant]/(app)/settings/actions";
+import { changePasswordAction } from "@/lib/auth/change-password-action";
 import { idleState } from "@/lib/actions/form-state";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/auth/password-fields";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { requestResetAction } from "@/app/t/[tenant]/forgot-password/actions";
+import { requestResetAction } from "@/lib/auth/password-reset-action";
 import { idleState } from "@/lib/actions/form-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect } from "react";
 import Link from "next/link";
-import { findCompanyAction, type FinderState } from "@/app/site/login/actions";
+import { findCompanyAction, type FinderState } from "@/lib/tenancy/company-finder-action";
 import { Button } from "@/components/ui/button";
 import { SuffixedInput } from "@/components/ui/suffixed-input";
 import { Label } from "@/components/ui/label";

@@ -51,6 +51,11 @@ export async function loadSession(
   });
 }
 
+/** Sign-out: the session's row goes, so its cookie is worthless even if kept. */
+export async function endSession(ctx: Pick<AuthContext, "orgId" | "sessionId">): Promise<void> {
+  await withOrg(ctx.orgId, (tx) => revokeSession(tx, ctx.orgId, ctx.sessionId));
+}
+
 export async function revokeSession(tx: Tx, orgId: string, sessionId: string): Promise<void> {
   await tx.session.updateMany({
     where: { organizationId: orgId, id: sessionId, revokedAt: null },

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Tx } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 import { hashToken } from "@/lib/auth/token-hash";
 
@@ -37,6 +37,12 @@ export async function consumeToken(tx: Tx, orgId: string, raw: string, purpose: 
     data: { usedAt: now },
   });
   return spent.count === 1 ? token.userId : null;
+}
+
+/** Whether a link's token would be accepted in this workspace, for the page that shows the form
+ * or the error (its own unit of work). */
+export async function isUsableToken(orgId: string, raw: string, purpose: TokenPurpose): Promise<boolean> {
+  return raw !== "" && withOrg(orgId, (tx) => peekToken(tx, orgId, raw, purpose));
 }
 
 /** Whether a token would be accepted, without spending it (to show the form or an error). */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
 import { HttpError } from "@/lib/api/errors";
 
 // decisions.md: seats = maxUsers (default 5); the server refuses a user beyond it.
@@ -13,6 +13,11 @@ export async function seatUsage(tx: Tx, orgId: string): Promise<SeatUsage> {
     tx.user.count({ where: { organizationId: orgId } }),
   ]);
   return { used, max: org?.maxUsers ?? DEFAULT_MAX_USERS };
+}
+
+/** Seats used and available, in a unit of work of its own (the Bulk Import page). */
+export async function getSeatUsage(orgId: string): Promise<SeatUsage> {
+  return withOrg(orgId, (tx) => seatUsage(tx, orgId));
 }
 
 /**

@@ -32,6 +32,12 @@ export async function listTeams(ctx: AuthContext): Promise<TeamDto[]> {
   return rows.map(toTeamDto);
 }
 
+/** How many teams the organisation has (admins and managers). */
+export async function countTeams(ctx: AuthContext): Promise<number> {
+  requireRole(ctx, PEOPLE_VIEWERS);
+  return withOrg(ctx.orgId, (tx) => tx.team.count({ where: { organizationId: ctx.orgId } }));
+}
+
 export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & { members: UserDto[] }> {
   requireRole(ctx, PEOPLE_VIEWERS);
   const row = await withOrg(ctx.orgId, (tx) =>

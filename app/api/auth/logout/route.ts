@@ -1,13 +1,12 @@
 import { NextResponse } from "next/server";
 import { apiRoute } from "@/lib/api/route";
-import { withOrg } from "@/lib/db/tenant";
-import { revokeSession } from "@/lib/auth/sessions";
+import { endSession } from "@/lib/auth/sessions";
 import { SESSION_COOKIES } from "@/lib/auth/current-session";
 
 // POST /api/auth/logout: ends the server-side session (so the cookie is worthless even if kept)
 // and clears the cookie.
 export const POST = apiRoute({ auth: "session" }, async ({ ctx }) => {
-  await withOrg(ctx.orgId, (tx) => revokeSession(tx, ctx.orgId, ctx.sessionId));
+  await endSession(ctx);
   const res = NextResponse.json({ ok: true });
   for (const name of SESSION_COOKIES) {
     res.cookies.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });

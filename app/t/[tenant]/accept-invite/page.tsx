@@ -3,8 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { currentTenant } from "@/lib/tenancy/resolve";
-import { withOrg } from "@/lib/db/tenant";
-import { peekToken } from "@/lib/auth/tokens";
+import { isUsableToken } from "@/lib/auth/tokens";
 import { getWorkspace } from "@/lib/org/workspace";
 import { acceptInvitationAction } from "./actions";
 
@@ -14,7 +13,7 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const tenant = await currentTenant();
-  const valid = !!tenant && token !== "" && (await withOrg(tenant.orgId, (tx) => peekToken(tx, tenant.orgId, token, "invitation")));
+  const valid = !!tenant && (await isUsableToken(tenant.orgId, token, "invitation"));
   if (!tenant || !valid) {
     return (
       <AuthCard title="This invitation cannot be used" footer={<Link className="text-brand-600 hover:underline" href="/login">Go to sign in</Link>}>

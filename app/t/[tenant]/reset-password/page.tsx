@@ -4,8 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { resetPasswordAction } from "./actions";
 import { currentTenant } from "@/lib/tenancy/resolve";
-import { withOrg } from "@/lib/db/tenant";
-import { peekToken } from "@/lib/auth/tokens";
+import { isUsableToken } from "@/lib/auth/tokens";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 
@@ -13,7 +12,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const tenant = await currentTenant();
-  const valid = !!tenant && token !== "" && (await withOrg(tenant.orgId, (tx) => peekToken(tx, tenant.orgId, token, "password_reset")));
+  const valid = !!tenant && (await isUsableToken(tenant.orgId, token, "password_reset"));
   const back = <Link className="text-brand-600 hover:underline" href="/forgot-password">Ask for a new link</Link>;
   if (!valid) {
     return (

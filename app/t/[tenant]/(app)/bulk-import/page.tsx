@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { currentSession } from "@/lib/auth/current-session";
-import { withOrg } from "@/lib/db/tenant";
-import { seatUsage } from "@/lib/people/seats";
+import { getSeatUsage } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
 import { AccessRestricted } from "@/components/status/access-restricted";
 import { BulkImport } from "@/components/bulk-import/bulk-import";
@@ -13,7 +12,7 @@ export default async function BulkImportPage() {
   const session = await currentSession();
   if (session?.ctx.role !== "admin") return <AccessRestricted />;
   const { orgId } = session.ctx;
-  const seats = await withOrg(orgId, (tx) => seatUsage(tx, orgId));
+  const seats = await getSeatUsage(orgId);
   return (
     <>
       <PageHeader title="Bulk Import" subtitle="Add many people at once from a CSV file. Each new person gets an invitation e-mail to set a password." />

@@ -3,7 +3,6 @@ import { Suspense } from "react";
 import { Activity, Download, Info, Lock } from "lucide-react";
 import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
-import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
@@ -16,6 +15,7 @@ import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { HeatmapLegend, PulseHeatmap } from "@/components/pulse/heatmap";
 import { PulseFilters } from "@/components/pulse/round-filter";
 import { SurveyStatusCard } from "@/components/pulse/status-card";
+import { countTeams } from "@/lib/people/teams";
 
 export const metadata: Metadata = { title: "Pulse Overview" };
 
@@ -35,7 +35,7 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
     // The segment filter (admins only) counts what 'Teams and segments' lists, whichever segment is
     // shown now: every team and the 'All employees' row. The rows shown cannot say it: under 'All
     // employees' they hold no team.
-    admin ? withOrg(ctx.orgId, (tx) => tx.team.count({ where: { organizationId: ctx.orgId } })) : Promise.resolve(0)]);
+    admin ? countTeams(ctx) : Promise.resolve(0)]);
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
   return (
     <div className="space-y-6">

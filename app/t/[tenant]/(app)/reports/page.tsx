@@ -4,7 +4,6 @@ import { Suspense } from "react";
 import { Lock } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
-import { withOrg } from "@/lib/db/tenant";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { teamRankings } from "@/lib/analytics/teams";
 import { managerTeamReports } from "@/lib/analytics/reports";
@@ -15,11 +14,11 @@ import { Button } from "@/components/ui/button";
 import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { OrgReport } from "@/components/analytics/org-report";
 import { ManagerReport } from "@/components/analytics/manager-report";
+import { getAnonymitySetting } from "@/lib/org/anonymity";
 
 export const metadata: Metadata = { title: "Reports" };
 
-const minGroupSize = (ctx: AuthContext) =>
-  withOrg(ctx.orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { minGroupSize: true } })).then((o) => o.minGroupSize);
+const minGroupSize = async (ctx: AuthContext) => (await getAnonymitySetting(ctx, ctx.orgId)).minGroupSize;
 
 async function ReportsData({ ctx }: { ctx: AuthContext }) {
   const min = await minGroupSize(ctx);

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { CalendarClock, CreditCard, Mail, ShieldCheck, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
-import { withOrg } from "@/lib/db/tenant";
 import { listTeams } from "@/lib/people/teams";
 import { listUsers } from "@/lib/people/users";
 import { getOrgChart } from "@/lib/people/org-chart";
 import { getEmailSettings } from "@/lib/org/email-settings";
 import { anonymityDto } from "@/lib/org/anonymity-schema";
 import { fullName } from "@/lib/people/dto";
-import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
 import { CollapsibleSection } from "@/components/layout/collapsible-section";
 import { Card } from "@/components/ui/card";
@@ -21,6 +19,7 @@ import { getPulseSchedule } from "@/lib/surveys/round-schedule";
 import { BillingOverview } from "@/components/billing/billing-overview";
 import { trialHasEnded } from "@/lib/billing/trial";
 import type { Leader } from "@/components/people/people-types";
+import { getOrganization } from "@/lib/org/organization";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -30,12 +29,8 @@ export default async function SettingsPage() {
   const { ctx, user } = session;
   // decisions.md: users, teams, org chart and billing are managed by admins and viewed by managers.
   const seesPeople = ctx.role === "admin" || ctx.role === "manager";
-  const org = await withOrg(ctx.orgId, (tx) =>
-    tx.organization.findUnique({
-      where: { id: ctx.orgId },
-      select: { name: true, subdomain: true, subscriptionStatus: true, trialEndDate: true, maxUsers: true, minGroupSize: true, _count: { select: { users: true } } },
-    }),
-  );
+  const org = await getOrganization(ctx, ctx.orgId);
+  const trialEnd = org.trialEndDate ? new Date(org.trialEndDate) : null;
   const [teams, leaders, chart, emailSettings, pulseSchedule] = seesPeople
     ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx), getEmailSettings(ctx), getPulseSchedule(ctx, ctx.orgId)])
     : [[], [], null, null, null];
@@ -76,8 +71,8 @@ export default async function SettingsPage() {
                   orgId: ctx.orgId,
                   currentUserId: ctx.userId,
                   canManage: ctx.role === "admin",
-                  userCount: org._count.users,
-                  maxUsers: org.maxUsers ?? DEFAULT_MAX_USERS,
+                  userCount: org.userCount,
+                  maxUsers: org.maxUsers,
                   minGroupSize: org.minGroupSize,
                   teams,
                   leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
@@ -87,9 +82,9 @@ export default async function SettingsPage() {
             <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, usage and what is included." icon={CreditCard}>
               <BillingOverview
                 status={org.subscriptionStatus}
-                trialEndDate={org.trialEndDate}
-                trialEnded={trialHasEnded(org.subscriptionStatus, org.trialEndDate)}
-                userCount={org._count.users} maxUsers={org.maxUsers ?? DEFAULT_MAX_USERS} />
+                trialEndDate={trialEnd}
+                trialEnded={trialHasEnded(org.subscriptionStatus, trialEnd)}
+                userCount={org.userCount} maxUsers={org.maxUsers} />
             </CollapsibleSection>
           </>
         ) : null}

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CalendarPlus, ClipboardList, MessageSquareText, Send } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
-import { withOrg } from "@/lib/db/tenant";
 import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { listSurveys } from "@/lib/surveys/list";
 import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
@@ -18,6 +17,7 @@ import { SurveyList } from "@/components/surveys/survey-list";
 import { SurveysToolbar } from "@/components/surveys/surveys-toolbar";
 import { SendNowButton } from "@/components/surveys/send-now-button";
 import { ScheduleStatusCard } from "@/components/surveys/schedule-status-card";
+import { getAnonymitySetting } from "@/lib/org/anonymity";
 
 export const metadata: Metadata = { title: "Surveys" };
 
@@ -47,7 +47,7 @@ export default async function SurveysPage() {
 
   const admin = ctx.role === "admin";
   const [org, schedule, current, rankings, surveys, teams] = await Promise.all([
-    withOrg(ctx.orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { minGroupSize: true } })),
+    getAnonymitySetting(ctx, ctx.orgId),
     getPulseSchedule(ctx, ctx.orgId),
     getCurrentSurvey(ctx, ctx.orgId),
     teamRankings(ctx),

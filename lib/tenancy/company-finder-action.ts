@@ -1,10 +1,10 @@
 "use server";
 
 import { z } from "zod";
-import { orgIdForSubdomain } from "@/lib/db/tenant";
+import { workspaceExists } from "@/lib/org/workspace";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
-import { subdomainCandidates } from "@/components/site/company-address";
+import { subdomainCandidates } from "@/lib/tenancy/company-address";
 
 export type FinderState =
   | { status: "idle" }
@@ -23,7 +23,7 @@ export async function findCompanyAction(_prev: FinderState, form: FormData): Pro
   const e = env();
   try {
     for (const sub of subdomainCandidates(typed, e.rootDomain, e.PRODUCT_NAME)) {
-      if (await orgIdForSubdomain(sub)) return { status: "found", url: `${workspaceOrigin(sub, e.rootDomain)}/login` };
+      if (await workspaceExists(sub)) return { status: "found", url: `${workspaceOrigin(sub, e.rootDomain)}/login` };
     }
     return { status: "error", title: "Company not found", message: `No account found for "${typed}". Please check the name or sign up for a new account.` };
   } catch {
