@@ -1,7 +1,7 @@
 // What a set of responses adds to the rollups: per metric (SurveyRollup, through scoring.ts's
 // contributions) and per question (SurveyQuestionRollup), for each response's team and for the
 // whole organisation. Pure: the fold (fold.ts) writes these sums when a survey closes, and the
-// recompute check (submit-recompute.ts) derives them again from the stored answers.
+// recompute check (tests/support/recompute-rollups.ts) derives them again from the stored answers.
 import { contributions, type ScoredQuestion } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 

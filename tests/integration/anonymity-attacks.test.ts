@@ -8,7 +8,7 @@ import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey, closeSurveyNow } from "@/lib/surveys/round-lifecycle";
 import { foldSurvey } from "@/lib/surveys/fold";
-import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
+import { recomputeRollups, rollupKey } from "../support/recompute-rollups";
 import { surveyResults } from "@/lib/analytics/survey-results";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { pulseOverview } from "@/lib/analytics/pulse";

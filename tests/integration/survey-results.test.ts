@@ -9,7 +9,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { createCustomSurvey } from "@/lib/surveys/custom";
 import { customSurveySchema } from "@/lib/surveys/custom-schema";
 import { submitResponse } from "@/lib/surveys/submit";
-import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
+import { recomputeRollups, rollupKey } from "../support/recompute-rollups";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { sendPulseNow } from "@/lib/surveys/rounds";
 import { closeSurvey } from "@/lib/surveys/round-lifecycle";

@@ -6,7 +6,7 @@ import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { SURVEY_CLOSED, submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
-import { recomputeRollups, rollupKey } from "@/lib/surveys/submit-recompute";
+import { recomputeRollups, rollupKey } from "../support/recompute-rollups";
 import { hashToken } from "@/lib/auth/token-hash";
 import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";

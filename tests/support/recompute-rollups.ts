@@ -1,4 +1,3 @@
-import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import { rollupTotals, type RollupTotals } from "@/lib/surveys/rollup-sums";
 
