@@ -183,19 +183,20 @@ describe("deliverMail when the transport fails", () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
     let sends = 0;
-    let bothIn!: () => void;
-    const together = new Promise<void>((r) => (bothIn = r));
+    let oneSettled!: Promise<unknown>;
     const slow: MailTransport = {
       name: "slow",
       async send() {
         sends++;
-        if (sends === 2) bothIn();
-        // Wait for a second concurrent send, or give up after 2 s if none comes.
-        await Promise.race([together, new Promise((r) => setTimeout(r, 2000))]);
+        // The first send lasts until the other delivery has returned, so the two overlap for
+        // sure. A second send (the bug) returns at once, so the test fails instead of hanging.
+        if (sends === 1) await oneSettled;
         return { providerId: `slow-${sends}` };
       },
     };
-    const results = await Promise.all([deliverMail(orgId, id, slow), deliverMail(orgId, id, slow)]);
+    const deliveries = [deliverMail(orgId, id, slow), deliverMail(orgId, id, slow)];
+    oneSettled = Promise.race(deliveries.map((d) => d.catch(() => undefined)));
+    const results = await Promise.all(deliveries);
     expect(sends).toBe(1);
     expect(results.sort()).toEqual(["sent", "skipped"]);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { withOrg } from "@/lib/db/tenant";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -288,14 +288,19 @@ describe("recordFailure under concurrency", () => {
       await written;
       // Transaction 2 reads the committed counter, then waits on transaction 1's row lock.
       const second = withOrg(orgId, (tx) => recordFailure(tx, orgId, [key]));
-      for (let i = 0; i < 200; i++) {
-        const { rows } = await pgc.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      try {
+        await vi.waitFor(
+          async () => {
+            const { rows } = await pgc.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            );
+            if (rows[0].n === 0) throw new Error("transaction 2 never waited on transaction 1's row lock: the failures did not overlap");
+          },
+          { timeout: 10_000, interval: 25 },
         );
-        if (rows[0].n > 0) break;
-        await new Promise((r) => setTimeout(r, 25));
+      } finally {
+        release();
       }
-      release();
       await Promise.all([first, second]);
     } finally {
       await pgc.end();
