@@ -8,6 +8,41 @@ import next from "next";
 
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-port", "x-forwarded-proto", "x-real-ip", "forwarded"];
 
+// The methods some page or route handler serves. Next answers any other one (TRACE, PROPFIND...)
+// with a 500, so they are refused here with 405; a route handler still answers 405 itself for a
+// known method it does not export.
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+// Control characters have no place in a path (decoded, they reach params and database queries).
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** Why the request line cannot be served, before Next sees it (Next answers a malformed
+ * percent-escape in the path, such as /surveys/% or /api/users/%E0%A4%A, with a 500), or null. */
+function refusal(method, url) {
+  if (!METHODS.includes(method ?? "")) return { status: 405, message: "Method not allowed", headers: { Allow: METHODS.join(", ") } };
+  const path = (url ?? "/").split(/[?#]/, 1)[0];
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { status: 400, message: "Malformed percent-escape in the path" };
+  }
+  if (CONTROL.test(decoded)) return { status: 400, message: "The path may not contain control characters" };
+  return null;
+}
+
+/** The refusal in the API's error shape ({ error }) under /api, as plain text elsewhere. */
+function refuse(req, res, { status, message, headers = {} }) {
+  const api = (req.url ?? "").startsWith("/api/");
+  const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": api ? "application/json" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 const port = Number(process.env.PORT ?? 3000);
 const trustProxy = process.env.TRUST_PROXY === "1";
 const app = next({ dev: false, port, dir: process.cwd() });
@@ -17,6 +52,13 @@ await app.prepare();
 const server = createServer((req, res) => {
   // Next then fills X-Forwarded-* from the connection itself.
   if (!trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
+  const refused = refusal(req.method, req.url);
+  if (refused) {
+    // The body, if any, is drained rather than left on the socket, so keep-alive stays usable.
+    req.resume();
+    refuse(req, res, refused);
+    return;
+  }
   void handle(req, res);
 });
 server.listen(port, () => console.log(`✓ Ready on port ${port}${trustProxy ? " (trusting X-Forwarded-* from the proxy in front)" : ""}`));

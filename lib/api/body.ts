@@ -1,8 +1,63 @@
 import "server-only";
 import { HttpError, badRequest } from "@/lib/api/errors";
 
+export const CONTROL_TEXT_MESSAGE = "Text may not contain control characters";
+
+// What no string of a request may hold, decided once for every /api route:
+// - NUL: PostgreSQL refuses it in text and jsonb, so it would surface as a 500 from the database.
+// - The other C0 control characters except tab, line feed and carriage return: no field of the
+//   product means them, and they hide text in logs, CSV exports and e-mails. Tab and newlines stay
+//   allowed so multi-line free-text answers and comments keep working. DEL and C1 controls are
+//   stored harmlessly and are left alone.
+// - A lone UTF-16 surrogate (JSON's "\ud800"): it has no UTF-8 encoding, so the driver or a later
+//   encoder fails on it.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isCleanText(s: string): boolean {
+  return !CONTROL.test(s) && !LONE_SURROGATE.test(s);
+}
+
+/** A field's path as a linked list, so a deep walk does not copy a growing array at every level
+ * (quadratic for deeply nested bodies); it is spelled out only for the error. */
+type Path = { key: string | number; parent: Path | null } | null;
+
+function fieldName(path: Path): string {
+  const keys: (string | number)[] = [];
+  for (let p = path; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().join(".") || "_";
+}
+
+/**
+ * Refuses with 400 any string (value or object key) in `value` that holds a control character or
+ * a lone surrogate, naming the field the way schema errors do (`a.0.b`).
+ * Iterative rather than recursive: a 64 KiB body can nest tens of thousands of levels deep, which
+ * would overflow the stack of a recursive walk and answer 500.
+ */
+export function refuseControlText(value: unknown): void {
+  const stack: { value: unknown; path: Path }[] = [{ value, path: null }];
+  const fail = (path: Path): never => {
+    throw badRequest(CONTROL_TEXT_MESSAGE, { [fieldName(path)]: [CONTROL_TEXT_MESSAGE] });
+  };
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      if (!isCleanText(v)) fail(path);
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ value: item, path: { key: i, parent: path } }));
+    } else if (v && typeof v === "object") {
+      for (const [k, item] of Object.entries(v)) {
+        // The offending key is not echoed back: the containing object is named instead.
+        if (!isCleanText(k)) fail(path);
+        stack.push({ value: item, path: { key: k, parent: path } });
+      }
+    }
+  }
+}
+
 /** Reads a JSON body with a hard size limit, counting bytes as they stream in, so a client
- * cannot make the server buffer more than the limit whatever Content-Length claims. */
+ * cannot make the server buffer more than the limit whatever Content-Length claims. The text must
+ * be valid UTF-8 and hold no control characters or lone surrogates (see refuseControlText). */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -23,11 +78,20 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") throw badRequest("A JSON request body is required");
+  let text: string;
   try {
-    return JSON.parse(text) as unknown;
+    // Fatal: invalid UTF-8 is refused rather than silently turned into U+FFFD and stored.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest("Request body is not valid UTF-8");
+  }
+  if (text.trim() === "") throw badRequest("A JSON request body is required");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw badRequest("Malformed JSON in request body");
   }
+  refuseControlText(parsed);
+  return parsed;
 }

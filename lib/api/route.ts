@@ -7,7 +7,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { currentSession } from "@/lib/auth/current-session";
 import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
+import { readJsonBody, refuseControlText } from "@/lib/api/body";
 import { checkSameOrigin } from "@/lib/api/same-origin";
 import { log } from "@/lib/log/logger";
 
@@ -66,10 +66,69 @@ function checkBodyOrganization(body: unknown, ctx: AuthContext): void {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A password is a secret the user chose: its case is kept even when it happens to look like a UUID.
+const KEEPS_CASE = /password/i;
+
+const lowerUuid = (s: string): string => (UUID.test(s) ? s.toLowerCase() : s);
+
+/**
+ * Lower-cases, in place, every string of a parsed JSON body that is exactly a UUID (in any case),
+ * so that the domain compares ids as PostgreSQL does (case-insensitively) and an upper-case id
+ * cannot slip past a string comparison such as 'a person cannot report to themselves'. A free-text
+ * answer that is exactly an upper-case UUID is lower-cased too, which loses nothing. Iterative for
+ * the same reason as refuseControlText: deep nesting must not overflow the stack.
+ */
+function lowerCaseUuids(value: unknown): unknown {
+  if (typeof value === "string") return lowerUuid(value);
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        if (typeof item === "string") v[i] = lowerUuid(item);
+        else stack.push(item);
+      });
+    } else if (v && typeof v === "object") {
+      const record = v as Record<string, unknown>;
+      for (const [k, item] of Object.entries(record)) {
+        if (typeof item === "string") {
+          if (!KEEPS_CASE.test(k)) record[k] = lowerUuid(item);
+        } else stack.push(item);
+      }
+    }
+  }
+  return value;
+}
+
+/** The query as the schemas see it (the last value of a repeated key wins), after every value
+ * and key, repeated ones included, was checked for control characters. */
+function readQuery(req: NextRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of req.nextUrl.searchParams) {
+    refuseControlText({ [k]: v });
+    out[k] = lowerUuid(v);
+  }
+  return out;
+}
+
+/** Path parameters as Next decoded them (a string, or a string array for catch-all segments). */
+function readParams(raw: Record<string, string | string[]> | undefined): Record<string, string | string[]> {
+  const params = raw ?? {};
+  refuseControlText(params);
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.map(lowerUuid) : lowerUuid(v);
+  return out;
+}
+
+// Every string of the params, query and body is checked (refuseControlText) and every UUID
+// lower-cased before any schema or handler sees them: once, here, for every /api route.
 async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, context: RouteContext, ctx?: AuthContext) {
-  const params = parse(spec.params, await context.params, "path parameters");
-  const query = parse(spec.query, Object.fromEntries(req.nextUrl.searchParams), "query");
-  const raw = spec.body ? await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY) : undefined;
+  const rawParams = readParams(await context.params);
+  const rawQuery = readQuery(req);
+  const raw = spec.body ? lowerCaseUuids(await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY)) : undefined;
+  const params = parse(spec.params, rawParams, "path parameters");
+  const query = parse(spec.query, rawQuery, "query");
   // Another organisation named in the body is refused as such, before any schema detail.
   if (ctx) checkBodyOrganization(raw, ctx);
   const body = parse(spec.body, raw, "request body");

@@ -347,3 +347,38 @@ describe("removing a person while a survey is open", () => {
     ]);
   });
 });
+
+it("an upper-case spelling of a person's own id is refused as their manager, through the API as through the domain", async () => {
+  // The API wrapper lower-cases ids at the edge, so the domain's 'cannot report to themselves'
+  // comparison sees the same spelling PostgreSQL would. The session is the only thing replaced.
+  const { vi } = await import("vitest");
+  const { ctx } = await adminOf();
+  const m = await createUserFn(ctx, input({ role: "manager" }));
+  vi.doMock("@/lib/auth/current-session", () => ({ currentSession: async () => ({ ctx }) }));
+  try {
+    const { PUT } = await import("@/app/api/users/[id]/route");
+    const { NextRequest } = await import("next/server");
+    const dto = await getUser(ctx, m.id);
+    const put = (pathId: string, managerId: string) =>
+      PUT(
+        new NextRequest(`http://acme.localhost:3000/api/users/${pathId}`, {
+          method: "PUT",
+          headers: { host: "acme.localhost:3000", "content-type": "application/json" },
+          body: JSON.stringify({ firstName: dto.firstName, lastName: dto.lastName, email: dto.email, role: "manager", teamId: null, managerId }),
+        }),
+        { params: Promise.resolve({ id: pathId }) },
+      );
+    for (const [pathId, managerId] of [
+      [m.id, m.id.toUpperCase()],
+      [m.id.toUpperCase(), m.id],
+      [m.id.toUpperCase(), m.id.toUpperCase()],
+    ]) {
+      const res = await put(pathId!, managerId!);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ fields: { managerId: ["A person cannot report to themselves"] } });
+    }
+    expect((await getUser(ctx, m.id)).managerId).toBeNull();
+  } finally {
+    vi.doUnmock("@/lib/auth/current-session");
+  }
+});

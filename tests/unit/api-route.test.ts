@@ -89,4 +89,115 @@ describe("apiRoute", () => {
     const crossSite = post(JSON.stringify({ name: "x" }), { "content-type": "application/json", origin: "https://evil.example" });
     expect((await echo(crossSite, noParams)).status).toBe(403);
   });
+  describe("text and ids at the edge", () => {
+    const ID = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
+    const get = (path: string) => new NextRequest(`http://acme.localhost:3000${path}`, { headers: { host: "acme.localhost:3000" } });
+    const params = (p: Record<string, string | string[]>) => ({ params: Promise.resolve(p) });
+    const spy = () => vi.fn(async (input: { params: unknown; query: unknown; body: unknown }) => ({ params: input.params, query: input.query, body: input.body }));
+
+    it("refuses a NUL or another control character anywhere in the body with 400, naming the field; the handler never runs", async () => {
+      const handler = spy();
+      const route = apiRoute({ auth: "session", body: z.unknown() }, handler);
+      for (const bad of [{ name: "a\u0000b" }, { answers: [{ text: "ok" }, { text: "bell\u0007" }] }, { ["k\u0000"]: "v" }, ["\u001b[31m"]]) {
+        const res = await route(post(JSON.stringify(bad)), noParams);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: "Text may not contain control characters" });
+      }
+      const named = await route(post(JSON.stringify({ answers: [{ text: "ok" }, { text: "x\u0000" }] })), noParams);
+      expect(((await named.json()) as { fields: Record<string, string[]> }).fields).toEqual({ "answers.1.text": ["Text may not contain control characters"] });
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it("refuses a lone surrogate in the JSON text and a body that is not UTF-8", async () => {
+      const handler = spy();
+      const route = apiRoute({ auth: "public", body: z.unknown() }, handler);
+      // Written out as JSON escapes: JSON.stringify would keep them as escapes too.
+      for (const text of ['{"name":"\\ud800"}', '{"name":"x\\udc00y"}', '["\\udbff"]']) {
+        const res = await route(post(text), noParams);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: "Text may not contain control characters" });
+      }
+      const latin1 = new NextRequest("http://acme.localhost:3000/api/thing", {
+        method: "POST",
+        headers: { host: "acme.localhost:3000", "content-type": "application/json" },
+        body: new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]),
+      });
+      const notUtf8 = await route(latin1, noParams);
+      expect(notUtf8.status).toBe(400);
+      expect(await notUtf8.json()).toMatchObject({ error: "Request body is not valid UTF-8" });
+      expect(handler).not.toHaveBeenCalled();
+      // A well-formed pair (an emoji) is ordinary text.
+      expect((await route(post('{"name":"\\ud83d\\ude00"}'), noParams)).status).toBe(200);
+    });
+
+    it("refuses control characters in query values, query keys and path parameters, even where the route declares no schema", async () => {
+      const handler = spy();
+      const withSchemas = apiRoute({ auth: "session", params: z.object({ id: z.string() }), query: z.object({ search: z.string().optional() }) }, handler);
+      const bare = apiRoute({ auth: "session" }, handler);
+      const cases: [typeof bare, string, Record<string, string | string[]>][] = [
+        [withSchemas, "/api/users?search=a%00b", { id: "x" }],
+        [withSchemas, "/api/users?search=%1F", { id: "x" }],
+        [bare, "/api/users?a%00=1", {}],
+        [withSchemas, "/api/users/x", { id: "a\u0000b" }],
+        [bare, "/api/files/a/b", { path: ["a", "b\u0008"] }],
+      ];
+      for (const [route, path, p] of cases) {
+        const res = await route(get(path), params(p));
+        expect(res.status, path).toBe(400);
+        expect(await res.json()).toMatchObject({ error: "Text may not contain control characters" });
+      }
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it("lets tab, line feed and carriage return through, so multi-line answers keep working", async () => {
+      const handler = spy();
+      const route = apiRoute({ auth: "session", body: z.object({ comment: z.string() }) }, handler);
+      const comment = "first line\r\nsecond\tline\n";
+      const res = await route(post(JSON.stringify({ comment }), { "content-type": "application/json" }), noParams);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { body: { comment: string } }).body.comment).toBe(comment);
+      const q = apiRoute({ auth: "session", query: z.object({ q: z.string() }) }, handler);
+      expect((await q(get("/api/x?q=a%09b%0Ac"), noParams)).status).toBe(200);
+    });
+
+    it("hands upper-case UUIDs to the schemas and the handler lower-cased, in params, query and body (passwords excepted)", async () => {
+      const handler = spy();
+      const route = apiRoute(
+        {
+          auth: "session",
+          params: z.object({ id: z.uuid() }),
+          query: z.object({ teamId: z.uuid() }),
+          body: z.object({ managerId: z.uuid(), ids: z.array(z.uuid()), nested: z.object({ userId: z.uuid() }), note: z.string(), newPassword: z.string() }),
+        },
+        handler,
+      );
+      const UP = ID.toUpperCase();
+      const withQuery = new NextRequest(`http://acme.localhost:3000/api/thing?teamId=${UP}`, {
+        method: "POST",
+        headers: { host: "acme.localhost:3000", "content-type": "application/json" },
+        body: JSON.stringify({ managerId: UP, ids: [UP, ID], nested: { userId: UP }, note: `not an id ${UP}`, newPassword: UP }),
+      });
+      const ok = await route(withQuery, params({ id: UP }));
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({
+        params: { id: ID },
+        query: { teamId: ID },
+        body: { managerId: ID, ids: [ID, ID], nested: { userId: ID }, note: `not an id ${UP}`, newPassword: UP },
+      });
+    });
+
+    it("takes the caller's own organisation id in upper case as their own", async () => {
+      const route = apiRoute({ auth: "session", body: z.object({ organizationId: z.uuid() }) }, async ({ body }) => ({ org: body.organizationId }));
+      const res = await route(post(JSON.stringify({ organizationId: ORG.toUpperCase() })), noParams);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ org: ORG });
+    });
+
+    it("survives a body nested far deeper than a recursive walk could go", async () => {
+      const route = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 256 * 1024 }, async () => ({ ok: true }));
+      const depth = 60_000;
+      expect((await route(post("[".repeat(depth) + '"\\u0000"' + "]".repeat(depth)), noParams)).status).toBe(400);
+      expect((await route(post("[".repeat(depth) + "]".repeat(depth)), noParams)).status).toBe(200);
+    });
+  });
 });
