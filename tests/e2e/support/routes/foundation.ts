@@ -1,10 +1,47 @@
 // Foundation routes: auth and notifications.
-import { notificationIsRead } from "../workspace";
+import { hostOf, json, signIn, type HttpResponse } from "../http";
+import { notificationIsRead, sessionCount, PASSWORD } from "../workspace";
 import type { RouteEntry } from "./types";
 import type { Workspace } from "../workspace";
 
 const unchangedNotification = async (victim: Workspace) => {
   if ((await notificationIsRead(victim, victim.notificationId)) !== false) throw new Error("victim's notification was changed");
+};
+
+// The victim's own session, opened once per victim before the first attack on the session routes:
+// afterwards it must still read the victim (an attack that read or ended it would show here).
+const victimCookies = new Map<string, Promise<string | null>>();
+const victimCookie = (victim: Workspace) => {
+  if (!victimCookies.has(victim.orgId)) victimCookies.set(victim.orgId, signIn(victim.subdomain, victim.admin.email, PASSWORD));
+  return victimCookies.get(victim.orgId)!;
+};
+
+/** Who a session cookie is on a host: GET /api/auth/session. */
+const whoIs = async (host: string, cookie: string) => json({ host: hostOf(host), path: "/api/auth/session", cookie });
+
+const victimStillSignedIn = async (victim: Workspace) => {
+  const cookie = await victimCookie(victim);
+  if (!cookie) throw new Error("the victim could not sign in");
+  const res = await whoIs(victim.subdomain, cookie);
+  const me = res.status === 200 ? (res.json() as { userId?: string }) : {};
+  if (me.userId !== victim.admin.id) throw new Error(`the victim's session no longer reads the victim: ${res.status} ${res.body}`);
+};
+
+/** Nothing of the victim in an answer: not their organisation, user ids or e-mail. */
+const nothingOfVictim = (res: HttpResponse, victim: Workspace) => {
+  for (const v of [victim.orgId, victim.admin.id, victim.admin.email, victim.subdomain]) if (res.body.includes(v)) throw new Error(`answer gives away the victim's ${v}: ${res.body}`);
+  return res;
+};
+
+/** Runs an attack with the victim's session opened before it, and fails if the victim's number of
+ * open sessions changed. */
+const againstSignedInVictim = async (victim: Workspace, attack: () => Promise<HttpResponse>) => {
+  await victimStillSignedIn(victim);
+  const before = await sessionCount(victim, victim.admin.id);
+  const res = await attack();
+  const after = await sessionCount(victim, victim.admin.id);
+  if (after !== before) throw new Error(`the victim's open sessions went from ${before} to ${after}`);
+  return nothingOfVictim(res, victim);
 };
 
 export const foundationRoutes: RouteEntry[] = [
@@ -19,8 +56,63 @@ export const foundationRoutes: RouteEntry[] = [
     exempt: "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
   },
   { file: "app/api/health/route.ts", method: "GET", exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database" },
-  { file: "app/api/auth/session/route.ts", method: "GET", attacks: [] },
-  { file: "app/api/auth/logout/route.ts", method: "POST", attacks: [] },
+  {
+    file: "app/api/auth/session/route.ts",
+    method: "GET",
+    attacks: [
+      // The attacker's cookie on the victim's host reads nobody.
+      {
+        send: ({ victim, cookie }) => againstSignedInVictim(victim, () => whoIs(victim.subdomain, cookie)),
+        expected: [401],
+        unchanged: victimStillSignedIn,
+      },
+      // On the attacker's own host, naming the victim's ids changes whom the session is: always the caller.
+      {
+        send: ({ attacker, victim, call }) =>
+          againstSignedInVictim(victim, async () => {
+            const res = await call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`);
+            const me = res.status === 200 ? (res.json() as { userId?: string; user?: { organizationId?: string } }) : {};
+            if (res.status === 200 && (me.userId !== attacker.admin.id || me.user?.organizationId !== attacker.orgId)) throw new Error(`session answered someone else: ${res.body}`);
+            return res;
+          }),
+        expected: [200, 400],
+        unchanged: victimStillSignedIn,
+      },
+    ],
+  },
+  {
+    file: "app/api/auth/logout/route.ts",
+    method: "POST",
+    attacks: [
+      // The attacker's cookie on the victim's host ends none of the victim's sessions.
+      {
+        send: ({ victim, cookie }) => againstSignedInVictim(victim, () => json({ host: hostOf(victim.subdomain), path: "/api/auth/logout", method: "POST", cookie, body: {} })),
+        expected: [401],
+        unchanged: victimStillSignedIn,
+      },
+      // Signed out on the attacker's own host while naming the victim's session, user and
+      // organisation: only the caller's own session ends. A session of its own, so the attacker's
+      // cookie shared by the other entries stays valid.
+      {
+        send: ({ attacker, victim }) =>
+          againstSignedInVictim(victim, async () => {
+            const own = await signIn(attacker.subdomain, attacker.admin.email, PASSWORD);
+            if (!own) throw new Error("the attacker could not sign in");
+            const res = await json({
+              host: hostOf(attacker.subdomain),
+              path: `/api/auth/logout?userId=${victim.admin.id}&organizationId=${victim.orgId}`,
+              method: "POST",
+              cookie: own,
+              body: { userId: victim.admin.id, organizationId: victim.orgId },
+            });
+            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401) throw new Error("logout did not end the caller's own session");
+            return res;
+          }),
+        expected: [200, 400, 403],
+        unchanged: victimStillSignedIn,
+      },
+    ],
+  },
   {
     file: "app/api/notifications/[key]/[sub]/route.ts",
     method: "GET",
