@@ -183,19 +183,20 @@ describe("deliverMail when the transport fails", () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
     let sends = 0;
-    let oneSettled!: Promise<unknown>;
+    // Set once both deliveries have started; the first send waits on it.
+    const gate: { oneSettled?: Promise<unknown> } = {};
     const slow: MailTransport = {
       name: "slow",
       async send() {
         sends++;
         // The first send lasts until the other delivery has returned, so the two overlap for
         // sure. A second send (the bug) returns at once, so the test fails instead of hanging.
-        if (sends === 1) await oneSettled;
+        if (sends === 1) await gate.oneSettled;
         return { providerId: `slow-${sends}` };
       },
     };
     const deliveries = [deliverMail(orgId, id, slow), deliverMail(orgId, id, slow)];
-    oneSettled = Promise.race(deliveries.map((d) => d.catch(() => undefined)));
+    gate.oneSettled = Promise.race(deliveries.map((d) => d.catch(() => undefined)));
     const results = await Promise.all(deliveries);
     expect(sends).toBe(1);
     expect(results.sort()).toEqual(["sent", "skipped"]);
