@@ -4,6 +4,7 @@ import { runInOrg } from "@/lib/db/org-transaction";
 import { hashToken } from "@/lib/auth/token-hash";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { hostOf, json, request, signIn, type HttpResponse } from "./support/http";
+import { signupBody } from "./support/signup";
 import { ROOT } from "../../playwright.config";
 
 // Input no route should choke on, sent raw to the production server (scripts/serve.mjs): control
@@ -58,18 +59,7 @@ test("a NUL or a lone surrogate in a survey answer is a 400 that stores nothing;
 
 test("a NUL or a lone surrogate in a signup is a 400 and creates no workspace", async () => {
   const subdomain = `edge${randomBytes(4).toString("hex")}`;
-  const body = (over: Record<string, unknown>) => ({
-    firstName: "Nia",
-    lastName: "Okafor",
-    workEmail: `nia@${subdomain}.example`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    companyName: `Company ${subdomain}`,
-    subdomain,
-    companySize: "11-50",
-    marketingConsent: false,
-    ...over,
-  });
+  const body = (over: Record<string, unknown>) => ({ ...signupBody(subdomain, PASSWORD), ...over });
   expectRefused(await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: body({ companyName: "Acme\u0000Corp" }) }), 400, CONTROL);
   expectRefused(await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: body({ lastName: "Oka\udfffor" }) }), 400, CONTROL);
   expectRefused(await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: body({ firstName: "N\u0000" }) }), 400, CONTROL);

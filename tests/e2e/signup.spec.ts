@@ -1,6 +1,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { hostOf, json } from "./support/http";
+import { signupBody } from "./support/signup";
 import { ROOT } from "../../playwright.config";
 
 const MAIN = `http://${ROOT}`;
@@ -8,19 +9,6 @@ const PASSWORD = "Signup-pass-2026";
 
 const unique = () => randomBytes(3).toString("hex");
 
-function signupBody(subdomain: string) {
-  return {
-    firstName: "Nia",
-    lastName: "Okafor",
-    workEmail: `nia@${subdomain}.example`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    companyName: `Company ${subdomain}`,
-    subdomain,
-    companySize: "11-50",
-    marketingConsent: false,
-  };
-}
 
 async function fillDetails(page: Page, company: string) {
   await page.getByLabel("First name").fill("Nia");
@@ -141,7 +129,7 @@ test("the check-subdomain API: taken, reserved, free, and only on the main host"
 
 test("quick-login: a handoff token signs in once, on its own workspace only", async () => {
   const subdomain = `qk${unique()}`;
-  const done = await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain) });
+  const done = await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain, PASSWORD) });
   expect(done.status, done.body).toBe(200);
   const { handoffToken, workspaceUrl } = done.json() as { handoffToken: string; workspaceUrl: string };
   expect(workspaceUrl).toBe(`http://${subdomain}.${ROOT}`);
@@ -178,8 +166,8 @@ test("quick-login: a handoff token signs in once, on its own workspace only", as
 test("two signups racing for one subdomain: one workspace, one 409", async () => {
   const subdomain = `race${unique()}`;
   const [a, b] = await Promise.all([
-    json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain) }),
-    json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: { ...signupBody(subdomain), firstName: "Other" } }),
+    json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain, PASSWORD) }),
+    json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: { ...signupBody(subdomain, PASSWORD), firstName: "Other" } }),
   ]);
   expect([a.status, b.status].sort()).toEqual([200, 409]);
   const loser = a.status === 409 ? a : b;
