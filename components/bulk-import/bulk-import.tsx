@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { ApiRequestError } from "@/lib/api/client";
+import { problemOf } from "@/lib/api/client";
 import { postBulkImport } from "@/lib/people/bulk-import-client";
 import type { ImportProgress, ImportRequestRow } from "@/lib/people/bulk-import-schema";
 import { toast } from "@/components/ui/toast";
@@ -36,7 +36,7 @@ export function BulkImport({ organizationId, seats }: { organizationId: string; 
       refreshPeople();
     },
     onError: (err) => {
-      const message = err instanceof ApiRequestError ? (err.serverMessage ?? err.message) : err.message;
+      const message = problemOf(err)?.message ?? err.message;
       setOutcome({ kind: "failed", message });
       toast({ variant: "destructive", title: "Import failed", description: "Failed to import users. Please check your data and try again." });
     },

@@ -1,8 +1,8 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api/client";
 import { teamInputSchema } from "@/lib/people/schemas";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { FieldError } from "@/components/auth/form-feedback";
 import { toast } from "@/components/ui/toast";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";
 
@@ -35,8 +34,8 @@ export function TeamDialog({ people, team, onClose }: { people: PeopleContext; t
     },
     onError: (err) => {
       // Spec: the server text is used in the team dialog.
-      setFields(fieldErrorsOf(err));
-      setError(serverMessageOf(err) ?? (team ? "Failed to update team" : "Failed to create team"));
+      setFields(problemOf(err)?.fields ?? {});
+      setError(problemOf(err)?.message ?? (team ? "Failed to update team" : "Failed to create team"));
     },
   });
 

@@ -1,16 +1,15 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Pencil, Trash2, UsersRound } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { AnonymityBadge } from "@/components/people/anonymity-badge";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
 import { TeamDialog } from "@/components/people/team-dialog";
-import { serverMessageOf } from "@/components/people/api-errors";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";
 
@@ -25,7 +24,7 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
       setRemoving(null);
       refresh();
     },
-    onError: (err) => toast({ title: "Failed to delete team", description: serverMessageOf(err) ?? undefined, variant: "destructive" }),
+    onError: (err) => toast({ title: "Failed to delete team", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
   });
 
   if (people.teams.length === 0) {

@@ -1,8 +1,8 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api/client";
 import { userInputSchema, ROLES } from "@/lib/people/schemas";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { FieldError } from "@/components/auth/form-feedback";
 import { toast } from "@/components/ui/toast";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";
 
@@ -43,9 +42,9 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
       onClose();
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      setFormError(serverMessageOf(err) ?? (editing ? "Failed to update user" : "Failed to add user"));
-      toast({ title: editing ? "Failed to update user" : "Failed to add user", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      setErrors(problemOf(err)?.fields ?? {});
+      setFormError(problemOf(err)?.message ?? (editing ? "Failed to update user" : "Failed to add user"));
+      toast({ title: editing ? "Failed to update user" : "Failed to add user", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
     },
   });
 

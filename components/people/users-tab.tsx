@@ -1,9 +1,9 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useDeferredValue, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailPlus, Pencil, Search, Trash2, Users } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,6 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
 import { UserDialog, ROLE_LABEL } from "@/components/people/user-dialog";
-import { serverMessageOf } from "@/components/people/api-errors";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";
 
@@ -44,7 +43,7 @@ export function UsersTab({ people }: { people: PeopleContext }) {
       setRemoving(null);
       refresh();
     },
-    onError: (err) => toast({ title: "Failed to remove user", description: serverMessageOf(err) ?? undefined, variant: "destructive" }),
+    onError: (err) => toast({ title: "Failed to remove user", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
   });
 
   const resend = useMutation({
@@ -53,7 +52,7 @@ export function UsersTab({ people }: { people: PeopleContext }) {
       toast({ title: "Invitation sent", description: `A new link is on its way to ${u.email}.` });
       refresh();
     },
-    onError: (err) => toast({ title: "Failed to send invitation", description: serverMessageOf(err) ?? undefined, variant: "destructive" }),
+    onError: (err) => toast({ title: "Failed to send invitation", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
   });
 
   const teamName = new Map(people.teams.map((t) => [t.id, t.name]));
@@ -84,7 +83,7 @@ export function UsersTab({ people }: { people: PeopleContext }) {
         </div>
       ) : query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p>Users could not be loaded. {serverMessageOf(query.error)}</p>
+          <p>Users could not be loaded. {problemOf(query.error)?.message}</p>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>Try again</Button>
         </div>
       ) : rows.length === 0 ? (

@@ -1,10 +1,10 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import {
   MIN_GROUP_SIZE_HIGHEST,
   MIN_GROUP_SIZE_LOWEST,
@@ -18,7 +18,6 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 
 const SIZES = Array.from({ length: MIN_GROUP_SIZE_HIGHEST - MIN_GROUP_SIZE_LOWEST + 1 }, (_, i) => MIN_GROUP_SIZE_LOWEST + i);
 
@@ -39,8 +38,8 @@ export function AnonymityForm({ orgId, initial, canEdit = true }: { orgId: strin
       router.refresh();
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      toast({ title: "Failed to save the anonymity setting", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      setErrors(problemOf(err)?.fields ?? {});
+      toast({ title: "Failed to save the anonymity setting", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
     },
   });
 

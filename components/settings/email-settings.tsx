@@ -1,9 +1,9 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, Pencil, RotateCcw } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, emailSettingsSchema } from "@/lib/surveys/email-template";
 import type { EmailSettingsDto } from "@/lib/org/email-settings";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +12,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { EmailPreview } from "@/components/settings/email-preview";
 import { TemplateVariables, type TemplateVariable } from "@/components/settings/template-variables";
 
@@ -47,8 +46,8 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
       toast({ title: "Settings saved", description: "Email template updated successfully" });
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      toast({ title: "Failed to update email settings", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      setErrors(problemOf(err)?.fields ?? {});
+      toast({ title: "Failed to update email settings", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
     },
   });
 

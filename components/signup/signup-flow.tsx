@@ -7,9 +7,9 @@ import { WelcomeStep } from "@/components/signup/welcome-step";
 import { FormError } from "@/components/signup/form-error";
 import { StepIndicator, type SignupStep } from "@/components/signup/step-indicator";
 import { postSignup } from "@/lib/signup/client";
-import { apiErrorBodySchema, handoffUrl } from "@/lib/signup/api-types";
+import { handoffUrl } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
-import { ApiRequestError } from "@/lib/api/client";
+import { problemOf } from "@/lib/api/client";
 
 const COMPLETE_FALLBACK = "Failed to complete signup. Please try again.";
 
@@ -21,15 +21,9 @@ const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
 
 /** The server's message and field errors from a failed completion, or the spec's fallback. */
 function describeFailure(err: unknown): { message: string; fields?: Record<string, string[]> } {
-  if (err instanceof ApiRequestError) {
-    try {
-      const body = apiErrorBodySchema.safeParse(JSON.parse(err.bodyText));
-      if (body.success) return { message: body.data.error, fields: body.data.fields };
-    } catch {
-      // Not our JSON error body (a proxy's page, say): the fallback below.
-    }
-  }
-  return { message: COMPLETE_FALLBACK };
+  // Not our problem document (a proxy's page, say): the spec's fallback.
+  const problem = problemOf(err);
+  return problem?.message ? { message: problem.message, fields: problem.fields } : { message: COMPLETE_FALLBACK };
 }
 
 /** The three steps of /signup: company details, payment, welcome. */

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { apiFetch, ApiRequestError } from "@/lib/api/client";
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { TEXT_ANSWER_MAX, type SurveyForTaker, type TakerQuestion } from "@/lib/surveys/take-schema";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -37,11 +37,11 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
       setOutcome("thanks");
     },
     onError: (err) => {
-      const message = err instanceof ApiRequestError ? err.serverMessage : null;
-      if (err instanceof ApiRequestError && err.status === 409 && message?.includes("already answered")) return setOutcome("answered");
-      if (err instanceof ApiRequestError && err.status === 409) return setOutcome("closed");
+      const code = problemOf(err)?.code;
+      if (code === "survey_already_answered") return setOutcome("answered");
+      if (code === "survey_closed") return setOutcome("closed");
       // The link was replaced (a reminder brings a new one) or the round is gone.
-      if (err instanceof ApiRequestError && err.status === 404) return setOutcome("invalid");
+      if (code === "survey_link_invalid") return setOutcome("invalid");
       toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
     },
   });

@@ -1,14 +1,13 @@
 "use client";
 
+import { apiFetch, ApiRequestError, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { LockOpen } from "lucide-react";
-import { apiFetch, ApiRequestError } from "@/lib/api/client";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
-import { serverMessageOf } from "@/components/people/api-errors";
 
 export const CLOSE_LABEL = "Close now and release results";
 
@@ -34,7 +33,7 @@ export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "out
       router.refresh();
     },
     onError: (err) => {
-      toast({ title: "Failed to close the survey", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      toast({ title: "Failed to close the survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
       setAsking(false);
       // 409: someone (or the schedule) closed it meanwhile; show the page as it now is.
       if (err instanceof ApiRequestError && err.status === 409) router.refresh();

@@ -1,9 +1,9 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api/client";
 import {
   closeInstant,
   customSurveySchema,
@@ -20,7 +20,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { QuestionBuilder, type DraftQuestion } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
 import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
@@ -84,9 +83,9 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       onClose();
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
+      setErrors(problemOf(err)?.fields ?? {});
       focusFirstInvalid();
-      toast({ title: "Failed to create survey", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      toast({ title: "Failed to create survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
     },
   });
   const pending = mutation.isPending;

@@ -1,9 +1,9 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { WEEKDAY_NAMES, pulseScheduleSchema, type PulseScheduleDto, type PulseScheduleInput } from "@/lib/surveys/round-schedule-schema";
 import { timeZoneNames } from "@/lib/surveys/schedule";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,6 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
-import { fieldErrorsOf, serverMessageOf } from "@/components/people/api-errors";
 import { cn } from "@/lib/utils/cn";
 
 type Form = Omit<PulseScheduleInput, "organizationId">;
@@ -53,8 +52,8 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
       toast({ title: "Schedule saved", description: nextSendLabel(next) });
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      toast({ title: "Failed to save the schedule", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      setErrors(problemOf(err)?.fields ?? {});
+      toast({ title: "Failed to save the schedule", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
     },
   });
 

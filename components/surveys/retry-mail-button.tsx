@@ -1,12 +1,11 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { serverMessageOf } from "@/components/people/api-errors";
 
 /** 'Retry failed e-mails' for a round whose messages were given up (admins). */
 export function RetryMailButton({ surveyId }: { surveyId: string }) {
@@ -17,7 +16,7 @@ export function RetryMailButton({ surveyId }: { surveyId: string }) {
       toast({ title: "E-mails queued again", description: `${requeued} ${requeued === 1 ? "e-mail is" : "e-mails are"} being sent again.` });
       router.refresh();
     },
-    onError: (err) => toast({ title: "Failed to retry the e-mails", description: serverMessageOf(err) ?? undefined, variant: "destructive" }),
+    onError: (err) => toast({ title: "Failed to retry the e-mails", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
   });
   return (
     <Button size="sm" variant="outline" className="mt-2" disabled={retry.isPending} onClick={() => retry.mutate()}>

@@ -1,14 +1,13 @@
 "use client";
 
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { apiFetch } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
-import { serverMessageOf } from "@/components/people/api-errors";
 
 /** Recommended action 'Send Pulse Survey' -> 'Send Now': an extra round right away (admins). */
 export function SendNowButton() {
@@ -22,7 +21,7 @@ export function SendNowButton() {
       router.refresh();
     },
     onError: (err) => {
-      toast({ title: "Failed to send the pulse survey", description: serverMessageOf(err) ?? undefined, variant: "destructive" });
+      toast({ title: "Failed to send the pulse survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
       setAsking(false);
     },
   });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { scopeOf } from "@/lib/analytics/scope";
 import { ORG_GROUP } from "@/lib/analytics/rounds";

@@ -1,7 +1,7 @@
 import "server-only";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf } from "@/lib/analytics/scope";
 import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";

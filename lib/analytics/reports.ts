@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { forbidden } from "@/lib/api/errors";
+import { forbidden } from "@/lib/errors/domain-error";
 import { teamPeriods, toRankingItem, type TeamRankingItem } from "@/lib/analytics/teams";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { round1, trendText } from "@/lib/analytics/scores";

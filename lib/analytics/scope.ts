@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { forbidden } from "@/lib/api/errors";
+import { forbidden } from "@/lib/errors/domain-error";
 import type { TeamRow } from "@/lib/analytics/load";
 
 // decisions.md, 'Roles and what the server enforces': dashboards and reports for the whole

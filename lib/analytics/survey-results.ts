@@ -2,7 +2,7 @@ import "server-only";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
 import { shuffle } from "@/lib/analytics/comments";

@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type TeamRow } from "@/lib/analytics/load";
 import { canSeeTeam, requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
 import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";

@@ -1,5 +1,5 @@
 import "server-only";
-import { HttpError, badRequest } from "@/lib/api/errors";
+import { invalidInput, unsupportedMedia } from "@/lib/errors/domain-error";
 
 export const CONTROL_TEXT_MESSAGE = "Text may not contain control characters";
 
@@ -37,7 +37,7 @@ function fieldName(path: Path): string {
 export function refuseControlText(value: unknown): void {
   const stack: { value: unknown; path: Path }[] = [{ value, path: null }];
   const fail = (path: Path): never => {
-    throw badRequest(CONTROL_TEXT_MESSAGE, { [fieldName(path)]: [CONTROL_TEXT_MESSAGE] });
+    throw invalidInput(CONTROL_TEXT_MESSAGE, { [fieldName(path)]: [CONTROL_TEXT_MESSAGE] });
   };
   while (stack.length) {
     const { value: v, path } = stack.pop()!;
@@ -61,9 +61,9 @@ export function refuseControlText(value: unknown): void {
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw badRequest(`Request body is too large (at most ${maxBytes} bytes)`);
-  if (!req.body) throw badRequest("A JSON request body is required");
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Content-Type must be application/json");
+  if (declared > maxBytes) throw invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
+  if (!req.body) throw invalidInput("A JSON request body is required");
+  if (!/^application\/json\b/i.test(type)) throw unsupportedMedia("Content-Type must be application/json");
 
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -74,7 +74,7 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw badRequest(`Request body is too large (at most ${maxBytes} bytes)`);
+      throw invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
     }
     chunks.push(value);
   }
@@ -83,14 +83,14 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
     // Fatal: invalid UTF-8 is refused rather than silently turned into U+FFFD and stored.
     text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw badRequest("Request body is not valid UTF-8");
+    throw invalidInput("Request body is not valid UTF-8");
   }
-  if (text.trim() === "") throw badRequest("A JSON request body is required");
+  if (text.trim() === "") throw invalidInput("A JSON request body is required");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;
   } catch {
-    throw badRequest("Malformed JSON in request body");
+    throw invalidInput("Malformed JSON in request body");
   }
   refuseControlText(parsed);
   return parsed;

@@ -1,4 +1,18 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { isErrorCode, type ErrorCode } from "@/lib/errors/codes";
+
+// A problem document (RFC 9457) as our API wrapper writes it (lib/errors/problem.ts); every
+// member is optional here because a proxy or the platform may answer with something else.
+const problemSchema = z.object({
+  code: z.string().optional(),
+  detail: z.string().optional(),
+  error: z.string().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** What the client shows of a failure: the stable code to decide by, the message in the
+ * product's words, and the messages per field. The one parser of error bodies. */
+export type ClientProblem = { status: number; code: ErrorCode | null; message: string | null; fields: Record<string, string[]> };
 
 /**
  * A non-OK answer from our API. The message follows the spec's error catalogue: the status code,
@@ -6,26 +20,45 @@ import type { z } from "zod";
  */
 export class ApiRequestError extends Error {
   readonly status: number;
-  /** The raw response body, kept so callers can show a server-provided message. */
+  /** The raw response body, kept for the `status: body` message. */
   readonly bodyText: string;
+  readonly problem: ClientProblem;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiRequestError";
     this.status = status;
     this.bodyText = bodyText;
+    this.problem = parseProblem(status, bodyText);
   }
 
-  /** The server's human-readable message (`{ "error": "..." }` from our API wrapper), if any. */
+  /** The server's human-readable message, if any. */
   get serverMessage(): string | null {
-    try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string") return parsed.error;
-    } catch {
-      // Not JSON: fall through to the plain text below.
-    }
-    return this.bodyText.trim() || null;
+    return this.problem.message;
   }
+}
+
+function parseProblem(status: number, bodyText: string): ClientProblem {
+  let parsed: z.infer<typeof problemSchema> | null = null;
+  try {
+    const r = problemSchema.safeParse(JSON.parse(bodyText));
+    if (r.success) parsed = r.data;
+  } catch {
+    // Not JSON: the plain text below is the message.
+  }
+  if (!parsed) return { status, code: null, message: bodyText.trim() || null, fields: {} };
+  return {
+    status,
+    code: isErrorCode(parsed.code) ? parsed.code : null,
+    message: parsed.detail ?? parsed.error ?? null,
+    fields: parsed.fields ?? {},
+  };
+}
+
+/** The problem behind any thrown value of an API call (null for anything that is not one, such
+ * as a network failure, whose own message the caller shows). */
+export function problemOf(err: unknown): ClientProblem | null {
+  return err instanceof ApiRequestError ? err.problem : null;
 }
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

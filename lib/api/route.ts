@@ -2,11 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import type { Role } from "@/lib/generated/prisma/enums";
 import type { AuthContext } from "@/lib/auth/context";
+import type { Permission } from "@/lib/auth/permissions";
+import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
 import { currentSession } from "@/lib/auth/current-session";
 import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
-import { HttpError, badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
+import { invalidInput, notFound, unauthenticated } from "@/lib/errors/domain-error";
+import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { readJsonBody, refuseControlText } from "@/lib/api/body";
 import { checkSameOrigin } from "@/lib/api/same-origin";
 import { log } from "@/lib/log/logger";
@@ -22,7 +24,11 @@ type Spec<P, Q, B> = {
   maxBodyBytes?: number;
 };
 
-type SessionSpec<P, Q, B> = Spec<P, Q, B> & { auth: "session"; roles?: readonly Role[] };
+type SessionSpec<P, Q, B> = Spec<P, Q, B> & {
+  auth: "session";
+  /** From the one permission map (lib/auth/permissions.ts); without it any signed-in role may call. */
+  permission?: Permission;
+};
 type TenantSpec<P, Q, B> = Spec<P, Q, B> & { auth: "tenant" };
 type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public" };
 
@@ -32,36 +38,29 @@ export type RouteHandler = (req: NextRequest, context: RouteContext) => Promise<
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
 function parse<S>(schema: S | undefined, value: unknown, where: string): Out<S> {
   if (!schema) return undefined as Out<S>;
   const r = (schema as unknown as Schema).safeParse(value);
-  if (!r.success) throw badRequest(`Invalid ${where}`, fieldErrors(r.error));
+  if (!r.success) throw invalidInput(`Invalid ${where}`, zodFieldErrors(r.error.issues));
   return r.data as Out<S>;
 }
 
 function errorResponse(err: unknown, requestId: string, req: NextRequest): Response {
-  if (err instanceof HttpError) {
-    return NextResponse.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, { status: err.status });
-  }
-  log.error("api.unexpected", { requestId, method: req.method, path: req.nextUrl.pathname, err });
-  return NextResponse.json({ error: "Something went wrong. Please try again.", requestId }, { status: 500 });
+  const { problem, headers, expected } = toProblem(err, requestId);
+  if (!expected) log.error("api.unexpected", { requestId, method: req.method, path: req.nextUrl.pathname, err });
+  return NextResponse.json(problem, { status: problem.status, headers: { ...headers, "Content-Type": "application/problem+json" } });
 }
 
-/** A body's organizationId, when present, must be the caller's own organisation. */
-function checkBodyOrganization(body: unknown, ctx: AuthContext): void {
-  if (body && typeof body === "object" && "organizationId" in body) {
-    const claimed = (body as { organizationId: unknown }).organizationId;
-    if (claimed !== undefined && claimed !== null && String(claimed) !== ctx.orgId) {
-      throw forbidden("organizationId does not match your organisation");
+// The names under which a request may name an organisation. Wherever one appears (path
+// parameter, query or the body's top level), it must be the caller's own: the one check.
+const ORG_KEYS = ["orgId", "organizationId"] as const;
+
+function checkNamedOrganizations(ctx: AuthContext, ...sources: unknown[]): void {
+  for (const source of sources) {
+    if (!source || typeof source !== "object" || Array.isArray(source)) continue;
+    for (const key of ORG_KEYS) {
+      const claimed = (source as Record<string, unknown>)[key];
+      if (claimed !== undefined && claimed !== null) requireOwnOrg(ctx, claimed);
     }
   }
 }
@@ -127,10 +126,10 @@ async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, contex
   const rawParams = readParams(await context.params);
   const rawQuery = readQuery(req);
   const raw = spec.body ? lowerCaseUuids(await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY)) : undefined;
+  // Another organisation named anywhere is "not found", before any schema detail.
+  if (ctx) checkNamedOrganizations(ctx, rawParams, rawQuery, raw);
   const params = parse(spec.params, rawParams, "path parameters");
   const query = parse(spec.query, rawQuery, "query");
-  // Another organisation named in the body is refused as such, before any schema detail.
-  if (ctx) checkBodyOrganization(raw, ctx);
   const body = parse(spec.body, raw, "request body");
   return { params, query, body };
 }
@@ -143,7 +142,8 @@ function toResponse(result: unknown): Response {
 
 /**
  * The one wrapper for every /api route: it declares the auth mode, the zod schemas for params,
- * query and body, and the roles allowed, and maps every error to a response.
+ * query and body, and the permission needed, and maps every error to a problem response
+ * (lib/errors/problem.ts).
  * - session: a signed-in user of the workspace named by the Host header (else 401; wrong role 403).
  * - tenant:  no sign-in, but the Host must name an existing workspace (else 404).
  * - public:  anyone, any host.
@@ -175,9 +175,9 @@ export function apiRoute(
         if (!session) {
           // An unknown workspace is a 404 whether or not a cookie came along.
           if ((await currentHost()).kind !== "main" && !(await currentTenant())) throw notFound("Workspace");
-          throw unauthorized();
+          throw unauthenticated();
         }
-        if (spec.roles && !spec.roles.includes(session.ctx.role)) throw forbidden();
+        if (spec.permission) requirePermission(session.ctx, spec.permission);
         const input = await parseInput(spec, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }

@@ -1,4 +1,4 @@
-import { forbidden } from "@/lib/api/errors";
+import { forbidden } from "@/lib/errors/domain-error";
 
 /** A state-changing request that a browser may send with cookies must come from this host's own
  * origin: another site cannot make a signed-in browser act (or sign in) here. */

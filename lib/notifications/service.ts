@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import type { NotificationDto } from "@/lib/notifications/dto";
 
 // The newest notifications, read or not, plus every unread one (up to a cap), so the bell's unread

@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/anonymity-schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, effectiveTemplate, emailSettingsSchema } from "@/lib/surveys/email-template";
@@ -57,7 +57,7 @@ function assertTemplateRules(input: { emailSubject: string; emailBody: string })
   if (parsed.success) return;
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw badRequest("Invalid body", fields);
+  throw invalidInput("Invalid body", fields);
 }
 
 /**

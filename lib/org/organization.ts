@@ -1,9 +1,9 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
-import { requireOwnOrg } from "@/lib/auth/own-org";
+import { requireOwnOrg } from "@/lib/auth/authorize";
 
 export type OrganizationDto = {
   id: string;

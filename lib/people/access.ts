@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { forbidden } from "@/lib/api/errors";
+import { forbidden } from "@/lib/errors/domain-error";
 
 // decisions.md: users, teams and the org chart are managed by admins and viewed by managers;
 // employees see none of it.

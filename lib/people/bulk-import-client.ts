@@ -50,7 +50,7 @@ export async function postBulkImport(
       if (!line) continue;
       const event = parseLine(line);
       if (event.type === "progress") onProgress(event);
-      else if (event.type === "error") throw new ApiRequestError(event.status, "", JSON.stringify({ error: event.message }));
+      else if (event.type === "error") throw new ApiRequestError(event.status, "", JSON.stringify({ code: event.code, error: event.message, detail: event.message }));
       else {
         const { type: _type, ...result } = event;
         return result;

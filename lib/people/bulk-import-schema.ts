@@ -73,7 +73,7 @@ export type ImportProgress = { phase: ImportPhase; done: number; total: number }
 export const importEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("progress"), phase: z.enum(IMPORT_PHASES), done: z.number().int().min(0), total: z.number().int().min(0) }),
   z.object({ type: z.literal("result") }).extend(importResultSchema.shape),
-  z.object({ type: z.literal("error"), status: z.number().int(), message: z.string() }),
+  z.object({ type: z.literal("error"), status: z.number().int(), code: z.string(), message: z.string() }),
 ]);
 export type ImportEvent = z.output<typeof importEventSchema>;
 

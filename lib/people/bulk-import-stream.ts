@@ -1,5 +1,5 @@
 import "server-only";
-import { HttpError } from "@/lib/api/errors";
+import { toProblem } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
 import { NDJSON, type ImportEvent, type ImportProgress, type ImportResult } from "@/lib/people/bulk-import-schema";
 
@@ -25,9 +25,9 @@ export function importStream(run: (onProgress: (p: ImportProgress) => void) => P
       void run((p) => send({ type: "progress", ...p }))
         .then((result) => send({ type: "result", ...result }))
         .catch((err: unknown) => {
-          if (err instanceof HttpError) return send({ type: "error", status: err.status, message: err.message });
-          log.error("api.unexpected", { requestId, path: "/api/users/bulk-import", err });
-          send({ type: "error", status: 500, message: "Something went wrong. Please try again." });
+          const { problem, expected } = toProblem(err, requestId);
+          if (!expected) log.error("api.unexpected", { requestId, path: "/api/users/bulk-import", err });
+          send({ type: "error", status: problem.status, code: problem.code, message: problem.detail });
         })
         .finally(() => {
           if (!open) return;

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
 import { withOrg, type Tx } from "@/lib/db/tenant";
-import { HttpError, conflict, forbidden } from "@/lib/api/errors";
+import { isDomainError, conflict, forbidden } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { assertSeatsFor } from "@/lib/people/seats";
 import { sendInvitations } from "@/lib/people/invitations";
@@ -66,7 +66,7 @@ export async function importUsers(ctx: AuthContext, rawRows: readonly unknown[],
     return { successful, failed: total - successful, total, errors, warnings: plan.warnings.map((m) => m.text) };
   } catch (err) {
     // Someone added the same person or team while we imported: nothing was written.
-    if (isUniqueViolation(err)) throw conflict("Someone changed people or teams during the import, so nothing was imported. Please try again.");
+    if (isUniqueViolation(err)) throw conflict("import_conflict", "Someone changed people or teams during the import, so nothing was imported. Please try again.");
     throw err;
   }
 }
@@ -94,7 +94,7 @@ async function writeImport(
     try {
       await assertSeatsFor(tx, orgId, newCount);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 409) throw conflict(`${err.message} Nothing was imported: remove some people from the file or add seats, then try again.`);
+      if (isDomainError(err, "seat_limit")) throw conflict("seat_limit", `${err.message} Nothing was imported: remove some people from the file or add seats, then try again.`);
       throw err;
     }
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors/domain-error";
 
 // decisions.md: seats = maxUsers (default 5); the server refuses a user beyond it.
 export const DEFAULT_MAX_USERS = 5;
@@ -29,8 +29,8 @@ export async function assertSeatsFor(tx: Tx, orgId: string, adding: number): Pro
   const usage = await seatUsage(tx, orgId);
   if (usage.used + adding > usage.max) {
     const free = Math.max(0, usage.max - usage.used);
-    throw new HttpError(
-      409,
+    throw conflict(
+      "seat_limit",
       adding === 1
         ? `User limit reached: your plan has ${usage.max} seats and all are taken.`
         : `Not enough seats: ${adding} people need ${adding} seats, but only ${free} of ${usage.max} are free.`,

@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
 import { fullName, toUserDto, userSelect, type TeamDto, type UserDto } from "@/lib/people/dto";
@@ -54,10 +54,10 @@ export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & {
 async function checkManager(tx: Tx, orgId: string, managerId: string | null): Promise<void> {
   if (!managerId) return;
   const m = await tx.user.findUnique({ where: key(orgId, managerId), select: { role: true } });
-  if (!m || m.role !== "manager") throw badRequest("Invalid request body", { managerId: ["The team manager must be a user with the manager role"] });
+  if (!m || m.role !== "manager") throw invalidInput("Invalid request body", { managerId: ["The team manager must be a user with the manager role"] });
 }
 
-const duplicateName = (name: string) => conflict(`A team named "${name}" already exists`);
+const duplicateName = (name: string) => conflict("team_name_taken", `A team named "${name}" already exists`);
 
 export async function createTeam(ctx: AuthContext, input: TeamInput): Promise<TeamDto> {
   requireRole(ctx, PEOPLE_MANAGERS);

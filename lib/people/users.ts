@@ -2,7 +2,7 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthContext } from "@/lib/auth/context";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { invalidInput, conflict, forbidden, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { assertSeatsFor } from "@/lib/people/seats";
@@ -42,17 +42,17 @@ export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
 async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: string | null): Promise<void> {
   if (input.teamId) {
     const team = await tx.team.findUnique({ where: key(orgId, input.teamId), select: { managerId: true } });
-    if (!team) throw badRequest("Invalid request body", { teamId: ["Team not found"] });
+    if (!team) throw invalidInput("Invalid request body", { teamId: ["Team not found"] });
     if (input.role === "manager" && team.managerId && team.managerId !== userId) {
-      throw badRequest("This team already has a manager assigned", { teamId: ["This team already has a manager assigned"] });
+      throw invalidInput("This team already has a manager assigned", { teamId: ["This team already has a manager assigned"] });
     }
   }
   if (input.managerId) {
-    if (input.managerId === userId) throw badRequest("Invalid request body", { managerId: ["A person cannot report to themselves"] });
+    if (input.managerId === userId) throw invalidInput("Invalid request body", { managerId: ["A person cannot report to themselves"] });
     const manager = await tx.user.findUnique({ where: key(orgId, input.managerId), select: { role: true } });
-    if (!manager || manager.role === "employee") throw badRequest("Invalid request body", { managerId: ["Reports To must be a manager or an admin of this organisation"] });
+    if (!manager || manager.role === "employee") throw invalidInput("Invalid request body", { managerId: ["Reports To must be a manager or an admin of this organisation"] });
     if (userId && (await reportsTo(tx, orgId, input.managerId, userId))) {
-      throw badRequest("Invalid request body", { managerId: ["That person already reports to this user, directly or indirectly"] });
+      throw invalidInput("Invalid request body", { managerId: ["That person already reports to this user, directly or indirectly"] });
     }
   }
 }
@@ -106,7 +106,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
       return toUserDto({ ...row, invitedAt: new Date() });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("A user with this email already exists");
+    if (isUniqueViolation(err)) throw conflict("email_taken", "A user with this email already exists");
     throw err;
   }
 }
@@ -148,7 +148,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
       return toUserDto({ ...row, invitedAt });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("A user with this email already exists");
+    if (isUniqueViolation(err)) throw conflict("email_taken", "A user with this email already exists");
     throw err;
   }
 }
@@ -158,7 +158,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
 async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Promise<void> {
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "role" = 'admin' FOR UPDATE`;
-  if (!admins.some((a) => a.id !== exceptId)) throw conflict("The organization must keep at least one admin");
+  if (!admins.some((a) => a.id !== exceptId)) throw conflict("last_admin", "The organization must keep at least one admin");
 }
 
 /**
@@ -229,7 +229,7 @@ export async function resendInvitation(ctx: AuthContext, id: string): Promise<Us
   return withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");
-    if (user.passwordSetAt) throw conflict("This person has already accepted the invitation");
+    if (user.passwordSetAt) throw conflict("invitation_already_accepted", "This person has already accepted the invitation");
     await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, await inviterName(tx, ctx));
     await audit(tx, ctx, "user.invite", { type: "user", id });
     return toUserDto({ ...user, invitedAt: new Date() });

@@ -13,12 +13,6 @@ export const signupResultSchema = z.object({
 });
 export type SignupResult = z.infer<typeof signupResultSchema>;
 
-/** The API wrapper's error body: `{ error, fields? }`. */
-export const apiErrorBodySchema = z.object({
-  error: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
-
 export const AVAILABLE_MESSAGE = "Great! This subdomain is available";
 export const TAKEN_MESSAGE = "This subdomain is already taken";
 export const RESERVED_MESSAGE = "This subdomain is reserved";

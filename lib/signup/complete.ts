@@ -7,7 +7,7 @@ import { env } from "@/lib/config/env";
 import { hashPassword } from "@/lib/auth/password";
 import { audit } from "@/lib/audit/audit";
 import { notify } from "@/lib/notifications/service";
-import { HttpError } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors/domain-error";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
@@ -20,7 +20,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 
-const taken = () => new HttpError(409, SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
+const taken = () => conflict("subdomain_taken", SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
 
 
 /**
@@ -32,7 +32,7 @@ const taken = () => new HttpError(409, SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SU
 export async function completeSignup(data: SignupData): Promise<SignupResult> {
   const e = env();
   if (isReservedForSignup(data.subdomain, e.PRODUCT_NAME)) {
-    throw new HttpError(409, RESERVED_MESSAGE, { subdomain: [RESERVED_MESSAGE] });
+    throw conflict("subdomain_reserved", RESERVED_MESSAGE, { subdomain: [RESERVED_MESSAGE] });
   }
   // A cheap early answer for the common case; the constraint below is what actually decides.
   if (await orgIdForSubdomain(data.subdomain)) throw taken();

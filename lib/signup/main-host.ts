@@ -1,5 +1,5 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { currentHost } from "@/lib/tenancy/resolve";
 
 /** Signup lives on the main site only; on a workspace host its routes do not exist. */

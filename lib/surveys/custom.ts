@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { requireRole } from "@/lib/people/access";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
@@ -29,8 +29,8 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
       if (teamIds.length > 0) {
         // Loaded by id AND organisation: another organisation's team is simply not found.
         const teams = await tx.team.findMany({ where: { organizationId: ctx.orgId, id: { in: teamIds } }, select: { id: true, _count: { select: { members: true } } } });
-        if (teams.length !== teamIds.length) throw badRequest("Invalid request body", { "audience.teamIds": ["One of the chosen teams does not exist"] });
-        if (teams.every((t) => t._count.members === 0)) throw badRequest("Invalid request body", { "audience.teamIds": ["The chosen teams have no members yet"] });
+        if (teams.length !== teamIds.length) throw invalidInput("Invalid request body", { "audience.teamIds": ["One of the chosen teams does not exist"] });
+        if (teams.every((t) => t._count.members === 0)) throw invalidInput("Invalid request body", { "audience.teamIds": ["The chosen teams have no members yet"] });
       }
       const sendAt = "now" in input.send ? now : input.send.at;
       const spec = {

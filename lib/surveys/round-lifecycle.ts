@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/errors/domain-error";
 import { requireRole } from "@/lib/people/access";
 import { audit } from "@/lib/audit/audit";
 import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
@@ -131,8 +131,8 @@ export async function closeSurveyNow(ctx: AuthContext, surveyId: string): Promis
     async (tx) => {
       const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true, status: true } });
       if (!s) throw notFound("Survey");
-      if (s.status === "scheduled") throw conflict(NOT_SENT);
-      if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true }))) throw conflict(ALREADY_CLOSED);
+      if (s.status === "scheduled") throw conflict("survey_not_sent", NOT_SENT);
+      if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true }))) throw conflict("survey_already_closed", ALREADY_CLOSED);
       const { responseCount } = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.orgId, id: s.id } }, select: { responseCount: true } });
       await audit(tx, ctx, "survey.close", { type: "survey", id: s.id }, { responses: responseCount });
       return responseCount;

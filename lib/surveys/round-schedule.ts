@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { requireRole } from "@/lib/people/access";
 import { audit } from "@/lib/audit/audit";
 import { nextSend } from "@/lib/surveys/schedule";

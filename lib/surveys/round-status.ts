@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { requireRole } from "@/lib/people/access";
 import { surveyMailRef } from "@/lib/surveys/send";
 import { audit } from "@/lib/audit/audit";

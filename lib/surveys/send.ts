@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { hashToken } from "@/lib/auth/tokens";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
 
@@ -47,11 +47,11 @@ export const newSurveyToken = () => randomBytes(32).toString("base64url");
 /** Stores a survey and its questions (ordered 1..n) as 'scheduled'; nothing is sent yet. A
  * duplicate roundKey raises a unique violation, which the scheduler reads as "already done". */
 export async function createSurvey(tx: Tx, orgId: string, spec: SurveySpec, sendAt: Date): Promise<{ surveyId: string }> {
-  if (spec.questions.length === 0) throw badRequest("A survey needs at least one question");
+  if (spec.questions.length === 0) throw invalidInput("A survey needs at least one question");
   const audience = [...new Set(spec.audienceTeamIds)];
   if (audience.length > 0) {
     const found = await tx.team.count({ where: { organizationId: orgId, id: { in: audience } } });
-    if (found !== audience.length) throw badRequest("Unknown team in the audience", { audienceTeamIds: ["Unknown team"] });
+    if (found !== audience.length) throw invalidInput("Unknown team in the audience", { audienceTeamIds: ["Unknown team"] });
   }
   const surveyId = randomUUID();
   await tx.survey.create({

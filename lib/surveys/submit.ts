@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
-import { HttpError, badRequest, conflict } from "@/lib/api/errors";
+import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
 import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
@@ -45,18 +45,18 @@ function validate(questions: Question[], responses: Submission["responses"]): An
   }
   const answered = new Set(out.map((a) => a.questionId));
   for (const q of questions) if (q.isRequired && !answered.has(q.id) && !fields[`responses.${q.id}`]) fail(q.id, "This question needs an answer");
-  if (Object.keys(fields).length) throw badRequest("Please answer every required question with a valid answer", fields);
+  if (Object.keys(fields).length) throw invalidInput("Please answer every required question with a valid answer", fields);
   return out;
 }
 
 /** What is wrong with the link, if anything: read only on the rare refused path. */
-async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): Promise<HttpError | null> {
+async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): Promise<DomainError | null> {
   const invitation = await findInvitation(tx, orgId, surveyId, taker);
-  if (!invitation) return new HttpError(404, INVALID_LINK);
+  if (!invitation) return notFoundWith("survey_link_invalid", INVALID_LINK);
   const survey = await tx.survey.findUnique({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { status: true, closesAt: true } });
-  if (!survey || survey.status === "scheduled") return new HttpError(404, INVALID_LINK);
-  if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict(SURVEY_CLOSED);
-  return invitation.used ? conflict(ALREADY_ANSWERED) : null;
+  if (!survey || survey.status === "scheduled") return notFoundWith("survey_link_invalid", INVALID_LINK);
+  if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict("survey_closed", SURVEY_CLOSED);
+  return invitation.used ? conflict("survey_already_answered", ALREADY_ANSWERED) : null;
 }
 
 /**
@@ -71,10 +71,10 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): P
 export async function submitResponse(orgId: string, submission: Submission, taker: Taker): Promise<void> {
   const { surveyId } = submission;
   const questions = await surveyQuestions(orgId, surveyId);
-  if (!questions) throw new HttpError(404, INVALID_LINK);
+  if (!questions) throw notFoundWith("survey_link_invalid", INVALID_LINK);
   const tokenHash = taker.token ? hashToken(taker.token) : null;
   const userId = !tokenHash && taker.userId ? taker.userId : null;
-  if (!tokenHash && !userId) throw new HttpError(404, INVALID_LINK);
+  if (!tokenHash && !userId) throw notFoundWith("survey_link_invalid", INVALID_LINK);
   const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, taker));
   let answers: Answer[];
   try {
@@ -92,5 +92,5 @@ export async function submitResponse(orgId: string, submission: Submission, take
         ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[]
       ) AS stored`;
   // Not stored: the link is bad, or another submit with it won the race a moment ago.
-  if (!rows[0]?.stored) throw (await why()) ?? conflict(ALREADY_ANSWERED);
+  if (!rows[0]?.stored) throw (await why()) ?? conflict("survey_already_answered", ALREADY_ANSWERED);
 }

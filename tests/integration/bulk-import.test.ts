@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
+import { statusOf } from "../support/status";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { importUsers } from "@/lib/people/bulk-import";
@@ -38,14 +39,14 @@ async function idOf(orgId: string, email: string): Promise<string | undefined> {
   return u?.id;
 }
 
-async function expectHttpError(p: Promise<unknown>, status: number): Promise<HttpError> {
+async function expectDomainError(p: Promise<unknown>, status: number): Promise<DomainError> {
   const err = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(HttpError);
-  expect((err as HttpError).status).toBe(status);
-  return err as HttpError;
+  expect(err).toBeInstanceOf(DomainError);
+  expect(statusOf(err as DomainError)).toBe(status);
+  return err as DomainError;
 }
 
 describe("bulk import", () => {
@@ -156,7 +157,7 @@ describe("bulk import", () => {
     await createUser(orgId);
     const before = await footprint(orgId);
     const rows = [1, 2, 3].map((i) => row(`P${i}`, `p${i}@example.com`, { department: "New team" }));
-    const err = await expectHttpError(importUsers(admin, rows), 409);
+    const err = await expectDomainError(importUsers(admin, rows), 409);
     expect(err.message).toBe(
       "Not enough seats: 3 people need 3 seats, but only 2 of 4 are free. Nothing was imported: remove some people from the file or add seats, then try again.",
     );
@@ -191,7 +192,7 @@ describe("bulk import", () => {
     const { orgId } = await createOrg();
     for (const role of ["manager", "employee"] as const) {
       const ctx = await actor(orgId, role);
-      await expectHttpError(importUsers(ctx, [row("X", `${uniqueName("x")}@example.com`)]), 403);
+      await expectDomainError(importUsers(ctx, [row("X", `${uniqueName("x")}@example.com`)]), 403);
     }
   });
 

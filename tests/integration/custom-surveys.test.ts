@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
 import { createSession } from "@/lib/auth/sessions";
-import { HttpError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createCustomSurvey } from "@/lib/surveys/custom";
@@ -73,7 +73,7 @@ async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]> |
   try {
     await p;
   } catch (err) {
-    if (err instanceof HttpError) return err.fields;
+    if (err instanceof DomainError) return err.fields;
     throw err;
   }
   throw new Error("expected a refusal");

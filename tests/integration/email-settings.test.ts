@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -13,7 +13,7 @@ import { workspaceOrigin } from "@/lib/tenancy/site";
 import { env } from "@/lib/config/env";
 import { createOrg, createUser } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
-import { status } from "../support/status";
+import { status, statusOf } from "../support/status";
 
 const owner = ownerClient();
 
@@ -121,9 +121,9 @@ describe("personal links cannot be captured by a template", () => {
     await updateEmailSettings(admin, update({ emailSubject: "Ours", emailBody: "Go: {{surveyLink}}" }));
     // Typed as parsed, but never through the schema: the domain function checks on its own.
     const err = await updateEmailSettings(admin, { emailSubject: "Ours", emailBody: CAPTURE } as EmailSettingsUpdate).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).status).toBe(400);
-    expect((err as HttpError).fields).toEqual({
+    expect(err).toBeInstanceOf(DomainError);
+    expect(statusOf(err as DomainError)).toBe(400);
+    expect((err as DomainError).fields).toEqual({
       emailBody: [
         TEMPLATE_MESSAGES.gluedLink(["https://collector.example/r?who={{firstName}}&next={{surv..."]),
         TEMPLATE_MESSAGES.otherLinks("message", ["https://collector.example/r?who={{firstName}}&next={{surv..."]),

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { listNotifications, markNotificationRead, notify } from "@/lib/notifications/service";
-import { HttpError } from "@/lib/api/errors";
+import { statusOf } from "../support/status";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { createOrg, createUser } from "../support/factories";
 
@@ -22,8 +23,8 @@ async function expectNotFound(p: Promise<unknown>) {
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(HttpError);
-  expect((err as HttpError).status).toBe(404);
+  expect(err).toBeInstanceOf(DomainError);
+  expect(statusOf(err as DomainError)).toBe(404);
 }
 
 describe("notifications", () => {

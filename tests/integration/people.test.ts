@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
@@ -294,7 +294,7 @@ describe("removing a person while a survey is open", () => {
     await deleteUser(s.ctx, leaver.id);
 
     const err = await refusal(s.answer(s.surveyId, s.question.id, token));
-    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ status: 404, message: INVALID_LINK });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
     expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 3, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 5, responded: 0 }, invitedCount: 5, pending: 0 });

@@ -7,7 +7,8 @@ import { hashToken } from "@/lib/auth/tokens";
 import { loadSession } from "@/lib/auth/sessions";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { signupSchema, type SignupData } from "@/lib/signup/schema";
-import { HttpError } from "@/lib/api/errors";
+import { statusOf } from "../support/status";
+import { DomainError } from "@/lib/errors/domain-error";
 import { ownerClient } from "../support/owner-client";
 import { createOrg, uniqueName } from "../support/factories";
 
@@ -31,12 +32,12 @@ const input = (subdomain: string, over: Partial<SignupData> = {}): SignupData =>
 const countOrgs = async (subdomain: string) =>
   Number((await owner().query(`SELECT count(*) FROM "Organization" WHERE subdomain = $1`, [subdomain])).rows[0].count);
 
-async function expectHttpError(p: Promise<unknown>, status: number, message: string) {
+async function expectDomainError(p: Promise<unknown>, status: number, message: string) {
   const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(HttpError);
-  expect((err as HttpError).status).toBe(status);
-  expect((err as HttpError).message).toBe(message);
-  return err as HttpError;
+  expect(err).toBeInstanceOf(DomainError);
+  expect(statusOf(err as DomainError)).toBe(status);
+  expect((err as DomainError).message).toBe(message);
+  return err as DomainError;
 }
 
 describe("completeSignup", () => {
@@ -84,7 +85,7 @@ describe("completeSignup", () => {
 
   it("refuses reserved subdomains and the demo workspace's name", async () => {
     for (const subdomain of ["admin", "www", "pulsewell", "freshleadershipworld"]) {
-      const err = await expectHttpError(completeSignup(input(subdomain)), 409, "This subdomain is reserved");
+      const err = await expectDomainError(completeSignup(input(subdomain)), 409, "This subdomain is reserved");
       expect(err.fields).toEqual({ subdomain: ["This subdomain is reserved"] });
     }
     expect(await countOrgs("admin")).toBe(0);
@@ -92,7 +93,7 @@ describe("completeSignup", () => {
 
   it("refuses a taken subdomain with 409 on the field and changes nothing", async () => {
     const { orgId, subdomain } = await createOrg();
-    const err = await expectHttpError(completeSignup(input(subdomain)), 409, SUBDOMAIN_TAKEN_MESSAGE);
+    const err = await expectDomainError(completeSignup(input(subdomain)), 409, SUBDOMAIN_TAKEN_MESSAGE);
     expect(err.fields).toEqual({ subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
     expect(await countOrgs(subdomain)).toBe(1);
     const users = await withOrg(orgId, (tx) => tx.user.count({ where: { organizationId: orgId } }));
@@ -113,8 +114,8 @@ describe("completeSignup", () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(2);
     for (const l of lost) {
-      expect(l.reason).toBeInstanceOf(HttpError);
-      expect((l.reason as HttpError).status).toBe(409);
+      expect(l.reason).toBeInstanceOf(DomainError);
+      expect(statusOf(l.reason as DomainError)).toBe(409);
     }
     expect(await countOrgs(subdomain)).toBe(1);
     // No stray rows of a losing attempt anywhere (owner connection: past row-level security).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { HttpError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { SURVEY_CLOSED, submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
@@ -191,8 +191,8 @@ describe("submitting a survey", () => {
     for (const responses of bad) expect(await status201(submitResponse(s.orgId, body(s.surveyId, responses), { token }))).toBe(400);
     // The messages name the question they are about.
     const err = await submitResponse(s.orgId, body(s.surveyId, good.filter((_, i) => i !== 1)), { token }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).fields).toEqual({ [`responses.${s.questions[1]!.id}`]: ["This question needs an answer"] });
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).fields).toEqual({ [`responses.${s.questions[1]!.id}`]: ["This question needs an answer"] });
     expect(submissionSchema.safeParse({ surveyId: s.surveyId, responses: [{ questionId: s.questions[3]!.id, answer: "x".repeat(2001) }] }).success).toBe(false);
     const inv = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findFirstOrThrow({ where: { organizationId: s.orgId, surveyId: s.surveyId, userId: s.members[3]!.id } }));
     expect(inv.used).toBe(false);
@@ -350,7 +350,7 @@ describe("submitting a survey", () => {
     // By link (the first e-mail's), and signed in without one: both refused as closed.
     for (const taker of [{ token: s.tokenOf(s.members[2]!.email) }, { userId: s.members[3]!.id }]) {
       const err = await submitResponse(s.orgId, body(s.surveyId, answers), taker).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toBeInstanceOf(DomainError);
       expect(err).toMatchObject({ status: 409, message: SURVEY_CLOSED });
     }
     expect(await footprint(s)).toEqual(before);

@@ -23,7 +23,7 @@ const noParams = { params: Promise.resolve({}) };
 const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new NextRequest("http://acme.localhost:3000/api/thing", { method: "POST", body, headers: { host: "acme.localhost:3000", ...headers } });
 
-const echo = apiRoute({ auth: "session", roles: ["admin"], body: z.object({ name: z.string().min(1), organizationId: z.string().optional() }) }, async ({ body }) => ({ got: body.name }));
+const echo = apiRoute({ auth: "session", permission: "people.manage", body: z.object({ name: z.string().min(1), organizationId: z.string().optional() }) }, async ({ body }) => ({ got: body.name }));
 
 beforeEach(() => {
   session.current = { ctx: admin };
@@ -45,11 +45,11 @@ describe("apiRoute", () => {
     expect(errorLog).toHaveBeenCalledWith("api.unexpected", expect.objectContaining({ requestId: body.requestId }));
   });
 
-  it("refuses another organisation's id in the body with 403, before the handler runs", async () => {
+  it("refuses another organisation's id in the body with 404 (as a foreign row id), before the handler runs", async () => {
     const handler = vi.fn(async () => ({ ok: true }));
     const route = apiRoute({ auth: "session", body: z.object({ organizationId: z.string() }) }, handler);
     const res = await route(post(JSON.stringify({ organizationId: OTHER_ORG })), noParams);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect(handler).not.toHaveBeenCalled();
     expect((await route(post(JSON.stringify({ organizationId: ORG })), noParams)).status).toBe(200);
   });

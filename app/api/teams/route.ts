@@ -2,6 +2,6 @@ import { apiRoute } from "@/lib/api/route";
 import { createTeam } from "@/lib/people/teams";
 import { teamInputSchema } from "@/lib/people/schemas";
 
-export const POST = apiRoute({ auth: "session", roles: ["admin"], body: teamInputSchema }, async ({ ctx, body }) =>
+export const POST = apiRoute({ auth: "session", permission: "people.manage", body: teamInputSchema }, async ({ ctx, body }) =>
   Response.json(await createTeam(ctx, body), { status: 201 }),
 );

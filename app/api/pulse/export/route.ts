@@ -4,7 +4,7 @@ import { pulseCsv } from "@/lib/analytics/csv";
 import { pulseQuery } from "../schema";
 
 // The heatmap as CSV: the same rows and the same hidden cells as the page.
-export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], query: pulseQuery }, async ({ ctx, query }) => {
+export const GET = apiRoute({ auth: "session", permission: "analytics.view", query: pulseQuery }, async ({ ctx, query }) => {
   const overview = await pulseOverview(ctx, query.round, query.segment);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(pulseCsv(overview), {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { badRequest } from "@/lib/api/errors";
+import { invalidInput } from "@/lib/errors/domain-error";
 import { completeSignup } from "@/lib/signup/complete";
 import { requireMainHost } from "@/lib/signup/main-host";
 import { signupFieldErrors, signupSchema } from "@/lib/signup/schema";
@@ -11,6 +11,6 @@ import { signupFieldErrors, signupSchema } from "@/lib/signup/schema";
 export const POST = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 8 * 1024 }, async ({ body }) => {
   await requireMainHost();
   const parsed = signupSchema.safeParse(body);
-  if (!parsed.success) throw badRequest("Please correct the highlighted fields.", signupFieldErrors(parsed.error));
+  if (!parsed.success) throw invalidInput("Please correct the highlighted fields.", signupFieldErrors(parsed.error));
   return completeSignup(parsed.data);
 });

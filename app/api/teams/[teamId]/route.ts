@@ -8,16 +8,16 @@ const params = z.object({ teamId: z.uuid() });
 
 // The team and its members, plus the dashboard-side team data (spec section 3): scores only for
 // admins and the team's own manager, and only when enough people answered.
-export const GET = apiRoute({ auth: "session", roles: ["admin", "manager"], params }, async ({ ctx, params }) => {
+export const GET = apiRoute({ auth: "session", permission: "people.view", params }, async ({ ctx, params }) => {
   const team = await getTeam(ctx, params.teamId);
   return { ...team, ...(await teamDashboardData(ctx, params.teamId)) };
 });
 
-export const PUT = apiRoute({ auth: "session", roles: ["admin"], params, body: teamInputSchema }, async ({ ctx, params, body }) =>
+export const PUT = apiRoute({ auth: "session", permission: "people.manage", params, body: teamInputSchema }, async ({ ctx, params, body }) =>
   updateTeam(ctx, params.teamId, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", roles: ["admin"], params }, async ({ ctx, params }) => {
+export const DELETE = apiRoute({ auth: "session", permission: "people.manage", params }, async ({ ctx, params }) => {
   await deleteTeam(ctx, params.teamId);
   return { ok: true };
 });

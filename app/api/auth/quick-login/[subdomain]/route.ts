@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { HttpError, notFound } from "@/lib/api/errors";
+import { notFound, unauthenticated } from "@/lib/errors/domain-error";
 import { checkSameOrigin } from "@/lib/api/same-origin";
 import { redeemHandoff } from "@/lib/signup/handoff";
 import { setSessionCookie } from "@/lib/auth/session-cookie";
@@ -22,7 +22,7 @@ export const POST = apiRoute(
     if (params.subdomain.toLowerCase() !== tenant.subdomain) throw notFound("Workspace");
     checkSameOrigin(req);
     const session = body.token ? await redeemHandoff(tenant, body.token, req.headers.get("user-agent")) : null;
-    if (!session) throw new HttpError(401, INVALID_LINK);
+    if (!session) throw unauthenticated(INVALID_LINK, "quick_login_invalid");
     const res = new NextResponse(null, { status: 204 });
     await setSessionCookie(res, req, { userId: session.userId, orgId: tenant.orgId, sessionId: session.sessionId });
     return res;

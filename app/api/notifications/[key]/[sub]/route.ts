@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { listNotifications, markNotificationRead } from "@/lib/notifications/service";
 
 // Next requires one slug name per level, so the spec's two shapes share this file:

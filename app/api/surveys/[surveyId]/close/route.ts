@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { SURVEY_CLOSERS, closeSurveyNow } from "@/lib/surveys/round-lifecycle";
+import { closeSurveyNow } from "@/lib/surveys/round-lifecycle";
 
 // 'Close now and release results' (admins): closes an open survey before its close date and folds
 // its answers into the results (decisions.md: results are released at close).
-export const POST = apiRoute({ auth: "session", roles: SURVEY_CLOSERS, params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
+export const POST = apiRoute({ auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
   closeSurveyNow(ctx, params.surveyId),
 );

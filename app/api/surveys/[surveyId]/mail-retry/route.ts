@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { ROUND_MAIL_RETRIERS, retryRoundMail } from "@/lib/surveys/round-status";
+import { retryRoundMail } from "@/lib/surveys/round-status";
 
 // 'Retry failed e-mails' for a round (admins): its messages given up after days of failed
 // attempts are queued again; answers how many.
-export const POST = apiRoute({ auth: "session", roles: ROUND_MAIL_RETRIERS, params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
+export const POST = apiRoute({ auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
   retryRoundMail(ctx, params.surveyId),
 );

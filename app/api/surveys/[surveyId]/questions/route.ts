@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors/domain-error";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { takerFor } from "@/lib/surveys/taker";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { ROUND_STATUS_READERS, getRoundStatus } from "@/lib/surveys/round-status";
+import { getRoundStatus } from "@/lib/surveys/round-status";
 
 // A round's progress for admins: invitations, responses and mail delivery (pending, sent, failed,
 // retries), so delivery problems show instead of vanishing.
-export const GET = apiRoute({ auth: "session", roles: ROUND_STATUS_READERS, params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
+export const GET = apiRoute({ auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
   getRoundStatus(ctx, params.surveyId),
 );

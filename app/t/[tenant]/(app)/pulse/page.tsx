@@ -6,7 +6,7 @@ import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
-import { HttpError } from "@/lib/api/errors";
+import { isDomainError } from "@/lib/errors/domain-error";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Button } from "@/components/ui/button";
@@ -29,7 +29,7 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
   const admin = ctx.role === "admin";
   const [o, status, teamCount] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
       // A round id from an old link that is not (or no longer) this organisation's: show the latest.
-      if (err instanceof HttpError && err.status === 404) return pulseOverview(ctx, "latest", segment);
+      if (isDomainError(err) && err.kind === "not_found") return pulseOverview(ctx, "latest", segment);
       throw err;
     }), getCurrentSurvey(ctx, ctx.orgId),
     // The segment filter (admins only) counts what 'Teams and segments' lists, whichever segment is

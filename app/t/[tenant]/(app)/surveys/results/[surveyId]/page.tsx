@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowLeft, CalendarClock, FileQuestion, Info, Lock, Users } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
-import { HttpError } from "@/lib/api/errors";
+import { isDomainError } from "@/lib/errors/domain-error";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -80,7 +80,7 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   }
   const r = await surveyResults(ctx, surveyId).catch((err: unknown) => {
     // An unknown id, or another organisation's: the same answer, so ids cannot be probed.
-    if (err instanceof HttpError && err.status === 404) return null;
+    if (isDomainError(err) && err.kind === "not_found") return null;
     throw err;
   });
   if (!r) {

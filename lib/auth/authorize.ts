@@ -1,0 +1,18 @@
+import "server-only";
+import type { AuthContext } from "@/lib/auth/context";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { forbidden, notFound } from "@/lib/errors/domain-error";
+
+/** Throws 'forbidden' unless the signed-in role holds the permission (lib/auth/permissions.ts). */
+export function requirePermission(ctx: AuthContext, permission: Permission): void {
+  if (!can(ctx, permission)) throw forbidden();
+}
+
+/**
+ * The one own-organisation check: an organisation id named anywhere in a request (path, query or
+ * body) must be the caller's own. Any other answers "not found", exactly like a foreign row id,
+ * so the ids of other organisations cannot be probed (architecture.md).
+ */
+export function requireOwnOrg(ctx: AuthContext, orgId: unknown): void {
+  if (typeof orgId !== "string" || orgId.toLowerCase() !== ctx.orgId) throw notFound("Organization");
+}

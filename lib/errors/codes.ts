@@ -1,0 +1,39 @@
+// The stable codes of every error the product reports, shared by server and client. A client
+// decides by code, never by message text: the texts are the product's voice and may be reworded.
+export const ERROR_CODES = [
+  // Generic, from the edges (request parsing, sign-in, permission, lookup).
+  "invalid_input",
+  "control_characters",
+  "payload_too_large",
+  "unsupported_media_type",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "rate_limited",
+  "conflict",
+  "internal",
+  // People.
+  "email_taken",
+  "last_admin",
+  "invitation_already_accepted",
+  "invitation_invalid",
+  "team_name_taken",
+  "seat_limit",
+  "import_conflict",
+  // Signup and sign-in.
+  "subdomain_taken",
+  "subdomain_reserved",
+  "quick_login_invalid",
+  "wrong_password",
+  "reset_link_invalid",
+  // Surveys.
+  "survey_link_invalid",
+  "survey_closed",
+  "survey_already_answered",
+  "survey_not_sent",
+  "survey_already_closed",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === "string" && (ERROR_CODES as readonly string[]).includes(v);

@@ -1,0 +1,47 @@
+import type { ErrorCode } from "@/lib/errors/codes";
+
+/**
+ * What went wrong, in the domain's terms: the kind says how the caller is at fault (or not), the
+ * code says exactly what, the message says it in the product's words. Domain functions throw
+ * these and know nothing of HTTP; lib/errors/problem.ts maps them, once, for routes and actions.
+ */
+export type ErrorKind =
+  | "invalid" // the input is wrong: fix it and try again
+  | "unauthenticated" // nobody (valid) is signed in
+  | "forbidden" // signed in, but this role may not do it
+  | "not_found" // missing, or another organisation's (the two answer alike)
+  | "conflict" // the input is fine but the state does not allow it now
+  | "unsupported_media"
+  | "rate_limited";
+
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** For rate_limited: seconds until a retry can succeed. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalidInput = (message: string, fields?: FieldErrors, code: ErrorCode = "invalid_input") =>
+  new DomainError("invalid", code, message, fields);
+export const unauthenticated = (message = "Authentication required", code: ErrorCode = "unauthenticated") =>
+  new DomainError("unauthenticated", code, message);
+export const forbidden = (message = "You do not have permission to do this") => new DomainError("forbidden", "forbidden", message);
+// Missing and foreign ids answer alike, so ids of other organisations cannot be probed.
+export const notFound = (what = "Resource", code: ErrorCode = "not_found") => new DomainError("not_found", code, `${what} not found`);
+export const notFoundWith = (code: ErrorCode, message: string) => new DomainError("not_found", code, message);
+export const conflict = (code: ErrorCode, message: string, fields?: FieldErrors) => new DomainError("conflict", code, message, fields);
+export const unsupportedMedia = (message: string) => new DomainError("unsupported_media", "unsupported_media_type", message);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError("rate_limited", "rate_limited", "Too many requests. Please wait a moment and try again.", undefined, retryAfterSeconds);
+
+export const isDomainError = (err: unknown, code?: ErrorCode): err is DomainError =>
+  err instanceof DomainError && (code === undefined || err.code === code);
