@@ -5,6 +5,6 @@ import { dashboardMetrics } from "@/lib/analytics/dashboard";
 const params = z.object({ organizationId: z.uuid() });
 
 // Admins: the organisation; managers: their own teams (decisions.md). Employees: 403.
-export const GET = apiRoute({ auth: "session", permission: "analytics.view", params }, async ({ ctx, params }) => {
+export const GET = apiRoute({ auth: "session", permission: "analytics.view", params }, async ({ ctx }) => {
   return dashboardMetrics(ctx);
 });

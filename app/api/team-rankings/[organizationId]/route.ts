@@ -5,6 +5,6 @@ import { teamRankings } from "@/lib/analytics/teams";
 const params = z.object({ organizationId: z.uuid() });
 
 // Every team for admins, the teams they lead for managers; hidden teams carry null scores.
-export const GET = apiRoute({ auth: "session", permission: "analytics.view", params }, async ({ ctx, params }) => {
+export const GET = apiRoute({ auth: "session", permission: "analytics.view", params }, async ({ ctx }) => {
   return teamRankings(ctx);
 });
