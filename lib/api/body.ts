@@ -95,3 +95,39 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   refuseControlText(parsed);
   return parsed;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A password is a secret the user chose: its case is kept even when it happens to look like a UUID.
+const KEEPS_CASE = /password/i;
+
+export const lowerUuid = (s: string): string => (UUID.test(s) ? s.toLowerCase() : s);
+
+/**
+ * Lower-cases, in place, every string of a parsed JSON body that is exactly a UUID (in any case),
+ * so that the domain compares ids as PostgreSQL does (case-insensitively) and an upper-case id
+ * cannot slip past a string comparison such as 'a person cannot report to themselves'. A free-text
+ * answer that is exactly an upper-case UUID is lower-cased too, which loses nothing. Iterative for
+ * the same reason as refuseControlText: deep nesting must not overflow the stack.
+ */
+export function lowerCaseUuids(value: unknown): unknown {
+  if (typeof value === "string") return lowerUuid(value);
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        if (typeof item === "string") v[i] = lowerUuid(item);
+        else stack.push(item);
+      });
+    } else if (v && typeof v === "object") {
+      const record = v as Record<string, unknown>;
+      for (const [k, item] of Object.entries(record)) {
+        if (typeof item === "string") {
+          if (!KEEPS_CASE.test(k)) record[k] = lowerUuid(item);
+        } else stack.push(item);
+      }
+    }
+  }
+  return value;
+}
+

@@ -9,7 +9,7 @@ import { currentSession } from "@/lib/auth/current-session";
 import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
 import { invalidInput, notFound, unauthenticated } from "@/lib/errors/domain-error";
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
-import { readJsonBody, refuseControlText } from "@/lib/api/body";
+import { lowerCaseUuids, lowerUuid, readJsonBody, refuseControlText } from "@/lib/api/body";
 import { checkSameOrigin } from "@/lib/api/same-origin";
 import { log } from "@/lib/log/logger";
 
@@ -63,41 +63,6 @@ function checkNamedOrganizations(ctx: AuthContext, ...sources: unknown[]): void 
       if (claimed !== undefined && claimed !== null) requireOwnOrg(ctx, claimed);
     }
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// A password is a secret the user chose: its case is kept even when it happens to look like a UUID.
-const KEEPS_CASE = /password/i;
-
-const lowerUuid = (s: string): string => (UUID.test(s) ? s.toLowerCase() : s);
-
-/**
- * Lower-cases, in place, every string of a parsed JSON body that is exactly a UUID (in any case),
- * so that the domain compares ids as PostgreSQL does (case-insensitively) and an upper-case id
- * cannot slip past a string comparison such as 'a person cannot report to themselves'. A free-text
- * answer that is exactly an upper-case UUID is lower-cased too, which loses nothing. Iterative for
- * the same reason as refuseControlText: deep nesting must not overflow the stack.
- */
-function lowerCaseUuids(value: unknown): unknown {
-  if (typeof value === "string") return lowerUuid(value);
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => {
-        if (typeof item === "string") v[i] = lowerUuid(item);
-        else stack.push(item);
-      });
-    } else if (v && typeof v === "object") {
-      const record = v as Record<string, unknown>;
-      for (const [k, item] of Object.entries(record)) {
-        if (typeof item === "string") {
-          if (!KEEPS_CASE.test(k)) record[k] = lowerUuid(item);
-        } else stack.push(item);
-      }
-    }
-  }
-  return value;
 }
 
 /** The query as the schemas see it (the last value of a repeated key wins), after every value

@@ -1,15 +1,13 @@
 "use server";
 
-import { currentSession } from "@/lib/auth/current-session";
+import { formAction } from "@/lib/actions/action";
 import { changePassword, changePasswordSchema } from "@/lib/auth/change-password";
-import { parseForm, type FormState } from "@/lib/actions/form-state";
+import { invalidInput } from "@/lib/errors/domain-error";
 
-export async function changePasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
-  const session = await currentSession();
-  if (!session) return { status: "error", message: "Your session has ended. Please sign in again." };
-  const parsed = parseForm(changePasswordSchema, form);
-  if (!parsed.ok) return parsed.state;
-  const result = await changePassword(session.ctx, parsed.data.currentPassword, parsed.data.password);
-  if (result === "wrong-password") return { status: "error", message: "The current password is not correct.", fields: { currentPassword: ["The current password is not correct."] } };
-  return { status: "ok", message: "Password changed. Your other sessions were signed out." };
-}
+const WRONG_PASSWORD = "The current password is not correct.";
+
+export const changePasswordAction = formAction({ auth: "session", input: changePasswordSchema }, async ({ input, ctx }) => {
+  const result = await changePassword(ctx, input.currentPassword, input.password);
+  if (result === "wrong-password") throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
+  return { message: "Password changed. Your other sessions were signed out." };
+});

@@ -1,15 +1,18 @@
 "use server";
 
-import { currentTenant } from "@/lib/tenancy/resolve";
-import { requestPasswordReset, resetRequestSchema } from "@/lib/auth/password-reset";
-import { parseForm, type FormState } from "@/lib/actions/form-state";
+import { formAction } from "@/lib/actions/action";
+import { newPasswordSchema, requestPasswordReset, resetPassword, resetRequestSchema } from "@/lib/auth/password-reset";
+import { invalidInput } from "@/lib/errors/domain-error";
 
 // The answer is the same whether or not the account exists, so the form reveals no accounts.
-export async function requestResetAction(_prev: FormState, form: FormData): Promise<FormState> {
-  const parsed = parseForm(resetRequestSchema, form);
-  if (!parsed.ok) return parsed.state;
-  const tenant = await currentTenant();
-  if (!tenant) return { status: "error", message: "This workspace does not exist." };
-  await requestPasswordReset(tenant, parsed.data.email);
-  return { status: "ok", message: "If an account exists for that email, we have sent a link to reset its password. It is valid for one hour." };
-}
+export const requestResetAction = formAction({ auth: "tenant", input: resetRequestSchema }, async ({ input, tenant }) => {
+  await requestPasswordReset(tenant, input.email);
+  return { message: "If an account exists for that email, we have sent a link to reset its password. It is valid for one hour." };
+});
+
+export const resetPasswordAction = formAction({ auth: "tenant", input: newPasswordSchema }, async ({ input, tenant }) => {
+  if (!(await resetPassword(tenant, input.token, input.password))) {
+    throw invalidInput("This link is invalid, was already used or has expired. Ask for a new one.", undefined, "reset_link_invalid");
+  }
+  return { message: "Your password was changed." };
+});

@@ -5,7 +5,7 @@ import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { isUsableToken } from "@/lib/auth/tokens";
 import { getWorkspace } from "@/lib/org/workspace";
-import { acceptInvitationAction } from "./actions";
+import { acceptInvitationAction } from "@/lib/people/accept-invitation-action";
 
 export const metadata: Metadata = { title: "Accept your invitation" };
 

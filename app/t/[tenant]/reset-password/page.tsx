@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
-import { resetPasswordAction } from "./actions";
+import { resetPasswordAction } from "@/lib/auth/password-reset-action";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { isUsableToken } from "@/lib/auth/tokens";
 

@@ -1,0 +1,96 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import type { AuthContext } from "@/lib/auth/context";
+import type { Permission } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/authorize";
+import { currentSession } from "@/lib/auth/current-session";
+import { currentTenant, type Tenant } from "@/lib/tenancy/resolve";
+import { lowerCaseUuids, refuseControlText } from "@/lib/api/body";
+import { invalidInput, notFoundWith, unauthenticated } from "@/lib/errors/domain-error";
+import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
+import { log } from "@/lib/log/logger";
+import type { FormState } from "@/lib/actions/form-state";
+
+/**
+ * The one server-action client: what apiRoute is for /api routes, this is for forms. Each action
+ * declares its auth mode, the permission it needs and the zod schema of its fields; the wrapper
+ * resolves the workspace and the session, refuses control characters, lower-cases UUIDs, parses
+ * the FormData, and maps every error (lib/errors/problem.ts) to a typed FormState. Bad input is a
+ * result with a code and an HTTP-like status (400, 401, 403, 404, 409, 429), never a thrown 500;
+ * only an unexpected error is logged, with a request id, and answered with a generic message.
+ *
+ * - session: a signed-in user of the workspace named by the Host header.
+ * - tenant:  no sign-in, but the Host must name an existing workspace.
+ * - public:  anyone.
+ */
+type Base<S extends z.ZodType> = { input: S; permission?: never };
+type SessionAction<S extends z.ZodType> = Omit<Base<S>, "permission"> & { auth: "session"; permission?: Permission };
+type TenantAction<S extends z.ZodType> = Base<S> & { auth: "tenant" };
+type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public" };
+
+/** What a handler may return: a message for the form, or nothing (then "ok" without one). */
+type Outcome = { message?: string } | void;
+export type FormAction = (prev: FormState, form: FormData) => Promise<FormState>;
+
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+export const NO_WORKSPACE = "This workspace does not exist.";
+export const CORRECT_FIELDS = "Please correct the highlighted fields.";
+
+/** FormData's text fields as a plain object (files are not accepted by any action). */
+function formFields(form: FormData): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") raw[k] = v;
+  return raw;
+}
+
+function parseFields<S extends z.ZodType>(schema: S, form: unknown): z.output<S> {
+  // A server action can be called with any serialisable argument, not only the form's FormData.
+  if (!(form instanceof FormData)) throw invalidInput("This form could not be read. Please reload the page and try again.");
+  const raw = formFields(form);
+  refuseControlText(raw);
+  const r = schema.safeParse(lowerCaseUuids(raw));
+  if (!r.success) throw invalidInput(CORRECT_FIELDS, zodFieldErrors(r.error.issues));
+  return r.data;
+}
+
+function failure(err: unknown): FormState {
+  // Next's redirect() and notFound() travel as thrown errors: they are answers, not failures.
+  unstable_rethrow(err);
+  const requestId = randomUUID();
+  const { problem, expected } = toProblem(err, requestId);
+  if (!expected) log.error("action.unexpected", { requestId, err });
+  return { status: "error", code: problem.code, httpStatus: problem.status, message: problem.detail, ...(problem.fields ? { fields: problem.fields } : {}) };
+}
+
+const ok = (outcome: Outcome): FormState => ({ status: "ok", ...(outcome?.message ? { message: outcome.message } : {}) });
+
+export function formAction<S extends z.ZodType>(spec: SessionAction<S>, handler: (a: { input: z.output<S>; ctx: AuthContext }) => Promise<Outcome>): FormAction;
+export function formAction<S extends z.ZodType>(spec: TenantAction<S>, handler: (a: { input: z.output<S>; tenant: Tenant }) => Promise<Outcome>): FormAction;
+export function formAction<S extends z.ZodType>(spec: PublicAction<S>, handler: (a: { input: z.output<S> }) => Promise<Outcome>): FormAction;
+export function formAction(
+  spec: SessionAction<z.ZodType> | TenantAction<z.ZodType> | PublicAction<z.ZodType>,
+  // Each overload narrows the handler's argument; the implementation only passes it along.
+  handlerArg: (a: never) => Promise<Outcome>,
+): FormAction {
+  const handler = handlerArg as (a: { input: unknown; ctx?: AuthContext; tenant?: Tenant }) => Promise<Outcome>;
+  return async (_prev, form) => {
+    try {
+      if (spec.auth === "session") {
+        const session = await currentSession();
+        if (!session) throw unauthenticated(SESSION_ENDED);
+        if (spec.permission) requirePermission(session.ctx, spec.permission);
+        return ok(await handler({ input: parseFields(spec.input, form), ctx: session.ctx }));
+      }
+      if (spec.auth === "tenant") {
+        const tenant = await currentTenant();
+        if (!tenant) throw notFoundWith("not_found", NO_WORKSPACE);
+        return ok(await handler({ input: parseFields(spec.input, form), tenant }));
+      }
+      return ok(await handler({ input: parseFields(spec.input, form) }));
+    } catch (err) {
+      return failure(err);
+    }
+  };
+}
