@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { forbidden } from "@/lib/errors/domain-error";
+import { requirePermission } from "@/lib/auth/authorize";
 import { teamPeriods, toRankingItem, type TeamRankingItem } from "@/lib/analytics/teams";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { round1, trendText } from "@/lib/analytics/scores";
@@ -29,8 +29,10 @@ export function dimensionInsights(dimensions: Record<string, number | null>): { 
   return { high: scored.filter((d) => d.score > HIGH_SCORE), low: scored.filter((d) => d.score < LOW_SCORE) };
 }
 
+/** The reports of the teams the caller leads (the Reports page shows them to roles without the
+ * whole organisation's results; an admin leads no team and gets the organisation report instead). */
 export async function managerTeamReports(ctx: AuthContext, minGroupSize: number, now = new Date()): Promise<ManagerTeamReport[]> {
-  if (ctx.role !== "manager") throw forbidden();
+  requirePermission(ctx, "analytics.view");
   const periods = await teamPeriods(ctx, (teams) => teams.filter((t) => t.managerId === ctx.userId), now);
   return periods.map((p) => {
     const { high, low } = dimensionInsights(p.current.scores.dimensions);

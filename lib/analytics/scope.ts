@@ -1,24 +1,21 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { forbidden } from "@/lib/errors/domain-error";
+import { requirePermission } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/permissions";
 import type { TeamRow } from "@/lib/analytics/load";
 
-// decisions.md, 'Roles and what the server enforces': dashboards and reports for the whole
-// organisation are for admins; managers see their own teams only (the teams they lead);
-// employees see no analytics at all.
+// decisions.md, 'Roles and what the server enforces', through the one permission map: analytics
+// are for roles holding "analytics.view"; those also holding "analytics.organization" see the
+// whole organisation, the others only the teams they lead; employees see no analytics at all.
 
 export type Scope = { orgWide: boolean; teams: TeamRow[] };
 
-export function requireAnalyticsViewer(ctx: AuthContext): void {
-  if (ctx.role !== "admin" && ctx.role !== "manager") throw forbidden();
-}
-
 export function scopeOf(ctx: AuthContext, teams: readonly TeamRow[]): Scope {
-  requireAnalyticsViewer(ctx);
-  if (ctx.role === "admin") return { orgWide: true, teams: [...teams] };
+  requirePermission(ctx, "analytics.view");
+  if (can(ctx, "analytics.organization")) return { orgWide: true, teams: [...teams] };
   return { orgWide: false, teams: teams.filter((t) => t.managerId === ctx.userId) };
 }
 
 export function canSeeTeam(ctx: AuthContext, team: Pick<TeamRow, "managerId">): boolean {
-  return ctx.role === "admin" || (ctx.role === "manager" && team.managerId === ctx.userId);
+  return can(ctx, "analytics.organization") || (can(ctx, "analytics.view") && team.managerId === ctx.userId);
 }

@@ -4,7 +4,8 @@ import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
-import { requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
+import { scopeOf } from "@/lib/analytics/scope";
+import { requirePermission } from "@/lib/auth/authorize";
 import { shuffle } from "@/lib/analytics/comments";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { evaluateSurveyResults, type GroupResult } from "@/lib/analytics/survey-results-view";
@@ -14,8 +15,6 @@ import { liveParticipation } from "@/lib/surveys/participation";
 // GET /api/surveys/{surveyId}/results and the results page: one survey (custom or pulse),
 // question by question. Numbers come from the per-question rollups; only comments read answer
 // rows, and only for groups the comment rule lets through (as lib/analytics/comments.ts).
-
-export const SURVEY_RESULTS_READERS = ["admin", "manager"] as const;
 
 export type SurveyResults = {
   survey: {
@@ -42,7 +41,7 @@ export type SurveyResults = {
 /** Admins see the organisation's results; managers their own teams'; employees get 403, and
  * another organisation's (or an unknown) survey id 404. */
 export async function surveyResults(ctx: AuthContext, surveyId: string): Promise<SurveyResults> {
-  requireAnalyticsViewer(ctx);
+  requirePermission(ctx, "analytics.view");
   if (!isUuid(surveyId)) throw notFound("Survey");
   return withOrg(ctx.orgId, async (tx) => {
     const survey = await tx.survey.findFirst({

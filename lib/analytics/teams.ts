@@ -3,7 +3,8 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type TeamRow } from "@/lib/analytics/load";
-import { canSeeTeam, requireAnalyticsViewer, scopeOf } from "@/lib/analytics/scope";
+import { canSeeTeam, scopeOf } from "@/lib/analytics/scope";
+import { requirePermission } from "@/lib/auth/authorize";
 import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";
 import { inWindow, periodWindows } from "@/lib/analytics/periods";
 import { round1OrNull, trendText } from "@/lib/analytics/scores";
@@ -61,7 +62,7 @@ export function rankTeams(items: TeamRankingItem[]): TeamRankingItem[] {
 
 /** GET /api/team-rankings/{orgId}: every team for admins, their own teams for managers. */
 export async function teamRankings(ctx: AuthContext, now = new Date()): Promise<TeamRankingItem[]> {
-  requireAnalyticsViewer(ctx);
+  requirePermission(ctx, "analytics.view");
   const periods = await teamPeriods(ctx, (teams) => scopeOf(ctx, teams).teams, now);
   return rankTeams(periods.map(toRankingItem));
 }
@@ -73,7 +74,7 @@ export type TeamDashboardData = Omit<TeamRankingItem, "id" | "name" | "suppressi
 
 /** The dashboard-side fields of GET /api/teams/{teamId}. */
 export async function teamDashboardData(ctx: AuthContext, teamId: string, now = new Date()): Promise<TeamDashboardData> {
-  requireAnalyticsViewer(ctx);
+  requirePermission(ctx, "analytics.view");
   const [p] = await teamPeriods(ctx, (teams) => teams.filter((t) => t.id === teamId), now);
   if (!p) throw notFound("Team");
   if (!canSeeTeam(ctx, p.team)) {

@@ -3,15 +3,15 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
-import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
 import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/anonymity-schema";
 
 // The organisation's minimum reporting group (decisions.md, 'Surveys and anonymity'): read by
 // admins and managers (Settings explains it), changed by admins.
 
 export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Promise<AnonymityDto> {
-  requireRole(ctx, PEOPLE_VIEWERS);
-  if (orgId !== ctx.orgId) throw notFound("Organization");
+  requirePermission(ctx, "organization.view");
+  requireOwnOrg(ctx, orgId);
   const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select: { minGroupSize: true } }));
   if (!org) throw notFound("Organization");
   return anonymityDto(org.minGroupSize);
@@ -25,8 +25,8 @@ export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Prom
  * survey page promised; the next rounds use the new value.
  */
 export async function updateAnonymitySetting(ctx: AuthContext, orgId: string, input: AnonymityInput): Promise<AnonymityDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
-  if (orgId !== ctx.orgId) throw notFound("Organization");
+  requirePermission(ctx, "organization.manage");
+  requireOwnOrg(ctx, orgId);
   const { minGroupSize } = input;
   return withOrg(ctx.orgId, async (tx) => {
     // FOR UPDATE: two admins saving at once leave an audit trail whose 'from' values chain.

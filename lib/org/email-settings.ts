@@ -4,7 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
-import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, effectiveTemplate, emailSettingsSchema } from "@/lib/surveys/email-template";
 
 /**
@@ -41,7 +41,7 @@ const select = { emailSubject: true, emailBody: true } as const;
 
 /** decisions.md: the e-mail template is managed by admins and viewed by managers. */
 export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsDto> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "organization.view");
   const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select }));
   if (!org) throw notFound("Organization");
   return toDto(org);
@@ -65,7 +65,7 @@ function assertTemplateRules(input: { emailSubject: string; emailBody: string })
  * defaults (the admin chose them); `reset` stores null, so the product's defaults apply.
  */
 export async function updateEmailSettings(ctx: AuthContext, input: EmailSettingsUpdate): Promise<EmailSettingsDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "organization.manage");
   if (!("reset" in input)) assertTemplateRules(input);
   const data = "reset" in input ? { emailSubject: null, emailBody: null } : { emailSubject: input.emailSubject, emailBody: input.emailBody };
   return withOrg(ctx.orgId, async (tx) => {

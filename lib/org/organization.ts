@@ -4,6 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { requireOwnOrg } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/permissions";
 
 export type OrganizationDto = {
   id: string;
@@ -14,7 +15,7 @@ export type OrganizationDto = {
   subscriptionStatus: string;
   trialEndDate: string | null;
   minGroupSize: number;
-  /** The survey invitation template; admins edit it, managers may read it, employees get null. */
+  /** The survey invitation template: for roles that may see the organisation's settings (organization.view), else null. */
   emailSubject: string | null;
   emailBody: string | null;
 };
@@ -31,7 +32,7 @@ export async function getOrganization(ctx: AuthContext, orgId: string): Promise<
     }),
   );
   if (!org) throw notFound("Organization");
-  const seesTemplate = ctx.role === "admin" || ctx.role === "manager";
+  const seesTemplate = can(ctx, "organization.view");
   return {
     id: org.id,
     name: org.name,

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
 import { withOrg, type Tx } from "@/lib/db/tenant";
-import { isDomainError, conflict, forbidden } from "@/lib/errors/domain-error";
+import { isDomainError, conflict } from "@/lib/errors/domain-error";
+import { requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
 import { assertSeatsFor } from "@/lib/people/seats";
 import { sendInvitations } from "@/lib/people/invitations";
@@ -50,8 +51,8 @@ async function insertUsers(tx: Tx, orgId: string, users: readonly PlannedUser[])
  * be imported are reported in `errors`; a seat shortage refuses the whole import.
  */
 export async function importUsers(ctx: AuthContext, rawRows: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
-  // The route already allows admins only; the domain says so too, for any other caller.
-  if (ctx.role !== "admin") throw forbidden();
+  // The route checks the same permission; the domain says so too, for any other caller.
+  requirePermission(ctx, "people.manage");
   const progress = options.onProgress ?? (() => {});
   const total = rawRows.length;
   progress({ phase: "validating", done: 0, total });

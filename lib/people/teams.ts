@@ -3,7 +3,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
-import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
 import { fullName, toUserDto, userSelect, type TeamDto, type UserDto } from "@/lib/people/dto";
 import type { TeamInput } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -27,19 +27,19 @@ function toTeamDto(t: TeamRow): TeamDto {
 
 
 export async function listTeams(ctx: AuthContext): Promise<TeamDto[]> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "people.view");
   const rows = await withOrg(ctx.orgId, (tx) => tx.team.findMany({ where: { organizationId: ctx.orgId }, select: teamSelect, orderBy: { name: "asc" } }));
   return rows.map(toTeamDto);
 }
 
-/** How many teams the organisation has (admins and managers). */
+/** How many teams the organisation has (people.view). */
 export async function countTeams(ctx: AuthContext): Promise<number> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "people.view");
   return withOrg(ctx.orgId, (tx) => tx.team.count({ where: { organizationId: ctx.orgId } }));
 }
 
 export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & { members: UserDto[] }> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "people.view");
   const row = await withOrg(ctx.orgId, (tx) =>
     tx.team.findUnique({
       where: key(ctx.orgId, id),
@@ -60,7 +60,7 @@ async function checkManager(tx: Tx, orgId: string, managerId: string | null): Pr
 const duplicateName = (name: string) => conflict("team_name_taken", `A team named "${name}" already exists`);
 
 export async function createTeam(ctx: AuthContext, input: TeamInput): Promise<TeamDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       await checkManager(tx, ctx.orgId, input.managerId);
@@ -75,7 +75,7 @@ export async function createTeam(ctx: AuthContext, input: TeamInput): Promise<Te
 }
 
 export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput): Promise<TeamDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       const exists = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
@@ -92,7 +92,7 @@ export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput)
 }
 
 export async function deleteTeam(ctx: AuthContext, id: string): Promise<void> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   await withOrg(ctx.orgId, async (tx) => {
     const team = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { name: true } });
     if (!team) throw notFound("Team");

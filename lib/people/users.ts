@@ -7,7 +7,7 @@ import { audit } from "@/lib/audit/audit";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { assertSeatsFor } from "@/lib/people/seats";
 import { sendInvitation } from "@/lib/people/invitations";
-import { PEOPLE_MANAGERS, PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
 import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -16,7 +16,7 @@ import { ORG_TEAM_ID } from "@/lib/surveys/send";
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
 export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "people.view");
   const where: Prisma.UserWhereInput = { organizationId: ctx.orgId };
   if (query.roles) where.role = { in: query.roles };
   if (query.search) {
@@ -31,7 +31,7 @@ export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Pr
 
 export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
   // Anyone may read their own record; the people directory is for admins and managers.
-  if (id !== ctx.userId) requireRole(ctx, PEOPLE_VIEWERS);
+  if (id !== ctx.userId) requirePermission(ctx, "people.view");
   const row = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect }));
   if (!row) throw notFound("User");
   return toUserDto(row);
@@ -83,7 +83,7 @@ async function leadTeamIfManager(tx: Tx, orgId: string, userId: string, input: U
 }
 
 export async function createUser(ctx: AuthContext, input: UserInput): Promise<UserDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       await assertSeatsFor(tx, ctx.orgId, 1);
@@ -112,7 +112,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
 }
 
 export async function updateUser(ctx: AuthContext, id: string, input: UserInput): Promise<UserDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true, email: true, passwordSetAt: true } });
@@ -209,7 +209,7 @@ async function cancelOpenSurveyInvitations(tx: Tx, orgId: string, userId: string
 }
 
 export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   await withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, email: true } });
     if (!user) throw notFound("User");
@@ -225,7 +225,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
 }
 
 export async function resendInvitation(ctx: AuthContext, id: string): Promise<UserDto> {
-  requireRole(ctx, PEOPLE_MANAGERS);
+  requirePermission(ctx, "people.manage");
   return withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");

@@ -3,12 +3,9 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
-import { requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { closeInstant, type CreateCustomSurveyResult, type CustomSurveyInput } from "@/lib/surveys/custom-schema";
-
-// decisions.md: only admins send pulses and create custom surveys.
-export const SURVEY_CREATORS = ["admin"] as const;
 
 // Sending to the whole of a large organisation writes one invitation and one e-mail per person in
 // this transaction; give it more room than an ordinary request.
@@ -21,7 +18,7 @@ const SEND_TIMEOUT_MS = 120_000;
  * Anonymity needs nothing here: the sender attributes answers only to teams large enough.
  */
 export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyInput, now = new Date()): Promise<CreateCustomSurveyResult> {
-  requireRole(ctx, SURVEY_CREATORS);
+  requirePermission(ctx, "surveys.send");
   const teamIds = "teamIds" in input.audience ? input.audience.teamIds : [];
   return withOrg(
     ctx.orgId,

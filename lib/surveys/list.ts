@@ -1,7 +1,8 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { PEOPLE_VIEWERS, requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/permissions";
 import { withCurrentResponseCounts } from "@/lib/surveys/participation";
 
 /** One row of the surveys overview (dates as ISO strings, ready for a client component). */
@@ -13,8 +14,8 @@ export type SurveyListItem = {
   scheduledFor: string;
   sentAt: string | null;
   closesAt: string | null;
-  /** Organisation-wide counts: admins only, null for managers, who see their own teams only
-   * (decisions.md; as getCurrentSurvey does). */
+  /** Organisation-wide counts: for whole-organisation viewers (analytics.organization), null for
+   * managers, who see their own teams only (decisions.md; as getCurrentSurvey does). */
   invitedCount: number | null;
   responseCount: number | null;
 };
@@ -24,7 +25,7 @@ const LIMIT = 50;
 /** The surveys overview: pulse rounds and custom surveys, newest first (admins and managers).
  * Counts only, never who answered, and only for admins. */
 export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
-  requireRole(ctx, PEOPLE_VIEWERS);
+  requirePermission(ctx, "surveys.view");
   const rows = await withOrg(ctx.orgId, async (tx) =>
     withCurrentResponseCounts(
       tx,
@@ -37,7 +38,7 @@ export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
       }),
     ),
   );
-  const seesCounts = ctx.role === "admin";
+  const seesCounts = can(ctx, "analytics.organization");
   return rows.map((r) => ({
     ...r,
     invitedCount: seesCounts ? r.invitedCount : null,

@@ -2,7 +2,8 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { conflict, notFound } from "@/lib/errors/domain-error";
-import { requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
+import { can, rolesWith } from "@/lib/auth/permissions";
 import { audit } from "@/lib/audit/audit";
 import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
 import { hashToken } from "@/lib/auth/tokens";
@@ -79,7 +80,6 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
 }
 
 export const CLOSE_TIMEOUT_MS = 120_000;
-export const SURVEY_CLOSERS = ["admin"] as const;
 export const ALREADY_CLOSED = "This survey is already closed";
 export const NOT_SENT = "This survey has not been sent yet";
 
@@ -105,14 +105,14 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
     where: { organizationId_id: { organizationId: orgId, id: surveyId } },
     select: { title: true, invitedCount: true, responseCount: true },
   });
-  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: ["admin", "manager"] } }, select: { id: true, role: true } });
+  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: rolesWith("analytics.view") } }, select: { id: true, role: true } });
   for (const r of readers) {
     await notify(tx, orgId, {
       userId: r.id,
       type: "survey_results",
       title: "Survey results are ready",
       message:
-        r.role === "admin"
+        can(r.role, "analytics.organization")
           ? `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`
           : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
       actionUrl: `/surveys/results/${surveyId}`,
@@ -125,7 +125,7 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
 /** 'Close now and release results' (POST /api/surveys/{id}/close): an admin closes an open survey
  * before its close date. Nobody can answer it afterwards; its results are released at once. */
 export async function closeSurveyNow(ctx: AuthContext, surveyId: string): Promise<{ surveyId: string; status: "closed"; responses: number }> {
-  requireRole(ctx, SURVEY_CLOSERS);
+  requirePermission(ctx, "surveys.send");
   const responses = await withOrg(
     ctx.orgId,
     async (tx) => {

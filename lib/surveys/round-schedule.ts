@@ -1,14 +1,13 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/errors/domain-error";
-import { requireRole } from "@/lib/people/access";
+import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
 import { nextSend } from "@/lib/surveys/schedule";
 import type { PulseScheduleDto, PulseScheduleInput } from "@/lib/surveys/round-schedule-schema";
 
-// The organisation's weekly pulse schedule: read by admins and managers (the surveys page shows
-// it), changed by admins (decisions.md: admins send pulses).
+// The organisation's weekly pulse schedule: read with the organisation's settings (the surveys
+// page shows it), changed by whoever sends pulses (decisions.md).
 const select = { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseTimeZone: true } as const;
 type Row = { pulseEnabled: boolean; pulseWeekday: number; pulseTime: string; pulseTimeZone: string };
 
@@ -18,15 +17,15 @@ function toDto(r: Row, now: Date): PulseScheduleDto {
 }
 
 export async function getPulseSchedule(ctx: AuthContext, orgId: string, now = new Date()): Promise<PulseScheduleDto> {
-  requireRole(ctx, ["admin", "manager"]);
-  if (orgId !== ctx.orgId) throw notFound("Organization");
+  requirePermission(ctx, "organization.view");
+  requireOwnOrg(ctx, orgId);
   const row = await withOrg(ctx.orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select }));
   return toDto(row, now);
 }
 
 export async function updatePulseSchedule(ctx: AuthContext, orgId: string, input: PulseScheduleInput, now = new Date()): Promise<PulseScheduleDto> {
-  requireRole(ctx, ["admin"]);
-  if (orgId !== ctx.orgId) throw notFound("Organization");
+  requirePermission(ctx, "surveys.send");
+  requireOwnOrg(ctx, orgId);
   const data = { pulseEnabled: input.pulseEnabled, pulseWeekday: input.pulseWeekday, pulseTime: input.pulseTime, pulseTimeZone: input.pulseTimeZone };
   const row = await withOrg(ctx.orgId, async (tx) => {
     const updated = await tx.organization.update({ where: { id: ctx.orgId }, data, select });

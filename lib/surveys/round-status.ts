@@ -2,7 +2,8 @@ import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
-import { requireRole } from "@/lib/people/access";
+import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/permissions";
 import { surveyMailRef } from "@/lib/surveys/send";
 import { audit } from "@/lib/audit/audit";
 import { retryFailedMail } from "@/lib/mail/retry-failed";
@@ -10,10 +11,6 @@ import { currentResponseCount } from "@/lib/surveys/participation";
 
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
 // Counts only: nothing here links a person to an answer.
-
-export const ROUND_STATUS_READERS = ["admin"] as const;
-export const ROUND_MAIL_RETRIERS = ["admin"] as const;
-export const CURRENT_SURVEY_READERS = ["admin", "manager"] as const;
 
 export type MailCounts = { pending: number; sent: number; failed: number };
 export type RoundStatusDto = {
@@ -61,7 +58,7 @@ const emptyCounts = (): MailCounts => ({ pending: 0, sent: 0, failed: 0 });
 type MailRow = { kind: string; status: "pending" | "sent" | "failed"; n: number; retries: number; retrying: number };
 
 export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promise<RoundStatusDto> {
-  requireRole(ctx, ROUND_STATUS_READERS);
+  requirePermission(ctx, "surveys.send");
   return withOrg(ctx.orgId, async (tx) => {
     const s = await tx.survey.findFirst({
       where: { organizationId: ctx.orgId, id: surveyId },
@@ -105,7 +102,7 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
 /** 'Retry failed e-mails' for a round: its failed invitations and reminders are queued again.
  * Answers how many; another organisation's round is 404. */
 export async function retryRoundMail(ctx: AuthContext, surveyId: string): Promise<{ requeued: number }> {
-  requireRole(ctx, ROUND_MAIL_RETRIERS);
+  requirePermission(ctx, "surveys.send");
   return withOrg(ctx.orgId, async (tx) => {
     const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true } });
     if (!s) throw notFound("Survey");
@@ -118,8 +115,9 @@ export async function retryRoundMail(ctx: AuthContext, surveyId: string): Promis
 /** The spec's GET /api/surveys/current/{id}: the latest active round, else the latest sent one,
  * else the next scheduled one; null before any survey exists. `orgId` must be the caller's own. */
 export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise<CurrentSurveyDto | null> {
-  requireRole(ctx, CURRENT_SURVEY_READERS);
-  if (orgId !== ctx.orgId) throw notFound("Organization");
+  requirePermission(ctx, "surveys.view");
+  requireOwnOrg(ctx, orgId);
+  const seesCounts = can(ctx, "analytics.organization");
   return withOrg(ctx.orgId, async (tx) => {
     const select = {
       id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true,
@@ -139,8 +137,8 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
       scheduledFor: s.scheduledFor.toISOString(),
       sentAt: iso(s.sentAt),
       closesAt: iso(s.closesAt),
-      responses: ctx.role === "admin" ? await currentResponseCount(tx, ctx.orgId, s) : null,
-      totalUsers: ctx.role === "admin" ? s.invitedCount : null,
+      responses: seesCounts ? await currentResponseCount(tx, ctx.orgId, s) : null,
+      totalUsers: seesCounts ? s.invitedCount : null,
       questionCount: s._count.questions,
     };
   });

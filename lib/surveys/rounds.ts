@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { AuthContext } from "@/lib/auth/context";
-import { requireRole } from "@/lib/people/access";
+import { requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
 import { log } from "@/lib/log/logger";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
@@ -26,7 +26,6 @@ export const SEND_TIMEOUT_MS = 120_000;
 /** A round whose send time passed longer ago than this (the scheduler was down, or the schedule
  * was just moved past it) waits for next week instead of arriving days late. */
 export const CATCH_UP_MS = 24 * 60 * 60 * 1000;
-export const PULSE_SENDERS = ["admin"] as const;
 
 async function createAndSendPulse(tx: Tx, orgId: string, roundDate: string, roundKey: string | null, createdById: string | null, now: Date) {
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
@@ -46,7 +45,7 @@ async function createAndSendPulse(tx: Tx, orgId: string, roundDate: string, roun
 /** 'Send Now': an extra round outside the schedule (no round key), with the questions of this
  * week's rotation, sent to everyone at once. */
 export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<{ surveyId: string; invited: number }> {
-  requireRole(ctx, PULSE_SENDERS);
+  requirePermission(ctx, "surveys.send");
   return withOrg(
     ctx.orgId,
     async (tx) => {
