@@ -1,19 +1,12 @@
 import { useId } from "react";
 import { Check, Minus } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
+import { PERMISSION_MAP, PERMISSION_NOTES } from "@/lib/auth/permissions";
 
-// Read-only copy of the roles table in decisions.md ('Roles and what the server enforces'); the server
-// enforces these rules, this only explains them, so keep the texts in step with that table.
-type Row = { capability: string; admin: string; manager: string; employee: string };
-
-const ROWS: Row[] = [
-  { capability: "dashboards, reports for the whole organisation", admin: "yes", manager: "own teams only", employee: "no (own responses only)" },
-  { capability: "users, teams, org chart, bulk import, email template, billing", admin: "yes", manager: "view", employee: "no" },
-  { capability: "send pulse / create custom surveys", admin: "yes", manager: "no", employee: "no" },
-  { capability: "content library (organisation's own)", admin: "manage", manager: "read via coach", employee: "no" },
-  { capability: "Boss Bot (AI coach)", admin: "own chats", manager: "own chats", employee: "no" },
-  { capability: "1:1s", admin: "as participant only", manager: "as manager", employee: "as employee" },
-];
+// The one permission map (lib/auth/permissions.ts) rendered as it is: the server asks the same map
+// for every request, so what this table says cannot drift from what is enforced. A null grant
+// means the role may not, shown as 'no'.
+const ROWS = Object.entries(PERMISSION_MAP).map(([key, entry]) => ({ key, entry }));
 
 const ROLES = [
   { key: "admin", label: "Admin" },
@@ -21,14 +14,10 @@ const ROLES = [
   { key: "employee", label: "Employee" },
 ] as const;
 
-const NOTES = [
-  "Nobody, admins included, can read another person's coach conversations or a 1:1 they are not part of.",
-  "Admins cannot be deleted from the list, and an organisation always keeps at least one admin.",
-];
-
 // The icon only repeats the text for a quick scan, so screen readers skip it.
-function Cell({ text }: { text: string }) {
-  const none = text === "no" || text.startsWith("no ");
+function Cell({ grant }: { grant: string | null }) {
+  const text = grant ?? "no";
+  const none = grant === null;
   const full = text === "yes" || text === "manage";
   return (
     <span className={cn("inline-flex items-start gap-1.5", none ? "text-slate-500" : "text-slate-900")}>
@@ -59,12 +48,12 @@ export function PermissionsMatrix() {
             </tr>
           </thead>
           <tbody>
-            {ROWS.map((row) => (
-              <tr key={row.capability} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-3 font-medium text-slate-900">{row.capability}</th>
+            {ROWS.map(({ key, entry }) => (
+              <tr key={key} className="border-t border-slate-200">
+                <th scope="row" className="px-4 py-3 font-medium text-slate-900">{entry.capability}</th>
                 {ROLES.map((r) => (
                   <td key={r.key} className="px-4 py-3 align-top">
-                    <Cell text={row[r.key]} />
+                    <Cell grant={entry[r.key]} />
                   </td>
                 ))}
               </tr>
@@ -73,7 +62,7 @@ export function PermissionsMatrix() {
         </table>
       </div>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
-        {NOTES.map((n) => (
+        {PERMISSION_NOTES.map((n) => (
           <li key={n}>{n}</li>
         ))}
       </ul>

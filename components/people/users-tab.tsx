@@ -14,8 +14,11 @@ import { ConfirmDialog } from "@/components/people/confirm-dialog";
 import { UserDialog, ROLE_LABEL } from "@/components/people/user-dialog";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";
+import { isRemovable } from "@/lib/auth/permissions";
 
 const PAGE_SIZE = 50;
+
+const ROLE_BADGE = { admin: "default", manager: "secondary", employee: "outline" } as const satisfies Record<UserDto["role"], string>;
 
 /** The Users tab: search, pages of 50 (an organisation may have thousands), row actions. */
 export function UsersTab({ people }: { people: PeopleContext }) {
@@ -97,7 +100,7 @@ export function UsersTab({ people }: { people: PeopleContext }) {
                 <p className="truncate text-sm text-slate-600">{u.email}</p>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600 sm:w-72">
-                <Badge variant={u.role === "admin" ? "default" : u.role === "manager" ? "secondary" : "outline"}>{ROLE_LABEL[u.role]}</Badge>
+                <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABEL[u.role]}</Badge>
                 {u.teamId ? <Badge variant="outline">{teamName.get(u.teamId) ?? "Team"}</Badge> : null}
                 {u.status === "pending" ? <Badge variant="warning">Invitation pending</Badge> : <Badge variant="success">Active</Badge>}
                 {u.managerId && leaderName.get(u.managerId) ? <span className="w-full truncate">Reports to {leaderName.get(u.managerId)}</span> : null}
@@ -112,7 +115,7 @@ export function UsersTab({ people }: { people: PeopleContext }) {
                   <Button variant="ghost" size="icon-sm" aria-label={`Edit ${u.email}`} title="Edit" onClick={() => setEditing(u)}>
                     <Pencil />
                   </Button>
-                  {u.role !== "admin" ? (
+                  {isRemovable(u.role) ? (
                     <Button variant="ghost" size="icon-sm" aria-label={`Remove ${u.email}`} title="Remove" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setRemoving(u)}>
                       <Trash2 />
                     </Button>

@@ -6,7 +6,10 @@ import { cn } from "@/lib/utils/cn";
 import { isLinkActive, isSectionActive, navItemsFor } from "@/components/shell/nav-items";
 import { useShellPathname } from "@/components/shell/use-shell-pathname";
 
-/** The bottom tab bar below md: one column per top-level entry (5, or 6 with the admin's Content). */
+// Literal class names, so Tailwind generates them: one column per entry the role may use.
+const COLUMNS: Record<number, string> = { 1: "grid-cols-1", 2: "grid-cols-2", 3: "grid-cols-3", 4: "grid-cols-4", 5: "grid-cols-5", 6: "grid-cols-6" };
+
+/** The bottom tab bar below md: one column per top-level entry the role may use (4 to 6). */
 export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
   const pathname = useShellPathname();
   const items = navItemsFor(role);
@@ -15,7 +18,7 @@ export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
       aria-label="Tab bar"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className={cn("grid", items.length > 5 ? "grid-cols-6" : "grid-cols-5")}>
+      <ul className={cn("grid", COLUMNS[items.length] ?? "grid-cols-6")}>
         {items.map((item) => {
           const active = isSectionActive(pathname, item);
           const Icon = item.icon;

@@ -1,13 +1,15 @@
 import { Bot, ClipboardList, Handshake, LayoutDashboard, Library, Settings, type LucideIcon } from "lucide-react";
 import type { ShellUser } from "@/lib/auth/shell-user";
+import { can, type Permission } from "@/lib/auth/permissions";
 
 export type NavLink = {
   href: string;
   label: string;
   /** Other path prefixes that belong to this entry (pages reached from it), for highlighting. */
   matches?: readonly string[];
-  /** Shown only to admins of the organisation (decisions.md: no hard-coded accounts). */
-  adminOnly?: boolean;
+  /** Shown only to roles holding it (the one permission map; decisions.md: no hard-coded
+   * accounts). Without it every signed-in role sees the entry. The page decides again. */
+  permission?: Permission;
 };
 
 export type NavItem = NavLink & {
@@ -18,32 +20,33 @@ export type NavItem = NavLink & {
   children?: readonly NavLink[];
 };
 
-// Order is the order on screen. The tab bar shows every top-level item (5, or 6 for admins).
+// Order is the order on screen. The tab bar shows every top-level item the role may use: 6 for
+// admins, 5 for managers (no Content Library), 4 for employees (no Boss Bot either).
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     href: "/",
     label: "Dashboard",
     icon: LayoutDashboard,
     children: [
-      { href: "/pulse", label: "Pulse Overview" },
-      { href: "/reports", label: "Reports" },
+      { href: "/pulse", label: "Pulse Overview", permission: "analytics.view" },
+      { href: "/reports", label: "Reports", permission: "analytics.view" },
     ],
   },
   { href: "/surveys", label: "Surveys", icon: ClipboardList },
-  { href: "/one-on-one", label: "1-on-1s", icon: Handshake, matches: ["/one-on-one-prep", "/one-on-one-meeting"] },
-  { href: "/ai-coach", label: "Boss Bot", icon: Bot },
+  { href: "/one-on-one", label: "1-on-1s", icon: Handshake, matches: ["/one-on-one-prep", "/one-on-one-meeting"], permission: "oneOnOnes.use" },
+  { href: "/ai-coach", label: "Boss Bot", icon: Bot, permission: "coach.use" },
   {
     href: "/settings",
     label: "Settings",
     icon: Settings,
-    children: [{ href: "/bulk-import", label: "Bulk Import", adminOnly: true }],
+    children: [{ href: "/bulk-import", label: "Bulk Import", permission: "people.manage" }],
   },
-  { href: "/admin/content-library", label: "Content Library", shortLabel: "Content", icon: Library, adminOnly: true },
+  { href: "/admin/content-library", label: "Content Library", shortLabel: "Content", icon: Library, permission: "library.manage" },
 ];
 
-/** The entries this role may see, with admin-only children removed too. */
+/** The entries this role may use, with the children it may not use removed too. */
 export function navItemsFor(role: ShellUser["role"]): NavItem[] {
-  const allowed = (l: NavLink) => !l.adminOnly || role === "admin";
+  const allowed = (l: NavLink) => !l.permission || can(role, l.permission);
   return NAV_ITEMS.filter(allowed).map((item) => ({ ...item, children: item.children?.filter(allowed) }));
 }
 

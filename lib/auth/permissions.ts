@@ -41,9 +41,14 @@ export function can(who: Role | { role: Role }, permission: Permission): boolean
 /** The roles granted a permission, for tests and documentation. */
 export const rolesWith = (permission: Permission): Role[] => ROLES.filter((r) => can(r, permission));
 
+/** The note 'Admins cannot be deleted from the list', as the one rule both the users list (whether
+ * to offer Remove) and deleteUser (which refuses) ask, so the two agree. */
+export const isRemovable = (role: Role): boolean => role !== "admin";
+
 /** Rules that hold beside the table, shown under it on the Permissions tab. */
 export const PERMISSION_NOTES = [
   "Nobody, admins included, can read another person's coach conversations or a 1:1 they are not part of.",
   "Admins cannot be deleted from the list, and an organisation always keeps at least one admin.",
   "Employees answer surveys through their personal link; nobody can see who answered what.",
+  "Managers read the organisation's content library only through Boss Bot, which also draws on a built-in library of leadership frameworks.",
 ] as const;

@@ -8,6 +8,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { assertSeatsFor } from "@/lib/people/seats";
 import { sendInvitation } from "@/lib/people/invitations";
 import { requirePermission } from "@/lib/auth/authorize";
+import { isRemovable } from "@/lib/auth/permissions";
 import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -213,7 +214,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
   await withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, email: true } });
     if (!user) throw notFound("User");
-    if (user.role === "admin") throw forbidden("Admins cannot be deleted");
+    if (!isRemovable(user.role)) throw forbidden("Admins cannot be deleted");
     // Reports and teams keep existing without them; sessions, tokens and notifications go with
     // the row (cascade), which ends every session at once.
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });

@@ -122,7 +122,8 @@ test("a manager sees their team's results; an employee sees none", async ({ page
   const eve = await ctx.newPage();
   await signInAs(eve, ws.subdomain, ws.employee.email, PASSWORD);
   await eve.goto(workspaceUrl(ws.subdomain, `/surveys/results/${id}`));
-  await expect(eve.getByRole("heading", { name: "Survey results are for managers and administrators" })).toBeVisible();
+  await expect(eve.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+  await expect(eve.getByText("The survey results page is for admins and managers.")).toBeVisible();
   // From the page itself: Node cannot resolve *.localhost here (stack-notes.md), Chromium can.
   expect(await eve.evaluate(async (url) => (await fetch(url)).status, `/api/surveys/${id}/results`)).toBe(403);
   await ctx.close();

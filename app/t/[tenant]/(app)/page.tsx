@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { openSurveyFor } from "@/lib/surveys/open-survey";
@@ -12,7 +13,8 @@ import { EmployeeWelcome } from "@/components/dashboard/employee-welcome";
 export const metadata: Metadata = { title: "Dashboard" };
 
 async function DashboardData({ ctx }: { ctx: AuthContext }) {
-  if (ctx.role === "employee") return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
+  // Roles without analytics (employees) get their own part: the survey waiting for them.
+  if (!can(ctx, "analytics.view")) return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
   return <DashboardView m={await dashboardMetrics(ctx)} />;
 }
 
@@ -21,8 +23,11 @@ export default async function DashboardPage() {
   const session = await currentSession();
   if (!session) return null;
   const firstName = session.user.firstName.trim() || "there";
-  const subtitle =
-    session.ctx.role === "admin" ? "Your organisation's culture at a glance." : session.ctx.role === "manager" ? "How the teams you lead are doing." : "Your pulse surveys and 1:1s.";
+  const subtitle = can(session.ctx, "analytics.organization")
+    ? "Your organisation's culture at a glance."
+    : can(session.ctx, "analytics.view")
+      ? "How the teams you lead are doing."
+      : "Your pulse surveys and 1:1s.";
   return (
     <>
       <PageHeader title={`Welcome, ${firstName}`} subtitle={subtitle} />

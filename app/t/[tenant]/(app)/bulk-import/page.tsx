@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import { getSeatUsage } from "@/lib/people/seats";
 import { PageHeader } from "@/components/layout/page-header";
-import { AccessRestricted } from "@/components/status/access-restricted";
+import { AccessRestricted } from "@/components/shell/access-restricted";
 import { BulkImport } from "@/components/bulk-import/bulk-import";
 
 export const metadata: Metadata = { title: "Bulk Import" };
 
-// Admins only (decisions.md); the server decides here and again in the API route.
+// people.manage (decisions.md: admins); the server decides here and again in the API route.
 export default async function BulkImportPage() {
   const session = await currentSession();
-  if (session?.ctx.role !== "admin") return <AccessRestricted />;
+  if (!session) return null;
+  if (!can(session.ctx, "people.manage")) return <AccessRestricted feature="Bulk Import" permission="people.manage" />;
   const { orgId } = session.ctx;
   const seats = await getSeatUsage(orgId);
   return (

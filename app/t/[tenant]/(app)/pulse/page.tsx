@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { Activity, Download, Info, Lock } from "lucide-react";
+import { Activity, Download, Info } from "lucide-react";
 import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { PageHeader } from "@/components/layout/page-header";
+import { AccessRestricted } from "@/components/shell/access-restricted";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -26,21 +28,22 @@ const searchSchema = z.object({
 });
 
 async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: string; segment: "all" | "teams" | "organization" }) {
-  const admin = ctx.role === "admin";
+  // Whole-organisation viewers get the segment filter and the organisation row.
+  const orgWide = can(ctx, "analytics.organization");
   const [o, status, teamCount] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
       // A round id from an old link that is not (or no longer) this organisation's: show the latest.
       if (isDomainError(err) && err.kind === "not_found") return pulseOverview(ctx, "latest", segment);
       throw err;
     }), getCurrentSurvey(ctx, ctx.orgId),
-    // The segment filter (admins only) counts what 'Teams and segments' lists, whichever segment is
+    // The segment filter (whole-organisation viewers only) counts what 'Teams and segments' lists, whichever segment is
     // shown now: every team and the 'All employees' row. The rows shown cannot say it: under 'All
     // employees' they hold no team.
-    admin ? countTeams(ctx) : Promise.resolve(0)]);
+    orgWide ? countTeams(ctx) : Promise.resolve(0)]);
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={admin} segmentCount={teamCount + 1} />
+        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={orgWide} segmentCount={teamCount + 1} />
         {o.selected ? (
           <Button asChild variant="outline">
             <a href={exportHref} download>
@@ -78,18 +81,13 @@ export default async function PulsePage({ searchParams }: { searchParams: Promis
   const session = await currentSession();
   if (!session) return null;
   const { ctx } = session;
-  if (ctx.role !== "admin" && ctx.role !== "manager") {
-    return (
-      <>
-        <PageHeader title="Pulse Overview" />
-        <EmptyState icon={Lock} title="Pulse results are for managers and administrators" description="Your answers are anonymous and only ever counted together with your colleagues'." />
-      </>
-    );
+  if (!can(ctx, "analytics.view")) {
+    return <AccessRestricted feature="Pulse Overview" permission="analytics.view" detail="Your answers are anonymous and only ever counted together with your colleagues'." />;
   }
   const q = searchSchema.parse(await searchParams);
   return (
     <>
-      <PageHeader title="Pulse Overview" subtitle={ctx.role === "admin" ? "Participation, eNPS and every culture dimension by team." : "Participation, eNPS and every culture dimension for the teams you lead."} />
+      <PageHeader title="Pulse Overview" subtitle={can(ctx, "analytics.organization") ? "Participation, eNPS and every culture dimension by team." : "Participation, eNPS and every culture dimension for the teams you lead."} />
       <Suspense key={`${q.round}:${q.segment}`} fallback={<AnalyticsSkeleton text="Loading pulse results..." cards={2} />}>
         <PulseData ctx={ctx} round={q.round} segment={q.segment} />
       </Suspense>

@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
-import { Lock } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { teamRankings } from "@/lib/analytics/teams";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { roundComments } from "@/lib/analytics/comments";
 import { PageHeader } from "@/components/layout/page-header";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Button } from "@/components/ui/button";
+import { AccessRestricted } from "@/components/shell/access-restricted";
 import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { OrgReport } from "@/components/analytics/org-report";
 import { ManagerReport } from "@/components/analytics/manager-report";
@@ -22,7 +20,8 @@ const minGroupSize = async (ctx: AuthContext) => (await getAnonymitySetting(ctx,
 
 async function ReportsData({ ctx }: { ctx: AuthContext }) {
   const min = await minGroupSize(ctx);
-  if (ctx.role === "admin") {
+  // Whole-organisation viewers get the organisation report; the others the teams they lead.
+  if (can(ctx, "analytics.organization")) {
     const [m, teams, comments] = await Promise.all([dashboardMetrics(ctx), teamRankings(ctx), roundComments(ctx, "latest")]);
     return <OrgReport m={m} teams={teams} comments={comments} minGroupSize={min} />;
   }
@@ -34,31 +33,12 @@ export default async function ReportsPage() {
   const session = await currentSession();
   if (!session) return null;
   const { ctx } = session;
-  if (ctx.role !== "admin" && ctx.role !== "manager") {
-    return (
-      <>
-        <PageHeader title="Reports" />
-        <EmptyState
-          icon={Lock}
-          title="Reports are for managers and administrators"
-          description="Detailed reports are available to managers and administrators. Your own answers are anonymous and only ever counted together with your colleagues'."
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              <Button asChild>
-                <Link href="/one-on-one">Go to 1-on-1s</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link href="/">Back to Dashboard</Link>
-              </Button>
-            </div>
-          }
-        />
-      </>
-    );
+  if (!can(ctx, "analytics.view")) {
+    return <AccessRestricted feature="The Reports page" permission="analytics.view" detail="Your own answers are anonymous and only ever counted together with your colleagues'." />;
   }
   return (
     <>
-      <PageHeader title="Reports" subtitle={ctx.role === "admin" ? "Culture, engagement and eNPS across the organisation." : "Culture and engagement in the teams you lead."} />
+      <PageHeader title="Reports" subtitle={can(ctx, "analytics.organization") ? "Culture, engagement and eNPS across the organisation." : "Culture and engagement in the teams you lead."} />
       <Suspense fallback={<AnalyticsSkeleton text="Loading reports..." />}>
         <ReportsData ctx={ctx} />
       </Suspense>

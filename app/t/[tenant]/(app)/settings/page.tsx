@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CalendarClock, CreditCard, Mail, ShieldCheck, UsersRound } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import { listTeams } from "@/lib/people/teams";
 import { listUsers } from "@/lib/people/users";
 import { getOrgChart } from "@/lib/people/org-chart";
@@ -27,13 +28,16 @@ export default async function SettingsPage() {
   const session = await currentSession();
   if (!session) return null;
   const { ctx, user } = session;
-  // decisions.md: users, teams, org chart and billing are managed by admins and viewed by managers.
-  const seesPeople = ctx.role === "admin" || ctx.role === "manager";
+  // decisions.md through the one permission map: each section is shown to the roles that may see
+  // it and editable by those that may change it (admins manage, managers view, employees neither).
+  const seesPeople = can(ctx, "people.view");
+  const seesSettings = can(ctx, "organization.view");
   const org = await getOrganization(ctx, ctx.orgId);
   const trialEnd = org.trialEndDate ? new Date(org.trialEndDate) : null;
-  const [teams, leaders, chart, emailSettings, pulseSchedule] = seesPeople
-    ? await Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx), getEmailSettings(ctx), getPulseSchedule(ctx, ctx.orgId)])
-    : [[], [], null, null, null];
+  const [[teams, leaders, chart], [emailSettings, pulseSchedule]] = await Promise.all([
+    seesPeople ? Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx)]) : Promise.resolve([[], [], null] as const),
+    seesSettings ? Promise.all([getEmailSettings(ctx), getPulseSchedule(ctx, ctx.orgId)]) : Promise.resolve([null, null] as const),
+  ]);
 
   return (
     <>
@@ -49,44 +53,47 @@ export default async function SettingsPage() {
           <h3 className="mt-6 mb-3 font-medium">Change password</h3>
           <ChangePasswordForm />
         </Card>
-        {org && seesPeople && chart ? (
-          <>
-            {emailSettings ? (
-              <CollapsibleSection id="email-settings" title="Email Settings" description="The invitation e-mail sent with each survey." icon={Mail}>
-                <EmailSettings orgId={ctx.orgId} initial={emailSettings} canEdit={ctx.role === "admin"} />
-              </CollapsibleSection>
-            ) : null}
-            {pulseSchedule ? (
-              <CollapsibleSection id="survey-schedule" title="Survey Schedule" description="When the weekly pulse goes out." icon={CalendarClock}>
-                <PulseScheduleForm orgId={ctx.orgId} initial={pulseSchedule} canEdit={ctx.role === "admin"} />
-              </CollapsibleSection>
-            ) : null}
-            <CollapsibleSection id="anonymity" title="Anonymity" description="The smallest group whose survey results are shown." icon={ShieldCheck}>
-              <AnonymityForm orgId={ctx.orgId} initial={anonymityDto(org.minGroupSize)} canEdit={ctx.role === "admin"} />
-            </CollapsibleSection>
-            <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
-              <UserManagement
-                chart={chart}
-                people={{
-                  orgId: ctx.orgId,
-                  currentUserId: ctx.userId,
-                  canManage: ctx.role === "admin",
-                  userCount: org.userCount,
-                  maxUsers: org.maxUsers,
-                  minGroupSize: org.minGroupSize,
-                  teams,
-                  leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
-                }}
-              />
-            </CollapsibleSection>
-            <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, usage and what is included." icon={CreditCard}>
-              <BillingOverview
-                status={org.subscriptionStatus}
-                trialEndDate={trialEnd}
-                trialEnded={trialHasEnded(org.subscriptionStatus, trialEnd)}
-                userCount={org.userCount} maxUsers={org.maxUsers} />
-            </CollapsibleSection>
-          </>
+        {emailSettings ? (
+          <CollapsibleSection id="email-settings" title="Email Settings" description="The invitation e-mail sent with each survey." icon={Mail}>
+            <EmailSettings orgId={ctx.orgId} initial={emailSettings} canEdit={can(ctx, "organization.manage")} />
+          </CollapsibleSection>
+        ) : null}
+        {pulseSchedule ? (
+          <CollapsibleSection id="survey-schedule" title="Survey Schedule" description="When the weekly pulse goes out." icon={CalendarClock}>
+            {/* The schedule is changed by whoever sends pulses (the PATCH route asks the same). */}
+            <PulseScheduleForm orgId={ctx.orgId} initial={pulseSchedule} canEdit={can(ctx, "surveys.send")} />
+          </CollapsibleSection>
+        ) : null}
+        {seesSettings ? (
+          <CollapsibleSection id="anonymity" title="Anonymity" description="The smallest group whose survey results are shown." icon={ShieldCheck}>
+            <AnonymityForm orgId={ctx.orgId} initial={anonymityDto(org.minGroupSize)} canEdit={can(ctx, "organization.manage")} />
+          </CollapsibleSection>
+        ) : null}
+        {chart ? (
+          <CollapsibleSection id="user-management" title="User Management" description="People, teams and how they report." icon={UsersRound}>
+            <UserManagement
+              chart={chart}
+              people={{
+                orgId: ctx.orgId,
+                currentUserId: ctx.userId,
+                canManage: can(ctx, "people.manage"),
+                userCount: org.userCount,
+                maxUsers: org.maxUsers,
+                minGroupSize: org.minGroupSize,
+                teams,
+                leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
+              }}
+            />
+          </CollapsibleSection>
+        ) : null}
+        {can(ctx, "billing.view") ? (
+          <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, usage and what is included." icon={CreditCard}>
+            <BillingOverview
+              status={org.subscriptionStatus}
+              trialEndDate={trialEnd}
+              trialEnded={trialHasEnded(org.subscriptionStatus, trialEnd)}
+              userCount={org.userCount} maxUsers={org.maxUsers} />
+          </CollapsibleSection>
         ) : null}
       </div>
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CalendarPlus, ClipboardList, MessageSquareText, Send } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { listSurveys } from "@/lib/surveys/list";
 import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
@@ -30,8 +31,9 @@ export default async function SurveysPage() {
     <PageHeader title="Surveys" subtitle="Monitor pulse results and manage culture surveys" actions={<SurveysToolbar openSurveyId={open?.surveyId ?? null} create={create} />} />
   );
 
-  // decisions.md: employees see only their own part: the survey waiting for them.
-  if (ctx.role === "employee") {
+  // decisions.md: roles that may not see the organisation's surveys (employees) see only their
+  // own part: the survey waiting for them.
+  if (!can(ctx, "surveys.view")) {
     return (
       <>
         {header(null)}
@@ -45,20 +47,21 @@ export default async function SurveysPage() {
     );
   }
 
-  const admin = ctx.role === "admin";
+  // Sending, creating, closing and the mail delivery status are for roles that send surveys.
+  const sends = can(ctx, "surveys.send");
   const [org, schedule, current, rankings, surveys, teams] = await Promise.all([
     getAnonymitySetting(ctx, ctx.orgId),
     getPulseSchedule(ctx, ctx.orgId),
     getCurrentSurvey(ctx, ctx.orgId),
     teamRankings(ctx),
     listSurveys(ctx),
-    admin ? listTeams(ctx) : Promise.resolve([]),
+    sends ? listTeams(ctx) : Promise.resolve([]),
   ]);
-  const status = admin && current ? await getRoundStatus(ctx, current.id) : null;
+  const status = sends && current ? await getRoundStatus(ctx, current.id) : null;
 
   return (
     <>
-      {header(admin ? { orgId: ctx.orgId, teams: teams.map((t) => ({ id: t.id, name: t.name, memberCount: t.memberCount })), minGroupSize: org.minGroupSize } : null)}
+      {header(sends ? { orgId: ctx.orgId, teams: teams.map((t) => ({ id: t.id, name: t.name, memberCount: t.memberCount })), minGroupSize: org.minGroupSize } : null)}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Team Rankings</h2>
@@ -74,7 +77,7 @@ export default async function SurveysPage() {
           <Send aria-hidden="true" className="size-5 text-brand-600" />
           <h3 className="font-medium">Send Pulse Survey</h3>
           <p className="flex-1 text-sm text-slate-600">Ask everyone this week&apos;s questions now, on top of the weekly schedule.</p>
-          {admin ? <div><SendNowButton /></div> : <p className="text-xs text-slate-500">Only admins can send surveys.</p>}
+          {sends ? <div><SendNowButton /></div> : <p className="text-xs text-slate-500">Only admins can send surveys.</p>}
         </Card>
         <Card className="flex flex-col gap-2 p-5">
           <MessageSquareText aria-hidden="true" className="size-5 text-brand-600" />
@@ -91,7 +94,7 @@ export default async function SurveysPage() {
       </div>
 
       <h2 className="mt-8 mb-3 text-lg font-semibold">All Surveys</h2>
-      <SurveyList surveys={surveys} canClose={admin} />
+      <SurveyList surveys={surveys} canClose={sends} />
     </>
   );
 }

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import { Library } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/layout/page-header";
 import { SectionEmpty } from "@/components/layout/coming-next";
-import { AccessRestricted } from "@/components/status/access-restricted";
+import { AccessRestricted } from "@/components/shell/access-restricted";
 
 export const metadata: Metadata = { title: "Leadership Content Library" };
 
-// Admins of the organisation only (decisions.md); the server decides, not the navigation.
+// library.manage: admins of the organisation (decisions.md); the server decides, not the navigation.
 export default async function ContentLibraryPage() {
   const session = await currentSession();
-  if (session?.ctx.role !== "admin") return <AccessRestricted />;
+  if (!session) return null;
+  if (!can(session.ctx, "library.manage")) return <AccessRestricted feature="The Content Library" permission="library.manage" />;
   return (
     <>
       <PageHeader title="Leadership Content Library" subtitle="Frameworks, methodologies and scripts for Boss Bot's knowledge base." />

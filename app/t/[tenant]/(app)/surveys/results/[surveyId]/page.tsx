@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowLeft, CalendarClock, FileQuestion, Info, Lock, Users } from "lucide-react";
+import { ArrowLeft, CalendarClock, FileQuestion, Info, Users } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
+import { can } from "@/lib/auth/permissions";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { AccessRestricted } from "@/components/shell/access-restricted";
 import { GroupResults } from "@/components/survey-results/group-results";
 import { ParticipationOnly } from "@/components/survey-results/participation-only";
 
@@ -70,13 +72,8 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   const [{ surveyId }, session] = await Promise.all([params, currentSession()]);
   if (!session) return null;
   const { ctx } = session;
-  if (ctx.role !== "admin" && ctx.role !== "manager") {
-    return (
-      <>
-        <PageHeader title="Survey Results" />
-        <EmptyState icon={Lock} title="Survey results are for managers and administrators" description="Your answers are anonymous and only ever counted together with your colleagues'." />
-      </>
-    );
+  if (!can(ctx, "analytics.view")) {
+    return <AccessRestricted feature="The survey results page" permission="analytics.view" detail="Your answers are anonymous and only ever counted together with your colleagues'." />;
   }
   const r = await surveyResults(ctx, surveyId).catch((err: unknown) => {
     // An unknown id, or another organisation's: the same answer, so ids cannot be probed.
@@ -94,7 +91,7 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   return (
     <>
       <PageHeader title={r.survey.title} subtitle={subtitle(r.survey)} actions={back} />
-      <Results r={r} canClose={ctx.role === "admin"} />
+      <Results r={r} canClose={can(ctx, "surveys.send")} />
     </>
   );
 }
