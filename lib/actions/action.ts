@@ -8,6 +8,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { currentSession } from "@/lib/auth/current-session";
 import { currentTenant, type Tenant } from "@/lib/tenancy/resolve";
 import { lowerCaseUuids, refuseControlText } from "@/lib/api/body";
+import { enforceRateLimit, requestAddress, type RateLimitName } from "@/lib/api/rate-limit";
 import { invalidInput, notFoundWith, unauthenticated } from "@/lib/errors/domain-error";
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
@@ -25,7 +26,13 @@ import type { FormState } from "@/lib/actions/form-state";
  * - tenant:  no sign-in, but the Host must name an existing workspace.
  * - public:  anyone.
  */
-type Base<S extends z.ZodType> = { input: S; permission?: never };
+type Base<S extends z.ZodType> = {
+  input: S;
+  permission?: never;
+  /** A limit of lib/api/rate-limit.ts, counted once the workspace is known and before the fields
+   * are read; over it, a failed state with code rate_limited (429). */
+  rateLimit?: RateLimitName;
+};
 type SessionAction<S extends z.ZodType> = Omit<Base<S>, "permission"> & { auth: "session"; permission?: Permission };
 type TenantAction<S extends z.ZodType> = Base<S> & { auth: "tenant" };
 type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public" };
@@ -64,6 +71,10 @@ function failure(err: unknown): FormState {
   return { status: "error", code: problem.code, httpStatus: problem.status, message: problem.detail, ...(problem.fields ? { fields: problem.fields } : {}) };
 }
 
+async function limitRate(name: RateLimitName | undefined, orgId?: string): Promise<void> {
+  if (name) await enforceRateLimit(name, { address: await requestAddress(), orgId });
+}
+
 const ok = (outcome: Outcome): FormState => ({ status: "ok", ...(outcome?.message ? { message: outcome.message } : {}) });
 
 export function formAction<S extends z.ZodType>(spec: SessionAction<S>, handler: (a: { input: z.output<S>; ctx: AuthContext }) => Promise<Outcome>): FormAction;
@@ -81,13 +92,16 @@ export function formAction(
         const session = await currentSession();
         if (!session) throw unauthenticated(SESSION_ENDED);
         if (spec.permission) requirePermission(session.ctx, spec.permission);
+        await limitRate(spec.rateLimit, session.ctx.orgId);
         return ok(await handler({ input: parseFields(spec.input, form), ctx: session.ctx }));
       }
       if (spec.auth === "tenant") {
         const tenant = await currentTenant();
         if (!tenant) throw notFoundWith("not_found", NO_WORKSPACE);
+        await limitRate(spec.rateLimit, tenant.orgId);
         return ok(await handler({ input: parseFields(spec.input, form), tenant }));
       }
+      await limitRate(spec.rateLimit);
       return ok(await handler({ input: parseFields(spec.input, form) }));
     } catch (err) {
       return failure(err);

@@ -11,6 +11,8 @@ import { invalidInput, notFound, unauthenticated } from "@/lib/errors/domain-err
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { lowerCaseUuids, lowerUuid, readJsonBody, refuseControlText } from "@/lib/api/body";
 import { checkSameOrigin } from "@/lib/api/same-origin";
+import { enforceRateLimit, type RateLimitName } from "@/lib/api/rate-limit";
+import { clientAddress } from "@/lib/auth/client-address";
 import { log } from "@/lib/log/logger";
 
 type Schema = z.ZodType;
@@ -22,6 +24,9 @@ type Spec<P, Q, B> = {
   body?: B;
   /** Refused with 400 above this many bytes (default 64 KiB). */
   maxBodyBytes?: number;
+  /** A limit of lib/api/rate-limit.ts, counted once the workspace is known (a per-workspace limit
+   * counts per organisation) and before the input is read; over it, 429 with Retry-After. */
+  rateLimit?: RateLimitName;
 };
 
 type SessionSpec<P, Q, B> = Spec<P, Q, B> & {
@@ -99,6 +104,11 @@ async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, contex
   return { params, query, body };
 }
 
+async function limitRate(spec: { rateLimit?: RateLimitName }, req: NextRequest, orgId?: string): Promise<void> {
+  if (!spec.rateLimit) return;
+  await enforceRateLimit(spec.rateLimit, { address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")), orgId });
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   if (result === undefined) return new NextResponse(null, { status: 204 });
@@ -143,15 +153,18 @@ export function apiRoute(
           throw unauthenticated();
         }
         if (spec.permission) requirePermission(session.ctx, spec.permission);
+        await limitRate(spec, req, session.ctx.orgId);
         const input = await parseInput(spec, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }
       if (spec.auth === "tenant") {
         const tenant = await currentTenant();
         if (!tenant) throw notFound("Workspace");
+        await limitRate(spec, req, tenant.orgId);
         const input = await parseInput(spec, req, context);
         return toResponse(await handler({ ...input, req, requestId, tenant }));
       }
+      await limitRate(spec, req);
       const input = await parseInput(spec, req, context);
       return toResponse(await handler({ ...input, req, requestId }));
     } catch (err) {

@@ -5,7 +5,7 @@ import { newPasswordSchema, requestPasswordReset, resetPassword, resetRequestSch
 import { invalidInput } from "@/lib/errors/domain-error";
 
 // The answer is the same whether or not the account exists, so the form reveals no accounts.
-export const requestResetAction = formAction({ auth: "tenant", input: resetRequestSchema }, async ({ input, tenant }) => {
+export const requestResetAction = formAction({ auth: "tenant", input: resetRequestSchema, rateLimit: "passwordResetRequest" }, async ({ input, tenant }) => {
   await requestPasswordReset(tenant, input.email);
   return { message: "If an account exists for that email, we have sent a link to reset its password. It is valid for one hour." };
 });

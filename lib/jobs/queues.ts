@@ -8,10 +8,15 @@ export const QUEUES = {
   // The mail outbox's minute (lib/mail/sweep.ts): re-queues messages whose delivery job died and
   // gives up on those past the horizon. Same shape as the survey tick, for the same reasons.
   mailSweep: { name: "mail-sweep", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
+  // Deletes ended rate-limit windows (lib/api/rate-limit.ts). Same shape as the minute jobs above.
+  rateLimitPrune: { name: "rate-limit-prune", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 120 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */
 export const SURVEY_TICK_SEND = { singletonKey: "survey-tick", singletonSeconds: 60 } as const;
 export const MAIL_SWEEP_SEND = { singletonKey: "mail-sweep", singletonSeconds: 60 } as const;
+/** One prune every five minutes in all: windows last one to ten minutes, so rows outlive their
+ * window by at most about that much. */
+export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singletonSeconds: 300 } as const;
 
 export type MailDeliverJob = { orgId: string; messageId: string };

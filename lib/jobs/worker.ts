@@ -1,10 +1,11 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { MAIL_SWEEP_SEND, QUEUES, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
+import { MAIL_SWEEP_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
+import { pruneRateLimits } from "@/lib/api/rate-limit";
 import { log } from "@/lib/log/logger";
 
 // How often each process offers the minute's survey tick and mail sweep. Whatever the number of
@@ -18,6 +19,7 @@ function startSurveyClock(b: PgBoss): void {
   const offer = () => {
     b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) => log.error("jobs.survey_tick_offer", { err }));
     b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND).catch((err: unknown) => log.error("jobs.mail_sweep_offer", { err }));
+    b.send(QUEUES.rateLimitPrune.name, {}, RATE_LIMIT_PRUNE_SEND).catch((err: unknown) => log.error("jobs.rate_limit_prune_offer", { err }));
   };
   offer();
   g.pulsewellSurveyClock = setInterval(offer, TICK_OFFER_MS);
@@ -42,11 +44,16 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.mailSweep.name, { pollingIntervalSeconds: 5 }, async () => {
     await sweepMailOutbox(new Date());
   });
+  await b.work(QUEUES.rateLimitPrune.name, { pollingIntervalSeconds: 30 }, async () => {
+    await pruneRateLimits();
+  });
   startSurveyClock(b);
-  log.info("jobs.started", { queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name] });
+  log.info("jobs.started", {
+    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.rateLimitPrune.name],
+  });
 }
 
-/** Stops the minute clock, survey tick and mail sweep alike (the worker process on shutdown). */
+/** Stops the minute clock: survey tick, mail sweep and rate-limit prune alike (the worker process on shutdown). */
 export function stopSurveyClock(): void {
   if (g.pulsewellSurveyClock) clearInterval(g.pulsewellSurveyClock);
   g.pulsewellSurveyClock = undefined;

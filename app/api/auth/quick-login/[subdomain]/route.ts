@@ -17,6 +17,7 @@ export const POST = apiRoute(
     // The token is optional in the schema so that a missing one is a 401 like any bad token.
     body: z.object({ token: z.string().max(200).optional() }),
     maxBodyBytes: 1024,
+    rateLimit: "quickLogin",
   },
   async ({ params, body, tenant, req }) => {
     if (params.subdomain.toLowerCase() !== tenant.subdomain) throw notFound("Workspace");
