@@ -4,7 +4,8 @@ import { formAction } from "@/lib/actions/action";
 import { newPasswordSchema, requestPasswordReset, resetPassword, resetRequestSchema } from "@/lib/auth/password-reset";
 import { invalidInput } from "@/lib/errors/domain-error";
 
-// The answer is the same whether or not the account exists, so the form reveals no accounts.
+// The answer is the same whether or not the account exists, and so is the work behind it (one
+// queued job: requestPasswordReset), so neither the form nor its timing reveals accounts.
 export const requestResetAction = formAction({ auth: "tenant", input: resetRequestSchema, rateLimit: "passwordResetRequest" }, async ({ input, tenant }) => {
   await requestPasswordReset(tenant, input.email);
   return { message: "If an account exists for that email, we have sent a link to reset its password. It is valid for one hour." };

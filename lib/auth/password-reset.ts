@@ -4,6 +4,8 @@ import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { boss } from "@/lib/jobs/boss";
+import { QUEUES, type PasswordResetJob } from "@/lib/jobs/queues";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
 import { passwordSchema } from "@/lib/auth/password-policy";
@@ -21,8 +23,33 @@ export const newPasswordSchema = z
   .object({ token: z.string().min(20).max(100), password: passwordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 
-/** Mails a reset link when the account exists; the caller answers the same either way. */
+/**
+ * What the 'forgot password' form does: queue one job with the workspace and the address, and
+ * nothing else. The same single INSERT for known and unknown addresses (the look-up, the token and
+ * the mail happen in the job), so neither the answer nor its timing says whether an account
+ * exists. The per-account mail cap is applied by the job.
+ */
 export async function requestPasswordReset(tenant: Tenant, email: string): Promise<void> {
+  const job: PasswordResetJob = { orgId: tenant.orgId, subdomain: tenant.subdomain, email };
+  const b = await boss();
+  await b.send(QUEUES.passwordResetRequest.name, job, QUEUES.passwordResetRequest.options);
+}
+
+export const passwordResetJobSchema = z.object({
+  orgId: z.uuid(),
+  subdomain: z.string().min(1).max(63),
+  email: resetRequestSchema.shape.email,
+}) satisfies z.ZodType<PasswordResetJob, unknown>;
+
+/** One password-reset-request job (lib/jobs/worker.ts): its data checked, then mailPasswordReset. */
+export async function processPasswordResetJob(data: unknown): Promise<void> {
+  const job = passwordResetJobSchema.parse(data);
+  await mailPasswordReset({ orgId: job.orgId, subdomain: job.subdomain }, job.email);
+}
+
+/** The job behind requestPasswordReset: mails a reset link when the account exists, at most
+ * RESET_MAILS_PER_HOUR an hour per account; does nothing for an unknown address. */
+export async function mailPasswordReset(tenant: Tenant, email: string): Promise<void> {
   const e = env();
   await withOrg(tenant.orgId, async (tx) => {
     const user = await tx.user.findUnique({

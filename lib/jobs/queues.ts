@@ -8,6 +8,11 @@ export const QUEUES = {
   // The mail outbox's minute (lib/mail/sweep.ts): re-queues messages whose delivery job died and
   // gives up on those past the horizon. Same shape as the survey tick, for the same reasons.
   mailSweep: { name: "mail-sweep", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
+  // 'Forgot password' (lib/auth/password-reset.ts): the form only queues one of these, for known and
+  // unknown addresses alike, so its answer time says nothing about which accounts exist; the job
+  // looks the account up and writes the reset mail to the outbox. A few retries (the work is one
+  // transaction, so a retry never sends twice what a failure rolled back).
+  passwordResetRequest: { name: "password-reset-request", options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
   // Deletes ended rate-limit windows (lib/api/rate-limit.ts). Same shape as the minute jobs above.
   rateLimitPrune: { name: "rate-limit-prune", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 120 } },
 } as const;
@@ -20,3 +25,5 @@ export const MAIL_SWEEP_SEND = { singletonKey: "mail-sweep", singletonSeconds: 6
 export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singletonSeconds: 300 } as const;
 
 export type MailDeliverJob = { orgId: string; messageId: string };
+/** The workspace and the address as typed into the form (normalised by its schema). */
+export type PasswordResetJob = { orgId: string; subdomain: string; email: string };

@@ -5,6 +5,7 @@ import { MAIL_SWEEP_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type 
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
+import { processPasswordResetJob } from "@/lib/auth/password-reset";
 import { pruneRateLimits } from "@/lib/api/rate-limit";
 import { log } from "@/lib/log/logger";
 
@@ -44,12 +45,25 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.mailSweep.name, { pollingIntervalSeconds: 5 }, async () => {
     await sweepMailOutbox(new Date());
   });
+  // 'Forgot password' requests. pg-boss completes or fails a fetched batch as a whole, so a job
+  // that fails is failed on its own here (to be retried) and the others of its batch complete:
+  // a retried batch would mail the accounts of its successful jobs a second time.
+  await b.work(QUEUES.passwordResetRequest.name, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await processPasswordResetJob(job.data);
+      } catch (err) {
+        log.error("jobs.password_reset_failed", { jobId: job.id, err });
+        await b.fail(QUEUES.passwordResetRequest.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  });
   await b.work(QUEUES.rateLimitPrune.name, { pollingIntervalSeconds: 30 }, async () => {
     await pruneRateLimits();
   });
   startSurveyClock(b);
   log.info("jobs.started", {
-    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.rateLimitPrune.name],
+    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name],
   });
 }
 

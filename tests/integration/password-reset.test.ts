@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { requestPasswordReset, resetPassword, RESET_MAILS_PER_HOUR, RESET_TTL_MS } from "@/lib/auth/password-reset";
+import { mailPasswordReset, processPasswordResetJob, requestPasswordReset, resetPassword, RESET_MAILS_PER_HOUR, RESET_TTL_MS } from "@/lib/auth/password-reset";
+import { boss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
 import { hashToken, peekToken } from "@/lib/auth/tokens";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -21,10 +23,11 @@ async function tenantWithUser(): Promise<{ tenant: Tenant; user: Awaited<ReturnT
 
 const mails = (orgId: string) => withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId } }));
 
-/** Requests a reset and returns the mail and the raw token taken from its link. */
+/** Runs a reset request's job (what the worker does) and returns the mail and the raw token taken
+ * from its link. */
 async function requestAndRead(tenant: Tenant, email: string) {
   const before = new Set((await mails(tenant.orgId)).map((m) => m.id));
-  await requestPasswordReset(tenant, email);
+  await mailPasswordReset(tenant, email);
   const fresh = (await mails(tenant.orgId)).filter((m) => !before.has(m.id));
   expect(fresh).toHaveLength(1);
   const mail = fresh[0]!;
@@ -38,7 +41,61 @@ async function requestAndRead(tenant: Tenant, email: string) {
 const signIn = (orgId: string, email: string, password: string) =>
   signInWithPassword({ orgId, email, password, address: null, userAgent: null });
 
-describe("requestPasswordReset", () => {
+type ResetJobRow = { data: { orgId: string; subdomain: string; email: string }; retry_limit: number; expire_in: string; state: string };
+const resetJobs = async (orgId: string) =>
+  (
+    await owner().query<ResetJobRow>(
+      "SELECT data, retry_limit, expire_in::text, state FROM pgboss.job WHERE name = $1 AND data->>'orgId' = $2 ORDER BY created_on",
+      [QUEUES.passwordResetRequest.name, orgId],
+    )
+  ).rows;
+const counts = async (orgId: string) => ({
+  mails: (await mails(orgId)).length,
+  tokens: await withOrg(orgId, (tx) => tx.authToken.count()),
+  deliveries: (await owner().query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'orgId' = $1", [orgId])).rows[0]!.n,
+});
+
+describe("requestPasswordReset (the 'forgot password' form)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("does the same work for a known and an unknown address: one queued job each, no mail, token or delivery in the request", async () => {
+    const { tenant, user } = await tenantWithUser();
+    const ghost = `${uniqueName("ghost")}@example.com`;
+    const send = vi.spyOn(await boss(), "send");
+
+    await requestPasswordReset(tenant, user.email);
+    expect(await counts(tenant.orgId)).toEqual({ mails: 0, tokens: 0, deliveries: 0 });
+    await requestPasswordReset(tenant, ghost);
+    expect(await counts(tenant.orgId)).toEqual({ mails: 0, tokens: 0, deliveries: 0 });
+
+    // One send each, identical but for the address it carries.
+    expect(send).toHaveBeenCalledTimes(2);
+    const [known, unknown] = send.mock.calls;
+    expect(known).toEqual([QUEUES.passwordResetRequest.name, { orgId: tenant.orgId, subdomain: tenant.subdomain, email: user.email }, QUEUES.passwordResetRequest.options]);
+    expect(unknown).toEqual([QUEUES.passwordResetRequest.name, { orgId: tenant.orgId, subdomain: tenant.subdomain, email: ghost }, QUEUES.passwordResetRequest.options]);
+    const jobs = await resetJobs(tenant.orgId);
+    expect(jobs.map((j) => j.data.email)).toEqual([user.email, ghost]);
+    expect(jobs.map(({ retry_limit, expire_in, state }) => ({ retry_limit, expire_in, state }))).toEqual([
+      { retry_limit: 5, expire_in: "00:02:00", state: "created" },
+      { retry_limit: 5, expire_in: "00:02:00", state: "created" },
+    ]);
+
+    // The worker's run of the two jobs: the known address gets its mail, the unknown one nothing.
+    for (const job of jobs) await processPasswordResetJob(job.data);
+    const sent = await mails(tenant.orgId);
+    expect(sent.map((m) => ({ to: m.to, kind: m.kind }))).toEqual([{ to: user.email, kind: "password_reset" }]);
+    expect(await counts(tenant.orgId)).toEqual({ mails: 1, tokens: 1, deliveries: 1 });
+  });
+
+  it("refuses a job whose data is not a workspace and an address", async () => {
+    const { tenant } = await tenantWithUser();
+    await expect(processPasswordResetJob({ orgId: tenant.orgId, subdomain: tenant.subdomain, email: "not-an-address" })).rejects.toThrow();
+    await expect(processPasswordResetJob({ orgId: "x", subdomain: tenant.subdomain, email: "a@example.com" })).rejects.toThrow();
+    expect(await counts(tenant.orgId)).toEqual({ mails: 0, tokens: 0, deliveries: 0 });
+  });
+});
+
+describe("mailPasswordReset (the job)", () => {
   it("stores one password_reset mail with a link to the workspace and queues its delivery", async () => {
     const { tenant, user } = await tenantWithUser();
     const { mail, token } = await requestAndRead(tenant, user.email);
@@ -61,7 +118,7 @@ describe("requestPasswordReset", () => {
   it("stores no mail, no token and no job for an unknown e-mail", async () => {
     const { tenant } = await tenantWithUser();
     const { rows: before } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
-    await requestPasswordReset(tenant, `${uniqueName("ghost")}@example.com`);
+    await mailPasswordReset(tenant, `${uniqueName("ghost")}@example.com`);
     expect(await mails(tenant.orgId)).toHaveLength(0);
     expect(await withOrg(tenant.orgId, (tx) => tx.authToken.count())).toBe(0);
     const { rows: after } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
@@ -90,7 +147,7 @@ describe("requestPasswordReset", () => {
 
   it("sends at most five reset e-mails an hour to one account, also when asked in parallel", async () => {
     const { tenant, user } = await tenantWithUser();
-    await Promise.all(Array.from({ length: 8 }, () => requestPasswordReset(tenant, user.email)));
+    await Promise.all(Array.from({ length: 8 }, () => mailPasswordReset(tenant, user.email)));
     expect((await mails(tenant.orgId)).filter((m) => m.kind === "password_reset")).toHaveLength(RESET_MAILS_PER_HOUR);
     // An hour later the account may ask again.
     await owner().query(`UPDATE "AuthToken" SET "createdAt" = now() - interval '61 minutes' WHERE "organizationId" = $1`, [tenant.orgId]);
