@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   "quick_login_invalid",
   "wrong_password",
   "reset_link_invalid",
+  // Workspace e-mail verification.
+  "verification_link_invalid",
+  "email_already_verified",
   // Surveys.
   "survey_link_invalid",
   "survey_closed",

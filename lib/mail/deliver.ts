@@ -1,7 +1,8 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
+import { withOrg, type Tx } from "@/lib/db/tenant";
 import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
+import { isHeldForVerification } from "@/lib/mail/delivery-policy";
 import { log } from "@/lib/log/logger";
 
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
@@ -13,21 +14,45 @@ export function withoutLinkTokens(body: string): string {
 }
 
 /**
+ * Whether a pending message must wait for its workspace's e-mail verification. An unverified
+ * answer is asked again with the organisation row share-locked: a verification committing at
+ * this moment holds that row, so this waits for it and then sees it, and a message whose job
+ * runs while the held mail is being released is sent rather than held again.
+ */
+async function heldForVerification(tx: Tx, orgId: string, messageId: string): Promise<boolean> {
+  const [msg] = await tx.$queryRaw<{ emailVerifiedAt: Date | null; verificationEmail: string | null; to: string }[]>`
+    SELECT o."emailVerifiedAt", o."verificationEmail", m."to"
+    FROM "MailMessage" m JOIN "Organization" o ON o."id" = m."organizationId"
+    WHERE m."organizationId" = ${orgId}::uuid AND m."id" = ${messageId}::uuid AND m."status" = 'pending'`;
+  if (!msg || !isHeldForVerification(msg, msg.to)) return false;
+  const [org] = await tx.$queryRaw<{ emailVerifiedAt: Date | null; verificationEmail: string | null }[]>`
+    SELECT "emailVerifiedAt", "verificationEmail" FROM "Organization" WHERE "id" = ${orgId}::uuid FOR SHARE`;
+  return !!org && isHeldForVerification(org, msg.to);
+}
+
+/**
  * Sends one outbox message. The message is first claimed with a conditional update, so two
  * overlapping deliveries (a retry while a slow send runs, two workers) never both send it, and a
  * message already sent is skipped. A transport failure releases the claim and throws, so the job
- * is retried with back-off.
+ * is retried with back-off. A message held for its workspace's e-mail verification is left
+ * pending and unclaimed, and its job ends without a retry: verifying queues it again
+ * (lib/org/email-verification.ts), so waiting costs no attempts and never exhausts them.
  */
-export async function deliverMail(orgId: string, messageId: string, transport: MailTransport = configuredTransport()): Promise<"sent" | "skipped"> {
+export async function deliverMail(orgId: string, messageId: string, transport: MailTransport = configuredTransport()): Promise<"sent" | "skipped" | "held"> {
   const now = new Date();
   const key = { organizationId_id: { organizationId: orgId, id: messageId } };
   const msg = await withOrg(orgId, async (tx) => {
+    if (await heldForVerification(tx, orgId, messageId)) return "held" as const;
     const claimed = await tx.mailMessage.updateMany({
       where: { organizationId: orgId, id: messageId, status: "pending", OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
       data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
     });
     return claimed.count === 1 ? tx.mailMessage.findUnique({ where: key }) : null;
   });
+  if (msg === "held") {
+    log.debug("mail.held", { orgId, messageId });
+    return "held";
+  }
   if (!msg) return "skipped";
   try {
     const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });

@@ -61,3 +61,18 @@ export async function queueDeliveries(tx: Tx, orgId: string, messageIds: string[
     { db: inTx(tx) },
   );
 }
+
+/**
+ * Queues the messages a workspace's e-mail verification held back (isHeldForVerification in
+ * lib/mail/delivery-policy.ts: every pending message not to the verification address), in the
+ * verifying transaction, so they go out at once instead of waiting for the sweep. Held messages
+ * were never claimed or tried; one that also has a live job is still sent once (the claim).
+ */
+export async function releaseHeldMail(tx: Tx, orgId: string): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT m."id" FROM "MailMessage" m JOIN "Organization" o ON o."id" = m."organizationId"
+    WHERE m."organizationId" = ${orgId}::uuid AND m."status" = 'pending'
+      AND lower(m."to") IS DISTINCT FROM lower(o."verificationEmail")`;
+  await queueDeliveries(tx, orgId, rows.map((r) => r.id));
+  return rows.length;
+}

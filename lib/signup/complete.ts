@@ -13,6 +13,7 @@ import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
 import { isReservedForSignup } from "@/lib/signup/availability";
 import { issueHandoffToken } from "@/lib/signup/handoff";
+import { sendVerificationLink } from "@/lib/org/email-verification";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -24,7 +25,8 @@ const taken = () => conflict("subdomain_taken", SUBDOMAIN_TAKEN_MESSAGE, { subdo
 
 
 /**
- * Creates a company workspace: the organisation on a 7-day trial, its admin, a welcome
+ * Creates a company workspace: the organisation on a 7-day trial, its admin, the e-mail that
+ * verifies the admin's address (until it is opened the workspace mails nobody else), a welcome
  * notification, an audit row and the handoff token, all in one transaction, so a failure leaves
  * nothing behind. Two signups racing for one subdomain are settled by its unique constraint:
  * exactly one commits, the other gets 409.
@@ -55,6 +57,8 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
           maxUsers: DEFAULT_MAX_USERS,
           companySize: data.companySize,
           marketingConsent: data.marketingConsent ?? false,
+          // Unverified until the admin opens the link mailed below: mail to anyone else waits.
+          verificationEmail: data.workEmail,
         },
         select: { id: true },
       });
@@ -70,6 +74,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         },
         select: { id: true },
       });
+      await sendVerificationLink(tx, { orgId, subdomain: data.subdomain, name: data.companyName }, { userId: admin.id, email: data.workEmail, firstName: data.firstName });
       await notify(tx, orgId, {
         userId: admin.id,
         type: "welcome",

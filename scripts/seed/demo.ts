@@ -26,6 +26,9 @@ export async function seedDemo(appUrl: string): Promise<{ created: boolean; user
           maxUsers: 25,
           subscriptionStatus: "trialing",
           trialEndDate: new Date(Date.now() + DEMO.trialDays * 86_400_000),
+          // The demo's people are fictional addresses of ours: nothing to prove, so its invitations
+          // and survey mail go out from the start (lib/mail/delivery-policy.ts).
+          emailVerifiedAt: new Date(),
         },
       });
       const base = { organizationId: orgId, passwordHash, passwordSetAt: new Date() };

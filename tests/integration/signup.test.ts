@@ -74,9 +74,11 @@ describe("completeSignup", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: "organization.signup", actorId: admin.id, targetType: "organization", targetId: orgId });
 
-    expect(tokens).toHaveLength(1);
-    expect(tokens[0]).toMatchObject({ userId: admin.id, purpose: "handoff", usedAt: null, tokenHash: hashToken(result.handoffToken) });
-    const ttl = tokens[0]!.expiresAt.getTime() - tokens[0]!.createdAt.getTime();
+    // The handoff token, and the e-mail verification link's (tests/integration/email-verification.test.ts).
+    expect(tokens.map((t) => t.purpose).sort()).toEqual(["email_verification", "handoff"]);
+    const handoff = tokens.find((t) => t.purpose === "handoff")!;
+    expect(handoff).toMatchObject({ userId: admin.id, usedAt: null, tokenHash: hashToken(result.handoffToken) });
+    const ttl = handoff.expiresAt.getTime() - handoff.createdAt.getTime();
     expect(Math.abs(ttl - HANDOFF_TTL_MS)).toBeLessThan(5000);
 
     // The admin can sign in with the chosen password.
@@ -120,9 +122,10 @@ describe("completeSignup", () => {
     expect(await countOrgs(subdomain)).toBe(1);
     // No stray rows of a losing attempt anywhere (owner connection: past row-level security).
     const orgId = (await orgIdForSubdomain(subdomain))!;
-    for (const table of ["User", "Notification", "AuditLog", "AuthToken"]) {
+    // The winner's rows only: one of each, two tokens (handoff and e-mail verification).
+    for (const [table, n] of [["User", 1], ["Notification", 1], ["AuditLog", 1], ["MailMessage", 1], ["AuthToken", 2]] as const) {
       const rows = await owner().query(`SELECT "organizationId" FROM "${table}" WHERE "organizationId" = $1`, [orgId]);
-      expect(rows.rowCount, table).toBe(1);
+      expect(rows.rowCount, table).toBe(n);
     }
     const orphans = await owner().query(`SELECT count(*) FROM "User" u LEFT JOIN "Organization" o ON o.id = u."organizationId" WHERE o.id IS NULL`);
     expect(Number(orphans.rows[0].count)).toBe(0);

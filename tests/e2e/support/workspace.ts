@@ -44,7 +44,8 @@ export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
   const subdomain = `${prefix}${randomBytes(4).toString("hex")}`;
   const passwordHash = await hashPassword(PASSWORD);
   return runInOrg(e2eDb(), orgId, async (tx) => {
-    await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10 } });
+    // Verified, like the workspaces that existed before signup verification: its mail goes out.
+    await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10, emailVerifiedAt: new Date() } });
     const base = { organizationId: orgId, passwordHash, lastName: "Tester" };
     const admin = await tx.user.create({ data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" }, select: { id: true, email: true } });
     const manager = await tx.user.create({ data: { ...base, firstName: "Max", email: `max@${subdomain}.example`, role: "manager", managerId: admin.id }, select: { id: true, email: true } });
