@@ -32,6 +32,10 @@ test("sign up, add a team and a person, import the template and see the org char
   await page.waitForURL(workspaceUrl(subdomain, "/"));
   await expect(page.getByRole("heading", { name: "Welcome, Lena" })).toBeVisible();
 
+  // Lena confirms her address from the mail folder: until then mail to others waits.
+  await page.goto(await linkFromMail(`lena@${subdomain}.example`, /http:\/\/\S+\/verify-email\?token=\S+/));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+
   // A team and a person; the trial has 5 seats.
   await page.goto(workspaceUrl(subdomain, "/settings"));
   const people = page.locator("#user-management");

@@ -19,3 +19,22 @@ export async function linkFromMail(to: string, pattern: RegExp): Promise<string>
   }).toPass({ timeout: 20_000 });
   return link!;
 }
+
+/** Waits for `count` messages to `to` with a link matching `pattern`, and returns their links,
+ * oldest first (the files are named by the time they were written). */
+export async function linksFromMail(to: string, pattern: RegExp, count: number): Promise<string[]> {
+  const dir = path.resolve(E2E_DATA_DIR, "mail");
+  let links: string[] = [];
+  await expect(async () => {
+    const mails = readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}\r\n`));
+    links = mails.map((m) => pattern.exec(bodyOf(m))?.[0]).filter((l): l is string => !!l);
+    expect(links.length, `mails to ${to} with ${pattern}`).toBeGreaterThanOrEqual(count);
+  }).toPass({ timeout: 20_000 });
+  return links;
+}
+
+/** Whether any message to `to` has been written yet. */
+export function hasMailTo(to: string): boolean {
+  const dir = path.resolve(E2E_DATA_DIR, "mail");
+  return readdirSync(dir).some((f) => readFileSync(path.join(dir, f), "utf8").includes(`To: ${to}\r\n`));
+}
