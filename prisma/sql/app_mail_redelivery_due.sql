@@ -9,20 +9,28 @@
 -- sweep can mark it failed. Whether a live job exists is checked by the caller in pgboss.job,
 -- which a migration cannot name (pg-boss installs its schema after the migrations).
 --
+-- Messages held for their organisation's e-mail verification are left out (the rule of
+-- isHeldForVerification in lib/mail/delivery-policy.ts: an unverified organisation mails only its
+-- verificationEmail). They are not late: re-queueing them every minute would fill the sweep's
+-- batch and starve the messages that are, and verifying queues them itself
+-- (lib/org/email-verification.ts).
+--
 -- SECURITY DEFINER (runs as the table owner, past row-level security), so it returns ids only:
 -- the sweep reads and changes each message inside its own organisation's transaction. Reads
--- MailMessage; writes nothing; search_path pinned.
+-- MailMessage and Organization; writes nothing; search_path pinned.
 CREATE OR REPLACE FUNCTION app_mail_redelivery_due(at_time timestamp, min_age interval, backoff_base interval, backoff_cap interval, give_up_after interval)
   RETURNS TABLE ("organizationId" uuid, id uuid)
   LANGUAGE sql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
   AS $$
-    SELECT "organizationId", "id" FROM "MailMessage"
-    WHERE "status" = 'pending'
-      AND "createdAt" <= at_time - min_age
-      AND ("lockedUntil" IS NULL
-           OR "lockedUntil" <= at_time - least(backoff_cap, backoff_base * power(2, least("attempts", 30)))
-           OR ("lockedUntil" <= at_time AND "createdAt" <= at_time - give_up_after))
+    SELECT m."organizationId", m."id" FROM "MailMessage" m
+    JOIN "Organization" o ON o."id" = m."organizationId"
+    WHERE m."status" = 'pending'
+      AND m."createdAt" <= at_time - min_age
+      AND (m."lockedUntil" IS NULL
+           OR m."lockedUntil" <= at_time - least(backoff_cap, backoff_base * power(2, least(m."attempts", 30)))
+           OR (m."lockedUntil" <= at_time AND m."createdAt" <= at_time - give_up_after))
+      AND (o."emailVerifiedAt" IS NOT NULL OR lower(m."to") = lower(o."verificationEmail"))
   $$;
 
 -- Only the application role may call it.
