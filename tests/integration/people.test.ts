@@ -77,7 +77,7 @@ describe("users", () => {
     // A manager joining a team without a manager leads it.
     expect((await listTeams(ctx)).find((t) => t.id === team.id)?.managerId).toBe(lead.id);
     const second = createUserFn(ctx, input({ role: "manager", teamId: team.id }));
-    await expect(second).rejects.toMatchObject({ status: 400, message: "This team already has a manager assigned" });
+    await expect(second).rejects.toMatchObject({ kind: "invalid", message: "This team already has a manager assigned" });
     // An employee reporting to an employee is refused.
     const emp = await createUserFn(ctx, input());
     expect(await status(createUserFn(ctx, input({ managerId: emp.id })))).toBe(400);
@@ -87,14 +87,14 @@ describe("users", () => {
     const { ctx, admin } = await adminOf();
     const me = await getUser(ctx, admin.id);
     const demote = updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
-    await expect(demote).rejects.toMatchObject({ status: 409, message: "The organization must keep at least one admin" });
+    await expect(demote).rejects.toMatchObject({ code: "last_admin", message: "The organization must keep at least one admin" });
     expect(await status(deleteUser(ctx, admin.id))).toBe(403);
 
     const second = await createUserFn(ctx, input({ role: "admin" }));
     await updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
     expect((await getUser({ ...ctx, role: "admin" }, admin.id)).role).toBe("manager");
     const secondDto = await getUser(ctx, second.id);
-    await expect(updateUser({ ...ctx, userId: second.id }, second.id, input({ ...secondDto, role: "employee" }))).rejects.toMatchObject({ status: 409 });
+    await expect(updateUser({ ...ctx, userId: second.id }, second.id, input({ ...secondDto, role: "employee" }))).rejects.toMatchObject({ code: "last_admin" });
   });
 
   it("refuses a reporting cycle", async () => {
@@ -197,7 +197,7 @@ describe("teams and organisation", () => {
     expect(await status(createTeam(ctx, { name: "Design", managerId: emp.id }))).toBe(400);
     const t = await createTeam(ctx, { name: "Design", managerId: mgr.id });
     expect(t).toMatchObject({ name: "Design", managerId: mgr.id, memberCount: 0 });
-    await expect(createTeam(ctx, { name: "Design", managerId: null })).rejects.toMatchObject({ status: 409, message: 'A team named "Design" already exists' });
+    await expect(createTeam(ctx, { name: "Design", managerId: null })).rejects.toMatchObject({ code: "team_name_taken", message: 'A team named "Design" already exists' });
     expect((await updateTeam(ctx, t.id, { name: "Product Design", managerId: null })).name).toBe("Product Design");
     await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: emp.id } }, data: { teamId: t.id } }));
     await deleteTeam(ctx, t.id);
@@ -295,7 +295,7 @@ describe("removing a person while a survey is open", () => {
 
     const err = await refusal(s.answer(s.surveyId, s.question.id, token));
     expect(err).toBeInstanceOf(DomainError);
-    expect(err).toMatchObject({ status: 404, message: INVALID_LINK });
+    expect(err).toMatchObject({ code: "survey_link_invalid", message: INVALID_LINK });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
     expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 3, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 5, responded: 0 }, invitedCount: 5, pending: 0 });
 
@@ -314,7 +314,7 @@ describe("removing a person while a survey is open", () => {
       racers.map(async (m) => {
         const token = await s.tokenOf(s.surveyId, m.email);
         const [, submitted] = await Promise.all([deleteUser(s.ctx, m.id), refusal(s.answer(s.surveyId, s.question.id, token))]);
-        if (submitted !== null) expect(submitted).toMatchObject({ status: 404, message: INVALID_LINK });
+        if (submitted !== null) expect(submitted).toMatchObject({ code: "survey_link_invalid", message: INVALID_LINK });
         return submitted === null;
       }),
     );

@@ -351,7 +351,7 @@ describe("submitting a survey", () => {
     for (const taker of [{ token: s.tokenOf(s.members[2]!.email) }, { userId: s.members[3]!.id }]) {
       const err = await submitResponse(s.orgId, body(s.surveyId, answers), taker).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DomainError);
-      expect(err).toMatchObject({ status: 409, message: SURVEY_CLOSED });
+      expect(err).toMatchObject({ code: "survey_closed", message: SURVEY_CLOSED });
     }
     expect(await footprint(s)).toEqual(before);
     // The invitations stay unused, so nothing says who tried.
