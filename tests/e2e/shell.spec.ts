@@ -118,7 +118,7 @@ test("sign-in and dashboard pages have no serious accessibility violations", asy
   expect(dash.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 });
 
-test("on a phone the bottom tab bar has 6 columns for an admin, 5 otherwise @phone", async ({ page, browser }) => {
+test("on a phone the bottom tab bar has one column per page the role may use: 6 for an admin, 5 for a manager, 4 for an employee @phone", async ({ page, browser }) => {
   await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
   const bar = page.getByRole("navigation", { name: /tab/i });
   await expect(bar).toBeVisible();
@@ -126,9 +126,68 @@ test("on a phone the bottom tab bar has 6 columns for an admin, 5 otherwise @pho
   await expect(bar.getByRole("link", { name: "Content" })).toBeVisible();
 
   const ws = await createWorkspace("ph");
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const mgrCtx = await browser.newContext(phone);
+  const mgr = await mgrCtx.newPage();
+  await signInAs(mgr, ws.subdomain, ws.manager.email, PASSWORD);
+  const mgrBar = mgr.getByRole("navigation", { name: /tab/i });
+  await expect(mgrBar.getByRole("link")).toHaveCount(5);
+  await expect(mgrBar.getByRole("link", { name: "Boss Bot" })).toBeVisible();
+  await mgrCtx.close();
+
+  const ctx = await browser.newContext(phone);
   const p = await ctx.newPage();
   await signInAs(p, ws.subdomain, ws.employee.email, PASSWORD);
-  await expect(p.getByRole("navigation", { name: /tab/i }).getByRole("link")).toHaveCount(5);
+  const empBar = p.getByRole("navigation", { name: /tab/i });
+  await expect(empBar.getByRole("link")).toHaveCount(4);
+  await expect(empBar.getByRole("link")).toHaveText(["Dashboard", "Surveys", "1-on-1s", "Settings"]);
+  // The tab bar fits the phone: no column is cut off and nothing scrolls sideways.
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Nor does the slide-out menu offer what employees may not use.
+  await p.getByRole("button", { name: "Open menu" }).click();
+  const menu = p.getByRole("dialog");
+  await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+  for (const href of EMPLOYEES_NEVER) await expect(p.locator(`a[href="${href}"]`)).toHaveCount(0);
   await ctx.close();
+});
+
+// decisions.md: employees have no analytics, no Boss Bot and none of the admins' pages.
+const EMPLOYEES_NEVER = ["/pulse", "/reports", "/ai-coach", "/admin/content-library", "/bulk-import"];
+
+test("an employee's sidebar has no Boss Bot, Pulse Overview or Reports, and those pages say 'Access Restricted'", async ({ page, browser }) => {
+  const ws = await createWorkspace("emp");
+  await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "1-on-1s" })).toBeVisible();
+  // Counted in the whole document, hidden sub-lists included: the links are not there at all.
+  for (const href of EMPLOYEES_NEVER) await expect(page.locator(`a[href="${href}"]`)).toHaveCount(0);
+  for (const label of ["Boss Bot", "Pulse Overview", "Reports", "Content Library", "Bulk Import"]) {
+    await expect(page.getByRole("link", { name: label, includeHidden: true })).toHaveCount(0);
+  }
+
+  for (const [path, sentence] of [
+    ["/pulse", "Pulse Overview is for admins and managers."],
+    ["/reports", "The Reports page is for admins and managers."],
+    ["/ai-coach", "Boss Bot is for admins and managers."],
+    ["/admin/content-library", "The Content Library is for admins."],
+  ] as const) {
+    await page.goto(url(ws.subdomain, path));
+    await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+    await expect(page.getByText(sentence)).toBeVisible();
+    await expect(page.getByText("under development")).toHaveCount(0);
+  }
+  // 1:1s are every role's: the employee gets the page, not the restriction.
+  await page.goto(url(ws.subdomain, "/one-on-one"));
+  await expect(page.getByRole("heading", { name: "1:1 Meetings" })).toBeVisible();
+
+  // A manager is offered Pulse Overview, Reports and Boss Bot, and Boss Bot opens.
+  const mgrCtx = await browser.newContext();
+  const mgr = await mgrCtx.newPage();
+  await signInAs(mgr, ws.subdomain, ws.manager.email, PASSWORD);
+  for (const href of ["/pulse", "/reports", "/ai-coach"]) await expect(mgr.locator(`aside a[href="${href}"]`)).toHaveCount(1);
+  await expect(mgr.locator('a[href="/admin/content-library"], a[href="/bulk-import"]')).toHaveCount(0);
+  await mgr.goto(url(ws.subdomain, "/ai-coach"));
+  await expect(mgr.getByRole("heading", { name: "Boss Bot" })).toBeVisible();
+  await mgrCtx.close();
 });

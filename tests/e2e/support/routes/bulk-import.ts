@@ -24,8 +24,8 @@ export const bulkImportRoutes: RouteEntry[] = [
     file: "app/api/users/bulk-import/route.ts",
     method: "POST",
     attacks: [
-      // Naming the victim's organisation is refused before anything is read.
-      { send: ({ victim, call }) => call("POST", "/api/users/bulk-import", { users: [row()], organizationId: victim.orgId }), expected: [403], unchanged: untouched },
+      // Naming the victim's organisation is not found, before anything is read.
+      { send: ({ victim, call }) => call("POST", "/api/users/bulk-import", { users: [row()], organizationId: victim.orgId }), expected: [404], unchanged: untouched },
       // The victim's manager and team, named by e-mail and name, are not found from the attacker's
       // organisation: the person is imported into the attacker's own, without a manager.
       {

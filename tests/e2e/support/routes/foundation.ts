@@ -66,16 +66,22 @@ export const foundationRoutes: RouteEntry[] = [
         expected: [401],
         unchanged: victimStillSignedIn,
       },
-      // On the attacker's own host, naming the victim's ids changes whom the session is: always the caller.
+      // On the attacker's own host, naming the victim's user id changes whom the session is: always the caller.
       {
         send: ({ attacker, victim, call }) =>
           againstSignedInVictim(victim, async () => {
-            const res = await call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`);
+            const res = await call("GET", `/api/auth/session?userId=${victim.admin.id}`);
             const me = res.status === 200 ? (res.json() as { userId?: string; user?: { organizationId?: string } }) : {};
             if (res.status === 200 && (me.userId !== attacker.admin.id || me.user?.organizationId !== attacker.orgId)) throw new Error(`session answered someone else: ${res.body}`);
             return res;
           }),
-        expected: [200, 400],
+        expected: [200],
+        unchanged: victimStillSignedIn,
+      },
+      // Naming the victim's organisation as well: not found, like any foreign id (the wrapper's one check).
+      {
+        send: ({ victim, call }) => againstSignedInVictim(victim, () => call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`)),
+        expected: [404],
         unchanged: victimStillSignedIn,
       },
     ],
@@ -90,9 +96,23 @@ export const foundationRoutes: RouteEntry[] = [
         expected: [401],
         unchanged: victimStillSignedIn,
       },
-      // Signed out on the attacker's own host while naming the victim's session, user and
-      // organisation: only the caller's own session ends. A session of its own, so the attacker's
-      // cookie shared by the other entries stays valid.
+      // Signed out on the attacker's own host while naming the victim's user: only the caller's own
+      // session ends. A session of its own, so the attacker's cookie shared by the other entries
+      // stays valid.
+      {
+        send: ({ attacker, victim }) =>
+          againstSignedInVictim(victim, async () => {
+            const own = await signIn(attacker.subdomain, attacker.admin.email, PASSWORD);
+            if (!own) throw new Error("the attacker could not sign in");
+            const res = await json({ host: hostOf(attacker.subdomain), path: `/api/auth/logout?userId=${victim.admin.id}`, method: "POST", cookie: own, body: { userId: victim.admin.id } });
+            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401) throw new Error("logout did not end the caller's own session");
+            return res;
+          }),
+        expected: [200],
+        unchanged: victimStillSignedIn,
+      },
+      // Naming the victim's organisation (query and body): not found, and no session ends at all,
+      // the caller's own included.
       {
         send: ({ attacker, victim }) =>
           againstSignedInVictim(victim, async () => {
@@ -105,10 +125,10 @@ export const foundationRoutes: RouteEntry[] = [
               cookie: own,
               body: { userId: victim.admin.id, organizationId: victim.orgId },
             });
-            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401) throw new Error("logout did not end the caller's own session");
+            if ((await whoIs(attacker.subdomain, own)).status !== 200) throw new Error("a refused logout ended the caller's session");
             return res;
           }),
-        expected: [200, 400, 403],
+        expected: [404],
         unchanged: victimStillSignedIn,
       },
     ],
@@ -131,7 +151,7 @@ export const foundationRoutes: RouteEntry[] = [
       { send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, {}), expected: [404], unchanged: unchangedNotification },
       {
         send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, { userId: victim.admin.id, organizationId: victim.orgId }),
-        expected: [403, 404],
+        expected: [404],
         unchanged: unchangedNotification,
       },
     ],

@@ -29,7 +29,7 @@ export const peopleRoutes: RouteEntry[] = [
     file: "app/api/users/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/users", person({ organizationId: victim.orgId })), [403]),
+      a(({ victim, call }) => call("POST", "/api/users", person({ organizationId: victim.orgId })), [404]),
       a(({ victim, call }) => call("POST", "/api/users", person({ teamId: victim.team.id })), [400, 404]),
       a(({ victim, call }) => call("POST", "/api/users", person({ managerId: victim.manager.id })), [400, 404]),
     ],
@@ -40,7 +40,7 @@ export const peopleRoutes: RouteEntry[] = [
     method: "PUT",
     attacks: [
       a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ role: "manager" })), [404]),
-      a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ organizationId: victim.orgId })), [403, 404]),
+      a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ organizationId: victim.orgId })), [404]),
     ],
   },
   { file: "app/api/users/[id]/route.ts", method: "DELETE", attacks: [a(({ victim, call }) => call("DELETE", `/api/users/${victim.employee.id}`), [404])] },
@@ -64,7 +64,7 @@ export const peopleRoutes: RouteEntry[] = [
     file: "app/api/teams/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", organizationId: victim.orgId }), [403]),
+      a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", organizationId: victim.orgId }), [404]),
       a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", managerId: victim.manager.id }), [400, 404]),
     ],
   },

@@ -34,8 +34,8 @@ export const customSurveyRoutes: RouteEntry[] = [
       // The victim's organisation in the path is not found from the attacker's.
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, template), [404]),
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, { reset: true }), [404]),
-      // Or named in the body of the attacker's own path: refused as another organisation.
-      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/email-settings`, { ...template, organizationId: victim.orgId }), [403]),
+      // Or named in the body of the attacker's own path: not found, like any foreign id.
+      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/email-settings`, { ...template, organizationId: victim.orgId }), [404]),
     ],
   },
   {
@@ -44,7 +44,7 @@ export const customSurveyRoutes: RouteEntry[] = [
     attacks: [
       // The victim's team is unknown in the attacker's organisation: refused, nothing created.
       a(({ victim, call }) => call("POST", "/api/surveys", survey({ audience: { teamIds: [victim.team.id] } })), [400]),
-      a(({ victim, call }) => call("POST", "/api/surveys", survey({ organizationId: victim.orgId })), [403]),
+      a(({ victim, call }) => call("POST", "/api/surveys", survey({ organizationId: victim.orgId })), [404]),
     ],
   },
 ];

@@ -95,8 +95,8 @@ export const surveyRoundRoutes: RouteEntry[] = [
     method: "PATCH",
     attacks: [
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule), [404]),
-      // Or named in the body of the attacker's own path: refused as another organisation.
-      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, { ...schedule, organizationId: victim.orgId }), [403]),
+      // Or named in the body of the attacker's own path: not found, like any foreign id.
+      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, { ...schedule, organizationId: victim.orgId }), [404]),
     ],
   },
   {
@@ -109,7 +109,7 @@ export const surveyRoundRoutes: RouteEntry[] = [
     method: "PATCH",
     attacks: [
       anon(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/anonymity`, { minGroupSize: 10 }), [404]),
-      anon(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, { minGroupSize: 10, organizationId: victim.orgId }), [403]),
+      anon(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, { minGroupSize: 10, organizationId: victim.orgId }), [404]),
     ],
   },
 ];
