@@ -1,15 +1,12 @@
 import "server-only";
-import { z } from "zod";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { passwordSchema } from "@/lib/auth/password-policy";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import { audit } from "@/lib/audit/audit";
 
-export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, "Required").max(200), password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+// The form's fields live in a client-safe module, so the form validates with the same schema.
+export { changePasswordSchema } from "@/lib/auth/password-schemas";
 
 /** Changes the signed-in user's password and ends all their other sessions. */
 export async function changePassword(ctx: AuthContext, current: string, next: string): Promise<"changed" | "wrong-password"> {

@@ -1,7 +1,8 @@
 "use server";
 
 import { formAction } from "@/lib/actions/action";
-import { newPasswordSchema, requestPasswordReset, resetPassword, resetRequestSchema } from "@/lib/auth/password-reset";
+import { requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
+import { newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
 import { invalidInput } from "@/lib/errors/domain-error";
 
 // The answer is the same whether or not the account exists, and so is the work behind it (one

@@ -1,7 +1,7 @@
 "use server";
 
 import { formAction } from "@/lib/actions/action";
-import { newPasswordSchema } from "@/lib/auth/password-reset";
+import { newPasswordSchema } from "@/lib/auth/password-schemas";
 import { acceptInvitation } from "@/lib/people/invitations";
 import { invalidInput } from "@/lib/errors/domain-error";
 
