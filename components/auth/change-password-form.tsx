@@ -1,21 +1,22 @@
 "use client";
 
-import { useActionState } from "react";
 import { changePasswordAction } from "@/lib/auth/change-password-action";
-import { idleState } from "@/lib/actions/form-state";
-import { Button } from "@/components/ui/button";
-import { PasswordField } from "@/components/auth/password-fields";
-import { FormMessage } from "@/components/auth/form-feedback";
+import { changePasswordSchema } from "@/lib/auth/password-schemas";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { FormAlert, PasswordField, SubmitButton } from "@/components/forms/fields";
+
+const EMPTY = { currentPassword: "", password: "", confirmPassword: "" };
 
 export function ChangePasswordForm() {
-  const [state, action, pending] = useActionState(changePasswordAction, idleState);
+  // Emptied only once the change went through; after a refusal everything typed stays.
+  const form = useActionForm(changePasswordAction, changePasswordSchema, { initial: EMPTY, idPrefix: "change-", onSuccess: () => form.reset() });
   return (
-    <form action={action} className="max-w-sm space-y-4">
-      <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" errors={state.fields?.currentPassword} />
-      <PasswordField name="password" label="New password" autoComplete="new-password" errors={state.fields?.password} />
-      <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" errors={state.fields?.confirmPassword} />
-      <FormMessage state={state} />
-      <Button type="submit" disabled={pending}>{pending ? "Saving..." : "Change password"}</Button>
+    <form onSubmit={form.onSubmit} method="post" noValidate className="max-w-sm space-y-4">
+      <PasswordField form={form} name="currentPassword" label="Current password" autoComplete="current-password" />
+      <PasswordField form={form} name="password" label="New password" autoComplete="new-password" />
+      <PasswordField form={form} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+      <FormAlert alert={form.alert} />
+      <SubmitButton pending={form.pending} pendingLabel="Saving...">Change password</SubmitButton>
     </form>
   );
 }

@@ -1,25 +1,19 @@
 "use client";
 
-import { useActionState } from "react";
 import { requestResetAction } from "@/lib/auth/password-reset-action";
-import { idleState } from "@/lib/actions/form-state";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { FieldError, FormMessage } from "@/components/auth/form-feedback";
+import { resetRequestSchema } from "@/lib/auth/password-schemas";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 
 export function ForgotPasswordForm() {
-  const [state, action, pending] = useActionState(requestResetAction, idleState);
-  if (state.status === "ok") return <FormMessage state={state} />;
+  const form = useActionForm(requestResetAction, resetRequestSchema, { initial: { email: "" } });
+  // Sent: the answer replaces the form (it is the same whether or not the account exists).
+  if (form.alert?.tone === "ok") return <FormAlert alert={form.alert} />;
   return (
-    <form action={action} className="space-y-4">
-      <div className="space-y-1.5">
-        <Label htmlFor="email">Work email</Label>
-        <Input id="email" name="email" type="email" autoComplete="email" required aria-invalid={!!state.fields?.email} aria-describedby="email-error" />
-        <FieldError id="email-error" messages={state.fields?.email} />
-      </div>
-      <FormMessage state={state} />
-      <Button type="submit" className="w-full" disabled={pending}>{pending ? "Sending..." : "Send reset link"}</Button>
+    <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">
+      <TextField form={form} name="email" label="Work email" type="email" autoComplete="email" />
+      <FormAlert alert={form.alert} />
+      <SubmitButton pending={form.pending} pendingLabel="Sending..." className="w-full">Send reset link</SubmitButton>
     </form>
   );
 }

@@ -1,16 +1,3 @@
-import type { FormState } from "@/lib/actions/form-state";
-
-export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return <p id={id} className="text-sm text-red-600">{messages.join(" ")}</p>;
-}
-
-export function FormMessage({ state }: { state: FormState }) {
-  if (!state.message || state.status === "idle") return null;
-  const ok = state.status === "ok";
-  return (
-    <p role={ok ? "status" : "alert"} className={ok ? "rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" : "text-sm text-red-600"}>
-      {state.message}
-    </p>
-  );
-}
+// The survey forms still import the field messages from here; the one implementation is in
+// components/forms.
+export { FieldMessages as FieldError } from "@/components/forms/fields";

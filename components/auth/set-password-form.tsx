@@ -1,35 +1,35 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
-import { idleState, type FormState } from "@/lib/actions/form-state";
-import { Button } from "@/components/ui/button";
-import { PasswordField } from "@/components/auth/password-fields";
-import { FormMessage } from "@/components/auth/form-feedback";
+import type { FormAction } from "@/lib/actions/form-state";
+import { newPasswordSchema } from "@/lib/auth/password-schemas";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { FormAlert, PasswordField, SubmitButton } from "@/components/forms/fields";
 
 type Props = {
   token: string;
   /** The server action that spends the token (password reset or invitation). */
-  action: (prev: FormState, form: FormData) => Promise<FormState>;
+  action: FormAction;
   submitLabel: string;
   /** Where the browser goes once the password is set. */
   doneHref: string;
 };
 
 /** New password + confirmation for a single-use link from an e-mail. */
-export function SetPasswordForm({ token, action: serverAction, submitLabel, doneHref }: Props) {
-  const [state, action, pending] = useActionState(serverAction, idleState);
-  useEffect(() => {
+export function SetPasswordForm({ token, action, submitLabel, doneHref }: Props) {
+  const form = useActionForm(action, newPasswordSchema, {
+    initial: { password: "", confirmPassword: "" },
+    hidden: { token },
     // A full navigation: a redirect() from an action is rendered through an internal request that
     // does not pass the workspace host, so it would land on the main site.
-    if (state.status === "ok") window.location.href = doneHref;
-  }, [state.status, doneHref]);
+    onSuccess: () => window.location.assign(doneHref),
+  });
+  const done = form.alert?.tone === "ok";
   return (
-    <form action={action} className="space-y-4">
-      <input type="hidden" name="token" value={token} />
-      <PasswordField name="password" label="New password" autoComplete="new-password" errors={state.fields?.password} />
-      <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" errors={state.fields?.confirmPassword} />
-      <FormMessage state={state} />
-      <Button type="submit" className="w-full" disabled={pending || state.status === "ok"}>{pending ? "Saving..." : submitLabel}</Button>
+    <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">
+      <PasswordField form={form} name="password" label="New password" autoComplete="new-password" />
+      <PasswordField form={form} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+      <FormAlert alert={form.alert} />
+      <SubmitButton pending={form.pending} pendingLabel="Saving..." disabled={done} className="w-full">{submitLabel}</SubmitButton>
     </form>
   );
 }

@@ -1,54 +1,60 @@
 "use client";
 
-import { apiFetch, problemOf } from "@/lib/api/client";
-import { useState } from "react";
+import { apiFetch } from "@/lib/api/client";
 import { useMutation } from "@tanstack/react-query";
 import { userInputSchema, ROLES } from "@/lib/people/schemas";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { FieldError } from "@/components/auth/form-feedback";
 import { toast } from "@/components/ui/toast";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { useReturnFocus } from "@/components/forms/use-return-focus";
+import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";
 
-type Values = { firstName: string; lastName: string; email: string; role: UserDto["role"]; teamId: string; managerId: string };
+type Values = { firstName: string; lastName: string; email: string; role: string; teamId: string; managerId: string };
 export const ROLE_LABEL: Record<UserDto["role"], string> = { employee: "Employee", manager: "Manager", admin: "Admin" };
 
 /** 'Add New User' and 'Edit User' (spec sections 2 and 5). Mounted fresh each time it opens. */
 export function UserDialog({ people, user, onClose }: { people: PeopleContext; user?: UserDto; onClose: () => void }) {
   const editing = !!user;
-  const [values, setValues] = useState<Values>({
-    firstName: user?.firstName ?? "",
-    lastName: user?.lastName ?? "",
-    email: user?.email ?? "",
-    role: user?.role ?? "employee",
-    teamId: user?.teamId ?? "",
-    managerId: user?.managerId ?? "",
-  });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  // The server's reason, also inside the dialog: the toast region is hidden while a modal is open.
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormFields<typeof userInputSchema, Values>(
+    userInputSchema,
+    {
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      email: user?.email ?? "",
+      role: user?.role ?? "employee",
+      teamId: user?.teamId ?? "",
+      managerId: user?.managerId ?? "",
+    },
+    { idPrefix: "user-" },
+  );
+  const { values } = form;
+  const returnFocus = useReturnFocus();
   const refresh = usePeopleRefresh();
+  const failed = editing ? "Failed to update user" : "Failed to add user";
 
   const mutation = useMutation({
-    mutationFn: (body: Values) =>
+    mutationFn: ({ body }: { body: Values; sent: Values }) =>
       apiFetch<UserDto>(user ? `/api/users/${user.id}` : "/api/users", { method: user ? "PUT" : "POST", body: { ...body, organizationId: people.orgId } }),
-    onSuccess: () => {
-      toast({ title: editing ? "User updated successfully" : "User added successfully", description: editing ? undefined : `An invitation e-mail is on its way to ${values.email}.` });
+    onSuccess: (_saved, { body }) => {
+      toast({ title: editing ? "User updated successfully" : "User added successfully", description: editing ? undefined : `An invitation e-mail is on its way to ${body.email}.` });
       refresh();
       onClose();
     },
-    onError: (err) => {
-      setErrors(problemOf(err)?.fields ?? {});
-      setFormError(problemOf(err)?.message ?? (editing ? "Failed to update user" : "Failed to add user"));
-      toast({ title: editing ? "Failed to update user" : "Failed to add user", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+    onError: (err, { sent }) => {
+      // The server's reason also shows inside the dialog: the toast region is hidden from
+      // assistive technology while a modal is open.
+      const answer = failedAnswer(err, failed);
+      form.showAnswer(answer, sent);
+      toast({ title: failed, description: answer.message === failed ? undefined : answer.message, variant: "destructive" });
     },
   });
 
-  const set = (k: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  // These compare the role being given to this person (spec section 5's rules on teams and
+  // managers), not what the signed-in user may do; that is checked before the dialog opens.
   const showTeam = values.role === "employee" || values.role === "manager";
   // Spec: in the edit form the manager selector shows only for employees and excludes the user.
   const showManager = editing ? values.role === "employee" : showTeam;
@@ -58,43 +64,27 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
   const teamTaken = (t: PeopleContext["teams"][number]) => values.role === "manager" && !!t.managerId && t.managerId !== user?.id;
 
   // Becoming a manager: a team that already has one can no longer be chosen, so drop it.
-  function changeRole(e: React.ChangeEvent<HTMLSelectElement>) {
-    const role = ROLES.find((r) => r === e.target.value);
+  function changeRole(value: string) {
+    const role = ROLES.find((r) => r === value);
     if (!role) return;
-    setValues((v) => {
+    form.update((v) => {
       const chosen = people.teams.find((t) => t.id === v.teamId);
       const taken = role === "manager" && chosen && !!chosen.managerId && chosen.managerId !== user?.id;
       return { ...v, role, teamId: taken ? "" : v.teamId };
     });
   }
 
-  function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setFormError(null);
+    if (mutation.isPending || form.check(e.currentTarget) === null) return;
     // Hidden selectors send nothing; an admin keeps no team, and editing keeps the manager.
     const body: Values = { ...values, teamId: showTeam ? values.teamId : "", managerId: showManager || editing ? values.managerId : "" };
-    const parsed = userInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) (fields[String(i.path[0])] ??= []).push(i.message);
-      setErrors(fields);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(body);
+    mutation.mutate({ body, sent: values });
   }
-
-  const field = (name: "firstName" | "lastName" | "email", label: string, type = "text") => (
-    <div className="space-y-1.5">
-      <Label htmlFor={`user-${name}`}>{label}</Label>
-      <Input id={`user-${name}`} type={type} autoComplete="off" value={values[name]} onChange={set(name)} aria-invalid={!!errors[name]} aria-describedby={`user-${name}-error`} required />
-      <FieldError id={`user-${name}-error`} messages={errors[name]} />
-    </div>
-  );
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{editing ? "Edit User" : "Add New User"}</DialogTitle>
           <DialogDescription>
@@ -103,55 +93,51 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            {field("firstName", "First name")}
-            {field("lastName", "Last name")}
+            <TextField form={form} name="firstName" label="First name" autoComplete="off" />
+            <TextField form={form} name="lastName" label="Last name" autoComplete="off" />
           </div>
-          {field("email", "Email", "email")}
-          <div className="space-y-1.5">
-            <Label htmlFor="user-role">Role</Label>
-            <NativeSelect id="user-role" value={values.role} onChange={changeRole}>
-              {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
-            </NativeSelect>
-            <FieldError id="user-role-error" messages={errors.role} />
-          </div>
+          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
+          <SelectField form={form} name="role" label="Role" onValue={changeRole}>
+            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+          </SelectField>
           {showTeam ? (
-            <div className="space-y-1.5">
-              <Label htmlFor="user-team">Team</Label>
-              <NativeSelect id="user-team" value={values.teamId} onChange={set("teamId")} aria-invalid={!!errors.teamId} aria-describedby="user-team-error">
-                <option value="">No team</option>
-                {people.teams.map((t) => (
-                  <option key={t.id} value={t.id} disabled={teamTaken(t)}>
-                    {teamTaken(t) ? `${t.name} (Has Manager)` : t.name}
-                  </option>
-                ))}
-              </NativeSelect>
-              {values.role === "manager" && people.teams.some(teamTaken) ? (
-                <p className="text-xs text-slate-500">Teams marked &apos;Has Manager&apos; cannot be chosen: This team already has a manager assigned</p>
-              ) : null}
-              {team && missing > 0 ? (
-                <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-800">
-                  Team needs {missing} more members for anonymous surveys (currently {team.memberCount + joining})
-                </p>
-              ) : null}
-              <FieldError id="user-team-error" messages={errors.teamId} />
-            </div>
+            <SelectField
+              form={form}
+              name="teamId"
+              label="Team"
+              hint={
+                <>
+                  {values.role === "manager" && people.teams.some(teamTaken) ? (
+                    <p className="text-xs text-slate-500">Teams marked &apos;Has Manager&apos; cannot be chosen: This team already has a manager assigned</p>
+                  ) : null}
+                  {team && missing > 0 ? (
+                    <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-800">
+                      Team needs {missing} more members for anonymous surveys (currently {team.memberCount + joining})
+                    </p>
+                  ) : null}
+                </>
+              }
+            >
+              <option value="">No team</option>
+              {people.teams.map((t) => (
+                <option key={t.id} value={t.id} disabled={teamTaken(t)}>
+                  {teamTaken(t) ? `${t.name} (Has Manager)` : t.name}
+                </option>
+              ))}
+            </SelectField>
           ) : null}
           {showManager ? (
-            <div className="space-y-1.5">
-              <Label htmlFor="user-manager">Reports To</Label>
-              <NativeSelect id="user-manager" value={values.managerId} onChange={set("managerId")} aria-invalid={!!errors.managerId} aria-describedby="user-manager-error">
-                <option value="">Nobody</option>
-                {people.leaders.filter((l) => l.id !== user?.id).map((l) => (
-                  <option key={l.id} value={l.id}>{`${l.name} (${ROLE_LABEL[l.role]})`}</option>
-                ))}
-              </NativeSelect>
-              <FieldError id="user-manager-error" messages={errors.managerId} />
-            </div>
+            <SelectField form={form} name="managerId" label="Reports To">
+              <option value="">Nobody</option>
+              {people.leaders.filter((l) => l.id !== user?.id).map((l) => (
+                <option key={l.id} value={l.id}>{`${l.name} (${ROLE_LABEL[l.role]})`}</option>
+              ))}
+            </SelectField>
           ) : null}
-          {formError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{formError}</p> : null}
+          <FormAlert alert={form.alert} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
-            <Button type="submit" disabled={mutation.isPending}>{mutation.isPending ? "Saving..." : editing ? "Save Changes" : "Add User"}</Button>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">{editing ? "Save Changes" : "Add User"}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,6 +1,6 @@
 "use client";
 
-import { apiFetch, problemOf } from "@/lib/api/client";
+import { apiFetch } from "@/lib/api/client";
 import { useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, Pencil, RotateCcw } from "lucide-react";
@@ -8,136 +8,132 @@ import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, emailSettingsSchema } from "
 import type { EmailSettingsDto } from "@/lib/org/email-settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
-import { FieldError } from "@/components/auth/form-feedback";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { Field, FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 import { EmailPreview } from "@/components/settings/email-preview";
 import { TemplateVariables, type TemplateVariable } from "@/components/settings/template-variables";
 
-type Form = { emailSubject: string; emailBody: string };
-type Field = keyof Form;
+type Values = { emailSubject: string; emailBody: string };
+type FieldName = keyof Values;
 
 const TEXTAREA =
   "min-h-56 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 disabled:opacity-60 sm:text-sm";
 
-function messagesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) (out[String(i.path[0] ?? "_")] ??= []).push(i.message);
-  return out;
-}
-
 /** Settings > Email Settings: the survey invitation template (spec sections 2 and 8). */
 export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; initial: EmailSettingsDto; canEdit: boolean }) {
   const [saved, setSaved] = useState(initial);
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const subjectRef = useRef<HTMLInputElement>(null);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const [editing, setEditing] = useState(false);
+
+  if (editing) {
+    return (
+      <TemplateEditor
+        orgId={orgId}
+        initial={{ emailSubject: saved.emailSubject, emailBody: saved.emailBody }}
+        onSaved={(next) => {
+          setSaved(next);
+          setEditing(false);
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="text-sm text-slate-600">The e-mail each person receives with their personal survey link.</p>
+        <div className="flex items-center gap-2">
+          <Badge variant={saved.isDefault ? "secondary" : "default"}>{saved.isDefault ? "Default template" : "Custom template"}</Badge>
+          {canEdit ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil /> Edit Template
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+        <div>
+          <dt className="text-slate-500">Subject</dt>
+          <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900" data-testid="email-subject">{saved.emailSubject}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Message</dt>
+          <dd className="mt-0.5 wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-body">{saved.emailBody}</dd>
+        </div>
+      </dl>
+      {canEdit ? null : <p className="text-xs text-slate-500">Only administrators can change the template.</p>}
+    </div>
+  );
+}
+
+/** Edit mode: the form (mounted only while editing, so each edit starts from the saved texts). */
+function TemplateEditor({ orgId, initial, onSaved, onCancel }: { orgId: string; initial: Values; onSaved: (next: EmailSettingsDto) => void; onCancel: () => void }) {
+  const form = useFormFields(emailSettingsSchema, initial, { idPrefix: "email-" });
   // Where a clicked variable goes: the field the cursor was last in (the message by default).
-  const lastField = useRef<Field>("emailBody");
+  const lastField = useRef<FieldName>("emailBody");
 
   const mutation = useMutation({
-    mutationFn: (body: Form) => apiFetch<EmailSettingsDto>(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", body }),
+    mutationFn: (sent: Values) => apiFetch<EmailSettingsDto>(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", body: sent }),
     onSuccess: (next) => {
-      setSaved(next);
-      setForm(null);
-      setErrors({});
       toast({ title: "Settings saved", description: "Email template updated successfully" });
+      onSaved(next);
     },
-    onError: (err) => {
-      setErrors(problemOf(err)?.fields ?? {});
-      toast({ title: "Failed to update email settings", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+    onError: (err, sent) => {
+      const answer = failedAnswer(err, "Failed to update email settings");
+      form.showAnswer(answer, sent);
+      toast({ title: "Failed to update email settings", description: answer.message, variant: "destructive" });
     },
   });
 
-  function save(e: React.FormEvent) {
+  function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!form) return;
-    const parsed = emailSettingsSchema.safeParse(form);
-    if (!parsed.success) return setErrors(messagesByField(parsed.error.issues));
-    setErrors({});
-    mutation.mutate(form);
+    if (mutation.isPending || form.check(e.currentTarget) === null) return;
+    mutation.mutate(form.values);
   }
 
   function insert(variable: TemplateVariable) {
-    if (!form) return;
     const field = lastField.current;
-    const el = field === "emailSubject" ? subjectRef.current : bodyRef.current;
-    const value = form[field];
-    const start = el?.selectionStart ?? value.length;
-    const end = el?.selectionEnd ?? value.length;
+    const el = document.getElementById(form.id(field));
+    const control = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : null;
+    const value = form.values[field];
+    const start = control?.selectionStart ?? value.length;
+    const end = control?.selectionEnd ?? value.length;
     // {{surveyLink}} must stand on its own (lib/surveys/email-template.ts): a space is added on
     // either side where the cursor sits against other text, so a click never makes it invalid.
     const pad = (c: string | undefined) => (variable === "surveyLink" && c !== undefined && !/\s/.test(c) ? " " : "");
     const text = `${pad(value[start - 1])}{{${variable}}}${pad(value[end])}`;
-    setForm({ ...form, [field]: value.slice(0, start) + text + value.slice(end) });
+    form.set(field, value.slice(0, start) + text + value.slice(end));
     // After React has written the new value: back into the field, cursor after the variable.
     requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + text.length, start + text.length);
+      control?.focus();
+      control?.setSelectionRange(start + text.length, start + text.length);
     });
   }
 
-  if (!form) {
-    return (
-      <div className="grid gap-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <p className="text-sm text-slate-600">The e-mail each person receives with their personal survey link.</p>
-          <div className="flex items-center gap-2">
-            <Badge variant={saved.isDefault ? "secondary" : "default"}>{saved.isDefault ? "Default template" : "Custom template"}</Badge>
-            {canEdit ? (
-              <Button variant="outline" onClick={() => setForm({ emailSubject: saved.emailSubject, emailBody: saved.emailBody })}>
-                <Pencil /> Edit Template
-              </Button>
-            ) : null}
-          </div>
-        </div>
-        <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
-          <div>
-            <dt className="text-slate-500">Subject</dt>
-            <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900" data-testid="email-subject">{saved.emailSubject}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Message</dt>
-            <dd className="mt-0.5 wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-body">{saved.emailBody}</dd>
-          </div>
-        </dl>
-        {canEdit ? null : <p className="text-xs text-slate-500">Only administrators can change the template.</p>}
-      </div>
-    );
-  }
-
   const pending = mutation.isPending;
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [field]: e.target.value });
+  const body = form.input("emailBody");
   const sampleLink = `${window.location.origin}/surveys/sample-survey?token=sample`;
 
   return (
     <form onSubmit={save} noValidate className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="grid min-w-0 content-start gap-4">
-        <div className="space-y-1.5">
-          <Label htmlFor="email-subject">Subject</Label>
-          <Input id="email-subject" ref={subjectRef} value={form.emailSubject} onChange={set("emailSubject")} onFocus={() => (lastField.current = "emailSubject")}
-            disabled={pending} aria-invalid={!!errors.emailSubject} aria-describedby="email-subject-error" maxLength={200} />
-          <FieldError id="email-subject-error" messages={errors.emailSubject} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="email-body">Message</Label>
-          <textarea id="email-body" ref={bodyRef} value={form.emailBody} onChange={set("emailBody")} onFocus={() => (lastField.current = "emailBody")}
-            disabled={pending} rows={10} aria-invalid={!!errors.emailBody} aria-describedby="email-body-error" className={TEXTAREA} />
-          <FieldError id="email-body-error" messages={errors.emailBody} />
-        </div>
+        <TextField form={form} name="emailSubject" label="Subject" onFocus={() => (lastField.current = "emailSubject")} disabled={pending} maxLength={200} />
+        <Field label="Message" htmlFor={body.id} messages={form.messages("emailBody")} messagesId={form.messagesId("emailBody")}>
+          <textarea {...body} onFocus={() => (lastField.current = "emailBody")} disabled={pending} rows={10} className={TEXTAREA} />
+        </Field>
       </div>
       <div className="grid min-w-0 content-start gap-4">
         <TemplateVariables onInsert={insert} disabled={pending} />
-        <EmailPreview subject={form.emailSubject} body={form.emailBody} sampleLink={sampleLink} />
+        <EmailPreview subject={form.values.emailSubject} body={form.values.emailBody} sampleLink={sampleLink} />
       </div>
+      <FormAlert alert={form.alert} className="lg:col-span-2" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:col-span-2">
-        <Button variant="ghost" onClick={() => { setForm(null); setErrors({}); }} disabled={pending}>Cancel</Button>
-        <Button variant="outline" onClick={() => { setForm({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }); setErrors({}); }} disabled={pending}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>Cancel</Button>
+        <Button variant="outline" onClick={() => form.update(() => ({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }))} disabled={pending}>
           <RotateCcw /> Reset to Default
         </Button>
-        <Button type="submit" disabled={pending}><Mail /> {pending ? "Saving..." : "Save Changes"}</Button>
+        <SubmitButton pending={pending} pendingLabel="Saving..."><Mail /> Save Changes</SubmitButton>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 
 import { ArrowLeft, Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/signup/form-error";
+import { FormAlert } from "@/components/forms/fields";
 
 /**
  * Step 2. Without Stripe configured (decisions.md, Billing) there is no card to take: the step
@@ -56,7 +56,8 @@ export function PaymentStep({
         </p>
       </div>
 
-      <FormError message={error} />
+      {/* The spec's completion error: title 'Error' with the server's message. */}
+      <FormAlert alert={error ? { tone: "error", lines: [error] } : null} errorTitle="Error" />
 
       <Button type="button" size="lg" className="w-full" onClick={onStart} disabled={pending} aria-busy={pending}>
         {pending ? "Processing..." : "Start Free Trial"}

@@ -1,15 +1,15 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { CompanyForm, type CompanyValues, type FieldErrors } from "@/components/signup/company-form";
+import { CompanyForm, type CompanyValues } from "@/components/signup/company-form";
 import { PaymentStep } from "@/components/signup/payment-step";
 import { WelcomeStep } from "@/components/signup/welcome-step";
-import { FormError } from "@/components/signup/form-error";
 import { StepIndicator, type SignupStep } from "@/components/signup/step-indicator";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
 import { postSignup } from "@/lib/signup/client";
 import { handoffUrl } from "@/lib/signup/api-types";
-import type { SignupData } from "@/lib/signup/schema";
-import { problemOf } from "@/lib/api/client";
+import { signupSchema, type SignupData } from "@/lib/signup/schema";
 
 const COMPLETE_FALLBACK = "Failed to complete signup. Please try again.";
 
@@ -19,19 +19,12 @@ const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
   welcome: { title: "Welcome", subtitle: "Your workspace is ready." },
 };
 
-/** The server's message and field errors from a failed completion, or the spec's fallback. */
-function describeFailure(err: unknown): { message: string; fields?: Record<string, string[]> } {
-  // Not our problem document (a proxy's page, say): the spec's fallback.
-  const problem = problemOf(err);
-  return problem?.message ? { message: problem.message, fields: problem.fields } : { message: COMPLETE_FALLBACK };
-}
-
 /** The three steps of /signup: company details, payment, welcome. */
 export function SignupFlow({ initial, suffix, productName }: { initial: CompanyValues; suffix: string; productName: string }) {
   const [step, setStep] = useState<SignupStep>("details");
-  const [values, setValues] = useState<CompanyValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [data, setData] = useState<SignupData | null>(null);
+  // Held here, not in the details form, so the values and the server's answer survive the steps.
+  const form = useFormFields(signupSchema, initial, { live: ["subdomain"] });
+  const [data, setData] = useState<{ input: SignupData; sent: CompanyValues } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
@@ -53,15 +46,18 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
     setPending(true);
     setError(null);
     try {
-      const result = await postSignup(data);
+      const result = await postSignup(data.input);
       setTarget(handoffUrl(result));
       setStep("welcome");
     } catch (err) {
-      const failure = describeFailure(err);
-      setError(failure.message);
-      if (failure.fields && Object.keys(failure.fields).length > 0) {
-        setErrors(failure.fields);
+      const answer = failedAnswer(err, COMPLETE_FALLBACK);
+      if (answer.fields && Object.keys(answer.fields).length > 0) {
+        // A field's problem (the subdomain was taken meanwhile, say) is fixed on the details step,
+        // under that field; the answer holds only while the field keeps the value that was sent.
+        form.showAnswer(answer, data.sent);
         setStep("details");
+      } else {
+        setError(answer.message ?? COMPLETE_FALLBACK);
       }
     } finally {
       setPending(false);
@@ -75,17 +71,14 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
       <h1 ref={heading} tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 focus:outline-none">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
       <div className="mt-6">
-        {/* Kept mounted (only hidden) on later steps, so its values survive going back. */}
-        <div hidden={step !== "details"} className="space-y-4">
-          {step === "details" ? <FormError message={error} /> : null}
+        {/* Kept mounted (only hidden) on later steps, so its own state (the slug the company name
+            wrote, a password shown) is as it was when the visitor comes back. */}
+        <div hidden={step !== "details"}>
           <CompanyForm
-            values={values}
-            onValues={setValues}
-            errors={errors}
-            onErrors={setErrors}
+            form={form}
             suffix={suffix}
-            onValid={(valid) => {
-              setData(valid);
+            onValid={(input) => {
+              setData({ input, sent: form.values });
               setError(null);
               setStep("payment");
             }}
@@ -93,15 +86,15 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
         </div>
         {step === "payment" && data ? (
           <PaymentStep
-            companyName={data.companyName}
-            workspaceHost={`${data.subdomain}.${suffix}`}
+            companyName={data.input.companyName}
+            workspaceHost={`${data.input.subdomain}.${suffix}`}
             pending={pending}
             error={error}
             onBack={() => setStep("details")}
             onStart={start}
           />
         ) : null}
-        {step === "welcome" && data && target ? <WelcomeStep firstName={data.firstName} productName={productName} target={target} /> : null}
+        {step === "welcome" && data && target ? <WelcomeStep firstName={data.input.firstName} productName={productName} target={target} /> : null}
       </div>
     </div>
   );

@@ -2,10 +2,11 @@
 
 import { CheckCircle2, LoaderCircle, TriangleAlert, XCircle } from "lucide-react";
 import { SuffixedInput } from "@/components/ui/suffixed-input";
-import { Label } from "@/components/ui/label";
-import { FieldError } from "@/components/auth/form-feedback";
+import { Field } from "@/components/forms/fields";
+import type { FormFields } from "@/components/forms/use-form-fields";
 import { cn } from "@/lib/utils/cn";
 import type { AvailabilityState } from "@/components/signup/use-subdomain-availability";
+import type { CompanyValues } from "@/components/signup/company-form";
 
 const ICONS = {
   checking: <LoaderCircle className="size-4 animate-spin text-slate-500" aria-hidden />,
@@ -16,42 +17,33 @@ const ICONS = {
 
 const TONES = { none: "", checking: "text-slate-600", available: "text-emerald-700", unavailable: "text-red-700", error: "text-amber-700" } as const;
 
-/** The subdomain input with the `.{root domain}` suffix and its live availability. */
-export function SubdomainField({
-  value,
-  onChange,
-  suffix,
-  availability,
-  errors,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  suffix: string;
-  availability: AvailabilityState;
-  errors?: string[];
-}) {
-  const { status, message, suggestion } = availability;
+/**
+ * The subdomain input with the `.{root domain}` suffix and its live availability. While the field
+ * shows a message of its own (a format rule, or the server's word on this very value) the
+ * availability line stays empty, so the field never says two different things at once.
+ */
+export function SubdomainField({ form, suffix, availability }: { form: FormFields<CompanyValues>; suffix: string; availability: AvailabilityState }) {
+  const messages = form.messages("subdomain");
+  const { status, message, suggestion } = messages.length > 0 ? { status: "none" as const, message: "", suggestion: null } : availability;
+  const input = form.input("subdomain");
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor="subdomain">Workspace address</Label>
+    <Field label="Workspace address" htmlFor={input.id} messages={messages} messagesId={form.messagesId("subdomain")}>
       <SuffixedInput
+        {...input}
+        onChange={(e) => form.set("subdomain", e.target.value.toLowerCase())}
         suffix={suffix}
         suffixId="subdomain-suffix"
-        id="subdomain"
-        name="subdomain"
-        value={value}
-        onChange={(e) => onChange(e.target.value.toLowerCase())}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
         inputMode="url"
         maxLength={63}
         placeholder="your-company"
-        aria-invalid={!!errors?.length || status === "unavailable"}
-        aria-describedby="subdomain-suffix subdomain-status subdomain-error"
+        aria-invalid={input["aria-invalid"] ?? (status === "unavailable" || undefined)}
+        aria-describedby={["subdomain-suffix", "subdomain-status", input["aria-describedby"]].filter(Boolean).join(" ")}
       />
       {/* Always in the DOM, so screen readers announce each new result. */}
-      <div id="subdomain-status" aria-live="polite" className={cn("flex min-h-5 items-center gap-1.5 text-sm", TONES[status])}>
+      <div id="subdomain-status" aria-live="polite" className={cn("flex items-center gap-1.5 text-sm wrap-anywhere", messages.length === 0 && "min-h-5", TONES[status])}>
         {status !== "none" ? (
           <>
             {ICONS[status]}
@@ -61,12 +53,11 @@ export function SubdomainField({
       </div>
       {status === "unavailable" && suggestion ? (
         <p className="text-sm text-slate-700">
-          <button type="button" onClick={() => onChange(suggestion)} className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">
+          <button type="button" onClick={() => form.set("subdomain", suggestion)} className="font-medium text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">
             Try {suggestion} instead?
           </button>
         </p>
       ) : null}
-      <FieldError id="subdomain-error" messages={errors} />
-    </div>
+    </Field>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { fetchAvailability } from "@/lib/signup/client";
 import { suggestionCandidates } from "@/lib/signup/slug";
-import { SUBDOMAIN_MIN, subdomainFormatError } from "@/lib/signup/schema";
+import { subdomainFormatError } from "@/lib/signup/schema";
 import { UNAVAILABLE_FALLBACK } from "@/lib/signup/api-types";
 
 // Spec section 4, 'Subdomain availability': none, checking, available, unavailable, error.
@@ -21,6 +21,8 @@ export const CHECK_ERROR_MESSAGE = "Error checking availability";
 
 type Result = AvailabilityState & { value: string };
 
+const NONE: AvailabilityState = { status: "none", message: "", suggestion: null };
+
 async function firstAvailable(base: string, signal: AbortSignal): Promise<string | null> {
   // One at a time, in the spec's order: usually the first candidate is free.
   for (const candidate of suggestionCandidates(base)) {
@@ -32,15 +34,18 @@ async function firstAvailable(base: string, signal: AbortSignal): Promise<string
 }
 
 /**
- * The live availability of a subdomain, checked 500 ms after typing stops and only from 3
- * characters on. The result is stored with the value it answers, so a stale answer for an
- * earlier value is never shown as the current one.
+ * The live availability of a subdomain, checked 500 ms after typing stops. Only a well-formed
+ * name is checked (the spec's 3 characters and the other format rules): a malformed one is the
+ * form's own message under the field, so the two never say different things about one value.
+ * The result is stored with the value it answers, so a stale answer for an earlier value is
+ * never shown as the current one.
  */
 export function useSubdomainAvailability(subdomain: string): AvailabilityState {
   const [result, setResult] = useState<Result | null>(null);
+  const checkable = subdomainFormatError(subdomain) === null;
 
   useEffect(() => {
-    if (subdomain.length < SUBDOMAIN_MIN) return;
+    if (!checkable) return;
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(async () => {
@@ -52,8 +57,6 @@ export function useSubdomainAvailability(subdomain: string): AvailabilityState {
           return;
         }
         setResult({ value: subdomain, status: "unavailable", message: r.message || UNAVAILABLE_FALLBACK, suggestion: null });
-        // Alternatives only make sense for a well-formed name that is taken or reserved.
-        if (subdomainFormatError(subdomain)) return;
         const suggestion = await firstAvailable(subdomain, signal);
         if (!signal.aborted && suggestion) setResult((prev) => (prev?.value === subdomain ? { ...prev, suggestion } : prev));
       } catch {
@@ -64,9 +67,9 @@ export function useSubdomainAvailability(subdomain: string): AvailabilityState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [subdomain]);
+  }, [subdomain, checkable]);
 
-  if (subdomain.length < SUBDOMAIN_MIN) return { status: "none", message: "", suggestion: null };
+  if (!checkable) return NONE;
   if (result?.value !== subdomain) return { status: "checking", message: "Checking...", suggestion: null };
   return result;
 }

@@ -1,46 +1,37 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
 import Link from "next/link";
-import { findCompanyAction, type FinderState } from "@/lib/tenancy/company-finder-action";
-import { Button } from "@/components/ui/button";
+import { findCompanyAction } from "@/lib/tenancy/company-finder-action";
+import { companyFinderSchema, FINDER_FAILED } from "@/lib/tenancy/company-finder-schema";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { SuffixedInput } from "@/components/ui/suffixed-input";
-import { Label } from "@/components/ui/label";
 
 /** 'Company URL' with the root domain as suffix; sends the visitor on to their workspace's sign-in. */
 export function CompanyFinder({ suffix, productName }: { suffix: string; productName: string }) {
-  const [state, action, pending] = useActionState<FinderState, FormData>(findCompanyAction, { status: "idle" });
-  useEffect(() => {
-    if (state.status === "found") window.location.assign(state.url);
-  }, [state]);
-  const failed = state.status === "error";
+  // noValidate: an empty submit gets the spec's 'Company name is required', not the browser's bubble.
+  const form = useActionForm(findCompanyAction, companyFinderSchema, { initial: { company: "" }, codeMessages: { internal: FINDER_FAILED } });
+  const input = form.input("company");
   return (
-    <form action={action} className="space-y-4">
-      <div className="space-y-1.5">
-        <Label htmlFor="company">Company URL</Label>
+    <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">
+      <Field label="Company URL" htmlFor={input.id} messages={form.messages("company")} messagesId={form.messagesId("company")}>
         <SuffixedInput
+          {...input}
           suffix={suffix}
           suffixId="company-suffix"
-          id="company"
-          name="company"
           autoComplete="organization"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="your-company"
-          required
           maxLength={253}
-          aria-invalid={failed || undefined}
-          aria-describedby={failed ? "company-suffix company-error" : "company-suffix"}
+          aria-describedby={["company-suffix", input["aria-describedby"]].filter(Boolean).join(" ")}
         />
-      </div>
-      {failed ? (
-        <div id="company-error" role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-medium">{state.title}</p>
-          {state.message ? <p className="mt-0.5">{state.message}</p> : null}
-        </div>
-      ) : null}
-      {state.status === "found" ? <p role="status" className="text-sm text-slate-600">Redirecting...</p> : null}
-      <Button type="submit" className="w-full" disabled={pending || state.status === "found"}>Go to Company Login</Button>
+      </Field>
+      <FormAlert alert={form.alert} errorTitle="Error" />
+      {form.navigating ? <p role="status" className="text-sm text-slate-600">Redirecting...</p> : null}
+      <SubmitButton pending={form.pending} pendingLabel="Finding your company..." className="w-full">
+        Go to Company Login
+      </SubmitButton>
       <p className="text-center text-sm text-slate-600">
         New to {productName}? <Link className="font-medium text-brand-600 hover:underline" href="/signup">Sign up for a free trial</Link>
       </p>

@@ -12,7 +12,7 @@ import { enforceRateLimit, requestAddress, type RateLimitName } from "@/lib/api/
 import { invalidInput, notFoundWith, unauthenticated } from "@/lib/errors/domain-error";
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
-import type { FormState } from "@/lib/actions/form-state";
+import { CORRECT_FIELDS, type FormAction, type FormState } from "@/lib/actions/form-state";
 
 /**
  * The one server-action client: what apiRoute is for /api routes, this is for forms. Each action
@@ -39,11 +39,11 @@ type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public" };
 
 /** What a handler may return: a message for the form, or nothing (then "ok" without one). */
 type Outcome = { message?: string } | void;
-export type FormAction = (prev: FormState, form: FormData) => Promise<FormState>;
+export type { FormAction };
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 export const NO_WORKSPACE = "This workspace does not exist.";
-export const CORRECT_FIELDS = "Please correct the highlighted fields.";
+export { CORRECT_FIELDS };
 
 /** FormData's text fields as a plain object (files are not accepted by any action). */
 function formFields(form: FormData): Record<string, string> {

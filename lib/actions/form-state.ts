@@ -11,3 +11,10 @@ export type FormState = {
 };
 
 export const idleState: FormState = { status: "idle" };
+
+/** The form-level line beside field messages (the action wrapper answers with it; client forms
+ * say it in place of a server's generic summary such as "Invalid request body"). */
+export const CORRECT_FIELDS = "Please correct the highlighted fields.";
+
+/** A form's server action as formAction (lib/actions/action.ts) makes it; client forms call it. */
+export type FormAction = (prev: FormState, form: FormData) => Promise<FormState>;

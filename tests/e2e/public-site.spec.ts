@@ -91,11 +91,12 @@ test("the company finder says so when no company has that name", async ({ page }
   await page.goto(main("/login"));
   await page.getByLabel("Company URL").fill("no-such-company-here");
   await page.getByRole("button", { name: "Go to Company Login" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "Company not found" });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText('No account found for "no-such-company-here". Please check the name or sign up for a new account.');
+  // Under the field it is about, read out with it (its description) when focus returns to it.
+  const field = page.getByLabel("Company URL");
+  await expect(field).toHaveAccessibleDescription(/Company not found No account found for "no-such-company-here"\. Please check the name or sign up for a new account\./);
+  await expect(field).toBeFocused();
   await expect(page).toHaveURL(main("/login"));
-  await expect(page.getByLabel("Company URL")).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
 });
 
 test("the landing page has no serious accessibility violations", async ({ page }) => {

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { SignupFlow } from "@/components/signup/signup-flow";
+import { SiteWordmark } from "@/components/site/site-wordmark";
+import { siteHomeHref } from "@/components/site/site-links";
 import { Benefits } from "@/components/signup/benefits";
 import { productNameFromEnv, rootDomainFromEnv } from "@/lib/tenancy/site";
 import { slugify } from "@/lib/signup/slug";
@@ -25,7 +27,9 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
   return (
     <main className="min-h-dvh bg-slate-50">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
-        <Link href="/" className="text-2xl font-bold tracking-tight text-brand-600">pulsewell</Link>
+        {/* The main site's home, as on every public page: a bare "/" on a local root is the demo
+            workspace's dashboard, which is no place for someone signing up. */}
+        <SiteWordmark productName={productName} href={siteHomeHref()} className="text-2xl" />
         <p className="text-sm text-slate-600">
           Already have a workspace? <Link href="/login" className="font-medium text-brand-600 hover:underline">Log in</Link>
         </p>
@@ -38,6 +42,8 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
             firstName: prefill.firstName ?? "",
             lastName: prefill.lastName ?? "",
             workEmail: prefill.workEmail ?? "",
+            password: "",
+            confirmPassword: "",
             companyName,
             subdomain: slugify(companyName),
             companySize: companySizeFor(prefill.teamSize ?? 0),

@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { CORRECT_FIELDS, type FormState } from "@/lib/actions/form-state";
+import type { ErrorCode } from "@/lib/errors/codes";
+import { zodFieldErrors } from "@/lib/errors/problem";
+
+// What a form says, decided from its current state alone (pure, so it is unit-tested without a
+// browser). The rules, for every form of the product:
+// - A field's client messages are the schema's for its CURRENT value, shown once the field was
+//   touched or a submit was tried: re-computed on every keystroke, so never stale.
+// - A server's field messages are shown only while the field still holds the value they answered.
+// - Beside a server's field messages the form-level line is "Please correct the highlighted
+//   fields." (none when the server's message is a field's own), gone once no field shows the
+//   server's word any more. A message about no field stays until the next answer.
+// - Each message once, in the order the rules gave them; the components put one a line.
+
+export type FieldValues = Record<string, string | boolean>;
+export type Messages = Record<string, string[]>;
+
+/** A server's answer and the values it answered (what "unchanged since" is measured against). */
+export type Answer<V extends FieldValues = FieldValues> = { state: FormState; sent: V };
+
+export type FormView<V extends FieldValues = FieldValues> = {
+  /** The fields the form shows; messages for any other key (a hidden token, the whole form)
+   * cannot sit under a field and go to the form-level message instead. */
+  fields: readonly string[];
+  values: V;
+  /** The schema's messages for the current values (`schemaMessages`). */
+  client: Messages;
+  touched: Readonly<Record<string, boolean>>;
+  submitted: boolean;
+  answer: Answer<V> | null;
+};
+
+export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
+
+const unique = (list: readonly string[]): string[] => [...new Set(list)];
+
+/** The schema's messages for these values, by field, each message once. */
+export function schemaMessages(schema: z.ZodType, input: unknown): Messages {
+  const r = schema.safeParse(input);
+  if (r.success) return {};
+  const out: Messages = {};
+  for (const [field, list] of Object.entries(zodFieldErrors(r.error.issues))) out[field] = unique(list);
+  return out;
+}
+
+/** The server's messages for a field, while the field still holds the value they answered. */
+function serverMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
+  const a = view.answer;
+  if (!a || a.state.status !== "error" || a.sent[name] !== view.values[name]) return [];
+  return a.state.fields?.[name] ?? [];
+}
+
+/** What one field shows now. */
+export function fieldMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
+  const own = view.submitted || view.touched[name] ? (view.client[name] ?? []) : [];
+  return unique([...own, ...serverMessages(view, name)]);
+}
+
+/** What the form as a whole says now (beside, never instead of, the field messages). */
+export function formAlert<V extends FieldValues>(view: FormView<V>, codeMessages: Partial<Record<ErrorCode, string>> = {}): FormAlertView {
+  const isField = (key: string) => view.fields.includes(key);
+  const errors: string[] = [];
+  // Rules about keys no field shows (a link's token, the form as a whole) would block the
+  // submit without a word; so they are said here.
+  if (view.submitted) for (const [key, list] of Object.entries(view.client)) if (!isField(key)) errors.push(...list);
+
+  const state = view.answer?.state;
+  if (state?.status === "error") {
+    const fields = state.fields ?? {};
+    for (const [key, list] of Object.entries(fields)) if (!isField(key)) errors.push(...list);
+    const message = (state.code && codeMessages[state.code]) || state.message;
+    const aboutFields = Object.keys(fields).filter(isField);
+    const shown = new Set(view.fields.flatMap((f) => fieldMessages(view, f)));
+    if (aboutFields.length === 0) {
+      if (message) errors.push(message);
+    } else if (aboutFields.some((f) => serverMessages(view, f).length > 0) && !(message && shown.has(message))) {
+      // Beside field messages the form says one thing in the product's words, whatever summary
+      // the server gave ("Invalid request body"), and nothing when its message is a field's own.
+      errors.push(CORRECT_FIELDS);
+    }
+  }
+  if (errors.length > 0) return { tone: "error", lines: unique(errors) };
+  if (state?.status === "ok" && state.message) return { tone: "ok", lines: [state.message] };
+  return null;
+}
