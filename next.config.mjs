@@ -23,6 +23,18 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      {
+        // API answers hold personal data (sessions, people, survey questions behind a personal
+        // link): no browser or shared cache may keep them. A route that wants caching sets its
+        // own Cache-Control, which replaces this one. They are JSON, never a document: the policy
+        // lets them load nothing and be framed nowhere. (Pages get theirs, with a nonce, from
+        // proxy.ts.)
+        source: "/api/:path*",
+        headers: [
+          { key: "Cache-Control", value: "no-store" },
+          { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+        ],
+      },
     ];
   },
 };

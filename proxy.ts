@@ -1,16 +1,73 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { parseHost } from "@/lib/tenancy/host";
-import { fallbackWorkspaceOrigin, productNameFromEnv, rootDomainFromEnv } from "@/lib/tenancy/site";
+import { fallbackWorkspaceOrigin, productNameFromEnv, rootDomainFromEnv, siteProtocol } from "@/lib/tenancy/site";
 import { isMainSitePath, SITE_SEGMENT, TENANT_SEGMENT } from "@/lib/tenancy/routing";
 
 // Thin on purpose: it only routes. Pages, route handlers and actions resolve the workspace and
 // the session again on the server, so a request that skips this proxy reaches nothing it should not.
 
 // Headers that only this proxy may set; a client's copies are dropped or overwritten.
-const STRIPPED = ["x-pulsewell-tenant", "x-middleware-subrequest", "x-middleware-rewrite", "x-invoke-path"];
+const STRIPPED = ["x-pulsewell-tenant", "x-middleware-subrequest", "x-middleware-rewrite", "x-invoke-path", "x-nonce"];
+
+/** A fresh, unguessable nonce for this request's scripts (128 random bits, base64). */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+/**
+ * The page's Content-Security-Policy. Next reads the nonce from this header on the request and puts
+ * it on every script it renders (its bootstrap, chunks and inline payloads; React's streaming
+ * scripts too); 'strict-dynamic' lets those scripts load the chunks they need, and nothing else
+ * runs: no injected inline script, no other host. Pages render per request (force-dynamic, or
+ * dynamic segments with no static params), so each response carries its own nonce.
+ * - style-src 'unsafe-inline': React style props (charts, dialogs, progress bars) are style
+ *   attributes, which nonces cannot cover; a nonce here would also switch 'unsafe-inline' off.
+ *   Styles cannot run script, so the cost is limited to CSS injection.
+ * - form-action: the workspace hosts too, because the main site's company finder answers a form
+ *   post with a redirect to <workspace>.<root>/login, and a form's redirect must be allowed here
+ *   (without JavaScript the form is a real post; with it, Next follows the redirect itself).
+ * - dev: React's dev build needs eval for its call stacks and HMR talks over a websocket.
+ */
+function contentSecurityPolicy(nonce: string, rootDomain: string, dev: boolean): string {
+  const workspaces = `${siteProtocol(rootDomain)}://*.${rootDomain}`;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${workspaces}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The host of an Origin header value, or null when it has none ("null", garbage). */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** A server action posted from another origin. Next's own check throws (a 500 answer); this one
+ * refuses first, with 403. Next compares the Origin with X-Forwarded-Host, which is the Host here. */
+function isForeignAction(req: NextRequest, hostHeader: string | null): boolean {
+  if (req.method !== "POST" || !req.headers.has("next-action")) return false;
+  const origin = req.headers.get("origin");
+  // No Origin at all (not a browser): Next lets it through with a warning, as before.
+  if (origin === null) return false;
+  return originHost(origin) !== (hostHeader ?? "").toLowerCase();
+}
 
 export function proxy(req: NextRequest): NextResponse {
   const hostHeader = req.headers.get("host");
+  if (isForeignAction(req, hostHeader)) {
+    return new NextResponse("Cross-site request refused\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
   const host = parseHost(hostHeader, rootDomainFromEnv(), productNameFromEnv());
   const headers = new Headers(req.headers);
   for (const h of STRIPPED) headers.delete(h);
@@ -21,14 +78,25 @@ export function proxy(req: NextRequest): NextResponse {
   const { pathname, search } = req.nextUrl;
   if (pathname.startsWith("/api/")) return NextResponse.next({ request: { headers } });
 
+  // The policy goes on the request (for Next to find the nonce) and on the response.
+  const csp = contentSecurityPolicy(newNonce(), rootDomainFromEnv(), process.env.NODE_ENV === "development");
+  headers.set("content-security-policy", csp);
+  const withCsp = (res: NextResponse) => {
+    res.headers.set("Content-Security-Policy", csp);
+    return res;
+  };
+
   // Internal segments are never addressable from outside.
   const internal = pathname === TENANT_SEGMENT || pathname.startsWith(`${TENANT_SEGMENT}/`) || pathname === SITE_SEGMENT || pathname.startsWith(`${SITE_SEGMENT}/`);
   const rewrite = (path: string) => {
     const url = req.nextUrl.clone();
     url.pathname = path;
-    return NextResponse.rewrite(url, { request: { headers } });
+    return withCsp(NextResponse.rewrite(url, { request: { headers } }));
   };
-  if (internal) return rewrite("/_not-found");
+  // Not Next's own /_not-found: that page is prerendered at build time, so its scripts carry no
+  // nonce and the policy would block them. The main site's catch-all answers 404 per request.
+  const notFoundPage = () => rewrite(`${SITE_SEGMENT}/_not-found`);
+  if (internal) return notFoundPage();
 
   switch (host.kind) {
     case "tenant":
@@ -39,7 +107,7 @@ export function proxy(req: NextRequest): NextResponse {
       if (host.local) return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
       return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`);
     default:
-      return rewrite("/_not-found");
+      return notFoundPage();
   }
 }
 
@@ -49,5 +117,10 @@ export const config = {
   // workspace from the Host header alone (lib/api/route.ts), and Next itself drops its internal
   // headers from every incoming request. Skipping it there saves about a third of a survey
   // submission's server time (bench:surveys). /api/auth keeps it for X-Forwarded-Host = Host.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/(?!auth/)|.*\\.[a-z0-9]+$).*)"],
+  // The second entry: any request carrying a Next-Action header, whatever its path, so that the
+  // foreign-origin check above sees every server action.
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|api/(?!auth/)|.*\\.[a-z0-9]+$).*)",
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+  ],
 };

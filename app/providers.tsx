@@ -1,5 +1,7 @@
 "use client";
 
+// First, before any schema parses in the browser: no eval probe under the pages' CSP.
+import "@/lib/utils/zod-no-eval";
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@/components/ui/toast";

@@ -43,6 +43,43 @@ function refuse(req, res, { status, message, headers = {} }) {
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+// Next's internal response headers (x-middleware-rewrite names the internal /t/<workspace> path,
+// x-middleware-next and others are signals between its layers): none of them is meant for a
+// client, whatever Next version decides to leak. Dropped from every response before it is sent.
+const INTERNAL_RESPONSE = /^x-middleware-/i;
+// HSTS for a year, subdomains included (every workspace is a subdomain of the root).
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Whether the client reached us over HTTPS: a TLS socket, or a proxy in front that says so.
+ * The header is honoured for HSTS even without TRUST_PROXY: browsers ignore HSTS received over
+ * plain HTTP, so a client that lies about it only sends itself a header it will discard. */
+function overHttps(req) {
+  if (req.socket.encrypted) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
+  return first === "https";
+}
+
+/** Removes Next's internal headers from a response and adds HSTS over HTTPS, once, as the status
+ * line and headers are written (writeHead is also what Node calls for an implicit header). */
+function guardResponseHeaders(res, https) {
+  const writeHead = res.writeHead;
+  res.writeHead = function guardedWriteHead(status, ...rest) {
+    for (const name of res.getHeaderNames()) if (INTERNAL_RESPONSE.test(name)) res.removeHeader(name);
+    if (https) res.setHeader("Strict-Transport-Security", HSTS);
+    const last = rest.at(-1);
+    if (Array.isArray(last)) {
+      // Raw [name, value, name, value, ...] pairs.
+      const kept = [];
+      for (let i = 0; i + 1 < last.length; i += 2) if (!INTERNAL_RESPONSE.test(String(last[i]))) kept.push(last[i], last[i + 1]);
+      rest[rest.length - 1] = kept;
+    } else if (last && typeof last === "object") {
+      rest[rest.length - 1] = Object.fromEntries(Object.entries(last).filter(([name]) => !INTERNAL_RESPONSE.test(name)));
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 const port = Number(process.env.PORT ?? 3000);
 const trustProxy = process.env.TRUST_PROXY === "1";
 const app = next({ dev: false, port, dir: process.cwd() });
@@ -50,6 +87,7 @@ const handle = app.getRequestHandler();
 
 await app.prepare();
 const server = createServer((req, res) => {
+  guardResponseHeaders(res, overHttps(req));
   // Next then fills X-Forwarded-* from the connection itself.
   if (!trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
   const refused = refusal(req.method, req.url);
