@@ -1,7 +1,7 @@
 import { test, expect } from "@playwright/test";
 import fc from "fast-check";
 import http from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
@@ -207,9 +207,9 @@ const userBody: BodySpec = {
 const teamBody: BodySpec = { valid: (f) => ({ name: `Fuzz team ${randomBytes(3).toString("hex")}`, managerId: f.own.manager.id }), schema: teamInputSchema, max: 64 * 1024, refs: /^managerId$/ };
 
 const ROUTES: RouteSpec[] = [
-  { method: "GET", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 150 },
-  { method: "POST", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 150 },
-  { method: "POST", file: "app/api/auth/logout/route.ts", site: "tenant", auth: "session", writes: true, runs: 100 },
+  { method: "GET", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
+  { method: "POST", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
+  { method: "POST", file: "app/api/auth/logout/route.ts", site: "tenant", auth: "session", writes: true, runs: 80 },
   {
     method: "POST",
     file: "app/api/auth/quick-login/[subdomain]/route.ts",
@@ -220,11 +220,11 @@ const ROUTES: RouteSpec[] = [
     body: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }), max: 1024 },
     writes: false,
     sameOrigin: true,
-    runs: 150,
+    runs: 120,
   },
-  { method: "GET", file: "app/api/auth/session/route.ts", site: "tenant", auth: "session", writes: false, runs: 75 },
-  { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 100 },
-  { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 50 },
+  { method: "GET", file: "app/api/auth/session/route.ts", site: "tenant", auth: "session", writes: false, runs: 60 },
+  { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
+  { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },
   {
     method: "GET",
     file: "app/api/notifications/[key]/[sub]/route.ts",
@@ -232,7 +232,7 @@ const ROUTES: RouteSpec[] = [
     auth: "session",
     params: { key: { t: "uuid", own: (f) => [f.own.admin.id], foreign: (f) => [f.foreign.admin.id] }, sub: orgParam },
     writes: false,
-    runs: 100,
+    runs: 80,
   },
   {
     method: "PATCH",
@@ -242,9 +242,9 @@ const ROUTES: RouteSpec[] = [
     params: { key: { t: "uuid", own: (f) => [f.own.notificationId], foreign: (f) => [f.foreign.notificationId] }, sub: { t: "literal", value: "read" } },
     body: { valid: (f) => ({ userId: f.own.admin.id }), schema: z.object({ userId: z.uuid().optional() }).strict(), max: 64 * 1024 },
     writes: true,
-    runs: 200,
+    runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/anonymity/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 75 },
+  { method: "GET", file: "app/api/organizations/[orgId]/anonymity/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
   {
     method: "PATCH",
     file: "app/api/organizations/[orgId]/anonymity/route.ts",
@@ -253,7 +253,7 @@ const ROUTES: RouteSpec[] = [
     params: { orgId: orgParam },
     body: { valid: () => ({ minGroupSize: 5 }), schema: anonymitySchema, max: 64 * 1024 },
     writes: true,
-    runs: 200,
+    runs: 160,
   },
   {
     method: "PATCH",
@@ -268,9 +268,9 @@ const ROUTES: RouteSpec[] = [
       max: 64 * 1024,
     },
     writes: true,
-    runs: 200,
+    runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/pulse-schedule/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 75 },
+  { method: "GET", file: "app/api/organizations/[orgId]/pulse-schedule/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
   {
     method: "PATCH",
     file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
@@ -279,12 +279,12 @@ const ROUTES: RouteSpec[] = [
     params: { orgId: orgParam },
     body: { valid: () => ({ pulseEnabled: false, pulseWeekday: 2, pulseTime: "10:30", pulseTimeZone: "Europe/Berlin" }), schema: pulseScheduleSchema, max: 64 * 1024 },
     writes: true,
-    runs: 200,
+    runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 75 },
-  { method: "GET", file: "app/api/pulse/export/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "teams" }), schema: pulseQuery }, writes: false, runs: 125 },
-  { method: "GET", file: "app/api/pulse/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "all" }), schema: pulseQuery }, writes: false, runs: 125 },
-  { method: "GET", file: "app/api/signup/check-subdomain/[subdomain]/route.ts", site: "main", auth: "public", params: { subdomain: { t: "subdomain", mustBeOwn: false } }, writes: false, runs: 125 },
+  { method: "GET", file: "app/api/organizations/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
+  { method: "GET", file: "app/api/pulse/export/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "teams" }), schema: pulseQuery }, writes: false, runs: 100 },
+  { method: "GET", file: "app/api/pulse/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "all" }), schema: pulseQuery }, writes: false, runs: 100 },
+  { method: "GET", file: "app/api/signup/check-subdomain/[subdomain]/route.ts", site: "main", auth: "public", params: { subdomain: { t: "subdomain", mustBeOwn: false } }, writes: false, runs: 100 },
   {
     method: "POST",
     file: "app/api/signup/complete/route.ts",
@@ -292,10 +292,10 @@ const ROUTES: RouteSpec[] = [
     auth: "public",
     body: { valid: () => signupBody(`fz${randomBytes(4).toString("hex")}`, PASSWORD), schema: signupSchema, max: 8 * 1024 },
     writes: true,
-    runs: 250,
+    runs: 200,
   },
-  { method: "POST", file: "app/api/surveys/[surveyId]/close/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 125 },
-  { method: "POST", file: "app/api/surveys/[surveyId]/mail-retry/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 125 },
+  { method: "POST", file: "app/api/surveys/[surveyId]/close/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 100 },
+  { method: "POST", file: "app/api/surveys/[surveyId]/mail-retry/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 100 },
   {
     method: "GET",
     file: "app/api/surveys/[surveyId]/questions/route.ts",
@@ -304,9 +304,9 @@ const ROUTES: RouteSpec[] = [
     params: { surveyId: surveyParam },
     query: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }) },
     writes: false,
-    runs: 100,
+    runs: 80,
   },
-  { method: "GET", file: "app/api/surveys/[surveyId]/results/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 100 },
+  { method: "GET", file: "app/api/surveys/[surveyId]/results/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 80 },
   {
     method: "GET",
     file: "app/api/surveys/[surveyId]/route.ts",
@@ -315,10 +315,10 @@ const ROUTES: RouteSpec[] = [
     params: { surveyId: surveyParam },
     query: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }) },
     writes: false,
-    runs: 100,
+    runs: 80,
   },
-  { method: "GET", file: "app/api/surveys/[surveyId]/status/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 100 },
-  { method: "GET", file: "app/api/surveys/current/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: false, runs: 75 },
+  { method: "GET", file: "app/api/surveys/[surveyId]/status/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 80 },
+  { method: "GET", file: "app/api/surveys/current/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: false, runs: 60 },
   {
     method: "POST",
     file: "app/api/surveys/responses/route.ts",
@@ -333,7 +333,7 @@ const ROUTES: RouteSpec[] = [
     },
     writes: false,
     sameOrigin: true,
-    runs: 250,
+    runs: 200,
   },
   {
     method: "POST",
@@ -347,19 +347,19 @@ const ROUTES: RouteSpec[] = [
       refs: /^audience\.teamIds\.\d+$/,
     },
     writes: true,
-    runs: 250,
+    runs: 200,
   },
-  { method: "POST", file: "app/api/surveys/send-now/route.ts", site: "tenant", auth: "session", writes: true, runs: 100 },
-  { method: "GET", file: "app/api/team-rankings/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 75 },
-  { method: "GET", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: false, runs: 75 },
-  { method: "PUT", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, body: teamBody, writes: true, runs: 200 },
-  { method: "DELETE", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: true, runs: 100 },
-  { method: "GET", file: "app/api/teams/organization/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 75 },
-  { method: "POST", file: "app/api/teams/route.ts", site: "tenant", auth: "session", body: teamBody, writes: true, runs: 200 },
-  { method: "POST", file: "app/api/users/[id]/resend-invitation/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 100 },
-  { method: "GET", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: false, runs: 75 },
-  { method: "PUT", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, body: userBody, writes: true, runs: 200 },
-  { method: "DELETE", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 100 },
+  { method: "POST", file: "app/api/surveys/send-now/route.ts", site: "tenant", auth: "session", writes: true, runs: 80 },
+  { method: "GET", file: "app/api/team-rankings/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 60 },
+  { method: "GET", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: false, runs: 60 },
+  { method: "PUT", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, body: teamBody, writes: true, runs: 160 },
+  { method: "DELETE", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/teams/organization/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
+  { method: "POST", file: "app/api/teams/route.ts", site: "tenant", auth: "session", body: teamBody, writes: true, runs: 160 },
+  { method: "POST", file: "app/api/users/[id]/resend-invitation/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: false, runs: 60 },
+  { method: "PUT", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, body: userBody, writes: true, runs: 160 },
+  { method: "DELETE", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 80 },
   {
     method: "POST",
     file: "app/api/users/bulk-import/route.ts",
@@ -371,7 +371,7 @@ const ROUTES: RouteSpec[] = [
       max: 6 * 1024 * 1024,
     },
     writes: true,
-    runs: 200,
+    runs: 160,
   },
   {
     method: "GET",
@@ -380,7 +380,7 @@ const ROUTES: RouteSpec[] = [
     auth: "session",
     query: { valid: (f) => ({ organizationId: f.own.orgId, search: "a", roles: "manager,admin", limit: "10", offset: "0" }), schema: z.object({}).loose() },
     writes: false,
-    runs: 100,
+    runs: 80,
   },
   {
     method: "GET",
@@ -390,9 +390,9 @@ const ROUTES: RouteSpec[] = [
     params: { orgId: orgParam },
     query: { valid: () => ({ search: "a", roles: "employee", limit: "5", offset: "1" }), schema: z.object({}).loose() },
     writes: false,
-    runs: 100,
+    runs: 80,
   },
-  { method: "POST", file: "app/api/users/route.ts", site: "tenant", auth: "session", body: userBody, writes: true, runs: 200 },
+  { method: "POST", file: "app/api/users/route.ts", site: "tenant", auth: "session", body: userBody, writes: true, runs: 160 },
 ];
 
 // ------------------------------------------------------------------------------------------------
@@ -568,6 +568,8 @@ type Case = {
   headers: HeaderChoice;
   /** Which refusal to add when the request would otherwise be served by a route that writes. */
   forced: number;
+  /** The request-target's form: 0 origin-form (the path), else asterisk, absolute or odd forms. */
+  target: number;
   source: number;
 };
 
@@ -596,8 +598,20 @@ function caseArb(route: RouteSpec): fc.Arbitrary<Case> {
     headers: headerChoice,
     forced: fc.nat({ max: 100 }),
     source: fc.nat({ max: 255 }),
+    target: fc.oneof({ arbitrary: fc.constant(0), weight: 30 }, { arbitrary: fc.integer({ min: 1, max: TARGETS.length - 1 }), weight: 1 }),
   });
 }
+
+/** Request-targets besides the path itself (RFC 9112 section 3.2): what a client may put on the request line. */
+const TARGETS: ((path: string, host: string) => string)[] = [
+  (p) => p,
+  () => "*",
+  (p) => `*${p}`,
+  // (A target with no leading "/" is refused by Node's own HTTP parser, before the app.)
+  (p, h) => `http://${h}${p}`,
+  (p) => `http://evil.example${p}`,
+  (p) => `/${p}`,
+];
 
 // ------------------------------------------------------------------------------------------------
 // Building a request from a case, and deciding from what is sent whether it must be refused.
@@ -935,7 +949,7 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
     }
     let search = q.toString();
     if (c.query.raw) search = search ? `${search}&${c.query.raw}` : c.query.raw;
-    const fullPath = `${url}${search ? `?${search}` : ""}`;
+    const fullPath = TARGETS[c.target % TARGETS.length]!(`${url}${search ? `?${search}` : ""}`, hostValue);
 
     // Body and headers
     const bytes = route.method === "GET" ? undefined : bodyBytes(route, body, f);
@@ -963,7 +977,7 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
     const isApiRoute = route.auth !== "next-auth";
     const sessionValid = identity === "admin" && site === "tenant";
     if (paramsMalformed) reasons.push("malformed path");
-    if (isApiRoute && !paramsUnknown) {
+    if (isApiRoute && !paramsUnknown && c.target === 0) {
       if (route.auth === "session") {
         if (route.method !== "GET" && originRefused(origin, hostValue)) reasons.push("foreign origin");
         if (!sessionValid) reasons.push("no session here");
@@ -1057,6 +1071,19 @@ async function parsesAsMultipart(w: Wire): Promise<boolean> {
   }
 }
 
+/** Whether a request path, once Next resolves its dot segments, is an /api path no route serves. */
+function matchesNoRoute(target: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(target, "http://x").pathname;
+  } catch {
+    return false;
+  }
+  if (!pathname.startsWith("/api/")) return false;
+  const patterns = ROUTES.map((r) => new RegExp(`^${r.file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[\.\.\.[^\]]+\]/g, ".+").replace(/\[[^\]]+\]/g, "[^/]+")}/?$`));
+  return !patterns.some((re) => re.test(pathname));
+}
+
 /** A Host header lib/tenancy/host.ts's splitHost cannot read (spaces, "@", a port past 65535). */
 const unreadableHost = (h: string) => /[\s/@\\]/.test(h) || !/^(\[[0-9a-f:.]+\]|[^:]+)(:\d{1,5})?$/i.test(h) || Number(h.split(":")[1] ?? 0) > 65535;
 
@@ -1069,7 +1096,7 @@ function originHostOf(origin: string): string | null {
 }
 
 /** /api/auth/* paths that next-auth serves (session, logout and quick-login are the app's own). */
-const nextAuthPath = (p: string) => p.startsWith("/api/auth/") && !/^\/api\/auth\/(session|logout|quick-login)(\/|\?|$)/.test(p);
+const nextAuthPath = (p: string) => p.startsWith("/api/auth/") && !/^\/api\/auth\/(session|logout|quick-login\/[^/?]*)\/?(\?|$)/.test(p);
 
 function isJsonText(body: Buffer | undefined): boolean {
   try {
@@ -1087,6 +1114,20 @@ const KNOWN_5XX: Known[] = [
     what:
       "next-auth 4's App Router handler reads a POST sent as application/json with req.json(), unguarded: a body that is not JSON (or none) is answered 500 (SyntaxError) on every next-auth POST (/api/auth/csrf, /signin, /callback/credentials...); the route should answer 400 itself",
     matches: (w) => w.method === "POST" && nextAuthPath(w.path) && /^application\/json/i.test(w.headers["content-type"] ?? "") && !isJsonText(w.body),
+  },
+  {
+    id: "serve-request-target",
+    owner: "scripts/serve.mjs",
+    what:
+      "an asterisk-form request-target ('*' as in OPTIONS *, or '*/login') reaches Next's request handler, whose URL parsing throws TypeError: Invalid URL: 500 for any method and host; serve.mjs's refusal() should answer it itself (400, or 204/405 for OPTIONS *)",
+    matches: (w) => w.path.startsWith("*"),
+  },
+  {
+    id: "next-api-unmatched",
+    owner: "Next.js; avoidable with a catch-all app/api/[...rest]/route.ts that answers 404",
+    what:
+      "a POST to an /api path that no route matches (e.g. /api/surveys/%2E%2E/mail-retry, which resolves to /api/mail-retry) with Content-Type application/x-www-form-urlencoded or multipart/form-data and the header RSC: 1 is answered 500 (InvariantError: Expected RSC response, got text/html; 'This is a bug in Next.js'): /api skips the proxy, so Next's own not-found page answers a request it treats as a server action",
+    matches: (w) => w.method === "POST" && w.headers.rsc !== undefined && matchesNoRoute(w.path),
   },
   {
     id: "next-auth-host",
@@ -1154,7 +1195,7 @@ async function knownFiveHundred(w: Wire): Promise<Known | null> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-type Answer = { status: number; body: string } | { error: string; unsendable: boolean };
+type Answer = { status: number; body: string } | { error: string; unsendable: boolean; closedEarly?: boolean };
 
 // Each request leaves from the next of 1,024 loopback addresses (127.<run>.<n>.<m>), so the rate
 // limits of the public endpoints, counted per address, seldom answer in place of the route, and
@@ -1192,7 +1233,13 @@ function sendOnce(w: Wire, localAddress: string): Promise<Answer & { reused?: bo
       return;
     }
     req.setTimeout(30_000, () => req.destroy(new Error("timed out after 30 s")));
-    req.on("error", (e) => resolve({ error: e.message, unsendable: false, reused: req.reusedSocket }));
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      // A server may answer before it has read a large body and close the connection (a route
+      // that never reads it, a size limit): the client's writes then meet a reset. That is a
+      // refusal, not a failure; the answer itself is lost with the connection.
+      const closedEarly = (e.code === "ECONNRESET" || e.code === "EPIPE") && (w.body?.length ?? 0) >= 16 * 1024;
+      resolve({ error: e.message, unsendable: false, closedEarly, reused: req.reusedSocket });
+    });
     if (w.body !== undefined) {
       if (w.chunked && w.body.length > 1) {
         req.write(w.body.subarray(0, w.body.length >> 1));
@@ -1228,7 +1275,7 @@ async function fuzzOne(key: string, arb: fc.Arbitrary<Case>, runs: number, make:
       if (built.signupSubdomain) signupSubdomains.push(built.signupSubdomain);
       const answer = await send(built.wire);
       if ("error" in answer) {
-        if (answer.unsendable) {
+        if (answer.unsendable || answer.closedEarly) {
           stats.unsendable++;
           return;
         }
@@ -1280,6 +1327,17 @@ function manifestActions(): ActionInfo[] {
     const page = Object.keys(a.workers).map(pageAddress).find((x) => x !== null);
     return page ? [{ id, name: a.exportedName ?? "?", file: a.filename ?? "?", ...page }] : [];
   });
+}
+
+/** The server actions the sources declare: the exports of every "use server" module. */
+function declaredActions(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []));
+  return ["app", "components", "lib"]
+    .flatMap(walk)
+    .map((f) => readFileSync(f, "utf8"))
+    .filter((src) => /^\s*["']use server["']/m.test(src))
+    .flatMap((src) => [...src.matchAll(/export\s+(?:async\s+function|const)\s+(\w+)/g)].map((m) => m[1]!));
 }
 
 type Field = { name: string; value: string } | { name: string; file: { filename: string; type: string; size: number } };
@@ -1507,10 +1565,12 @@ test.describe("fuzz", () => {
         throw new Error(`fuzz seed ${SEED} (route seed ${seedFor(key)}): ${e instanceof Error ? e.message : String(e)}`);
       });
       const after = await snapshot(f.orgIds);
-      console.log(`fuzz ${key}: ${stats.sent} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(stats.statuses)}${stats.unsendable ? `, ${stats.unsendable} unsendable` : ""}`);
+      console.log(`fuzz ${key}: ${stats.sent} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(stats.statuses)}${stats.unsendable ? `, ${stats.unsendable} unsendable or closed before the body was sent` : ""}`);
       expect(snapshotChanges(before, after), `a request wrote; the last of those not refused were:\n${stats.served.slice(-40).join("\n")}`).toEqual([]);
       if (signupSubdomains.length) {
-        const made = await superuserQuery<{ subdomain: string }>(`SELECT subdomain FROM "Organization" WHERE subdomain = ANY($1::text[])`, [signupSubdomains.map((s) => s.toLowerCase())]);
+        // Only a name of the allowed form could have become a workspace (and PostgreSQL takes no NUL).
+        const names = signupSubdomains.map((s) => s.toLowerCase()).filter((s) => /^[a-z0-9-]{1,63}$/.test(s));
+        const made = await superuserQuery<{ subdomain: string }>(`SELECT subdomain FROM "Organization" WHERE subdomain = ANY($1::text[])`, [names]);
         expect(made, "signup created a workspace").toEqual([]);
       }
       // Not vacuous: some requests got past the session and workspace checks to the route's own code.
@@ -1522,8 +1582,9 @@ test.describe("fuzz", () => {
   test("server actions: malformed posts answer below 500 and write nothing", async () => {
     const f = await getFixture();
     const actions = manifestActions();
-    const declared = Number(process.env.FUZZ_MIN_ACTIONS ?? 1);
-    expect(actions.length, "actions found in the server reference manifest").toBeGreaterThanOrEqual(declared);
+    // Every action the sources declare is found in the build (and so fuzzed) on a page that uses it.
+    expect(actions.map((a) => a.name).sort(), "server actions in the build's manifest").toEqual(expect.arrayContaining(declaredActions().sort()));
+    expect(actions.length).toBeGreaterThan(0);
     const before = await snapshot(f.orgIds);
     const lines: string[] = [];
     const served: string[] = [];
@@ -1538,7 +1599,7 @@ test.describe("fuzz", () => {
             const wire = buildAction(action, actions, c, f);
             const answer = await send(wire);
             if ("error" in answer) {
-              if (answer.unsendable) return;
+              if (answer.unsendable || answer.closedEarly) return;
               throw new Error(`no answer (${answer.error}) to\n${describeWire(wire)}`);
             }
             totals.requests++;
@@ -1550,7 +1611,7 @@ test.describe("fuzz", () => {
               throw new Error(`${answer.status} for\n${describeWire(wire)}\n  answer: ${answer.body.slice(0, 500)}`);
             }
           }),
-          { seed, numRuns: Math.max(1, Math.round(150 * RUNS)), includeErrorInReport: true },
+          { seed, numRuns: Math.max(1, Math.round(120 * RUNS)), includeErrorInReport: true },
         )
         .catch((e: unknown) => {
           throw new Error(`fuzz seed ${SEED} (${key}, seed ${seed}): ${e instanceof Error ? e.message : String(e)}`);
