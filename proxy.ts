@@ -23,9 +23,10 @@ function newNonce(): string {
  * - style-src 'unsafe-inline': React style props (charts, dialogs, progress bars) are style
  *   attributes, which nonces cannot cover; a nonce here would also switch 'unsafe-inline' off.
  *   Styles cannot run script, so the cost is limited to CSS injection.
- * - form-action: the workspace hosts too, because the main site's company finder answers a form
- *   post with a redirect to <workspace>.<root>/login, and a form's redirect must be allowed here
- *   (without JavaScript the form is a real post; with it, Next follows the redirect itself).
+ * - form-action: the workspace hosts too. The main site's company finder sends the visitor on to
+ *   <workspace>.<root>/login from a form's server action; today the browser runs it with
+ *   JavaScript and Next navigates, but a form posted without JavaScript is answered with a
+ *   redirect, and a form's redirect to another host is checked against this directive.
  * - dev: React's dev build needs eval for its call stacks and HMR talks over a websocket.
  */
 function contentSecurityPolicy(nonce: string, rootDomain: string, dev: boolean): string {

@@ -6,11 +6,11 @@ export type Sent = { status: number; ms: number; body: string };
 
 export function client(port: number, host: string, cookie?: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  return (method: string, path: string, body?: unknown): Promise<Sent> =>
+  return (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Sent> =>
     new Promise((resolve, reject) => {
       const t = performance.now();
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string> = { host, origin: `http://${host}` };
+      const headers: Record<string, string> = { host, origin: `http://${host}`, ...extra };
       if (cookie) headers.cookie = cookie;
       if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
       const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
