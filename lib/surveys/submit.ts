@@ -61,7 +61,7 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): P
 
 /**
  * Stores one anonymous response in one autocommit statement (app_submit_response, SQL in
- * prisma/migrations/*_pending_pool): the survey must be open and the invitation unused (two
+ * prisma/sql/app_submit_response.sql): the survey must be open and the invitation unused (two
  * submits with one link store exactly one response); the answers go to the survey's pending pool
  * with the team the invitation was attributed to, and nothing else: no person, no token, no time,
  * a random id. Only participation (counted from the spent links, participation.ts) moves now; the
