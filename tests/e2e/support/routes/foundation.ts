@@ -55,6 +55,11 @@ export const foundationRoutes: RouteEntry[] = [
     method: "POST",
     exempt: "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
   },
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
+    file: "app/api/[...rest]/route.ts",
+    method,
+    exempt: "any /api path no other route serves: a 404 for everyone, before any session, id or body is read",
+  })),
   { file: "app/api/health/route.ts", method: "GET", exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database" },
   {
     file: "app/api/auth/session/route.ts",
