@@ -54,10 +54,24 @@ function originHost(origin: string): string | null {
   }
 }
 
+/** Whether Next treats the request as a server action (its getServerActionRequestMetadata): a
+ * Next-Action header, or a form's body (multipart, URL-encoded: a form posted without JavaScript). */
+function isPossibleAction(req: NextRequest): boolean {
+  if (req.method !== "POST") return false;
+  if (req.headers.has("next-action")) return true;
+  // Under /api only route handlers answer (app/api/[...rest] what no other does): no action there.
+  if (req.nextUrl.pathname.startsWith("/api/")) return false;
+  const type = req.headers.get("content-type");
+  return type === "application/x-www-form-urlencoded" || (type?.startsWith("multipart/form-data") ?? false);
+}
+
 /** A server action posted from another origin. Next's own check throws (a 500 answer); this one
- * refuses first, with 403. Next compares the Origin with X-Forwarded-Host, which is the Host here. */
+ * refuses first, with 403. Next compares the Origin with X-Forwarded-Host, which is the Host here,
+ * lower-cased below: hosts are case-insensitive and the Origin's host is lower-cased by the URL
+ * parser, so a Host in another case is the same site and passes Next's case-sensitive check too.
+ * (scripts/serve.mjs does the same before the body is read; this covers `next dev`.) */
 function isForeignAction(req: NextRequest, hostHeader: string | null): boolean {
-  if (req.method !== "POST" || !req.headers.has("next-action")) return false;
+  if (!isPossibleAction(req)) return false;
   const origin = req.headers.get("origin");
   // No Origin at all (not a browser): Next lets it through with a warning, as before.
   if (origin === null) return false;
@@ -73,7 +87,7 @@ export function proxy(req: NextRequest): NextResponse {
   const headers = new Headers(req.headers);
   for (const h of STRIPPED) headers.delete(h);
   // next-auth derives its origin from X-Forwarded-Host; make it the real Host, never the client's.
-  if (hostHeader) headers.set("x-forwarded-host", hostHeader);
+  if (hostHeader) headers.set("x-forwarded-host", hostHeader.toLowerCase());
   else headers.delete("x-forwarded-host");
 
   const { pathname, search } = req.nextUrl;

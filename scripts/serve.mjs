@@ -5,6 +5,7 @@
 // headers itself, set TRUST_PROXY=1 to keep them.
 import { createServer } from "node:http";
 import next from "next";
+import { actionBodyRefusal, actionRequest, checkActionOrigin, readBody, replayRequest } from "./action-gate.mjs";
 
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-port", "x-forwarded-proto", "x-real-ip", "forwarded"];
 
@@ -19,6 +20,12 @@ const CONTROL = /[\u0000-\u001F\u007F]/;
  * percent-escape in the path, such as /surveys/% or /api/users/%E0%A4%A, with a 500), or null. */
 function refusal(method, url) {
   if (!METHODS.includes(method ?? "")) return { status: 405, message: "Method not allowed", headers: { Allow: METHODS.join(", ") } };
+  // An asterisk-form request-target ("*", "*/login"): Next cannot parse it as a URL (a 500). Only
+  // OPTIONS * means something (the server's own options): it is answered, everything else refused.
+  if ((url ?? "").startsWith("*")) {
+    if (method === "OPTIONS" && url === "*") return { status: 204, headers: { Allow: METHODS.join(", ") } };
+    return { status: 400, message: "The request-target must be a path" };
+  }
   const path = (url ?? "/").split(/[?#]/, 1)[0];
   let decoded;
   try {
@@ -32,6 +39,11 @@ function refusal(method, url) {
 
 /** The refusal in the API's error shape ({ error }) under /api, as plain text elsewhere. */
 function refuse(req, res, { status, message, headers = {} }) {
+  if (status === 204) {
+    res.writeHead(status, { ...headers, "Cache-Control": "no-store" });
+    res.end();
+    return;
+  }
   const api = (req.url ?? "").startsWith("/api/");
   const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
   res.writeHead(status, {
@@ -97,8 +109,44 @@ const server = createServer((req, res) => {
     refuse(req, res, refused);
     return;
   }
+  const action = actionRequest(req);
+  if (action) {
+    void gateAction(req, res, action);
+    return;
+  }
   void handle(req, res);
 });
+
+/** A request Next treats as a server action: its Origin checked, its body read (1 MB at most) and
+ * checked to decode (scripts/action-gate.mjs), then handed to Next. */
+async function gateAction(req, res, action) {
+  const origin = checkActionOrigin(req);
+  if (origin) {
+    req.resume();
+    refuse(req, res, origin);
+    return;
+  }
+  // Form posts Next does not decode (URL-encoded) go through untouched.
+  if (!action.multipart && !(action.fetch && !action.urlEncoded)) return void handle(req, res);
+  let body;
+  try {
+    body = await readBody(req);
+  } catch {
+    return; // the client went away
+  }
+  if (body === "too large") {
+    // The rest is drained, as for every refusal, so the client reads the answer, not a reset.
+    req.resume();
+    refuse(req, res, { status: 413, message: "The request body is too large" });
+    return;
+  }
+  const why = await actionBodyRefusal(action, body);
+  if (why) {
+    refuse(req, res, { status: 400, message: why });
+    return;
+  }
+  void handle(replayRequest(req, body), res);
+}
 server.listen(port, () => console.log(`✓ Ready on port ${port}${trustProxy ? " (trusting X-Forwarded-* from the proxy in front)" : ""}`));
 
 const shutdown = () => server.close(() => void app.close().finally(() => process.exit(0)));
