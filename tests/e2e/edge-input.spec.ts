@@ -111,3 +111,94 @@ test("GET of the credentials callback is a 405; signing in by POST still works",
   expect((await request({ host: ROOT, path: "/api/auth/callback/credentials" })).status).toBeLessThan(500);
   expect(await signIn(ws.subdomain, ws.admin.email, PASSWORD)).toMatch(/^next-auth\.session-token=/);
 });
+
+// The 5xx kinds the fuzz once tolerated (tests/e2e/fuzz.spec.ts, KNOWN_5XX), one request each, so
+// the fixes hold whatever the fuzz's seed.
+
+const ACTION_ID = "7f".padEnd(42, "0");
+const BOUNDARY = "----edge0123456789";
+const multipartBody = (parts: [string, string][]) =>
+  parts.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${BOUNDARY}--\r\n`;
+
+test("next-auth: a JSON POST whose body is not JSON is a 400", async () => {
+  const host = hostOf("freshleadershipworld");
+  for (const body of ["{not json", ""]) {
+    const res = await request({ host, path: "/api/auth/callback/credentials", method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect((res.json() as { code: string }).code).toBe("invalid_input");
+  }
+});
+
+test("next-auth: a callbackUrl that is not this site's is a 400, in the query or the cookie", async () => {
+  const host = hostOf("freshleadershipworld");
+  const query = await request({ host, path: "/api/auth/signin?callbackUrl=javascript:alert(1)" });
+  expect(query.status, query.body).toBe(400);
+  const cookie = await request({ host, path: "/api/auth/csrf", cookie: "next-auth.callback-url=javascript:alert(1)" });
+  expect(cookie.status, cookie.body).toBe(400);
+  expect(String(cookie.headers["set-cookie"])).toContain("next-auth.callback-url=;");
+  // This site's own pages still pass.
+  expect((await request({ host, path: `/api/auth/csrf?callbackUrl=${encodeURIComponent(`http://${host}/dashboard`)}` })).status).toBe(200);
+  expect((await request({ host, path: "/api/auth/csrf", cookie: `next-auth.callback-url=http://${host}/dashboard` })).status).toBe(200);
+});
+
+test("next-auth: an unreadable Host is a 404", async () => {
+  const res = await request({ host: "a b@c:99999", path: "/api/auth/csrf" });
+  expect(res.status, res.body).toBe(404);
+});
+
+test("asterisk-form request-targets: OPTIONS * is a 204, any other a 400", async () => {
+  const host = hostOf("freshleadershipworld");
+  const options = await request({ host, path: "*", method: "OPTIONS" });
+  expect(options.status).toBe(204);
+  expect(options.headers.allow).toContain("GET");
+  expect((await request({ host, path: "*" })).status).toBe(400);
+  expect((await request({ host, path: "*/login", method: "POST", body: "x" })).status).toBe(400);
+});
+
+test("a form post to a page with a foreign, null or malformed Origin is a 403; a Host in another case is the same site", async () => {
+  const host = hostOf("freshleadershipworld");
+  const post = (origin: string, h = host) =>
+    request({ host: h, path: "/login", method: "POST", headers: { origin, "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipartBody([["email", "x"]]) });
+  for (const origin of ["http://evil.example", "null", "http://exa mple"]) expect((await post(origin)).status, origin).toBe(403);
+  const sameInOtherCase = await post(`http://${host}`, host.toUpperCase());
+  expect(sameInOtherCase.status, sameInOtherCase.body).toBeLessThan(500);
+  expect(sameInOtherCase.status).not.toBe(403);
+});
+
+test("a malformed multipart or action body is a 400", async () => {
+  const host = hostOf("freshleadershipworld");
+  const origin = `http://${host}`;
+  const cases: { headers: Record<string, string>; body: string }[] = [
+    // Multipart Next cannot parse: no boundary, truncated.
+    { headers: { "content-type": "multipart/form-data" }, body: multipartBody([["email", "x"]]) },
+    { headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipartBody([["email", "x"]]).slice(0, -10) },
+    { headers: { "next-action": ACTION_ID, "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipartBody([["0", "[1"]]) },
+    // Replies React never writes: a dangling reference, arguments that are not a list, not JSON.
+    { headers: { "next-action": ACTION_ID, "content-type": "text/plain;charset=UTF-8" }, body: '["$Q1"]' },
+    { headers: { "next-action": ACTION_ID, "content-type": "text/plain;charset=UTF-8" }, body: '{"a":1}' },
+    { headers: { "next-action": ACTION_ID, "content-type": "text/plain;charset=UTF-8" }, body: "[1," },
+    { headers: { "next-action": ACTION_ID, "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipartBody([["0", '["$@9"]']]) },
+  ];
+  for (const c of cases) {
+    const res = await request({ host, path: "/login", method: "POST", headers: { ...c.headers, origin, accept: "text/x-component" }, body: c.body });
+    expect(res.status, `${JSON.stringify(c)}: ${res.body}`).toBe(400);
+  }
+});
+
+test("an action body over 1 MB is a 413", async () => {
+  const host = hostOf("freshleadershipworld");
+  const body = multipartBody([["0", '[null,"$K1"]'], ["_1_email", "e".repeat(1_100_000)]]);
+  const res = await request({ host, path: "/login", method: "POST", headers: { "next-action": ACTION_ID, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, origin: `http://${host}` }, body });
+  expect(res.status).toBe(413);
+});
+
+test("a POST to an /api path no route serves is a 404, even as a server action", async () => {
+  const host = hostOf("freshleadershipworld");
+  for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+    const res = await request({ host, path: "/api/mail-retry", method, headers: { rsc: "1", "content-type": "application/x-www-form-urlencoded" }, body: method === "GET" ? undefined : "a=1" });
+    expect(res.status, `${method}: ${res.body}`).toBe(404);
+  }
+  const multipart = await request({ host, path: "/api/nope", method: "POST", headers: { rsc: "1", "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: "garbage" });
+  expect(multipart.status).toBe(404);
+  expect((multipart.json() as { code: string }).code).toBe("not_found");
+});

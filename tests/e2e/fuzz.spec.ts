@@ -227,6 +227,9 @@ const ROUTES: RouteSpec[] = [
   { method: "GET", file: "app/api/auth/session/route.ts", site: "tenant", auth: "session", writes: false, runs: 60 },
   { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
   { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },
+  // Any /api path no other route serves (the catch-all answers 404); its segments are next-auth's
+  // names and odd ones, none of which is a route under /api itself.
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): RouteSpec => ({ method, file: "app/api/[...rest]/route.ts", site: "tenant", auth: "public", params: { rest: { t: "catchall" } }, writes: false, runs: 40 })),
   {
     method: "GET",
     file: "app/api/notifications/[key]/[sub]/route.ts",
@@ -1066,121 +1069,7 @@ function subdomainIn(bytes: Buffer | undefined): string | undefined {
 
 type Known = { id: string; owner: string; what: string; matches: (w: Wire) => boolean | Promise<boolean> };
 
-/** Whether a body is well-formed multipart for its Content-Type (the fetch standard's parser). */
-async function parsesAsMultipart(w: Wire): Promise<boolean> {
-  try {
-    await new Response(new Uint8Array(w.body ?? Buffer.alloc(0)), { headers: { "content-type": w.headers["content-type"] ?? "" } }).formData();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether a request path, once Next resolves its dot segments, is an /api path no route serves. */
-function matchesNoRoute(target: string): boolean {
-  let pathname: string;
-  try {
-    pathname = new URL(target, "http://x").pathname;
-  } catch {
-    return false;
-  }
-  if (!pathname.startsWith("/api/")) return false;
-  const patterns = ROUTES.map((r) => new RegExp(`^${r.file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[\.\.\.[^\]]+\]/g, ".+").replace(/\[[^\]]+\]/g, "[^/]+")}/?$`));
-  return !patterns.some((re) => re.test(pathname));
-}
-
-/** A Host header lib/tenancy/host.ts's splitHost cannot read (spaces, "@", a port past 65535). */
-const unreadableHost = (h: string) => /[\s/@\\]/.test(h) || !/^(\[[0-9a-f:.]+\]|[^:]+)(:\d{1,5})?$/i.test(h) || Number(h.split(":")[1] ?? 0) > 65535;
-
-function originHostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
-
-/** /api/auth/* paths that next-auth serves (session, logout and quick-login are the app's own). */
-const nextAuthPath = (p: string) => p.startsWith("/api/auth/") && !/^\/api\/auth\/(session|logout|quick-login\/[^/?]*)\/?(\?|$)/.test(p);
-
-function isJsonText(body: Buffer | undefined): boolean {
-  try {
-    JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body ?? Buffer.alloc(0)));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const KNOWN_5XX: Known[] = [
-  {
-    id: "next-auth-json-body",
-    owner: "app/api/auth/[...nextauth]/route.ts",
-    what:
-      "next-auth 4's App Router handler reads a POST sent as application/json with req.json(), unguarded: a body that is not JSON (or none) is answered 500 (SyntaxError) on every next-auth POST (/api/auth/csrf, /signin, /callback/credentials...); the route should answer 400 itself",
-    matches: (w) => w.method === "POST" && nextAuthPath(w.path) && /^application\/json/i.test(w.headers["content-type"] ?? "") && !isJsonText(w.body),
-  },
-  {
-    id: "serve-request-target",
-    owner: "scripts/serve.mjs",
-    what:
-      "an asterisk-form request-target ('*' as in OPTIONS *, or '*/login') reaches Next's request handler, whose URL parsing throws TypeError: Invalid URL: 500 for any method and host; serve.mjs's refusal() should answer it itself (400, or 204/405 for OPTIONS *)",
-    matches: (w) => w.path.startsWith("*"),
-  },
-  {
-    id: "next-api-unmatched",
-    owner: "Next.js; avoidable with a catch-all app/api/[...rest]/route.ts that answers 404",
-    what:
-      "a POST to an /api path that no route matches (e.g. /api/surveys/%2E%2E/mail-retry, which resolves to /api/mail-retry) with Content-Type application/x-www-form-urlencoded or multipart/form-data and the header RSC: 1 is answered 500 (InvariantError: Expected RSC response, got text/html; 'This is a bug in Next.js'): /api skips the proxy, so Next's own not-found page answers a request it treats as a server action",
-    matches: (w) => w.method === "POST" && w.headers.rsc !== undefined && matchesNoRoute(w.path),
-  },
-  {
-    id: "next-auth-host",
-    owner: "app/api/auth/[...nextauth]/route.ts",
-    what:
-      "next-auth 4 builds its own URL from the Host (the proxy copies it into X-Forwarded-Host): a Host that is no host name ('a b@c:99999') throws inside next-auth and is answered 500 on any next-auth path; the route should answer 404 for a Host that names no site, as the other routes do",
-    matches: (w) => nextAuthPath(w.path) && unreadableHost(w.host),
-  },
-  {
-    id: "next-multipart-page-post",
-    owner: "Next.js (dist/server/app-render/action-handler.js); refusable in proxy.ts",
-    what:
-      "every POST of multipart/form-data to a page (any path no route handler serves: /login, an /api path that matches no route) goes through Next's server-action handler, which answers 500 when the body is not well-formed multipart: no boundary, a truncated or garbage body (busboy: Unexpected end of form, Boundary not found; Failed to parse body as FormData)",
-    matches: async (w) => w.method === "POST" && /^multipart\//i.test(w.headers["content-type"] ?? "") && !(await parsesAsMultipart(w)),
-  },
-  {
-    id: "next-auth-callback-url",
-    owner: "app/api/auth/[...nextauth]/route.ts",
-    what:
-      "next-auth 4 answers 500 'There is a problem with the server configuration' (INVALID_CALLBACK_URL_ERROR from its assertConfig) to any /api/auth/* request whose callbackUrl query parameter or next-auth.callback-url cookie is not a URL it accepts (javascript:alert(1)); the route should refuse it with 400 before calling NextAuth",
-    matches: (w) => nextAuthPath(w.path) && (/[?&]callbackUrl=/i.test(w.path) || /next-auth\.callback-url=/.test(w.headers.cookie ?? "")),
-  },
-  {
-    id: "next-action-malformed-reply",
-    owner: "Next.js (dist/server/app-render/action-handler.js)",
-    what:
-      "Next answers 500 to a server-action POST whose body React's client never writes: a Flight reply with dangling references ($Q1, $@9, a bare $), arguments that are not a list, invalid JSON or UTF-8, a truncated or boundary-less multipart body, a control character in a part's name (busboy: Malformed part header). decodeReply and busboy throw inside Next's action handler, which answers every error with 500",
-    matches: (w) => w.shape === "malformed reply",
-  },
-  {
-    id: "next-action-over-limit",
-    owner: "Next.js",
-    what: "a fetch action over the 1 MB bodySizeLimit is answered 500 (Next's own TODO in action-handler.js says 413)",
-    matches: (w) => w.shape === "over limit",
-  },
-  {
-    id: "proxy-action-origin",
-    owner: "proxy.ts",
-    what:
-      "a form POST to a page whose Origin is not exactly the Host is answered 500 by Next's CSRF check ('Invalid Server Actions request', or TypeError: Invalid URL for an unparsable Origin) where the proxy's 403 does not reach: a multipart post without the Next-Action header (the no-JavaScript path of every form), and a Host in another case than the Origin (Next compares case-sensitively, the proxy lower-cases both)",
-    matches: (w) =>
-      w.shape !== undefined &&
-      w.method === "POST" &&
-      (w.headers["next-action"] !== undefined || /^multipart\/form-data/i.test(w.headers["content-type"] ?? "")) &&
-      w.headers.origin !== undefined &&
-      originHostOf(w.headers.origin) !== w.host,
-  },
-];
+const KNOWN_5XX: Known[] = [];
 
 const knownHits: Record<string, number> = {};
 
