@@ -8,7 +8,7 @@ import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type PasswordResetJob } from "@/lib/jobs/queues";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
-import { passwordSchema } from "@/lib/auth/password-policy";
+import { resetRequestSchema } from "@/lib/auth/password-schemas";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { Tenant } from "@/lib/tenancy/resolve";
 import { log } from "@/lib/log/logger";
@@ -16,12 +16,6 @@ import { log } from "@/lib/log/logger";
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** Reset e-mails one account gets at most per hour: enough for a person, too few to flood an inbox. */
 export const RESET_MAILS_PER_HOUR = 5;
-
-export const resetRequestSchema = z.object({ email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email")) });
-
-export const newPasswordSchema = z
-  .object({ token: z.string().min(20).max(100), password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 
 /**
  * What the 'forgot password' form does: queue one job with the workspace and the address, and

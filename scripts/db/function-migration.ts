@@ -36,7 +36,7 @@ function main(): void {
     const before = latest.get(f.name)?.statements[0];
     const resigned = before !== undefined && signatureOf(before) !== signatureOf(f.statements[0]!);
     if (resigned) console.warn(`${f.name}: its parameters or return type changed; add DROP FUNCTION ${f.name}(<old argument types>); before its CREATE.`);
-    return `-- From prisma/sql/${f.file} (npm run db:function-migration); edit that file, not this one.\n${resigned ? `-- TODO: DROP FUNCTION ${f.name}(<old argument types>); the signature changed.\n` : ""}${f.text.trimEnd()}\n`;
+    return `-- From prisma/sql/${f.file} (npm run db:function-migration); edit that file, not this one.\n${resigned ? `-- The signature changed: write DROP FUNCTION ${f.name}(<old argument types>); here before applying.\n` : ""}${f.text.trimEnd()}\n`;
   });
   const dir = path.join(migrationsDir, dirName);
   mkdirSync(dir);
