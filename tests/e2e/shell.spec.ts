@@ -19,7 +19,11 @@ test("the demo admin signs in, sees the shell, reads a notification and signs ou
   await expect(page.getByText(/^\d{1,2}\.\d$/).first()).toBeVisible();
   await expect(page.getByText("Trends over the last 12 weeks")).toBeVisible();
 
-  await page.getByRole("button", { name: /Notifications/ }).click();
+  // The bell names its unread count once the client has loaded the list: waiting for that name
+  // also waits for hydration, so the click below is never lost on a server-rendered button.
+  const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
+  await expect(bell).toBeVisible();
+  await bell.click();
   const pop = page.getByRole("dialog");
   await expect(pop.getByText("1 unread")).toBeVisible();
   await expect(pop.getByText("Welcome to your workspace")).toBeVisible();
