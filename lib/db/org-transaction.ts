@@ -18,11 +18,15 @@ export async function runInOrg<T>(
   orgId: string,
   fn: (tx: Prisma.TransactionClient) => Promise<T>,
   timeoutMs = 15_000,
+  userId?: string,
 ): Promise<T> {
   if (!isUuid(orgId)) throw new Error("runInOrg: organisation id must be a UUID");
+  if (userId !== undefined && !isUuid(userId)) throw new Error("runInOrg: user id must be a UUID");
   return client.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT set_config('app.org_id', ${orgId}, true)`;
+      // app.user_id names the person the unit of work acts for: the owner policies of private
+      // tables (Boss Bot's conversations) read it. Without it those tables read as empty.
+      await tx.$executeRaw`SELECT set_config('app.org_id', ${orgId}, true), set_config('app.user_id', ${userId ?? ""}, true)`;
       return fn(tx);
     },
     { timeout: timeoutMs, maxWait: 10_000 },

@@ -6,9 +6,10 @@ import { isUuid, runInOrg } from "@/lib/db/org-transaction";
 export type Tx = Prisma.TransactionClient;
 export { isUuid };
 
-/** Runs one unit of work for one organisation on the application's client (see runInOrg). */
-export function withOrg<T>(orgId: string, fn: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
-  return runInOrg(db(), orgId, fn, options.timeoutMs);
+/** Runs one unit of work for one organisation on the application's client (see runInOrg).
+ * `userId` also opens the rows private to that person (Boss Bot's conversations). */
+export function withOrg<T>(orgId: string, fn: (tx: Tx) => Promise<T>, options: { timeoutMs?: number; userId?: string } = {}): Promise<T> {
+  return runInOrg(db(), orgId, fn, options.timeoutMs, options.userId);
 }
 
 // Every request resolves its Host to an organisation. A subdomain never moves to another
