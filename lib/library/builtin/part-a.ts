@@ -1,0 +1,3 @@
+import type { BuiltinItem } from "./types";
+
+export const PART_A: BuiltinItem[] = [];
