@@ -1,3 +1,352 @@
 import type { BuiltinItem } from "./types";
 
-export const PART_B: BuiltinItem[] = [];
+// Pulsewell built-in leadership library, part B: our own writing.
+// Categories: culture_building, change_management, coaching_techniques,
+// difficult_conversations, employee_engagement, workplace_stress, team_dynamics.
+export const PART_B: BuiltinItem[] = [
+  // ---------------------------------------------------------------- employee_engagement
+  {
+    id: "pw-disengaged-report-reconnect",
+    title: "Reconnecting with a disengaged team member",
+    contentType: "script",
+    category: "employee_engagement",
+    tags: ["disengagement", "motivation", "one-on-one", "checked out", "reconnect"],
+    priority: 5,
+    situation:
+      "Someone who used to care has gone quiet: fewer ideas in meetings, work done to the letter but no further, cameras off, slower replies. Disengagement is rarely laziness; it usually has a cause such as lost purpose, a blocked career, friction with someone, overload or something outside work. The earlier you ask, the easier it is to turn around.",
+    approach:
+      "1. Book a private 1:1 soon, framed as a check-in, not a performance talk. 2. Open with what you have noticed (specific, neutral facts) and that you care, not with a verdict. 3. Ask open questions and listen for the cause: purpose, growth, relationships, workload, recognition, life outside work. 4. Reflect back what you heard and ask what would help. 5. Agree one or two small changes you can make quickly (a new piece of work, a removed blocker, more autonomy) and a date to check in. 6. Follow through visibly; re-engagement is rebuilt by action, not by the talk itself.",
+    script:
+      "\"{name}, thanks for making time. I've noticed you seem a bit quieter in our meetings lately, and I wanted to check in because I value what you bring to this team. This isn't a performance conversation; I just want to understand how things are for you at the moment. What's been energising you at work recently, and what's been draining you? If you could change one thing about your work next month, what would it be? Let's pick something we can try together and talk again in two weeks.\"",
+    nextSteps: [
+      "Write down the specific changes you noticed before the 1:1 so you can describe them neutrally",
+      "Agree one concrete change (project, blocker removed, autonomy) within a week of the talk",
+      "Put a two-week follow-up 1:1 in the calendar before you leave the meeting",
+      "Look at your team's latest pulse results for engagement drivers such as growth or recognition",
+      "If the cause is personal or health-related, point to the employee assistance programme",
+    ],
+  },
+  {
+    id: "pw-quiet-quitting-response",
+    title: "When someone is doing the bare minimum (quiet quitting)",
+    contentType: "framework",
+    category: "employee_engagement",
+    tags: ["quiet quitting", "bare minimum", "effort", "boundaries", "motivation"],
+    priority: 4,
+    situation:
+      "A team member does exactly what the role asks and nothing more: no extra initiative, strict hours, little enthusiasm. Sometimes this is healthy boundary-setting after a period of overwork; sometimes it signals that the person has stopped believing effort is noticed or rewarded. Treating it as a discipline problem usually makes it worse.",
+    approach:
+      "Separate two questions. First: is the core job being done to standard? If yes, there is no performance problem, and respecting boundaries is fair. Second: has the person withdrawn from the team? Explore the 'deal' they feel they have: what they give, what they get (recognition, growth, flexibility, fair workload). Ask what changed. Repair the deal where it is broken: recognise contributions, clarify what 'great' looks like, offer growth that matches their interests, and remove unfair load. Never punish reasonable boundaries.",
+    script:
+      "\"{name}, I want to say first that your work is solid and I'm not here to ask you to work longer hours. I've noticed you seem less involved in the wider team than you used to be, and I'd like to understand why. Has something changed in how this job feels for you? What would make the work feel worth more of your energy again? I'd rather fix the deal than pretend nothing has changed.\"",
+    nextSteps: [
+      "Check honestly whether the role's expectations are being met before raising anything",
+      "Ask what changed and what would make the work feel worthwhile again",
+      "Name one recognition or growth action you will take in the next two weeks",
+      "Review the team's workload distribution for unfair load on this person",
+    ],
+  },
+  {
+    id: "pw-pulse-drop-team-conversation",
+    title: "Talking with your team after pulse or eNPS scores drop",
+    contentType: "methodology",
+    category: "employee_engagement",
+    tags: ["pulse survey", "enps", "survey results", "team meeting", "follow-up"],
+    priority: 5,
+    situation:
+      "Your team's latest pulse survey or eNPS came back lower than last round. People will be watching how you react: defensiveness or silence tells them the survey is pointless, while an open follow-up makes the next round more honest. You may feel judged, which is normal.",
+    approach:
+      "1. Read the results alone first and note two or three clear themes; settle your own reaction before the meeting. 2. Share the results with the team within two weeks, briefly and without blame; thank them for being honest. 3. Never try to find out who said what; protect anonymity explicitly. 4. Ask the team to help interpret: 'What's behind this?' using small groups or anonymous sticky notes if trust is low. 5. Choose at most two or three actions together, with owners and dates. 6. Report progress in your regular meetings and point back to it before the next survey.",
+    script:
+      "\"Our latest pulse results are in and our scores went down this round, especially on workload and recognition. Thank you for being honest; that's exactly what the survey is for, and I'm not going to try to work out who said what. I'd like your help understanding what's behind the numbers, because I don't want to guess. Let's spend twenty minutes on it and then pick two things we'll change before the next survey. I'll report back on progress every month.\"",
+    nextSteps: [
+      "Summarise the results into two or three themes before the team meeting",
+      "Hold the team discussion within two weeks of the results closing",
+      "Agree at most three actions with an owner and a date each",
+      "Give a short progress update on the actions in each monthly team meeting",
+      "Before the next survey, remind the team what changed because of their feedback",
+    ],
+  },
+  {
+    id: "pw-stay-interview",
+    title: "Stay interview: learning what keeps people before they leave",
+    contentType: "template",
+    category: "employee_engagement",
+    tags: ["retention", "stay interview", "flight risk", "career", "one-on-one"],
+    priority: 4,
+    situation:
+      "Exit interviews tell you why people left when it is too late. A stay interview asks valued team members, while they are still happy enough, what keeps them and what might make them leave. It is especially useful when you suspect someone is looking elsewhere or after a colleague resigns.",
+    approach:
+      "Hold it as a dedicated 30-minute 1:1, not tacked onto a status meeting. Use five questions: What do you look forward to at work? What do you dread? What would make you think about leaving? What would you like to learn next? What can I do more or less of as your manager? Listen, take notes, and promise only what you can deliver. Return within two weeks with at least one change.",
+    script:
+      "\"{name}, I'd like to spend this time on something different: understanding what keeps you here and what might not. You matter to this team and I'd rather ask now than in an exit interview. What do you look forward to when you start the week? Is there anything that has made you wonder whether this is still the right place for you? What's one thing I could do differently as your manager?\"",
+    nextSteps: [
+      "Schedule stay interviews with your key people, starting with those most likely to be approached",
+      "Record the answers privately and note one action per person",
+      "Follow up within two weeks with what you have done",
+      "Repeat every six to twelve months",
+    ],
+  },
+  {
+    id: "pw-bored-high-performer",
+    title: "Keeping a bored high performer growing",
+    contentType: "case_study",
+    category: "employee_engagement",
+    tags: ["high performer", "growth", "stretch assignment", "boredom", "career development"],
+    priority: 3,
+    situation:
+      "A strong performer has mastered their role and starts to look restless: finishing early, sighing in planning, asking about other teams. Case: Tomas, a senior analyst, had run the same monthly reporting for two years. His manager noticed he'd stopped suggesting improvements and had updated his online profile.",
+    approach:
+      "His manager asked directly what Tomas wanted to be doing in a year. The answer was 'building things, not maintaining them'. Together they automated half of the reporting (which Tomas led), handed the rest to a junior colleague he coached, and gave him a cross-team data project with a visible sponsor. Lessons: ask early, trade routine work for stretch work rather than adding on top, let the person teach others, and make growth visible to senior leaders.",
+    script:
+      "\"{name}, you've become the person everyone relies on for this, and I worry we've kept you doing it for too long. Where do you want to be in a year, and what would you like to be building? If we freed up a third of your time, what would you use it for? Let's find a stretch project that's genuinely new for you, and someone you can hand the routine work to.\"",
+    nextSteps: [
+      "Ask the person what they want to be doing in a year",
+      "Identify routine work that can be automated or handed on with coaching",
+      "Agree one stretch project with a clear sponsor and outcome",
+      "Review progress together after six weeks",
+    ],
+  },
+  {
+    id: "pw-remote-engagement",
+    title: "Engaging remote team members who feel out of the loop",
+    contentType: "methodology",
+    category: "employee_engagement",
+    tags: ["remote work", "hybrid", "inclusion", "isolation", "communication"],
+    priority: 3,
+    situation:
+      "Remote or distributed team members can slowly drift: they miss hallway decisions, get less recognition and feel like second-class members. Their engagement drops without anyone noticing because there is nothing visible to notice.",
+    approach:
+      "1. Make decisions in writing where everyone can see them. 2. Run meetings remote-first: everyone on their own screen, the remote person speaks early. 3. Hold regular 1:1s by video and protect them. 4. Rotate meeting times fairly across time zones. 5. Recognise remote work publicly and specifically. 6. Create occasional unstructured time (virtual coffee, a shared channel) and meet in person when budgets allow.",
+    script:
+      "\"{name}, I want to check how connected you feel to the team, working remotely. Are there decisions or conversations you feel you hear about too late? What's one thing we could change in how we run meetings that would make it easier for you to contribute? I'd like you to tell me when you feel left out, because from my side I often can't see it.\"",
+    nextSteps: [
+      "Audit last month's decisions: how many were made where remote people could not see them",
+      "Switch team meetings to remote-first rules",
+      "Set a recurring video 1:1 with each remote team member",
+      "Add a fair rotation for meetings across time zones",
+    ],
+  },
+  {
+    id: "pw-survey-comments-to-actions",
+    title: "Turning survey comments into three team actions",
+    contentType: "template",
+    category: "employee_engagement",
+    tags: ["survey comments", "action plan", "enps", "feedback", "pulse survey"],
+    priority: 3,
+    situation:
+      "After a pulse survey you have scores and a pile of anonymous comments, and it is unclear what to do with them. Managers often either do nothing or try to fix everything at once; both damage trust in the survey.",
+    approach:
+      "Use this template. Themes: group comments into no more than five themes and count them. Impact vs control: mark each theme as 'we can change it in the team' or 'needs someone else'. Pick three: choose the themes with most mentions that the team controls. For each: the problem in one sentence, the action, the owner, the date, and how we will know it worked. Escalate the rest with a named contact and tell the team you did. Share the one-page plan with the team.",
+    script:
+      "\"I've grouped your comments into themes; the three that came up most and that we can actually change ourselves are meeting load, unclear priorities and recognition. Here's a first draft of what we could do about each. What's missing, and who would like to own one of them? The things outside our control I've taken to our director, and I'll tell you what I hear back.\"",
+    nextSteps: [
+      "Group the comments into at most five themes",
+      "Pick three themes the team controls and write one action each",
+      "Assign owners and dates and share the plan with the team",
+      "Escalate the rest and report back on the answer",
+    ],
+  },
+  // ---------------------------------------------------------------- culture_building
+  {
+    id: "pw-onboarding-into-team-culture",
+    title: "Bringing a new hire into the team's way of working",
+    contentType: "methodology",
+    category: "culture_building",
+    tags: ["onboarding", "new hire", "buddy", "first 90 days", "belonging"],
+    priority: 4,
+    situation:
+      "A new person joins and gets laptops, accounts and policies, but nobody explains how the team actually works: how decisions get made, what 'good' looks like, who to ask. Without this they take months to feel they belong, and some leave in their first year.",
+    approach:
+      "1. Before day one: send a short welcome note from you and assign a buddy who is not their manager. 2. Week one: share the team's unwritten rules in writing (how we communicate, meeting habits, how we give feedback, how we celebrate). 3. Give a small real task they can finish in the first fortnight. 4. Arrange short 1:1 coffees with each teammate. 5. At 30, 60 and 90 days ask: what surprised you, what is unclear, what would you change? Their fresh eyes are a gift for your culture.",
+    script:
+      "\"Welcome, {name}, we're really glad you're here. Beyond the tools and processes, I want you to understand how this team works: how we make decisions, how we give each other feedback, and what we celebrate. Sam will be your buddy for the first couple of months; ask them anything, however small. At the end of your first month I'll ask what surprised you and what you'd change, because new people see what we've stopped noticing.\"",
+    nextSteps: [
+      "Write a one-page 'how we work' note for the team if you do not have one",
+      "Assign a buddy and block time in their calendar for it",
+      "Plan a first real task that can be finished within two weeks",
+      "Schedule 30-, 60- and 90-day check-ins before the start date",
+    ],
+  },
+  {
+    id: "pw-team-working-agreement",
+    title: "Writing a team working agreement together",
+    contentType: "template",
+    category: "culture_building",
+    tags: ["working agreement", "team norms", "team charter", "expectations", "ground rules"],
+    priority: 3,
+    situation:
+      "Friction keeps coming back over the same things: late replies, meetings without agendas, work landing out of hours, unclear ownership. The team has never said out loud how it wants to work, so everyone follows their own assumptions.",
+    approach:
+      "Run a 60-minute session. Ask each person to write answers to: How do we communicate (which channel for what, reply times)? How do we run meetings? How do we decide? How do we give feedback and disagree? What are our working hours and boundaries? Cluster the answers, agree five to eight concrete statements ('We reply to direct messages within one working day'), and write them down where everyone sees them. Review the agreement every quarter and when someone joins.",
+    script:
+      "\"We keep tripping over the same things, and I think it's because we've never agreed how we want to work together. I'd like us to write a short team agreement, our own rules, not mine. Let's each write down what helps us do our best work and what gets in the way. We'll keep only what everyone can live with, and we'll revisit it every quarter.\"",
+    nextSteps: [
+      "Book a 60-minute session with the whole team",
+      "Collect answers individually first so quieter voices are included",
+      "Publish five to eight agreed statements in the team space",
+      "Review the agreement quarterly and with each new joiner",
+    ],
+  },
+  {
+    id: "pw-recognition-habits",
+    title: "Building everyday recognition habits",
+    contentType: "methodology",
+    category: "culture_building",
+    tags: ["recognition", "appreciation", "praise", "rituals", "morale"],
+    priority: 3,
+    situation:
+      "People say in surveys that their work goes unnoticed. Recognition happens only at annual reviews or when something goes wrong, and praise is generic ('great job, everyone'). A culture where effort is seen is one of the cheapest engagement levers a manager has.",
+    approach:
+      "Make recognition specific, timely and frequent. Specific: name the action and its impact ('Your summary saved the client call'). Timely: within days, not at the review. Frequent: build it into rituals, such as a five-minute 'wins' slot in the weekly meeting or a shared channel for thanks. Let peers recognise each other, not only the manager. Ask each person how they like to be recognised; some love public praise, others prefer a private note.",
+    script:
+      "\"Before we start, I want to call out something from this week. {name}, the way you rewrote the onboarding guide meant our two new starters were productive on day two instead of day ten. That's a real difference, thank you. Does anyone else have a win or a thank-you to share from this week?\"",
+    nextSteps: [
+      "Add a five-minute wins and thanks slot to your weekly team meeting",
+      "Ask each team member how they prefer to be recognised",
+      "Give at least one specific recognition per person per month",
+      "Create a shared channel or board for peer thanks",
+    ],
+  },
+  {
+    id: "pw-values-in-daily-decisions",
+    title: "Making values real in daily decisions (chapter summary)",
+    contentType: "book_chapter",
+    category: "culture_building",
+    tags: ["values", "culture", "role modelling", "decisions", "behaviour"],
+    priority: 2,
+    situation:
+      "Company values hang on the wall but rarely shape what people actually do. Culture is not what a company says; it is what leaders reward, tolerate and do when things are hard. Teams learn the real values from watching their manager under pressure.",
+    approach:
+      "Our summary in four ideas. 1. Translate each value into two or three observable behaviours for your team. 2. Use the values out loud when making trade-offs ('We're choosing to delay so we don't ship something we can't support: that's what quality means here'). 3. Notice what you tolerate: a brilliant colleague who is rude teaches everyone that results matter more than respect. 4. Hire, recognise and promote on the behaviours, not just outcomes, and tell people why.",
+    script:
+      "\"I want to be honest about why I made this call. We could have hit the date by cutting testing, but we say quality matters here, and that has to mean something when it's inconvenient. I'd like each of you to hold me to that. If you see me, or anyone, acting against what we say we value, please raise it.\"",
+    nextSteps: [
+      "Write two or three observable behaviours for each company value, with the team",
+      "Explain one trade-off decision per month in terms of the values",
+      "List behaviours you currently tolerate that contradict the values, and address one",
+      "Mention the values when you recognise someone",
+    ],
+  },
+  {
+    id: "pw-enps-culture-reset-case",
+    title: "Case: a team turning around a low eNPS over two quarters",
+    contentType: "case_study",
+    category: "culture_building",
+    tags: ["enps", "culture", "survey results", "turnaround", "trust"],
+    priority: 3,
+    situation:
+      "A support team of twelve scored an eNPS of -25: people would not recommend the team as a place to work. Comments mentioned blame after incidents, no time for learning, and decisions made without them. The new manager, Amara, inherited the results.",
+    approach:
+      "Amara shared the full results in her first week and said she wanted the next round to be better because of what the team decided, not her. The team chose three changes: blameless incident reviews, a protected learning afternoon every second Friday, and a rotating 'voice of the team' seat in planning. She reported progress monthly. After two quarters the eNPS rose to +10 and comments shifted to trust. What worked: transparency, few actions, team ownership and visible follow-through.",
+    script:
+      "\"These results are hard to read, and I'm grateful you were honest. I'm not going to fix this by myself, and I don't want to guess what matters most. Which three things would make the biggest difference to how it feels to work here? Whatever we pick, I'll report on it every month, and we'll judge ourselves by the next survey.\"",
+    nextSteps: [
+      "Share the full results with the team rather than a filtered version",
+      "Let the team choose no more than three changes",
+      "Report progress monthly and name what has been done",
+      "Compare the next round and discuss what moved and why",
+    ],
+  },
+  // ---------------------------------------------------------------- change_management
+  {
+    id: "pw-announcing-reorganisation",
+    title: "Announcing a reorganisation to your team",
+    contentType: "script",
+    category: "change_management",
+    tags: ["reorganisation", "restructure", "announcement", "uncertainty", "communication"],
+    priority: 5,
+    situation:
+      "Your area is being restructured: reporting lines, team boundaries or roles will change. People will hear rumours before the facts, and their first question is always 'what does this mean for me?'. How you announce it shapes trust for months.",
+    approach:
+      "1. Get the facts you can share, the date, and what is still undecided. 2. Tell your team in person (or live video) before any company-wide email, and tell people whose roles change individually first. 3. Say what is changing, why, what stays the same, and what is not yet known. 4. Acknowledge feelings without arguing with them. 5. Give a timeline and when the next update will come, even if it is 'no news yet'. 6. Offer 1:1s within the week.",
+    script:
+      "\"I want to tell you directly about a change before you read it anywhere else. From March, our team will join the platform group and report to Dana. Here's why the company is doing this, here's what stays the same for you day to day, and here's what hasn't been decided yet. I know this may feel unsettling, and any reaction is fine. I'll update you every Friday even if there's nothing new, and I'd like to speak to each of you one to one this week.\"",
+    nextSteps: [
+      "Clarify with your leadership what can be shared and what is still open",
+      "Brief individually anyone whose role changes before the team announcement",
+      "Hold 1:1s with every team member within a week",
+      "Send a short written summary and a weekly update until the change is complete",
+    ],
+  },
+  {
+    id: "pw-resistance-to-change",
+    title: "Working with resistance to change",
+    contentType: "framework",
+    category: "change_management",
+    tags: ["resistance", "pushback", "change", "buy-in", "concerns"],
+    priority: 4,
+    situation:
+      "A new process, tool or strategy meets pushback: complaints, passive non-adoption, 'we tried that before'. Resistance is information, not disloyalty. People usually resist losing something: competence, control, status, or a way of working they were proud of.",
+    approach:
+      "Use the 'four losses' lens. Ask what each person fears losing: competence (will I still be good at my job?), control (was I consulted?), status (does my role matter?), or meaning (was the old way wrong?). Then respond to the loss: training and time for competence; real choices in how to implement for control; visible roles for status; honour the old way for meaning. Involve the loudest sceptics early; they often find real flaws. Be clear about what is decided and what is open to influence.",
+    script:
+      "\"{name}, I can tell you have real concerns about the new system, and I'd rather hear them than have you carry them quietly. What worries you most about it? The decision to move is made, but how we roll it out in our team is very much open, and I'd like your help shaping it. If you spot problems, you'll be the first people I listen to.\"",
+    nextSteps: [
+      "Talk to the most vocal sceptics one to one before the next team discussion",
+      "Identify which loss each concern points to",
+      "Separate clearly what is decided from what the team can shape",
+      "Plan training or practice time for people worried about competence",
+    ],
+  },
+  {
+    id: "pw-change-check-in-rhythm",
+    title: "A check-in rhythm for teams going through long change",
+    contentType: "methodology",
+    category: "change_management",
+    tags: ["transition", "change fatigue", "check-ins", "uncertainty", "morale"],
+    priority: 3,
+    situation:
+      "A change will take months: a merger, a new operating model, a system migration. Energy dips after the launch, rumours fill silences, and change fatigue sets in. People move through shock, doubt, exploration and commitment at different speeds.",
+    approach:
+      "Set a predictable rhythm. Weekly: a short update, even 'no news'. Fortnightly: a team pulse question ('How confident do you feel about the change, 1-5?') with time to talk. Monthly: celebrate a small milestone and name what was learned. In 1:1s ask where each person is: still processing, exploring or committed. Meet each stage differently: listen in shock, give information in doubt, give room to experiment in exploration, give responsibility in commitment.",
+    script:
+      "\"We're about halfway through the migration, and I know it's been a long haul. I'd like a quick honest read: on a scale of one to five, how confident are you feeling about where we're heading? There are no wrong answers. Let's hear what's behind the low numbers and what's behind the high ones.\"",
+    nextSteps: [
+      "Put a weekly update slot in the calendar for the duration of the change",
+      "Ask a one-question confidence pulse every two weeks",
+      "Mark and celebrate one milestone each month",
+      "Ask each person in 1:1s where they are with the change",
+    ],
+  },
+  {
+    id: "pw-explaining-unpopular-decision",
+    title: "Explaining a decision you did not make and do not fully agree with",
+    contentType: "script",
+    category: "change_management",
+    tags: ["unpopular decision", "leadership", "communication", "disagree and commit", "credibility"],
+    priority: 4,
+    situation:
+      "Senior leadership has decided something your team will not like: a return-to-office policy, a frozen budget, a cancelled project. You may have argued against it. You must carry the message without undermining the company or pretending to love it.",
+    approach:
+      "1. Understand the reasoning well enough to explain it fairly. 2. Own the delivery: do not say 'they decided'. 3. Be honest that it is hard without trashing the decision. 4. Say what is fixed and where the team still has room. 5. Take concerns seriously and pass them up with specifics. 6. Tell the team what you did with their feedback.",
+    script:
+      "\"I have news that I know won't be popular: the mobile project is being paused from next month. The reason is that the company is putting every available engineer on the payments platform, which is where most of our revenue risk sits. I raised the impact on us, and I won't pretend this is easy. What's fixed is the pause; what's open is how we wrap up cleanly and what you each move on to. Tell me your concerns and I'll take them to leadership with specifics.\"",
+    nextSteps: [
+      "Ask your own manager for the reasoning until you can explain it fairly",
+      "Announce it yourself, in person, without blaming 'them'",
+      "Collect concerns and pass them upward with concrete examples",
+      "Report back to the team on what happened to their concerns",
+    ],
+  },
+  {
+    id: "pw-new-tool-rollout-case",
+    title: "Case: rolling out a new tool people did not want",
+    contentType: "case_study",
+    category: "change_management",
+    tags: ["rollout", "adoption", "new tool", "champions", "change"],
+    priority: 2,
+    situation:
+      "A sales team was told to move from spreadsheets to a new CRM. After launch, usage stayed below 30 % and the team complained it slowed them down. The manager, Lukas, was under pressure to force adoption.",
+    approach:
+      "Instead of mandating, Lukas watched three people use the tool for an hour each and found two real pain points. He got them fixed, recruited two respected sellers as champions who ran 15-minute tips sessions, and removed the old spreadsheet only after usage passed 70 %. Usage reached 90 % in six weeks. Lessons: observe before you push, fix the real friction, use peers rather than mandates, and retire the old way only once the new one works.",
+    script:
+      "\"I'd like to sit with you for an hour while you work in the new system, not to check on you, but to see where it gets in the way. If it's slowing you down, that's a problem with the rollout, not with you. I'll take whatever we find to the vendor and report back next week.\"",
+    nextSteps: [
+      "Observe a few people using the new tool before pushing harder",
+      "Fix or escalate the top two friction points",
+      "Recruit respected peers as champions",
+      "Retire the old way only once the new one clearly works",
+    ],
+  },
+];
