@@ -11,6 +11,7 @@ import { prepareDatabase } from "./db/prepare";
 import { seedDemo } from "./seed/demo";
 import { DEMO } from "./seed/demo-data";
 import { rootDomainFromEnv, siteProtocol, workspaceOrigin } from "@/lib/tenancy/site";
+import { localMasterKey } from "@/lib/coach/crypto";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -56,6 +57,12 @@ async function main(): Promise<void> {
     DATABASE_APP_URL: appUrl,
     NEXT_TELEMETRY_DISABLED: "1",
   };
+  if (!process.env.COACH_MASTER_KEYS?.trim() && !process.env.COACH_MASTER_KEY?.trim()) {
+    // Boss Bot's master key, generated once per data folder like the auth secret.
+    const k = localMasterKey(dataDir);
+    childEnv.COACH_MASTER_KEY = k.key.toString("base64");
+    childEnv.COACH_MASTER_KEY_ID = k.id;
+  }
   if (seed) {
     const r = await seedDemo(appUrl);
     if (r.created && r.orgId) {

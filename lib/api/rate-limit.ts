@@ -25,7 +25,9 @@ type Scope =
   /** One counter per client address, whatever the Host (main-site endpoints). */
   | "address"
   /** One counter per workspace and address: one company's burst never uses up another's. */
-  | "workspace";
+  | "workspace"
+  /** One counter per signed-in person (organisation and user id), whatever the address. */
+  | "user";
 
 export type RateLimitRule = { max: number; windowSeconds: number; scope: Scope };
 
@@ -54,13 +56,17 @@ export const RATE_LIMITS = {
   // The main site's company finder: people look up their workspace's address now and then; 30 a
   // minute per address serves a busy office and slows a script guessing workspace names.
   companyFinder: { max: 30, windowSeconds: 60, scope: "address" },
+  // Boss Bot (issue 10): at most 30 messages per person per 10 minutes, counted per signed-in
+  // person (lib/coach/limits.ts, enforceCoachMessageLimit), so a shared office address never
+  // stops a colleague.
+  coachMessage: { max: 30, windowSeconds: 600, scope: "user" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** Who is asking: the client address (null when unknown) and, for per-workspace limits, the
- * organisation of the Host. */
-export type RateLimitClient = { address: string | null; orgId?: string | null };
+/** Who is asking: the client address (null when unknown), for per-workspace limits the
+ * organisation of the Host, for per-user limits the signed-in person (organisation and user). */
+export type RateLimitClient = { address: string | null; orgId?: string | null; userId?: string | null };
 
 export type RateLimitResult = {
   allowed: boolean;
@@ -102,6 +108,10 @@ function ipv6Groups(address: string): string[] {
 }
 
 function keyOf(rule: RateLimitRule, client: RateLimitClient): string {
+  if (rule.scope === "user") {
+    if (!client.orgId || !client.userId) throw new Error("a per-user rate limit needs the organisation and user ids");
+    return `user|${client.orgId}|${client.userId}`;
+  }
   const address = addressKey(client.address);
   return rule.scope === "workspace" ? `${client.orgId ?? "-"}|${address}` : address;
 }

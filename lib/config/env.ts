@@ -15,6 +15,18 @@ const schema = z.object({
   RESEND_BASE_URL: z.url().optional(),
   JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
   DATABASE_URL: z.url().optional(),
+  AI_BASE_URL: z.url({ message: "AI_BASE_URL must be a URL" }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  // Boss Bot's master keys (lib/coach/crypto.ts): "id:base64key,..." (the first is current), or one
+  // key and its id. Unset: a key generated once into DATA_DIR/coach-master-key.
+  COACH_MASTER_KEYS: z
+    .string()
+    .regex(/^\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*(,\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*)*$/, "COACH_MASTER_KEYS must be id:base64key[,id:base64key...] (32-byte keys)")
+    .optional(),
+  COACH_MASTER_KEY: z.string().regex(/^\s*[A-Za-z0-9+/=]{43,44}\s*$/, "COACH_MASTER_KEY must be a 32-byte key in base64 (openssl rand -base64 32)").optional(),
+  COACH_MASTER_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "COACH_MASTER_KEY_ID may hold letters, digits, '.', '_' and '-'").optional(),
 });
 
 export type Env = z.infer<typeof schema> & { rootDomain: string; mailFrom: string };
