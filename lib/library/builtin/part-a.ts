@@ -283,4 +283,383 @@ export const PART_A: BuiltinItem[] = [
       "Book weekly check-ins for the first six weeks.",
     ],
   },
+  // ---------------------------------------------------------------- team_building
+  {
+    id: "pw-psychological-safety-building",
+    title: "Building Psychological Safety So People Speak Up",
+    contentType: "framework",
+    category: "team_building",
+    tags: ["psychological safety", "speaking up", "trust", "mistakes", "candour"],
+    priority: 5,
+    situation:
+      "Your team stays quiet in meetings, problems surface late, and nobody admits a mistake until it is too late to fix cheaply. Survey comments mention not feeling safe to disagree with leadership.",
+    approach:
+      "Psychological safety is the shared belief that it is safe to take interpersonal risks. Build it in three moves: 1. Frame the work as uncertain, so input is needed ('we have not done this before; I will miss things'). 2. Model fallibility: share your own mistakes and what you learned. 3. Respond productively when people speak up: thank them, ask a follow-up question, and never punish the messenger. Add structure so quieter people get a turn: written input before discussion, rounds, anonymous questions.",
+    script:
+      "\"Before we start, I want to say something. This project is new for all of us, and I am certain I will get things wrong; I need you to tell me when I do. Last week I missed a risk that Jo flagged, and I am grateful she did. So today, let us start with a quiet five minutes: everyone writes down one concern, and we go through them all.\"",
+    nextSteps: [
+      "Share one of your own recent mistakes at the next team meeting.",
+      "Thank the next person who raises a problem, in front of the team.",
+      "Add a silent-writing round to decision meetings.",
+      "Track the psychological safety survey question round by round.",
+    ],
+  },
+  {
+    id: "pw-team-charter-workshop",
+    title: "Team Charter Workshop for a New or Changing Team",
+    contentType: "template",
+    category: "team_building",
+    tags: ["team charter", "norms", "working agreements", "purpose", "new team"],
+    priority: 4,
+    situation:
+      "Your team is new, has merged with another, or has grown quickly. People work in different ways, expectations collide (reply times, meetings, who decides), and nobody has said out loud what the team is for.",
+    approach:
+      "Run a 90-minute workshop that produces a one-page charter: 1. Purpose: why we exist and for whom (one sentence). 2. Goals for the next two quarters. 3. Roles and who decides what. 4. Working agreements: meeting habits, reply times, focus time, how we disagree. 5. How we will know it works (signals to review). Let the team write it; you facilitate. Revisit it every quarter.",
+    script:
+      "\"We are a new team, and each of us brings habits from somewhere else. Today I would like us to write down together how we want to work: why we exist, what we are aiming for, who decides what, and a few agreements about meetings and communication. I will facilitate, but it is your charter, not mine. Let us start with one question: who are we really here to serve?\"",
+    nextSteps: [
+      "Book a 90-minute session with the whole team.",
+      "Prepare the five headings on a shared board.",
+      "Publish the one-page charter where the team works.",
+      "Put a quarterly charter review in the calendar.",
+    ],
+  },
+  {
+    id: "pw-remote-team-connection",
+    title: "Building Connection in a Remote or Hybrid Team",
+    contentType: "methodology",
+    category: "team_building",
+    tags: ["remote", "hybrid", "connection", "belonging", "rituals"],
+    priority: 4,
+    situation:
+      "Your team is spread across locations and time zones. Meetings are purely transactional, newer people barely know their colleagues, and people who work from home feel left out of the decisions made in the office.",
+    approach:
+      "1. Create small rituals: a weekly 15-minute check-in with no agenda, a channel for wins and personal news. 2. Pair people on work across locations rather than within them. 3. Use a 'one remote, all remote' rule: if one person dials in, everyone joins from their own screen. 4. Meet in person with a purpose a few times a year, and spend the time on relationships and planning, not status updates. 5. Rotate meeting times so the same time zone does not always pay.",
+    script:
+      "\"I have noticed we only talk when there is a task to discuss, and some of you have barely met each other. I would like to try a few things for the next month: a 15-minute Monday coffee with no agenda, pairing across locations on the next project, and when one of us is remote, all of us join from our own laptops. Let us try it and see what sticks.\"",
+    nextSteps: [
+      "Start a weekly no-agenda 15-minute team call.",
+      "Adopt the one-remote-all-remote rule for meetings.",
+      "Pair two people from different locations on the next piece of work.",
+      "Plan one purposeful in-person gathering this half-year.",
+    ],
+  },
+  {
+    id: "pw-recognition-that-lands",
+    title: "Recognition That Actually Lands",
+    contentType: "framework",
+    category: "team_building",
+    tags: ["recognition", "appreciation", "praise", "motivation", "morale"],
+    priority: 4,
+    situation:
+      "Your team works hard but people say in surveys that their effort goes unnoticed. Your praise tends to be a quick 'great job' in a channel, and the same few visible people get most of it.",
+    approach:
+      "Make recognition specific, timely and fair. Specific: name the behaviour and its impact ('your test plan caught the billing bug before release, which saved us a weekend'). Timely: within days, not at review time. Fair: keep a simple log so quieter and behind-the-scenes work gets noticed too. Ask each person how they like to be recognised: some love public thanks, others prefer a private note or a mention to senior leaders.",
+    script:
+      "\"{name}, I want to thank you properly for the migration last week. You spotted the data problem on Tuesday night, wrote it up clearly, and because of that we avoided a day of downtime for our customers. That kind of care is exactly what this team needs. I am also going to mention it to the leadership team on Friday.\"",
+    nextSteps: [
+      "Ask each report in their next 1:1 how they prefer to be recognised.",
+      "Keep a weekly note of contributions, especially the invisible ones.",
+      "Give at least two specific recognitions each week.",
+    ],
+  },
+  // ---------------------------------------------------------------- performance_management
+  {
+    id: "pw-missed-deadlines-conversation",
+    title: "Addressing Repeatedly Missed Deadlines",
+    contentType: "script",
+    category: "performance_management",
+    tags: ["deadlines", "accountability", "reliability", "expectations", "underperformance"],
+    priority: 5,
+    situation:
+      "A team member keeps missing deadlines, often with little warning. Colleagues are starting to work around them and you are unsure whether it is capacity, skills, motivation or something personal.",
+    approach:
+      "Raise it early and privately, with two or three specific examples. Stay curious about the cause before proposing solutions: unclear priorities, too much work, a skills gap, or something outside work. Agree one change in how work is planned (smaller milestones, early warning when something slips) and a short review date. Document what you agreed.",
+    script:
+      "\"{name}, I want to talk about deadlines. The report last Friday and the client update on Tuesday both came in late, and I heard about it from the client first. I am not assuming anything about why, so help me understand what is getting in the way. What would help: clearer priorities, breaking work into smaller pieces, or something else? Going forward I need to hear from you as soon as you think something will slip.\"",
+    nextSteps: [
+      "Gather two or three concrete, dated examples before the conversation.",
+      "Agree on early warning: a message as soon as a date looks at risk.",
+      "Break the next deliverable into weekly milestones together.",
+      "Review progress in two weeks and note what you agreed.",
+    ],
+  },
+  {
+    id: "pw-performance-improvement-plan",
+    title: "Running a Fair Performance Improvement Plan",
+    contentType: "methodology",
+    category: "performance_management",
+    tags: ["performance improvement plan", "pip", "underperformance", "expectations", "documentation"],
+    priority: 5,
+    situation:
+      "Informal feedback has not worked: a team member's performance has been below what the role needs for several months. You need a structured plan that genuinely gives them a chance to succeed and is fair if it does not work out.",
+    approach:
+      "1. Involve HR before you start. 2. Write the gap plainly: the expected standard, the current performance, and examples. 3. Set three to five measurable goals for 30 to 90 days. 4. List the support you will give (training, pairing, weekly check-ins). 5. Meet weekly, record progress honestly in both directions. 6. Say clearly what happens at the end: success closes the plan; otherwise the next step under your policy. A plan designed to fail is unfair and damages trust with the whole team.",
+    script:
+      "\"{name}, we have talked several times about the quality of the reports, and it has not improved enough. I want to give you a clear, structured chance to get there, with my support. This plan sets out exactly what good looks like over the next 60 days, what help you will get, and how we will track it together each week. I genuinely want this to work. What questions do you have, and what would help you most?\"",
+    nextSteps: [
+      "Speak with HR and agree the plan's format and length.",
+      "Write three to five measurable goals with dates.",
+      "Book weekly 30-minute progress reviews for the whole plan.",
+      "Record each review in writing and share it with the person.",
+    ],
+  },
+  {
+    id: "pw-underperformance-root-cause",
+    title: "Diagnosing Why Someone Is Underperforming",
+    contentType: "framework",
+    category: "performance_management",
+    tags: ["underperformance", "diagnosis", "skill", "will", "coaching"],
+    priority: 4,
+    situation:
+      "A team member's results are below expectations, and you are tempted to jump straight to a warning. You are not sure whether they cannot do the work, do not know what is expected, or have lost interest.",
+    approach:
+      "Walk through four questions in order. 1. Clarity: do they know exactly what good looks like? 2. Capability: do they have the skills, tools and time? 3. Motivation: do they care about this work, and is something demotivating them? 4. Circumstances: is something outside work affecting them? Fix the first 'no' you find: clarify, train, reconnect with purpose, or offer flexibility. Most underperformance is a clarity or capability problem.",
+    script:
+      "\"{name}, I would like to understand how the last couple of months have felt for you. When you think about what I expect from you in this role, how would you describe it? Do you have what you need to do it well, in skills, tools and time? And honestly, how do you feel about the work right now? I am asking because I want to fix the right thing.\"",
+    nextSteps: [
+      "Write down what good looks like for the role and check it with the person.",
+      "Ask the four questions in your next 1:1.",
+      "Agree one action against the first gap you find.",
+    ],
+  },
+  {
+    id: "pw-high-performer-difficult-behaviour",
+    title: "A High Performer Whose Behaviour Hurts the Team",
+    contentType: "case_study",
+    category: "performance_management",
+    tags: ["high performer", "behaviour", "values", "team impact", "brilliant jerk"],
+    priority: 4,
+    situation:
+      "Your strongest individual contributor delivers excellent results but dismisses colleagues' ideas, interrupts, and is curt in reviews. Two people have quietly asked to move teams. In one team, a lead put off acting for a year because the person was 'too valuable to upset'.",
+    approach:
+      "The lead finally treated behaviour as part of performance. She described specific incidents and their effect on the team, stated that how results are achieved counts as much as the results, and agreed two behaviours to change (let others finish; review code with questions, not verdicts). She asked two colleagues for feedback a month later. The engineer improved once the expectation was explicit, and the team's survey scores on respect rose the next round.",
+    script:
+      "\"{name}, your work on the platform is excellent, and I want you to keep growing here. I also need to talk about how you work with others. In Monday's review you cut Sam off twice and called his approach naive, and people are now hesitant to share work with you. How you get results matters as much as the results themselves. What do you think is going on, and what could you do differently?\"",
+    nextSteps: [
+      "Collect specific incidents with dates and their impact.",
+      "State the behavioural expectation explicitly and link it to performance reviews.",
+      "Agree two concrete behaviours to change.",
+      "Gather peer feedback after a month and discuss it together.",
+    ],
+  },
+  {
+    id: "pw-goal-setting-okrs",
+    title: "Setting Clear Goals With Your Reports",
+    contentType: "template",
+    category: "performance_management",
+    tags: ["goals", "okrs", "objectives", "expectations", "alignment"],
+    priority: 3,
+    situation:
+      "At review time you and your report disagree about whether they did well, because goals were vague ('improve the onboarding') or never written. People do not see how their work connects to the team's priorities.",
+    approach:
+      "Set two to four goals per quarter with each report. For each: the objective (what and why, linked to a team goal), two or three measurable results (numbers or observable outcomes), and the support needed. Write them together, so the person owns them. Review monthly in a 1:1: on track, at risk, or off track, and adjust when priorities change rather than waiting for review time.",
+    script:
+      "\"{name}, let us set your goals for the quarter together. The team's priority is reducing customer churn; where do you think you can make the biggest difference? Let us make it measurable: what number or outcome would show we succeeded by the end of March? And what will you need from me or others to get there?\"",
+    nextSteps: [
+      "Draft two to four goals with each report in a dedicated session.",
+      "Link each goal visibly to a team priority.",
+      "Review goal status monthly in 1:1s.",
+    ],
+  },
+  // ---------------------------------------------------------------- communication
+  {
+    id: "pw-sbi-feedback",
+    title: "Giving Constructive Feedback With Situation-Behaviour-Impact",
+    contentType: "framework",
+    category: "communication",
+    tags: ["feedback", "sbi", "constructive feedback", "criticism", "coaching"],
+    priority: 5,
+    situation:
+      "You need to tell someone that something they did was not OK, but you worry it will sound like a personal attack, so you soften it until the message is lost, or you postpone it for weeks.",
+    approach:
+      "Use Situation, Behaviour, Impact. Situation: when and where ('in Thursday's client call'). Behaviour: what you saw or heard, observable and specific, no labels like 'unprofessional'. Impact: the effect on you, the team or the client. Then ask for their view and agree the next step together. Give feedback within a few days, in private for critical points, and keep it to one topic at a time.",
+    script:
+      "\"{name}, can I share some feedback about Thursday's client call? When the client asked about the delay, you said it was the design team's fault. The client then asked to speak to me, and the design team heard about it and felt thrown under the bus. What was happening for you in that moment? Next time, let us own delays as one team and explain what we are doing about them.\"",
+    nextSteps: [
+      "Write the situation, behaviour and impact down before the conversation.",
+      "Give the feedback within a few days, in private.",
+      "Ask for their perspective before proposing a fix.",
+      "Follow up on the agreed change at your next 1:1.",
+    ],
+  },
+  {
+    id: "pw-effective-one-on-ones",
+    title: "Running One-on-Ones That Are Worth the Time",
+    contentType: "template",
+    category: "communication",
+    tags: ["1:1", "one on one", "check in", "agenda", "relationship"],
+    priority: 5,
+    situation:
+      "Your 1:1s have turned into status updates, get cancelled whenever things are busy, and rarely touch on how people feel, what blocks them or where they want to grow.",
+    approach:
+      "The 1:1 is the report's meeting. Keep it weekly or fortnightly, 30 minutes, and never cancel, only move. Use a shared agenda they fill first. A simple structure: 1. How are you, really? (5 min) 2. Their topics (15 min) 3. Your topics and feedback both ways (5 min) 4. Growth or career, once a month (5 min) 5. Actions written down. Move status updates to a written channel.",
+    script:
+      "\"{name}, I want our 1:1s to be more useful for you. From now on, this is your time: add your topics to our shared doc beforehand and we will start with them. I will move status updates to our written channel. Once a month I would like us to spend part of it on where you want to grow. And I would love feedback on how I can support you better. What would you like to talk about today?\"",
+    nextSteps: [
+      "Create a shared 1:1 agenda document with each report.",
+      "Move status updates to a written weekly channel.",
+      "Reserve one 1:1 a month for career and growth.",
+      "Ask each report at the end: what is one thing I could do differently?",
+    ],
+  },
+  {
+    id: "pw-meeting-overload-reset",
+    title: "Cutting Meeting Overload",
+    contentType: "methodology",
+    category: "communication",
+    tags: ["meetings", "meeting overload", "focus time", "calendar", "async"],
+    priority: 4,
+    situation:
+      "Your team spends most of the week in meetings, with little time left for focused work. Many meetings have no agenda, the same people attend everything, and decisions still get lost.",
+    approach:
+      "1. Audit: list every recurring meeting with its purpose, attendees and hours per week. 2. Cancel every recurring meeting for two weeks and restore only those people miss. 3. Every meeting gets a purpose, an agenda and an owner; no agenda, no meeting. 4. Move status updates to asynchronous written updates. 5. Protect two focus blocks a week for the whole team. 6. Invite only those who contribute or decide; share notes with everyone else.",
+    script:
+      "\"Looking at our calendars, we spend about 15 hours a week each in meetings, and many of you have told me you cannot get deep work done. For the next two weeks I am cancelling all our recurring meetings except the 1:1s and Monday planning. Status updates move to a written thread on Fridays. After two weeks we will bring back only what we missed, and every meeting will need an agenda.\"",
+    nextSteps: [
+      "List all recurring team meetings with hours per person per week.",
+      "Run a two-week meeting pause and note what is missed.",
+      "Introduce a written weekly update to replace status meetings.",
+      "Block two meeting-free focus half-days per week.",
+    ],
+  },
+  {
+    id: "pw-remote-communication-norms",
+    title: "Communication Norms for Distributed Teams",
+    contentType: "template",
+    category: "communication",
+    tags: ["remote", "async", "distributed", "time zones", "written communication"],
+    priority: 4,
+    situation:
+      "Your team works across locations and time zones. Messages get missed, people are unsure which tool to use for what, some feel pressured to reply instantly, and decisions made in calls never reach those who were offline.",
+    approach:
+      "Agree a short communication charter: which channel for what (chat for quick questions, documents for decisions, calls for complex or emotional topics), expected reply times per channel, core overlap hours, how to signal urgency, and a rule that every decision is written down where everyone can find it. Default to asynchronous and written; record key calls. Review the norms after a month.",
+    script:
+      "\"Working across three time zones, we keep losing information, and some of you feel you have to answer chat at all hours. Let us agree a few simple rules together: which channel for what, how fast we expect replies, our shared hours, and that every decision gets written down in the team doc. I have drafted a starting point; tear it apart and let us settle it by Friday.\"",
+    nextSteps: [
+      "Draft a one-page communication charter and review it with the team.",
+      "Agree the core overlap hours and reply-time expectations.",
+      "Create a decision log everyone can read.",
+      "Revisit the norms after one month.",
+    ],
+  },
+  {
+    id: "pw-delivering-unpopular-news",
+    title: "Announcing an Unpopular Decision to Your Team",
+    contentType: "script",
+    category: "communication",
+    tags: ["announcement", "bad news", "transparency", "decisions", "trust"],
+    priority: 3,
+    situation:
+      "You need to tell your team about a decision they will not like: a cancelled project, a budget cut, a return-to-office policy. You may not fully agree with it yourself, and you worry about losing their trust.",
+    approach:
+      "Tell them early, directly and in person (or on video), before rumours. Lead with the decision, then the reasons as honestly as you can share them, then what it means for each of them. Acknowledge the feelings it will cause; do not spin it or blame 'them upstairs'. Say what is still open for input. Leave time for questions and follow up one to one with those most affected.",
+    script:
+      "\"I have some difficult news, and I wanted you to hear it from me first. The leadership team has decided to pause the mobile project at the end of this month. The reason is that we need those resources for the billing migration, which is now the company's top priority. I know many of you put a lot into this work, and it is disappointing. Here is what it means for each of you, and I will make time this week to talk with anyone one to one.\"",
+    nextSteps: [
+      "Prepare the decision, the reasons and the impact per person in writing.",
+      "Tell the team before the news spreads informally.",
+      "Hold one-to-one conversations with the most affected people within two days.",
+      "Share answers to open questions in writing afterwards.",
+    ],
+  },
+  // ---------------------------------------------------------------- leadership_development
+  {
+    id: "pw-new-manager-first-90-days",
+    title: "Your First 90 Days as a New Manager",
+    contentType: "methodology",
+    category: "leadership_development",
+    tags: ["new manager", "first 90 days", "transition", "onboarding", "expectations"],
+    priority: 5,
+    situation:
+      "You have just become a manager, either promoted from within or hired in. You are unsure what to do first, still tempted to do the hands-on work you were good at, and you feel watched by your team and your own manager.",
+    approach:
+      "Days 1 to 30: listen. Hold a long first 1:1 with each person (what is working, what is not, what they want from a manager, their goals), and agree expectations with your own manager. Days 31 to 60: share what you heard, pick one or two early wins the team wants, and set up a rhythm of 1:1s and team meetings. Days 61 to 90: set team goals, start regular feedback, and ask for feedback on yourself. Accept that your output is now the team's output.",
+    script:
+      "\"{name}, I would like to start by listening rather than changing anything. What is working well on this team, and what is frustrating you? What have you appreciated in past managers, and what did not work for you? Where do you want to be in a year? I will share back what I hear from everyone, and we will decide together what to tackle first.\"",
+    nextSteps: [
+      "Hold a listening 1:1 with every team member in your first two weeks.",
+      "Agree success measures for your first 90 days with your own manager.",
+      "Share a summary of what you heard with the team by day 30.",
+      "Ask for feedback on your management at day 60.",
+    ],
+  },
+  {
+    id: "pw-managing-former-peers",
+    title: "Managing People Who Used to Be Your Peers",
+    contentType: "script",
+    category: "leadership_development",
+    tags: ["former peers", "promotion", "friends", "authority", "new manager"],
+    priority: 5,
+    situation:
+      "You were promoted to lead the team you were part of. Friends are now your reports, one of them also applied for the role, and old lunchtime complaints about management now concern you.",
+    approach:
+      "Talk to each former peer one to one early, acknowledging the change openly rather than pretending nothing is different. Be especially direct and generous with anyone who wanted the role: acknowledge it, and ask what they want to achieve. Keep friendships, but be consistent and visible in fairness: no private information, no favourites. Stop joining complaints about leadership; you are part of it now.",
+    script:
+      "\"{name}, this is a bit strange for both of us, and I would rather say that out loud than pretend otherwise. I value our friendship and I want to keep it. I will also have to make decisions you may not like, and I will always try to be fair and explain them. I know you were interested in this role too; I would really like to hear what you want to achieve and how I can help you get there.\"",
+    nextSteps: [
+      "Have a one-to-one with each former peer in your first week.",
+      "Speak first with anyone who also applied for the role.",
+      "Decide what you will no longer share or join in, and stick to it.",
+      "Ask a mentor who went through the same transition for advice.",
+    ],
+  },
+  {
+    id: "pw-manager-feedback-on-yourself",
+    title: "Asking Your Team for Feedback on Your Leadership",
+    contentType: "framework",
+    category: "leadership_development",
+    tags: ["upward feedback", "self awareness", "growth", "blind spots", "leadership"],
+    priority: 4,
+    situation:
+      "You do not really know how your team experiences you as a manager. Feedback only flows downward, survey comments about management are vague, and asking 'any feedback for me?' gets a polite 'no, all good'.",
+    approach:
+      "Ask specific, safe questions rather than general ones: 'What is one thing I should start, stop or continue?' 'When did I last make your work harder?' Ask repeatedly, in 1:1s, so it becomes normal. React with thanks, never defence, even when it stings. Act on one point visibly and tell the team you did, because that is what makes the next round of feedback honest. Add an anonymous channel for what people will not say to your face.",
+    script:
+      "\"{name}, I am working on being a better manager, and I need your help. What is one thing I do that makes your work harder, or one thing I should start doing? You will not hurt my feelings, and I genuinely want to know. Even something small helps.\"",
+    nextSteps: [
+      "Ask one specific feedback question in every 1:1 this month.",
+      "Thank people for feedback without explaining or defending yourself.",
+      "Pick one change, act on it, and tell the team what you changed.",
+      "Add an anonymous question form for feedback on your leadership.",
+    ],
+  },
+  {
+    id: "pw-manager-time-and-priorities",
+    title: "From Doing to Leading: Managing Your Own Time",
+    contentType: "book_chapter",
+    category: "leadership_development",
+    tags: ["time management", "priorities", "leverage", "calendar", "manager role"],
+    priority: 3,
+    situation:
+      "Your days disappear into meetings, messages and the hands-on work you still hold onto. The important leadership work, such as coaching, planning and hiring, always gets pushed to 'next week'.",
+    approach:
+      "A manager's output is the output of the team plus the teams they influence. Spend your time on the activities with the most leverage: those that improve many people's work at once (clear priorities, coaching, hiring well, removing blockers). Each week: review your calendar against those priorities, block time for them first, drop or delegate low-leverage work, and keep hands-on work to what only you can do or what keeps your judgement sharp.",
+    script:
+      "\"I want to be honest with you all: I have been too deep in the day-to-day work, and it means I have not given enough time to coaching and planning. I am going to hand over some tasks I have held onto and protect time every week for 1:1s and planning. You will see me in fewer working sessions, and that is deliberate. Tell me if you need me somewhere I am not.\"",
+    nextSteps: [
+      "Label last week's calendar as high- or low-leverage time.",
+      "Block two hours a week for coaching and planning before anything else.",
+      "Hand over one hands-on task you have kept out of habit.",
+    ],
+  },
+  {
+    id: "pw-leading-through-uncertainty-video",
+    title: "Training Talk: Leading Your Team Through Uncertainty",
+    contentType: "video_link",
+    category: "leadership_development",
+    tags: ["uncertainty", "reorganisation", "reassurance", "leadership presence", "transparency"],
+    priority: 2,
+    situation:
+      "Rumours of a reorganisation, a missed funding round or layoffs elsewhere are making your team anxious. You do not have all the answers and cannot share everything you know.",
+    approach:
+      "A short training talk of our own for managers. Key points: say what you know, what you do not know, and when you will know more. Do not promise what you cannot control. Keep routines steady, since predictability is reassuring. Increase contact: shorter, more frequent check-ins. Give people something they can control: clear priorities for the next two weeks. Look after your own energy so you can steady others.",
+    script:
+      "\"I know there is a lot of talk about the reorganisation, and I want to tell you what I know. Nothing has been decided about our team yet. I expect to know more by the end of the month, and I will tell you as soon as I can. Until then, here are our priorities for the next two weeks. My door is open if you are worried; come and talk to me any time.\"",
+    nextSteps: [
+      "Tell the team what you know, what you do not, and when you expect to know more.",
+      "Keep your regular rhythm of meetings and 1:1s.",
+      "Add a short weekly update until things settle.",
+    ],
+  },
 ];
