@@ -349,4 +349,223 @@ export const PART_B: BuiltinItem[] = [
       "Retire the old way only once the new one clearly works",
     ],
   },
+  // ---------------------------------------------------------------- coaching_techniques
+  {
+    id: "pw-grow-coaching-model",
+    title: "The GROW model for coaching conversations",
+    contentType: "framework",
+    category: "coaching_techniques",
+    tags: ["grow model", "coaching", "goals", "options", "one-on-one"],
+    priority: 5,
+    situation:
+      "A team member brings you a problem and your instinct is to solve it for them. That gets today's problem fixed but teaches them to come back every time. A simple structure helps you coach instead: help them think, decide and own the next step.",
+    approach:
+      "GROW has four stages. Goal: what do you want to achieve from this conversation and beyond it? Reality: what is happening now, what have you tried, what is in the way? Options: what could you do, and what else? (Ask for at least three before offering any idea.) Will / Way forward: what will you do, by when, and how will I know? Spend most of the time on Reality and Options. Offer your own suggestion only after theirs, as one option among several. Close with a specific commitment.",
+    script:
+      "\"{name}, before I jump in with ideas, let's think it through together. What would a good outcome look like for you? Tell me what's happening right now, and what you've tried so far. What options do you see, and if there were no constraints, what else might you try? Which one will you go with, and what's the first step you'll take this week?\"",
+    nextSteps: [
+      "Use GROW in your next 1:1 when someone brings a problem",
+      "Ask for at least three options before offering yours",
+      "End with a specific action and date, written down by the team member",
+      "Start the next 1:1 by asking how the action went",
+    ],
+  },
+  {
+    id: "pw-powerful-questions",
+    title: "Asking powerful questions: a coaching question bank",
+    contentType: "template",
+    category: "coaching_techniques",
+    tags: ["questions", "open questions", "coaching", "listening", "curiosity"],
+    priority: 4,
+    situation:
+      "Managers often ask closed or leading questions ('Have you thought about asking Jo?') that are really advice in disguise. Good open questions help people see their situation differently and find their own answers, which they are far more likely to act on.",
+    approach:
+      "Prefer 'what' and 'how' to 'why' (which can sound accusatory). Ask one question at a time and then stay silent. Useful questions: What's on your mind? What's the real challenge here for you? What have you already tried? What would you do if you knew you couldn't fail? What's in your control? What would someone you admire do? What are you not saying? What do you need from me? And the best follow-up: And what else?",
+    script:
+      "\"{name}, what's the real challenge here for you? ... And what else? ... If you were advising a friend in exactly this situation, what would you tell them? What part of this is in your control? What do you need from me to move forward?\"",
+    nextSteps: [
+      "Pick three questions from the bank and use them in every 1:1 this week",
+      "Count how often you give advice versus ask; aim for more questions",
+      "After asking, wait at least five seconds before speaking",
+      "Use 'And what else?' at least twice in each coaching conversation",
+    ],
+  },
+  {
+    id: "pw-coach-before-you-tell",
+    title: "Coach before you tell: when to advise and when to ask (chapter summary)",
+    contentType: "book_chapter",
+    category: "coaching_techniques",
+    tags: ["coaching style", "advice", "delegation", "development", "manager habits"],
+    priority: 3,
+    situation:
+      "New managers are promoted for being good at the work, so they default to telling. Over time the team stops thinking for itself and the manager becomes a bottleneck. But coaching everything is slow and frustrating in a crisis.",
+    approach:
+      "Our summary: match the style to the person's skill and the stakes. Tell when the person is new to the task, time is short, or the risk is high; explain your reasoning so they learn. Coach when the person has some skill and the stakes allow learning. Delegate fully when they are expert. Notice your 'advice monster': the urge to jump in with answers. Stay curious a little longer, and ask before every piece of advice: 'Do you want ideas, or would it help to think it through?'",
+    script:
+      "\"Before I share what I'd do, would it help more to hear my ideas or to think it through together? ... OK, let's think it through. You know this client better than I do. What's your read on what they really need?\"",
+    nextSteps: [
+      "List your team's current tasks and mark each as tell, coach or delegate",
+      "Ask 'ideas or think it through?' before giving advice this week",
+      "Explain your reasoning whenever you do tell",
+    ],
+  },
+  {
+    id: "pw-feedforward-development",
+    title: "Feedforward: coaching toward the future, not the past",
+    contentType: "methodology",
+    category: "coaching_techniques",
+    tags: ["feedforward", "development", "growth", "suggestions", "skills"],
+    priority: 3,
+    situation:
+      "Someone wants to improve a skill, such as presenting or influencing stakeholders, but feedback about past mistakes makes them defensive. Looking forward lets them practise without reliving what went wrong.",
+    approach:
+      "1. The person names one behaviour they want to get better at. 2. They ask for two ideas for the future from you and from a few colleagues. 3. They listen and only say thank you: no debating. 4. They pick the ideas they like and try them in the next real situation. 5. You debrief together: what did you try, what happened, what next? Repeat monthly.",
+    script:
+      "\"{name}, you said you'd like to be more confident presenting to the leadership team. Here are two ideas for next time: open with your recommendation in one sentence, and prepare answers to the three hardest questions you expect. Try whichever feels right and we'll talk about how it went afterwards. What ideas have others given you?\"",
+    nextSteps: [
+      "Ask the person to name one behaviour they want to develop",
+      "Give two forward-looking suggestions and ask two colleagues to do the same",
+      "Debrief after the next real opportunity to practise",
+    ],
+  },
+  {
+    id: "pw-coaching-new-manager-case",
+    title: "Case: coaching a newly promoted team lead",
+    contentType: "case_study",
+    category: "coaching_techniques",
+    tags: ["new manager", "team lead", "coaching", "promotion", "leadership growth"],
+    priority: 2,
+    situation:
+      "Mei was promoted from engineer to team lead of her former peers. Three months in she was working evenings, still writing most of the code and avoiding a conversation with an underperforming friend. Her manager wanted to coach, not rescue.",
+    approach:
+      "Her manager used weekly 30-minute coaching sessions with GROW. They set a goal ('lead, not do'), looked at her calendar together (reality: 70 % hands-on work), and she listed options: hand off one code area, block two hours for 1:1s, rehearse the difficult conversation. She role-played the conversation with her manager twice before having it. After two months her hands-on time was down to 30 % and the conversation had happened. Key: ask, rehearse, hold to commitments.",
+    script:
+      "\"Mei, looking at your week, how much of it is leading and how much is doing? What would you need to let go of to change that? You mentioned the conversation with Alex: would it help to rehearse it here first? I'll play Alex, and you can stop and restart as often as you like.\"",
+    nextSteps: [
+      "Set up a weekly coaching slot for any newly promoted lead",
+      "Review their calendar together and agree a target for leading versus doing",
+      "Offer to role-play their hardest upcoming conversation",
+    ],
+  },
+  // ---------------------------------------------------------------- difficult_conversations
+  {
+    id: "pw-behaviour-hurting-team",
+    title: "Telling someone their behaviour is hurting the team",
+    contentType: "script",
+    category: "difficult_conversations",
+    tags: ["behaviour", "feedback", "team impact", "attitude", "respect"],
+    priority: 5,
+    situation:
+      "A team member is good at their job but their behaviour is damaging the team: interrupting, dismissive comments, sarcasm in reviews, taking credit, sighing at ideas. Others have started to withdraw or complain. Letting it slide tells everyone it is acceptable.",
+    approach:
+      "1. Talk privately and soon after a specific instance. 2. Use situation, behaviour, impact: describe what you saw, not their character. 3. Describe the effect on the team, concretely. 4. Ask for their view and listen; they may be unaware or under pressure. 5. Be clear about the expectation going forward. 6. Agree how you will check, and recognise improvement when you see it. If it continues, say plainly what happens next.",
+    script:
+      "\"{name}, I want to talk about something I noticed in yesterday's design review. When Jo presented, you said 'that's obviously not going to work' and turned to your laptop. Jo didn't speak for the rest of the meeting, and I've seen others hold back their ideas when you're in the room. I know you care about quality, and your expertise matters to this team. I need you to challenge ideas in a way that keeps people willing to share them. What's your view on what happened?\"",
+    nextSteps: [
+      "Write down two or three specific recent examples before the conversation",
+      "Have the conversation privately within a few days of an instance",
+      "Agree a concrete expectation and a check-in date",
+      "Recognise the change when you see it; escalate clearly if it continues",
+    ],
+  },
+  {
+    id: "pw-tears-or-anger-in-meeting",
+    title: "Responding when someone cries or gets angry in a meeting",
+    contentType: "script",
+    category: "difficult_conversations",
+    tags: ["emotions", "tears", "anger", "crying", "de-escalation"],
+    priority: 4,
+    situation:
+      "During a 1:1 or a team meeting someone becomes upset: they start crying, raise their voice or walk out. Managers often panic, rush to fix it, or push on with the agenda. Strong emotion is a signal that something matters deeply, and how you respond will be remembered.",
+    approach:
+      "1. Stay calm and slow down; lower your own voice. 2. Acknowledge the emotion without judging it ('I can see this is really upsetting'). 3. Offer a pause: water, a break, or to continue later. Do not force them to carry on. 4. For anger, do not argue facts in the moment; listen, reflect, and set a boundary only if it becomes abusive. 5. In a group, take a break and speak to the person privately. 6. Follow up within a day to understand what was behind it.",
+    script:
+      "\"{name}, I can see this is really hard, and that's OK. Take whatever time you need; there's no rush. Would you like to take a short break, or would it help to keep talking? What you're feeling clearly matters, and I want to understand it. We can pick this up tomorrow if that's better.\"",
+    nextSteps: [
+      "Keep tissues and water in rooms you use for 1:1s",
+      "Follow up privately within 24 hours",
+      "Ask what was behind the reaction once things are calm",
+      "Point to the employee assistance programme if something personal comes up",
+    ],
+  },
+  {
+    id: "pw-sbi-feedback",
+    title: "Situation-Behaviour-Impact: giving feedback that lands",
+    contentType: "framework",
+    category: "difficult_conversations",
+    tags: ["feedback", "sbi", "constructive feedback", "clarity", "specific"],
+    priority: 4,
+    situation:
+      "You need to give critical feedback but worry it will sound like a personal attack or get lost in vague wording. Vague feedback ('be more proactive') leaves people confused or defensive.",
+    approach:
+      "Situation: name when and where ('In Tuesday's client call'). Behaviour: describe what the person did, what a camera would have recorded, not your interpretation ('you answered the pricing question before Lena had finished'). Impact: the effect on you, the team or the outcome ('the client heard two different prices'). Then pause and ask for their view. Finish with what you would like instead. Use the same structure for positive feedback.",
+    script:
+      "\"{name}, in Tuesday's client call, when the pricing question came up, you answered before Lena had finished, and the figure differed from hers. The client heard two prices and asked for a written quote to clear it up, which delayed the deal. How did you see it? Next time, could we agree beforehand who answers pricing questions?\"",
+    nextSteps: [
+      "Draft your next piece of feedback in SBI form before the conversation",
+      "Check that the behaviour is observable, not an interpretation",
+      "Ask for the other person's view before suggesting a change",
+      "Use SBI for positive feedback too",
+    ],
+  },
+  {
+    id: "pw-no-promotion-conversation",
+    title: "Telling someone they did not get the promotion",
+    contentType: "script",
+    category: "difficult_conversations",
+    tags: ["promotion", "disappointment", "career", "bad news", "development"],
+    priority: 3,
+    situation:
+      "A team member applied for a promotion or role and did not get it. They will be disappointed and may question their future here. The conversation should be honest about why, protect their dignity, and give a real path forward.",
+    approach:
+      "1. Tell them yourself, privately, before any announcement. 2. Say the outcome in the first sentence; do not bury it. 3. Give the main reasons honestly and specifically, with one or two gaps. 4. Let them react; do not rush to reassure. 5. Offer a follow-up to build a development plan once the news has sunk in. 6. Name what they do well and that you want them to stay.",
+    script:
+      "\"{name}, I wanted you to hear this from me first: you haven't been selected for the senior role this time. I know that's disappointing, and I want to be honest about why. The panel felt you're strong on delivery, but need more experience leading cross-team work. I'd like to meet next week to build a plan that gets you there, and I'd back you for the next opening.\"",
+    nextSteps: [
+      "Tell the person yourself before any announcement",
+      "Get specific feedback from the panel before the conversation",
+      "Book a development-plan meeting within a week",
+      "Find one stretch opportunity that addresses the gap",
+    ],
+  },
+  {
+    id: "pw-missed-deadlines-conversation",
+    title: "Addressing repeated missed deadlines",
+    contentType: "script",
+    category: "difficult_conversations",
+    tags: ["deadlines", "reliability", "accountability", "underperformance", "commitments"],
+    priority: 3,
+    situation:
+      "A team member has missed several deadlines and colleagues are having to cover. You have hinted, but nothing has changed. You need a direct conversation that gets to the cause and sets clear expectations.",
+    approach:
+      "Name the pattern with dates, not just the latest miss. Ask what is getting in the way: overload, unclear priorities, skills, something personal. Agree how deadlines will be set (with their input) and how they will flag risk early. Set one check-in point per deadline for the next month. Be clear that this matters and what happens if it continues.",
+    script:
+      "\"{name}, I want to talk about deadlines. The report was due on the 3rd and came on the 10th, and the budget sheet was a week late too. I'm raising it because the team has had to work around it, and I'd like to understand what's getting in the way. What's happening from your side? Going forward, I need you to tell me as soon as a date is at risk, so we can adjust together.\"",
+    nextSteps: [
+      "List the missed deadlines with dates before the conversation",
+      "Find the cause together before agreeing a plan",
+      "Agree an early-warning rule for deadlines at risk",
+      "Check progress weekly for a month",
+    ],
+  },
+  {
+    id: "pw-difficult-conversation-planner",
+    title: "Difficult conversation planner",
+    contentType: "template",
+    category: "difficult_conversations",
+    tags: ["preparation", "planning", "hard conversation", "checklist", "nerves"],
+    priority: 4,
+    situation:
+      "You have a conversation you have been putting off for weeks. Without preparation you either avoid it, ramble, or let emotion take over. Fifteen minutes of planning makes it shorter, kinder and clearer.",
+    approach:
+      "Fill in: 1. The issue in one sentence. 2. Two specific examples. 3. Why it matters (impact). 4. What I want them to understand and what I want to happen. 5. My part in it, if any. 6. How they might react, and how I will respond. 7. My opening sentence, word for word. 8. The question I will ask to hear their side. 9. The agreement I hope we reach and the follow-up date.",
+    script:
+      "\"{name}, I'd like to talk about something that's been on my mind, and I'd rather raise it directly than let it sit. [Issue in one sentence, with an example.] I may have contributed by not saying anything sooner. I'd really like to hear how you see it.\"",
+    nextSteps: [
+      "Fill in the planner for the conversation you've been avoiding",
+      "Say the opening sentence out loud before the meeting",
+      "Book the conversation within the next week",
+      "Write the agreement down and share it afterwards",
+    ],
+  },
 ];
