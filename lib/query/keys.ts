@@ -9,4 +9,8 @@ export const queryKeys = {
   notifications: (userId: string, organizationId: string) => ["notifications", userId, organizationId] as const,
   allUsers: () => ["users"] as const,
   users: (organizationId: string, search: string, page: number) => ["users", organizationId, search, page] as const,
+  allLibrary: () => ["leadership-content"] as const,
+  library: (organizationId: string, q: string, type: string, category: string, source: string) => ["leadership-content", organizationId, q, type, category, source] as const,
+  coachConversations: (userId: string) => ["coach", "conversations", userId] as const,
+  coachMessages: (conversationId: string) => ["coach", "messages", conversationId] as const,
 } as const;
