@@ -568,4 +568,225 @@ export const PART_B: BuiltinItem[] = [
       "Write the agreement down and share it afterwards",
     ],
   },
+  // ---------------------------------------------------------------- workplace_stress
+  {
+    id: "pw-workload-overwhelm",
+    title: "Supporting someone overwhelmed by their workload",
+    contentType: "script",
+    category: "workplace_stress",
+    tags: ["workload", "overwhelm", "prioritisation", "too much work", "capacity"],
+    priority: 5,
+    situation:
+      "A team member says, or shows, that they cannot keep up: long hours, missed lunches, snapping at colleagues, saying 'I'm drowning'. Telling them to 'just prioritise' or 'take care of yourself' without changing the load does not help. The workload itself has to move.",
+    approach:
+      "1. Thank them for telling you and take it seriously. 2. List everything on their plate together, including invisible work (helping others, meetings, support requests). 3. Rank by impact and deadline; decide together what to stop, delay, hand over or do to a lower standard. 4. Take the conversations with stakeholders yourself for anything delayed. 5. Protect focus time and cut meetings. 6. Check in weekly until the load is sustainable, and look at whether the team is under-resourced.",
+    script:
+      "\"{name}, thank you for telling me; I'd much rather know. Let's write down everything you're carrying right now, including the things that don't show up in any tracker. Looking at this, what absolutely has to happen this month, and what could wait or go to someone else? I'll talk to the stakeholders about anything we move, so that's not on you. Let's check in every week until this feels manageable.\"",
+    nextSteps: [
+      "List all work together, including invisible work, in the next 1:1",
+      "Stop, delay or reassign at least two items this week",
+      "Tell affected stakeholders yourself about any delay",
+      "Check in weekly and review whether the team needs more capacity",
+    ],
+  },
+  {
+    id: "pw-stress-after-layoffs",
+    title: "Leading the team that stays after layoffs",
+    contentType: "methodology",
+    category: "workplace_stress",
+    tags: ["layoffs", "redundancies", "survivor guilt", "job security", "anxiety"],
+    priority: 5,
+    situation:
+      "The company has made redundancies and colleagues have left. Those who remain feel grief, guilt, anxiety about being next, and often more work. Productivity drops and good people start looking elsewhere. Pretending it is business as usual makes it worse.",
+    approach:
+      "1. Acknowledge the loss openly and let people say goodbye to colleagues. 2. Share what you know about the company's position and honestly say what you do not know; never promise 'no more cuts' unless you can. 3. Re-plan the work: with fewer people, some work must stop; decide what, explicitly. 4. Meet each person 1:1 to ask how they are and what worries them. 5. Watch for stress signs and point to the employee assistance programme. 6. Rebuild a sense of direction: what the team is for now, and a first small win.",
+    script:
+      "\"This has been a really hard week. We've lost colleagues we cared about, and it's normal to feel sad, angry, guilty, or worried about what comes next. I'll tell you everything I know as soon as I can share it, and I won't make promises I can't keep. What I can promise is that we won't simply pile their work onto you; we're going to decide together what we stop doing. My door is open, and the employee assistance programme is there if you want to talk to someone outside the team.\"",
+    nextSteps: [
+      "Hold a team conversation within a day or two of the announcement",
+      "Meet every team member 1:1 within the week",
+      "Agree explicitly what work will stop or slow down",
+      "Share the employee assistance programme details in writing",
+      "Set a short weekly update for the next two months",
+    ],
+  },
+  {
+    id: "pw-stress-warning-signs",
+    title: "Spotting stress early: warning signs and a check-in",
+    contentType: "framework",
+    category: "workplace_stress",
+    tags: ["stress signs", "wellbeing", "mental health", "check-in", "early warning"],
+    priority: 4,
+    situation:
+      "Stress builds quietly until someone is signed off sick. Managers are well placed to notice early changes, but often do not know what to look for or worry about prying into private matters.",
+    approach:
+      "Watch for change from the person's normal, in three areas. Work: more mistakes, missed deadlines, working much longer hours. Behaviour: irritability, withdrawal, tearfulness, cynicism. Physical: tiredness, more sick days, looking unwell. When you see a pattern, ask privately and gently, focus on what you observed, and ask about work factors you can change. You are not a therapist: listen, adjust work, and point to professional help (employee assistance programme, doctor) when needed.",
+    script:
+      "\"{name}, I wanted to check in. I've noticed you've been online late most evenings and you seemed tired in our last few meetings. I may be wrong, but I wanted to ask how you're really doing. Is there anything at work that's making things harder right now? You don't have to share anything personal, but if there's something I can change, I want to.\"",
+    nextSteps: [
+      "Note changes in work, behaviour and physical signs for anyone you are worried about",
+      "Have a private, gentle check-in within the week",
+      "Adjust at least one work factor if stress is work-related",
+      "Share how to reach the employee assistance programme",
+    ],
+  },
+  {
+    id: "pw-crunch-period-support",
+    title: "Protecting the team through a deadline crunch",
+    contentType: "template",
+    category: "workplace_stress",
+    tags: ["crunch", "deadline pressure", "overtime", "peak workload", "recovery"],
+    priority: 3,
+    situation:
+      "A launch, audit or year-end close means weeks of intense work. Short bursts can be energising; long or unplanned crunches burn people out and damage trust. Planning the crunch and the recovery makes the difference.",
+    approach:
+      "Crunch plan template: Why this matters (one line). Start and end date (a crunch without an end date is not a crunch). What we stop during the crunch. Who covers what, including backups. Hours boundaries (no messages after 8 pm, weekends only by agreement). Daily 10-minute stand-up to spot overload. Recovery: time off in lieu, a lighter week after, and a celebration. Retrospective: why did we need a crunch and how do we avoid the next one?",
+    script:
+      "\"The next three weeks will be intense, and I want to be straight about it. The crunch ends on the 28th, and until then we're pausing the internal tooling work completely. Nobody is expected to answer messages after eight in the evening. After the launch, everyone gets two days off in lieu and we'll have a lighter week. If you're hitting a wall, tell me at stand-up and we'll rebalance.\"",
+    nextSteps: [
+      "Fill in the crunch plan with a fixed end date",
+      "Decide and announce what stops during the crunch",
+      "Book recovery time in calendars before the crunch starts",
+      "Run a short retrospective after the crunch",
+    ],
+  },
+  {
+    id: "pw-personal-crisis-support",
+    title: "Supporting a team member through a personal crisis",
+    contentType: "script",
+    category: "workplace_stress",
+    tags: ["bereavement", "illness", "personal life", "compassion", "flexibility"],
+    priority: 4,
+    situation:
+      "Someone on your team is going through something outside work: bereavement, serious illness, a family emergency, a divorce. They may be distracted, absent or trying to act as if nothing is wrong. You want to support them without intruding or overpromising.",
+    approach:
+      "1. Express care simply and privately. 2. Ask what they need rather than assuming; some want work as normal, others need space. 3. Explain the options: leave policies, flexible hours, reduced load, the employee assistance programme. 4. Agree what, if anything, they want the team to know. 5. Take work off their plate quietly. 6. Check in regularly, without pressure, and plan a gentle return.",
+    script:
+      "\"{name}, I'm so sorry to hear what you're going through. Please don't worry about work right now; we'll make sure things are covered. What would help you most at the moment: time off, more flexible hours, or keeping things as normal as possible? Let me know what, if anything, you'd like me to tell the team. I'll check in with you next week, but reach out anytime.\"",
+    nextSteps: [
+      "Check the leave and flexibility policies that apply, with HR",
+      "Reassign urgent work quietly",
+      "Share the employee assistance programme contact",
+      "Agree a check-in rhythm and a gentle return plan",
+    ],
+  },
+  // ---------------------------------------------------------------- team_dynamics
+  {
+    id: "pw-cliques-in-team",
+    title: "Breaking down cliques and in-groups in a team",
+    contentType: "methodology",
+    category: "team_dynamics",
+    tags: ["cliques", "in-groups", "exclusion", "subgroups", "inclusion"],
+    priority: 4,
+    situation:
+      "The team has split into groups: the old-timers and the newcomers, the office people and the remote ones, or two friendship circles that eat lunch together and work the same way. Information flows inside the groups, others feel excluded, and collaboration suffers.",
+    approach:
+      "Cliques form naturally; the goal is not to ban friendships but to stop them from shaping work. 1. Observe: who works with whom, who is left out of decisions? 2. Mix work on purpose: pair people across groups on projects and reviews. 3. Make information public: decisions in shared channels, not side chats. 4. Rotate roles like meeting facilitation. 5. Talk to influential members of each group privately and ask for their help including others. 6. Address exclusionary behaviour directly if it continues.",
+    script:
+      "\"{name}, you're one of the people others look up to in this team, and I'd like your help. I've noticed that some of the newer people don't feel part of the group yet, and some decisions seem to happen in side conversations they're not in. Would you be willing to pair with Ravi on the next project and make sure he's in the loop? I'm also going to ask that we keep work decisions in the team channel.\"",
+    nextSteps: [
+      "Map who collaborates with whom over the last month",
+      "Pair people across groups on the next two pieces of work",
+      "Move work decisions into shared channels",
+      "Speak privately to influential members of each group",
+    ],
+  },
+  {
+    id: "pw-dominant-voice-meetings",
+    title: "Managing a dominant voice in meetings",
+    contentType: "script",
+    category: "team_dynamics",
+    tags: ["meetings", "dominating", "talking over", "airtime", "facilitation"],
+    priority: 4,
+    situation:
+      "One person talks most of the meeting, interrupts, or answers every question first. Others go quiet, good ideas are lost, and decisions reflect one view. The dominant person often means well and may not notice.",
+    approach:
+      "In the meeting: use structure that shares airtime: silent writing before discussion, round-robins, 'let's hear from someone who hasn't spoken', and a visible agenda with time-boxes. Redirect politely: 'Thanks, {name}, let's hold that and hear from Priya first.' Outside the meeting: talk to the person privately, appreciate their energy, describe the effect, and ask them to help draw others in, for example by speaking last.",
+    script:
+      "\"{name}, I really value how much you bring to our meetings, and your ideas often move us forward. I've noticed, though, that when you speak first others tend to go quiet, and we're missing some of their thinking. Would you try something with me? In the next few meetings, could you hold your view until others have spoken, and help me draw out the quieter people? I think it would make our decisions better.\"",
+    nextSteps: [
+      "Add silent writing or a round-robin to your next team meeting",
+      "Have a private, appreciative conversation with the dominant person",
+      "Ask them to speak last on key topics for a few weeks",
+      "Notice and thank them when they draw others in",
+    ],
+  },
+  {
+    id: "pw-rebuilding-trust-after-conflict",
+    title: "Rebuilding trust after a conflict in the team",
+    contentType: "framework",
+    category: "team_dynamics",
+    tags: ["trust", "repair", "after conflict", "relationships", "reconciliation"],
+    priority: 4,
+    situation:
+      "A conflict has been resolved on paper, perhaps a disagreement that escalated, a broken promise or a public argument, but the relationship has not recovered. People are polite but guarded, avoid each other and route work around each other.",
+    approach:
+      "Trust is rebuilt through small kept promises over time. 1. Acknowledge: each person names their part in what happened (not only the other's). 2. Repair: a clear apology where it is due, specific not general. 3. Agree: two or three concrete working agreements (how we'll communicate, how we'll raise disagreements early). 4. Practise: a small shared task with low stakes and a clear finish. 5. Review: check in together after a few weeks and recognise progress. Do not force friendship; aim for reliable working trust.",
+    script:
+      "\"I know things have been tense between you since the release, and I don't want either of you to carry that for months. I'm not asking you to be best friends, but I need us to be able to rely on each other. Could each of you say what you'd do differently, looking back? Then let's agree how you'll raise disagreements with each other next time, and we'll check in together in three weeks.\"",
+    nextSteps: [
+      "Meet each person separately first to hear their side",
+      "Hold a joint conversation focused on the future",
+      "Agree two or three concrete working agreements",
+      "Give them a small shared task and review together after three weeks",
+    ],
+  },
+  {
+    id: "pw-quiet-voices-included",
+    title: "Drawing out quieter team members",
+    contentType: "methodology",
+    category: "team_dynamics",
+    tags: ["introverts", "quiet", "participation", "inclusion", "psychological safety"],
+    priority: 3,
+    situation:
+      "Some people rarely speak in meetings, yet in 1:1s they have sharp ideas. Discussions are shaped by whoever thinks fastest out loud, and the team misses the thoughts of its reflective members.",
+    approach:
+      "1. Send the agenda and key questions a day ahead so people can prepare. 2. Start topics with two minutes of silent writing, then share. 3. Use written channels (a shared doc or chat thread) for input after the meeting. 4. Ask specific people by name only if they have agreed to it; otherwise invite 'someone we haven't heard from'. 5. Credit ideas to the person who had them. 6. In 1:1s ask what would make it easier to contribute.",
+    script:
+      "\"{name}, you had a great point in our 1:1 about the testing plan, and I'd love the whole team to hear your thinking. What would make it easier for you to share ideas in the team meeting? Would it help if I sent the questions in advance, or if we started with a few minutes of writing?\"",
+    nextSteps: [
+      "Send agendas with questions at least a day ahead",
+      "Open the next meeting's main topic with silent writing",
+      "Ask quieter people in 1:1s what would help them contribute",
+    ],
+  },
+  {
+    id: "pw-new-team-forming",
+    title: "Helping a newly formed team gel",
+    contentType: "framework",
+    category: "team_dynamics",
+    tags: ["new team", "team formation", "roles", "team stages", "cohesion"],
+    priority: 3,
+    situation:
+      "You have a new team, newly merged or newly assembled for a project. People are polite but unsure of roles; soon there will be friction over how to work. Teams go through forming, testing boundaries, settling norms and performing, and managers can speed this up.",
+    approach:
+      "Forming: clarify purpose, goals and roles; share personal working styles ('how to work with me' notes). Testing: expect friction and name it as normal; set up ways to disagree well. Settling: write a working agreement and decision rights. Performing: step back, delegate more, protect the team's time. At every stage, have regular retrospectives so the team talks about how it works, not just what it works on.",
+    script:
+      "\"Welcome, everyone, to our first session as a team. Before we dive into the plan, I'd like us to spend time on who we are and how we like to work. Each of you, share one thing that helps you do your best work and one thing that drives you mad. Over the next few weeks we'll probably disagree about how to do things; that's normal and healthy, and we'll set up a way to handle it well.\"",
+    nextSteps: [
+      "Run a kick-off with purpose, goals and roles",
+      "Ask everyone to write a short 'how to work with me' note",
+      "Schedule a retrospective every two weeks for the first quarter",
+    ],
+  },
+  {
+    id: "pw-hybrid-divide",
+    title: "Closing the gap between office and remote colleagues",
+    contentType: "case_study",
+    category: "team_dynamics",
+    tags: ["hybrid", "remote", "office", "fairness", "two-tier team"],
+    priority: 2,
+    situation:
+      "In a hybrid product team, the four people in the office made decisions over lunch and the three remote members learned about them later. The remote members' pulse scores on belonging fell sharply, and one asked to move teams.",
+    approach:
+      "The manager, Ines, introduced three rules: if one person is remote, everyone joins from their own screen; decisions count only once written in the team channel; and a monthly in-person day everyone is funded to attend. She also rotated who ran stand-ups. Within two survey rounds belonging scores equalised. Lessons: fairness has to be designed into habits, and the people with the advantage often do not see it.",
+    script:
+      "\"I've realised that we've drifted into being two teams: the people in the room and everyone else. That's not fair, and it's on me to fix it. From Monday, if anyone's remote, we all join from our own screens, and no decision counts until it's written in the channel. Tell me if you see us slipping back.\"",
+    nextSteps: [
+      "Ask remote members directly where they feel left out",
+      "Introduce a 'one remote, all remote' meeting rule",
+      "Make written decisions the only official decisions",
+      "Compare belonging scores for remote and office members in the next round",
+    ],
+  },
 ];
