@@ -67,6 +67,11 @@ const tagsSchema = z
   )
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags`);
 
+const PRIORITY_MESSAGE = "Priority must be a whole number from 1 to 5";
+const prioritySchema = z.number({ error: PRIORITY_MESSAGE }).int(PRIORITY_MESSAGE).min(1, PRIORITY_MESSAGE).max(5, PRIORITY_MESSAGE);
+export const DEFAULT_PRIORITY = 3;
+
+/** The add and edit forms' shape (every field present; the add form starts priority at 3). */
 export const contentInputSchema = z.object({
   title: z
     .string({ error: "Title is required" })
@@ -80,17 +85,18 @@ export const contentInputSchema = z.object({
     .max(MAX_CONTENT_LENGTH, `Content is at most ${MAX_CONTENT_LENGTH.toLocaleString("en-US")} characters; use Import to split longer texts`),
   contentType: z.enum(CONTENT_TYPES, "Please choose a content type"),
   category: z.enum(CATEGORIES, "Please choose a category"),
-  tags: tagsSchema.default([]),
-  priority: z
-    .number({ error: "Priority must be a whole number from 1 to 5" })
-    .int("Priority must be a whole number from 1 to 5")
-    .min(1, "Priority must be a whole number from 1 to 5")
-    .max(5, "Priority must be a whole number from 1 to 5")
-    .default(3),
+  tags: tagsSchema,
+  priority: prioritySchema,
   organizationId: z.string().optional(),
 });
-export type ContentInput = z.output<typeof contentInputSchema>;
-export type ContentFormValues = z.input<typeof contentInputSchema>;
+
+/** The API's body (spec section 7): tags default to none; priority defaults to 3 on create and, on
+ * update (the spec's PUT has no priority), keeps the item's own when left out. */
+export const contentBodySchema = contentInputSchema.extend({
+  tags: tagsSchema.default([]),
+  priority: prioritySchema.optional(),
+});
+export type ContentInput = z.output<typeof contentBodySchema>;
 
 export const contentListQuerySchema = z.object({
   q: z.string().trim().max(200, "Search is at most 200 characters").optional(),

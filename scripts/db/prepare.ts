@@ -3,6 +3,7 @@
 import { applyMigrations } from "./migrate";
 import { enableAppRoleLogin } from "./app-role";
 import { installJobsSchema } from "./jobs-schema";
+import { syncBuiltinLibrary } from "./builtin-library";
 import { appRolePassword, deriveAppUrl } from "@/lib/config/database-urls";
 
 export async function prepareDatabase(ownerUrl: string, authSecret: string, appUrl?: string): Promise<{ appUrl: string; applied: string[] }> {
@@ -10,5 +11,6 @@ export async function prepareDatabase(ownerUrl: string, authSecret: string, appU
   // With an explicit DATABASE_APP_URL the operator manages that role's password.
   if (!appUrl) await enableAppRoleLogin(ownerUrl, appRolePassword(authSecret));
   await installJobsSchema(ownerUrl);
+  await syncBuiltinLibrary(ownerUrl);
   return { appUrl: appUrl ?? deriveAppUrl(ownerUrl, authSecret), applied };
 }

@@ -10,10 +10,11 @@ import { surveyRoundRoutes } from "./routes/surveys-rounds";
 import { analyticsRoutes } from "./routes/analytics";
 import { surveyTakingRoutes } from "./routes/surveys-taking";
 import { surveyResultsRoutes } from "./routes/surveys-results";
+import { libraryRoutes } from "./routes/library";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes];
 }

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/route";
+import { requireOwnOrg } from "@/lib/auth/authorize";
+import { deleteContent, listContent, updateContent } from "@/lib/library/content";
+import { contentBodySchema, contentListQuerySchema } from "@/lib/library/schemas";
+
+// Next allows one slug name per level, so the spec's two shapes share this file:
+//   GET    /api/leadership-content/{orgId} -> the organisation's library (the caller's own only)
+//   PUT    /api/leadership-content/{id}    -> updates one of the organisation's items
+//   DELETE /api/leadership-content/{id}    -> deletes one (built-in and foreign ids: 404)
+const params = z.object({ key: z.uuid() });
+
+export const GET = apiRoute({ auth: "session", permission: "library.manage", params, query: contentListQuerySchema }, async ({ ctx, params, query }) => {
+  requireOwnOrg(ctx, params.key);
+  return listContent(ctx, { q: query.q, contentType: query.type, category: query.category, source: query.source });
+});
+
+export const PUT = apiRoute({ auth: "session", permission: "library.manage", params, body: contentBodySchema }, async ({ ctx, params, body }) =>
+  updateContent(ctx, params.key, body),
+);
+
+export const DELETE = apiRoute({ auth: "session", permission: "library.manage", params }, async ({ ctx, params }) => {
+  await deleteContent(ctx, params.key);
+  return { ok: true };
+});
