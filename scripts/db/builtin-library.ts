@@ -5,7 +5,18 @@ import pg from "pg";
 import { BUILTIN_LIBRARY, builtinMarkdown } from "@/lib/library/builtin";
 
 export async function syncBuiltinLibrary(ownerUrl: string): Promise<{ upserted: number; deleted: number }> {
-  const rows = BUILTIN_LIBRARY.map((item) => ({
+  // Ids are unique by contract (tests/unit/builtin-library.test.ts); a duplicate must not stop the
+  // start, so the first item of an id wins and the rest are reported.
+  const seen = new Set<string>();
+  const unique = BUILTIN_LIBRARY.filter((item) => {
+    if (seen.has(item.id)) {
+      console.warn(`Built-in library: duplicate id ${item.id} skipped`);
+      return false;
+    }
+    seen.add(item.id);
+    return true;
+  });
+  const rows = unique.map((item) => ({
     id: item.id,
     title: item.title,
     content: builtinMarkdown(item),
