@@ -489,23 +489,23 @@ export const PART_B: BuiltinItem[] = [
     ],
   },
   {
-    id: "pw-sbi-feedback",
-    title: "Situation-Behaviour-Impact: giving feedback that lands",
-    contentType: "framework",
+    id: "pw-personal-hygiene-conversation",
+    title: "Raising a sensitive personal issue such as hygiene or dress",
+    contentType: "script",
     category: "difficult_conversations",
-    tags: ["feedback", "sbi", "constructive feedback", "clarity", "specific"],
-    priority: 4,
+    tags: ["hygiene", "body odour", "sensitive topic", "awkward", "dignity"],
+    priority: 3,
     situation:
-      "You need to give critical feedback but worry it will sound like a personal attack or get lost in vague wording. Vague feedback ('be more proactive') leaves people confused or defensive.",
+      "Colleagues have complained, or you have noticed yourself, that a team member has a personal issue that affects others: body odour, inappropriate clothing for client meetings, loud personal calls. It feels so awkward that managers avoid it for months, while the person becomes the subject of gossip.",
     approach:
-      "Situation: name when and where ('In Tuesday's client call'). Behaviour: describe what the person did, what a camera would have recorded, not your interpretation ('you answered the pricing question before Lena had finished'). Impact: the effect on you, the team or the outcome ('the client heard two different prices'). Then pause and ask for their view. Finish with what you would like instead. Use the same structure for positive feedback.",
+      "1. Do it yourself, privately, and soon; do not hint or ask a colleague to drop hints. 2. Keep it short and factual; do not say who complained. 3. Be kind and assume there may be a reason (health, money, culture, home situation). 4. Ask if there is anything going on and whether support would help. 5. Agree what changes and end the conversation gently; do not drag it out. 6. Afterwards, treat them exactly as before and stop any gossip you hear.",
     script:
-      "\"{name}, in Tuesday's client call, when the pricing question came up, you answered before Lena had finished, and the figure differed from hers. The client heard two prices and asked for a written quote to clear it up, which delayed the deal. How did you see it? Next time, could we agree beforehand who answers pricing questions?\"",
+      "\"{name}, this is a slightly awkward conversation, and I want to handle it with care because I respect you. I've noticed there's sometimes a noticeable body odour when we're working closely together, and I'd rather tell you privately than let it go unsaid. Sometimes there's a health or personal reason behind this, and if so, I'd like to help. Is there anything going on that I should know about?\"",
     nextSteps: [
-      "Draft your next piece of feedback in SBI form before the conversation",
-      "Check that the behaviour is observable, not an interpretation",
-      "Ask for the other person's view before suggesting a change",
-      "Use SBI for positive feedback too",
+      "Hold the conversation privately within the week, in person",
+      "Prepare one factual sentence and avoid saying who raised it",
+      "Offer support, including occupational health or the employee assistance programme",
+      "Shut down any gossip in the team afterwards",
     ],
   },
   {
@@ -529,23 +529,23 @@ export const PART_B: BuiltinItem[] = [
     ],
   },
   {
-    id: "pw-missed-deadlines-conversation",
-    title: "Addressing repeated missed deadlines",
+    id: "pw-saying-no-to-pay-rise",
+    title: "Saying no to a pay rise request",
     contentType: "script",
     category: "difficult_conversations",
-    tags: ["deadlines", "reliability", "accountability", "underperformance", "commitments"],
+    tags: ["pay rise", "salary", "compensation", "raise request", "bad news"],
     priority: 3,
     situation:
-      "A team member has missed several deadlines and colleagues are having to cover. You have hinted, but nothing has changed. You need a direct conversation that gets to the cause and sets clear expectations.",
+      "A team member asks for a raise and the answer is no, or not now: the budget is frozen, their pay is already fair for the band, or they are not yet performing at the next level. Handled badly, they feel dismissed and start looking elsewhere; handled well, they leave knowing exactly where they stand.",
     approach:
-      "Name the pattern with dates, not just the latest miss. Ask what is getting in the way: overload, unclear priorities, skills, something personal. Agree how deadlines will be set (with their input) and how they will flag risk early. Set one check-in point per deadline for the next month. Be clear that this matters and what happens if it continues.",
+      "1. Thank them for asking directly. 2. Do your homework first: their position in the pay band, market data, budget cycle. 3. Give the answer clearly, with the real reason. 4. If it is about performance, say specifically what would need to be true. 5. If it is budget, say when the next review is and what you will argue for. 6. Look at what else you can offer: scope, learning, flexibility, title, but never invent promises. 7. Put the next step in writing.",
     script:
-      "\"{name}, I want to talk about deadlines. The report was due on the 3rd and came on the 10th, and the budget sheet was a week late too. I'm raising it because the team has had to work around it, and I'd like to understand what's getting in the way. What's happening from your side? Going forward, I need you to tell me as soon as a date is at risk, so we can adjust together.\"",
+      "\"{name}, thank you for raising this with me directly; I'd always rather you ask. I've looked into it, and I can't offer a rise right now: salaries are frozen until the April review. I think your case is strong, and I'll argue for you in that review with the examples you gave. In the meantime, I'd like to talk about the lead role on the next project, which would strengthen your case further.\"",
     nextSteps: [
-      "List the missed deadlines with dates before the conversation",
-      "Find the cause together before agreeing a plan",
-      "Agree an early-warning rule for deadlines at risk",
-      "Check progress weekly for a month",
+      "Check pay band, market data and the budget cycle before answering",
+      "Give the answer and the real reason in the first minutes",
+      "Agree what would need to be true for a rise and by when",
+      "Confirm the conversation and next review date in writing",
     ],
   },
   {
@@ -701,7 +701,7 @@ export const PART_B: BuiltinItem[] = [
     situation:
       "One person talks most of the meeting, interrupts, or answers every question first. Others go quiet, good ideas are lost, and decisions reflect one view. The dominant person often means well and may not notice.",
     approach:
-      "In the meeting: use structure that shares airtime: silent writing before discussion, round-robins, 'let's hear from someone who hasn't spoken', and a visible agenda with time-boxes. Redirect politely: 'Thanks, {name}, let's hold that and hear from Priya first.' Outside the meeting: talk to the person privately, appreciate their energy, describe the effect, and ask them to help draw others in, for example by speaking last.",
+      "In the meeting: use structure that shares airtime: silent writing before discussion, round-robins, 'let's hear from someone who hasn't spoken', and a visible agenda with time-boxes. Redirect politely: 'Thanks, Alex, let's hold that and hear from Priya first.' Outside the meeting: talk to the person privately, appreciate their energy, describe the effect, and ask them to help draw others in, for example by speaking last.",
     script:
       "\"{name}, I really value how much you bring to our meetings, and your ideas often move us forward. I've noticed, though, that when you speak first others tend to go quiet, and we're missing some of their thinking. Would you try something with me? In the next few meetings, could you hold your view until others have spoken, and help me draw out the quieter people? I think it would make our decisions better.\"",
     nextSteps: [
