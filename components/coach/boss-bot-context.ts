@@ -1,0 +1,63 @@
+import { useMemo, useSyncExternalStore } from "react";
+import { z } from "zod";
+
+// The 1:1 hand-over (spec section 7): the meeting review stores its context in local storage under
+// the boss-bot key before navigating to /ai-coach. The spec names no exact key; this is the one.
+export const BOSS_BOT_CONTEXT_KEY = "boss-bot-context";
+
+const contextSchema = z.object({
+  type: z.literal("1on1_prep_analysis"),
+  meetingId: z.union([z.string(), z.number()]).transform(String),
+  data: z.unknown(),
+});
+export type BossBotContext = z.infer<typeof contextSchema>;
+
+const nameHolder = z.object({ employeeName: z.string().min(1) });
+const withMeeting = z.object({ meeting: nameHolder });
+
+/** The employee the context is about, read from the shapes the boss-bot-context call returns. */
+export function contextEmployee(ctx: BossBotContext): string {
+  const data = ctx.data;
+  const direct = nameHolder.safeParse(data);
+  if (direct.success) return direct.data.employeeName;
+  const nested = withMeeting.safeParse(data);
+  if (nested.success) return nested.data.meeting.employeeName;
+  return "your team member";
+}
+
+function parseContext(raw: string | null): BossBotContext | null {
+  if (!raw) return null;
+  try {
+    const parsed = contextSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(BOSS_BOT_CONTEXT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+/** The stored 1:1 context (null on the server and when there is none or it is malformed). */
+export function useStoredBossBotContext(): BossBotContext | null {
+  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
+  return useMemo(() => parseContext(raw), [raw]);
+}
+
+export function clearBossBotContext(): void {
+  try {
+    window.localStorage.removeItem(BOSS_BOT_CONTEXT_KEY);
+  } catch {
+    // Storage unavailable (private mode): nothing to clear.
+  }
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { cn } from "@/lib/utils/cn";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { conversationTime } from "@/components/coach/conversation-time";
+import type { Conversation } from "@/components/coach/coach-dto";
+
+const TITLE_MAX = 50;
+
+/** One row of the list: open on click; Rename edits the title in place (Enter saves, Escape cancels). */
+export function ConversationItem({ conversation, active, onOpen, onRename, onDelete }: {
+  conversation: Conversation;
+  active: boolean;
+  onOpen: () => void;
+  onRename: (title: string) => void;
+  onDelete: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(conversation.title);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const editingRef = useRef(false);
+
+  useEffect(() => {
+    if (editing) inputRef.current?.select();
+  }, [editing]);
+
+  const finish = (save: boolean) => {
+    // Enter or Escape ends the edit; the blur that follows must not end it a second time.
+    if (!editingRef.current) return;
+    editingRef.current = false;
+    const title = draft.trim();
+    setEditing(false);
+    if (save && title && title !== conversation.title) onRename(title);
+    else setDraft(conversation.title);
+    requestAnimationFrame(() => openRef.current?.focus());
+  };
+
+  if (editing) {
+    return (
+      <li className="px-1 py-1">
+        <label htmlFor={`rename-${conversation.id}`} className="sr-only">Conversation title</label>
+        <input
+          id={`rename-${conversation.id}`}
+          ref={inputRef}
+          value={draft}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              finish(true);
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              e.stopPropagation();
+              finish(false);
+            }
+          }}
+          onBlur={() => finish(true)}
+          className="w-full rounded-md border border-brand-500 px-2 py-1.5 text-sm outline-2 outline-brand-500"
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className={cn("group flex items-center gap-1 rounded-md", active ? "bg-brand-50" : "hover:bg-slate-100")}>
+      <button
+        ref={openRef}
+        type="button"
+        onClick={onOpen}
+        aria-current={active ? "true" : undefined}
+        className="min-w-0 flex-1 rounded-md px-2 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <span className={cn("block truncate text-sm", active ? "font-medium text-brand-800" : "text-slate-900")}>{conversation.title}</span>
+        <span className="block text-xs text-slate-500">{conversationTime(conversation.lastMessageAt)}</span>
+      </button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label={`Options for ${conversation.title}`} className="mr-1 shrink-0">
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="min-w-36"
+          // Rename moves focus into the title field; the menu must not pull it back to its trigger.
+          onCloseAutoFocus={(e) => (editingRef.current ? e.preventDefault() : undefined)}
+        >
+          <DropdownMenuItem
+            onSelect={() => {
+              setDraft(conversation.title);
+              editingRef.current = true;
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" /> Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+            <Trash2 aria-hidden="true" /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import { BookOpen } from "lucide-react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { Source } from "@/components/coach/coach-dto";
+
+/** "conflict_resolution" -> "Conflict Resolution". */
+export function categoryText(category: string): string {
+  return category
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/** The numbered library items a reply drew on; each opens the item in a dialog. */
+export function SourceList({ sources }: { sources: Source[] }) {
+  const [open, setOpen] = useState<Source | null>(null);
+  if (sources.length === 0) return null;
+  return (
+    <div className="mt-2 border-t border-slate-200 pt-2">
+      <p className="text-xs font-medium text-slate-600">Sources</p>
+      <ol className="mt-1 space-y-1">
+        {sources.map((s, i) => (
+          <li key={`${s.source}-${s.id}`} className="flex min-w-0 items-start gap-1.5 text-xs">
+            <span className="shrink-0 font-medium text-slate-500">[{i + 1}]</span>
+            <button
+              type="button"
+              onClick={() => setOpen(s)}
+              className="min-w-0 text-left break-words text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {s.title}
+            </button>
+            <span className="shrink-0 text-slate-500">· {categoryText(s.category)}</span>
+          </li>
+        ))}
+      </ol>
+      <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
+        {open ? (
+          <DialogContent className="max-w-2xl">
+            <DialogHeader>
+              <DialogTitle className="flex items-start gap-2">
+                <BookOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <span>{open.title}</span>
+              </DialogTitle>
+              <DialogDescription>
+                {categoryText(open.category)} · {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
+              </DialogDescription>
+            </DialogHeader>
+            <p className="text-sm text-slate-700">
+              Boss Bot drew on this item of the leadership library for the reply above. Its number matches the citation in the reply.
+            </p>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
