@@ -35,7 +35,7 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
         <div className="min-w-0 flex-1">
           <h3 className="text-base leading-snug font-semibold text-slate-900 wrap-anywhere">{item.title}</h3>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            <Badge variant="secondary">{categoryLabel(item.category)}</Badge>
+            <Badge variant="secondary" data-testid="category-badge">{categoryLabel(item.category)}</Badge>
             {builtin ? <Badge variant="outline">Built-in</Badge> : null}
             {item.hidden ? <Badge variant="warning">Hidden from coach</Badge> : null}
           </div>
@@ -51,7 +51,7 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
-        <p className="text-xs text-slate-500">{builtin ? "Pulsewell library" : `Added ${dateFormat.format(new Date(item.createdAt))}`}</p>
+        <p className="text-xs text-slate-500">{builtin || !item.createdAt ? "Pulsewell library" : `Added ${dateFormat.format(new Date(item.createdAt))}`}</p>
         <div className="flex gap-1">
           {builtin ? (
             <Button variant="ghost" size="sm" onClick={() => onToggleHidden(item)} disabled={busy}>

@@ -47,6 +47,7 @@ export function ContentFormDialog({ item, onClose }: { item?: LibraryItem; onClo
     content: values.content,
     missing: !values.title.trim() || !values.contentType || !values.category,
     apply: (a, manual) => form.update((v) => withAnalysis(v, a, manual)),
+    initialContent: item?.content,
   });
 
   const mutation = useMutation({

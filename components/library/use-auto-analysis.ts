@@ -17,6 +17,8 @@ type Options = {
   missing: boolean;
   /** What to do with the suggestion; `manual` is true for the Re-analyze button. */
   apply: (analysis: Analysis, manual: boolean) => void;
+  /** An edited item's content: it starts no analysis until it changes. */
+  initialContent?: string;
 };
 
 /**
@@ -24,14 +26,14 @@ type Options = {
  * holds more than 50 characters, a field it can fill is empty and no analysis runs; `analyze()`
  * is the Re-analyze button.
  */
-export function useAutoAnalysis({ content, missing, apply }: Options) {
+export function useAutoAnalysis({ content, missing, apply, initialContent }: Options) {
   const applyRef = useRef(apply);
   useEffect(() => {
     applyRef.current = apply;
   });
   // The content last analysed automatically, so a failure or a kept suggestion is not retried
   // for the same text over and over.
-  const lastAuto = useRef<string | null>(null);
+  const lastAuto = useRef<string | null>(initialContent ?? null);
 
   const mutation = useMutation({
     mutationFn: (text: string) => apiFetch<Analysis>("/api/ai/categorize-content", { method: "POST", body: { content: text } }),
