@@ -16,11 +16,13 @@ import { customSurveySchema } from "@/lib/surveys/custom-schema";
 import { bulkImportBodySchema } from "@/lib/people/bulk-import-schema";
 import { signupSchema } from "@/lib/signup/schema";
 import { pulseQuery } from "@/app/api/pulse/schema";
+import { createConversationSchema, renameConversationSchema } from "@/lib/coach/schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
 import { signupBody } from "./support/signup";
 import { routeTable } from "./support/route-table";
+import { seedConversation } from "./support/routes/coach";
 import { EXCLUDED_COLUMNS, EXCLUDED_SCHEMAS, EXCLUDED_TABLES, snapshot, snapshotChanges, superuserQuery } from "./support/db";
 
 // A fuzz test over every /api route and method of the route table and every server action of the
@@ -52,11 +54,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 // ------------------------------------------------------------------------------------------------
 // The fixture: a workspace signed in as its admin, and another organisation whose ids are aimed at.
 
-type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string };
+type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string };
 type Fixture = { own: Side; foreign: Side; cookie: string; foreignCookie: string; orgIds: string[]; ownIds: Set<string>; foreignIds: string[] };
 
 async function prepareSide(prefix: string): Promise<Side> {
   const ws = await createWorkspace(prefix);
+  // The admin's Boss Bot conversation (sealed with the server's key), for the chat routes.
+  const { conversationId: chatId } = await seedConversation(ws, ws.admin.id);
   return runInOrg(e2eDb(), ws.orgId, async (tx) => {
     // No weekly pulse may go out to it while the fuzz runs (the scheduler would write).
     await tx.organization.update({ where: { id: ws.orgId }, data: { pulseEnabled: false } });
@@ -72,7 +76,7 @@ async function prepareSide(prefix: string): Promise<Side> {
       data: { organizationId: ws.orgId, kind: "pulse", title: "Fuzz closed", status: "closed", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now), closedAt: new Date(now) },
       select: { id: true },
     });
-    return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id };
+    return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId };
   });
 }
 
@@ -83,7 +87,7 @@ function getFixture(): Promise<Fixture> {
     const cookie = await signIn(own.subdomain, own.admin.email, PASSWORD);
     const foreignCookie = await signIn(foreign.subdomain, foreign.admin.email, PASSWORD);
     if (!cookie || !foreignCookie) throw new Error("the fuzz workspaces' admins could not sign in");
-    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId];
+    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId];
     return { own, foreign, cookie, foreignCookie, orgIds: [own.orgId, foreign.orgId], ownIds: new Set(idsOf(own)), foreignIds: idsOf(foreign) };
   })();
   return fixture;
@@ -199,6 +203,7 @@ const orgParam: ParamKind = { t: "uuid", own: (f) => [f.own.orgId], foreign: (f)
 const surveyParam: ParamKind = { t: "uuid", own: (f) => [f.own.openSurveyId, f.own.closedSurveyId], foreign: (f) => [f.foreign.openSurveyId, f.foreign.closedSurveyId] };
 const userParam: ParamKind = { t: "uuid", own: (f) => [f.own.employee.id, f.own.manager.id], foreign: (f) => [f.foreign.employee.id, f.foreign.admin.id] };
 const teamParam: ParamKind = { t: "uuid", own: (f) => [f.own.team.id], foreign: (f) => [f.foreign.team.id] };
+const chatParam: ParamKind = { t: "uuid", own: (f) => [f.own.chatId], foreign: (f) => [f.foreign.chatId] };
 
 const userBody: BodySpec = {
   valid: (f) => ({ firstName: "Fuzz", lastName: "Person", email: `fuzz.${randomBytes(3).toString("hex")}@fuzz.example`, role: "employee", teamId: f.own.team.id, managerId: f.own.manager.id }),
@@ -225,6 +230,28 @@ const ROUTES: RouteSpec[] = [
     runs: 120,
   },
   { method: "GET", file: "app/api/auth/session/route.ts", site: "tenant", auth: "session", writes: false, runs: 60 },
+  {
+    method: "POST",
+    file: "app/api/chat/conversations/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ userId: f.own.admin.id, organizationId: f.own.orgId, title: "Fuzz chat" }), schema: createConversationSchema, max: 64 * 1024, refs: /^userId$/ },
+    writes: true,
+    runs: 120,
+  },
+  { method: "GET", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: { t: "uuid", own: (f) => [f.own.admin.id], foreign: (f) => [f.foreign.admin.id] } }, writes: false, runs: 60 },
+  {
+    method: "PATCH",
+    file: "app/api/chat/conversations/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: chatParam },
+    body: { valid: () => ({ title: "Fuzz rename" }), schema: renameConversationSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 120,
+  },
+  { method: "DELETE", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: true, runs: 60 },
+  { method: "GET", file: "app/api/chat/conversations/[key]/messages/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: false, runs: 60 },
   { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
   { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },
   // Any /api path no other route serves (the catch-all answers 404); its segments are next-auth's
