@@ -365,6 +365,26 @@ export const PART_A: BuiltinItem[] = [
   },
   // ---------------------------------------------------------------- performance_management
   {
+    id: "pw-performance-review-no-surprises",
+    title: "Delivering a Performance Review With No Surprises",
+    contentType: "template",
+    category: "performance_management",
+    tags: ["performance review", "appraisal", "rating", "evaluation", "year end"],
+    priority: 4,
+    situation:
+      "Review season is here. You have to write and deliver an evaluation, maybe a rating below what the person expects, and you worry the conversation will turn into an argument about the score instead of a useful look at the year and the next one.",
+    approach:
+      "Nothing in a review should be new: if it is, the feedback came too late. Prepare with the person's goals, your notes from 1:1s and their self-assessment. Structure the meeting: 1. Their view first. 2. Strengths with two concrete examples. 3. One or two growth areas with examples and impact. 4. The rating and how it was reached, said plainly. 5. Most of the time on the next six months: goals and support. Send a written summary afterwards.",
+    script:
+      "\"{name}, thank you for your self-assessment; I would like to start with your view of the year. Then I will share mine: the two things that stood out most, your work on onboarding and how you handled the outage, and one area where I want to see growth, which is planning larger pieces of work. Your rating is 'meets expectations', and I will explain how we reached it. Then let us spend most of our time on what the next six months look like for you.\"",
+    nextSteps: [
+      "Ask for a self-assessment a week before the meeting.",
+      "Collect two examples for each strength and growth area from your 1:1 notes.",
+      "Spend at least half of the meeting on the next period's goals.",
+      "Send a written summary within two days.",
+    ],
+  },
+  {
     id: "pw-missed-deadlines-conversation",
     title: "Addressing Repeatedly Missed Deadlines",
     contentType: "script",
@@ -463,6 +483,26 @@ export const PART_A: BuiltinItem[] = [
     ],
   },
   // ---------------------------------------------------------------- communication
+  {
+    id: "pw-feedback-weekly-habit",
+    title: "Making Feedback a Small, Regular Two-Way Habit",
+    contentType: "methodology",
+    category: "communication",
+    tags: ["feedback", "feedforward", "regular feedback", "two way", "coaching"],
+    priority: 5,
+    situation:
+      "Feedback on your team only happens at review time, so every comment feels like a big event. You hold back small corrections until they become big ones, people rarely hear what they do well, and nobody tells you what you could do better.",
+    approach:
+      "Make feedback small, frequent and normal. 1. Give a piece of feedback in every 1:1, positive or corrective, within days of what happened. 2. Ask permission ('can I give you a thought on the demo?') so the person is ready to hear it. 3. Use feed-forward for corrections: describe what to do next time rather than dwelling on the past. 4. Aim for clearly more appreciative than corrective feedback, but never skip the corrective. 5. Ask for feedback on yourself in return, so it flows both ways.",
+    script:
+      "\"{name}, can I give you a quick thought on this morning's demo? The way you opened with the customer's problem worked really well; everyone was with you. One thing for next time: leave five minutes for questions at the end, because we ran out of time before the sales team could ask theirs. And how about me: is there anything I could do to make these demos easier for you?\"",
+    nextSteps: [
+      "Add a standing 'feedback both ways' item to every 1:1 agenda.",
+      "Give one piece of feedback within 48 hours of something you notice, every week.",
+      "Phrase your next correction as what to do next time.",
+      "Ask each report for one piece of feedback on you this month.",
+    ],
+  },
   {
     id: "pw-sbi-feedback",
     title: "Giving Constructive Feedback With Situation-Behaviour-Impact",

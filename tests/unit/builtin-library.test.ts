@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { ContentCategory, ContentType } from "@/lib/generated/prisma/enums";
+import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
+import { PART_A } from "@/lib/library/builtin/part-a";
+import { PART_B } from "@/lib/library/builtin/part-b";
+import { builtinMarkdown, type BuiltinItem } from "@/lib/library/builtin/types";
+import { OUT_OF_SCOPE_A, QUESTIONS_A } from "@/tests/fixtures/coach-questions-a";
+
+const KEBAB = /^pw-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PART_A_CATEGORIES = [
+  "conflict_resolution",
+  "delegation",
+  "burnout_prevention",
+  "team_building",
+  "performance_management",
+  "communication",
+  "leadership_development",
+] as const;
+
+function countByCategory(items: BuiltinItem[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
+  return counts;
+}
+
+describe("built-in leadership library", () => {
+  it("has unique, kebab-case ids prefixed pw-", () => {
+    const ids = BUILTIN_LIBRARY.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id, id).toMatch(KEBAB);
+  });
+
+  it("fills every field of every item within its limits", () => {
+    const types = new Set<string>(Object.values(ContentType));
+    const categories = new Set<string>(Object.values(ContentCategory));
+    for (const item of BUILTIN_LIBRARY) {
+      expect(item.title.trim(), item.id).not.toBe("");
+      expect(types.has(item.contentType), item.id).toBe(true);
+      expect(categories.has(item.category), item.id).toBe(true);
+      expect(item.tags.length, item.id).toBeGreaterThanOrEqual(3);
+      expect(item.tags.length, item.id).toBeLessThanOrEqual(7);
+      for (const tag of item.tags) expect(tag, item.id).toMatch(/^[a-z0-9][a-z0-9 :'-]*$/);
+      expect(Number.isInteger(item.priority) && item.priority >= 1 && item.priority <= 5, item.id).toBe(true);
+      expect(item.situation.trim(), item.id).not.toBe("");
+      expect(item.approach.trim(), item.id).not.toBe("");
+      expect(item.script.trim(), item.id).not.toBe("");
+      expect(item.script.length, item.id).toBeLessThanOrEqual(1200);
+      expect(item.nextSteps.length, item.id).toBeGreaterThanOrEqual(3);
+      expect(item.nextSteps.length, item.id).toBeLessThanOrEqual(5);
+      for (const step of item.nextSteps) expect(step.trim(), item.id).not.toBe("");
+    }
+  });
+
+  it("part A covers each of its seven categories with at least 4 items", () => {
+    const counts = countByCategory(PART_A);
+    for (const category of PART_A_CATEGORIES) expect(counts.get(category) ?? 0, category).toBeGreaterThanOrEqual(4);
+    expect(PART_A.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.skipIf(PART_B.length === 0)("covers all 14 categories with at least 4 items and 60 in total", () => {
+    const counts = countByCategory(BUILTIN_LIBRARY);
+    for (const category of Object.values(ContentCategory)) {
+      expect(counts.get(category) ?? 0, category).toBeGreaterThanOrEqual(4);
+    }
+    expect(BUILTIN_LIBRARY.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it("renders the four headings with bulleted next steps", () => {
+    const item = PART_A[0];
+    expect(item).toBeDefined();
+    if (!item) return;
+    const markdown = builtinMarkdown(item);
+    expect(markdown.startsWith(`## Situation\n${item.situation}\n\n## Approach\n`)).toBe(true);
+    expect(markdown).toContain(`\n\n## Script\n${item.script}\n\n## Next steps\n`);
+    expect(markdown.endsWith(item.nextSteps.map((step) => `- ${step}`).join("\n"))).toBe(true);
+  });
+
+  it("labels retrieval questions with existing ids, at least one from part A each", () => {
+    const ids = new Set(PART_A.map((item) => item.id));
+    const allIds = new Set(BUILTIN_LIBRARY.map((item) => item.id));
+    expect(QUESTIONS_A.length).toBeGreaterThanOrEqual(80);
+    expect(OUT_OF_SCOPE_A.length).toBeGreaterThanOrEqual(10);
+    const questions = QUESTIONS_A.map((q) => q.question.trim().toLowerCase());
+    expect(new Set(questions).size).toBe(questions.length);
+    for (const { question, answers } of QUESTIONS_A) {
+      expect(answers.length, question).toBeGreaterThanOrEqual(1);
+      expect(answers.length, question).toBeLessThanOrEqual(3);
+      for (const id of answers) expect(allIds.has(id), `${question} -> ${id}`).toBe(true);
+      expect(answers.some((id) => ids.has(id)), question).toBe(true);
+    }
+    // every part A item is the expected answer of at least one question
+    const answered = new Set(QUESTIONS_A.flatMap((q) => q.answers));
+    for (const id of ids) expect(answered.has(id), id).toBe(true);
+  });
+});
