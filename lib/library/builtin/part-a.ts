@@ -11,10 +11,10 @@ export const PART_A: BuiltinItem[] = [
     title: "Mediating a Conflict Between Two Team Members",
     contentType: "methodology",
     category: "conflict_resolution",
-    tags: ["conflict", "mediation", "peers", "tension", "friction"],
+    tags: ["conflict", "mediation", "coworkers", "tension", "friction", "not getting along"],
     priority: 5,
     situation:
-      "Two people on your team are clashing: short replies in channels, sighs in meetings, each one coming to you separately with their side of the story. The rest of the team is starting to tiptoe around them and work is slowing at the hand-offs between them.",
+      "Two people on your team are clashing and cannot stand working together: short replies in channels, sighs in meetings, each one coming to you separately with their side of the story. The rest of the team is starting to tiptoe around them and work is slowing at the hand-offs between them.",
     approach:
       "1. Meet each person alone first and only listen: what happened, what it cost them, what they need. 2. Separate facts (missed hand-off on Tuesday) from interpretations (she does not respect me). 3. Bring them together with a shared goal stated up front, and ground rules: one speaks at a time, describe impact rather than intent. 4. Ask each to restate the other's view until the other agrees it is fair. 5. Agree on two or three concrete working agreements (how hand-offs happen, how disagreement is raised) and a date to review them. Stay neutral: your job is the process, not the verdict.",
     script:
@@ -34,7 +34,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["complaint", "colleague", "listening", "conflict", "coaching"],
     priority: 4,
     situation:
-      "A team member comes to you upset about a colleague: they take credit, interrupt, or leave work half done. You want to support them without becoming the go-between for every disagreement, and without judging someone who is not in the room.",
+      "A team member comes to you upset or venting about a colleague: they take credit, interrupt, or leave work half done. You want to support them without becoming the go-between or middleman for every disagreement, and without judging someone who is not in the room.",
     approach:
       "Listen fully and acknowledge the feeling before anything else. Ask for specific examples and their impact. Then coach rather than rescue: ask what they have already tried and whether they have spoken to the colleague directly. Offer to help them plan that conversation. Step in yourself only when there is a pattern, a policy issue, or they have tried and it has not worked.",
     script:
@@ -113,7 +113,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["repair", "heated meeting", "apology", "trust", "emotions"],
     priority: 3,
     situation:
-      "A meeting got out of hand: voices were raised, someone said something personal, and people left upset. Maybe you lost your temper yourself. If nobody addresses it, the moment hardens into resentment.",
+      "A meeting got out of hand and turned into a shouting match: voices were raised, someone said something personal, and people left upset. Maybe you lost your temper yourself. If nobody addresses it, the moment hardens into resentment.",
     approach:
       "Address it within a day. Speak to the people most affected one to one first. If you contributed, own your part plainly without excuses. Acknowledge the emotion, then return to the issue that sparked it, and agree how the team will handle that kind of disagreement next time. Do not force a public apology from anyone.",
     script:
@@ -133,7 +133,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["delegation", "authority", "ownership", "empowerment", "decision rights"],
     priority: 5,
     situation:
-      "You are the bottleneck: work waits for your answer, and you are working evenings. When you hand tasks over, people come back to check every small choice, or they decide something you expected to be asked about.",
+      "You are the bottleneck: work waits for your answer or approval, you cannot let go or hand things off, and you are working evenings. When you hand tasks over, people come back to check every small choice, or they decide something you expected to be asked about.",
     approach:
       "Make the level of authority explicit each time you delegate. Level 1: look into it and report back. Level 2: recommend and I decide. Level 3: decide and tell me before acting. Level 4: decide, act, and tell me after. Level 5: fully yours, no need to report. State the outcome, the constraints (budget, deadline, who to involve) and the level. Raise the level as trust grows.",
     script:
@@ -173,7 +173,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["handover", "brief", "delegation", "expectations", "clarity"],
     priority: 3,
     situation:
-      "Work you delegate comes back different from what you pictured, and both of you are frustrated. Usually the outcome, the deadline or the 'done' standard was in your head but never said aloud.",
+      "Work you delegate or assign comes back different from what you pictured, and both of you are frustrated. Usually the outcome, the deadline or the 'done' standard was in your head but never said aloud.",
     approach:
       "Use a short written brief for any task of more than a day: 1. Why it matters (who it is for). 2. What done looks like, with an example if possible. 3. Deadline and check-in points. 4. Constraints: budget, tools, people to involve, things not to change. 5. Authority level. 6. Where to get help. Ask the person to play the brief back in their own words before starting.",
     script:
@@ -192,7 +192,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["stretch assignment", "development", "growth", "delegation", "career"],
     priority: 3,
     situation:
-      "You keep the interesting and visible work for yourself because it is faster, while your team handles routine tasks. People are plateauing, and one has asked what they can do to grow.",
+      "You keep the interesting and visible work for yourself because it is faster, while your team handles routine tasks. People are plateauing, and one has asked what they can do to grow or get promoted, and which opportunities are open to them.",
     approach:
       "Choose work that is slightly beyond the person's current skill and matters to the business. Say explicitly that it is a development opportunity, so a rough first attempt is expected. Offer support proportional to the stretch: pair on the first step, then step back. Give them the credit publicly when it lands.",
     script:
@@ -212,7 +212,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["burnout", "exhaustion", "warning signs", "wellbeing", "cynicism"],
     priority: 5,
     situation:
-      "A dependable person on your team has changed: messages late at night, irritability, more small mistakes, withdrawal from the chat they used to enjoy, or a new cynicism about the work. They say they are fine.",
+      "A dependable person on your team may be burning out. They have changed: messages late at night, irritability, more small mistakes, withdrawal from the chat they used to enjoy, or a new cynicism about the work. They say they are fine.",
     approach:
       "Burnout usually shows in three ways: exhaustion (tired, sick more often, working longer for less), cynicism or distance (detached, sarcastic, skipping social moments) and reduced effectiveness (mistakes, slower output). Look for a change from the person's own baseline, not a single bad week. Check your team's workload data and survey scores for the same pattern across people: burnout is usually a workload and system problem, not a personal weakness.",
     script:
@@ -292,7 +292,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["psychological safety", "speaking up", "trust", "mistakes", "candour"],
     priority: 5,
     situation:
-      "Your team stays quiet in meetings, problems surface late, and nobody admits a mistake until it is too late to fix cheaply. Survey comments mention not feeling safe to disagree with leadership.",
+      "Your team stays quiet in meetings, people fear raising problems, issues surface late, and nobody admits a mistake until it is too late to fix cheaply. Survey comments mention not feeling safe to disagree with leadership.",
     approach:
       "Psychological safety is the shared belief that it is safe to take interpersonal risks. Build it in three moves: 1. Frame the work as uncertain, so input is needed ('we have not done this before; I will miss things'). 2. Model fallibility: share your own mistakes and what you learned. 3. Respond productively when people speak up: thank them, ask a follow-up question, and never punish the messenger. Add structure so quieter people get a turn: written input before discussion, rounds, anonymous questions.",
     script:
@@ -392,7 +392,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["deadlines", "accountability", "reliability", "expectations", "underperformance"],
     priority: 5,
     situation:
-      "A team member keeps missing deadlines, often with little warning. Colleagues are starting to work around them and you are unsure whether it is capacity, skills, motivation or something personal.",
+      "A team member keeps missing deadlines and delivering late, often without warning you. Colleagues are starting to work around them and you are unsure whether it is capacity, skills, motivation or something personal.",
     approach:
       "Raise it early and privately, with two or three specific examples. Stay curious about the cause before proposing solutions: unclear priorities, too much work, a skills gap, or something outside work. Agree one change in how work is planned (smaller milestones, early warning when something slips) and a short review date. Document what you agreed.",
     script:
@@ -432,7 +432,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["underperformance", "diagnosis", "skill", "will", "coaching"],
     priority: 4,
     situation:
-      "A team member's results are below expectations, and you are tempted to jump straight to a warning. You are not sure whether they cannot do the work, do not know what is expected, or have lost interest.",
+      "A team member's work is below the standard you expected, and you are tempted to jump straight to a warning. You are not sure whether they cannot do the work, do not know what is expected, or have lost interest.",
     approach:
       "Walk through four questions in order. 1. Clarity: do they know exactly what good looks like? 2. Capability: do they have the skills, tools and time? 3. Motivation: do they care about this work, and is something demotivating them? 4. Circumstances: is something outside work affecting them? Fix the first 'no' you find: clarify, train, reconnect with purpose, or offer flexibility. Most underperformance is a clarity or capability problem.",
     script:
@@ -491,7 +491,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["feedback", "feedforward", "regular feedback", "two way", "coaching"],
     priority: 5,
     situation:
-      "Feedback on your team only happens at review time, so every comment feels like a big event. You hold back small corrections until they become big ones, people rarely hear what they do well, and nobody tells you what you could do better.",
+      "Feedback on your team only happens at review time, so every comment feels like a big event. You hold back small corrections until they become big ones, you point out mistakes more than what people do well, and nobody tells you what you could do better.",
     approach:
       "Make feedback small, frequent and normal. 1. Give a piece of feedback in every 1:1, positive or corrective, within days of what happened. 2. Ask permission ('can I give you a thought on the demo?') so the person is ready to hear it. 3. Use feed-forward for corrections: describe what to do next time rather than dwelling on the past. 4. Aim for clearly more appreciative than corrective feedback, but never skip the corrective. 5. Ask for feedback on yourself in return, so it flows both ways.",
     script:
@@ -531,7 +531,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["1:1", "one on one", "check in", "agenda", "relationship"],
     priority: 5,
     situation:
-      "Your 1:1s have turned into status updates, get cancelled whenever things are busy, and rarely touch on how people feel, what blocks them or where they want to grow.",
+      "Your one-on-ones (1:1s) have turned into status updates, you are not sure what to talk about, get cancelled whenever things are busy, and rarely touch on how people feel, what blocks them or where they want to grow.",
     approach:
       "The 1:1 is the report's meeting. Keep it weekly or fortnightly, 30 minutes, and never cancel, only move. Use a shared agenda they fill first. A simple structure: 1. How are you, really? (5 min) 2. Their topics (15 min) 3. Your topics and feedback both ways (5 min) 4. Growth or career, once a month (5 min) 5. Actions written down. Move status updates to a written channel.",
     script:
@@ -612,7 +612,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["new manager", "first 90 days", "transition", "onboarding", "expectations"],
     priority: 5,
     situation:
-      "You have just become a manager, either promoted from within or hired in. You are unsure what to do first, still tempted to do the hands-on work you were good at, and you feel watched by your team and your own manager.",
+      "You have just become a manager or team lead for the first time, either promoted from within or hired into a new company, and need to get to know your team. You are unsure what to do first, still tempted to do the hands-on work you were good at, and you feel watched by your team and your own manager.",
     approach:
       "Days 1 to 30: listen. Hold a long first 1:1 with each person (what is working, what is not, what they want from a manager, their goals), and agree expectations with your own manager. Days 31 to 60: share what you heard, pick one or two early wins the team wants, and set up a rhythm of 1:1s and team meetings. Days 61 to 90: set team goals, start regular feedback, and ask for feedback on yourself. Accept that your output is now the team's output.",
     script:
@@ -652,7 +652,7 @@ export const PART_A: BuiltinItem[] = [
     tags: ["upward feedback", "self awareness", "growth", "blind spots", "leadership"],
     priority: 4,
     situation:
-      "You do not really know how your team experiences you as a manager. Feedback only flows downward, survey comments about management are vague, and asking 'any feedback for me?' gets a polite 'no, all good'.",
+      "You do not really know what your team thinks of you as a boss and manager. Feedback only flows downward, survey comments about management are vague, and asking 'any feedback for me?' gets a polite 'no, all good'.",
     approach:
       "Ask specific, safe questions rather than general ones: 'What is one thing I should start, stop or continue?' 'When did I last make your work harder?' Ask repeatedly, in 1:1s, so it becomes normal. React with thanks, never defence, even when it stings. Act on one point visibly and tell the team you did, because that is what makes the next round of feedback honest. Add an anonymous channel for what people will not say to your face.",
     script:
