@@ -45,7 +45,7 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
       {item.tags.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
           {item.tags.slice(0, SHOWN_TAGS).map((t) => (
-            <li key={t}><Badge variant="outline" className="max-w-full truncate">{t}</Badge></li>
+            <li key={t} className="max-w-full min-w-0"><Badge variant="outline" className="block max-w-full truncate">{t}</Badge></li>
           ))}
           {extraTags > 0 ? <li><Badge variant="outline">{`+${extraTags} more`}</Badge></li> : null}
         </ul>

@@ -9,9 +9,9 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
 import { CardSkeletons, ContentCard } from "@/components/library/content-card";
 import { ContentFormDialog } from "@/components/library/content-form-dialog";
+import { DeleteContentDialog } from "@/components/library/delete-dialog";
 import { ImportDialog } from "@/components/library/import-dialog";
 import { LibraryFilters, NO_FILTERS, type Filters } from "@/components/library/library-filters";
 import { countLine } from "@/components/library/library-counts";
@@ -89,7 +89,7 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
           <div className="space-y-8" aria-busy={list.isFetching || undefined}>
             {filters.source !== "builtin" ? (
               <section aria-labelledby="own-heading" className="space-y-3">
-                <h2 id="own-heading" className="text-lg font-semibold text-slate-900">Your library</h2>
+                <h2 id="own-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">Your library</h2>
                 {own.length > 0 ? (
                   <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                     {own.map((item) => <ContentCard key={item.id} item={item} {...actions} />)}
@@ -129,13 +129,12 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
       {dialog?.kind === "edit" ? <ContentFormDialog item={dialog.item} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === "import" ? <ImportDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === "delete" ? (
-        <ConfirmDialog
-          title="Delete this content?"
-          description={`"${dialog.item.title}" will be removed from the library and Boss Bot will no longer use it. This cannot be undone.`}
-          confirmLabel="Delete"
+        <DeleteContentDialog
+          title={dialog.item.title}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.item)}
           onClose={() => setDialog(null)}
+          fallbackFocusId="own-heading"
         />
       ) : null}
     </>

@@ -75,11 +75,12 @@ test("an admin pastes content, auto-analysis fills the empty fields, then saves,
   await edited.getByRole("button", { name: "Delete Mediating a conflict" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this content?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(edited).toBeVisible();
+  await expect(edited.getByRole("button", { name: "Delete Mediating a conflict" })).toBeFocused();
   await edited.getByRole("button", { name: "Delete Mediating a conflict" }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toastText(page, "Content Deleted")).toBeVisible();
   await expect(edited).toHaveCount(0);
+  await expect(ownSection(page).getByRole("heading", { name: "Your library" })).toBeFocused();
   await expect(ownSection(page).getByRole("heading", { name: "No content yet" })).toBeVisible();
 });
 
