@@ -69,20 +69,20 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
       void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userId) });
     },
     onError: (err) => {
-      const creating = sendState.sentWithoutId;
-      toast({ title: "Error", description: failureText(err, creating), variant: "destructive" });
+      let accepted = false;
       chat.setMessages((msgs) => {
         const lastUser = msgs.findLastIndex((m) => m.role === "user");
         if (lastUser === -1) return msgs;
         const reply = msgs.slice(lastUser + 1).find((m) => m.role === "assistant");
-        const accepted = reply && coachMetadataSchema.safeParse(reply.metadata).data?.userMessageId;
         // The server saved the question (and what arrived of the reply): keep them.
+        accepted = Boolean(reply && coachMetadataSchema.safeParse(reply.metadata).data?.userMessageId);
         if (accepted) return msgs;
         const text = msgs[lastUser]?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
         setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 }));
         return msgs.slice(0, lastUser);
       });
-      chat.clearError();
+      // A reply cut after the conversation existed is a failed send, never a failed creation.
+      toast({ title: "Error", description: failureText(err, sendState.sentWithoutId && !accepted), variant: "destructive" });
     },
   });
 
