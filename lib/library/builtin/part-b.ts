@@ -34,7 +34,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["quiet quitting", "bare minimum", "effort", "boundaries", "motivation"],
     priority: 4,
     situation:
-      "A team member does exactly what the role asks and nothing more: no extra initiative, strict hours, little enthusiasm. Sometimes this is healthy boundary-setting after a period of overwork; sometimes it signals that the person has stopped believing effort is noticed or rewarded. Treating it as a discipline problem usually makes it worse.",
+      "A team member does exactly what the job description asks and nothing more: no extra initiative, logs off on the dot, little enthusiasm. Sometimes this is healthy boundary-setting after a period of overwork; sometimes it signals that the person has stopped believing effort is noticed or rewarded. Treating it as a discipline problem usually makes it worse.",
     approach:
       "Separate two questions. First: is the core job being done to standard? If yes, there is no performance problem, and respecting boundaries is fair. Second: has the person withdrawn from the team? Explore the 'deal' they feel they have: what they give, what they get (recognition, growth, flexibility, fair workload). Ask what changed. Repair the deal where it is broken: recognise contributions, clarify what 'great' looks like, offer growth that matches their interests, and remove unfair load. Never punish reasonable boundaries.",
     script:
@@ -51,10 +51,10 @@ export const PART_B: BuiltinItem[] = [
     title: "Talking with your team after pulse or eNPS scores drop",
     contentType: "methodology",
     category: "employee_engagement",
-    tags: ["pulse survey", "enps", "survey results", "team meeting", "follow-up"],
+    tags: ["pulse survey", "enps", "survey results", "engagement survey", "team meeting", "follow-up"],
     priority: 5,
     situation:
-      "Your team's latest pulse survey or eNPS came back lower than last round. People will be watching how you react: defensiveness or silence tells them the survey is pointless, while an open follow-up makes the next round more honest. You may feel judged, which is normal.",
+      "Your team's latest pulse survey or eNPS came back lower than last round. People will be watching how you react: defensiveness or silence tells them the survey is pointless, while an open follow-up makes the next round more honest. You may feel judged or defensive, which is normal; share the results anyway.",
     approach:
       "1. Read the results alone first and note two or three clear themes; settle your own reaction before the meeting. 2. Share the results with the team within two weeks, briefly and without blame; thank them for being honest. 3. Never try to find out who said what; protect anonymity explicitly. 4. Ask the team to help interpret: 'What's behind this?' using small groups or anonymous sticky notes if trust is low. 5. Choose at most two or three actions together, with owners and dates. 6. Report progress in your regular meetings and point back to it before the next survey.",
     script:
@@ -75,7 +75,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["retention", "stay interview", "flight risk", "career", "one-on-one"],
     priority: 4,
     situation:
-      "Exit interviews tell you why people left when it is too late. A stay interview asks valued team members, while they are still happy enough, what keeps them and what might make them leave. It is especially useful when you suspect someone is looking elsewhere or after a colleague resigns.",
+      "Exit interviews tell you why people left when it is too late. A stay interview asks valued team members, while they are still happy enough, what keeps them and what might make them leave. It is especially useful when you suspect someone is looking for another job or after a colleague resigns.",
     approach:
       "Hold it as a dedicated 30-minute 1:1, not tacked onto a status meeting. Use five questions: What do you look forward to at work? What do you dread? What would make you think about leaving? What would you like to learn next? What can I do more or less of as your manager? Listen, take notes, and promise only what you can deliver. Return within two weeks with at least one change.",
     script:
@@ -153,10 +153,10 @@ export const PART_B: BuiltinItem[] = [
     title: "Bringing a new hire into the team's way of working",
     contentType: "methodology",
     category: "culture_building",
-    tags: ["onboarding", "new hire", "buddy", "first 90 days", "belonging"],
+    tags: ["onboarding", "new hire", "new starter", "buddy", "first 90 days", "belonging"],
     priority: 4,
     situation:
-      "A new person joins and gets laptops, accounts and policies, but nobody explains how the team actually works: how decisions get made, what 'good' looks like, who to ask. Without this they take months to feel they belong, and some leave in their first year.",
+      "A new person joins and gets laptops, accounts and policies, but nobody explains how the team actually works: how decisions get made, what 'good' looks like, who to ask. Without this they take months to fit in and feel they belong, and some leave in their first year.",
     approach:
       "1. Before day one: send a short welcome note from you and assign a buddy who is not their manager. 2. Week one: share the team's unwritten rules in writing (how we communicate, meeting habits, how we give feedback, how we celebrate). 3. Give a small real task they can finish in the first fortnight. 4. Arrange short 1:1 coffees with each teammate. 5. At 30, 60 and 90 days ask: what surprised you, what is unclear, what would you change? Their fresh eyes are a gift for your culture.",
     script:
@@ -254,10 +254,10 @@ export const PART_B: BuiltinItem[] = [
     title: "Announcing a reorganisation to your team",
     contentType: "script",
     category: "change_management",
-    tags: ["reorganisation", "restructure", "announcement", "uncertainty", "communication"],
+    tags: ["reorganisation", "reorganization", "restructure", "announcement", "uncertainty", "communication"],
     priority: 5,
     situation:
-      "Your area is being restructured: reporting lines, team boundaries or roles will change. People will hear rumours before the facts, and their first question is always 'what does this mean for me?'. How you announce it shapes trust for months.",
+      "Your area is being restructured or reorganized: reporting lines, team boundaries, the department you belong to or roles will change. People will hear rumours before the facts, and their first question is always 'what does this mean for me?'. How you announce it shapes trust for months.",
     approach:
       "1. Get the facts you can share, the date, and what is still undecided. 2. Tell your team in person (or live video) before any company-wide email, and tell people whose roles change individually first. 3. Say what is changing, why, what stays the same, and what is not yet known. 4. Acknowledge feelings without arguing with them. 5. Give a timeline and when the next update will come, even if it is 'no news yet'. 6. Offer 1:1s within the week.",
     script:
@@ -456,7 +456,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["behaviour", "feedback", "team impact", "attitude", "respect"],
     priority: 5,
     situation:
-      "A team member is good at their job but their behaviour is damaging the team: interrupting, dismissive comments, sarcasm in reviews, taking credit, sighing at ideas. Others have started to withdraw or complain. Letting it slide tells everyone it is acceptable.",
+      "A team member is good at their job but their behaviour is damaging the team: interrupting, dismissive comments, sarcastic remarks in reviews, taking credit, sighing at ideas. Others have started to withdraw or complain. Letting it slide tells everyone it is acceptable.",
     approach:
       "1. Talk privately and soon after a specific instance. 2. Use situation, behaviour, impact: describe what you saw, not their character. 3. Describe the effect on the team, concretely. 4. Ask for their view and listen; they may be unaware or under pressure. 5. Be clear about the expectation going forward. 6. Agree how you will check, and recognise improvement when you see it. If it continues, say plainly what happens next.",
     script:
@@ -496,7 +496,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["hygiene", "body odour", "sensitive topic", "awkward", "dignity"],
     priority: 3,
     situation:
-      "Colleagues have complained, or you have noticed yourself, that a team member has a personal issue that affects others: body odour, inappropriate clothing for client meetings, loud personal calls. It feels so awkward that managers avoid it for months, while the person becomes the subject of gossip.",
+      "Colleagues have complained, or you have noticed yourself, that a team member has a personal issue that affects others: body odour (they smell), inappropriate clothing for client meetings, loud personal calls. It feels so awkward that managers avoid it for months, while the person becomes the subject of gossip.",
     approach:
       "1. Do it yourself, privately, and soon; do not hint or ask a colleague to drop hints. 2. Keep it short and factual; do not say who complained. 3. Be kind and assume there may be a reason (health, money, culture, home situation). 4. Ask if there is anything going on and whether support would help. 5. Agree what changes and end the conversation gently; do not drag it out. 6. Afterwards, treat them exactly as before and stop any gossip you hear.",
     script:
@@ -556,7 +556,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["preparation", "planning", "hard conversation", "checklist", "nerves"],
     priority: 4,
     situation:
-      "You have a conversation you have been putting off for weeks. Without preparation you either avoid it, ramble, or let emotion take over. Fifteen minutes of planning makes it shorter, kinder and clearer.",
+      "You have a conversation you have been putting off for weeks, and you feel nervous about confronting the person. Without preparation you either avoid it, ramble, or let emotion take over. Fifteen minutes of planning makes it shorter, kinder and clearer.",
     approach:
       "Fill in: 1. The issue in one sentence. 2. Two specific examples. 3. Why it matters (impact). 4. What I want them to understand and what I want to happen. 5. My part in it, if any. 6. How they might react, and how I will respond. 7. My opening sentence, word for word. 8. The question I will ask to hear their side. 9. The agreement I hope we reach and the follow-up date.",
     script:
@@ -577,7 +577,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["workload", "overwhelm", "prioritisation", "too much work", "capacity"],
     priority: 5,
     situation:
-      "A team member says, or shows, that they cannot keep up: long hours, missed lunches, snapping at colleagues, saying 'I'm drowning'. Telling them to 'just prioritise' or 'take care of yourself' without changing the load does not help. The workload itself has to move.",
+      "A team member says, or shows, that they cannot keep up: too many projects, working every evening, missed lunches, snapping at colleagues, saying 'I'm drowning'. Telling them to 'just prioritise' or 'take care of yourself' without changing the load does not help. The workload itself has to move.",
     approach:
       "1. Thank them for telling you and take it seriously. 2. List everything on their plate together, including invisible work (helping others, meetings, support requests). 3. Rank by impact and deadline; decide together what to stop, delay, hand over or do to a lower standard. 4. Take the conversations with stakeholders yourself for anything delayed. 5. Protect focus time and cut meetings. 6. Check in weekly until the load is sustainable, and look at whether the team is under-resourced.",
     script:
@@ -594,10 +594,10 @@ export const PART_B: BuiltinItem[] = [
     title: "Leading the team that stays after layoffs",
     contentType: "methodology",
     category: "workplace_stress",
-    tags: ["layoffs", "redundancies", "survivor guilt", "job security", "anxiety"],
+    tags: ["layoffs", "redundancies", "job cuts", "survivor guilt", "job security", "anxiety"],
     priority: 5,
     situation:
-      "The company has made redundancies and colleagues have left. Those who remain feel grief, guilt, anxiety about being next, and often more work. Productivity drops and good people start looking elsewhere. Pretending it is business as usual makes it worse.",
+      "The company has made redundancies and colleagues have left. Those who remain feel grief, guilt, anxiety about being next, and often more work. Morale and productivity drop, and good people start looking elsewhere. Pretending it is business as usual makes it worse.",
     approach:
       "1. Acknowledge the loss openly and let people say goodbye to colleagues. 2. Share what you know about the company's position and honestly say what you do not know; never promise 'no more cuts' unless you can. 3. Re-plan the work: with fewer people, some work must stop; decide what, explicitly. 4. Meet each person 1:1 to ask how they are and what worries them. 5. Watch for stress signs and point to the employee assistance programme. 6. Rebuild a sense of direction: what the team is for now, and a first small win.",
     script:
@@ -658,7 +658,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["bereavement", "illness", "personal life", "compassion", "flexibility"],
     priority: 4,
     situation:
-      "Someone on your team is going through something outside work: bereavement, serious illness, a family emergency, a divorce. They may be distracted, absent or trying to act as if nothing is wrong. You want to support them without intruding or overpromising.",
+      "Someone on your team is going through something outside work: bereavement such as losing a parent, serious illness, a family emergency, a divorce. They may be distracted, absent or trying to act as if nothing is wrong. You want to support them without intruding or overpromising.",
     approach:
       "1. Express care simply and privately. 2. Ask what they need rather than assuming; some want work as normal, others need space. 3. Explain the options: leave policies, flexible hours, reduced load, the employee assistance programme. 4. Agree what, if anything, they want the team to know. 5. Take work off their plate quietly. 6. Check in regularly, without pressure, and plan a gentle return.",
     script:
@@ -699,7 +699,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["meetings", "dominating", "talking over", "airtime", "facilitation"],
     priority: 4,
     situation:
-      "One person talks most of the meeting, interrupts, or answers every question first. Others go quiet, good ideas are lost, and decisions reflect one view. The dominant person often means well and may not notice.",
+      "One person talks most of the meeting, talks over others, interrupts, or answers every question first. Others go quiet, good ideas are lost, and decisions reflect one view. The dominant person often means well and may not notice.",
     approach:
       "In the meeting: use structure that shares airtime: silent writing before discussion, round-robins, 'let's hear from someone who hasn't spoken', and a visible agenda with time-boxes. Redirect politely: 'Thanks, Alex, let's hold that and hear from Priya first.' Outside the meeting: talk to the person privately, appreciate their energy, describe the effect, and ask them to help draw others in, for example by speaking last.",
     script:
@@ -758,7 +758,7 @@ export const PART_B: BuiltinItem[] = [
     tags: ["new team", "team formation", "roles", "team stages", "cohesion"],
     priority: 3,
     situation:
-      "You have a new team, newly merged or newly assembled for a project. People are polite but unsure of roles; soon there will be friction over how to work. Teams go through forming, testing boundaries, settling norms and performing, and managers can speed this up.",
+      "You have a brand new team, newly merged or just put together for a project. People are polite but unsure of roles; soon there will be friction over how to work. Teams go through forming, testing boundaries, settling norms and performing, and managers can speed this up.",
     approach:
       "Forming: clarify purpose, goals and roles; share personal working styles ('how to work with me' notes). Testing: expect friction and name it as normal; set up ways to disagree well. Settling: write a working agreement and decision rights. Performing: step back, delegate more, protect the team's time. At every stage, have regular retrospectives so the team talks about how it works, not just what it works on.",
     script:
