@@ -14,7 +14,7 @@ const GENERIC = new Set(
   want wants way ways tips tip advice ideas idea thing things something someone somebody lot lots keep keeps make makes making take
   know think feel feels seem seems say says tell start started since around much many every always never sure right good bad new just
   one ones two person people team's manager managers managing employee employees staff member members report reports direct colleague
-  colleagues guy guys everyone approach should i'm i've i'd don't doesn't isn't it's they're we're what's how's`
+  colleagues guy guys everyone approach team teams work works worked working whole time times week weeks day days lead boss should i'm i've i'd don't doesn't isn't it's they're we're what's how's`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -50,7 +50,8 @@ export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   return { words, byLength };
 }
 
-const CORRECTION_THRESHOLD = 0.45;
+// High enough that an inflection the library lacks ("burning") is not "corrected" to another word.
+const CORRECTION_THRESHOLD = 0.55;
 
 /** The nearest library word to an unknown one (same length +-2), or null when none is close. */
 export function correct(word: string, vocab: Vocabulary): string | null {
@@ -60,6 +61,7 @@ export function correct(word: string, vocab: Vocabulary): string | null {
   let bestScore = CORRECTION_THRESHOLD;
   for (let len = word.length - 2; len <= word.length + 2; len++) {
     for (const cand of vocab.byLength.get(len) ?? []) {
+      if (cand.word[0] !== word[0]) continue;
       const s = similarity(grams, cand.grams);
       if (s > bestScore) {
         bestScore = s;
@@ -70,11 +72,12 @@ export function correct(word: string, vocab: Vocabulary): string | null {
   return best;
 }
 
-/** The words to search for (space-separated, for plainto_tsquery), empty when nothing is left. */
-export function searchTerms(question: string, vocab: Vocabulary): string {
+/** The words to search for (space-separated, for to_tsvector): the question's own (corrected)
+ * and, weighted lower by the query, its synonyms. Both empty when nothing is left. */
+export function searchTerms(question: string, vocab: Vocabulary): { own: string; synonyms: string } {
   const own = tokenize(question).filter((w) => !GENERIC.has(w));
-  const corrected = own.map((w) => correct(w, vocab) ?? w);
-  const terms = new Set<string>(corrected);
-  for (const s of synonymsFor([question, ...corrected].join(" "))) for (const w of tokenize(s)) if (!GENERIC.has(w)) terms.add(w);
-  return [...terms].join(" ");
+  const corrected = new Set(own.map((w) => correct(w, vocab) ?? w));
+  const extra = new Set<string>();
+  for (const s of synonymsFor([question, ...corrected].join(" "))) for (const w of tokenize(s)) if (!GENERIC.has(w) && !corrected.has(w)) extra.add(w);
+  return { own: [...corrected].join(" "), synonyms: [...extra].join(" ") };
 }

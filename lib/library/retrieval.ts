@@ -16,15 +16,19 @@ export type RetrievedItem = {
   score: number;
 };
 
-// Retrieval for Boss Bot: PostgreSQL full-text search over the generated weighted "search" columns
-// (title A, tags B, content C) with the question's words joined by OR (plainto_tsquery demands
-// every word), ranked by ts_rank_cd normalised to 0..1, with a small boost for priority and for a
-// title that resembles the question (pg_trgm word_similarity). Misspelt words are corrected to the
-// nearest library word and synonyms are added before the query (query-terms.ts). One round trip
-// over the organisation's items and the built-ins it has not hidden. Below RELEVANCE_FLOOR the
-// library has nothing on the question and the answer is [] (tuned on tests/fixtures/coach-questions*).
-
-export const RELEVANCE_FLOOR = 0.1;
+// Retrieval for Boss Bot, one SQL round trip over the organisation's items and the built-ins it has
+// not hidden. The question's content words (generic ones dropped, misspellings corrected to the
+// nearest library word by trigram similarity) and, at half weight, their synonyms are stemmed by
+// PostgreSQL ('english') and matched one by one against the generated weighted "search" columns
+// (title A, tags B, content C): any word may match (OR; requiring every word finds nothing for
+// natural questions). Each item scores the sum over matching words of weight x IDF (rarer words
+// count more, so "team" does not outrank "burnout") x saturated ts_rank (a title hit counts more
+// than a body hit), times a small priority boost. The relevance floor is on the share of the
+// question's total IDF weight the best items cover: out-of-scope questions ("How do I file my
+// taxes?") cover little and get []. Tuned on tests/fixtures/coach-questions* (npm run eval:retrieval).
+export const RELEVANCE_FLOOR = 0.203;
+const TF_SATURATION = 0.1;
+const SYNONYM_WEIGHT = 0.5;
 const DEFAULT_LIMIT = 5;
 
 let vocabulary: Vocabulary | undefined;
@@ -39,29 +43,40 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
   const floor = opts.floor ?? RELEVANCE_FLOOR;
   const terms = searchTerms(question.slice(0, 4000), libraryVocabulary());
-  if (!terms) return [];
+  if (!terms.own && !terms.synonyms) return [];
   const rows = await tx.$queryRaw<Row[]>(Prisma.sql`
-    WITH q AS (
-      SELECT CASE WHEN numnode(p) = 0 THEN p ELSE replace(p::text, ' & ', ' | ')::tsquery END AS tsq
-        FROM plainto_tsquery('english', ${terms}) AS p
+    WITH words AS (
+      SELECT l AS lex, 1.0::float8 AS w FROM unnest(tsvector_to_array(to_tsvector('english', ${terms.own}))) AS l
+      UNION ALL
+      SELECT l, ${SYNONYM_WEIGHT}::float8 FROM unnest(tsvector_to_array(to_tsvector('english', ${terms.synonyms}))) AS l
     ),
-    items AS (
+    lex AS (SELECT lex, max(w) AS w, quote_literal(lex)::tsquery AS tsq FROM words GROUP BY lex),
+    docs AS MATERIALIZED (
       SELECT 'org'::text AS source, c.id::text AS id, c.title, c.category, c."contentType", c.content, c.priority, c.search
-        FROM "LeadershipContent" c, q WHERE c."organizationId" = ${orgId}::uuid AND c.search @@ q.tsq
+        FROM "LeadershipContent" c WHERE c."organizationId" = ${orgId}::uuid
       UNION ALL
       SELECT 'builtin'::text, b.id, b.title, b.category, b."contentType", b.content, b.priority, b.search
-        FROM "BuiltinContent" b, q
-       WHERE b.search @@ q.tsq
-         AND NOT EXISTS (SELECT 1 FROM "HiddenBuiltinContent" h WHERE h."organizationId" = ${orgId}::uuid AND h."builtinId" = b.id)
+        FROM "BuiltinContent" b
+       WHERE NOT EXISTS (SELECT 1 FROM "HiddenBuiltinContent" h WHERE h."organizationId" = ${orgId}::uuid AND h."builtinId" = b.id)
+    ),
+    n AS (SELECT count(*)::float8 AS n FROM docs),
+    hits AS (
+      SELECT d.source, d.id, lex.lex, lex.w, ts_rank(d.search, lex.tsq)::float8 AS tf FROM docs d JOIN lex ON d.search @@ lex.tsq
+    ),
+    df AS (SELECT lex, count(*)::float8 AS df FROM hits GROUP BY lex),
+    qmax AS (
+      SELECT sum(lex.w * ln(1 + (n.n - coalesce(df.df, 0) + 0.5) / (coalesce(df.df, 0) + 0.5))) AS m
+        FROM lex LEFT JOIN df USING (lex) CROSS JOIN n
     ),
     scored AS (
-      SELECT i.source, i.id, i.title, i.category, i."contentType", i.content,
-             (ts_rank_cd(i.search, q.tsq, 1 | 32) * (1 + 0.04 * (i.priority - 3)) + 0.1 * word_similarity(i.title, ${terms}))::float8 AS score
-        FROM items i, q
+      SELECT h.source, h.id, sum(h.w * ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * h.tf / (h.tf + ${TF_SATURATION})) AS s
+        FROM hits h JOIN df USING (lex) CROSS JOIN n GROUP BY h.source, h.id
     )
-    SELECT source, id, title, category::text AS category, "contentType"::text AS "contentType", content, score
-      FROM scored WHERE score >= ${floor}
-     ORDER BY score DESC, id
+    SELECT d.source, d.id, d.title, d.category::text AS category, d."contentType"::text AS "contentType", d.content,
+           (s.s * (1 + 0.04 * (d.priority - 3)))::float8 AS score
+      FROM scored s JOIN docs d ON d.source = s.source AND d.id = s.id
+     WHERE s.s / (SELECT m FROM qmax) >= ${floor}
+     ORDER BY score DESC, d.id
      LIMIT ${limit}`);
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
