@@ -17,6 +17,7 @@ import { bulkImportBodySchema } from "@/lib/people/bulk-import-schema";
 import { signupSchema } from "@/lib/signup/schema";
 import { pulseQuery } from "@/app/api/pulse/schema";
 import { createConversationSchema, renameConversationSchema } from "@/lib/coach/schemas";
+import { chatMessageRequestSchema, coachRequestSchema } from "@/lib/coach/request-schema";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -252,6 +253,27 @@ const ROUTES: RouteSpec[] = [
   },
   { method: "DELETE", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: true, runs: 60 },
   { method: "GET", file: "app/api/chat/conversations/[key]/messages/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: false, runs: 60 },
+  // Boss Bot's replies write (the question and the reply): only requests they must refuse.
+  ...(["app/api/ai-coach/stream/route.ts", "app/api/ai-coach/chat/route.ts"] as const).map(
+    (file): RouteSpec => ({
+      method: "POST",
+      file,
+      site: "tenant",
+      auth: "session",
+      body: { valid: (f) => ({ message: "How do I handle a disengaged report?", conversationId: f.own.chatId, organizationId: f.own.orgId }), schema: coachRequestSchema, max: 64 * 1024, refs: /^conversationId$/ },
+      writes: true,
+      runs: 80,
+    }),
+  ),
+  {
+    method: "POST",
+    file: "app/api/chat/messages/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ conversationId: f.own.chatId, type: "user", content: "How do I handle a disengaged report?" }), schema: chatMessageRequestSchema, max: 64 * 1024, refs: /^conversationId$/ },
+    writes: true,
+    runs: 80,
+  },
   { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
   { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },
   // Any /api path no other route serves (the catch-all answers 404); its segments are next-auth's

@@ -65,7 +65,7 @@ function teamSentence(g: Grounding): string | null {
   const t = g.team;
   if (!t) return null;
   if (t.metrics.length === 0) return t.note ? `${t.note} (${t.roundLabel}).` : null;
-  const parts = t.metrics.map((m) => `${m.label.toLowerCase()} ${m.value.toFixed(1)}`);
+  const parts = t.metrics.map((m) => `${/^[A-Z][a-z]+$/.test(m.label) ? m.label.toLowerCase() : m.label} ${m.value.toFixed(1)}`);
   return `Your team's latest closed round (${t.roundLabel}, ${t.scope}): ${parts.join(", ")}.${t.note ? ` ${t.note}` : ""}`;
 }
 

@@ -12,10 +12,11 @@ import { surveyTakingRoutes } from "./routes/surveys-taking";
 import { surveyResultsRoutes } from "./routes/surveys-results";
 import { libraryRoutes } from "./routes/library";
 import { coachRoutes } from "./routes/coach";
+import { coachAiRoutes } from "./routes/coach-ai";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes];
 }

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { MESSAGE_MAX } from "@/lib/coach/schemas";
+
+// Request bodies of Boss Bot's reply routes (shared by the routes, the e2e fuzz and scripts).
+
+export const coachContextSchema = z.object({
+  type: z.literal("1on1_prep_analysis", { message: "context.type must be '1on1_prep_analysis'" }),
+  meetingId: z.union([z.string().max(200), z.number()]).transform(String),
+  data: z.unknown(),
+});
+
+/** A message: 1-4,000 characters after trimming; whitespace only is refused (spec section 5). */
+export const coachMessageSchema = z
+  .string({ message: "Message is required" })
+  .trim()
+  .min(1, "Message is required")
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+
+/** POST /api/ai-coach/stream and POST /api/ai-coach/chat (spec: message, organizationId, conversationId?). */
+export const coachRequestSchema = z.object({
+  message: coachMessageSchema,
+  conversationId: z.uuid({ message: "conversationId must be a UUID" }).optional(),
+  organizationId: z.uuid({ message: "organizationId must be a UUID" }).optional(),
+  context: coachContextSchema.optional(),
+});
+export type CoachRequest = z.infer<typeof coachRequestSchema>;
+
+/** POST /api/chat/messages (spec section 7: conversationId, type, content). */
+export const chatMessageRequestSchema = z
+  .object({
+    conversationId: z.uuid({ message: "conversationId must be a UUID" }),
+    type: z.literal("user", { message: "type must be 'user'" }),
+    content: coachMessageSchema,
+  })
+  .strict();

@@ -1,0 +1,78 @@
+// Attacker/victim entries for Boss Bot's reply routes (app/api/ai-coach/..., app/api/chat/messages).
+// Attackers: the admin of another organisation (naming the victim's organisation or the victim
+// manager's conversation) and the admin of the victim's own organisation naming the victim
+// manager's conversation (nobody but the author may write to it). All get 404, and the victim's
+// conversation keeps exactly its one message.
+import { runInOrg } from "@/lib/db/org-transaction";
+import { hostOf, json, signIn, type HttpResponse } from "../http";
+import { e2eDb, PASSWORD, type Workspace } from "../workspace";
+import { seedConversation } from "./coach";
+import type { Attack, RouteEntry } from "./types";
+
+type VictimChat = { conversationId: string; messageId: string };
+const chats = new Map<string, Promise<VictimChat>>();
+
+function victimChat(v: Workspace): Promise<VictimChat> {
+  let p = chats.get(v.orgId);
+  if (!p) chats.set(v.orgId, (p = seedConversation(v, v.manager.id)));
+  return p;
+}
+
+async function untouched(v: Workspace): Promise<void> {
+  const chat = await victimChat(v);
+  const ids = await runInOrg(
+    e2eDb(),
+    v.orgId,
+    async (tx) => (await tx.chatMessage.findMany({ where: { organizationId: v.orgId, conversationId: chat.conversationId }, select: { id: true } })).map((m) => m.id),
+    undefined,
+    v.manager.id,
+  );
+  if (ids.length !== 1 || ids[0] !== chat.messageId) throw new Error(`the victim manager's conversation changed: ${ids.length} messages`);
+}
+
+const adminCookies = new Map<string, Promise<string | null>>();
+
+async function asVictimAdmin(v: Workspace, method: string, p: string, body?: unknown): Promise<HttpResponse> {
+  let c = adminCookies.get(v.orgId);
+  if (!c) adminCookies.set(v.orgId, (c = signIn(v.subdomain, v.admin.email, PASSWORD)));
+  const cookie = await c;
+  if (!cookie) throw new Error("the victim's admin could not sign in");
+  return json({ host: hostOf(v.subdomain), path: p, method, cookie, body });
+}
+
+const a = (send: Attack["send"]): Attack => ({
+  send: async (args) => {
+    await untouched(args.victim);
+    return send(args);
+  },
+  expected: [404],
+  unchanged: untouched,
+});
+
+const conv = (v: Workspace) => victimChat(v).then((c) => c.conversationId);
+const MESSAGE = "How do I handle a disengaged report?";
+
+function replyRoute(file: string, path: string): RouteEntry {
+  return {
+    file,
+    method: "POST",
+    attacks: [
+      a(({ victim, call }) => call("POST", path, { message: MESSAGE, organizationId: victim.orgId })),
+      a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
+      a(async ({ victim }) => asVictimAdmin(victim, "POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
+    ],
+  };
+}
+
+export const coachAiRoutes: RouteEntry[] = [
+  replyRoute("app/api/ai-coach/stream/route.ts", "/api/ai-coach/stream"),
+  replyRoute("app/api/ai-coach/chat/route.ts", "/api/ai-coach/chat"),
+  {
+    file: "app/api/chat/messages/route.ts",
+    method: "POST",
+    attacks: [
+      a(async ({ victim, call }) => call("POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
+      a(async ({ victim }) => asVictimAdmin(victim, "POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
+    ],
+  },
+];

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createOpenAI } from "@ai-sdk/openai";
+import type { AuthContext } from "@/lib/auth/context";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { resetMasterKeyRingForTests } from "@/lib/coach/crypto";
+import { listMessages } from "@/lib/coach/conversations";
+import { finishReply, prepareReply, replyOnce } from "@/lib/coach/reply";
+import { runCoach } from "@/lib/coach/engine/run";
+import { createContent } from "@/lib/library/content";
+import { createOrg, createUser } from "../support/factories";
+import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+
+// The reply flow on real PostgreSQL: the user message saved, retrieval over the built-in and the
+// organisation's library, the engine, the AI message saved with its sources (also what arrived
+// of a reply cut midway).
+
+const saved = process.env.COACH_MASTER_KEYS;
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  process.env.COACH_MASTER_KEYS = `k1:${randomBytes(32).toString("base64")}`;
+  resetMasterKeyRingForTests();
+  fake = await startFakeOpenAi();
+});
+afterAll(async () => {
+  if (saved === undefined) delete process.env.COACH_MASTER_KEYS;
+  else process.env.COACH_MASTER_KEYS = saved;
+  resetMasterKeyRingForTests();
+  await fake.close();
+});
+
+const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+
+async function company() {
+  const { orgId } = await createOrg();
+  const manager = await createUser(orgId, { role: "manager" });
+  const admin = await createUser(orgId, { role: "admin" });
+  const employee = await createUser(orgId, { role: "employee" });
+  return { orgId, manager: ctxOf(orgId, manager.id, "manager"), admin: ctxOf(orgId, admin.id, "admin"), employee: ctxOf(orgId, employee.id, "employee") };
+}
+
+describe("Boss Bot reply flow", () => {
+  it("answers a disengaged-report question from the library with citations and saves both messages", async () => {
+    const c = await company();
+    const { prepared, aiMessage, text } = await replyOnce(c.manager, { message: "How do I handle a disengaged report who has stopped contributing?" });
+    expect(prepared.sources.length).toBeGreaterThan(0);
+    expect(text).toContain("**Situation**");
+    expect(text).toContain("[1]");
+    const messages = await listMessages(c.manager, prepared.conversation.id);
+    expect(messages.map((m) => m.type)).toEqual(["user", "ai"]);
+    expect(messages[1]!.id).toBe(aiMessage!.id);
+    expect(messages[1]!.content).toBe(text);
+    expect(messages[1]!.sources.map((s) => s.id)).toEqual(prepared.sources.map((s) => s.id));
+  });
+
+  it("says the library holds nothing on an out-of-scope question", async () => {
+    const c = await company();
+    const { text, prepared } = await replyOnce(c.manager, { message: "How do I file my taxes?" });
+    expect(prepared.sources).toEqual([]);
+    expect(text).toMatch(/library holds nothing on this question/);
+  });
+
+  it("grounds answers in the organisation's own items", async () => {
+    const c = await company();
+    await createContent(c.admin, {
+      title: "Zephyrine onboarding buddy programme",
+      content: "Every new starter gets a Zephyrine buddy for the first ninety days. The buddy meets them weekly.",
+      contentType: "methodology",
+      category: "team_building",
+      tags: ["zephyrine", "onboarding"],
+      priority: 5,
+    });
+    const { prepared, text } = await replyOnce(c.manager, { message: "How does the Zephyrine buddy programme work for onboarding?" });
+    expect(prepared.sources[0]).toMatchObject({ title: "Zephyrine onboarding buddy programme", source: "org" });
+    expect(text).toContain("Every new starter gets a Zephyrine buddy for the first ninety days.");
+  });
+
+  it("refuses an employee (no coach.use) and saves nothing", async () => {
+    const c = await company();
+    await expect(replyOnce(c.employee, { message: "How do I handle a disengaged report?" })).rejects.toMatchObject({ kind: "forbidden" });
+  });
+
+  it("OpenAI path: the streamed answer is saved; a cut midway keeps what arrived", async () => {
+    const c = await company();
+    const model = createOpenAI({ baseURL: fake.baseURL, apiKey: "k" }).chat("fake");
+    const config = { baseURL: fake.baseURL, apiKey: "k", model: "fake", timeoutMs: 5000 };
+
+    fake.set({ kind: "stream", chunks: ["Meet them ", "privately [1] ", "and listen [9]."] });
+    const p1 = await prepareReply(c.manager, { message: "How do I handle a disengaged report?" });
+    let t1 = "";
+    for await (const ev of runCoach({ ...p1.run, ai: { config, model } })) if (ev.type === "delta") t1 += ev.text;
+    await finishReply(c.manager, p1, t1);
+    expect(t1).toBe("Meet them privately [1] and listen.");
+
+    fake.set({ kind: "cut", chunks: ["First, ", "ask how they are."] });
+    const p2 = await prepareReply(c.manager, { message: "What do I say to a disengaged report?", conversationId: p1.conversation.id });
+    let t2 = "";
+    const errors: string[] = [];
+    for await (const ev of runCoach({ ...p2.run, ai: { config, model } })) {
+      if (ev.type === "delta") t2 += ev.text;
+      else errors.push(ev.message);
+    }
+    await finishReply(c.manager, p2, t2);
+    expect(errors).toHaveLength(1);
+
+    const messages = await listMessages(c.manager, p1.conversation.id);
+    expect(messages.map((m) => [m.type, m.content])).toEqual([
+      ["user", "How do I handle a disengaged report?"],
+      ["ai", "Meet them privately [1] and listen."],
+      ["user", "What do I say to a disengaged report?"],
+      ["ai", "First, ask how they are."],
+    ]);
+  });
+});
