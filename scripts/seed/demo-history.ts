@@ -127,6 +127,9 @@ async function main(): Promise<void> {
   }
   await vacuumPendingPool();
   await openSurvey(orgId, rand);
+  // The leadership library and a Boss Bot conversation, after the rounds: its team question uses them.
+  const { seedDemoCoach } = await import("./demo-coach");
+  await seedDemoCoach(orgId);
   await (await boss()).stop({ graceful: false, wait: true });
 }
 
