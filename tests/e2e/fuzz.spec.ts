@@ -18,6 +18,8 @@ import { signupSchema } from "@/lib/signup/schema";
 import { pulseQuery } from "@/app/api/pulse/schema";
 import { createConversationSchema, renameConversationSchema } from "@/lib/coach/schemas";
 import { chatMessageRequestSchema, coachRequestSchema } from "@/lib/coach/request-schema";
+import { contentBodySchema, contentListQuerySchema, importInputSchema } from "@/lib/library/schemas";
+import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -55,7 +57,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 // ------------------------------------------------------------------------------------------------
 // The fixture: a workspace signed in as its admin, and another organisation whose ids are aimed at.
 
-type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string };
+type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string; contentId: string };
 type Fixture = { own: Side; foreign: Side; cookie: string; foreignCookie: string; orgIds: string[]; ownIds: Set<string>; foreignIds: string[] };
 
 async function prepareSide(prefix: string): Promise<Side> {
@@ -77,7 +79,12 @@ async function prepareSide(prefix: string): Promise<Side> {
       data: { organizationId: ws.orgId, kind: "pulse", title: "Fuzz closed", status: "closed", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now), closedAt: new Date(now) },
       select: { id: true },
     });
-    return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId };
+    // A library item, for the content routes.
+    const content = await tx.leadershipContent.create({
+      data: { organizationId: ws.orgId, title: "Fuzz playbook", content: "Fuzz content.", contentType: "framework", category: "delegation", tags: ["fuzz"] },
+      select: { id: true },
+    });
+    return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId, contentId: content.id };
   });
 }
 
@@ -88,7 +95,7 @@ function getFixture(): Promise<Fixture> {
     const cookie = await signIn(own.subdomain, own.admin.email, PASSWORD);
     const foreignCookie = await signIn(foreign.subdomain, foreign.admin.email, PASSWORD);
     if (!cookie || !foreignCookie) throw new Error("the fuzz workspaces' admins could not sign in");
-    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId];
+    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId, s.contentId];
     return { own, foreign, cookie, foreignCookie, orgIds: [own.orgId, foreign.orgId], ownIds: new Set(idsOf(own)), foreignIds: idsOf(foreign) };
   })();
   return fixture;
@@ -204,6 +211,12 @@ const orgParam: ParamKind = { t: "uuid", own: (f) => [f.own.orgId], foreign: (f)
 const surveyParam: ParamKind = { t: "uuid", own: (f) => [f.own.openSurveyId, f.own.closedSurveyId], foreign: (f) => [f.foreign.openSurveyId, f.foreign.closedSurveyId] };
 const userParam: ParamKind = { t: "uuid", own: (f) => [f.own.employee.id, f.own.manager.id], foreign: (f) => [f.foreign.employee.id, f.foreign.admin.id] };
 const teamParam: ParamKind = { t: "uuid", own: (f) => [f.own.team.id], foreign: (f) => [f.foreign.team.id] };
+const contentParam: ParamKind = { t: "uuid", own: (f) => [f.own.contentId], foreign: (f) => [f.foreign.contentId] };
+const contentBody: BodySpec = {
+  valid: () => ({ title: "Fuzz item", content: "Fuzz text", contentType: "script", category: "communication", tags: ["fuzz"], priority: 2 }),
+  schema: contentBodySchema,
+  max: 64 * 1024,
+};
 const chatParam: ParamKind = { t: "uuid", own: (f) => [f.own.chatId], foreign: (f) => [f.foreign.chatId] };
 
 const userBody: BodySpec = {
@@ -405,6 +418,29 @@ const ROUTES: RouteSpec[] = [
   },
   { method: "POST", file: "app/api/surveys/send-now/route.ts", site: "tenant", auth: "session", writes: true, runs: 80 },
   { method: "GET", file: "app/api/team-rankings/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 60 },
+  { method: "GET", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ q: "fuzz", type: "framework" }), schema: contentListQuerySchema }, writes: false, runs: 60 },
+  { method: "POST", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", body: contentBody, writes: true, runs: 160 },
+  { method: "GET", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: orgParam }, writes: false, runs: 60 },
+  { method: "PUT", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, body: contentBody, writes: true, runs: 160 },
+  { method: "DELETE", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, writes: true, runs: 80 },
+  {
+    method: "POST",
+    file: "app/api/leadership-content/import/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: () => ({ items: [{ content: "# Fuzz\n\nSome text to import.", filename: "fuzz.md" }] }), schema: importInputSchema, max: 2 * 1024 * 1024 },
+    writes: true,
+    runs: 120,
+  },
+  ...(["PUT", "DELETE"] as const).map((method): RouteSpec => ({
+    method,
+    file: "app/api/leadership-content/builtin/[id]/hidden/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: { t: "literal", value: BUILTIN_LIBRARY[0]?.id ?? "no-builtin-items" } },
+    writes: true,
+    runs: 60,
+  })),
   { method: "GET", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: false, runs: 60 },
   { method: "PUT", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, body: teamBody, writes: true, runs: 160 },
   { method: "DELETE", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: true, runs: 80 },
