@@ -79,7 +79,8 @@ export function BossBot({ userId }: { userId: string }) {
             </p>
           </div>
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto" aria-live="off">
+        {/* Focusable so the thread scrolls by keyboard even when it holds no link or button. */}
+        <div role="region" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500">
           {empty ? (
             <StarterPrompts onPick={chat.send} disabled={chat.pending} />
           ) : (
