@@ -7,6 +7,7 @@ import { hideBuiltin, unhideBuiltin } from "@/lib/library/hidden";
 import { retrieve } from "@/lib/library/retrieval";
 import { contentBodySchema, contentInputSchema, parseTags, type ContentInput } from "@/lib/library/schemas";
 import { splitIntoSections } from "@/lib/library/split";
+import { importContent } from "@/lib/library/import";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
@@ -125,5 +126,39 @@ describe("import splitting", () => {
     expect(parts.join(" ").replace(/\s+/g, " ").length).toBeGreaterThan(doc.replace(/\s+/g, " ").length - 50);
     const noBreaks = "x".repeat(45_000);
     expect(splitIntoSections(noBreaks).map((p) => p.length)).toEqual([20_000, 20_000, 5_000]);
+  });
+});
+
+describe("import", () => {
+  it("imports pasted text and files, splits long ones into '(part N)' items, fills the fields from the classifier, and reports failures", async () => {
+    const ctx = await member("admin");
+    const para = "When a report is overwhelmed, agree what to drop before adding anything new. ".repeat(70);
+    const long = ["# Workload", para, para, para, "# Delegation", para, para, para, "# Feedback", para, para, para].join("\n\n");
+    expect(long.length).toBeGreaterThan(40_000);
+    const result = await importContent(ctx, {
+      items: [
+        { content: long, filename: "team-handbook.md" },
+        { content: "Use the SBI model: situation, behaviour, impact. Describe what you saw and its effect before asking for their view." },
+        { content: "binary", filename: "slides.pdf" },
+      ],
+    });
+    const items = await listContent(ctx, { source: "org" });
+    expect(result.total).toBe(result.successful + result.failed);
+    expect(result.failed).toBe(1);
+    expect(result.errors).toEqual(["slides.pdf: only .md and .txt files can be imported"]);
+    expect(result.successful).toBe(items.length);
+    const parts = items.filter((i) => i.title.startsWith("team handbook (part "));
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts.every((p) => p.content.length <= 20_000)).toBe(true);
+    const pasted = items.find((i) => i.content.startsWith("Use the SBI model"));
+    expect(pasted?.title.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.priority >= 1 && i.priority <= 5)).toBe(true);
+  });
+
+  it("refuses managers", async () => {
+    const admin = await member("admin");
+    const manager = await member("manager", admin.orgId);
+    expect(await status(importContent(manager, { items: [{ content: "text" }] }))).toBe(403);
+    expect((await listContent(admin, { source: "org" })).length).toBe(0);
   });
 });
