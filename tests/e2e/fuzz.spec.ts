@@ -20,6 +20,7 @@ import { createConversationSchema, renameConversationSchema } from "@/lib/coach/
 import { chatMessageRequestSchema, coachRequestSchema } from "@/lib/coach/request-schema";
 import { contentBodySchema, contentListQuerySchema, importInputSchema } from "@/lib/library/schemas";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
+import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -266,6 +267,16 @@ const ROUTES: RouteSpec[] = [
   },
   { method: "DELETE", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: true, runs: 60 },
   { method: "GET", file: "app/api/chat/conversations/[key]/messages/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: false, runs: 60 },
+  // Auto-analysis reads and writes nothing: valid requests are sent too.
+  {
+    method: "POST",
+    file: "app/api/ai/categorize-content/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ content: "## Giving feedback\nAsk first, then describe the behaviour and its impact.", organizationId: f.own.orgId }), schema: categorizeBodySchema, max: MAX_ANALYZE_LENGTH * 4 + 4096 },
+    writes: false,
+    runs: 100,
+  },
   // Boss Bot's replies write (the question and the reply): only requests they must refuse.
   ...(["app/api/ai-coach/stream/route.ts", "app/api/ai-coach/chat/route.ts"] as const).map(
     (file): RouteSpec => ({

@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/route";
+import { analyzeForAdmin } from "@/lib/library/classifier/analyze";
+import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
+
+// Spec section 7: POST /api/ai/categorize-content { content, organizationId } -> { title,
+// contentType, category, tags, priority }. Admins only (library.manage); writes nothing.
+export const POST = apiRoute(
+  { auth: "session", permission: "library.manage", body: categorizeBodySchema, maxBodyBytes: MAX_ANALYZE_LENGTH * 4 + 4096 },
+  async ({ ctx, body }) => analyzeForAdmin(ctx, body.content),
+);
