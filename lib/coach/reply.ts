@@ -27,6 +27,8 @@ export type PreparedReply = {
   userMessage: ChatMessageDto;
   sources: SourceDto[];
   run: RunCoachOptions;
+  /** Milliseconds spent retrieving (for the Server-Timing header and the bench). */
+  retrievalMs: number;
 };
 
 export function sourcesOf(items: readonly RetrievedItem[]): SourceDto[] {
@@ -68,13 +70,16 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   await enforceCoachMessageLimit(ctx);
   const { conversation } = await ensureConversation(ctx, req.conversationId, req.message);
   const userMessage = await addMessage(ctx, conversation.id, { type: "user", content: req.message });
+  const t = performance.now();
   const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, req.message, { limit: RETRIEVE_LIMIT }));
+  const retrievalMs = performance.now() - t;
   const team = isTeamQuestion(req.message) ? await loadTeamContext(ctx) : null;
   const config = aiConfigFromEnv();
   return {
     conversation,
     userMessage,
     sources: sourcesOf(items),
+    retrievalMs,
     run: {
       question: req.message,
       grounding: groundingFrom(items, req.message, team, req.context),

@@ -42,5 +42,5 @@ export const POST = apiRoute({ auth: "session", permission: "coach.use", body: c
       }
     },
   });
-  return createUIMessageStreamResponse({ stream });
+  return createUIMessageStreamResponse({ stream, headers: { "Server-Timing": `retrieval;dur=${prepared.retrievalMs.toFixed(1)}` } });
 });

@@ -1,0 +1,195 @@
+// `npm run bench:coach`: Boss Bot's built-in coach through the built app (`next start`) against a
+// throwaway embedded PostgreSQL, with 2,000 leadership library items in one organisation (plus the
+// built-in library). Prints the first-token time of POST /api/ai-coach/stream (request sent to the
+// first text-delta of the UI message stream; target p95 < 300 ms), the retrieval time the route
+// reports in its Server-Timing header (target p95 < 50 ms), the whole reply, and a trivial route
+// (GET /api/health) measured the same way in the same run. No AI endpoint: AI_* are unset.
+// Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import pg from "pg";
+import { encode } from "next-auth/jwt";
+import { buildIsFresh } from "../lib/build-freshness";
+import { withBenchDatabase } from "./bench-db";
+import { client, percentiles } from "./http-load";
+
+const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 2000);
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const RUNS = Number(process.env.BENCH_COACH_RUNS ?? 200);
+// 30 messages per person per 10 minutes: the runs are spread over enough managers.
+const PER_USER = 25;
+const root = path.resolve(import.meta.dirname, "../..");
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+const CATEGORIES = ["communication", "conflict_resolution", "performance_management", "team_building", "motivation", "delegation", "feedback", "coaching", "change_management", "decision_making", "time_management", "employee_engagement", "career_development", "emotional_intelligence"];
+const TYPES = ["framework", "script", "template", "methodology", "case_study", "book_chapter", "video_link"];
+const WORDS =
+  "feedback delegation motivation conflict trust recognition burnout workload priorities career growth mentoring onboarding retention meeting agenda goals expectations accountability performance review promotion salary remote hybrid culture values listening empathy coaching questions decisions deadlines planning change resistance morale engagement survey pulse wellbeing stress boundaries focus habits clarity ownership initiative collaboration silos handover succession hiring interview probation underperformance improvement plan difficult conversation apology praise celebration retrospective"
+    .split(" ");
+const QUESTIONS = [
+  "How do I handle a disengaged report who has stopped contributing?",
+  "What should I say when giving critical feedback to a senior engineer?",
+  "How can I delegate more without losing quality?",
+  "Two people on my team are in conflict, how do I mediate?",
+  "How do I talk to someone who keeps missing deadlines?",
+  "How do I motivate my team after a reorganisation?",
+  "What is a good structure for weekly one-on-ones?",
+  "How do I support someone showing signs of burnout?",
+  "How do I say no to my boss about more scope?",
+  "How do I recognise good work without favouritism?",
+];
+
+function pick<T>(xs: readonly T[], i: number): T {
+  return xs[i % xs.length]!;
+}
+
+function itemText(i: number): { title: string; content: string; tags: string[] } {
+  const w = (k: number) => pick(WORDS, (i * 7 + k * 13) % WORDS.length);
+  const title = `${w(1)} and ${w(2)}: a ${w(3)} playbook ${i}`;
+  const para = (k: number) => `When ${w(k)} and ${w(k + 1)} meet ${w(k + 2)}, managers focus on ${w(k + 3)}. Ask about ${w(k + 4)} and agree on ${w(k + 5)}.`;
+  const content = `## Situation\n${para(1)}\n\n## Approach\n${para(2)} ${para(3)}\n\n## Script\n"{name}, can we talk about ${w(4)}?"\n\n## Next steps\n- Plan ${w(5)}\n- Follow up on ${w(6)}`;
+  return { title, content, tags: [w(7), w(8), w(9)] };
+}
+
+type Streamed = { status: number; firstToken: number | null; total: number; retrieval: number | null; text: string };
+
+/** POSTs to the stream route and times the first text-delta chunk. */
+function streamOnce(port: number, host: string, cookie: string, message: string): Promise<Streamed> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ message });
+    const t = performance.now();
+    let firstToken: number | null = null;
+    let buf = "";
+    let text = "";
+    const req = http.request(
+      { host: "127.0.0.1", port, path: "/api/ai-coach/stream", method: "POST", headers: { host, origin: `http://${host}`, cookie, "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } },
+      (res) => {
+        const timing = /retrieval;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buf += chunk;
+          let nl: number;
+          while ((nl = buf.indexOf("\n\n")) >= 0) {
+            const event = buf.slice(0, nl);
+            buf = buf.slice(nl + 2);
+            const data = event.replace(/^data: /, "");
+            if (!data.startsWith("{")) continue;
+            const part = JSON.parse(data) as { type: string; delta?: string };
+            if (part.type === "text-delta") {
+              firstToken ??= performance.now() - t;
+              text += part.delta ?? "";
+            }
+          }
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, firstToken, total: performance.now() - t, retrieval: timing ? Number(timing[1]) : null, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function main(): Promise<void> {
+  if (!buildIsFresh(root)) {
+    console.log("Building the application first (next build)...");
+    const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (b.status !== 0) throw new Error("next build failed");
+  }
+  await withBenchDatabase(async ({ ownerUrl, appUrl, authSecret, dataDir }) => {
+    const owner = new pg.Client({ connectionString: ownerUrl });
+    owner.on("error", () => {});
+    await owner.connect();
+    const orgId = randomUUID();
+    const subdomain = `bench${randomBytes(3).toString("hex")}`;
+    await owner.query(`INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 1000, 3, now())`, [orgId, subdomain]);
+    const users = Math.ceil(RUNS / PER_USER) + 1;
+    const userIds = Array.from({ length: users }, () => randomUUID());
+    await owner.query(
+      `INSERT INTO "User" ("organizationId", id, "firstName", "lastName", email, role, "updatedAt")
+       SELECT $1, u, 'Bench', 'Manager', 'm' || i || '@bench.example', 'admin', now() FROM unnest($2::uuid[]) WITH ORDINALITY AS v(u, i)`,
+      [orgId, userIds],
+    );
+    const t = performance.now();
+    const rows = Array.from({ length: ITEMS }, (_, i) => ({ ...itemText(i), type: pick(TYPES, i), category: pick(CATEGORIES, i), priority: 1 + (i % 5) }));
+    await owner.query(
+      `INSERT INTO "LeadershipContent" ("organizationId", id, title, content, "contentType", category, tags, priority, "updatedAt")
+       SELECT $1, gen_random_uuid(), v.title, v.content, v.type::"ContentType", v.category::"ContentCategory",
+              ARRAY(SELECT json_array_elements_text(v.tags::json)), v.priority, now()
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS v(title, content, type, category, tags, priority)`,
+      [orgId, rows.map((r) => r.title), rows.map((r) => r.content), rows.map((r) => r.type), rows.map((r) => r.category), rows.map((r) => JSON.stringify(r.tags)), rows.map((r) => r.priority)],
+    );
+    await owner.query(`ANALYZE "LeadershipContent"`);
+    const builtins = Number((await owner.query(`SELECT count(*) AS n FROM "BuiltinContent"`)).rows[0].n);
+    console.log(`Seeded ${ITEMS} library items in ${((performance.now() - t) / 1000).toFixed(1)} s (${builtins} built-in items); starting the app...`);
+
+    const cookies: string[] = [];
+    for (const userId of userIds) {
+      const sessionId = randomUUID();
+      await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`, [orgId, sessionId, userId]);
+      cookies.push(`next-auth.session-token=${await encode({ token: { sub: userId, oid: orgId, sid: sessionId }, secret: authSecret })}`);
+    }
+    const host = `${subdomain}.localhost:${PORT}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" };
+    for (const k of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"]) delete env[k];
+    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
+    try {
+      const anon = client(PORT, host);
+      for (let i = 0; ; i++) {
+        if ((await anon("GET", "/login").catch(() => ({ status: 0 }))).status === 200) break;
+        if (i > 120) throw new Error("the app did not start");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      console.log("The app answers; measuring...");
+
+      const trivial: number[] = [];
+      for (let i = 0; i < 10; i++) await anon("GET", "/api/health");
+      for (let i = 0; i < RUNS; i++) {
+        const r = await anon("GET", "/api/health");
+        if (r.status !== 200) throw new Error(`GET /api/health: ${r.status}`);
+        trivial.push(r.ms);
+      }
+
+      // Warm-up on the last user (compiles nothing, but fills caches and pools).
+      const warm = cookies.at(-1)!;
+      for (let i = 0; i < 5; i++) await streamOnce(PORT, host, warm, pick(QUESTIONS, i));
+
+      const first: number[] = [];
+      const total: number[] = [];
+      const retrieval: number[] = [];
+      let cited = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const r = await streamOnce(PORT, host, cookies[Math.floor(i / PER_USER)]!, pick(QUESTIONS, i));
+        if (r.status !== 200 || r.firstToken === null) throw new Error(`POST /api/ai-coach/stream: ${r.status}`);
+        first.push(r.firstToken);
+        total.push(r.total);
+        if (r.retrieval !== null) retrieval.push(r.retrieval);
+        if (/\[1\]/.test(r.text)) cited++;
+      }
+      const tp = percentiles(trivial);
+      const fp = percentiles(first);
+      const wp = percentiles(total);
+      const rp = percentiles(retrieval);
+      console.log(
+        [
+          `Coach benchmark: ${ITEMS.toLocaleString("en-US")} library items in one organisation + ${builtins} built-in, built-in coach, ${RUNS} sequential questions (${new Date().toISOString().slice(0, 10)})`,
+          `  Trivial route (GET /api/health):        p50 ${fmt(tp.p50)}  p95 ${fmt(tp.p95)}`,
+          `  Retrieval (Server-Timing, in the route): p50 ${fmt(rp.p50)}  p95 ${fmt(rp.p95)}  max ${fmt(rp.max)}  (target p95 < 50 ms: ${rp.p95 < 50 ? "met" : "MISSED"})`,
+          `  First token (POST /api/ai-coach/stream): p50 ${fmt(fp.p50)}  p95 ${fmt(fp.p95)}  max ${fmt(fp.max)}  (target p95 < 300 ms: ${fp.p95 < 300 ? "met" : "MISSED"})`,
+          `  Whole reply:                             p50 ${fmt(wp.p50)}  p95 ${fmt(wp.p95)}`,
+          `  Replies citing [1]: ${cited} of ${RUNS}`,
+        ].join("\n"),
+      );
+      if (rp.p95 >= 50 || fp.p95 >= 300) process.exitCode = 1;
+    } finally {
+      server.kill("SIGTERM");
+      await owner.end();
+    }
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
