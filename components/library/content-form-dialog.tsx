@@ -109,9 +109,12 @@ export function ContentFormDialog({ item, onClose }: { item?: LibraryItem; onClo
             messagesId={form.messagesId("content")}
             hint={
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-xs text-slate-500" role="status">
-                  {analysis.analyzing ? "Analyzing content..." : analysis.enabled ? "Auto-analysis enabled" : "Paste more than 50 characters to get suggestions."}
-                </p>
+                <div role="status" className="min-w-0 text-xs">
+                  <p className="text-slate-500">{analysis.analyzing ? "Analyzing content..." : analysis.enabled ? "Auto-analysis enabled" : "Paste more than 50 characters to get suggestions."}</p>
+                  {analysis.outcome && !analysis.analyzing ? (
+                    <p className={analysis.outcome.tone === "error" ? "text-red-700 wrap-anywhere" : "text-emerald-700"}>{analysis.outcome.text}</p>
+                  ) : null}
+                </div>
                 <Button variant="outline" size="sm" onClick={analysis.analyze} disabled={analysis.analyzing}>
                   <Sparkles /> Re-analyze
                 </Button>

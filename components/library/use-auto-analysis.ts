@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { toast } from "@/components/ui/toast";
@@ -34,6 +34,9 @@ export function useAutoAnalysis({ content, missing, apply, initialContent }: Opt
   // The content last analysed automatically, so a failure or a kept suggestion is not retried
   // for the same text over and over.
   const lastAuto = useRef<string | null>(initialContent ?? null);
+  // The last outcome, also said inside the dialog: a modal dialog hides the toasts from screen
+  // readers (everything outside it is aria-hidden while it is open).
+  const [outcome, setOutcome] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
 
   const mutation = useMutation({
     mutationFn: (text: string) => apiFetch<Analysis>("/api/ai/categorize-content", { method: "POST", body: { content: text } }),
@@ -44,9 +47,15 @@ export function useAutoAnalysis({ content, missing, apply, initialContent }: Opt
     mutate(text, {
       onSuccess: (analysis) => {
         applyRef.current(analysis, manual);
-        toast({ title: "Content Analyzed", description: "AI has suggested categories and tags for your content." });
+        const text = "AI has suggested categories and tags for your content.";
+        setOutcome({ tone: "ok", text });
+        toast({ title: "Content Analyzed", description: text });
       },
-      onError: (err) => toast({ title: "Error", description: analysisErrorText(err), variant: "destructive" }),
+      onError: (err) => {
+        const text = analysisErrorText(err);
+        setOutcome({ tone: "error", text });
+        toast({ title: "Error", description: text, variant: "destructive" });
+      },
     });
   }
 
@@ -64,6 +73,7 @@ export function useAutoAnalysis({ content, missing, apply, initialContent }: Opt
 
   function analyze() {
     if (!content.trim()) {
+      setOutcome({ tone: "error", text: "Please paste your content first before analyzing." });
       toast({ title: "No Content", description: "Please paste your content first before analyzing." });
       return;
     }
@@ -72,5 +82,5 @@ export function useAutoAnalysis({ content, missing, apply, initialContent }: Opt
     run(content, true);
   }
 
-  return { enabled: eligible, analyzing: isPending, analyze };
+  return { enabled: eligible, analyzing: isPending, analyze, outcome };
 }

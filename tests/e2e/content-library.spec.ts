@@ -35,11 +35,11 @@ test("an admin pastes content, auto-analysis fills the empty fields, then saves,
   await expect(dialog.getByLabel("Priority")).toHaveValue("3");
   // Blank content: the analysis asks for it first.
   await dialog.getByRole("button", { name: "Re-analyze" }).click();
-  await expect(toastText(page, "Please paste your content first before analyzing.")).toBeVisible();
+  await expect(dialog.getByText("Please paste your content first before analyzing.")).toBeVisible();
 
   await dialog.getByLabel("Content", { exact: true }).fill(PASTED);
   await expect(dialog.getByText("Auto-analysis enabled")).toBeVisible();
-  await expect(toastText(page, "AI has suggested categories and tags for your content.")).toBeVisible();
+  await expect(dialog.getByText("AI has suggested categories and tags for your content.")).toBeVisible();
   await expect(dialog.getByLabel("Title")).not.toHaveValue("");
   await expect(dialog.getByLabel("Content type")).not.toHaveValue("");
   await expect(dialog.getByLabel("Category")).not.toHaveValue("");
