@@ -20,7 +20,8 @@ export function models(): Models {
     ...BUILTIN_LIBRARY.map((b) => ({ feats: features(`${b.title}. ${b.tags.join(", ")}. ${b.situation} ${b.approach}`), category: b.category, contentType: b.contentType, weight: 0.5 })),
   ];
   const category = trainNaiveBayes(examples.map((e) => ({ feats: e.feats, label: e.category, weight: e.weight })));
-  const contentType = trainNaiveBayes(TRAINING_DATA.map((d) => ({ feats: features(d.text), label: d.contentType })));
+  // The type model learns from our passages only (the built-ins are mostly frameworks and scripts).
+  const contentType = trainNaiveBayes(examples.slice(0, TRAINING_DATA.length).map((e) => ({ feats: e.feats, label: e.contentType })));
   cached = { category, contentType, trainedMs: performance.now() - start };
   return cached;
 }
