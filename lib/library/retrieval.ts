@@ -51,15 +51,20 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
       SELECT l, ${SYNONYM_WEIGHT}::float8 FROM unnest(tsvector_to_array(to_tsvector('english', ${terms.synonyms}))) AS l
     ),
     lex AS (SELECT lex, max(w) AS w, quote_literal(lex)::tsquery AS tsq FROM words GROUP BY lex),
+    anyq AS (SELECT string_agg(quote_literal(lex), ' | ')::tsquery AS q FROM lex),
     docs AS MATERIALIZED (
-      SELECT 'org'::text AS source, c.id::text AS id, c.title, c.category, c."contentType", c.content, c.priority, c.search
-        FROM "LeadershipContent" c WHERE c."organizationId" = ${orgId}::uuid
+      SELECT 'org'::text AS source, c.id::text AS id, c.priority, c.search
+        FROM "LeadershipContent" c WHERE c."organizationId" = ${orgId}::uuid AND c.search @@ (SELECT q FROM anyq)
       UNION ALL
-      SELECT 'builtin'::text, b.id, b.title, b.category, b."contentType", b.content, b.priority, b.search
+      SELECT 'builtin'::text, b.id, b.priority, b.search
         FROM "BuiltinContent" b
-       WHERE NOT EXISTS (SELECT 1 FROM "HiddenBuiltinContent" h WHERE h."organizationId" = ${orgId}::uuid AND h."builtinId" = b.id)
+       WHERE b.search @@ (SELECT q FROM anyq) AND NOT EXISTS (SELECT 1 FROM "HiddenBuiltinContent" h WHERE h."organizationId" = ${orgId}::uuid AND h."builtinId" = b.id)
     ),
-    n AS (SELECT count(*)::float8 AS n FROM docs),
+    n AS (
+      SELECT ((SELECT count(*) FROM "LeadershipContent" WHERE "organizationId" = ${orgId}::uuid)
+            + (SELECT count(*) FROM "BuiltinContent")
+            - (SELECT count(*) FROM "HiddenBuiltinContent" WHERE "organizationId" = ${orgId}::uuid))::float8 AS n
+    ),
     hits AS (
       SELECT d.source, d.id, lex.lex, lex.w, ts_rank(d.search, lex.tsq)::float8 AS tf FROM docs d JOIN lex ON d.search @@ lex.tsq
     ),
@@ -71,12 +76,19 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
     scored AS (
       SELECT h.source, h.id, sum(h.w * ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * h.tf / (h.tf + ${TF_SATURATION})) AS s
         FROM hits h JOIN df USING (lex) CROSS JOIN n GROUP BY h.source, h.id
+    ),
+    top AS (
+      SELECT d.source, d.id, (s.s * (1 + 0.04 * (d.priority - 3)))::float8 AS score
+        FROM scored s JOIN docs d ON d.source = s.source AND d.id = s.id
+       WHERE s.s / (SELECT m FROM qmax) >= ${floor}
+       ORDER BY score DESC, d.id
+       LIMIT ${limit}
     )
-    SELECT d.source, d.id, d.title, d.category::text AS category, d."contentType"::text AS "contentType", d.content,
-           (s.s * (1 + 0.04 * (d.priority - 3)))::float8 AS score
-      FROM scored s JOIN docs d ON d.source = s.source AND d.id = s.id
-     WHERE s.s / (SELECT m FROM qmax) >= ${floor}
-     ORDER BY score DESC, d.id
-     LIMIT ${limit}`);
+    SELECT t.source, t.id, coalesce(c.title, b.title) AS title, coalesce(c.category, b.category)::text AS category,
+           coalesce(c."contentType", b."contentType")::text AS "contentType", coalesce(c.content, b.content) AS content, t.score
+      FROM top t
+      LEFT JOIN "LeadershipContent" c ON t.source = 'org' AND c."organizationId" = ${orgId}::uuid AND c.id::text = t.id
+      LEFT JOIN "BuiltinContent" b ON t.source = 'builtin' AND b.id = t.id
+     ORDER BY t.score DESC, t.id`);
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }

@@ -9,6 +9,19 @@ await withBenchDatabase(async ({ workspace }) => {
   const { withOrg } = await import("@/lib/db/tenant");
   const { retrieve } = await import("@/lib/library/retrieval");
   const { ctx } = await workspace("evalretrieval");
+  // --load=N: N organisation items (built-in texts under other titles) beside the built-ins, to see
+  // quality and time with a full library.
+  const loadArg = process.argv.find((a) => a.startsWith("--load="));
+  if (loadArg) {
+    const { BUILTIN_LIBRARY, builtinMarkdown } = await import("@/lib/library/builtin");
+    const n = Number(loadArg.slice(7));
+    const data = Array.from({ length: n }, (_, i) => {
+      const b = BUILTIN_LIBRARY[i % BUILTIN_LIBRARY.length]!;
+      return { organizationId: ctx.orgId, title: `${b.title} (team note ${i})`, content: builtinMarkdown(b), contentType: b.contentType, category: b.category, tags: b.tags, priority: b.priority };
+    });
+    await withOrg(ctx.orgId, (tx) => tx.leadershipContent.createMany({ data }));
+    console.log(`loaded ${n} organisation items`);
+  }
   const floorArg = process.argv.find((a) => a.startsWith("--floor="));
   const floor = floorArg ? Number(floorArg.slice(8)) : undefined;
   const times: number[] = [];
@@ -22,7 +35,7 @@ await withBenchDatabase(async ({ workspace }) => {
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]?.toFixed(1);
   console.log(`questions ${m.questions}, out-of-scope ${m.outOfScope}`);
   console.log(`hit@1 ${m.hit1.toFixed(3)}  hit@3 ${m.hit3.toFixed(3)}  MRR ${m.mrr.toFixed(3)}  out-of-scope correct ${m.outOfScopeCorrect.toFixed(3)}`);
-  console.log(`retrieval ms: p50 ${pct(0.5)}  p95 ${pct(0.95)}  (built-ins only, one round trip each)`);
+  console.log(`retrieval ms: p50 ${pct(0.5)}  p95 ${pct(0.95)}  (one round trip each${loadArg ? `, ${loadArg.slice(7)} organisation items` : ", built-ins only"})`);
   if (process.argv.includes("--misses")) {
     for (const x of m.misses) console.log(`MISS ${x.question}\n  want ${x.answers.join(", ")}\n  got  ${x.got.join(", ")}`);
     for (const x of m.falseHits) console.log(`FALSE ${x.question}\n  got  ${x.got.join(", ")}`);
