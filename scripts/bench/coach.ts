@@ -14,6 +14,7 @@ import { encode } from "next-auth/jwt";
 import { buildIsFresh } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles } from "./http-load";
+import { CATEGORIES, CONTENT_TYPES as TYPES } from "@/lib/library/schemas";
 
 const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 2000);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
@@ -23,8 +24,6 @@ const PER_USER = 25;
 const root = path.resolve(import.meta.dirname, "../..");
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-const CATEGORIES = ["communication", "conflict_resolution", "performance_management", "team_building", "motivation", "delegation", "feedback", "coaching", "change_management", "decision_making", "time_management", "employee_engagement", "career_development", "emotional_intelligence"];
-const TYPES = ["framework", "script", "template", "methodology", "case_study", "book_chapter", "video_link"];
 const WORDS =
   "feedback delegation motivation conflict trust recognition burnout workload priorities career growth mentoring onboarding retention meeting agenda goals expectations accountability performance review promotion salary remote hybrid culture values listening empathy coaching questions decisions deadlines planning change resistance morale engagement survey pulse wellbeing stress boundaries focus habits clarity ownership initiative collaboration silos handover succession hiring interview probation underperformance improvement plan difficult conversation apology praise celebration retrospective"
     .split(" ");
