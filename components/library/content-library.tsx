@@ -34,10 +34,12 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
 
   const remove = useMutation({
     mutationFn: (item: LibraryItem) => apiFetch<void>(`/api/leadership-content/${item.id}`, { method: "DELETE" }),
-    onSuccess: () => {
+    // The dialog closes once the list no longer holds the card, so its focus goes to the section
+    // heading instead of a Delete button about to disappear.
+    onSuccess: async () => {
       toast({ title: "Content Deleted", description: "The content has been removed from the AI Coach knowledge base." });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.allLibrary() });
       setDialog(null);
-      refresh();
     },
     onError: () => toast({ title: "Error", description: "Failed to delete content. Please try again.", variant: "destructive" }),
   });
