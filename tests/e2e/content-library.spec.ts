@@ -80,6 +80,7 @@ test("an admin pastes content, auto-analysis fills the empty fields, then saves,
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toastText(page, "Content Deleted")).toBeVisible();
   await expect(edited).toHaveCount(0);
+  await expect(ownSection(page).getByRole("heading", { name: "Your library" })).toBeFocused();
   await expect(ownSection(page).getByRole("heading", { name: "No content yet" })).toBeVisible();
 });
 
