@@ -9,6 +9,13 @@ const GLOBAL_TABLES = new Set(["_prisma_migrations"]);
 // application role reaches only through SECURITY DEFINER functions: RLS forced, no policy for the
 // role, no rights on the table at all (checked below).
 const FUNCTION_ONLY_TABLES = new Set(["RateLimit"]);
+// Product content shared by every organisation (the built-in leadership library): the application
+// role may read every row and change none; only the owner (the start script's sync) writes.
+const SHARED_READ_ONLY_TABLES = new Set(["BuiltinContent"]);
+// Tables private to one person inside the organisation (Boss Bot): besides the organisation policy,
+// a RESTRICTIVE policy (AND-ed with it) on the acting user.
+const OWNER_ONLY_TABLES = new Set(["ChatConversation", "ChatMessage"]);
+const OWNER_CHECK = '("userId" = app_current_user())';
 const ROOT = "Organization";
 
 const owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -26,7 +33,8 @@ const tables = (
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`)
 ).rows.filter((t) => !GLOBAL_TABLES.has(t.table));
 const functionOnly = tables.filter((t) => FUNCTION_ONLY_TABLES.has(t.table));
-const tenantTables = tables.filter((t) => !FUNCTION_ONLY_TABLES.has(t.table));
+const sharedReadOnly = tables.filter((t) => SHARED_READ_ONLY_TABLES.has(t.table));
+const tenantTables = tables.filter((t) => !FUNCTION_ONLY_TABLES.has(t.table) && !SHARED_READ_ONLY_TABLES.has(t.table));
 
 type ConstraintRow = { table: string; name: string; type: "p" | "u" | "f"; columns: string[]; foreignTable: string | null };
 const constraints = (
@@ -76,20 +84,40 @@ describe("tenant tables in the catalog", () => {
     // each policy the role is subject to must be exactly the organisation check, for reading and
     // for writing.
     const policies = (
-      await owner.query<{ table: string; name: string; roles: string[]; qual: string | null; check: string | null }>(`
-        SELECT tablename AS table, policyname AS name, roles::text[] AS roles, qual, with_check AS check
+      await owner.query<{ table: string; name: string; roles: string[]; permissive: string; qual: string | null; check: string | null }>(`
+        SELECT tablename AS table, policyname AS name, roles::text[] AS roles, permissive, qual, with_check AS check
         FROM pg_policies WHERE schemaname = 'public'`)
     ).rows.filter((p) => p.roles.includes("public") || p.roles.includes("pulsewell_app"));
     for (const t of tenantTables) {
       const own = policies.filter((p) => p.table === t.table);
-      expect(own.length, `${t.table} has a policy for the app role`).toBeGreaterThan(0);
+      expect(own.filter((p) => p.permissive === "PERMISSIVE").length, `${t.table} has a policy for the app role`).toBeGreaterThan(0);
       // pg_get_expr quotes only the identifiers that need it.
       const expected = t.table === ROOT ? "(id = app_current_org())" : '("organizationId" = app_current_org())';
       for (const p of own) {
-        expect(p.qual, `${t.table}.${p.name} USING`).toBe(expected);
-        expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(expected);
+        // A restrictive policy only narrows (AND); the one allowed is the owner check of private tables.
+        const want = p.permissive === "RESTRICTIVE" && OWNER_ONLY_TABLES.has(t.table) ? OWNER_CHECK : expected;
+        expect(p.qual, `${t.table}.${p.name} USING`).toBe(want);
+        expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(want);
       }
+      const restrictive = own.filter((p) => p.permissive === "RESTRICTIVE").length;
+      expect(restrictive, `${t.table} owner-only policy`).toBe(OWNER_ONLY_TABLES.has(t.table) ? 1 : 0);
     }
+  });
+
+  it.each(sharedReadOnly.map((t) => [t.table]))("%s is readable by the application role and writable only by the owner", async (name) => {
+    const { rows } = await owner.query<{ cmd: string; qual: string | null; read: boolean; write: boolean }>(
+      `SELECT p.cmd, p.qual,
+              has_table_privilege('pulsewell_app', format('%I', $1::text), 'SELECT') AS read,
+              has_table_privilege('pulsewell_app', format('%I', $1::text), 'INSERT, UPDATE, DELETE, TRUNCATE') AS write
+         FROM pg_policies p
+        WHERE p.schemaname = 'public' AND p.tablename = $1 AND ('public' = ANY (p.roles::text[]) OR 'pulsewell_app' = ANY (p.roles::text[]))`,
+      [name],
+    );
+    expect(rows).toEqual([{ cmd: "SELECT", qual: "true", read: true, write: false }]);
+  });
+
+  it("finds the shared read-only tables", () => {
+    expect(sharedReadOnly.map((t) => t.table).sort()).toEqual([...SHARED_READ_ONLY_TABLES].sort());
   });
 
   it("finds the function-only tables", () => {
