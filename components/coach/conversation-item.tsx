@@ -76,7 +76,7 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
         className="min-w-0 flex-1 rounded-md px-2 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <span className={cn("block truncate text-sm", active ? "font-medium text-brand-800" : "text-slate-900")}>{conversation.title}</span>
-        <span className="block text-xs text-slate-500">{conversationTime(conversation.lastMessageAt)}</span>
+        <span className="block text-xs text-slate-600">{conversationTime(conversation.lastMessageAt)}</span>
       </button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
