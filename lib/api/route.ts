@@ -11,7 +11,7 @@ import { invalidInput, notFound, unauthenticated } from "@/lib/errors/domain-err
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { lowerCaseUuids, lowerUuid, readJsonBody, refuseControlText } from "@/lib/api/body";
 import { checkSameOrigin } from "@/lib/api/same-origin";
-import { enforceRateLimit, type RateLimitName } from "@/lib/api/rate-limit";
+import { RATE_LIMITS, enforceRateLimit, type RateLimitName } from "@/lib/api/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { log } from "@/lib/log/logger";
 
@@ -104,9 +104,9 @@ async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, contex
   return { params, query, body };
 }
 
-async function limitRate(spec: { rateLimit?: RateLimitName }, req: NextRequest, orgId?: string): Promise<void> {
+async function limitRate(spec: { rateLimit?: RateLimitName }, req: NextRequest, orgId?: string, userId?: string): Promise<void> {
   if (!spec.rateLimit) return;
-  await enforceRateLimit(spec.rateLimit, { address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")), orgId });
+  await enforceRateLimit(spec.rateLimit, { address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")), orgId, userId });
 }
 
 function toResponse(result: unknown): Response {
@@ -141,6 +141,10 @@ export function apiRoute(
   handlerArg: (input: never) => Promise<unknown>,
 ): RouteHandler {
   const handler = handlerArg as (input: Input<Schema, Schema, Schema> & { ctx?: AuthContext; tenant?: Tenant }) => Promise<unknown>;
+  // A per-person limit counts the signed-in user: refused when the route is defined, not on a request.
+  if (spec.rateLimit && RATE_LIMITS[spec.rateLimit].scope === "user" && spec.auth !== "session") {
+    throw new Error(`rate limit '${spec.rateLimit}' is per user: the route needs auth: "session"`);
+  }
   return async (req, context) => {
     const requestId = randomUUID();
     try {
@@ -153,7 +157,7 @@ export function apiRoute(
           throw unauthenticated();
         }
         if (spec.permission) requirePermission(session.ctx, spec.permission);
-        await limitRate(spec, req, session.ctx.orgId);
+        await limitRate(spec, req, session.ctx.orgId, session.ctx.userId);
         const input = await parseInput(spec, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }
