@@ -1,9 +1,20 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { BookOpen } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch } from "@/lib/api/client";
 import type { Source } from "@/components/coach/coach-dto";
+
+const CoachMarkdown = dynamic(() => import("@/components/coach/coach-markdown"), { ssr: false });
+
+// GET /api/ai-coach/sources/{id} (lib/library/source-item.ts).
+const sourceItemSchema = z.object({ id: z.string(), title: z.string(), content: z.string() });
 
 /** "conflict_resolution" -> "Conflict Resolution". */
 export function categoryText(category: string): string {
@@ -48,12 +59,40 @@ export function SourceList({ sources }: { sources: Source[] }) {
                 {categoryText(open.category)} · {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
               </DialogDescription>
             </DialogHeader>
-            <p className="text-sm text-slate-700">
-              Boss Bot drew on this item of the leadership library for the reply above. Its number matches the citation in the reply.
-            </p>
+            <SourceItemBody id={open.id} />
           </DialogContent>
         ) : null}
       </Dialog>
+    </div>
+  );
+}
+
+/** The cited item's text, loaded when its dialog opens. */
+function SourceItemBody({ id }: { id: string }) {
+  const item = useQuery({
+    queryKey: ["coach-source", id],
+    queryFn: ({ signal }) => apiFetch(`/api/ai-coach/sources/${encodeURIComponent(id)}`, { schema: sourceItemSchema, signal }),
+  });
+  if (item.isPending) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading the library item" />
+      </div>
+    );
+  }
+  if (item.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-slate-700">
+        <p>This library item could not be loaded. It may have been removed or hidden from the coach.</p>
+        <Button size="sm" variant="outline" onClick={() => void item.refetch()} disabled={item.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="max-h-[60vh] overflow-y-auto text-sm text-slate-800" tabIndex={0} role="region" aria-label="Library item">
+      <CoachMarkdown text={item.data.content.replace(/\{name\}/g, "[their name]")} />
     </div>
   );
 }

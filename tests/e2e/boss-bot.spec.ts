@@ -49,6 +49,8 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
   await firstSource.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: sourceTitle })).toBeVisible();
+  // The manager reads the cited item itself (built-in items have the four sections).
+  await expect(dialog.getByRole("region", { name: "Library item" }).getByText("Situation")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 

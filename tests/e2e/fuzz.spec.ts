@@ -431,6 +431,7 @@ const ROUTES: RouteSpec[] = [
   { method: "GET", file: "app/api/team-rankings/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 60 },
   { method: "GET", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ q: "fuzz", type: "framework" }), schema: contentListQuerySchema }, writes: false, runs: 60 },
   { method: "POST", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", body: contentBody, writes: true, runs: 160 },
+  { method: "GET", file: "app/api/ai-coach/sources/[id]/route.ts", site: "tenant", auth: "session", params: { id: contentParam }, writes: false, runs: 60 },
   { method: "GET", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: orgParam }, writes: false, runs: 60 },
   { method: "PUT", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, body: contentBody, writes: true, runs: 160 },
   { method: "DELETE", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, writes: true, runs: 80 },

@@ -8,6 +8,7 @@ import { retrieve } from "@/lib/library/retrieval";
 import { contentBodySchema, contentInputSchema, parseTags, type ContentInput } from "@/lib/library/schemas";
 import { splitIntoSections } from "@/lib/library/split";
 import { importContent } from "@/lib/library/import";
+import { readSourceItem } from "@/lib/library/source-item";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
@@ -160,5 +161,25 @@ describe("import", () => {
     const manager = await member("manager", admin.orgId);
     expect(await status(importContent(manager, { items: [{ content: "text" }] }))).toBe(403);
     expect((await listContent(admin, { source: "org" })).length).toBe(0);
+  });
+});
+
+describe("a cited item opened from Boss Bot", () => {
+  it("shows a manager their organisation's item and visible built-ins; foreign, hidden and unknown ids are not found", async () => {
+    const admin = await member("admin");
+    const manager = await member("manager", admin.orgId);
+    const employee = await member("employee", admin.orgId);
+    const stranger = await member("manager");
+    const own = await createContent(admin, input());
+    expect(await readSourceItem(manager, own.id)).toMatchObject({ id: own.id, source: "org", title: "Quarterly zebra playbook", content: expect.stringContaining("zebra") });
+    const builtin = BUILTIN_LIBRARY[0]!;
+    expect(await readSourceItem(manager, builtin.id)).toMatchObject({ id: builtin.id, source: "builtin", title: builtin.title });
+    await hideBuiltin(admin, builtin.id);
+    expect(await status(readSourceItem(manager, builtin.id))).toBe(404);
+    expect(await status(readSourceItem(stranger, own.id))).toBe(404);
+    expect(await readSourceItem(stranger, builtin.id)).toMatchObject({ id: builtin.id }); // hidden only for the first organisation
+    expect(await status(readSourceItem(manager, "no-such-item"))).toBe(404);
+    expect(await status(readSourceItem(manager, "../etc/passwd"))).toBe(404);
+    expect(await status(readSourceItem(employee, own.id))).toBe(403);
   });
 });

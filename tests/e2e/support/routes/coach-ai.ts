@@ -7,6 +7,7 @@ import { runInOrg } from "@/lib/db/org-transaction";
 import { hostOf, json, signIn, type HttpResponse } from "../http";
 import { e2eDb, PASSWORD, type Workspace } from "../workspace";
 import { seedConversation } from "./coach";
+import { victimItem } from "./library";
 import type { Attack, RouteEntry } from "./types";
 
 type VictimChat = { conversationId: string; messageId: string };
@@ -73,6 +74,17 @@ export const coachAiRoutes: RouteEntry[] = [
     attacks: [
       a(async ({ victim, call }) => call("POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
       a(async ({ victim }) => asVictimAdmin(victim, "POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
+    ],
+  },
+  {
+    // The item a reply cites: another organisation's item is not found, its body never shown.
+    file: "app/api/ai-coach/sources/[id]/route.ts",
+    method: "GET",
+    attacks: [
+      {
+        send: async ({ victim, call }) => call("GET", `/api/ai-coach/sources/${await victimItem(victim)}`),
+        expected: [404],
+      },
     ],
   },
 ];

@@ -10,7 +10,7 @@ const ITEM_TITLE = "Victim's private playbook";
 const items = new Map<string, Promise<string>>();
 
 /** The victim's one library item (made once per victim workspace). */
-function victimItem(v: Workspace): Promise<string> {
+export function victimItem(v: Workspace): Promise<string> {
   let id = items.get(v.orgId);
   if (!id) {
     id = runInOrg(e2eDb(), v.orgId, async (tx) => {
