@@ -89,7 +89,8 @@ const NOT_NAMES = new Set([
 
 /**
  * The person's first name when the question names one: a capitalised word after a cue such as
- * "named", "called", "report", "with", "for", "about", or a possessive ("Sam's"). Null otherwise.
+ * "named", "called", "report", "with", "for", "about", a name opening the question followed by a
+ * comma or a verb ("Jordan, one of my reports", "Priya seems"), or a possessive ("Sam's"). Null otherwise.
  */
 export function extractPersonName(question: string): string | null {
   const cues = /\b(?:named|called|report|employee|engineer|colleague|member|with|for|to|about|tell|help|coach|give|ask)\s+([A-Z][a-z]{1,20})\b(?!')/g;
@@ -97,6 +98,9 @@ export function extractPersonName(question: string): string | null {
     const name = m[1]!;
     if (!NOT_NAMES.has(name)) return name;
   }
+  // A name opening the question: "Jordan, one of my reports, ...", "Priya seems checked out".
+  const opening = /^([A-Z][a-z]{1,20})(?:,|\s+(?:is|has|keeps|seems|was|isn't|hasn't|doesn't|won't|never|always|just|missed|told|asked|said)\b)/.exec(question.trim());
+  if (opening && !NOT_NAMES.has(opening[1]!)) return opening[1]!;
   const possessive = /\b([A-Z][a-z]{1,20})'s\b/g;
   for (const m of question.matchAll(possessive)) {
     const name = m[1]!;

@@ -3,7 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { streamText } from "ai";
 import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { citedNumbers, citationFilter, stripInventedCitations } from "@/lib/coach/engine/citations";
-import { parseSections, wordChunks } from "@/lib/coach/engine/compose";
+import { numberedSteps, parseSections, wordChunks } from "@/lib/coach/engine/compose";
 import { runCoach, replyText, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
 import { buildSystemPrompt, extractPersonName, parseGrounding, type Grounding, type GroundingItem } from "@/lib/coach/prompt";
 import { startFakeOpenAi, type FakeOpenAi } from "@/tests/support/fake-openai";
@@ -65,6 +65,19 @@ describe("prompt grounding", () => {
     expect(extractPersonName("How do I give feedback to Priya about deadlines?")).toBe("Priya");
     expect(extractPersonName("How do I handle a disengaged report?")).toBeNull();
     expect(extractPersonName("What should I do about The team?")).toBeNull();
+    expect(extractPersonName("Jordan, one of my reports, has gone quiet in meetings.")).toBe("Jordan");
+    expect(extractPersonName("Priya seems checked out lately, how do I approach her?")).toBe("Priya");
+    expect(extractPersonName("My team seems checked out lately.")).toBeNull();
+    expect(extractPersonName("How, in practice, do I delegate?")).toBeNull();
+  });
+
+  it("lists an item's inline numbered approach as steps instead of cutting it at '1.'", () => {
+    expect(numberedSteps("1. Book a private 1:1 soon. 2. Open with what you noticed. 3. Ask open questions.")).toEqual([
+      "Book a private 1:1 soon.",
+      "Open with what you noticed.",
+      "Ask open questions.",
+    ]);
+    expect(numberedSteps("Start with curiosity. Agree one change within 2 weeks.")).toBeNull();
   });
 
   it("parses the four headings of an item and word chunks join back exactly", () => {

@@ -52,6 +52,18 @@ export function firstSentences(text: string, count = 2, max = 320): string {
   return out;
 }
 
+/** Numbered steps written inline ("1. Book ... 2. Open ...") or one per line, as a list; null
+ * when the text is not a list of steps. Sentence splitting would cut them at "1." and "2.". */
+export function numberedSteps(text: string, max = 5): string[] | null {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (!/^1[.)]\s/.test(flat) || !/\s2[.)]\s/.test(flat)) return null;
+  const steps = flat
+    .split(/\s*(?:^|\s)\d{1,2}[.)]\s+/)
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+  return steps.length >= 2 ? steps.slice(0, max) : null;
+}
+
 function fillName(text: string, name: string | null): string {
   return text.replace(/\{name\}/g, name ?? "[their name]");
 }
@@ -90,7 +102,13 @@ export function composeAnswer(g: Grounding): string {
 
   const approach: string[] = [];
   for (const s of structured.slice(0, 2)) {
-    if (s.sections.approach) approach.push(`${fillName(firstSentences(s.sections.approach, 3, 500), g.personName)} ${cite(s.item)}`);
+    if (!s.sections.approach) continue;
+    const steps = numberedSteps(s.sections.approach);
+    approach.push(
+      steps
+        ? `${steps.map((step, i) => `${i + 1}. ${fillName(step, g.personName)}`).join("\n")} ${cite(s.item)}`
+        : `${fillName(firstSentences(s.sections.approach, 3, 500), g.personName)} ${cite(s.item)}`,
+    );
   }
   if (approach.length === 0) for (const item of freeForm) approach.push(`Read **${item.title}** for the detail ${cite(item)}.`);
 
