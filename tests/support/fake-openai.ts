@@ -1,13 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local OpenAI-compatible chat-completions server for the coach tests. Each request is answered
-// by the current behaviour: streamed SSE chunks then [DONE], a 500, a 429, a stream cut midway
-// (the socket is destroyed after some chunks), or a stall (no answer until the client gives up).
+// A local OpenAI-compatible chat-completions server for the coach and classifier tests. Each request
+// is answered by the current behaviour: streamed SSE chunks then [DONE], one non-streaming JSON
+// completion (reply), an HTTP error status (429 with Retry-After), a stream cut midway (the socket
+// is destroyed after some chunks), or a stall (no answer until the client gives up).
 
 export type FakeBehaviour =
   | { kind: "stream"; chunks: string[] }
-  | { kind: "status"; status: 500 | 429 }
+  | { kind: "reply"; content: string }
+  | { kind: "status"; status: number }
   | { kind: "cut"; chunks: string[] }
   | { kind: "stall" };
 
@@ -49,6 +51,18 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
         return;
       }
       if (b.kind === "stall") return; // never answers; the client times out
+      if (b.kind === "reply") {
+        const body = {
+          id: "chatcmpl-fake",
+          object: "chat.completion",
+          created: 1_790_000_000,
+          model: "fake",
+          choices: [{ index: 0, message: { role: "assistant", content: b.content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        };
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        return;
+      }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
       const id = "chatcmpl-fake";
       res.write(chunk(id, { role: "assistant", content: "" }, null));

@@ -4,16 +4,16 @@ import { analyzeForAdmin } from "@/lib/library/classifier/analyze";
 import { analyzeContent } from "@/lib/library/classifier";
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { startFakeOpenAiJson, type FakeOpenAiJson } from "@/tests/support/fake-openai-json";
+import { startFakeOpenAi, type FakeOpenAi } from "@/tests/support/fake-openai";
 
 const TEXT = "# Giving hard feedback\nWhen a report's behaviour upsets colleagues, say so early and with examples: \"I need to talk about how you spoke to Sam yesterday.\"";
 const MODEL_ANSWER = { title: "Hard feedback, kindly", contentType: "framework", category: "communication", tags: ["Feedback", "examples", "feedback"], priority: 5 };
 
-let fake: FakeOpenAiJson;
+let fake: FakeOpenAi;
 let config: ClassifierAiConfig;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAiJson();
+  fake = await startFakeOpenAi();
   config = { baseURL: fake.baseURL, apiKey: "test-key", model: "fake-model", timeoutMs: 2_000 };
 });
 afterAll(() => fake.close());
