@@ -6,7 +6,7 @@ import { Check } from "lucide-react";
 import type { NotificationDto } from "@/lib/notifications/dto";
 import { cn } from "@/lib/utils/cn";
 import { Button } from "@/components/ui/button";
-import { relativeTime } from "@/components/notifications/relative-time";
+import { relativeTime } from "@/lib/utils/relative-time";
 
 type NotificationItemProps = {
   item: NotificationDto;
