@@ -1,16 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { Bot, User } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
 import { SourceList } from "@/components/coach/source-list";
+import { LazyCoachMarkdown as CoachMarkdown } from "@/components/coach/coach-markdown-lazy";
 import { messageTime } from "@/components/coach/conversation-time";
 import { coachMetadataSchema, sourceSchema, type CoachUIMessage, type Source } from "@/components/coach/coach-dto";
-
-// The markdown renderer is split into its own chunk: only this page loads it.
-const CoachMarkdown = dynamic(() => import("@/components/coach/coach-markdown"), {
-  loading: () => null,
-});
 
 export function messageText(m: CoachUIMessage): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { BookOpen } from "lucide-react";
@@ -9,21 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch } from "@/lib/api/client";
+import { categoryLabel } from "@/lib/library/schemas";
+import { LazyCoachMarkdown as CoachMarkdown } from "@/components/coach/coach-markdown-lazy";
 import type { Source } from "@/components/coach/coach-dto";
-
-const CoachMarkdown = dynamic(() => import("@/components/coach/coach-markdown"), { ssr: false });
 
 // GET /api/ai-coach/sources/{id} (lib/library/source-item.ts).
 const sourceItemSchema = z.object({ id: z.string(), title: z.string(), content: z.string() });
-
-/** "conflict_resolution" -> "Conflict Resolution". */
-export function categoryText(category: string): string {
-  return category
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
-    .join(" ");
-}
 
 /** The numbered library items a reply drew on; each opens the item in a dialog. */
 export function SourceList({ sources }: { sources: Source[] }) {
@@ -43,7 +33,7 @@ export function SourceList({ sources }: { sources: Source[] }) {
             >
               {s.title}
             </button>
-            <span className="shrink-0 text-slate-500">· {categoryText(s.category)}</span>
+            <span className="shrink-0 text-slate-500">· {categoryLabel(s.category)}</span>
           </li>
         ))}
       </ol>
@@ -56,7 +46,7 @@ export function SourceList({ sources }: { sources: Source[] }) {
                 <span>{open.title}</span>
               </DialogTitle>
               <DialogDescription>
-                {categoryText(open.category)} · {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
+                {categoryLabel(open.category)} · {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
               </DialogDescription>
             </DialogHeader>
             <SourceItemBody id={open.id} />

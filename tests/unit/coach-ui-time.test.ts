@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conversationTime } from "@/components/coach/conversation-time";
-import { categoryText } from "@/components/coach/source-list";
+import { categoryLabel as categoryText } from "@/lib/library/schemas";
 
 const NOW = new Date("2026-11-23T12:00:00Z").getTime();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
