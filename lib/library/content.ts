@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { notFound } from "@/lib/errors/domain-error";
@@ -11,7 +11,6 @@ import { builtinContentSelect, orgContentSelect, toBuiltinContentDto, toOrgConte
 export type ListContentOptions = { q?: string; contentType?: ContentType; category?: ContentCategory; source?: "org" | "builtin" | "all" };
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The admin screen's search is a plain case-insensitive substring match over title, content and
 // tags (ILIKE): admins look for an item they know ("the GROW one"), so exact words beat ranking;
@@ -60,7 +59,7 @@ export async function listContent(ctx: AuthContext, opts: ListContentOptions = {
 /** One organisation item; built-in and foreign ids answer not found. */
 export async function getContent(ctx: AuthContext, id: string): Promise<ContentDto> {
   requirePermission(ctx, "library.manage");
-  if (!UUID.test(id)) throw notFound("Content");
+  if (!isUuid(id)) throw notFound("Content");
   const row = await withOrg(ctx.orgId, (tx) => tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: orgContentSelect }));
   if (!row) throw notFound("Content");
   return toOrgContentDto(row);
@@ -90,7 +89,7 @@ export async function createContent(ctx: AuthContext, input: ContentInput): Prom
 /** Organisation items only: a built-in id is not found (nobody can change the built-in library). */
 export async function updateContent(ctx: AuthContext, id: string, input: ContentInput): Promise<ContentDto> {
   requirePermission(ctx, "library.manage");
-  if (!UUID.test(id)) throw notFound("Content");
+  if (!isUuid(id)) throw notFound("Content");
   return withOrg(ctx.orgId, async (tx) => {
     const exists = await tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
     if (!exists) throw notFound("Content");
@@ -106,7 +105,7 @@ export async function updateContent(ctx: AuthContext, id: string, input: Content
 
 export async function deleteContent(ctx: AuthContext, id: string): Promise<void> {
   requirePermission(ctx, "library.manage");
-  if (!UUID.test(id)) throw notFound("Content");
+  if (!isUuid(id)) throw notFound("Content");
   await withOrg(ctx.orgId, async (tx) => {
     const { count } = await tx.leadershipContent.deleteMany({ where: { organizationId: ctx.orgId, id } });
     if (count === 0) throw notFound("Content");

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { notFound } from "@/lib/errors/domain-error";
@@ -10,14 +10,13 @@ import type { ContentCategory, ContentType } from "@/lib/library/schemas";
 // this organisation hides it from its coach: what the coach could have cited, nothing more.
 export type SourceItemDto = { id: string; source: "org" | "builtin"; title: string; category: ContentCategory; contentType: ContentType; content: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const BUILTIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const select = { id: true, title: true, category: true, contentType: true, content: true } as const;
 
 export async function readSourceItem(ctx: AuthContext, id: string): Promise<SourceItemDto> {
   requirePermission(ctx, "coach.use");
   return withOrg(ctx.orgId, async (tx) => {
-    if (UUID.test(id)) {
+    if (isUuid(id)) {
       const row = await tx.leadershipContent.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id } }, select });
       if (row) return { ...row, source: "org" as const };
     } else if (BUILTIN_SLUG.test(id)) {

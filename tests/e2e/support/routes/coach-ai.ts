@@ -4,9 +4,8 @@
 // manager's conversation (nobody but the author may write to it). All get 404, and the victim's
 // conversation keeps exactly its one message.
 import { runInOrg } from "@/lib/db/org-transaction";
-import { hostOf, json, signIn, type HttpResponse } from "../http";
-import { e2eDb, PASSWORD, type Workspace } from "../workspace";
-import { seedConversation } from "./coach";
+import { e2eDb, type Workspace } from "../workspace";
+import { asVictimAdmin, seedConversation } from "./coach";
 import { victimItem } from "./library";
 import type { Attack, RouteEntry } from "./types";
 
@@ -29,16 +28,6 @@ async function untouched(v: Workspace): Promise<void> {
     v.manager.id,
   );
   if (ids.length !== 1 || ids[0] !== chat.messageId) throw new Error(`the victim manager's conversation changed: ${ids.length} messages`);
-}
-
-const adminCookies = new Map<string, Promise<string | null>>();
-
-async function asVictimAdmin(v: Workspace, method: string, p: string, body?: unknown): Promise<HttpResponse> {
-  let c = adminCookies.get(v.orgId);
-  if (!c) adminCookies.set(v.orgId, (c = signIn(v.subdomain, v.admin.email, PASSWORD)));
-  const cookie = await c;
-  if (!cookie) throw new Error("the victim's admin could not sign in");
-  return json({ host: hostOf(v.subdomain), path: p, method, cookie, body });
 }
 
 const a = (send: Attack["send"]): Attack => ({

@@ -86,7 +86,7 @@ async function untouched(v: Workspace): Promise<void> {
 const adminCookies = new Map<string, Promise<string | null>>();
 
 /** The victim organisation's own admin calls (same tenant, not the author). */
-async function asVictimAdmin(v: Workspace, method: string, p: string, body?: unknown): Promise<HttpResponse> {
+export async function asVictimAdmin(v: Workspace, method: string, p: string, body?: unknown): Promise<HttpResponse> {
   let c = adminCookies.get(v.orgId);
   if (!c) adminCookies.set(v.orgId, (c = signIn(v.subdomain, v.admin.email, PASSWORD)));
   const cookie = await c;
