@@ -5,13 +5,13 @@
 // reports in its Server-Timing header (target p95 < 50 ms), the whole reply, and a trivial route
 // (GET /api/health) measured the same way in the same run. No AI endpoint: AI_* are unset.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { encode } from "next-auth/jwt";
-import { buildIsFresh } from "../lib/build-freshness";
+import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles } from "./http-load";
 import { CATEGORIES, CONTENT_TYPES as TYPES } from "@/lib/library/schemas";
@@ -91,11 +91,7 @@ function streamOnce(port: number, host: string, cookie: string, message: string)
 }
 
 async function main(): Promise<void> {
-  if (!buildIsFresh(root)) {
-    console.log("Building the application first (next build)...");
-    const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (b.status !== 0) throw new Error("next build failed");
-  }
+  ensureBuilt(root);
   await withBenchDatabase(async ({ ownerUrl, appUrl, authSecret, dataDir }) => {
     const owner = new pg.Client({ connectionString: ownerUrl });
     owner.on("error", () => {});

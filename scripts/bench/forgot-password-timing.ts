@@ -6,13 +6,13 @@
 // p95 of each and their difference. For comparison it also times, in this process, the work the
 // job does afterwards (look-up, token, outbox mail), which the request used to do itself.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { buildIsFresh } from "../lib/build-freshness";
+import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { percentiles } from "./http-load";
 
@@ -55,11 +55,7 @@ function multipart(fields: [string, string][]): { body: Buffer; type: string } {
 }
 
 async function main(): Promise<void> {
-  if (!buildIsFresh(root)) {
-    console.log("Building the application first (next build)...");
-    const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (b.status !== 0) throw new Error("next build failed");
-  }
+  ensureBuilt(root);
   await withBenchDatabase(async ({ workspace, ownerUrl, appUrl, authSecret, dataDir }) => {
     const ws = await workspace("forgot");
     const owner = new pg.Client({ connectionString: ownerUrl });

@@ -7,13 +7,13 @@
 // the round and fold its 10,000 answers into the results (target < 10 s), and checks that every
 // acknowledged submission is counted exactly once.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { encode } from "next-auth/jwt";
 import { hashToken } from "@/lib/auth/token-hash";
-import { buildIsFresh } from "../lib/build-freshness";
+import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles, runConcurrently } from "./http-load";
 import { NIL, seedSurveyOrg } from "./surveys-seed";
@@ -28,11 +28,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  if (!buildIsFresh(root)) {
-    console.log("Building the application first (next build)...");
-    const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (b.status !== 0) throw new Error("next build failed");
-  }
+  ensureBuilt(root);
   await withBenchDatabase(async ({ ownerUrl, appUrl, authSecret, dataDir }) => {
     const owner = new pg.Client({ connectionString: ownerUrl });
     // The database stops when the run ends, however it ends: that is not an error to crash on.

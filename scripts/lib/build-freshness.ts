@@ -1,5 +1,6 @@
 // Whether `.next` holds a production build of the current sources, so `npm start` builds only
 // when something changed.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -19,4 +20,12 @@ export function buildIsFresh(root: string): boolean {
   if (!existsSync(buildId)) return false;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.every((s) => newestMtime(path.join(root, s)) <= built);
+}
+
+/** Builds the app unless the build is fresh (the benchmarks serve the production build). */
+export function ensureBuilt(root: string): void {
+  if (buildIsFresh(root)) return;
+  console.log("Building the application first (next build)...");
+  const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (b.status !== 0) throw new Error("next build failed");
 }
