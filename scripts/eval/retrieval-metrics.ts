@@ -10,7 +10,17 @@ export type RetrievalMetrics = { questions: number; outOfScope: number; hit1: nu
 export const LABELLED: Labelled[] = [...QUESTIONS_A, ...QUESTIONS_B];
 export const OUT_OF_SCOPE: string[] = [...OUT_OF_SCOPE_A, ...OUT_OF_SCOPE_B];
 
-export async function evaluateRetrieval(ids: (question: string) => Promise<string[]>): Promise<RetrievalMetrics> {
+export type QuestionSet = { labelled: readonly Labelled[]; outOfScope: readonly string[] };
+export const ALL_QUESTIONS: QuestionSet = { labelled: LABELLED, outOfScope: OUT_OF_SCOPE };
+
+/** A fixed split for choosing tuned values (the relevance floor, a fusion weight) on one half and
+ * reporting them on the other: even positions tune, odd positions are held out. Both halves mix
+ * the two question files, so neither half is one writer's style. */
+export const TUNING: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 0), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 0) };
+export const HELD_OUT: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 1), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 1) };
+
+export async function evaluateRetrieval(ids: (question: string) => Promise<string[]>, set: QuestionSet = ALL_QUESTIONS): Promise<RetrievalMetrics> {
+  const { labelled: LABELLED, outOfScope: OUT_OF_SCOPE } = set;
   let hit1 = 0;
   let hit3 = 0;
   let rr = 0;
