@@ -134,6 +134,25 @@ export async function listMessages(ctx: AuthContext, conversationId: string): Pr
   });
 }
 
+/** The last `limit` messages of one of the caller's conversations, oldest first: the earlier turns
+ * the model is given with a new question (only the newest are decrypted). */
+export async function recentMessages(ctx: AuthContext, conversationId: string, limit: number): Promise<ChatMessageDto[]> {
+  return inOwnRows(ctx, async (tx) => {
+    const conv = await ownConversation(tx, ctx, conversationId);
+    const dataKey = dataKeyOf(ctx, conv);
+    const rows = await tx.chatMessage.findMany({
+      where: { organizationId: ctx.orgId, userId: ctx.userId, conversationId },
+      select: { id: true, type: true, body: true, createdAt: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+    });
+    return rows.reverse().map((m) => {
+      const body = parseBody(openMessage(dataKey, ctx.orgId, conversationId, m.id, m.body));
+      return { id: m.id, conversationId, type: m.type, content: body.content, sources: body.sources, createdAt: m.createdAt.toISOString() };
+    });
+  });
+}
+
 /** Stores one message (sealed) in one of the caller's conversations and bumps its lastMessageAt.
  * A short transaction of its own: the engine calls it after a reply has streamed, never during. */
 export async function addMessage(ctx: AuthContext, conversationId: string, input: AddMessageInput): Promise<ChatMessageDto> {

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { withOrg } from "@/lib/db/tenant";
 import { retrieve, type RetrievedItem } from "@/lib/library/retrieval";
-import { addMessage, ensureConversation } from "@/lib/coach/conversations";
+import { addMessage, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
 import type { CoachRequest } from "@/lib/coach/request-schema";
@@ -11,6 +11,7 @@ import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
 import { isTeamQuestion, loadTeamContext } from "@/lib/coach/team-context";
 import { aiConfigFromEnv, openaiChatModel } from "@/lib/coach/engine/openai";
 import { runCoach, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
+import type { ModelMessage } from "ai";
 
 // One reply of Boss Bot, shared by the streaming and the plain routes:
 // 1. prepareReply: rate limit, the conversation ensured and the user message saved (short
@@ -21,6 +22,25 @@ import { runCoach, type CoachEvent, type RunCoachOptions } from "@/lib/coach/eng
 // Prompts and replies are never logged.
 
 const RETRIEVE_LIMIT = 4;
+// Earlier turns the model sees with a new question: the last few, within a character budget, so a
+// long conversation neither slows the reply nor sends the provider more than it needs.
+const HISTORY_MESSAGES = 8;
+const HISTORY_CHARS = 8000;
+
+/** The conversation so far as model messages, newest kept when the budget runs out. */
+export function historyOf(messages: readonly ChatMessageDto[], maxChars = HISTORY_CHARS): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  let used = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    used += m.content.length;
+    if (used > maxChars) break;
+    out.unshift(m.type === "user" ? { role: "user", content: m.content } : { role: "assistant", content: m.content });
+  }
+  // A model conversation starts with the user: drop a leading reply cut from its question.
+  while (out[0]?.role === "assistant") out.shift();
+  return out;
+}
 
 export type PreparedReply = {
   conversation: ConversationDto;
@@ -68,7 +88,8 @@ function groundingFrom(items: RetrievedItem[], question: string, team: Grounding
 export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSignal?: AbortSignal): Promise<PreparedReply> {
   requirePermission(ctx, "coach.use");
   await enforceCoachMessageLimit(ctx);
-  const { conversation } = await ensureConversation(ctx, req.conversationId, req.message);
+  const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
+  const history = created ? [] : historyOf(await recentMessages(ctx, conversation.id, HISTORY_MESSAGES));
   const userMessage = await addMessage(ctx, conversation.id, { type: "user", content: req.message });
   const t = performance.now();
   const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, req.message, { limit: RETRIEVE_LIMIT }));
@@ -83,6 +104,7 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
     run: {
       question: req.message,
       grounding: groundingFrom(items, req.message, team, req.context),
+      history,
       abortSignal,
       ai: config ? { config, model: openaiChatModel(config) } : null,
     },

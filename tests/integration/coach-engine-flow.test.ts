@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -5,7 +6,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { resetMasterKeyRingForTests } from "@/lib/coach/crypto";
 import { listMessages } from "@/lib/coach/conversations";
-import { finishReply, prepareReply, replyOnce } from "@/lib/coach/reply";
+import { finishReply, historyOf, prepareReply, replyOnce } from "@/lib/coach/reply";
 import { runCoach } from "@/lib/coach/engine/run";
 import { createContent } from "@/lib/library/content";
 import { createOrg, createUser } from "../support/factories";
@@ -102,6 +103,13 @@ describe("Boss Bot reply flow", () => {
     }
     await finishReply(c.manager, p2, t2);
     expect(errors).toHaveLength(1);
+    // The model was given the earlier turn of the conversation before the new question.
+    const sent = z.object({ messages: z.array(z.object({ role: z.string(), content: z.unknown() })) }).parse(fake.requests.at(-1));
+    expect(sent.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
+      ["user", "How do I handle a disengaged report?"],
+      ["assistant", "Meet them privately [1] and listen."],
+      ["user", "What do I say to a disengaged report?"],
+    ]);
 
     const messages = await listMessages(c.manager, p1.conversation.id);
     expect(messages.map((m) => [m.type, m.content])).toEqual([
@@ -110,5 +118,15 @@ describe("Boss Bot reply flow", () => {
       ["user", "What do I say to a disengaged report?"],
       ["ai", "First, ask how they are."],
     ]);
+  });
+
+  it("gives the model the newest turns within the budget, starting with a question", () => {
+    const m = (type: "user" | "ai", content: string) => ({ id: content, conversationId: "c", type, content, sources: [], createdAt: "" });
+    const all = [m("user", "q1".padEnd(50, ".")), m("ai", "a1".padEnd(50, ".")), m("user", "q2".padEnd(50, ".")), m("ai", "a2".padEnd(50, "."))];
+    expect(historyOf(all).map((x) => x.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    // 120 characters hold the last two messages; 60 hold only a reply, which is dropped because a
+    // conversation sent to a model starts with a question.
+    expect(historyOf(all, 120).map((x) => x.content)).toEqual([all[2]!.content, all[3]!.content]);
+    expect(historyOf(all, 60)).toEqual([]);
   });
 });
