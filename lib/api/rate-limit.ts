@@ -60,6 +60,10 @@ export const RATE_LIMITS = {
   // person (lib/coach/limits.ts, enforceCoachMessageLimit), so a shared office address never
   // stops a colleague.
   coachMessage: { max: 30, windowSeconds: 600, scope: "user" },
+  // POST /api/ai/categorize-content: the add dialog asks once a second of typing pause, plus
+  // 'Re-analyze'; with an AI endpoint each call costs the company tokens. 120 per admin in 10
+  // minutes is more than a person editing can use, and stops a script draining the provider.
+  contentAnalysis: { max: 120, windowSeconds: 600, scope: "user" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
