@@ -20,6 +20,9 @@ export type FieldsOptions = {
   /** Fields whose messages show from the first keystroke, not from the first blur (the
    * subdomain, whose availability the spec has checked live). */
   live?: readonly string[];
+  /** Fields that stay quiet when left untouched and unchanged: their messages wait for a submit
+   * or an edit (the library's Title, which auto-analysis fills from the content pasted below it). */
+  quietUntilEdited?: readonly string[];
   /** The form's own words for some error codes (the server's message otherwise). */
   codeMessages?: Partial<Record<ErrorCode, string>>;
 };
@@ -64,7 +67,7 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
  * describe the current values.
  */
 export function useFormFields<S extends z.ZodType, V extends FieldValues>(schema: S, initial: V, options: FieldsOptions = {}): FormFields<V, z.output<S>> {
-  const { hidden, idPrefix = "", live = [], codeMessages } = options;
+  const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages } = options;
   const [values, setValues] = useState<V>(initial);
   const [fields] = useState(() => Object.keys(initial));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -108,6 +111,7 @@ export function useFormFields<S extends z.ZodType, V extends FieldValues>(schema
   // press is over. Shown at once, they would push that button down between the press and the
   // release, and the click (a submit, a Cancel, 'Forgot password?') would be lost.
   const blur = (name: string) => {
+    if (quietUntilEdited.includes(name) && values[name] === initial[name]) return;
     if (!pressing.current) return touch(name);
     document.addEventListener("pointerup", () => setTimeout(() => touch(name), 0), { once: true, capture: true });
   };

@@ -39,7 +39,7 @@ function withAnalysis(v: ContentFormValues, a: Analysis, manual: boolean): Conte
 
 /** 'Add Content' and its edit twin. Mounted fresh each time it opens. */
 export function ContentFormDialog({ item, onClose }: { item?: LibraryItem; onClose: () => void }) {
-  const form = useFormFields(contentFormSchema, initialValues(item), { idPrefix: "content-" });
+  const form = useFormFields(contentFormSchema, initialValues(item), { idPrefix: "content-", quietUntilEdited: ["title"] });
   const returnFocus = useReturnFocus();
   const queryClient = useQueryClient();
   const { values } = form;
