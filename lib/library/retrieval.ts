@@ -57,11 +57,14 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
     ),
     lex AS (SELECT lex, max(w) AS w, quote_literal(lex)::tsquery AS tsq FROM words GROUP BY lex),
     anyq AS (SELECT string_agg(quote_literal(lex), ' | ')::tsquery AS q FROM lex),
+    -- "|| ''" makes each matching document's tsvector a value of its own, detoasted once: kept as
+    -- the stored (TOASTed) column, every word's @@ and ts_rank below would detoast it again
+    -- (2,000 long items: p95 70 ms -> 35 ms, eval:retrieval --load=2000).
     docs AS MATERIALIZED (
-      SELECT 'org'::text AS source, c.id::text AS id, c.priority, c.search
+      SELECT 'org'::text AS source, c.id::text AS id, c.priority, c.search || ''::tsvector AS search
         FROM "LeadershipContent" c WHERE c."organizationId" = ${orgId}::uuid AND c.search @@ (SELECT q FROM anyq)
       UNION ALL
-      SELECT 'builtin'::text, b.id, b.priority, b.search
+      SELECT 'builtin'::text, b.id, b.priority, b.search || ''::tsvector
         FROM "BuiltinContent" b
        WHERE b.search @@ (SELECT q FROM anyq) AND NOT EXISTS (SELECT 1 FROM "HiddenBuiltinContent" h WHERE h."organizationId" = ${orgId}::uuid AND h."builtinId" = b.id)
     ),
