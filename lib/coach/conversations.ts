@@ -119,34 +119,28 @@ function parseBody(text: string): StoredBody {
 
 /** The messages of one of the caller's conversations, oldest first. */
 export async function listMessages(ctx: AuthContext, conversationId: string): Promise<ChatMessageDto[]> {
-  return inOwnRows(ctx, async (tx) => {
-    const conv = await ownConversation(tx, ctx, conversationId);
-    const dataKey = dataKeyOf(ctx, conv);
-    const rows = await tx.chatMessage.findMany({
-      where: { organizationId: ctx.orgId, userId: ctx.userId, conversationId },
-      select: { id: true, type: true, body: true, createdAt: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    return rows.map((m) => {
-      const body = parseBody(openMessage(dataKey, ctx.orgId, conversationId, m.id, m.body));
-      return { id: m.id, conversationId, type: m.type, content: body.content, sources: body.sources, createdAt: m.createdAt.toISOString() };
-    });
-  });
+  return readMessages(ctx, conversationId);
 }
 
 /** The last `limit` messages of one of the caller's conversations, oldest first: the earlier turns
  * the model is given with a new question (only the newest are decrypted). */
 export async function recentMessages(ctx: AuthContext, conversationId: string, limit: number): Promise<ChatMessageDto[]> {
+  return readMessages(ctx, conversationId, limit);
+}
+
+async function readMessages(ctx: AuthContext, conversationId: string, last?: number): Promise<ChatMessageDto[]> {
   return inOwnRows(ctx, async (tx) => {
     const conv = await ownConversation(tx, ctx, conversationId);
     const dataKey = dataKeyOf(ctx, conv);
+    const dir = last === undefined ? "asc" : "desc";
     const rows = await tx.chatMessage.findMany({
       where: { organizationId: ctx.orgId, userId: ctx.userId, conversationId },
       select: { id: true, type: true, body: true, createdAt: true },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: limit,
+      orderBy: [{ createdAt: dir }, { id: dir }],
+      take: last,
     });
-    return rows.reverse().map((m) => {
+    if (last !== undefined) rows.reverse();
+    return rows.map((m) => {
       const body = parseBody(openMessage(dataKey, ctx.orgId, conversationId, m.id, m.body));
       return { id: m.id, conversationId, type: m.type, content: body.content, sources: body.sources, createdAt: m.createdAt.toISOString() };
     });
