@@ -11,6 +11,7 @@ import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
 import { isTeamQuestion, loadTeamContext } from "@/lib/coach/team-context";
 import { aiConfigFromEnv, openaiChatModel } from "@/lib/coach/engine/openai";
 import { runCoach, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
+import { retrievalQuery } from "@/lib/coach/follow-up";
 import type { ModelMessage } from "ai";
 
 // One reply of Boss Bot, shared by the streaming and the plain routes:
@@ -89,10 +90,13 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   requirePermission(ctx, "coach.use");
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
-  const history = created ? [] : historyOf(await recentMessages(ctx, conversation.id, HISTORY_MESSAGES));
+  const earlier = created ? [] : await recentMessages(ctx, conversation.id, HISTORY_MESSAGES);
+  const history = historyOf(earlier);
+  const earlierQuestions = earlier.filter((m) => m.type === "user").map((m) => m.content);
   const userMessage = await addMessage(ctx, conversation.id, { type: "user", content: req.message });
   const t = performance.now();
-  const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, req.message, { limit: RETRIEVE_LIMIT }));
+  const query = retrievalQuery(req.message, earlierQuestions);
+  const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, query, { limit: RETRIEVE_LIMIT }));
   const retrievalMs = performance.now() - t;
   const team = isTeamQuestion(req.message) ? await loadTeamContext(ctx) : null;
   const config = aiConfigFromEnv();

@@ -23,6 +23,11 @@ export function tokenize(text: string): string[] {
   return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9][a-z0-9'-]*[a-z0-9]|[a-z0-9]/g) ?? []).map((w) => w.replace(/'s$/, ""));
 }
 
+/** The question's own words that say something (generic ones dropped), before any correction. */
+export function contentWords(text: string): string[] {
+  return tokenize(text).filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+}
+
 function trigrams(word: string): Set<string> {
   const padded = `  ${word} `;
   const out = new Set<string>();

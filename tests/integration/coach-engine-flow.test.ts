@@ -54,6 +54,18 @@ describe("Boss Bot reply flow", () => {
     expect(messages[1]!.sources.map((s) => s.id)).toEqual(prepared.sources.map((s) => s.id));
   });
 
+  it("keeps a follow-up on the conversation's subject: the library is searched with the earlier question", async () => {
+    const c = await company();
+    const first = await replyOnce(c.manager, { message: "How do I re-engage a team member who seems disengaged lately?" });
+    expect(first.prepared.sources[0]?.id).toBe("pw-disengaged-report-reconnect");
+    const followUp = "And what if he says everything is fine?";
+    const inConversation = await replyOnce(c.manager, { message: followUp, conversationId: first.prepared.conversation.id });
+    expect(inConversation.prepared.sources.map((s) => s.id)).toContain("pw-disengaged-report-reconnect");
+    // Asked in a new chat, the same words find nothing on re-engaging anyone.
+    const alone = await replyOnce(c.manager, { message: followUp });
+    expect(alone.prepared.sources.map((s) => s.id)).not.toContain("pw-disengaged-report-reconnect");
+  });
+
   it("says the library holds nothing on an out-of-scope question", async () => {
     const c = await company();
     const { text, prepared } = await replyOnce(c.manager, { message: "How do I file my taxes?" });
