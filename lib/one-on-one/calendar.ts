@@ -1,0 +1,121 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventRepeatingFreq,
+  ICalEventStatus,
+} from "ical-generator";
+import { DateTime } from "luxon";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { z } from "zod";
+import { recurrenceSchema, rruleFor, timeZoneSchema } from "./recurrence";
+
+/**
+ * RFC 5545 / RFC 5546 (iTIP) invitations for 1:1 meetings, attached to the outbox e-mail.
+ *
+ * Calendars match updates to the original by UID and keep the copy with the highest SEQUENCE, so:
+ * - the UID must be stable for a meeting (or a whole series) for its lifetime; the suggested form
+ *   is `<meetingId>@<host>`, e.g. `3f6c…@acme.pulsewell.app`;
+ * - every reschedule or cancellation must send a SEQUENCE higher than the last one sent;
+ * - a cancellation is METHOD:CANCEL with the same UID and STATUS:CANCELLED.
+ * Times are written with the organiser's TZID plus a VTIMEZONE, so a recurring series stays at
+ * the same local time across DST changes in every client.
+ */
+
+const personSchema = z.object({ name: z.string().trim().min(1), email: z.email() });
+
+export const meetingInvitationInputSchema = z.object({
+  method: z.enum(["REQUEST", "CANCEL"]),
+  /** Stable per meeting or series, e.g. `<meetingId>@<host>`. */
+  uid: z.string().trim().min(3).max(255).regex(/^[^\s@]+@[^\s@]+$/, "UID must look like <id>@<host>"),
+  sequence: z.number().int().min(0),
+  start: z.date().refine((d) => !Number.isNaN(d.getTime()), { message: "Invalid start" }),
+  durationMinutes: z.number().int().min(1).max(24 * 60),
+  timeZone: timeZoneSchema,
+  recurrence: recurrenceSchema,
+  summary: z.string().trim().min(1).max(500),
+  description: z.string().max(10_000).optional(),
+  url: z.url().optional(),
+  organizer: personSchema,
+  attendee: personSchema,
+  /** DTSTAMP: when this message was created; injectable so output is reproducible in tests. */
+  stamp: z.date().optional(),
+});
+export type MeetingInvitationInput = z.input<typeof meetingInvitationInputSchema>;
+
+export type CalendarAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+};
+
+/**
+ * The VTIMEZONE for an IANA zone, from timezones-ical-library's bundled tz data (no network).
+ * An invitation whose TZID has no VTIMEZONE is not interoperable (Outlook rejects it), so an
+ * unknown zone is an error rather than a silently floating time.
+ */
+function vtimezone(timeZone: string): string {
+  const block = tzlib_get_ical_block(timeZone);
+  const text = Array.isArray(block) ? block[0] : undefined;
+  if (!text || !text.startsWith("BEGIN:VTIMEZONE")) {
+    throw new Error(`No VTIMEZONE available for time zone ${timeZone}`);
+  }
+  return text;
+}
+
+export function meetingInvitation(input: MeetingInvitationInput): CalendarAttachment {
+  const m = meetingInvitationInputSchema.parse(input);
+  const method = m.method === "REQUEST" ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL;
+
+  // The calendar-level zone name stays null: only the generator is needed (it emits a VTIMEZONE
+  // for each event's zone). A named calendar zone would also write DTSTAMP as local time, which
+  // RFC 5545 forbids (DTSTAMP must be UTC), and add the non-standard TIMEZONE-ID/X-WR-TIMEZONE.
+  const calendar = ical({
+    prodId: { company: "Pulsewell", product: "Pulsewell 1:1", language: "EN" },
+    method,
+    timezone: { name: null, generator: vtimezone },
+  });
+
+  // ical-generator writes a native Date's TZID time with the *process's* local clock (getHours),
+  // which is wrong whenever the server's zone differs from the organiser's. A luxon DateTime is
+  // converted with setZone(timeZone) instead, so DTSTART is the organiser's wall-clock time.
+  const start = DateTime.fromJSDate(m.start, { zone: m.timeZone });
+  const end = start.plus({ minutes: m.durationMinutes });
+
+  const rule = rruleFor(m.recurrence);
+  calendar.createEvent({
+    id: m.uid,
+    sequence: m.sequence,
+    stamp: m.stamp ?? new Date(),
+    start,
+    end,
+    timezone: m.timeZone,
+    // The series is one RRULE, kept on a cancellation too so it clearly removes the whole series.
+    repeating: rule
+      ? {
+          freq: rule.freq === "WEEKLY" ? ICalEventRepeatingFreq.WEEKLY : ICalEventRepeatingFreq.MONTHLY,
+          interval: rule.interval,
+        }
+      : null,
+    summary: m.summary,
+    description: m.description ?? null,
+    url: m.url ?? null,
+    organizer: { name: m.organizer.name, email: m.organizer.email },
+    attendees: [
+      {
+        name: m.attendee.name,
+        email: m.attendee.email,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+        rsvp: m.method === "REQUEST",
+      },
+    ],
+    status: m.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+
+  return {
+    filename: m.method === "CANCEL" ? "cancel.ics" : "invite.ics",
+    contentType: `text/calendar; charset=utf-8; method=${m.method}`,
+    content: calendar.toString(),
+  };
+}
