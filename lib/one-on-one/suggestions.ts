@@ -1,0 +1,420 @@
+import { DIMENSIONS, STRESS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
+import { EMERGENCY_THRESHOLD } from "@/lib/surveys/scoring";
+import type { PrepForm } from "@/lib/one-on-one/prep-form";
+
+// The manager suggestions panel's content (spec sections 2, 3, 4 and 7; issue 11), computed by
+// rules of our own from this meeting's prep form, the pair's open action items and the team's
+// survey trends, without any AI service. Pure: the route loads the inputs (applying the anonymity
+// rules to the trends before they reach this function) and may let a configured model refine the
+// result.
+
+export const SUGGESTION_CATEGORIES = ["conversation_starter", "action_item", "follow_up", "resource", "coaching_tip"] as const;
+export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
+export const SUGGESTION_PRIORITIES = ["high", "medium", "low"] as const;
+export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
+
+/** The panel's group headings. */
+export const SUGGESTION_CATEGORY_LABELS: Record<SuggestionCategory, string> = {
+  conversation_starter: "Conversation Starters",
+  action_item: "Action Items",
+  follow_up: "Follow-ups",
+  resource: "Resources",
+  coaching_tip: "Coaching Tips",
+};
+
+/** Spec section 3: id, category, suggestion (text), priority, estimatedTime, tags. `title` is a
+ * short heading of ours for the panel and `estimatedMinutes` the figure behind the time badge. */
+export type ManagerSuggestion = {
+  /** Derived from the rule and the input it read, so the same suggestion keeps its id across
+   * requests (its 'reviewed' tick survives) and a changed input yields a new, unreviewed one. */
+  id: string;
+  category: SuggestionCategory;
+  priority: SuggestionPriority;
+  title: string;
+  suggestion: string;
+  estimatedMinutes: number;
+  /** The time badge's text, e.g. "5 min". */
+  estimatedTime: string;
+  tags: string[];
+};
+
+export type OpenActionItem = {
+  id: string;
+  text: string;
+  owner: "manager" | "employee";
+  /** The moment it is due (end of the due day, in the caller's time zone); null when undated. */
+  dueAt: Date | null;
+};
+
+/** A team-level figure the manager may see under the anonymity rules, on the 0-10 rollup scale
+ * (lib/surveys/scoring.ts): a culture dimension (higher is better) or the stress metric (higher is
+ * worse). null where the period was suppressed or not asked. */
+export type TeamTrend = { metric: DimensionKey | typeof STRESS_METRIC; current: number | null; previous: number | null };
+
+export type SuggestionInput = {
+  /** The submitted form or the saved draft; null when the employee has not started one. */
+  prepForm: Partial<PrepForm> | null;
+  openActionItems: readonly OpenActionItem[];
+  teamTrends: readonly TeamTrend[];
+  employeeFirstName: string;
+  now: Date;
+};
+
+/** A move of half a point on the 0-10 scale is about one answer in five dropping a step on the
+ * 1-5 scale in a team of ten: small enough to notice early, large enough not to chase noise. */
+export const TREND_CHANGE_THRESHOLD = 0.5;
+export const LOW_MOOD_MAX = 2;
+export const HIGH_STRESS_MIN = 4;
+const EXCERPT_MAX = 120;
+const MAX_OVERDUE_SHOWN = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** FNV-1a, 32 bits: a short stable digest for ids, the same in the browser and on the server. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
+}
+
+const score = (n: number) => n.toFixed(1);
+
+type Draft = Omit<ManagerSuggestion, "id" | "estimatedTime"> & { rule: string; key: string };
+
+function finish(d: Draft): ManagerSuggestion {
+  const { rule, key, ...rest } = d;
+  return { id: `${rule}-${digest(key)}`, ...rest, estimatedTime: `${d.estimatedMinutes} min` };
+}
+
+/** What a team whose dimension fell might be asked, and how to raise it without naming anyone. */
+const DIMENSION_TIPS: Record<DimensionKey, string> = {
+  overall: "Ask what would make the work more worth showing up for, and listen for themes rather than fixes.",
+  recognition: "Be specific when you thank people this week: name the piece of work and why it mattered.",
+  feedback: "Ask how useful your recent feedback has been and whether they would like more of it, sooner.",
+  relationship_with_peers: "Ask who they work well with and where hand-offs between people have become harder.",
+  relationship_with_manager: "Ask directly what you could do differently as their manager, and thank them for the answer.",
+  satisfaction: "Ask which parts of the job they would keep and which they would drop if they could.",
+  alignment: "Check that they can say, in a sentence, why their current work matters to the team's goals.",
+  happiness: "Leave room for how they are, not only what they are doing, before moving to tasks.",
+  wellness: "Ask about energy and recovery, and model it yourself: mention what you are doing to keep a sustainable pace.",
+  personal_growth: "Ask what they would like to learn next and whether their current work leaves room for it.",
+  ambassadorship: "Ask whether they would recommend the team to a friend, and what would have to change if not.",
+};
+const DIMENSION_LABEL = new Map<string, string>(DIMENSIONS.map((d) => [d.key, d.label]));
+
+function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
+  const out: Draft[] = [];
+  const text = (v: string | undefined) => (v ?? "").trim();
+  const wins = text(form.wins);
+  const challenges = text(form.challenges);
+  const goals = text(form.goals);
+  const feedback = text(form.feedback);
+  const workload = text(form.workloadConcerns);
+  const career = text(form.careerDevelopment);
+  const team = text(form.teamDynamics);
+
+  if (form.mood !== undefined && form.mood <= LOW_MOOD_MAX) {
+    out.push({
+      rule: "low-mood",
+      key: String(form.mood),
+      category: "conversation_starter",
+      priority: "high",
+      title: "Check in on how they are feeling",
+      suggestion: `${name} rated their mood ${form.mood} out of 5. Open with the person, not the tasks: "You marked your mood as low this week. How are you doing, really?" Give the answer time before moving on.`,
+      estimatedMinutes: 10,
+      tags: ["mood", "wellbeing"],
+    });
+    if (form.mood === 1) {
+      out.push({
+        rule: "lowest-mood-support",
+        key: "1",
+        category: "resource",
+        priority: "high",
+        title: "Have support options ready",
+        suggestion: `A mood of 1 out of 5 can signal more than a hard week. Know what support your organisation offers (employee assistance, time off, HR contacts) so you can offer it if ${name} wants it, without pressing.`,
+        estimatedMinutes: 5,
+        tags: ["mood", "wellbeing", "support"],
+      });
+    }
+  }
+
+  if (form.stressLevel !== undefined && form.stressLevel >= HIGH_STRESS_MIN) {
+    out.push({
+      rule: "high-stress",
+      key: String(form.stressLevel),
+      category: "coaching_tip",
+      priority: form.stressLevel === 5 ? "high" : "medium",
+      title: "Explore what is driving the stress",
+      suggestion: `${name} rated their stress ${form.stressLevel} out of 5. Ask what is causing it before offering solutions, and separate what you can change (deadlines, scope, priorities) from what you can only acknowledge.`,
+      estimatedMinutes: 10,
+      tags: ["stress", "wellbeing", "workload"],
+    });
+    out.push({
+      rule: "high-stress-relief",
+      key: `${form.stressLevel}|${workload}`,
+      category: "action_item",
+      priority: form.stressLevel === 5 ? "high" : "medium",
+      title: "Agree one thing to take off their plate",
+      suggestion: `Leave the meeting with one concrete change that lowers ${name}'s stress: something dropped, postponed or handed to someone else, with a date to check it worked.`,
+      estimatedMinutes: 5,
+      tags: ["stress", "workload", "prioritisation"],
+    });
+  }
+
+  if (workload) {
+    out.push({
+      rule: "workload",
+      key: workload,
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Talk through the workload concern",
+      suggestion: `${name} wrote about their workload: "${excerpt(workload)}". Ask which part weighs most and what a manageable week would look like.`,
+      estimatedMinutes: 10,
+      tags: ["workload", "prioritisation"],
+    });
+  }
+
+  if (feedback) {
+    out.push({
+      rule: "feedback-for-manager",
+      key: feedback,
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Respond to their feedback for you",
+      suggestion: `${name} left you feedback: "${excerpt(feedback)}". Thank them, ask for an example if it helps you understand, and say what you will do about it. Avoid explaining or defending in the moment.`,
+      estimatedMinutes: 5,
+      tags: ["feedback", "trust"],
+    });
+  }
+
+  if (challenges) {
+    out.push({
+      rule: "challenges",
+      key: challenges,
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Dig into the challenge they named",
+      suggestion: `${name} described a challenge: "${excerpt(challenges)}". Ask what they have already tried and where they would like your help, rather than solving it for them.`,
+      estimatedMinutes: 10,
+      tags: ["challenges", "problem-solving"],
+    });
+  }
+
+  if (career) {
+    out.push({
+      rule: "career",
+      key: career,
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Pick up the career thread",
+      suggestion: `${name} raised career development: "${excerpt(career)}". Ask what they would like to be doing in a year and what one step this quarter would move them towards it.`,
+      estimatedMinutes: 10,
+      tags: ["career", "growth"],
+    });
+    out.push({
+      rule: "career-resource",
+      key: career,
+      category: "resource",
+      priority: "low",
+      title: "Plan a dedicated career conversation",
+      suggestion: `If the topic needs more than a few minutes, schedule a separate 1:1 with the Career Conversation template so it is not squeezed between day-to-day topics.`,
+      estimatedMinutes: 2,
+      tags: ["career", "growth", "template"],
+    });
+  }
+
+  if (team) {
+    out.push({
+      rule: "team-dynamics",
+      key: team,
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Understand the team situation",
+      suggestion: `${name} mentioned team dynamics: "${excerpt(team)}". Ask what they have seen happen, how it affects their work and what they would like to change.`,
+      estimatedMinutes: 10,
+      tags: ["team dynamics", "collaboration"],
+    });
+    out.push({
+      rule: "team-dynamics-tip",
+      key: team,
+      category: "coaching_tip",
+      priority: "low",
+      title: "Listen without taking sides",
+      suggestion: "When a report raises tension with colleagues, ask for specific situations rather than judgements about people, avoid agreeing with a view of someone who is not in the room, and decide afterwards whether it needs a team-level conversation.",
+      estimatedMinutes: 3,
+      tags: ["team dynamics", "conflict"],
+    });
+  }
+
+  if (wins) {
+    out.push({
+      rule: "wins",
+      key: wins,
+      category: "conversation_starter",
+      priority: "low",
+      title: "Recognise their wins",
+      suggestion: `${name} listed wins: "${excerpt(wins)}". Start with these: say specifically what you valued and ask what made it go well, so it can happen again.`,
+      estimatedMinutes: 3,
+      tags: ["recognition", "wins"],
+    });
+  }
+
+  if (goals) {
+    out.push({
+      rule: "goals",
+      key: goals,
+      category: "action_item",
+      priority: "low",
+      title: "Turn goals into next steps",
+      suggestion: `${name}'s goals: "${excerpt(goals)}". Agree the next concrete step for each, who owns it and when you will look at it again.`,
+      estimatedMinutes: 5,
+      tags: ["goals", "planning"],
+    });
+  }
+  return out;
+}
+
+/** Starters for a meeting whose prep form says nothing yet: useful in any 1:1. */
+function genericStarters(name: string, formStarted: boolean): Draft[] {
+  return [
+    {
+      rule: "generic-open",
+      key: formStarted ? "started" : "none",
+      category: "conversation_starter",
+      priority: "medium",
+      title: "Let them set the agenda",
+      suggestion: formStarted
+        ? `${name}'s prep form has no notes yet. Open with "What's most on your mind this week?" and let their answer lead.`
+        : `${name} has not filled in a prep form. Open with "What's most on your mind this week?" and let their answer lead.`,
+      estimatedMinutes: 5,
+      tags: ["agenda", "listening"],
+    },
+    {
+      rule: "generic-highlight",
+      key: "",
+      category: "conversation_starter",
+      priority: "low",
+      title: "Ask for a recent highlight",
+      suggestion: "Ask what the best part of their last couple of weeks was, and what made it good.",
+      estimatedMinutes: 3,
+      tags: ["recognition", "engagement"],
+    },
+    {
+      rule: "generic-support",
+      key: "",
+      category: "conversation_starter",
+      priority: "low",
+      title: "Ask how you can help",
+      suggestion: "Ask: \"What is one thing I could do, or stop doing, that would make your work easier?\"",
+      estimatedMinutes: 3,
+      tags: ["support", "feedback"],
+    },
+  ];
+}
+
+function actionItemRules(items: readonly OpenActionItem[], name: string, now: Date): Draft[] {
+  const out: Draft[] = [];
+  const overdue = items
+    .filter((i) => i.dueAt !== null && i.dueAt.getTime() < now.getTime())
+    .sort((a, b) => a.dueAt!.getTime() - b.dueAt!.getTime() || a.id.localeCompare(b.id));
+  for (const item of overdue.slice(0, MAX_OVERDUE_SHOWN)) {
+    const days = Math.max(1, Math.floor((now.getTime() - item.dueAt!.getTime()) / DAY_MS));
+    const who = item.owner === "manager" ? "You own it" : `${name} owns it`;
+    out.push({
+      rule: "overdue-action",
+      key: item.id,
+      category: "follow_up",
+      priority: "high",
+      title: "Follow up on an overdue action item",
+      suggestion: `"${excerpt(item.text)}" is ${days} ${days === 1 ? "day" : "days"} overdue. ${who}: agree whether it is still needed, what is blocking it and a new date, or close it.`,
+      estimatedMinutes: 5,
+      tags: ["action items", "overdue", "accountability"],
+    });
+  }
+  const shownOverdue = new Set(overdue.slice(0, MAX_OVERDUE_SHOWN).map((i) => i.id));
+  const rest = items.filter((i) => !shownOverdue.has(i.id)).sort((a, b) => a.id.localeCompare(b.id));
+  if (rest.length > 0) {
+    const listed = rest.slice(0, 3).map((i) => `"${excerpt(i.text)}"`).join(", ");
+    const more = rest.length > 3 ? ` and ${rest.length - 3} more` : "";
+    out.push({
+      rule: "open-actions",
+      key: rest.map((i) => i.id).join(","),
+      category: "follow_up",
+      priority: "medium",
+      title: `Review ${rest.length} open action ${rest.length === 1 ? "item" : "items"}`,
+      suggestion: `Carried over from earlier meetings: ${listed}${more}. Check progress briefly and close what is done.`,
+      estimatedMinutes: Math.min(10, 2 + rest.length),
+      tags: ["action items", "follow-up"],
+    });
+  }
+  return out;
+}
+
+function trendRules(trends: readonly TeamTrend[]): Draft[] {
+  const out: Draft[] = [];
+  // Sorted by metric so that the output does not depend on the order the caller loaded them in.
+  for (const t of [...trends].sort((a, b) => a.metric.localeCompare(b.metric))) {
+    if (t.current === null || t.previous === null) continue;
+    const delta = t.current - t.previous;
+    if (t.metric === STRESS_METRIC) {
+      if (delta < TREND_CHANGE_THRESHOLD && t.current <= EMERGENCY_THRESHOLD) continue;
+      out.push({
+        rule: "team-stress",
+        key: `${score(t.previous)}|${score(t.current)}`,
+        category: "coaching_tip",
+        priority: t.current > EMERGENCY_THRESHOLD ? "high" : "medium",
+        title: "Team stress is rising",
+        suggestion: `Your team's stress score moved from ${score(t.previous)} to ${score(t.current)} out of 10 in the latest survey. Ask about pace and pressure in general terms, and do not ask anyone how they answered: the survey is anonymous.`,
+        estimatedMinutes: 5,
+        tags: ["team trends", "stress", "wellbeing"],
+      });
+      continue;
+    }
+    if (delta > -TREND_CHANGE_THRESHOLD) continue;
+    const label = DIMENSION_LABEL.get(t.metric) ?? t.metric;
+    out.push({
+      rule: `team-${t.metric}`,
+      key: `${score(t.previous)}|${score(t.current)}`,
+      category: "coaching_tip",
+      priority: t.current < EMERGENCY_THRESHOLD ? "high" : "medium",
+      title: `Team ${label.toLowerCase()} is falling`,
+      suggestion: `Your team's ${label.toLowerCase()} score fell from ${score(t.previous)} to ${score(t.current)} out of 10 in the latest survey. ${DIMENSION_TIPS[t.metric]} Do not ask anyone how they answered: the survey is anonymous.`,
+      estimatedMinutes: 5,
+      tags: ["team trends", label.toLowerCase()],
+    });
+  }
+  return out;
+}
+
+const PRIORITY_RANK: Record<SuggestionPriority, number> = { high: 0, medium: 1, low: 2 };
+const CATEGORY_RANK = Object.fromEntries(SUGGESTION_CATEGORIES.map((c, i) => [c, i])) as Record<SuggestionCategory, number>;
+
+/**
+ * The suggestions for one meeting, highest priority first, then in the spec's category order, then
+ * in rule order. The same input always gives the same list with the same ids.
+ */
+export function suggestMeetingTopics(input: SuggestionInput): ManagerSuggestion[] {
+  const name = input.employeeFirstName.trim() || "Your report";
+  const form = input.prepForm;
+  const drafts: Draft[] = [];
+  const fromForm = form ? prepRules(form, name) : [];
+  drafts.push(...fromForm);
+  // With nothing from the form but the sliders (or no form at all), the manager still gets
+  // openers; the mood and stress rules above are kept alongside them.
+  const hasText = fromForm.some((d) => !["low-mood", "lowest-mood-support", "high-stress", "high-stress-relief"].includes(d.rule));
+  if (!hasText) drafts.push(...genericStarters(name, form !== null));
+  drafts.push(...actionItemRules(input.openActionItems, name, input.now));
+  drafts.push(...trendRules(input.teamTrends));
+
+  return drafts
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => PRIORITY_RANK[a.d.priority] - PRIORITY_RANK[b.d.priority] || CATEGORY_RANK[a.d.category] - CATEGORY_RANK[b.d.category] || a.i - b.i)
+    .map(({ d }) => finish(d));
+}
