@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { WEEKDAY_NAMES, pulseScheduleSchema, type PulseScheduleDto, type PulseScheduleInput } from "@/lib/surveys/round-schedule-schema";
-import { timeZoneNames } from "@/lib/surveys/schedule";
+import { timeZoneNames } from "@/lib/utils/time-zone";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { instantFromWallClock, isValidTimeZone, wallClock, type WallClock } from "@/lib/utils/time-zone";
+
+const DAY_MS = 86_400_000;
 
 /**
  * How a 1:1 series repeats. Each kind maps to exactly one RFC 5545 RRULE (see `rruleFor`), and
@@ -25,17 +28,7 @@ export function rruleFor(recurrence: Recurrence): RecurrenceRule | null {
   }
 }
 
-/** True when the runtime's ICU knows the IANA zone (Intl throws a RangeError otherwise). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZoneSchema = z.string().min(1).refine(isTimeZone, { message: "Unknown time zone" });
+export const timeZoneSchema = z.string().min(1).refine(isValidTimeZone, { message: "Unknown time zone" });
 
 /** Hard ceiling so a caller cannot ask for an unbounded expansion. */
 export const MAX_OCCURRENCES = 1000;
@@ -53,72 +46,6 @@ export const occurrencesInputSchema = z
   })
   .refine((v) => !Number.isNaN(v.start.getTime()), { message: "Invalid start" });
 export type OccurrencesInput = z.input<typeof occurrencesInputSchema>;
-
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-// One formatter per zone: constructing Intl.DateTimeFormat is far slower than formatting.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The local wall-clock reading of an instant in `timeZone`. */
-export function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) {
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-function wallAsUtcMs(w: WallClock): number {
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-}
-
-function offsetMs(instantMs: number, timeZone: string): number {
-  return wallAsUtcMs(wallClock(new Date(instantMs), timeZone)) - Math.floor(instantMs / 1000) * 1000;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The instant at which `timeZone`'s clocks read `w`. Follows RFC 5545 section 3.3.5: a time that
- * occurs twice (clocks going back) means the first of the two; a time skipped by clocks going
- * forward is read with the offset from before the gap (02:30 on a spring-forward night becomes
- * 03:30), which is what calendar clients do with the same DTSTART and RRULE.
- */
-export function instantFromWallClock(w: WallClock, timeZone: string): Date {
-  const asUtc = wallAsUtcMs(w);
-  // Offsets a day either side bracket any single transition.
-  const before = offsetMs(asUtc - DAY_MS, timeZone);
-  const after = offsetMs(asUtc + DAY_MS, timeZone);
-  const matches = [...new Set([before, after])]
-    .map((o) => asUtc - o)
-    .filter((t) => wallAsUtcMs(wallClock(new Date(t), timeZone)) === asUtc);
-  if (matches.length > 0) return new Date(Math.min(...matches));
-  return new Date(asUtc - before);
-}
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

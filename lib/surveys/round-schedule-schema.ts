@@ -1,7 +1,8 @@
 // The pulse schedule's edge schema, shared by PATCH /api/organizations/{orgId}/pulse-schedule and
 // the settings form (so both say the same thing about a bad time or zone).
 import { z } from "zod";
-import { TIME_PATTERN, isValidTimeZone } from "@/lib/surveys/schedule";
+import { TIME_PATTERN } from "@/lib/surveys/schedule";
+import { isValidTimeZone } from "@/lib/utils/time-zone";
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { instantFromWallClock } from "@/lib/utils/time-zone";
 import {
-  instantFromWallClock,
   occurrences,
   RECURRENCE_KINDS,
   recurrenceSchema,

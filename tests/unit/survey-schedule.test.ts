@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { currentSlot, isValidTimeZone, nextSend, timeZoneNames, zonedTimeToInstant } from "@/lib/surveys/schedule";
+import { currentSlot, nextSend } from "@/lib/surveys/schedule";
+import { instantFromWallClock, isValidTimeZone, timeZoneNames } from "@/lib/utils/time-zone";
 
 const at = (iso: string) => new Date(iso);
 
@@ -41,9 +42,9 @@ describe("pulse schedule", () => {
 
   it("sends a time skipped by the clocks after the gap, and a repeated one at its first occurrence", () => {
     // 02:30 does not exist in New York on 8 March 2026 (02:00 EST -> 03:00 EDT).
-    expect(zonedTimeToInstant({ y: 2026, mo: 3, d: 8, h: 2, mi: 30 }, "America/New_York")).toEqual(at("2026-03-08T07:30:00Z"));
+    expect(instantFromWallClock({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, "America/New_York")).toEqual(at("2026-03-08T07:30:00Z"));
     // 01:30 happens twice on 1 November 2026; the first is EDT (UTC-4).
-    expect(zonedTimeToInstant({ y: 2026, mo: 11, d: 1, h: 1, mi: 30 }, "America/New_York")).toEqual(at("2026-11-01T05:30:00Z"));
+    expect(instantFromWallClock({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, "America/New_York")).toEqual(at("2026-11-01T05:30:00Z"));
     const ny = { weekday: 0, time: "02:30", timeZone: "America/New_York" };
     expect(currentSlot(ny, at("2026-03-08T12:00:00Z"))).toMatchObject({ roundKey: "2026-03-08", passed: true });
   });
