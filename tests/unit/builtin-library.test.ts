@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CATEGORIES } from "@/lib/library/schemas";
 import { ContentCategory, ContentType } from "@/lib/generated/prisma/enums";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { PART_A } from "@/lib/library/builtin/part-a";
@@ -7,15 +8,8 @@ import { builtinMarkdown, type BuiltinItem } from "@/lib/library/builtin/types";
 import { OUT_OF_SCOPE_A, QUESTIONS_A } from "@/tests/fixtures/coach-questions-a";
 
 const KEBAB = /^pw-[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const PART_A_CATEGORIES = [
-  "conflict_resolution",
-  "delegation",
-  "burnout_prevention",
-  "team_building",
-  "performance_management",
-  "communication",
-  "leadership_development",
-] as const;
+// Part A covers the spec's categories one to seven (lib/library/schemas.ts lists them in the spec's order).
+const PART_A_CATEGORIES = CATEGORIES.slice(0, 7);
 
 function countByCategory(items: BuiltinItem[]): Map<string, number> {
   const counts = new Map<string, number>();
