@@ -26,6 +26,8 @@ export const PERMISSION_MAP = {
   "library.manage": { capability: "Content library (organisation's own)", admin: "manage", manager: null, employee: null },
   "coach.use": { capability: "Boss Bot (AI coach)", admin: "own chats", manager: "own chats", employee: null },
   "oneOnOnes.use": { capability: "1:1s", admin: "as participant only", manager: "as manager", employee: "as employee" },
+  "oneOnOnes.schedule": { capability: "Schedule 1:1s", admin: "with anyone", manager: "with direct reports", employee: null },
+  "oneOnOnes.templates": { capability: "1:1 agenda templates", admin: "manage", manager: "manage", employee: null },
 } as const satisfies Record<string, Entry>;
 
 export type Permission = keyof typeof PERMISSION_MAP;

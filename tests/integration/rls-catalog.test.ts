@@ -15,7 +15,21 @@ const SHARED_READ_ONLY_TABLES = new Set(["BuiltinContent"]);
 // Tables private to one person inside the organisation (Boss Bot): besides the organisation policy,
 // a RESTRICTIVE policy (AND-ed with it) on the acting user.
 const OWNER_ONLY_TABLES = new Set(["ChatConversation", "ChatMessage"]);
+// 1:1 tables: the pair alone (a RESTRICTIVE policy on managerId/employeeId), see the 1:1 migration.
+const PAIR_ONLY_TABLES = new Set(["MeetingSeries", "Meeting", "MeetingPrepForm", "MeetingAgendaItem", "MeetingActionItem", "MeetingPrivateNote", "MeetingSuggestionReview"]);
 const OWNER_CHECK = '("userId" = app_current_user())';
+const PAIR_CHECK = '((app_current_user() = "managerId") OR (app_current_user() = "employeeId"))';
+// The narrower second policy of two pair tables: a private note's author, a review's manager.
+const SECOND_RESTRICTIVE: Record<string, string> = {
+  MeetingPrivateNote: '("authorId" = app_current_user())',
+  MeetingSuggestionReview: '("managerId" = app_current_user())',
+};
+/** The restrictive policies a table must have, exactly. */
+function restrictiveChecks(table: string): string[] {
+  if (OWNER_ONLY_TABLES.has(table)) return [OWNER_CHECK];
+  if (PAIR_ONLY_TABLES.has(table)) return [PAIR_CHECK, ...(SECOND_RESTRICTIVE[table] ? [SECOND_RESTRICTIVE[table]] : [])];
+  return [];
+}
 const ROOT = "Organization";
 
 const owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -93,14 +107,15 @@ describe("tenant tables in the catalog", () => {
       expect(own.filter((p) => p.permissive === "PERMISSIVE").length, `${t.table} has a policy for the app role`).toBeGreaterThan(0);
       // pg_get_expr quotes only the identifiers that need it.
       const expected = t.table === ROOT ? "(id = app_current_org())" : '("organizationId" = app_current_org())';
-      for (const p of own) {
-        // A restrictive policy only narrows (AND); the one allowed is the owner check of private tables.
-        const want = p.permissive === "RESTRICTIVE" && OWNER_ONLY_TABLES.has(t.table) ? OWNER_CHECK : expected;
-        expect(p.qual, `${t.table}.${p.name} USING`).toBe(want);
-        expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(want);
+      for (const p of own.filter((p) => p.permissive === "PERMISSIVE")) {
+        expect(p.qual, `${t.table}.${p.name} USING`).toBe(expected);
+        expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(expected);
       }
-      const restrictive = own.filter((p) => p.permissive === "RESTRICTIVE").length;
-      expect(restrictive, `${t.table} owner-only policy`).toBe(OWNER_ONLY_TABLES.has(t.table) ? 1 : 0);
+      // A restrictive policy only narrows (AND); the ones allowed are the owner check of private
+      // tables and the pair (and author) checks of 1:1 tables, each the same for reading and writing.
+      const restrictive = own.filter((p) => p.permissive === "RESTRICTIVE");
+      for (const p of restrictive) expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(p.qual);
+      expect(restrictive.map((p) => p.qual).sort(), `${t.table} restrictive policies`).toEqual(restrictiveChecks(t.table).sort());
     }
   });
 

@@ -33,6 +33,10 @@ const DECISIONS: Record<Permission, Role[]> = {
   "library.manage": ["admin"],
   "coach.use": ["admin", "manager"],
   "oneOnOnes.use": ["admin", "manager", "employee"],
+  // decisions.md's 1:1 rules: a manager schedules with their reports (admins with anyone) and
+  // managers and admins keep the organisation's templates.
+  "oneOnOnes.schedule": ["admin", "manager"],
+  "oneOnOnes.templates": ["admin", "manager"],
 };
 
 const KEYS = Object.keys(PERMISSION_MAP) as Permission[];
@@ -110,7 +114,7 @@ describe("permissions named in the code", () => {
 
   it("include the domain checks of every area", () => {
     const named = new Set(uses.map((u) => u.name));
-    for (const p of ["analytics.view", "analytics.organization", "people.view", "people.manage", "organization.view", "organization.manage", "surveys.view", "surveys.send", "library.manage", "coach.use", "oneOnOnes.use"]) {
+    for (const p of ["analytics.view", "analytics.organization", "people.view", "people.manage", "organization.view", "organization.manage", "surveys.view", "surveys.send", "library.manage", "coach.use", "oneOnOnes.use", "oneOnOnes.schedule", "oneOnOnes.templates"]) {
       expect(named.has(p), p).toBe(true);
     }
   });
