@@ -1,0 +1,31 @@
+import "server-only";
+import type { AuthContext } from "@/lib/auth/context";
+import { notFound } from "@/lib/errors/domain-error";
+import { isUuid, type Tx } from "@/lib/db/tenant";
+import type { MeetingRole } from "./dto";
+
+/** The meeting row and its series as the 1:1 domain functions need them. */
+export async function findMeeting(tx: Tx, orgId: string, meetingId: string) {
+  return tx.meeting.findUnique({
+    where: { organizationId_id: { organizationId: orgId, id: meetingId } },
+    include: { series: true },
+  });
+}
+
+export type LoadedMeeting = NonNullable<Awaited<ReturnType<typeof findMeeting>>>;
+export type MeetingForUser = { meeting: LoadedMeeting; role: MeetingRole };
+
+/**
+ * The meeting with its series and the caller's side of it, or notFound("Meeting") when the id is
+ * malformed, unknown, another organisation's, or a meeting the caller is not part of (admins
+ * included: a 1:1 is visible to its pair only). Call inside
+ * withOrg(ctx.orgId, fn, { userId: ctx.userId }) — row-level security also hides other pairs.
+ */
+export async function loadMeetingForUser(tx: Tx, ctx: AuthContext, meetingId: string): Promise<MeetingForUser> {
+  if (!isUuid(meetingId)) throw notFound("Meeting");
+  const meeting = await findMeeting(tx, ctx.orgId, meetingId.toLowerCase());
+  if (!meeting) throw notFound("Meeting");
+  if (meeting.managerId === ctx.userId) return { meeting, role: "manager" };
+  if (meeting.employeeId === ctx.userId) return { meeting, role: "employee" };
+  throw notFound("Meeting");
+}
