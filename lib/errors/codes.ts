@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   "survey_already_answered",
   "survey_not_sent",
   "survey_already_closed",
+  // 1:1 templates and prep forms (helper B).
+  "template_name_taken",
+  "template_in_use",
+  "prep_form_closed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
