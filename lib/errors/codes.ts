@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   "template_name_taken",
   "template_in_use",
   "prep_form_closed",
+  // 1:1 meetings (helper A).
+  "meeting_manager_only",
+  "meeting_not_scheduled",
+  "meeting_cancelled",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
