@@ -3,6 +3,7 @@ import { env } from "@/lib/config/env";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
 import { isHeldForVerification } from "@/lib/mail/delivery-policy";
+import { attachmentsOf } from "@/lib/mail/attachments";
 import { log } from "@/lib/log/logger";
 
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
@@ -30,6 +31,11 @@ async function heldForVerification(tx: Tx, orgId: string, messageId: string): Pr
   return !!org && isHeldForVerification(org, msg.to);
 }
 
+const withAttachments = (stored: unknown) => {
+  const attachments = attachmentsOf(stored);
+  return attachments.length ? { attachments } : {};
+};
+
 /**
  * Sends one outbox message. The message is first claimed with a conditional update, so two
  * overlapping deliveries (a retry while a slow send runs, two workers) never both send it, and a
@@ -55,7 +61,7 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
   }
   if (!msg) return "skipped";
   try {
-    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, ...withAttachments(msg.attachments) });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
         where: key,

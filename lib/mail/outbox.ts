@@ -3,11 +3,21 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
+import { mailAttachmentsSchema, type MailAttachment } from "@/lib/mail/attachments";
 
 /** pg-boss's queries run on the caller's transaction, so a job exists exactly when its message does. */
 const inTx = (tx: Tx) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) });
 
-export type MailInput = { to: string; subject: string; text: string; html?: string | null; kind: string; ref?: string | null };
+export type MailInput = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  kind: string;
+  ref?: string | null;
+  /** Text files sent with the message (a calendar invitation); validated, see lib/mail/attachments.ts. */
+  attachments?: MailAttachment[];
+};
 
 /**
  * Stores a message in the outbox and queues its delivery in the same transaction as the action
@@ -15,8 +25,12 @@ export type MailInput = { to: string; subject: string; text: string; html?: stri
  * the worker with retries, however long the provider is down.
  */
 export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promise<string> {
+  const attachments = mail.attachments?.length ? mailAttachmentsSchema.parse(mail.attachments) : null;
   const row = await tx.mailMessage.create({
-    data: { organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null },
+    data: {
+      organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null,
+      ...(attachments ? { attachments } : {}),
+    },
     select: { id: true },
   });
   await queueDelivery(tx, orgId, row.id);

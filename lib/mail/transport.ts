@@ -5,9 +5,10 @@ import { randomUUID } from "node:crypto";
 import { Resend } from "resend";
 import { env } from "@/lib/config/env";
 import { log } from "@/lib/log/logger";
+import type { MailAttachment } from "@/lib/mail/attachments";
 
 /** `id` is the outbox id: providers that support it use it as an idempotency key. */
-export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string | null };
+export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string | null; attachments?: MailAttachment[] };
 export interface MailTransport {
   readonly name: string;
   send(mail: OutgoingMail): Promise<{ providerId: string }>;
@@ -36,7 +37,13 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
     name: "resend",
     async send(mail) {
       const { data, error } = await client.emails.send(
-        { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
+        {
+          from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+          // Binary content is sent base64-encoded by the SDK; a string would be taken as base64 already.
+          ...(mail.attachments?.length
+            ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "utf8") })) }
+            : {}),
+        },
         // Resend drops a repeated send with the same key, a last guard against duplicates.
         { idempotencyKey: `outbox-${mail.id}` },
       );
@@ -54,7 +61,8 @@ export function configuredTransport(): MailTransport {
 const encodeHeader = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, "utf8").toString("base64")}?=`);
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64").replace(/.{76}/g, "$&\r\n");
 
-/** A standards-shaped RFC 5322 message (multipart when there is HTML) any mail client opens. */
+/** A standards-shaped RFC 5322 message (multipart/alternative when there is HTML, inside
+ * multipart/mixed when there are attachments) any mail client opens. */
 export function toEml(mail: OutgoingMail, id: string): string {
   const head = [
     `Message-ID: <${id}@pulsewell.local>`,
@@ -65,20 +73,39 @@ export function toEml(mail: OutgoingMail, id: string): string {
     "MIME-Version: 1.0",
   ];
   const textPart = ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", b64(mail.text)];
-  if (!mail.html) return [...head, ...textPart, ""].join("\r\n");
-  const boundary = `b-${id}`;
+  const alt = `b-${id}`;
+  const body: string[] = !mail.html
+    ? textPart
+    : [
+        `Content-Type: multipart/alternative; boundary="${alt}"`,
+        "",
+        `--${alt}`,
+        ...textPart,
+        `--${alt}`,
+        "Content-Type: text/html; charset=utf-8",
+        "Content-Transfer-Encoding: base64",
+        "",
+        b64(mail.html),
+        `--${alt}--`,
+      ];
+  const files = mail.attachments ?? [];
+  if (files.length === 0) return [...head, ...body, ""].join("\r\n");
+  const mixed = `m-${id}`;
   return [
     ...head,
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    `Content-Type: multipart/mixed; boundary="${mixed}"`,
     "",
-    `--${boundary}`,
-    ...textPart,
-    `--${boundary}`,
-    "Content-Type: text/html; charset=utf-8",
-    "Content-Transfer-Encoding: base64",
-    "",
-    b64(mail.html),
-    `--${boundary}--`,
+    `--${mixed}`,
+    ...body,
+    ...files.flatMap((f) => [
+      `--${mixed}`,
+      `Content-Type: ${f.contentType}; name="${f.filename}"`,
+      `Content-Disposition: attachment; filename="${f.filename}"`,
+      "Content-Transfer-Encoding: base64",
+      "",
+      b64(f.content),
+    ]),
+    `--${mixed}--`,
     "",
   ].join("\r\n");
 }

@@ -91,6 +91,37 @@ describe("deliverMail with the file transport", () => {
     expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
   });
 
+  it("writes attachments as parts of a multipart/mixed message, byte for byte", async () => {
+    const { orgId } = await createOrg();
+    const dir = mailDir();
+    const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nSUMMARY:Grüße\r\nEND:VCALENDAR\r\n";
+    const id = await enqueue(orgId, {
+      text: "See the invitation",
+      html: "<p>See the invitation</p>",
+      attachments: [{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics }],
+    });
+    expect((await message(orgId, id)).attachments).toEqual([
+      { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics },
+    ]);
+    expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
+    const [file] = await emlFiles(dir);
+    const raw = await readFile(path.join(dir, file!), "utf8");
+    const { headers } = parseEml(raw);
+    const boundary = headers.get("content-type")!.match(/^multipart\/mixed; boundary="(.+)"$/)![1]!;
+    const parts = raw.split(`--${boundary}`).slice(1, -1).map((p) => parseEml(p.replace(/^\r\n/, "")));
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.headers.get("content-type")).toMatch(/^multipart\/alternative; boundary=/);
+    expect(parts[1]!.headers.get("content-type")).toBe('text/calendar; charset=utf-8; method=REQUEST; name="invite.ics"');
+    expect(parts[1]!.headers.get("content-disposition")).toBe('attachment; filename="invite.ics"');
+    expect(decodeB64(parts[1]!.body)).toBe(ics);
+  });
+
+  it("refuses attachments that are not small text files", async () => {
+    const { orgId } = await createOrg();
+    await expect(enqueue(orgId, { attachments: [{ filename: "x.exe", contentType: "application/octet-stream", content: "MZ" }] })).rejects.toThrow();
+    await expect(enqueue(orgId, { attachments: [{ filename: "../x.ics", contentType: "text/calendar", content: "x" }] })).rejects.toThrow();
+  });
+
   it("keeps no usable link in the stored copy once it is delivered", async () => {
     const { orgId } = await createOrg();
     const dir = mailDir();

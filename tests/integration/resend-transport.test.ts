@@ -58,6 +58,23 @@ describe("Resend transport", () => {
     expect(row).toEqual({ status: "sent", providerId: `re_${received.length}` });
   });
 
+  it("sends stored attachments, base64-encoded, with their names and types", async () => {
+    const { orgId } = await createOrg();
+    const ics = "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nSUMMARY:Grüße\r\nEND:VCALENDAR\r\n";
+    const id = await withOrg(orgId, (tx) =>
+      enqueueMail(tx, orgId, {
+        to: "ana@example.com", subject: "Cancelled", text: "Body", kind: "test",
+        attachments: [{ filename: "cancel.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
+      }),
+    );
+    expect(await deliverMail(orgId, id, resendTransport("re_test_key", baseUrl))).toBe("sent");
+    const sent = received.at(-1)!.body.attachments as { filename: string; content: string; content_type?: string; contentType?: string }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.filename).toBe("cancel.ics");
+    expect(sent[0]!.content_type ?? sent[0]!.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    expect(Buffer.from(sent[0]!.content, "base64").toString("utf8")).toBe(ics);
+  });
+
   it("keeps the message through an outage and sends it once the provider is back", async () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
