@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/route";
+import { getPrepForm, updatePrepForm } from "@/lib/one-on-one/prep-forms";
+import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema } from "@/lib/one-on-one/prep-form";
+
+// One dynamic segment serves the spec's two addresses at this level, since Next.js allows only one
+// name per folder: GET /api/one-on-one-prep/{meetingId} (the meeting's prep form, or null) and
+// PUT /api/one-on-one-prep/{prepId} (a draft save addressed by the form's own id).
+// Ids outside the caller's 1:1s, malformed ones included, answer 404.
+const params = z.object({ id: z.string() });
+
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => {
+  // null is a valid answer ("no form yet"); NextResponse.json(null) sends it as JSON.
+  return Response.json(await getPrepForm(ctx, params.id));
+});
+
+export const PUT = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: prepFormDraftSchema, maxBodyBytes: PREP_FORM_MAX_BODY_BYTES },
+  async ({ ctx, params, body }) => updatePrepForm(ctx, params.id, body),
+);
