@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   "meeting_manager_only",
   "meeting_not_scheduled",
   "meeting_cancelled",
+  // 1:1 agenda, action items, notes (helper C).
+  "agenda_item_not_yours",
+  "action_item_not_yours",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
