@@ -38,6 +38,15 @@ export const meetingInvitationInputSchema = z.object({
   url: z.url().optional(),
   organizer: personSchema,
   attendee: personSchema,
+  /**
+   * For a change to one occurrence of a series (a reschedule, a single cancellation): the
+   * occurrence's original start under the series' rule. The event then carries RECURRENCE-ID
+   * (in the organiser's zone, like DTSTART) and no RRULE, so calendars change that one instance.
+   */
+  recurrenceId: z
+    .date()
+    .refine((d) => !Number.isNaN(d.getTime()), { message: "Invalid recurrence id" })
+    .optional(),
   /** DTSTAMP: when this message was created; injectable so output is reproducible in tests. */
   stamp: z.date().optional(),
 });
@@ -82,7 +91,8 @@ export function meetingInvitation(input: MeetingInvitationInput): CalendarAttach
   const start = DateTime.fromJSDate(m.start, { zone: m.timeZone });
   const end = start.plus({ minutes: m.durationMinutes });
 
-  const rule = rruleFor(m.recurrence);
+  // One instance of a series is addressed by RECURRENCE-ID and carries no rule of its own.
+  const rule = m.recurrenceId ? null : rruleFor(m.recurrence);
   calendar.createEvent({
     id: m.uid,
     sequence: m.sequence,
@@ -90,6 +100,7 @@ export function meetingInvitation(input: MeetingInvitationInput): CalendarAttach
     start,
     end,
     timezone: m.timeZone,
+    recurrenceId: m.recurrenceId ? DateTime.fromJSDate(m.recurrenceId, { zone: m.timeZone }) : null,
     // The series is one RRULE, kept on a cancellation too so it clearly removes the whole series.
     repeating: rule
       ? {

@@ -121,6 +121,26 @@ describe("meetingInvitation", () => {
     expect(vevent.getFirstProperty("recurrence-id")).toBeNull();
   });
 
+  it("addresses one occurrence of a series with RECURRENCE-ID in the organiser's zone and no RRULE", () => {
+    // The third Monday of the series (after London's change to BST), moved to Tuesday 10:00.
+    const original = occurrences({ start: base.start!, timeZone: "Europe/London", recurrence: "weekly", limit: 5 })[4]!;
+    expect(original.toISOString()).toBe("2026-03-30T08:00:00.000Z");
+    const moved = new Date("2026-03-31T09:00:00Z");
+    const inv = meetingInvitation({ ...base, sequence: 3, start: moved, recurrenceId: original });
+    expect(inv.content).toContain("RECURRENCE-ID;TZID=Europe/London:20260330T090000\r\n");
+    const { vevent, event } = parse(inv.content);
+    expect(vevent.getFirstProperty("rrule")).toBeNull();
+    expect(event.uid).toBe(base.uid);
+    expect(vevent.getFirstPropertyValue("sequence")).toBe(3);
+    expect(event.recurrenceId.toJSDate().toISOString()).toBe(original.toISOString());
+    expect(event.startDate.toJSDate().toISOString()).toBe(moved.toISOString());
+    expect(event.isRecurring()).toBe(false);
+    // A cancellation of that one instance is the same shape with METHOD:CANCEL.
+    const cancel = parse(meetingInvitation({ ...base, method: "CANCEL", sequence: 4, recurrenceId: original }).content);
+    expect(cancel.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(cancel.event.recurrenceId.toJSDate().toISOString()).toBe(original.toISOString());
+  });
+
   it("uses CRLF line endings and folds lines at 75 octets, multi-byte text included", () => {
     const summary = "1:1 Zoë Łukasiewicz-Żółtowska / 田中 太郎 — quarterly growth review ".repeat(4).trim();
     const description = "Ünïcödé ".repeat(40).trim();
