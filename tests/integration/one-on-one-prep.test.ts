@@ -274,12 +274,12 @@ describe("1:1 prep forms", () => {
 
     const mood = await post(draftRoute as Route, "/api/one-on-one-prep", { meetingId: m, mood: 6 });
     expect(mood.status).toBe(400);
-    expect(((await mood.json()) as { fields: Record<string, string[]> }).fields.mood[0]).toBe("Mood must be a whole number from 1 to 5");
+    expect(((await mood.json()) as { fields: Record<string, string[]> }).fields.mood?.[0]).toBe("Mood must be a whole number from 1 to 5");
     const big = "x".repeat(100 * 1024);
     for (const [route, path] of [[draftRoute, "/api/one-on-one-prep"], [submitRoute, "/api/one-on-one/prep-form"]] as const) {
       const r = await post(route as Route, path, { meetingId: m, additionalNotes: big });
       expect(r.status).toBe(400);
-      expect(((await r.json()) as { fields: Record<string, string[]> }).fields.additionalNotes[0]).toBe("Additional notes is at most 5,000 characters");
+      expect(((await r.json()) as { fields: Record<string, string[]> }).fields.additionalNotes?.[0]).toBe("Additional notes is at most 5,000 characters");
     }
     const submitMood = await post(submitRoute as Route, "/api/one-on-one/prep-form", { meetingId: m, stressLevel: 0 });
     expect(submitMood.status).toBe(400);
