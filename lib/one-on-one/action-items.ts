@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -127,7 +127,8 @@ export async function createActionItem(ctx: AuthContext, meetingId: string, inpu
 
 /** An item this meeting shows, or notFound. */
 async function findShown(tx: Tx, meeting: LoadedMeeting, itemId: string): Promise<ItemRow> {
-  const row = await tx.meetingActionItem.findFirst({ where: { AND: [shownIn(meeting), { id: itemId }] }, select: itemSelect });
+  if (!isUuid(itemId)) throw notFound("Action item");
+  const row = await tx.meetingActionItem.findFirst({ where: { AND: [shownIn(meeting), { id: itemId.toLowerCase() }] }, select: itemSelect });
   if (!row) throw notFound("Action item");
   return row;
 }

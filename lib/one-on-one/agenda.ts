@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
@@ -68,7 +68,8 @@ export async function addTalkingPoint(ctx: AuthContext, meetingId: string, input
 }
 
 async function findItem(tx: Tx, ctx: AuthContext, meetingId: string, itemId: string): Promise<AgendaRow> {
-  const row = await tx.meetingAgendaItem.findFirst({ where: { organizationId: ctx.orgId, id: itemId, meetingId }, select: agendaSelect });
+  if (!isUuid(itemId)) throw notFound("Agenda item");
+  const row = await tx.meetingAgendaItem.findFirst({ where: { organizationId: ctx.orgId, id: itemId.toLowerCase(), meetingId }, select: agendaSelect });
   if (!row) throw notFound("Agenda item");
   return row;
 }

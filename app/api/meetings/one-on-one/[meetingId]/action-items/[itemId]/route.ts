@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/route";
+import { deleteActionItem, updateActionItem } from "@/lib/one-on-one/action-items";
+import { actionItemPatchSchema } from "@/lib/one-on-one/notes-schemas";
+
+// Complete (recorded against this meeting) or edit an action item; delete (its creator or the manager).
+const params = z.object({ meetingId: z.string(), itemId: z.string() });
+
+export const PATCH = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: actionItemPatchSchema }, async ({ ctx, params, body }) =>
+  updateActionItem(ctx, params.meetingId, params.itemId, body),
+);
+
+export const DELETE = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => {
+  await deleteActionItem(ctx, params.meetingId, params.itemId);
+  return { ok: true };
+});
