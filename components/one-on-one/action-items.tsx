@@ -1,0 +1,125 @@
+"use client";
+
+import { useState } from "react";
+import { Plus, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { FieldMessages } from "@/components/forms/fields";
+import { toast } from "@/components/ui/toast";
+import { problemOf } from "@/lib/api/client";
+import type { ActionItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
+import { formatMeetingDate, fullName } from "@/components/one-on-one/format";
+import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
+
+const TEXT_MAX = 500;
+const dueFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const due = (d: string) => dueFormat.format(new Date(`${d}T00:00:00Z`));
+const failed = (what: string) => (err: unknown) => toast({ title: "Error", description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`, variant: "destructive" });
+
+/** What was agreed, with an owner from the pair and an optional due date; open items of earlier
+ * meetings carry over here and say where they came from. */
+export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
+  const open = meeting.status !== "cancelled";
+  const owners = [meeting.manager, meeting.employee];
+  const ownerName = (id: string) => {
+    const p = owners.find((o) => o.id === id);
+    return p ? fullName(p) : "Someone else";
+  };
+  const toggle = useMeetingMutation(meeting.id, (v: { item: ActionItemDto; completed: boolean }) => meetingApi.patchAction(meeting.id, v.item.id, { completed: v.completed }));
+  const remove = useMeetingMutation(meeting.id, (item: ActionItemDto) => meetingApi.deleteAction(meeting.id, item.id), () => toast({ title: "Action item deleted" }));
+
+  return (
+    <section aria-labelledby="action-items-title" className="space-y-3">
+      <h2 id="action-items-title" className="text-lg font-semibold text-slate-900">Action items</h2>
+      {meeting.actionItems.length === 0 ? (
+        <p className="text-sm text-slate-500">No action items yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {meeting.actionItems.map((item) => {
+            const box = `action-${item.id}`;
+            return (
+              <li key={item.id} className="flex items-start gap-3 p-3">
+                <input
+                  id={box}
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  checked={item.completed}
+                  disabled={!open || toggle.isPending}
+                  onChange={(e) => toggle.mutate({ item, completed: e.target.checked }, { onError: failed("update the action item") })}
+                />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${item.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>{item.text}</label>
+                  <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-500">
+                    <span>{`Owner: ${ownerName(item.ownerId)}`}</span>
+                    {item.dueDate ? <span>{`Due ${due(item.dueDate)}`}</span> : null}
+                    {item.carriedOver ? <span className="text-amber-700">{`From the meeting on ${formatMeetingDate(item.originScheduledAt)}`}</span> : null}
+                  </p>
+                </div>
+                {open ? (
+                  <Button variant="ghost" size="icon-sm" aria-label={`Delete action item: ${item.text}`} disabled={remove.isPending} onClick={() => remove.mutate(item, { onError: failed("delete the action item") })}>
+                    <Trash2 />
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {open ? <AddActionItem meeting={meeting} /> : null}
+    </section>
+  );
+}
+
+function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
+  const [text, setText] = useState("");
+  const [ownerId, setOwnerId] = useState(meeting.employee.id);
+  const [dueDate, setDueDate] = useState("");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const add = useMeetingMutation(meeting.id, (body: { text: string; ownerId: string; dueDate?: string }) => meetingApi.addAction(meeting.id, body), () => {
+    setText("");
+    setDueDate("");
+    setErrors({});
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const t = text.trim();
+    if (!t) return setErrors({ text: ["Describe the action item"] });
+    if (t.length > TEXT_MAX) return setErrors({ text: [`An action item is at most ${TEXT_MAX} characters`] });
+    add.mutate(
+      { text: t, ownerId, ...(dueDate ? { dueDate } : {}) },
+      {
+        onError: (err) => {
+          const p = problemOf(err);
+          setErrors(p && Object.keys(p.fields).length ? p.fields : { form: [p?.message ?? "Failed to add the action item. Please try again."] });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_12rem_10rem_auto] sm:items-end">
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor="action-text">New action item</Label>
+        <Input id="action-text" value={text} maxLength={TEXT_MAX + 100} onChange={(e) => setText(e.target.value)} aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "action-text-messages" : undefined} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="action-owner">Owner</Label>
+        <NativeSelect id="action-owner" value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
+          <option value={meeting.employee.id}>{fullName(meeting.employee)}</option>
+          <option value={meeting.manager.id}>{fullName(meeting.manager)}</option>
+        </NativeSelect>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="action-due">Due date (optional)</Label>
+        <Input id="action-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+      </div>
+      <Button type="submit" disabled={add.isPending}><Plus /> {add.isPending ? "Adding..." : "Add action item"}</Button>
+      <div className="sm:col-span-4">
+        <FieldMessages id="action-text-messages" messages={[...(errors.text ?? []), ...(errors.ownerId ?? []), ...(errors.dueDate ?? []), ...(errors.form ?? [])]} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { useState } from "react";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { FieldMessages } from "@/components/forms/fields";
+import { toast } from "@/components/ui/toast";
+import { problemOf } from "@/lib/api/client";
+import type { AgendaItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
+import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
+
+const TEXT_MAX = 300;
+const failed = (what: string) => (err: unknown) => toast({ title: "Error", description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`, variant: "destructive" });
+
+/** The template's questions and the pair's talking points, in the order they agreed, ticked off
+ * during the meeting. Reordering is by buttons (keyboard and screen reader friendly, unlike drag). */
+export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId: string }) {
+  const open = meeting.status === "scheduled";
+  const items = [...meeting.agenda].sort((a, b) => a.position - b.position);
+  const [announce, setAnnounce] = useState("");
+  const toggle = useMeetingMutation(meeting.id, (v: { item: AgendaItemDto; done: boolean }) => meetingApi.patchAgenda(meeting.id, v.item.id, { done: v.done }));
+  const remove = useMeetingMutation(meeting.id, (item: AgendaItemDto) => meetingApi.deleteAgenda(meeting.id, item.id));
+  const order = useMeetingMutation(meeting.id, (ids: string[]) => meetingApi.orderAgenda(meeting.id, ids));
+
+  function move(index: number, by: -1 | 1) {
+    const target = index + by;
+    if (target < 0 || target >= items.length) return;
+    const ids = items.map((i) => i.id);
+    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+    const moved = items[index]!;
+    order.mutate(ids, {
+      onSuccess: () => {
+        setAnnounce(`"${moved.text}" moved to position ${target + 1} of ${items.length}`);
+        // Keep focus on the same button of the moved row, so pressing again keeps moving it.
+        requestAnimationFrame(() => document.getElementById(`agenda-${by < 0 ? "up" : "down"}-${moved.id}`)?.focus());
+      },
+      onError: failed("reorder the agenda"),
+    });
+  }
+
+  return (
+    <section aria-labelledby="agenda-title" className="space-y-3">
+      <h2 id="agenda-title" className="text-lg font-semibold text-slate-900">Agenda</h2>
+      <p role="status" className="sr-only">{announce}</p>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">No agenda yet. Add a talking point you want to cover.</p>
+      ) : (
+        <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {items.map((item, i) => {
+            const box = `agenda-done-${item.id}`;
+            return (
+              <li key={item.id} className="flex items-start gap-3 p-3">
+                <span aria-hidden="true" className="mt-0.5 w-6 shrink-0 text-right text-sm font-semibold text-slate-500">{`${i + 1}.`}</span>
+                <input
+                  id={box}
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  checked={item.done}
+                  disabled={!open || toggle.isPending}
+                  onChange={(e) => toggle.mutate({ item, done: e.target.checked }, { onError: failed("update the agenda") })}
+                />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${item.done ? "text-slate-500 line-through" : "text-slate-900"}`}>
+                    <span className="sr-only">{`${i + 1}. `}</span>
+                    {item.text}
+                  </label>
+                  <p className="text-xs text-slate-500">{item.kind === "question" ? "Template question" : item.authorId === userId ? "Your talking point" : "Talking point"}</p>
+                </div>
+                {open ? (
+                  <div className="flex shrink-0 gap-1">
+                    <Button id={`agenda-up-${item.id}`} variant="ghost" size="icon-sm" aria-label={`Move up: ${item.text}`} disabled={i === 0 || order.isPending} onClick={() => move(i, -1)}><ArrowUp /></Button>
+                    <Button id={`agenda-down-${item.id}`} variant="ghost" size="icon-sm" aria-label={`Move down: ${item.text}`} disabled={i === items.length - 1 || order.isPending} onClick={() => move(i, 1)}><ArrowDown /></Button>
+                    {item.kind === "talking_point" && item.authorId === userId ? (
+                      <Button variant="ghost" size="icon-sm" aria-label={`Delete talking point: ${item.text}`} disabled={remove.isPending} onClick={() => remove.mutate(item, { onError: failed("delete the talking point") })}><Trash2 /></Button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {open ? <AddTalkingPoint meetingId={meeting.id} /> : null}
+    </section>
+  );
+}
+
+function AddTalkingPoint({ meetingId }: { meetingId: string }) {
+  const [text, setText] = useState("");
+  const [errors, setErrors] = useState<string[]>([]);
+  const add = useMeetingMutation(meetingId, (t: string) => meetingApi.addAgenda(meetingId, t), () => {
+    setText("");
+    setErrors([]);
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const t = text.trim();
+    if (!t) return setErrors(["Write the talking point"]);
+    if (t.length > TEXT_MAX) return setErrors([`A talking point is at most ${TEXT_MAX} characters`]);
+    add.mutate(t, {
+      onError: (err) => {
+        const p = problemOf(err);
+        setErrors(p?.fields.text ?? [p?.message ?? "Failed to add the talking point. Please try again."]);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <Label htmlFor="talking-point">Talking point</Label>
+        <Input id="talking-point" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "talking-point-messages" : undefined} />
+        <FieldMessages id="talking-point-messages" messages={errors} />
+      </div>
+      <Button type="submit" disabled={add.isPending} className="sm:mb-auto sm:mt-6"><Plus /> {add.isPending ? "Adding..." : "Add talking point"}</Button>
+    </form>
+  );
+}
