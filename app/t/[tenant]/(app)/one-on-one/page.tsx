@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
-import { CalendarDays } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
-import { PageHeader } from "@/components/layout/page-header";
-import { SectionEmpty } from "@/components/layout/coming-next";
 import { AccessRestricted } from "@/components/shell/access-restricted";
+import { MEETINGS_TABS, MeetingsPage } from "@/components/one-on-one/meetings-page";
 
 export const metadata: Metadata = { title: "1:1 Meetings" };
 
-// oneOnOnes.use: every role, each in its part (decisions.md); the map decides, as everywhere.
-export default async function Page() {
+// oneOnOnes.use: every role, each in its part (decisions.md); which tabs show is read from the
+// same map (schedule, templates), and the routes refuse the same roles again.
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await currentSession();
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;
+  const { tab } = await searchParams;
+  const initialTab = MEETINGS_TABS.find((t) => t === tab) ?? "meetings";
   return (
-    <>
-      <PageHeader title="1:1 Meetings" subtitle="Plan, prepare and record your one-on-ones." />
-      <SectionEmpty icon={CalendarDays} title="No meetings yet" description="Scheduled 1:1 meetings with your team will be listed here." />
-    </>
+    <MeetingsPage
+      orgId={session.ctx.orgId}
+      canSchedule={can(session.ctx, "oneOnOnes.schedule")}
+      canManageTemplates={can(session.ctx, "oneOnOnes.templates")}
+      initialTab={initialTab}
+    />
   );
 }

@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { ArrowLeft, CalendarDays, CalendarPlus, ClipboardList } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { MyMeetings } from "@/components/one-on-one/meeting-list";
+import { ScheduleForm } from "@/components/one-on-one/schedule-form";
+import { TemplatesTab } from "@/components/one-on-one/templates-tab";
+
+export const MEETINGS_TABS = ["meetings", "schedule", "templates"] as const;
+export type MeetingsTab = (typeof MEETINGS_TABS)[number];
+
+/**
+ * '1:1 Meetings' (spec section 2): My Meetings for everyone, Schedule New for those who schedule
+ * (oneOnOnes.schedule), Templates for those who manage them (oneOnOnes.templates). The page decides
+ * the flags from the one permission map; the routes refuse the same roles again.
+ */
+export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTab }: {
+  orgId: string;
+  canSchedule: boolean;
+  canManageTemplates: boolean;
+  initialTab: MeetingsTab;
+}) {
+  const allowed = (t: MeetingsTab) => t === "meetings" || (t === "schedule" && canSchedule) || (t === "templates" && canManageTemplates);
+  const [tab, setTab] = useState<MeetingsTab>(allowed(initialTab) ? initialTab : "meetings");
+
+  function select(next: string) {
+    const t = MEETINGS_TABS.find((x) => x === next) ?? "meetings";
+    setTab(t);
+    // The tab is kept in the address, so a reload or a shared link opens the same one.
+    const url = new URL(window.location.href);
+    if (t === "meetings") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", t);
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  return (
+    <>
+      <Link href="/" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeft aria-hidden className="size-4" /> Back to Dashboard
+      </Link>
+      <PageHeader title="1:1 Meetings" subtitle="Plan, prepare and record your one-on-ones." />
+      <Tabs value={tab} onValueChange={select}>
+        <TabsList aria-label="1:1 Meetings">
+          <TabsTrigger value="meetings"><CalendarDays aria-hidden className="mr-1.5 size-4" />My Meetings</TabsTrigger>
+          {canSchedule ? <TabsTrigger value="schedule"><CalendarPlus aria-hidden className="mr-1.5 size-4" />Schedule New</TabsTrigger> : null}
+          {canManageTemplates ? <TabsTrigger value="templates"><ClipboardList aria-hidden className="mr-1.5 size-4" />Templates</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="meetings">
+          <MyMeetings canSchedule={canSchedule} onSchedule={() => select("schedule")} />
+        </TabsContent>
+        {canSchedule ? (
+          <TabsContent value="schedule">
+            <ScheduleForm onScheduled={() => select("meetings")} />
+          </TabsContent>
+        ) : null}
+        {canManageTemplates ? (
+          <TabsContent value="templates">
+            <TemplatesTab orgId={orgId} />
+          </TabsContent>
+        ) : null}
+      </Tabs>
+    </>
+  );
+}
