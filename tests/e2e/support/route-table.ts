@@ -14,10 +14,11 @@ import { libraryRoutes } from "./routes/library";
 import { coachRoutes } from "./routes/coach";
 import { coachAiRoutes } from "./routes/coach-ai";
 import { aiRoutes } from "./routes/ai";
+import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes];
 }
