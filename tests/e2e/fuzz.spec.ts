@@ -21,6 +21,8 @@ import { chatMessageRequestSchema, coachRequestSchema } from "@/lib/coach/reques
 import { contentBodySchema, contentListQuerySchema, importInputSchema } from "@/lib/library/schemas";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
+import { templateInputSchema } from "@/lib/one-on-one/default-templates";
+import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -227,6 +229,7 @@ const userBody: BodySpec = {
   refs: /^(teamId|managerId)$/,
 };
 const teamBody: BodySpec = { valid: (f) => ({ name: `Fuzz team ${randomBytes(3).toString("hex")}`, managerId: f.own.manager.id }), schema: teamInputSchema, max: 64 * 1024, refs: /^managerId$/ };
+const oneOnOneTemplateBody: BodySpec = { valid: () => ({ name: `Fuzz template ${randomBytes(3).toString("hex")}`, description: "", templateQuestions: ["How was the week?"] }), schema: templateInputSchema, max: 64 * 1024 };
 
 const ROUTES: RouteSpec[] = [
   { method: "GET", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
@@ -495,6 +498,47 @@ const ROUTES: RouteSpec[] = [
     runs: 80,
   },
   { method: "POST", file: "app/api/users/route.ts", site: "tenant", auth: "session", body: userBody, writes: true, runs: 160 },
+  // 1:1 templates and prep forms (issue 11). The fuzz's caller is an admin, outside every 1:1 pair,
+  // so the prep routes answer 404 to anything addressed at a meeting; the template routes write.
+  { method: "GET", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", writes: false, runs: 40 },
+  { method: "POST", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", body: oneOnOneTemplateBody, writes: true, runs: 160 },
+  // {id}: the caller's organisation id (the list) or a template id.
+  { method: "GET", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: false, runs: 60 },
+  { method: "PUT", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, body: oneOnOneTemplateBody, writes: true, runs: 120 },
+  { method: "DELETE", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: true, runs: 60 },
+  { method: "POST", file: "app/api/one-on-one-templates/seed/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
+  { method: "POST", file: "app/api/organizations/[orgId]/seed-templates/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
+  // {id}: a meeting id for GET, a prep form id for PUT (one folder serves both).
+  { method: "GET", file: "app/api/one-on-one-prep/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: false, runs: 60 },
+  {
+    method: "PUT",
+    file: "app/api/one-on-one-prep/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: userParam },
+    body: { valid: () => ({ wins: "Fuzz win", mood: 4 }), schema: prepFormDraftSchema, max: PREP_FORM_MAX_BODY_BYTES },
+    writes: true,
+    runs: 120,
+  },
+  {
+    method: "POST",
+    file: "app/api/one-on-one-prep/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ meetingId: f.own.manager.id, employeeId: f.own.employee.id, wins: "Fuzz win", stressLevel: 2 }), schema: prepFormDraftSchema.extend({ meetingId: z.uuid(), employeeId: z.uuid().optional() }), max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    writes: true,
+    runs: 120,
+  },
+  {
+    method: "POST",
+    file: "app/api/one-on-one/prep-form/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ meetingId: f.own.manager.id, employeeId: f.own.employee.id, wins: "Fuzz win", mood: 3, stressLevel: 3 }), schema: prepFormSubmitBodySchema, max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    writes: true,
+    runs: 120,
+  },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 60 },
 ];
 
 // ------------------------------------------------------------------------------------------------
