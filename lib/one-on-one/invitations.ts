@@ -1,0 +1,90 @@
+import "server-only";
+import type { Tx } from "@/lib/db/tenant";
+import { env } from "@/lib/config/env";
+import { workspaceOrigin } from "@/lib/tenancy/site";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { meetingInvitation } from "./calendar";
+
+type Person = { firstName: string; lastName: string; email: string };
+type SeriesRef = {
+  organizationId: string;
+  id: string;
+  recurrence: "none" | "weekly" | "biweekly" | "monthly";
+  timeZone: string;
+  startsAt: Date;
+  durationMinutes: number;
+  sequence: number;
+};
+type MeetingRef = { id: string; occurrenceStart: Date; scheduledAt: Date; durationMinutes: number };
+
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** When, in the organiser's zone, for e-mail and notification texts. */
+export function whenText(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "full", timeStyle: "short", timeZoneName: "short" }).format(at);
+}
+
+/** The workspace's host (without port) and origin, for UIDs and links. */
+export async function workspaceOf(tx: Tx, orgId: string): Promise<{ host: string; origin: string }> {
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true } });
+  const root = env().rootDomain;
+  return { host: `${org.subdomain}.${root.replace(/:\d+$/, "")}`, origin: workspaceOrigin(org.subdomain, root) };
+}
+
+export type InvitationChange =
+  /** The series (or one-off meeting) as a whole: first invitation, or cancelling all of it. */
+  | { scope: "series"; method: "REQUEST" | "CANCEL"; meeting: MeetingRef }
+  /** One occurrence: moved (REQUEST) or cancelled (CANCEL); RECURRENCE-ID for series members. */
+  | { scope: "occurrence"; method: "REQUEST" | "CANCEL"; meeting: MeetingRef };
+
+/**
+ * Builds the iCalendar message for a change and queues it to the employee in the caller's
+ * transaction. The UID is the series id at the workspace host for its whole life; `sequence`
+ * must already be the series' new (raised) value. Returns the outbox id.
+ */
+export async function sendCalendarMail(
+  tx: Tx,
+  input: { series: SeriesRef; manager: Person; employee: Person; change: InvitationChange; now?: Date },
+): Promise<string> {
+  const { series, manager, employee, change } = input;
+  const { host, origin } = await workspaceOf(tx, series.organizationId);
+  const single = change.scope === "occurrence" && series.recurrence !== "none";
+  const start = change.scope === "series" ? (series.recurrence === "none" ? change.meeting.scheduledAt : series.startsAt) : change.meeting.scheduledAt;
+  const durationMinutes = change.scope === "series" && series.recurrence !== "none" ? series.durationMinutes : change.meeting.durationMinutes;
+  const url = `${origin}/one-on-one/${change.meeting.id}`;
+  const summary = `1:1: ${fullName(manager)} / ${fullName(employee)}`;
+  const ics = meetingInvitation({
+    method: change.method,
+    uid: `${series.id}@${host}`,
+    sequence: series.sequence,
+    start,
+    durationMinutes,
+    timeZone: series.timeZone,
+    recurrence: series.recurrence,
+    ...(single ? { recurrenceId: change.meeting.occurrenceStart } : {}),
+    summary,
+    description: `Your 1:1 with ${fullName(manager)} in Pulsewell: ${url}`,
+    url,
+    organizer: { name: fullName(manager), email: manager.email },
+    attendee: { name: fullName(employee), email: employee.email },
+    stamp: input.now ?? new Date(),
+  });
+  const when = whenText(change.meeting.scheduledAt, series.timeZone);
+  const repeats = series.recurrence === "none" ? "" : ` (${series.recurrence === "biweekly" ? "every two weeks" : series.recurrence})`;
+  const [subject, text] =
+    change.method === "CANCEL"
+      ? change.scope === "series" && series.recurrence !== "none"
+        ? [`Cancelled: your 1:1s with ${fullName(manager)}`, `${fullName(manager)} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`]
+        : [`Cancelled: 1:1 with ${fullName(manager)} on ${when}`, `${fullName(manager)} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`]
+      : change.scope === "series"
+        ? [`1:1 with ${fullName(manager)}: ${when}`, `${fullName(manager)} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`]
+        : [`Moved: 1:1 with ${fullName(manager)} to ${when}`, `${fullName(manager)} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`];
+  return enqueueMail(tx, series.organizationId, {
+    to: employee.email,
+    subject,
+    text,
+    kind: change.method === "CANCEL" ? "meeting_cancelled" : "meeting_invitation",
+    ref: `meeting:${change.meeting.id}`,
+    attachments: [ics],
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { recurrenceSchema, timeZoneSchema } from "./recurrence";
+
+// Request bodies and queries of the meeting routes (issue 11), shared by the routes and the
+// client. Client-safe: no server code. Rules that need the database or the clock (a date in the
+// future, an employee the caller may schedule with) are checked by lib/one-on-one/meetings.ts
+// and answered under the same field names.
+
+export const MEETING_MIN_MINUTES = 15;
+export const MEETING_MAX_MINUTES = 240;
+export const MEETING_DEFAULT_MINUTES = 30;
+export const MEETING_NOTE_MAX = 5000;
+
+const uuid = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.uuid({ error: message }));
+
+/** An instant: an ISO 8601 string with its offset (the wire) or a Date (server callers, and a
+ * body the route already parsed, so the domain function can parse again). */
+const instant = z.union(
+  [
+    z.date().refine((d) => !Number.isNaN(d.getTime())),
+    z
+      .string()
+      .trim()
+      .pipe(z.iso.datetime({ offset: true }))
+      .transform((v) => new Date(v)),
+  ],
+  { error: "Choose a date and time (ISO 8601 with its offset, e.g. 2026-03-02T09:00:00+01:00)" },
+);
+
+const duration = z
+  .number({ error: "Duration must be a number of minutes" })
+  .int("Duration must be a whole number of minutes")
+  .min(MEETING_MIN_MINUTES, `Duration is at least ${MEETING_MIN_MINUTES} minutes`)
+  .max(MEETING_MAX_MINUTES, `Duration is at most ${MEETING_MAX_MINUTES} minutes`);
+
+export const scheduleMeetingSchema = z
+  .object({
+    employeeId: uuid("Choose a team member"),
+    templateId: uuid("Unknown template").optional().nullable(),
+    scheduledAt: instant,
+    timeZone: z.string({ error: "Choose a time zone" }).pipe(timeZoneSchema),
+    durationMinutes: duration.default(MEETING_DEFAULT_MINUTES),
+    recurrence: recurrenceSchema.default("none"),
+    managerId: uuid("You can only schedule your own 1:1s").optional(),
+    status: z.literal("scheduled", { error: "A new meeting is scheduled" }).optional(),
+  })
+  .strict();
+export type ScheduleMeetingInput = z.output<typeof scheduleMeetingSchema>;
+export type ScheduleMeetingBody = z.input<typeof scheduleMeetingSchema>;
+
+const noteField = (label: string) =>
+  z.string({ error: `${label} must be text` }).max(MEETING_NOTE_MAX, `${label} is at most ${MEETING_NOTE_MAX} characters`);
+
+export const updateMeetingSchema = z
+  .object({
+    wins: noteField("Wins").optional(),
+    challenges: noteField("Challenges").optional(),
+    goals: noteField("Goals").optional(),
+    feedback: noteField("Feedback").optional(),
+    notes: noteField("Notes").optional(),
+    status: z.literal("completed", { error: "A meeting can only be marked completed here" }).optional(),
+    completedAt: instant.optional(),
+  })
+  .strict();
+export type UpdateMeetingInput = z.output<typeof updateMeetingSchema>;
+export type UpdateMeetingBody = z.input<typeof updateMeetingSchema>;
+
+export const rescheduleMeetingSchema = z.object({ scheduledAt: instant, durationMinutes: duration.optional() }).strict();
+export type RescheduleMeetingInput = z.output<typeof rescheduleMeetingSchema>;
+export type RescheduleMeetingBody = z.input<typeof rescheduleMeetingSchema>;
+
+export const cancelMeetingSchema = z
+  .object({ scope: z.enum(["occurrence", "series"], { error: "Choose this meeting or the whole series" }).default("occurrence") })
+  .strict();
+export type CancelMeetingInput = z.output<typeof cancelMeetingSchema>;
+export type CancelMeetingBody = z.input<typeof cancelMeetingSchema>;
+
+export const listMeetingsQuerySchema = z.object({
+  personId: uuid("Unknown person").optional(),
+  when: z.enum(["upcoming", "past"], { error: "when is upcoming or past" }).default("upcoming"),
+  cursor: z.string().max(200, "Invalid cursor").optional(),
+});
+export type ListMeetingsQuery = z.output<typeof listMeetingsQuerySchema>;
+export type ListMeetingsQueryInput = z.input<typeof listMeetingsQuerySchema>;

@@ -1,0 +1,410 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { requirePermission } from "@/lib/auth/authorize";
+import { conflict, DomainError, invalidInput } from "@/lib/errors/domain-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { notify } from "@/lib/notifications/service";
+import { loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
+import { agendaForMeeting } from "./agenda";
+import { actionItemsForMeeting } from "./action-items";
+import { readPrepForm } from "./prep-forms";
+import { readPrivateNote } from "./private-notes";
+import { fullName, sendCalendarMail, whenText } from "./invitations";
+import { MATERIALIZE_HORIZON_MS, materializeSeries } from "./series";
+import type { z } from "zod";
+import { zodFieldErrors } from "@/lib/errors/problem";
+import {
+  cancelMeetingSchema,
+  listMeetingsQuerySchema,
+  rescheduleMeetingSchema,
+  scheduleMeetingSchema,
+  updateMeetingSchema,
+  type CancelMeetingBody,
+  type ListMeetingsQueryInput,
+  type RescheduleMeetingBody,
+  type ScheduleMeetingBody,
+  type UpdateMeetingBody,
+} from "./meeting-schemas";
+import type { MeetingDetail, MeetingListItem, MeetingListPage, PersonRef, SchedulablePerson } from "./dto";
+
+// The meetings core of issue 11: scheduling (one-off or a recurring series, materialised as
+// Meeting rows), the caller's list, the meeting page's detail, the manager's shared notes,
+// reschedule and cancel with calendar messages. A meeting is its pair's alone: every query runs
+// with the caller as app_current_user (row-level security's pair_only), and anyone else, admins
+// included, gets notFound("Meeting") from loadMeetingForUser.
+
+export const MEETINGS_PAGE_SIZE = 20;
+
+/** The clock, injectable for tests and the demo seed. */
+export type Clock = { now?: Date };
+
+/** Domain functions take the request body as sent (routes pass it parsed; parsing is idempotent),
+ * so server callers (seed, tests) get the same checks and field messages as the API. */
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw invalidInput("Please check the highlighted fields", zodFieldErrors(result.error.issues));
+  return result.data;
+}
+
+const inPair = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
+
+const managerOnly = () => new DomainError("forbidden", "meeting_manager_only", "Only the manager of this 1:1 can do this");
+
+const personSelect = { id: true, firstName: true, lastName: true, email: true } as const;
+
+async function peopleById(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, PersonRef>> {
+  const rows = await tx.user.findMany({ where: { organizationId: orgId, id: { in: [...new Set(ids)] } }, select: personSelect });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const missingPerson = (id: string): PersonRef => ({ id, firstName: "", lastName: "", email: "" });
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+async function pairNeighbours(tx: Tx, m: LoadedMeeting): Promise<{ previousMeetingId: string | null; nextMeetingId: string | null }> {
+  const pair = { organizationId: m.organizationId, managerId: m.managerId, employeeId: m.employeeId };
+  const [prev, next] = [
+    await tx.meeting.findFirst({
+      where: { ...pair, OR: [{ scheduledAt: { lt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { lt: m.id } }] },
+      orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    }),
+    await tx.meeting.findFirst({
+      where: { ...pair, OR: [{ scheduledAt: { gt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { gt: m.id } }] },
+      orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    }),
+  ];
+  return { previousMeetingId: prev?.id ?? null, nextMeetingId: next?.id ?? null };
+}
+
+/** The meeting page's data for a meeting already loaded for the caller. */
+export async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingForUser): Promise<MeetingDetail> {
+  const { meeting: m, role } = loaded;
+  const people = await peopleById(tx, ctx.orgId, [m.managerId, m.employeeId]);
+  const template = m.series.templateId
+    ? await tx.meetingTemplate.findUnique({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: m.series.templateId } },
+        select: { name: true },
+      })
+    : null;
+  const agenda = await agendaForMeeting(tx, m);
+  const actionItems = await actionItemsForMeeting(tx, m);
+  const prepForm = await readPrepForm(tx, ctx, m);
+  const privateNote = await readPrivateNote(tx, ctx, m);
+  const neighbours = await pairNeighbours(tx, m);
+  const submitted =
+    prepForm?.submittedAt != null ||
+    (role === "manager" ? false : (await tx.meetingPrepForm.count({ where: { organizationId: ctx.orgId, meetingId: m.id, submittedAt: { not: null } } })) > 0);
+  return {
+    id: m.id,
+    seriesId: m.seriesId,
+    scheduledAt: m.scheduledAt.toISOString(),
+    durationMinutes: m.durationMinutes,
+    status: m.status,
+    recurrence: m.series.recurrence,
+    role,
+    manager: people.get(m.managerId) ?? missingPerson(m.managerId),
+    employee: people.get(m.employeeId) ?? missingPerson(m.employeeId),
+    prepSubmitted: submitted,
+    timeZone: m.series.timeZone,
+    templateId: m.series.templateId,
+    templateName: template?.name ?? null,
+    completedAt: m.completedAt?.toISOString() ?? null,
+    cancelledAt: m.cancelledAt?.toISOString() ?? null,
+    notes: { wins: m.wins ?? "", challenges: m.challenges ?? "", goals: m.goals ?? "", feedback: m.feedback ?? "", notes: m.notes ?? "" },
+    agenda,
+    actionItems,
+    prepForm,
+    privateNote,
+    ...neighbours,
+  };
+}
+
+export async function getMeetingDetail(ctx: AuthContext, meetingId: string): Promise<MeetingDetail> {
+  requirePermission(ctx, "oneOnOnes.use");
+  return inPair(ctx, async (tx) => meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meetingId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+type Cursor = { at: Date; id: string };
+
+const encodeCursor = (c: Cursor) => Buffer.from(`${c.at.toISOString()}|${c.id}`, "utf8").toString("base64url");
+
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  const [iso, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
+  const at = iso ? new Date(iso) : new Date(NaN);
+  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw invalidInput("Invalid cursor", { cursor: ["Invalid cursor"] });
+  return { at, id };
+}
+
+const listSelect = {
+  id: true,
+  seriesId: true,
+  managerId: true,
+  employeeId: true,
+  scheduledAt: true,
+  durationMinutes: true,
+  status: true,
+  series: { select: { recurrence: true } },
+  prepForm: { select: { submittedAt: true } },
+} as const;
+type ListRow = Prisma.MeetingGetPayload<{ select: typeof listSelect }>;
+
+/**
+ * The caller's meetings: upcoming (from now, earliest first) or past (latest first), optionally
+ * with one other person, 20 a page. Two index range scans, one per side (organisation, managerId
+ * or employeeId, scheduledAt), merged here: each reads at most a page.
+ */
+export async function listMeetings(ctx: AuthContext, rawQuery: ListMeetingsQueryInput = {}, { now = new Date() }: Clock = {}): Promise<MeetingListPage> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const query = parse(listMeetingsQuerySchema, rawQuery);
+  const cursor = decodeCursor(query.cursor);
+  const asc = query.when === "upcoming";
+  const dir = asc ? ("asc" as const) : ("desc" as const);
+  const window: Prisma.MeetingWhereInput = asc ? { scheduledAt: { gte: now } } : { scheduledAt: { lt: now } };
+  const after: Prisma.MeetingWhereInput | undefined = cursor
+    ? asc
+      ? { OR: [{ scheduledAt: { gt: cursor.at } }, { scheduledAt: cursor.at, id: { gt: cursor.id } }] }
+      : { OR: [{ scheduledAt: { lt: cursor.at } }, { scheduledAt: cursor.at, id: { lt: cursor.id } }] }
+    : undefined;
+  const take = MEETINGS_PAGE_SIZE + 1;
+  return inPair(ctx, async (tx) => {
+    const side = (where: Prisma.MeetingWhereInput) =>
+      tx.meeting.findMany({
+        where: { organizationId: ctx.orgId, ...where, AND: [window, ...(after ? [after] : [])] },
+        orderBy: [{ scheduledAt: dir }, { id: dir }],
+        take,
+        select: listSelect,
+      });
+    const asManager = await side({ managerId: ctx.userId, ...(query.personId ? { employeeId: query.personId } : {}) });
+    const asEmployee = await side({ employeeId: ctx.userId, ...(query.personId ? { managerId: query.personId } : {}) });
+    const sign = asc ? 1 : -1;
+    const merged = [...asManager, ...asEmployee]
+      .sort((a, b) => sign * (a.scheduledAt.getTime() - b.scheduledAt.getTime()) || sign * a.id.localeCompare(b.id))
+      .slice(0, take);
+    const page = merged.slice(0, MEETINGS_PAGE_SIZE);
+    const people = await peopleById(tx, ctx.orgId, page.flatMap((r) => [r.managerId, r.employeeId]));
+    const last = page.at(-1);
+    return {
+      meetings: page.map((r) => toListItem(r, ctx.userId, people)),
+      nextCursor: merged.length > MEETINGS_PAGE_SIZE && last ? encodeCursor({ at: last.scheduledAt, id: last.id }) : null,
+    };
+  });
+}
+
+function toListItem(r: ListRow, me: string, people: Map<string, PersonRef>): MeetingListItem {
+  return {
+    id: r.id,
+    seriesId: r.seriesId,
+    scheduledAt: r.scheduledAt.toISOString(),
+    durationMinutes: r.durationMinutes,
+    status: r.status,
+    recurrence: r.series.recurrence,
+    role: r.managerId === me ? "manager" : "employee",
+    manager: people.get(r.managerId) ?? missingPerson(r.managerId),
+    employee: people.get(r.employeeId) ?? missingPerson(r.employeeId),
+    prepSubmitted: r.prepForm?.submittedAt != null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// People and scheduling
+
+/** Whom the caller may schedule with: admins anyone in the organisation, managers their direct
+ * reports; never the caller. */
+export async function listSchedulablePeople(ctx: AuthContext): Promise<SchedulablePerson[]> {
+  requirePermission(ctx, "oneOnOnes.schedule");
+  return withOrg(ctx.orgId, async (tx) => {
+    const rows = await tx.user.findMany({
+      where: { organizationId: ctx.orgId, id: { not: ctx.userId }, ...(ctx.role === "admin" ? {} : { managerId: ctx.userId }) },
+      select: { ...personSelect, team: { select: { name: true } } },
+      orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
+    });
+    return rows.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, teamName: r.team?.name ?? null }));
+  });
+}
+
+async function schedulableEmployee(tx: Tx, ctx: AuthContext, employeeId: string) {
+  const notYours = () =>
+    invalidInput("Choose one of your team members", {
+      employeeId: [ctx.role === "admin" ? "Choose someone in your organisation" : "You can only schedule 1:1s with your direct reports"],
+    });
+  if (employeeId === ctx.userId) throw invalidInput("You cannot schedule a 1:1 with yourself", { employeeId: ["You cannot schedule a 1:1 with yourself"] });
+  const user = await tx.user.findUnique({
+    where: { organizationId_id: { organizationId: ctx.orgId, id: employeeId } },
+    select: { ...personSelect, managerId: true },
+  });
+  if (!user) throw notYours();
+  if (ctx.role !== "admin" && user.managerId !== ctx.userId) throw notYours();
+  return user;
+}
+
+/** Schedules a one-off 1:1 or a recurring series with a direct report (admins: anyone); answers
+ * the first meeting. Sends the employee a notification and a calendar invitation, in the same
+ * transaction. */
+export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+  requirePermission(ctx, "oneOnOnes.schedule");
+  const input = parse(scheduleMeetingSchema, body);
+  if (input.managerId !== undefined && input.managerId !== ctx.userId) {
+    throw invalidInput("You can only schedule your own 1:1s", { managerId: ["You can only schedule your own 1:1s"] });
+  }
+  if (input.scheduledAt.getTime() <= now.getTime()) {
+    throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
+  }
+  return inPair(ctx, async (tx) => {
+    const employee = await schedulableEmployee(tx, ctx, input.employeeId);
+    if (input.templateId) {
+      const template = await tx.meetingTemplate.findUnique({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: input.templateId } },
+        select: { id: true },
+      });
+      if (!template) throw invalidInput("Unknown template", { templateId: ["Choose one of your organisation's templates"] });
+    }
+    const manager = await tx.user.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } }, select: personSelect });
+    const series = await tx.meetingSeries.create({
+      data: {
+        organizationId: ctx.orgId,
+        managerId: ctx.userId,
+        employeeId: employee.id,
+        templateId: input.templateId ?? null,
+        recurrence: input.recurrence,
+        timeZone: input.timeZone,
+        startsAt: input.scheduledAt,
+        durationMinutes: input.durationMinutes,
+        materializedUntil: input.scheduledAt,
+      },
+    });
+    const until = new Date(Math.max(now.getTime() + MATERIALIZE_HORIZON_MS, input.scheduledAt.getTime() + 1));
+    const [firstId] = await materializeSeries(tx, series, until, { fromStart: true });
+    const loaded = await loadMeetingForUser(tx, ctx, firstId!);
+    await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "REQUEST", meeting: loaded.meeting }, now });
+    const repeats = input.recurrence === "none" ? "" : input.recurrence === "biweekly" ? ", every two weeks" : `, ${input.recurrence}`;
+    await notify(tx, ctx.orgId, {
+      userId: employee.id,
+      type: "meeting_scheduled",
+      title: "1:1 scheduled",
+      message: `${fullName(manager)} scheduled a 1:1 with you on ${whenText(input.scheduledAt, input.timeZone)}${repeats}.`,
+      actionUrl: `/one-on-one/${firstId}`,
+      actionText: "Open meeting",
+    });
+    return meetingDetailTx(tx, ctx, loaded);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes by the manager
+
+async function loadAsManager(tx: Tx, ctx: AuthContext, meetingId: string): Promise<MeetingForUser> {
+  const loaded = await loadMeetingForUser(tx, ctx, meetingId);
+  if (loaded.role !== "manager") throw managerOnly();
+  return loaded;
+}
+
+function requireScheduled(m: LoadedMeeting): void {
+  if (m.status === "cancelled") throw conflict("meeting_cancelled", "This meeting was cancelled");
+  if (m.status !== "scheduled") throw conflict("meeting_not_scheduled", "This meeting is already completed");
+}
+
+/** The shared meeting notes and 'Mark Complete': the manager's alone. */
+export async function updateMeetingNotes(ctx: AuthContext, meetingId: string, body: UpdateMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const input = parse(updateMeetingSchema, body);
+  return inPair(ctx, async (tx) => {
+    const { meeting } = await loadAsManager(tx, ctx, meetingId);
+    if (meeting.status === "cancelled") throw conflict("meeting_cancelled", "This meeting was cancelled");
+    const data: Prisma.MeetingUpdateInput = {};
+    for (const k of ["wins", "challenges", "goals", "feedback", "notes"] as const) if (input[k] !== undefined) data[k] = input[k];
+    if (input.status === "completed" && meeting.status !== "completed") {
+      data.status = "completed";
+      data.completedAt = input.completedAt && input.completedAt.getTime() <= now.getTime() ? input.completedAt : now;
+    }
+    if (Object.keys(data).length > 0) {
+      await tx.meeting.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } }, data });
+    }
+    return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
+  });
+}
+
+async function raiseSequence(tx: Tx, orgId: string, seriesId: string, extra: Prisma.MeetingSeriesUpdateInput = {}) {
+  return tx.meetingSeries.update({
+    where: { organizationId_id: { organizationId: orgId, id: seriesId } },
+    data: { sequence: { increment: 1 }, ...extra },
+  });
+}
+
+async function pairOf(tx: Tx, orgId: string, m: LoadedMeeting) {
+  const people = await tx.user.findMany({ where: { organizationId: orgId, id: { in: [m.managerId, m.employeeId] } }, select: personSelect });
+  const manager = people.find((p) => p.id === m.managerId) ?? missingPerson(m.managerId);
+  const employee = people.find((p) => p.id === m.employeeId) ?? missingPerson(m.employeeId);
+  return { manager, employee };
+}
+
+/** Moves this occurrence only (a series keeps its rule); sends the calendar update. */
+export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, body: RescheduleMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const input = parse(rescheduleMeetingSchema, body);
+  return inPair(ctx, async (tx) => {
+    const { meeting } = await loadAsManager(tx, ctx, meetingId);
+    requireScheduled(meeting);
+    if (input.scheduledAt.getTime() <= now.getTime()) {
+      throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
+    }
+    const moved = await tx.meeting.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } },
+      // A new time gets its own reminder.
+      data: { scheduledAt: input.scheduledAt, durationMinutes: input.durationMinutes ?? meeting.durationMinutes, reminderSentAt: null },
+    });
+    const extra: Prisma.MeetingSeriesUpdateInput =
+      meeting.series.recurrence === "none" ? { startsAt: input.scheduledAt, durationMinutes: moved.durationMinutes } : {};
+    const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, extra);
+    const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
+    await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "REQUEST", meeting: moved }, now });
+    return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
+  });
+}
+
+/** Cancels this occurrence, or the series (every future scheduled occurrence, and the series
+ * itself, so it is not extended); sends METHOD:CANCEL. */
+export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: CancelMeetingBody = {}, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const input = parse(cancelMeetingSchema, body);
+  return inPair(ctx, async (tx) => {
+    const { meeting } = await loadAsManager(tx, ctx, meetingId);
+    const wholeSeries = input.scope === "series" || meeting.series.recurrence === "none";
+    if (wholeSeries) {
+      if (meeting.series.cancelledAt) throw conflict("meeting_cancelled", "This series was cancelled");
+      if (meeting.series.recurrence === "none") requireScheduled(meeting);
+      await tx.meeting.updateMany({
+        where: {
+          organizationId: ctx.orgId,
+          seriesId: meeting.seriesId,
+          status: "scheduled",
+          OR: [{ scheduledAt: { gte: now } }, { id: meeting.id }],
+        },
+        data: { status: "cancelled", cancelledAt: now },
+      });
+      const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, { cancelledAt: now });
+      const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
+      await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "CANCEL", meeting }, now });
+    } else {
+      requireScheduled(meeting);
+      await tx.meeting.update({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } },
+        data: { status: "cancelled", cancelledAt: now },
+      });
+      const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId);
+      const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
+      await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "CANCEL", meeting }, now });
+    }
+    return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
+  });
+}
+
+/** The spec's name for PUT /api/meetings/one-on-one/{meetingId}. */
+export const updateMeeting = updateMeetingNotes;
