@@ -1,22 +1,20 @@
 import type { Metadata } from "next";
-import { NotebookPen } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
-import { PageHeader } from "@/components/layout/page-header";
-import { SectionEmpty } from "@/components/layout/coming-next";
 import { AccessRestricted } from "@/components/shell/access-restricted";
+import { isMeetingId, MeetingNotFound } from "@/components/one-on-one/meeting-not-found";
+import { PrepFormScreen } from "@/components/one-on-one/prep-form-page";
 
 export const metadata: Metadata = { title: "1:1 Meeting Prep Form" };
 
-// oneOnOnes.use: every role, each in its part (decisions.md); the map decides, as everywhere.
-export default async function Page() {
+// oneOnOnes.use: every role; which meeting comes from ?meetingId= (nothing is hard-coded), and the
+// server answers 404 to anyone outside the pair, shown as 'Meeting Not Found'.
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await currentSession();
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;
-  return (
-    <>
-      <PageHeader title="1:1 Meeting Prep Form" subtitle="Prepare for your next one-on-one." />
-      <SectionEmpty icon={NotebookPen} title="No meeting to prepare" description="Open a scheduled meeting from 1:1 Meetings to fill its prep form." />
-    </>
-  );
+  const raw = (await searchParams).meetingId;
+  const id = typeof raw === "string" ? raw.toLowerCase() : null;
+  if (!isMeetingId(id)) return <MeetingNotFound />;
+  return <PrepFormScreen key={id} meetingId={id} />;
 }
