@@ -15,11 +15,15 @@ export const QUEUES = {
   passwordResetRequest: { name: "password-reset-request", options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
   // Deletes ended rate-limit windows (lib/api/rate-limit.ts). Same shape as the minute jobs above.
   rateLimitPrune: { name: "rate-limit-prune", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 120 } },
+  // The 1:1 minute (lib/one-on-one/reminders.ts): reminders 24 hours ahead (each claimed once) and
+  // recurring series topped up. Same shape as the survey tick.
+  meetingTick: { name: "meeting-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */
 export const SURVEY_TICK_SEND = { singletonKey: "survey-tick", singletonSeconds: 60 } as const;
 export const MAIL_SWEEP_SEND = { singletonKey: "mail-sweep", singletonSeconds: 60 } as const;
+export const MEETING_TICK_SEND = { singletonKey: "meeting-tick", singletonSeconds: 60 } as const;
 /** One prune every five minutes in all: windows last one to ten minutes, so rows outlive their
  * window by at most about that much. */
 export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singletonSeconds: 300 } as const;

@@ -1,12 +1,13 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { MAIL_SWEEP_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
+import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { processPasswordResetJob } from "@/lib/auth/password-reset";
 import { pruneRateLimits } from "@/lib/api/rate-limit";
+import { runMeetingWork } from "@/lib/one-on-one/reminders";
 import { log } from "@/lib/log/logger";
 
 // How often each process offers the minute's survey tick and mail sweep. Whatever the number of
@@ -21,6 +22,7 @@ function startSurveyClock(b: PgBoss): void {
     b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) => log.error("jobs.survey_tick_offer", { err }));
     b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND).catch((err: unknown) => log.error("jobs.mail_sweep_offer", { err }));
     b.send(QUEUES.rateLimitPrune.name, {}, RATE_LIMIT_PRUNE_SEND).catch((err: unknown) => log.error("jobs.rate_limit_prune_offer", { err }));
+    b.send(QUEUES.meetingTick.name, {}, MEETING_TICK_SEND).catch((err: unknown) => log.error("jobs.meeting_tick_offer", { err }));
   };
   offer();
   g.pulsewellSurveyClock = setInterval(offer, TICK_OFFER_MS);
@@ -61,9 +63,13 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.rateLimitPrune.name, { pollingIntervalSeconds: 30 }, async () => {
     await pruneRateLimits();
   });
+  // 1:1 reminders (each claimed once, however many ticks overlap) and series extension.
+  await b.work(QUEUES.meetingTick.name, { pollingIntervalSeconds: 5 }, async () => {
+    await runMeetingWork(new Date());
+  });
   startSurveyClock(b);
   log.info("jobs.started", {
-    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name],
+    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name, QUEUES.meetingTick.name],
   });
 }
 

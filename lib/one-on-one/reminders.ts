@@ -1,0 +1,106 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { withOrg } from "@/lib/db/tenant";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { notify } from "@/lib/notifications/service";
+import { log } from "@/lib/log/logger";
+import { extendSeries, MATERIALIZE_HORIZON_MS } from "./series";
+import { fullName, whenText, workspaceOf } from "./invitations";
+
+/** Reminders go out this long before a meeting. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+
+type WorkRow = { kind: "reminder" | "extend"; organizationId: string; id: string; managerId: string };
+export type MeetingWorkResult = { reminded: number; extended: number; errors: number };
+
+/**
+ * Sends one meeting's reminder to both people, exactly once: the reminder is claimed with a
+ * conditional update in the transaction that writes the notifications and e-mails, so of two
+ * workers at once one claims (count 1) and the other finds it taken (count 0) and sends nothing.
+ */
+export async function sendMeetingReminder(orgId: string, meetingId: string, managerId: string, now: Date): Promise<boolean> {
+  return withOrg(
+    orgId,
+    async (tx) => {
+      const claimed = await tx.meeting.updateMany({
+        where: { organizationId: orgId, id: meetingId, reminderSentAt: null, status: "scheduled", scheduledAt: { gt: now } },
+        data: { reminderSentAt: now },
+      });
+      if (claimed.count === 0) return false;
+      const m = await tx.meeting.findUniqueOrThrow({
+        where: { organizationId_id: { organizationId: orgId, id: meetingId } },
+        select: { id: true, scheduledAt: true, managerId: true, employeeId: true, series: { select: { timeZone: true } } },
+      });
+      const people = await tx.user.findMany({
+        where: { organizationId: orgId, id: { in: [m.managerId, m.employeeId] } },
+        select: { id: true, firstName: true, lastName: true, email: true },
+      });
+      const manager = people.find((p) => p.id === m.managerId);
+      const employee = people.find((p) => p.id === m.employeeId);
+      if (!manager || !employee) return true;
+      const when = whenText(m.scheduledAt, m.series.timeZone);
+      const { origin } = await workspaceOf(tx, orgId);
+      const prepUrl = `/one-on-one-prep?meetingId=${m.id}`;
+      const meetingUrl = `/one-on-one/${m.id}`;
+      await notify(tx, orgId, {
+        userId: employee.id,
+        type: "meeting_reminder",
+        title: "1:1 tomorrow: time to prepare",
+        message: `Your 1:1 with ${fullName(manager)} is on ${when}. Take a few minutes to fill in your prep form.`,
+        actionUrl: prepUrl,
+        actionText: "Prepare",
+      });
+      await notify(tx, orgId, {
+        userId: manager.id,
+        type: "meeting_reminder",
+        title: "1:1 tomorrow",
+        message: `Your 1:1 with ${fullName(employee)} is on ${when}.`,
+        actionUrl: meetingUrl,
+        actionText: "Open meeting",
+      });
+      await enqueueMail(tx, orgId, {
+        to: employee.email,
+        subject: `Reminder: 1:1 with ${fullName(manager)} on ${when}`,
+        text: `Your 1:1 with ${fullName(manager)} is on ${when}.\n\nPrepare for it: fill in your prep form so ${manager.firstName} can read it beforehand:\n${origin}${prepUrl}`,
+        kind: "meeting_reminder",
+        ref: `meeting:${m.id}`,
+      });
+      await enqueueMail(tx, orgId, {
+        to: manager.email,
+        subject: `Reminder: 1:1 with ${fullName(employee)} on ${when}`,
+        text: `Your 1:1 with ${fullName(employee)} is on ${when}.\n\nThe agenda and ${employee.firstName}'s prep form: ${origin}${meetingUrl}`,
+        kind: "meeting_reminder",
+        ref: `meeting:${m.id}`,
+      });
+      return true;
+    },
+    { userId: managerId },
+  );
+}
+
+/**
+ * The 1:1 job's minute: reminders for meetings starting within 24 hours, and recurring series
+ * topped up to the materialisation horizon. Each item runs in its own transaction as the pair's
+ * manager (row-level security), so one failure does not stop the others.
+ */
+export async function runMeetingWork(now = new Date()): Promise<MeetingWorkResult> {
+  const result: MeetingWorkResult = { reminded: 0, extended: 0, errors: 0 };
+  const rows = await db().$queryRaw<WorkRow[]>`
+    SELECT "kind", "organizationId", "id", "managerId"
+    FROM app_meeting_work_due(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', ${`${REMINDER_LEAD_MS / 1000} seconds`}::interval,
+                              ${`${MATERIALIZE_HORIZON_MS / 1000} seconds`}::interval)`;
+  for (const row of rows) {
+    try {
+      if (row.kind === "reminder") {
+        if (await sendMeetingReminder(row.organizationId, row.id, row.managerId, now)) result.reminded++;
+      } else {
+        result.extended += await withOrg(row.organizationId, (tx) => extendSeries(tx, row.organizationId, row.id, now), { userId: row.managerId });
+      }
+    } catch (err) {
+      result.errors++;
+      log.error("meetings.work_failed", { orgId: row.organizationId, kind: row.kind, id: row.id, err });
+    }
+  }
+  if (result.reminded + result.extended + result.errors > 0) log.info("meetings.work", { ...result });
+  return result;
+}
