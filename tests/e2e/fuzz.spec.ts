@@ -23,6 +23,7 @@ import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
 import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
+import { actionItemInputSchema, actionItemPatchSchema, agendaItemPatchSchema, agendaOrderSchema, privateNoteInputSchema, suggestionReviewSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -539,6 +540,40 @@ const ROUTES: RouteSpec[] = [
     runs: 120,
   },
   { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 60 },
+  // 1:1 agenda, action items, private notes, suggestions (issue 11): the fuzz's admin is outside
+  // every pair, so anything addressed at a meeting answers 404 (or 400 before it) and writes nothing.
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ text: "Fuzz point" }), schema: talkingPointInputSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "PATCH", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, body: { valid: () => ({ done: true }), schema: agendaItemPatchSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, writes: true, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: (f) => ({ itemIds: [f.own.employee.id] }), schema: agendaOrderSchema, max: 64 * 1024, refs: /^itemIds\.\d+$/ }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  {
+    method: "POST",
+    file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: userParam },
+    body: { valid: (f) => ({ text: "Fuzz action", ownerId: f.own.employee.id, dueDate: "2027-01-31" }), schema: actionItemInputSchema, max: 64 * 1024, refs: /^ownerId$/ },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "PATCH",
+    file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: userParam, itemId: userParam },
+    body: { valid: () => ({ completed: true, dueDate: null }), schema: actionItemPatchSchema, max: 64 * 1024, refs: /^ownerId$/ },
+    writes: true,
+    runs: 80,
+  },
+  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, writes: true, runs: 40 },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ body: "Fuzz note" }), schema: privateNoteInputSchema, max: 256 * 1024 }, writes: true, runs: 80 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }), schema: suggestionReviewSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "GET", file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
 ];
 
 // ------------------------------------------------------------------------------------------------

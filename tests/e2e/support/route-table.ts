@@ -15,10 +15,11 @@ import { coachRoutes } from "./routes/coach";
 import { coachAiRoutes } from "./routes/coach-ai";
 import { aiRoutes } from "./routes/ai";
 import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
+import { oneOnOneNotesRoutes } from "./routes/one-on-one-notes";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes];
 }
