@@ -302,3 +302,20 @@ CREATE OR REPLACE FUNCTION app_meeting_work_due(at_time timestamp, lead interval
 -- Only the application role may call it.
 REVOKE ALL ON FUNCTION app_meeting_work_due(timestamp, interval, interval) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION app_meeting_work_due(timestamp, interval, interval) TO pulsewell_app;
+
+CREATE OR REPLACE FUNCTION app_meeting_template_detach(template_id uuid)
+  RETURNS integer
+  LANGUAGE sql VOLATILE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  AS $$
+    WITH detached AS (
+      UPDATE "MeetingSeries" SET "templateId" = NULL
+      WHERE "organizationId" = app_current_org() AND "templateId" = template_id
+      RETURNING 1
+    )
+    SELECT count(*)::integer FROM detached
+  $$;
+
+-- Only the application role may call it.
+REVOKE ALL ON FUNCTION app_meeting_template_detach(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION app_meeting_template_detach(uuid) TO pulsewell_app;
