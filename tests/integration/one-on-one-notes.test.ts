@@ -10,7 +10,10 @@ import { resetMasterKeyRingForTests } from "@/lib/coach/crypto";
 import { addTalkingPoint, deleteAgendaItem, listAgenda, reorderAgenda, updateAgendaItem } from "@/lib/one-on-one/agenda";
 import { actionItemsForMeeting, createActionItem, deleteActionItem, listActionItems, updateActionItem } from "@/lib/one-on-one/action-items";
 import { getPrivateNote, readPrivateNote, savePrivateNote } from "@/lib/one-on-one/private-notes";
-import { managerSuggestions, setSuggestionReview } from "@/lib/one-on-one/manager-suggestions";
+import { managerSuggestions, setSuggestionReview, visibleTeamTrends } from "@/lib/one-on-one/manager-suggestions";
+import { dashboardMetrics } from "@/lib/analytics/dashboard";
+import { ORG_GROUP } from "@/lib/analytics/rounds";
+import { round1OrNull } from "@/lib/analytics/scores";
 import { bossBotContext } from "@/lib/one-on-one/boss-bot-context";
 import { loadMeetingForUser } from "@/lib/one-on-one/access";
 import { actionItemInputSchema, agendaOrderSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
@@ -431,5 +434,70 @@ describe("manager suggestions and the Boss Bot context", () => {
     expect(bad.status).toBe(400);
     const body = await bad.json();
     expect(Object.keys(body.fields).sort()).toEqual(["reviewed", "suggestionId"]);
+  });
+});
+
+describe("team trends in the suggestions", () => {
+  // Two teams: Alpha (6, all answer, led by Mia) and Beta (5, two answer: below the minimum of 3,
+  // led by Ben), plus three people outside any team. Stress rose sharply in both teams.
+  async function surveyed() {
+    const { orgId } = await createOrg();
+    return withOrg(orgId, async (tx) => {
+      const user = async (role: Role, teamId: string | null = null, firstName = "P") =>
+        (await tx.user.create({ data: { organizationId: orgId, firstName, lastName: "T", email: `${randomUUID().slice(0, 8)}@example.com`, role, teamId }, select: { id: true } })).id;
+      const mia = await user("manager");
+      const ben = await user("manager");
+      const alpha = (await tx.team.create({ data: { organizationId: orgId, name: "Alpha", managerId: mia }, select: { id: true } })).id;
+      const beta = (await tx.team.create({ data: { organizationId: orgId, name: "Beta", managerId: ben }, select: { id: true } })).id;
+      const alphaPeople = [];
+      for (let i = 0; i < 6; i++) alphaPeople.push(await user("employee", alpha, `Alpha${i}`));
+      const betaPeople = [];
+      for (let i = 0; i < 5; i++) betaPeople.push(await user("employee", beta, `Beta${i}`));
+      const round = async (daysAgo: number, rollups: Record<string, Record<string, { n: number; sum: number }>>) => {
+        const id = randomUUID();
+        const sentAt = new Date(Date.now() - daysAgo * DAY);
+        await tx.survey.create({ data: { organizationId: orgId, id, kind: "pulse", title: `Pulse ${daysAgo}`, status: "closed", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * DAY), minGroupSize: 3 } });
+        for (const [teamId, [invited, responded]] of Object.entries({ [ORG_GROUP]: [14, 11], [alpha]: [6, 6], [beta]: [5, 2] }))
+          await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: id, teamId, invited, responded } });
+        for (const [teamId, metrics] of Object.entries(rollups))
+          for (const [metric, a] of Object.entries(metrics)) await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: id, teamId, metric, n: a.n, sum: a.sum, promoters: 0, detractors: 0 } });
+      };
+      await round(5, { [ORG_GROUP]: { stress: { n: 11, sum: 99 }, recognition: { n: 11, sum: 33 } }, [alpha]: { stress: { n: 6, sum: 54 }, recognition: { n: 6, sum: 18 } }, [beta]: { stress: { n: 2, sum: 20 }, recognition: { n: 2, sum: 0 } } });
+      await round(35, { [ORG_GROUP]: { stress: { n: 11, sum: 33 }, recognition: { n: 11, sum: 88 } }, [alpha]: { stress: { n: 6, sum: 18 }, recognition: { n: 6, sum: 48 } }, [beta]: { stress: { n: 2, sum: 4 }, recognition: { n: 2, sum: 20 } } });
+      return {
+        orgId,
+        mia: { orgId, userId: mia, role: "manager", sessionId: randomUUID() } as AuthContext,
+        ben: { orgId, userId: ben, role: "manager", sessionId: randomUUID() } as AuthContext,
+        alpha,
+        beta,
+        alphaEmployee: alphaPeople[0]!,
+        betaEmployee: betaPeople[0]!,
+      };
+    });
+  }
+
+  it("are the figures the manager's own dashboard shows, and nothing it hides", async () => {
+    const s = await surveyed();
+    const dashMia = await dashboardMetrics(s.mia);
+    const miaTrends = await visibleTeamTrends(s.mia, s.alpha);
+    const stress = miaTrends.find((t) => t.metric === "stress")!;
+    expect(dashMia.stressLevel).not.toBeNull();
+    expect(round1OrNull(stress.current)).toBe(dashMia.stressLevel);
+    expect(stress.previous).not.toBeNull();
+    const mMia = await meeting(s.mia, s.alphaEmployee);
+    const miaRules = (await managerSuggestions(s.mia, mMia)).suggestions.map((x) => x.id);
+    expect(miaRules.some((id) => id.startsWith("team-stress-"))).toBe(true);
+    expect(miaRules.some((id) => id.startsWith("team-recognition-"))).toBe(true);
+
+    // Beta's answers are too few: Ben's dashboard hides them, and so do his suggestions.
+    const dashBen = await dashboardMetrics(s.ben);
+    expect(dashBen.stressLevel).toBeNull();
+    expect(dashBen.suppressionReason).not.toBeNull();
+    const benTrends = await visibleTeamTrends(s.ben, s.beta);
+    expect(benTrends.every((t) => t.current === null && t.previous === null)).toBe(true);
+    const mBen = await meeting(s.ben, s.betaEmployee);
+    expect((await managerSuggestions(s.ben, mBen)).suggestions.filter((x) => x.id.startsWith("team-"))).toEqual([]);
+    // Ben does not lead Alpha: naming Alpha's id gives him nothing of it either.
+    expect((await visibleTeamTrends(s.ben, s.alpha)).every((t) => t.current === null)).toBe(true);
   });
 });
