@@ -21,7 +21,16 @@ export const fullName = (p: { firstName: string; lastName: string }) => `${p.fir
 
 /** When, in the organiser's zone, for e-mail and notification texts. */
 export function whenText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "full", timeStyle: "short", timeZoneName: "short" }).format(at);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
 }
 
 /** The workspace's host (without port) and origin, for UIDs and links. */
