@@ -70,7 +70,6 @@ async function rowsFor(tx: Tx, meeting: MeetingRef): Promise<ItemRow[]> {
 export async function actionItemsForMeeting(tx: Tx, meeting: MeetingRef): Promise<ActionItemDto[]> {
   return (await rowsFor(tx, meeting)).map((r) => toDto(r, meeting.id));
 }
-export const listActionItemsTx = actionItemsForMeeting;
 
 /** The pair's open action items as of a meeting (for the manager's suggestions). */
 export async function openActionItemsForMeeting(tx: Tx, meeting: MeetingRef): Promise<ItemRow[]> {
