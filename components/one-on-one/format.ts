@@ -127,3 +127,11 @@ export function fromDateTimeLocal(value: string, timeZone: string): string | nul
   if (probe.getUTCMonth() !== month! - 1) return null;
   return instantFromWallClock({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, timeZone).toISOString();
 }
+
+/** The tabs of '1:1 Meetings', as the address's ?tab= names them (My Meetings has none). Here,
+ * not in the client page, so the server page can read them too. */
+export const MEETINGS_TABS = ["meetings", "schedule", "templates"] as const;
+export type MeetingsTab = (typeof MEETINGS_TABS)[number];
+export function meetingsTab(value: unknown): MeetingsTab {
+  return MEETINGS_TABS.find((t) => t === value) ?? "meetings";
+}

@@ -8,9 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MyMeetings } from "@/components/one-on-one/meeting-list";
 import { ScheduleForm } from "@/components/one-on-one/schedule-form";
 import { TemplatesTab } from "@/components/one-on-one/templates-tab";
+import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
 
-export const MEETINGS_TABS = ["meetings", "schedule", "templates"] as const;
-export type MeetingsTab = (typeof MEETINGS_TABS)[number];
 
 /**
  * '1:1 Meetings' (spec section 2): My Meetings for everyone, Schedule New for those who schedule
@@ -27,7 +26,7 @@ export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTa
   const [tab, setTab] = useState<MeetingsTab>(allowed(initialTab) ? initialTab : "meetings");
 
   function select(next: string) {
-    const t = MEETINGS_TABS.find((x) => x === next) ?? "meetings";
+    const t = meetingsTab(next);
     setTab(t);
     // The tab is kept in the address, so a reload or a shared link opens the same one.
     const url = new URL(window.location.href);

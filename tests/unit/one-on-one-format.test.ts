@@ -5,6 +5,7 @@ import {
   formatMeetingTimeRange,
   fromDateTimeLocal,
   meetingTitle,
+  meetingsTab,
   recurrenceHint,
   toDateTimeLocal,
 } from "@/components/one-on-one/format";
@@ -65,5 +66,14 @@ describe("duration and recurrence", () => {
     expect(recurrenceHint("weekly")).toBe("Weekly");
     expect(recurrenceHint("biweekly")).toBe("Every two weeks");
     expect(recurrenceHint("monthly")).toBe("Monthly");
+  });
+});
+
+describe("meetingsTab", () => {
+  it("reads ?tab= and falls back to My Meetings", () => {
+    expect(meetingsTab("schedule")).toBe("schedule");
+    expect(meetingsTab("templates")).toBe("templates");
+    expect(meetingsTab(["schedule"])).toBe("meetings");
+    expect(meetingsTab(undefined)).toBe("meetings");
   });
 });

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
 import { AccessRestricted } from "@/components/shell/access-restricted";
-import { MEETINGS_TABS, MeetingsPage } from "@/components/one-on-one/meetings-page";
+import { MeetingsPage } from "@/components/one-on-one/meetings-page";
+import { meetingsTab } from "@/components/one-on-one/format";
 
 export const metadata: Metadata = { title: "1:1 Meetings" };
 
@@ -13,13 +14,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;
   const { tab } = await searchParams;
-  const initialTab = MEETINGS_TABS.find((t) => t === tab) ?? "meetings";
   return (
     <MeetingsPage
       orgId={session.ctx.orgId}
       canSchedule={can(session.ctx, "oneOnOnes.schedule")}
       canManageTemplates={can(session.ctx, "oneOnOnes.templates")}
-      initialTab={initialTab}
+      initialTab={meetingsTab(tab)}
     />
   );
 }
