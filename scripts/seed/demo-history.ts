@@ -130,6 +130,9 @@ async function main(): Promise<void> {
   // The leadership library and a Boss Bot conversation, after the rounds: its team question uses them.
   const { seedDemoCoach } = await import("./demo-coach");
   await seedDemoCoach(orgId);
+  // A manager's weekly 1:1s with a report (five held, the next prepared) and the admin's next 1:1.
+  const { seedDemoOneOnOnes } = await import("./one-on-ones");
+  await seedDemoOneOnOnes(orgId);
   await (await boss()).stop({ graceful: false, wait: true });
 }
 
