@@ -23,6 +23,7 @@ import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
 import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
+import { cancelMeetingSchema, listMeetingsQuerySchema, rescheduleMeetingSchema, scheduleMeetingSchema, updateMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 import { actionItemInputSchema, actionItemPatchSchema, agendaItemPatchSchema, agendaOrderSchema, privateNoteInputSchema, suggestionReviewSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
@@ -574,6 +575,38 @@ const ROUTES: RouteSpec[] = [
   { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }), schema: suggestionReviewSchema, max: 64 * 1024 }, writes: true, runs: 80 },
   { method: "GET", file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
   { method: "GET", file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  // 1:1 meetings core (issue 11): the list and people are the caller's own; scheduling writes, so
+  // only bodies it must refuse are sent; anything addressed at a meeting is outside the fuzz
+  // admin's pairs (404, or 400 before it).
+  { method: "GET", file: "app/api/meetings/one-on-one/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ when: "past" }), schema: listMeetingsQuerySchema }, writes: false, runs: 80 },
+  {
+    method: "POST",
+    file: "app/api/meetings/one-on-one/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: {
+      valid: (f) => ({ employeeId: f.own.employee.id, scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), timeZone: "Europe/Berlin", durationMinutes: 30, recurrence: "weekly" }),
+      schema: scheduleMeetingSchema,
+      max: 64 * 1024,
+      refs: /^(employeeId|templateId|managerId)$/,
+    },
+    writes: true,
+    runs: 160,
+  },
+  { method: "GET", file: "app/api/meetings/one-on-one/people/route.ts", site: "tenant", auth: "session", writes: false, runs: 20 },
+  { method: "GET", file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ notes: "Fuzz notes", status: "completed" }), schema: updateMeetingSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  {
+    method: "POST",
+    file: "app/api/meetings/one-on-one/[meetingId]/reschedule/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: userParam },
+    body: { valid: () => ({ scheduledAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), durationMinutes: 45 }), schema: rescheduleMeetingSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 80,
+  },
+  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 }, writes: true, runs: 60 },
 ];
 
 // ------------------------------------------------------------------------------------------------

@@ -16,10 +16,11 @@ import { coachAiRoutes } from "./routes/coach-ai";
 import { aiRoutes } from "./routes/ai";
 import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
 import { oneOnOneNotesRoutes } from "./routes/one-on-one-notes";
+import { oneOnOneMeetingRoutes } from "./routes/one-on-one-meetings";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes];
 }
