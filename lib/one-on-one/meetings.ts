@@ -11,7 +11,7 @@ import { actionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
 import { readPrivateNote } from "./private-notes";
 import { fullName, sendCalendarMail, whenText } from "./invitations";
-import { MATERIALIZE_HORIZON_MS, materializeSeries } from "./series";
+import { materializeSeries, materializeTarget } from "./series";
 import type { z } from "zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import {
@@ -95,9 +95,8 @@ export async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingF
   const prepForm = await readPrepForm(tx, ctx, m);
   const privateNote = await readPrivateNote(tx, ctx, m);
   const neighbours = await pairNeighbours(tx, m);
-  const submitted =
-    prepForm?.submittedAt != null ||
-    (role === "manager" ? false : (await tx.meetingPrepForm.count({ where: { organizationId: ctx.orgId, meetingId: m.id, submittedAt: { not: null } } })) > 0);
+  // The employee reads their form whether submitted or not; the manager only once submitted.
+  const submitted = prepForm?.submittedAt != null;
   return {
     id: m.id,
     seriesId: m.seriesId,
@@ -280,7 +279,7 @@ export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBod
         materializedUntil: input.scheduledAt,
       },
     });
-    const until = new Date(Math.max(now.getTime() + MATERIALIZE_HORIZON_MS, input.scheduledAt.getTime() + 1));
+    const until = new Date(Math.max(materializeTarget(now).getTime(), input.scheduledAt.getTime() + 1));
     const [firstId] = await materializeSeries(tx, series, until, { fromStart: true });
     const loaded = await loadMeetingForUser(tx, ctx, firstId!);
     await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "REQUEST", meeting: loaded.meeting }, now });

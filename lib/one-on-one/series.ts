@@ -5,6 +5,12 @@ import { MAX_OCCURRENCES, occurrences } from "./recurrence";
 /** How far ahead a recurring series exists as Meeting rows; the job keeps it topped up. */
 export const MATERIALIZE_HORIZON_DAYS = 120;
 export const MATERIALIZE_HORIZON_MS = MATERIALIZE_HORIZON_DAYS * 86_400_000;
+/** Each top-up goes this far past the horizon, so a series is extended about once a month rather
+ * than on every tick of the job (which picks series whose rows end before now + horizon). */
+export const MATERIALIZE_SLACK_MS = 30 * 86_400_000;
+
+/** Where materialised rows should reach when topping up at `now`. */
+export const materializeTarget = (now: Date, horizonMs = MATERIALIZE_HORIZON_MS) => new Date(now.getTime() + horizonMs + MATERIALIZE_SLACK_MS);
 
 type SeriesRow = {
   organizationId: string;
@@ -89,7 +95,6 @@ export async function materializeSeries(tx: Tx, series: SeriesRow, until: Date, 
 export async function extendSeries(tx: Tx, orgId: string, seriesId: string, now: Date, horizonMs = MATERIALIZE_HORIZON_MS): Promise<number> {
   const series = await tx.meetingSeries.findUnique({ where: { organizationId_id: { organizationId: orgId, id: seriesId } } });
   if (!series || series.cancelledAt || series.recurrence === "none") return 0;
-  const until = new Date(now.getTime() + horizonMs);
-  if (series.materializedUntil.getTime() >= until.getTime()) return 0;
-  return (await materializeSeries(tx, series, until)).length;
+  if (series.materializedUntil.getTime() >= now.getTime() + horizonMs) return 0;
+  return (await materializeSeries(tx, series, materializeTarget(now, horizonMs))).length;
 }
