@@ -3,7 +3,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput } from "@/lib/errors/domain-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { notify } from "@/lib/notifications/service";
 import { loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
 import { agendaForMeeting } from "./agenda";
@@ -142,73 +142,86 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   return { at, id };
 }
 
-const listSelect = {
-  id: true,
-  seriesId: true,
-  managerId: true,
-  employeeId: true,
-  scheduledAt: true,
-  durationMinutes: true,
-  status: true,
-  series: { select: { recurrence: true } },
-  prepForm: { select: { submittedAt: true } },
-} as const;
-type ListRow = Prisma.MeetingGetPayload<{ select: typeof listSelect }>;
+type ListRow = {
+  id: string;
+  seriesId: string;
+  managerId: string;
+  employeeId: string;
+  scheduledAt: Date;
+  durationMinutes: number;
+  status: MeetingListItem["status"];
+  recurrence: MeetingListItem["recurrence"];
+  prepSubmitted: boolean;
+  mFirst: string | null;
+  mLast: string | null;
+  mEmail: string | null;
+  eFirst: string | null;
+  eLast: string | null;
+  eEmail: string | null;
+};
 
 /**
  * The caller's meetings: upcoming (from now, earliest first) or past (latest first), optionally
- * with one other person, 20 a page. Two index range scans, one per side (organisation, managerId
- * or employeeId, scheduledAt), merged here: each reads at most a page.
+ * with one other person, 20 a page. One round trip: two index range scans, one per side
+ * (organisation, managerId or employeeId, scheduledAt), each stopping after a page, merged and
+ * joined to their series, prep form and people.
  */
 export async function listMeetings(ctx: AuthContext, rawQuery: ListMeetingsQueryInput = {}, { now = new Date() }: Clock = {}): Promise<MeetingListPage> {
   requirePermission(ctx, "oneOnOnes.use");
   const query = parse(listMeetingsQuerySchema, rawQuery);
   const cursor = decodeCursor(query.cursor);
   const asc = query.when === "upcoming";
-  const dir = asc ? ("asc" as const) : ("desc" as const);
-  const window: Prisma.MeetingWhereInput = asc ? { scheduledAt: { gte: now } } : { scheduledAt: { lt: now } };
-  const after: Prisma.MeetingWhereInput | undefined = cursor
+  const dir = asc ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  // Columns are timestamp(3) holding UTC, as Prisma writes them.
+  const ts = (d: Date) => Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const window = asc ? Prisma.sql`"scheduledAt" >= ${ts(now)}` : Prisma.sql`"scheduledAt" < ${ts(now)}`;
+  const after = cursor
     ? asc
-      ? { OR: [{ scheduledAt: { gt: cursor.at } }, { scheduledAt: cursor.at, id: { gt: cursor.id } }] }
-      : { OR: [{ scheduledAt: { lt: cursor.at } }, { scheduledAt: cursor.at, id: { lt: cursor.id } }] }
-    : undefined;
+      ? Prisma.sql`AND ("scheduledAt", "id") > (${ts(cursor.at)}, ${cursor.id}::uuid)`
+      : Prisma.sql`AND ("scheduledAt", "id") < (${ts(cursor.at)}, ${cursor.id}::uuid)`
+    : Prisma.empty;
   const take = MEETINGS_PAGE_SIZE + 1;
+  const side = (me: "managerId" | "employeeId", other: "managerId" | "employeeId") => Prisma.sql`(
+    SELECT "id", "seriesId", "managerId", "employeeId", "scheduledAt", "durationMinutes", "status"::text AS "status"
+    FROM "Meeting"
+    WHERE "organizationId" = ${ctx.orgId}::uuid AND ${Prisma.raw(`"${me}"`)} = ${ctx.userId}::uuid
+      ${query.personId ? Prisma.sql`AND ${Prisma.raw(`"${other}"`)} = ${query.personId}::uuid` : Prisma.empty}
+      AND ${window} ${after}
+    ORDER BY "scheduledAt" ${dir}, "id" ${dir}
+    LIMIT ${take})`;
   return inPair(ctx, async (tx) => {
-    const side = (where: Prisma.MeetingWhereInput) =>
-      tx.meeting.findMany({
-        where: { organizationId: ctx.orgId, ...where, AND: [window, ...(after ? [after] : [])] },
-        orderBy: [{ scheduledAt: dir }, { id: dir }],
-        take,
-        select: listSelect,
-      });
-    const asManager = await side({ managerId: ctx.userId, ...(query.personId ? { employeeId: query.personId } : {}) });
-    const asEmployee = await side({ employeeId: ctx.userId, ...(query.personId ? { managerId: query.personId } : {}) });
-    const sign = asc ? 1 : -1;
-    const merged = [...asManager, ...asEmployee]
-      .sort((a, b) => sign * (a.scheduledAt.getTime() - b.scheduledAt.getTime()) || sign * a.id.localeCompare(b.id))
-      .slice(0, take);
-    const page = merged.slice(0, MEETINGS_PAGE_SIZE);
-    const people = await peopleById(tx, ctx.orgId, page.flatMap((r) => [r.managerId, r.employeeId]));
+    const rows = await tx.$queryRaw<ListRow[]>(Prisma.sql`
+      SELECT m.*, s."recurrence"::text AS "recurrence", (p."submittedAt" IS NOT NULL) AS "prepSubmitted",
+             um."firstName" AS "mFirst", um."lastName" AS "mLast", um."email" AS "mEmail",
+             ue."firstName" AS "eFirst", ue."lastName" AS "eLast", ue."email" AS "eEmail"
+      FROM (${side("managerId", "employeeId")} UNION ALL ${side("employeeId", "managerId")}) m
+      JOIN "MeetingSeries" s ON s."organizationId" = ${ctx.orgId}::uuid AND s."id" = m."seriesId"
+      LEFT JOIN "MeetingPrepForm" p ON p."organizationId" = ${ctx.orgId}::uuid AND p."meetingId" = m."id"
+      LEFT JOIN "User" um ON um."organizationId" = ${ctx.orgId}::uuid AND um."id" = m."managerId"
+      LEFT JOIN "User" ue ON ue."organizationId" = ${ctx.orgId}::uuid AND ue."id" = m."employeeId"
+      ORDER BY m."scheduledAt" ${dir}, m."id" ${dir}
+      LIMIT ${take}`);
+    const page = rows.slice(0, MEETINGS_PAGE_SIZE);
     const last = page.at(-1);
     return {
-      meetings: page.map((r) => toListItem(r, ctx.userId, people)),
-      nextCursor: merged.length > MEETINGS_PAGE_SIZE && last ? encodeCursor({ at: last.scheduledAt, id: last.id }) : null,
+      meetings: page.map((r) => toListItem(r, ctx.userId)),
+      nextCursor: rows.length > MEETINGS_PAGE_SIZE && last ? encodeCursor({ at: last.scheduledAt, id: last.id }) : null,
     };
   });
 }
 
-function toListItem(r: ListRow, me: string, people: Map<string, PersonRef>): MeetingListItem {
+function toListItem(r: ListRow, me: string): MeetingListItem {
   return {
     id: r.id,
     seriesId: r.seriesId,
     scheduledAt: r.scheduledAt.toISOString(),
     durationMinutes: r.durationMinutes,
     status: r.status,
-    recurrence: r.series.recurrence,
+    recurrence: r.recurrence,
     role: r.managerId === me ? "manager" : "employee",
-    manager: people.get(r.managerId) ?? missingPerson(r.managerId),
-    employee: people.get(r.employeeId) ?? missingPerson(r.employeeId),
-    prepSubmitted: r.prepForm?.submittedAt != null,
+    manager: { id: r.managerId, firstName: r.mFirst ?? "", lastName: r.mLast ?? "", email: r.mEmail ?? "" },
+    employee: { id: r.employeeId, firstName: r.eFirst ?? "", lastName: r.eLast ?? "", email: r.eEmail ?? "" },
+    prepSubmitted: r.prepSubmitted,
   };
 }
 

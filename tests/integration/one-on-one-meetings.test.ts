@@ -269,7 +269,8 @@ describe("visibility", () => {
     const onlySecond = await listMeetings(c.manager, { when: "upcoming", personId: second.userId }, { now });
     expect(onlySecond.meetings.map((m) => m.employee.id)).toEqual([second.userId]);
     const mine = await listMeetings(c.employee, { when: "upcoming" }, { now });
-    expect(mine.meetings[0]).toMatchObject({ role: "employee", id: weekly.id });
+    expect(mine.meetings[0]).toMatchObject({ role: "employee", id: weekly.id, scheduledAt: weekly.scheduledAt, recurrence: "weekly", prepSubmitted: false, durationMinutes: 30 });
+    expect(mine.meetings[0]!.manager).toEqual(weekly.manager);
     expect(mine.meetings.every((m) => m.employee.id === c.employee.userId)).toBe(true);
     // Half a year later, the past is listed latest first.
     const past = await listMeetings(c.manager, { when: "past", personId: c.employee.userId }, { now: new Date("2027-03-01T00:00:00Z") });
