@@ -158,7 +158,8 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
                   <li key={q.key} className="min-w-0 space-y-1">
                     <div className="flex items-center gap-1.5">
                       <Label htmlFor={id} className="w-6 shrink-0 text-right text-slate-500">
-                        {i + 1}.<span className="sr-only">{` Question ${i + 1}`}</span>
+                        <span aria-hidden="true">{i + 1}.</span>
+                        <span className="sr-only">{`Question ${i + 1}`}</span>
                       </Label>
                       <Input
                         id={id}
