@@ -100,8 +100,8 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_12rem_10rem_auto] sm:items-end">
-      <div className="min-w-0 space-y-1.5">
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div className="min-w-0 space-y-1.5 sm:col-span-3">
         <Label htmlFor="action-text">New action item</Label>
         <Input id="action-text" value={text} maxLength={TEXT_MAX + 100} onChange={(e) => setText(e.target.value)} aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "action-text-messages" : undefined} />
       </div>
@@ -117,7 +117,7 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
         <Input id="action-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
       </div>
       <Button type="submit" disabled={add.isPending}><Plus /> {add.isPending ? "Adding..." : "Add action item"}</Button>
-      <div className="sm:col-span-4">
+      <div className="sm:col-span-3">
         <FieldMessages id="action-text-messages" messages={[...(errors.text ?? []), ...(errors.ownerId ?? []), ...(errors.dueDate ?? []), ...(errors.form ?? [])]} />
       </div>
     </form>

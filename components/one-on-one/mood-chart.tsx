@@ -8,7 +8,7 @@ export type MoodChartPoint = { label: string; mood: number; stressLevel: number 
 export default function MoodChart({ data }: { data: MoodChartPoint[] }) {
   return (
     <div aria-hidden="true">
-      <LineChart responsive accessibilityLayer={false} style={{ width: "100%", height: 180 }} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -28 }}>
+      <LineChart responsive accessibilityLayer={false} style={{ width: "100%", height: 180 }} data={data} margin={{ top: 12, right: 12, bottom: 0, left: -28 }}>
         <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
         <XAxis dataKey="label" tick={{ fontSize: 11, fill: "#475569" }} interval="preserveStartEnd" />
         <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} tick={{ fontSize: 11, fill: "#475569" }} />

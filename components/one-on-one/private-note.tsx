@@ -58,7 +58,7 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
 
   const tooLong = body.length > NOTE_MAX;
   return (
-    <section aria-labelledby="private-note-label" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+    <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
       <label id="private-note-label" htmlFor="private-note" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <Lock aria-hidden="true" className="size-4 text-slate-500" />
         Private note — only you can see this
