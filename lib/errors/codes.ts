@@ -37,7 +37,6 @@ export const ERROR_CODES = [
   "survey_already_closed",
   // 1:1 templates and prep forms (helper B).
   "template_name_taken",
-  "template_in_use",
   "prep_form_closed",
   // 1:1 meetings (helper A).
   "meeting_manager_only",

@@ -37,13 +37,6 @@ const order = [{ isDefault: "desc" as const }, { name: "asc" as const }, { id: "
 const nameTaken = (name: string) =>
   conflict("template_name_taken", `A template named "${name}" already exists`, { name: [`A template named "${name}" already exists`] });
 
-/** Whether a database error is a foreign-key violation (P2003, or 23503 from a raw query). */
-function isForeignKeyViolation(err: unknown): boolean {
-  if (typeof err !== "object" || err === null || !("code" in err)) return false;
-  if (err.code === "P2003") return true;
-  return JSON.stringify((err as { meta?: unknown }).meta ?? {}).includes("23503") || String((err as { message?: unknown }).message ?? "").includes("23503");
-}
-
 export async function listTemplates(ctx: AuthContext): Promise<TemplateDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
   const rows = await withOrg(ctx.orgId, (tx) => tx.meetingTemplate.findMany({ where: { organizationId: ctx.orgId }, select, orderBy: order }));
@@ -108,22 +101,20 @@ export async function deleteTemplate(ctx: AuthContext, id: string): Promise<void
   requirePermission(ctx, "oneOnOnes.templates");
   if (!isUuid(id)) throw notFound("Template");
   const tid = id.toLowerCase();
-  try {
-    await withOrg(
-      ctx.orgId,
-      async (tx) => {
-        const t = await tx.meetingTemplate.findUnique({ where: key(ctx.orgId, tid), select: { name: true } });
-        if (!t) throw notFound("Template");
-        await tx.meetingSeries.updateMany({ where: { organizationId: ctx.orgId, templateId: tid }, data: { templateId: null } });
-        await tx.meetingTemplate.delete({ where: key(ctx.orgId, tid) });
-        await audit(tx, ctx, "meeting_template.delete", { type: "meeting_template", id: tid }, { name: t.name });
-      },
-      { userId: ctx.userId },
-    );
-  } catch (err) {
-    if (isForeignKeyViolation(err)) throw conflict("template_in_use", "This template is used by 1:1s of other people and cannot be deleted yet");
-    throw err;
-  }
+  await withOrg(
+    ctx.orgId,
+    async (tx) => {
+      const t = await tx.meetingTemplate.findUnique({ where: key(ctx.orgId, tid), select: { name: true } });
+      if (!t) throw notFound("Template");
+      // Every pair's series forgets the template (their meetings keep the copied questions). The
+      // deleter cannot see other pairs' series under the pair policy, so a SECURITY DEFINER
+      // function does it, within this organisation only; its count is not shown to anyone.
+      await tx.$queryRaw`SELECT app_meeting_template_detach(${tid}::uuid)`;
+      await tx.meetingTemplate.delete({ where: key(ctx.orgId, tid) });
+      await audit(tx, ctx, "meeting_template.delete", { type: "meeting_template", id: tid }, { name: t.name });
+    },
+    { userId: ctx.userId },
+  );
 }
 
 async function insertDefaults(tx: Tx, ctx: AuthContext): Promise<number> {

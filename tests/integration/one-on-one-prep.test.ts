@@ -165,12 +165,28 @@ describe("1:1 templates", () => {
     const series = await withOrg(c.orgId, (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: c.orgId, id: m }, select: { series: { select: { templateId: true } } } }), { userId: c.manager.userId });
     expect(series.series.templateId).toBeNull();
 
-    // Another pair's series is invisible to the caller (pair-only row-level security), so its link
-    // cannot be cleared here: refused with a 409, never a 500, and the template stays (see requests.md).
+    // Another pair's series is invisible to the deleter (pair-only row-level security); the
+    // SECURITY DEFINER detach clears its link all the same, and its meeting keeps the questions.
     const shared = await createTemplate(c.manager, tpl("Shared"));
-    await meeting(c.otherManager, c.otherEmployee.userId, { templateId: shared.id });
-    expect(await codeOf(deleteTemplate(c.admin, shared.id))).toMatchObject({ status: 409, code: "template_in_use" });
-    expect((await getTemplate(c.admin, shared.id)).name).toBe("Shared");
+    const other = await meeting(c.otherManager, c.otherEmployee.userId, { templateId: shared.id });
+    await deleteTemplate(c.admin, shared.id);
+    expect(await status(getTemplate(c.admin, shared.id))).toBe(404);
+    const otherMeeting = await withOrg(
+      c.orgId,
+      (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: c.orgId, id: other }, select: { series: { select: { templateId: true } } } }),
+      { userId: c.otherManager.userId },
+    );
+    expect(otherMeeting.series.templateId).toBeNull();
+    // A template from another organisation is never detached from this one's series.
+    const foreign = await createTemplate(d.manager, tpl("Foreign"));
+    const theirMeeting = await meeting(d.manager, d.employee.userId, { templateId: foreign.id });
+    await withOrg(c.orgId, (tx) => tx.$queryRaw`SELECT app_meeting_template_detach(${foreign.id}::uuid)`, { userId: c.admin.userId });
+    const theirSeries = await withOrg(
+      d.orgId,
+      (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: d.orgId, id: theirMeeting }, select: { series: { select: { templateId: true } } } }),
+      { userId: d.manager.userId },
+    );
+    expect(theirSeries.series.templateId).toBe(foreign.id);
   });
 
   it("GET /api/one-on-one-templates/{id}: the caller's organisation id lists, a template id reads one, anything else is 404", async () => {
