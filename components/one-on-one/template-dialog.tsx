@@ -163,6 +163,7 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
                       </Label>
                       <Input
                         id={id}
+                        aria-label={`Question ${i + 1}`}
                         value={q.text}
                         onChange={(e) => setQuestion(i, e.target.value)}
                         onBlur={() => touch(qKey(i))}
