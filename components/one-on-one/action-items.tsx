@@ -28,6 +28,9 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
     return p ? fullName(p) : "Someone else";
   };
   const toggle = useMeetingMutation(meeting.id, (v: { item: ActionItemDto; completed: boolean }) => meetingApi.patchAction(meeting.id, v.item.id, { completed: v.completed }));
+  // The tick shows at once; it is dropped (the server's state shows again) once the meeting is reloaded or the change failed.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const untick = (id: string) => setTicked(({ [id]: _, ...rest }) => rest);
   const remove = useMeetingMutation(meeting.id, (item: ActionItemDto) => meetingApi.deleteAction(meeting.id, item.id), () => toast({ title: "Action item deleted" }));
 
   return (
@@ -45,12 +48,16 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
                   id={box}
                   type="checkbox"
                   className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                  checked={item.completed}
-                  disabled={!open || toggle.isPending}
-                  onChange={(e) => toggle.mutate({ item, completed: e.target.checked }, { onError: failed("update the action item") })}
+                  checked={ticked[item.id] ?? item.completed}
+                  disabled={!open}
+                  onChange={(e) => {
+                    const completed = e.target.checked;
+                    setTicked((t) => ({ ...t, [item.id]: completed }));
+                    toggle.mutate({ item, completed }, { onError: failed("update the action item"), onSettled: () => untick(item.id) });
+                  }}
                 />
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${item.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>{item.text}</label>
+                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.completed) ? "text-slate-500 line-through" : "text-slate-900"}`}>{item.text}</label>
                   <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-500">
                     <span>{`Owner: ${ownerName(item.ownerId)}`}</span>
                     {item.dueDate ? <span>{`Due ${due(item.dueDate)}`}</span> : null}

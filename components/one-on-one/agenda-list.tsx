@@ -21,6 +21,9 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
   const items = [...meeting.agenda].sort((a, b) => a.position - b.position);
   const [announce, setAnnounce] = useState("");
   const toggle = useMeetingMutation(meeting.id, (v: { item: AgendaItemDto; done: boolean }) => meetingApi.patchAgenda(meeting.id, v.item.id, { done: v.done }));
+  // The tick shows at once; dropped once the meeting is reloaded or the change failed.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const untick = (id: string) => setTicked(({ [id]: _, ...rest }) => rest);
   const remove = useMeetingMutation(meeting.id, (item: AgendaItemDto) => meetingApi.deleteAgenda(meeting.id, item.id));
   const order = useMeetingMutation(meeting.id, (ids: string[]) => meetingApi.orderAgenda(meeting.id, ids));
 
@@ -57,12 +60,16 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
                   id={box}
                   type="checkbox"
                   className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                  checked={item.done}
-                  disabled={!open || toggle.isPending}
-                  onChange={(e) => toggle.mutate({ item, done: e.target.checked }, { onError: failed("update the agenda") })}
+                  checked={ticked[item.id] ?? item.done}
+                  disabled={!open}
+                  onChange={(e) => {
+                    const done = e.target.checked;
+                    setTicked((t) => ({ ...t, [item.id]: done }));
+                    toggle.mutate({ item, done }, { onError: failed("update the agenda"), onSettled: () => untick(item.id) });
+                  }}
                 />
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${item.done ? "text-slate-500 line-through" : "text-slate-900"}`}>
+                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.done) ? "text-slate-500 line-through" : "text-slate-900"}`}>
                     <span className="sr-only">{`${i + 1}. `}</span>
                     {item.text}
                   </label>
