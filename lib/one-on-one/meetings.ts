@@ -377,6 +377,14 @@ export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, bod
     const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, extra);
     const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
     await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "REQUEST", meeting: moved }, now });
+    await notify(tx, ctx.orgId, {
+      userId: employee.id,
+      type: "meeting_scheduled",
+      title: "1:1 rescheduled",
+      message: `${fullName(manager)} moved your 1:1 to ${whenText(input.scheduledAt, series.timeZone)}.`,
+      actionUrl: `/one-on-one/${meeting.id}`,
+      actionText: "Open meeting",
+    });
     return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
   });
 }
@@ -404,6 +412,7 @@ export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: C
       const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, { cancelledAt: now });
       const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
       await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "CANCEL", meeting }, now });
+      await notifyCancelled(tx, ctx.orgId, { manager, employee, meetingId: meeting.id, what: series.recurrence === "none" ? "your 1:1" : "your recurring 1:1s" });
     } else {
       requireScheduled(meeting);
       await tx.meeting.update({
@@ -413,8 +422,25 @@ export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: C
       const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId);
       const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
       await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "CANCEL", meeting }, now });
+      await notifyCancelled(tx, ctx.orgId, { manager, employee, meetingId: meeting.id, what: `your 1:1 on ${whenText(meeting.scheduledAt, series.timeZone)}` });
     }
     return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
+  });
+}
+
+/** The employee's in-app notice of a cancellation (the calendar CANCEL goes by mail). */
+async function notifyCancelled(
+  tx: Tx,
+  orgId: string,
+  p: { manager: Parameters<typeof fullName>[0]; employee: { id: string }; meetingId: string; what: string },
+): Promise<void> {
+  await notify(tx, orgId, {
+    userId: p.employee.id,
+    type: "meeting_cancelled",
+    title: "1:1 cancelled",
+    message: `${fullName(p.manager)} cancelled ${p.what}.`,
+    actionUrl: `/one-on-one/${p.meetingId}`,
+    actionText: "Open meeting",
   });
 }
 

@@ -305,6 +305,12 @@ describe("changes", () => {
     expect(request!.event.recurrenceId.toJSDate().getTime()).toBe(third.occurrenceStart.getTime());
     expect(request!.event.startDate.toJSDate().getTime()).toBe(Math.floor(movedTo.getTime() / 1000) * 1000);
     expect(request!.vevent.getFirstProperty("rrule")).toBeNull();
+    // The employee is told in the app too, once (the refused attempts told nobody).
+    const noticesOf = (type: string) =>
+      withOrg(c.orgId, (tx) => tx.notification.findMany({ where: { organizationId: c.orgId, type, title: { not: "1:1 scheduled" } }, orderBy: { createdAt: "asc" } }));
+    expect(await noticesOf("meeting_scheduled")).toMatchObject([
+      { userId: c.employee.userId, title: "1:1 rescheduled", actionUrl: `/one-on-one/${third.id}`, actionText: "Open meeting" },
+    ]);
     // Only that occurrence moved.
     const fourth = (await seriesMeetings(c.manager, detail.seriesId)).find((r) => r.id === rows[3]!.id)!;
     expect(fourth.scheduledAt).toEqual(rows[3]!.scheduledAt);
@@ -316,6 +322,7 @@ describe("changes", () => {
     expect(cancelOne!.vevent.getFirstPropertyValue("sequence")).toBe(2);
     expect(cancelOne!.event.recurrenceId.toJSDate().getTime()).toBe(rows[1]!.occurrenceStart.getTime());
     expect((await refusal(cancelMeeting(c.manager, rows[1]!.id, { scope: "occurrence" }))).code).toBe("meeting_cancelled");
+    expect(await noticesOf("meeting_cancelled")).toMatchObject([{ userId: c.employee.userId, title: "1:1 cancelled", actionUrl: `/one-on-one/${rows[1]!.id}` }]);
 
     await cancelMeeting(c.manager, rows[0]!.id, { scope: "series" });
     const after = await seriesMeetings(c.manager, detail.seriesId);
@@ -328,6 +335,9 @@ describe("changes", () => {
     expect(cancelAll!.vevent.getFirstPropertyValue("sequence")).toBe(3);
     expect(cancelAll!.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(String(cancelAll!.vevent.getFirstPropertyValue("rrule"))).toContain("FREQ=WEEKLY");
+    const cancelNotices = await noticesOf("meeting_cancelled");
+    expect(cancelNotices).toHaveLength(2);
+    expect(cancelNotices.find((n) => n.actionUrl === `/one-on-one/${rows[0]!.id}`)).toMatchObject({ userId: c.employee.userId, title: "1:1 cancelled", actionText: "Open meeting" });
     // A cancelled series is not extended.
     expect(await asManager(c.manager, (tx) => extendSeries(tx, c.orgId, detail.seriesId, new Date(now.getTime() + 300 * DAY)))).toBe(0);
   });
