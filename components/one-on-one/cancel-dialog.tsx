@@ -28,12 +28,12 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
       <DialogContent hideClose onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Cancel meeting?</DialogTitle>
-          <DialogDescription>Both of you are told and the calendar invitation is withdrawn.</DialogDescription>
+          <DialogDescription>{`${meeting.employee.firstName} is told, and the calendar invitation is withdrawn.`}</DialogDescription>
         </DialogHeader>
         {recurring ? (
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">What to cancel</legend>
-            {([["occurrence", "This meeting only"], ["series", "This and all following meetings of the series"]] as const).map(([value, label]) => (
+            {([["occurrence", "This meeting only"], ["series", "The whole series (every upcoming meeting)"]] as const).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="radio" name="cancel-scope" value={value} checked={scope === value} onChange={() => setScope(value)} className="size-4 accent-brand-600" />
                 {label}
