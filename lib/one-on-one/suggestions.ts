@@ -349,7 +349,7 @@ function actionItemRules(items: readonly OpenActionItem[], name: string, now: Da
       category: "follow_up",
       priority: "medium",
       title: `Review ${rest.length} open action ${rest.length === 1 ? "item" : "items"}`,
-      suggestion: `Carried over from earlier meetings: ${listed}${more}. Check progress briefly and close what is done.`,
+      suggestion: `Still open: ${listed}${more}. Check progress briefly and close what is done.`,
       estimatedMinutes: Math.min(10, 2 + rest.length),
       tags: ["action items", "follow-up"],
     });
