@@ -159,7 +159,8 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500));
       }
       // A private note of the manager's on the meeting measured, written through the app.
-      await manager("PUT", `/api/meetings/one-on-one/${upcomingId}/private-note`, { body: "Ask about the release week; she seemed tired." });
+      const note = await manager("PUT", `/api/meetings/one-on-one/${upcomingId}/private-note`, { body: "Ask about the release week; she seemed tired." });
+      if (note.status !== 200) throw new Error(`PUT private-note: ${note.status} ${note.body.slice(0, 200)}`);
       console.log("The app answers; measuring...");
 
       const measure = async (name: string, send: () => Promise<{ status: number; ms: number; body: string }>, check?: (body: string) => void) => {
