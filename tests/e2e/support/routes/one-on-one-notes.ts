@@ -2,122 +2,47 @@
 // (issue 11). These belong to the pair: the other organisation's admin, the victim organisation's
 // own admin and a second manager of it all get 404, exactly as for a meeting that does not exist,
 // and the victim's agenda, action items, private note and reviews stay as they were.
-import { randomUUID } from "node:crypto";
-import { runInOrg } from "@/lib/db/org-transaction";
-import { hashPassword } from "@/lib/auth/password";
-import { hostOf, json, signIn, type HttpResponse } from "../http";
-import { e2eDb, PASSWORD, type Workspace } from "../workspace";
+import type { Workspace } from "../workspace";
+import { asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
 import { victimPrep } from "./one-on-one-prep";
-import type { Attack, RouteEntry } from "./types";
+import type { RouteEntry } from "./types";
 
 type VictimNotes = { meetingId: string; agendaItemId: string; actionItemId: string };
-const made = new Map<string, Promise<VictimNotes>>();
 
 /** On the victim pair's meeting (victimPrep's): a talking point, an action item, the manager's
  * private note and a reviewed suggestion. */
-function victimNotes(v: Workspace): Promise<VictimNotes> {
-  let p = made.get(v.orgId);
-  if (!p) {
-    p = victimPrep(v).then(({ meetingId }) =>
-      runInOrg(
-        e2eDb(),
-        v.orgId,
-        async (tx) => {
-          const pair = { organizationId: v.orgId, meetingId, managerId: v.manager.id, employeeId: v.employee.id };
-          const agenda = await tx.meetingAgendaItem.create({ data: { ...pair, kind: "talking_point", text: `Secret of ${v.subdomain}: raise`, position: 0, authorId: v.employee.id }, select: { id: true } });
-          const { meetingId: _m, ...pairOnly } = pair;
-          const action = await tx.meetingActionItem.create({
-            data: { ...pairOnly, originMeetingId: meetingId, ownerId: v.employee.id, text: `Secret of ${v.subdomain}: action`, createdById: v.manager.id },
-            select: { id: true },
-          });
-          await tx.meetingPrivateNote.create({ data: { ...pair, authorId: v.manager.id, body: new Uint8Array([1, 2, 3]), keyId: "victim" } });
-          await tx.meetingSuggestionReview.create({ data: { ...pair, suggestionId: "low-mood-00000000" } });
-          return { meetingId, agendaItemId: agenda.id, actionItemId: action.id };
-        },
-        undefined,
-        v.manager.id,
-      ),
-    );
-    made.set(v.orgId, p);
-  }
-  return p;
-}
+const victimNotes = oncePerWorkspace<VictimNotes>((v) =>
+  victimPrep(v).then(({ meetingId }) =>
+    asVictimManager(v, async (tx) => {
+      const pair = { organizationId: v.orgId, meetingId, managerId: v.manager.id, employeeId: v.employee.id };
+      const agenda = await tx.meetingAgendaItem.create({ data: { ...pair, kind: "talking_point", text: `Secret of ${v.subdomain}: raise`, position: 0, authorId: v.employee.id }, select: { id: true } });
+      const { meetingId: _m, ...pairOnly } = pair;
+      const action = await tx.meetingActionItem.create({
+        data: { ...pairOnly, originMeetingId: meetingId, ownerId: v.employee.id, text: `Secret of ${v.subdomain}: action`, createdById: v.manager.id },
+        select: { id: true },
+      });
+      await tx.meetingPrivateNote.create({ data: { ...pair, authorId: v.manager.id, body: new Uint8Array([1, 2, 3]), keyId: "victim" } });
+      await tx.meetingSuggestionReview.create({ data: { ...pair, suggestionId: "low-mood-00000000" } });
+      return { meetingId, agendaItemId: agenda.id, actionItemId: action.id };
+    }),
+  ),
+);
 
 async function fingerprint(v: Workspace): Promise<string> {
   const { meetingId } = await victimNotes(v);
-  const state = await runInOrg(
-    e2eDb(),
-    v.orgId,
-    async (tx) => ({
-      agenda: await tx.meetingAgendaItem.findMany({ where: { organizationId: v.orgId, meetingId }, orderBy: { id: "asc" } }),
-      actions: await tx.meetingActionItem.findMany({ where: { organizationId: v.orgId }, orderBy: { id: "asc" } }),
-      notes: await tx.meetingPrivateNote.findMany({ where: { organizationId: v.orgId }, select: { id: true, body: true, keyId: true, updatedAt: true }, orderBy: { id: "asc" } }),
-      reviews: await tx.meetingSuggestionReview.findMany({ where: { organizationId: v.orgId }, orderBy: { suggestionId: "asc" } }),
-    }),
-    undefined,
-    v.manager.id,
-  );
+  const state = await asVictimManager(v, async (tx) => ({
+    agenda: await tx.meetingAgendaItem.findMany({ where: { organizationId: v.orgId, meetingId }, orderBy: { id: "asc" } }),
+    actions: await tx.meetingActionItem.findMany({ where: { organizationId: v.orgId }, orderBy: { id: "asc" } }),
+    notes: await tx.meetingPrivateNote.findMany({ where: { organizationId: v.orgId }, select: { id: true, body: true, keyId: true, updatedAt: true }, orderBy: { id: "asc" } }),
+    reviews: await tx.meetingSuggestionReview.findMany({ where: { organizationId: v.orgId }, orderBy: { suggestionId: "asc" } }),
+  }));
   return JSON.stringify(state, (_k, val: unknown) => (val instanceof Uint8Array ? Buffer.from(val).toString("base64") : val));
 }
 
-const fingerprints = new Map<string, string>();
-
-async function untouched(v: Workspace): Promise<void> {
-  const now = await fingerprint(v);
-  const before = fingerprints.get(v.orgId);
-  if (!before) {
-    fingerprints.set(v.orgId, now);
-    return;
-  }
-  if (now !== before) throw new Error(`the victim's 1:1 agenda, action items, private note or reviews changed: ${now}`);
-}
-
-const cookies = new Map<string, Promise<string | null>>();
-
-/** The victim organisation's admin, or a second manager of it (outside the pair). */
-async function asInsider(v: Workspace, who: "admin" | "otherManager", method: string, p: string, body?: unknown): Promise<HttpResponse> {
-  const k = `${v.orgId}:${who}`;
-  let c = cookies.get(k);
-  if (!c) {
-    c = (async () => {
-      let email = v.admin.email;
-      if (who === "otherManager") {
-        email = `nico.${randomUUID().slice(0, 8)}@${v.subdomain}.example`;
-        const passwordHash = await hashPassword(PASSWORD);
-        await runInOrg(e2eDb(), v.orgId, (tx) =>
-          tx.user.create({ data: { organizationId: v.orgId, email, firstName: "Nico", lastName: "Tester", role: "manager", passwordHash, passwordSetAt: new Date() } }),
-        );
-      }
-      return signIn(v.subdomain, email, PASSWORD);
-    })();
-    cookies.set(k, c);
-  }
-  const cookie = await c;
-  if (!cookie) throw new Error(`the victim's ${who} could not sign in`);
-  return json({ host: hostOf(v.subdomain), path: p, method, cookie, body });
-}
-
-const a = (send: Attack["send"], expected: number[] = [404]): Attack => ({
-  send: async (args) => {
-    await untouched(args.victim);
-    return send(args);
-  },
-  expected,
-  unchanged: untouched,
-});
-
-type Path = (n: VictimNotes, v: Workspace) => string;
-type Body = (n: VictimNotes, v: Workspace) => unknown;
+const { attack } = victimGuard(fingerprint, "1:1 agenda, action items, private note or reviews");
 
 /** The same request from the other organisation's admin, the victim's own admin and a second manager. */
-function outsiders(method: string, path: Path, body?: Body, expected: number[] = [404]): Attack[] {
-  const send = (who: "foreign" | "admin" | "otherManager"): Attack["send"] => async ({ victim, call }) => {
-    const n = await victimNotes(victim);
-    const b = body?.(n, victim);
-    return who === "foreign" ? call(method, path(n, victim), b) : asInsider(victim, who, method, path(n, victim), b);
-  };
-  return [a(send("foreign"), expected), a(send("admin"), expected), a(send("otherManager"), expected)];
-}
+const outsiders = outsidersFor(attack, victimNotes);
 
 const base = (n: VictimNotes) => `/api/meetings/one-on-one/${n.meetingId}`;
 
