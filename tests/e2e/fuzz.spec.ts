@@ -62,7 +62,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 // ------------------------------------------------------------------------------------------------
 // The fixture: a workspace signed in as its admin, and another organisation whose ids are aimed at.
 
-type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string; contentId: string };
+type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string; contentId: string; meetingId: string; agendaItemId: string; actionItemId: string };
 type Fixture = { own: Side; foreign: Side; cookie: string; foreignCookie: string; orgIds: string[]; ownIds: Set<string>; foreignIds: string[] };
 
 async function prepareSide(prefix: string): Promise<Side> {
@@ -90,7 +90,29 @@ async function prepareSide(prefix: string): Promise<Side> {
       select: { id: true },
     });
     return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId, contentId: content.id };
-  });
+  }).then(async (side) => ({ ...side, ...(await seedMeeting(ws)) }));
+}
+
+/** A 1:1 of the admin (manager, who may schedule with anyone) with the employee, ten days ahead
+ * (no reminder falls due while the fuzz runs; no recurrence, so the job never extends it), with one
+ * talking point and one action item: the 1:1 routes' fuzzed parameters and bodies reach a real
+ * meeting of the caller's. Written in the pair's unit of work, as the pair-only policies require. */
+async function seedMeeting(ws: Workspace): Promise<{ meetingId: string; agendaItemId: string; actionItemId: string }> {
+  return runInOrg(
+    e2eDb(),
+    ws.orgId,
+    async (tx) => {
+      const at = new Date(Math.ceil((Date.now() + 10 * 86_400_000) / 3_600_000) * 3_600_000);
+      const pair = { organizationId: ws.orgId, managerId: ws.admin.id, employeeId: ws.employee.id };
+      const series = await tx.meetingSeries.create({ data: { ...pair, recurrence: "none", timeZone: "Europe/Berlin", startsAt: at, durationMinutes: 30, materializedUntil: at }, select: { id: true } });
+      const meeting = await tx.meeting.create({ data: { ...pair, seriesId: series.id, occurrenceStart: at, scheduledAt: at, durationMinutes: 30 }, select: { id: true } });
+      const agenda = await tx.meetingAgendaItem.create({ data: { ...pair, meetingId: meeting.id, kind: "talking_point", text: "Fuzz talking point", position: 0, authorId: ws.admin.id }, select: { id: true } });
+      const action = await tx.meetingActionItem.create({ data: { ...pair, originMeetingId: meeting.id, ownerId: ws.employee.id, text: "Fuzz action item", createdById: ws.admin.id }, select: { id: true } });
+      return { meetingId: meeting.id, agendaItemId: agenda.id, actionItemId: action.id };
+    },
+    15_000,
+    ws.admin.id,
+  );
 }
 
 let fixture: Promise<Fixture> | undefined;
@@ -100,7 +122,7 @@ function getFixture(): Promise<Fixture> {
     const cookie = await signIn(own.subdomain, own.admin.email, PASSWORD);
     const foreignCookie = await signIn(foreign.subdomain, foreign.admin.email, PASSWORD);
     if (!cookie || !foreignCookie) throw new Error("the fuzz workspaces' admins could not sign in");
-    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId, s.contentId];
+    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId, s.contentId, s.meetingId, s.agendaItemId, s.actionItemId];
     return { own, foreign, cookie, foreignCookie, orgIds: [own.orgId, foreign.orgId], ownIds: new Set(idsOf(own)), foreignIds: idsOf(foreign) };
   })();
   return fixture;
@@ -222,6 +244,9 @@ const contentBody: BodySpec = {
   schema: contentBodySchema,
   max: 64 * 1024,
 };
+const meetingParam: ParamKind = { t: "uuid", own: (f) => [f.own.meetingId], foreign: (f) => [f.foreign.meetingId] };
+const agendaItemParam: ParamKind = { t: "uuid", own: (f) => [f.own.agendaItemId], foreign: (f) => [f.foreign.agendaItemId] };
+const actionItemParam: ParamKind = { t: "uuid", own: (f) => [f.own.actionItemId], foreign: (f) => [f.foreign.actionItemId] };
 const chatParam: ParamKind = { t: "uuid", own: (f) => [f.own.chatId], foreign: (f) => [f.foreign.chatId] };
 
 const userBody: BodySpec = {
@@ -500,8 +525,8 @@ const ROUTES: RouteSpec[] = [
     runs: 80,
   },
   { method: "POST", file: "app/api/users/route.ts", site: "tenant", auth: "session", body: userBody, writes: true, runs: 160 },
-  // 1:1 templates and prep forms (issue 11). The fuzz's caller is an admin, outside every 1:1 pair,
-  // so the prep routes answer 404 to anything addressed at a meeting; the template routes write.
+  // 1:1 templates and prep forms (issue 11). The fuzz's caller is the admin, the manager of the
+  // fixture's meeting (seedMeeting); prep forms are the employee's, so the prep routes refuse him.
   { method: "GET", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", writes: false, runs: 40 },
   { method: "POST", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", body: oneOnOneTemplateBody, writes: true, runs: 160 },
   // {id}: the caller's organisation id (the list) or a template id.
@@ -511,7 +536,7 @@ const ROUTES: RouteSpec[] = [
   { method: "POST", file: "app/api/one-on-one-templates/seed/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
   { method: "POST", file: "app/api/organizations/[orgId]/seed-templates/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
   // {id}: a meeting id for GET, a prep form id for PUT (one folder serves both).
-  { method: "GET", file: "app/api/one-on-one-prep/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: false, runs: 60 },
+  { method: "GET", file: "app/api/one-on-one-prep/[id]/route.ts", site: "tenant", auth: "session", params: { id: meetingParam }, writes: false, runs: 60 },
   {
     method: "PUT",
     file: "app/api/one-on-one-prep/[id]/route.ts",
@@ -527,7 +552,7 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/one-on-one-prep/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ meetingId: f.own.manager.id, employeeId: f.own.employee.id, wins: "Fuzz win", stressLevel: 2 }), schema: prepFormDraftSchema.extend({ meetingId: z.uuid(), employeeId: z.uuid().optional() }), max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    body: { valid: (f) => ({ meetingId: f.own.meetingId, employeeId: f.own.employee.id, wins: "Fuzz win", stressLevel: 2 }), schema: prepFormDraftSchema.extend({ meetingId: z.uuid(), employeeId: z.uuid().optional() }), max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
     writes: true,
     runs: 120,
   },
@@ -536,25 +561,25 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/one-on-one/prep-form/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ meetingId: f.own.manager.id, employeeId: f.own.employee.id, wins: "Fuzz win", mood: 3, stressLevel: 3 }), schema: prepFormSubmitBodySchema, max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    body: { valid: (f) => ({ meetingId: f.own.meetingId, employeeId: f.own.employee.id, wins: "Fuzz win", mood: 3, stressLevel: 3 }), schema: prepFormSubmitBodySchema, max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
     writes: true,
     runs: 120,
   },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 60 },
-  // 1:1 agenda, action items, private notes, suggestions (issue 11): the fuzz's admin is outside
-  // every pair, so anything addressed at a meeting answers 404 (or 400 before it) and writes nothing.
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
-  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ text: "Fuzz point" }), schema: talkingPointInputSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "PATCH", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, body: { valid: () => ({ done: true }), schema: agendaItemPatchSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, writes: true, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: (f) => ({ itemIds: [f.own.employee.id] }), schema: agendaOrderSchema, max: 64 * 1024, refs: /^itemIds\.\d+$/ }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 60 },
+  // 1:1 agenda, action items, private notes, suggestions (issue 11): addressed at the fixture's
+  // meeting, its talking point and its action item, of which the fuzz's admin is the manager.
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ text: "Fuzz point" }), schema: talkingPointInputSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "PATCH", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: agendaItemParam }, body: { valid: () => ({ done: true }), schema: agendaItemPatchSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: agendaItemParam }, writes: true, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: (f) => ({ itemIds: [f.own.agendaItemId] }), schema: agendaOrderSchema, max: 64 * 1024, refs: /^itemIds\.\d+$/ }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
   {
     method: "POST",
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
     site: "tenant",
     auth: "session",
-    params: { meetingId: userParam },
+    params: { meetingId: meetingParam },
     body: { valid: (f) => ({ text: "Fuzz action", ownerId: f.own.employee.id, dueDate: "2027-01-31" }), schema: actionItemInputSchema, max: 64 * 1024, refs: /^ownerId$/ },
     writes: true,
     runs: 80,
@@ -564,20 +589,20 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts",
     site: "tenant",
     auth: "session",
-    params: { meetingId: userParam, itemId: userParam },
+    params: { meetingId: meetingParam, itemId: actionItemParam },
     body: { valid: () => ({ completed: true, dueDate: null }), schema: actionItemPatchSchema, max: 64 * 1024, refs: /^ownerId$/ },
     writes: true,
     runs: 80,
   },
-  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam, itemId: userParam }, writes: true, runs: 40 },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ body: "Fuzz note" }), schema: privateNoteInputSchema, max: 256 * 1024 }, writes: true, runs: 80 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }), schema: suggestionReviewSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
-  { method: "GET", file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
+  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: actionItemParam }, writes: true, runs: 40 },
+  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ body: "Fuzz note" }), schema: privateNoteInputSchema, max: 256 * 1024 }, writes: true, runs: 80 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }), schema: suggestionReviewSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  { method: "GET", file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
   // 1:1 meetings core (issue 11): the list and people are the caller's own; scheduling writes, so
-  // only bodies it must refuse are sent; anything addressed at a meeting is outside the fuzz
-  // admin's pairs (404, or 400 before it).
+  // only bodies it must refuse are sent; the meeting routes are addressed at the fixture's meeting,
+  // whose manager the fuzz's admin is.
   { method: "GET", file: "app/api/meetings/one-on-one/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ when: "past" }), schema: listMeetingsQuerySchema }, writes: false, runs: 80 },
   {
     method: "POST",
@@ -594,19 +619,19 @@ const ROUTES: RouteSpec[] = [
     runs: 160,
   },
   { method: "GET", file: "app/api/meetings/one-on-one/people/route.ts", site: "tenant", auth: "session", writes: false, runs: 20 },
-  { method: "GET", file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, writes: false, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ notes: "Fuzz notes", status: "completed" }), schema: updateMeetingSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "GET", file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ notes: "Fuzz notes", status: "completed" }), schema: updateMeetingSchema, max: 64 * 1024 }, writes: true, runs: 80 },
   {
     method: "POST",
     file: "app/api/meetings/one-on-one/[meetingId]/reschedule/route.ts",
     site: "tenant",
     auth: "session",
-    params: { meetingId: userParam },
+    params: { meetingId: meetingParam },
     body: { valid: () => ({ scheduledAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), durationMinutes: 45 }), schema: rescheduleMeetingSchema, max: 64 * 1024 },
     writes: true,
     runs: 80,
   },
-  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts", site: "tenant", auth: "session", params: { meetingId: userParam }, body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 }, writes: true, runs: 60 },
+  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 }, writes: true, runs: 60 },
 ];
 
 // ------------------------------------------------------------------------------------------------
