@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
-import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { resetMasterKeyRingForTests } from "@/lib/coach/crypto";
@@ -26,7 +24,8 @@ import { PATCH as actionPatch } from "@/app/api/meetings/one-on-one/[meetingId]/
 import { GET as suggestionsGet } from "@/app/api/one-on-one/manager-suggestions/[meetingId]/route";
 import { GET as bossBotGet } from "@/app/api/one-on-one/boss-bot-context/[meetingId]/route";
 import { PUT as reviewsPut } from "@/app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route";
-import { createOrg, createUser } from "../support/factories";
+import { createOrg } from "../support/factories";
+import { call, company as makeCompany, DAY, meeting, refusal, type Route } from "../support/one-on-one";
 import { ownerClient } from "../support/owner-client";
 import { status } from "../support/status";
 
@@ -50,74 +49,13 @@ afterAll(() => {
   resetMasterKeyRingForTests();
 });
 
-type Route = (req: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function call(route: Route, as: AuthContext, subdomain: string, method: string, path: string, body?: unknown, params: Record<string, string> = {}) {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${subdomain}.localhost:3000${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
-  return route(req, { params: Promise.resolve(params) });
-}
-
-async function person(orgId: string, role: Role, firstName?: string): Promise<AuthContext> {
-  const u = await createUser(orgId, { role, ...(firstName ? { firstName } : {}) });
-  return { orgId, userId: u.id, role, sessionId: randomUUID() };
-}
-
-async function company() {
-  const { orgId, subdomain } = await createOrg();
-  const [admin, manager, employee, otherManager, otherEmployee] = await Promise.all([
-    person(orgId, "admin"),
-    person(orgId, "manager"),
-    person(orgId, "employee", "Jordan"),
-    person(orgId, "manager"),
-    person(orgId, "employee"),
-  ]);
-  return { orgId, subdomain, admin, manager, employee, otherManager, otherEmployee };
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** A meeting of the pair, inserted as the manager (row-level security admits the pair only). */
-async function meeting(manager: AuthContext, employeeId: string, opts: { at?: Date; status?: "scheduled" | "completed" | "cancelled"; questions?: string[] } = {}) {
-  const at = opts.at ?? new Date(Date.now() + 2 * DAY);
-  return withOrg(
-    manager.orgId,
-    async (tx) => {
-      const series = await tx.meetingSeries.create({
-        data: { organizationId: manager.orgId, managerId: manager.userId, employeeId, timeZone: "Europe/Berlin", startsAt: at, materializedUntil: at },
-        select: { id: true },
-      });
-      const m = await tx.meeting.create({
-        data: { organizationId: manager.orgId, seriesId: series.id, managerId: manager.userId, employeeId, occurrenceStart: at, scheduledAt: at, status: opts.status ?? "scheduled" },
-        select: { id: true },
-      });
-      for (const [position, text] of (opts.questions ?? []).entries()) {
-        await tx.meetingAgendaItem.create({
-          data: { organizationId: manager.orgId, meetingId: m.id, managerId: manager.userId, employeeId, kind: "question", text, position },
-        });
-      }
-      return m.id;
-    },
-    { userId: manager.userId },
-  );
-}
+/** The manager, their report "Jordan" (no reporting line set: these tests insert meetings directly), outsiders. */
+const company = () => makeCompany({ employeeName: "Jordan", reporting: "none" });
 
 async function setStatus(manager: AuthContext, meetingId: string, s: "scheduled" | "completed" | "cancelled") {
   await withOrg(manager.orgId, (tx) => tx.meeting.update({ where: { organizationId_id: { organizationId: manager.orgId, id: meetingId } }, data: { status: s } }), {
     userId: manager.userId,
   });
-}
-
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; fields?: Record<string, string[]> }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return { status: await status(Promise.reject(err)), code: err.code, fields: err.fields };
-    throw err;
-  }
-  throw new Error("expected a refusal");
 }
 
 const tp = (text: string) => talkingPointInputSchema.parse({ text });

@@ -1,11 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
-import { DomainError } from "@/lib/errors/domain-error";
-import type { AuthContext } from "@/lib/auth/context";
-import type { Role } from "@/lib/generated/prisma/enums";
 import { DEFAULT_TEMPLATES, templateInputSchema } from "@/lib/one-on-one/default-templates";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, seedDefaultTemplates, updateTemplate } from "@/lib/one-on-one/templates";
 import { getPrepForm, savePrepDraft, submitPrepForm, updatePrepForm } from "@/lib/one-on-one/prep-forms";
@@ -16,7 +12,7 @@ import { POST as seedRoute } from "@/app/api/one-on-one-templates/seed/[orgId]/r
 import { POST as draftRoute } from "@/app/api/one-on-one-prep/route";
 import { POST as submitRoute } from "@/app/api/one-on-one/prep-form/route";
 import { GET as prepGetRoute } from "@/app/api/one-on-one-prep/[id]/route";
-import { createOrg, createUser } from "../support/factories";
+import { call, company as makeCompany, DAY, meeting, refusal, type Route } from "../support/one-on-one";
 import { status } from "../support/status";
 
 // Templates and prep forms (issue 11). The routes are called as Next calls them, with the
@@ -25,66 +21,8 @@ vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 const signedIn = vi.mocked(currentSession);
 beforeEach(() => signedIn.mockReset());
 
-type Route = (req: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function call(route: Route, as: AuthContext, subdomain: string, method: string, path: string, body?: unknown, params: Record<string, string> = {}) {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${subdomain}.localhost:3000${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
-  return route(req, { params: Promise.resolve(params) });
-}
-
-async function person(orgId: string, role: Role): Promise<AuthContext> {
-  const u = await createUser(orgId, { role });
-  return { orgId, userId: u.id, role, sessionId: randomUUID() };
-}
-
-/** An organisation with an admin, a manager, their report, another manager and another employee. */
-async function company() {
-  const { orgId, subdomain } = await createOrg();
-  const [admin, manager, employee, otherManager, otherEmployee] = await Promise.all([
-    person(orgId, "admin"),
-    person(orgId, "manager"),
-    person(orgId, "employee"),
-    person(orgId, "manager"),
-    person(orgId, "employee"),
-  ]);
-  await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: employee.userId } }, data: { managerId: manager.userId } }));
-  return { orgId, subdomain, admin, manager, employee, otherManager, otherEmployee };
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** A one-off meeting of the pair, inserted directly (as the manager, so row-level security admits it). */
-async function meeting(manager: AuthContext, employeeId: string, opts: { at?: Date; status?: "scheduled" | "completed" | "cancelled"; templateId?: string } = {}) {
-  const at = opts.at ?? new Date(Date.now() + 2 * DAY);
-  return withOrg(
-    manager.orgId,
-    async (tx) => {
-      const series = await tx.meetingSeries.create({
-        data: { organizationId: manager.orgId, managerId: manager.userId, employeeId, templateId: opts.templateId ?? null, timeZone: "Europe/Berlin", startsAt: at, materializedUntil: at },
-        select: { id: true },
-      });
-      const m = await tx.meeting.create({
-        data: { organizationId: manager.orgId, seriesId: series.id, managerId: manager.userId, employeeId, occurrenceStart: at, scheduledAt: at, status: opts.status ?? "scheduled" },
-        select: { id: true },
-      });
-      return m.id;
-    },
-    { userId: manager.userId },
-  );
-}
-
-async function codeOf(p: Promise<unknown>): Promise<{ status: number; code: string; fields?: Record<string, string[]> }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return { status: await status(Promise.reject(err)), code: err.code, fields: err.fields };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
+/** The manager and their report (employee -> manager), another manager and another employee, an admin. */
+const company = () => makeCompany({ reporting: "pair" });
 
 const tpl = (name: string, questions = ["How was your week?"]) => templateInputSchema.parse({ name, description: "d", templateQuestions: questions });
 
@@ -118,11 +56,11 @@ describe("1:1 templates", () => {
   it("refuses a second template of the same name with a field message", async () => {
     const c = await company();
     await createTemplate(c.manager, tpl("Weekly"));
-    const err = await codeOf(createTemplate(c.admin, tpl("Weekly")));
+    const err = await refusal(createTemplate(c.admin, tpl("Weekly")));
     expect(err).toMatchObject({ status: 409, code: "template_name_taken" });
     expect(err.fields?.name?.[0]).toContain("Weekly");
     const other = await createTemplate(c.admin, tpl("Other"));
-    expect((await codeOf(updateTemplate(c.admin, other.id, tpl("Weekly")))).code).toBe("template_name_taken");
+    expect((await refusal(updateTemplate(c.admin, other.id, tpl("Weekly")))).code).toBe("template_name_taken");
     expect((await listTemplates(c.admin)).map((t) => t.name).sort()).toEqual(["Other", "Weekly"]);
   });
 
@@ -230,9 +168,9 @@ describe("1:1 prep forms", () => {
     expect(await getPrepForm(c.manager, m)).toBeNull();
 
     // The manager never writes it.
-    expect((await codeOf(savePrepDraft(c.manager, m, { wins: "x" }))).status).toBe(403);
-    expect((await codeOf(updatePrepForm(c.manager, draft.id, { wins: "x" }))).status).toBe(403);
-    expect((await codeOf(submitPrepForm(c.manager, prepFormSubmitBodySchema.parse({ meetingId: m })))).status).toBe(403);
+    expect((await refusal(savePrepDraft(c.manager, m, { wins: "x" }))).status).toBe(403);
+    expect((await refusal(updatePrepForm(c.manager, draft.id, { wins: "x" }))).status).toBe(403);
+    expect((await refusal(submitPrepForm(c.manager, prepFormSubmitBodySchema.parse({ meetingId: m })))).status).toBe(403);
     // Outsiders: the admin, another manager, another employee, another organisation.
     const d = await company();
     for (const outsider of [c.admin, c.otherManager, c.otherEmployee, d.admin]) {
@@ -270,15 +208,15 @@ describe("1:1 prep forms", () => {
   it("refuses another employee id, and changes after the meeting is completed or cancelled", async () => {
     const c = await company();
     const m = await meeting(c.manager, c.employee.userId);
-    const wrong = await codeOf(savePrepDraft(c.employee, m, { wins: "x" }, c.otherEmployee.userId));
+    const wrong = await refusal(savePrepDraft(c.employee, m, { wins: "x" }, c.otherEmployee.userId));
     expect(wrong.status).toBe(400);
     expect(wrong.fields?.employeeId).toBeDefined();
     expect(await prepRows(c.orgId, c.employee.userId)).toHaveLength(0);
 
     for (const s of ["completed", "cancelled"] as const) {
       const closed = await meeting(c.manager, c.employee.userId, { status: s });
-      expect(await codeOf(savePrepDraft(c.employee, closed, { wins: "late" }))).toMatchObject({ status: 409, code: "prep_form_closed" });
-      expect((await codeOf(submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: closed })))).status).toBe(409);
+      expect(await refusal(savePrepDraft(c.employee, closed, { wins: "late" }))).toMatchObject({ status: 409, code: "prep_form_closed" });
+      expect((await refusal(submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: closed })))).status).toBe(409);
     }
     expect(await prepRows(c.orgId, c.employee.userId)).toHaveLength(0);
   });
