@@ -42,6 +42,8 @@ async function openMeetings(page: Page, ws: Workspace, email: string): Promise<v
   await signInAs(page, ws.subdomain, email, PASSWORD);
   await page.goto(url(ws.subdomain, "/one-on-one"));
   await expect(page.getByRole("heading", { name: "1:1 Meetings", level: 1 })).toBeVisible();
+  // The list is fetched in the browser: once it is in, the page is hydrated and tabs answer clicks.
+  await expect(page.getByTestId("meetings-skeleton")).toHaveCount(0);
 }
 
 /** A call from inside the page (its session, its origin): Node here cannot resolve *.localhost. */
