@@ -129,9 +129,13 @@ export function emptyPrepForm(): PrepForm {
 }
 
 /** A stored draft laid over the defaults: what the form shows when the person comes back. */
+/** Only the form's own fields are taken: a stored form also carries id, meetingId, submittedAt and
+ * updatedAt, which the strict submit schema would refuse. */
 export function withPrepDefaults(draft: PrepFormDraft): PrepForm {
   const out = emptyPrepForm();
-  for (const [k, v] of Object.entries(draft) as [keyof PrepForm, PrepForm[keyof PrepForm] | undefined][]) {
+  const source = draft as Record<string, unknown>;
+  for (const k of Object.keys(out) as (keyof PrepForm)[]) {
+    const v = source[k];
     if (v !== undefined) (out as Record<keyof PrepForm, unknown>)[k] = v;
   }
   return out;

@@ -37,6 +37,13 @@ describe("prep form defaults", () => {
   it("lays a draft over the defaults", () => {
     expect(withPrepDefaults({ wins: "Shipped", stressLevel: 5 })).toEqual({ ...emptyPrepForm(), wins: "Shipped", stressLevel: 5 });
   });
+
+  it("takes only the form's fields from a stored form, so it passes the strict submit schema", () => {
+    const stored = { id: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6a", meetingId: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6b", submittedAt: null, updatedAt: "2026-11-24T10:00:00.000Z", wins: "Shipped", mood: 2 };
+    const form = withPrepDefaults(stored as never);
+    expect(form).toEqual({ ...emptyPrepForm(), wins: "Shipped", mood: 2 });
+    expect(prepFormSubmitSchema.safeParse(form).success).toBe(true);
+  });
 });
 
 describe("mood and stress", () => {
