@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
-import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
-import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import type { Role } from "@/lib/generated/prisma/enums";
 import {
   cancelMeeting,
   getMeetingDetail,
@@ -22,8 +19,8 @@ import { attachmentsOf } from "@/lib/mail/attachments";
 import { GET as listGet, POST as schedulePost } from "@/app/api/meetings/one-on-one/route";
 import { GET as detailGet } from "@/app/api/meetings/one-on-one/meeting/[meetingId]/route";
 import { PUT as notesPut } from "@/app/api/meetings/one-on-one/[meetingId]/route";
-import { createOrg, createUser } from "../support/factories";
-import { status } from "../support/status";
+import { call, company as makeCompany, DAY, person, refusal, reportsTo, type Route } from "../support/one-on-one";
+import { createOrg } from "../support/factories";
 
 // The meetings core of issue 11: who sees a 1:1, who may schedule one, how a series becomes
 // meetings, the calendar messages (checked with ical.js) and the reminder job.
@@ -32,52 +29,7 @@ vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 const signedIn = vi.mocked(currentSession);
 beforeEach(() => signedIn.mockReset());
 
-type Route = (req: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function call(route: Route, as: AuthContext, subdomain: string, method: string, path: string, body?: unknown, params: Record<string, string> = {}) {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${subdomain}.localhost:3000${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
-  return route(req, { params: Promise.resolve(params) });
-}
-
-async function person(orgId: string, role: Role, firstName?: string): Promise<AuthContext> {
-  const u = await createUser(orgId, { role, ...(firstName ? { firstName } : {}) });
-  return { orgId, userId: u.id, role, sessionId: randomUUID() };
-}
-
-async function reportsTo(employee: AuthContext, manager: AuthContext) {
-  await withOrg(employee.orgId, (tx) =>
-    tx.user.update({ where: { organizationId_id: { organizationId: employee.orgId, id: employee.userId } }, data: { managerId: manager.userId } }),
-  );
-}
-
-async function company() {
-  const { orgId, subdomain } = await createOrg();
-  const [admin, manager, employee, otherManager, otherEmployee] = await Promise.all([
-    person(orgId, "admin"),
-    person(orgId, "manager", "Morgan"),
-    person(orgId, "employee", "Jordan"),
-    person(orgId, "manager"),
-    person(orgId, "employee"),
-  ]);
-  await reportsTo(employee, manager);
-  await reportsTo(otherEmployee, otherManager);
-  return { orgId, subdomain, admin, manager, employee, otherManager, otherEmployee };
-}
-
-const DAY = 86_400_000;
-
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; fields?: Record<string, string[]> }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return { status: await status(Promise.reject(err)), code: err.code, fields: err.fields };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
+const company = () => makeCompany({ managerName: "Morgan", employeeName: "Jordan", reporting: "both" });
 
 const asManager = <T>(m: AuthContext, fn: Parameters<typeof withOrg<T>>[1]) => withOrg(m.orgId, fn, { userId: m.userId });
 
