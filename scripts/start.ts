@@ -74,7 +74,7 @@ async function main(): Promise<void> {
         stdio: ["ignore", "ignore", "inherit"],
       });
       if (h.status !== 0) throw new Error("Seeding the demo's pulse history failed");
-      console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items and a Boss Bot conversation.`);
+      console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation and a manager's weekly 1:1s (held, prepared and the next one).`);
     }
   }
   const next = path.join(root, "node_modules", ".bin", "next");
