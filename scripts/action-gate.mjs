@@ -107,10 +107,19 @@ function busboyFields(body, contentType) {
     const done = () => {
       if (finished && pending === 0) resolve(fields);
     };
+    // A part with no name, or name="" (busboy keeps a name only when it is non-empty), reaches
+    // React's decodeReplyFromBusboy with the name undefined: its resolveField calls
+    // key.startsWith(prefix) on it and throws a TypeError (a 500). React's client never writes
+    // such a part (a FormData's entries go out as "_<ref>_<name>"), so the body is refused.
     bb.on("field", (name, value) => {
+      if (typeof name !== "string") return resolve(null);
       if (!fields.has(name)) fields.set(name, value);
     });
     bb.on("file", (name, stream) => {
+      if (typeof name !== "string") {
+        stream.resume();
+        return resolve(null);
+      }
       if (!fields.has(name)) fields.set(name, null);
       pending++;
       stream.on("end", () => {
