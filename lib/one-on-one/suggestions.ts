@@ -84,6 +84,13 @@ function excerpt(text: string): string {
   return flat.length <= EXCERPT_MAX ? flat : `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
 }
 
+/** The person's words in quotes, closing the sentence: a full stop only when their own text does
+ * not already end one (no '…work.".'). */
+function quoteSentence(text: string): string {
+  const e = excerpt(text);
+  return /[.!?…]$/.test(e) ? `"${e}"` : `"${e}".`;
+}
+
 const score = (n: number) => n.toFixed(1);
 
 type Draft = Omit<ManagerSuggestion, "id" | "estimatedTime"> & { rule: string; key: string };
@@ -175,7 +182,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "medium",
       title: "Talk through the workload concern",
-      suggestion: `${name} wrote about their workload: "${excerpt(workload)}". Ask which part weighs most and what a manageable week would look like.`,
+      suggestion: `${name} wrote about their workload: ${quoteSentence(workload)} Ask which part weighs most and what a manageable week would look like.`,
       estimatedMinutes: 10,
       tags: ["workload", "prioritisation"],
     });
@@ -188,7 +195,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "medium",
       title: "Respond to their feedback for you",
-      suggestion: `${name} left you feedback: "${excerpt(feedback)}". Thank them, ask for an example if it helps you understand, and say what you will do about it. Avoid explaining or defending in the moment.`,
+      suggestion: `${name} left you feedback: ${quoteSentence(feedback)} Thank them, ask for an example if it helps you understand, and say what you will do about it. Avoid explaining or defending in the moment.`,
       estimatedMinutes: 5,
       tags: ["feedback", "trust"],
     });
@@ -201,7 +208,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "medium",
       title: "Dig into the challenge they named",
-      suggestion: `${name} described a challenge: "${excerpt(challenges)}". Ask what they have already tried and where they would like your help, rather than solving it for them.`,
+      suggestion: `${name} described a challenge: ${quoteSentence(challenges)} Ask what they have already tried and where they would like your help, rather than solving it for them.`,
       estimatedMinutes: 10,
       tags: ["challenges", "problem-solving"],
     });
@@ -214,7 +221,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "medium",
       title: "Pick up the career thread",
-      suggestion: `${name} raised career development: "${excerpt(career)}". Ask what they would like to be doing in a year and what one step this quarter would move them towards it.`,
+      suggestion: `${name} raised career development: ${quoteSentence(career)} Ask what they would like to be doing in a year and what one step this quarter would move them towards it.`,
       estimatedMinutes: 10,
       tags: ["career", "growth"],
     });
@@ -237,7 +244,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "medium",
       title: "Understand the team situation",
-      suggestion: `${name} mentioned team dynamics: "${excerpt(team)}". Ask what they have seen happen, how it affects their work and what they would like to change.`,
+      suggestion: `${name} mentioned team dynamics: ${quoteSentence(team)} Ask what they have seen happen, how it affects their work and what they would like to change.`,
       estimatedMinutes: 10,
       tags: ["team dynamics", "collaboration"],
     });
@@ -260,7 +267,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "conversation_starter",
       priority: "low",
       title: "Recognise their wins",
-      suggestion: `${name} listed wins: "${excerpt(wins)}". Start with these: say specifically what you valued and ask what made it go well, so it can happen again.`,
+      suggestion: `${name} listed wins: ${quoteSentence(wins)} Start with these: say specifically what you valued and ask what made it go well, so it can happen again.`,
       estimatedMinutes: 3,
       tags: ["recognition", "wins"],
     });
@@ -273,7 +280,7 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "action_item",
       priority: "low",
       title: "Turn goals into next steps",
-      suggestion: `${name}'s goals: "${excerpt(goals)}". Agree the next concrete step for each, who owns it and when you will look at it again.`,
+      suggestion: `${name}'s goals: ${quoteSentence(goals)} Agree the next concrete step for each, who owns it and when you will look at it again.`,
       estimatedMinutes: 5,
       tags: ["goals", "planning"],
     });

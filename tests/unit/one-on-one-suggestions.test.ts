@@ -230,3 +230,16 @@ describe("suggestMeetingTopics: ids and determinism", () => {
     expect(overdueId("one")).toMatch(/^overdue-action-[0-9a-f]{8}$/);
   });
 });
+
+describe("quoting the person's words", () => {
+  it("closes the sentence once, whether or not their text ends one", () => {
+    const texts = suggestMeetingTopics(withForm({ workloadConcerns: "Too many escalations.", challenges: "Unclear priorities", wins: "Shipped it!" })).map((s) => s.suggestion);
+    const workload = texts.find((t) => t.includes("Too many escalations"));
+    const challenge = texts.find((t) => t.includes("Unclear priorities"));
+    const wins = texts.find((t) => t.includes("Shipped it"));
+    expect(workload).toContain('"Too many escalations." Ask');
+    expect(challenge).toContain('"Unclear priorities". Ask');
+    expect(wins).toContain('"Shipped it!" Start');
+    for (const t of texts) expect(t).not.toMatch(/[.!?]"\./);
+  });
+});
