@@ -7,6 +7,7 @@ import { failedAnswer } from "@/components/forms/api-answer";
 import { toast } from "@/components/ui/toast";
 import type { MeetingDetail, MeetingNotesDto } from "@/lib/one-on-one/dto";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
+import { Textarea } from "@/components/ui/textarea";
 
 const NOTES_MAX = 5000;
 export const NOTE_FIELDS = [
@@ -20,8 +21,6 @@ export const NOTE_FIELDS = [
 const text = (label: string) => z.string().max(NOTES_MAX, `${label} is at most 5,000 characters`);
 const notesSchema = z.object(Object.fromEntries(NOTE_FIELDS.map(([k, l]) => [k, text(l)])) as Record<keyof MeetingNotesDto, ReturnType<typeof text>>);
 
-const areaClass =
-  "block min-h-24 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 sm:text-sm";
 
 /** The shared meeting notes: the manager writes and saves (PUT), the employee reads. */
 export function NotesEditor({ meeting }: { meeting: MeetingDetail }) {
@@ -58,7 +57,7 @@ function NotesForm({ meeting }: { meeting: MeetingDetail }) {
         const input = form.input(name);
         return (
           <Field key={name} label={label} htmlFor={input.id} messages={form.messages(name)} messagesId={form.messagesId(name)}>
-            <textarea {...input} rows={name === "notes" ? 6 : 3} className={areaClass} />
+            <Textarea {...input} rows={name === "notes" ? 6 : 3} className="min-h-24" />
           </Field>
         );
       })}

@@ -3,6 +3,7 @@
 import { Label } from "@/components/ui/label";
 import { FieldMessages } from "@/components/forms/fields";
 import { PREP_FIELD_LABELS, PREP_SCALE_MAX, PREP_SCALE_MIN, PREP_TEXT_MAX, type PrepForm, type PrepTextField } from "@/lib/one-on-one/prep-form";
+import { Textarea } from "@/components/ui/textarea";
 
 // The prep form's controls in the spec's order: wins, challenges, goals, feedback for manager,
 // mood and stress, workload, career, team dynamics, additional notes.
@@ -23,8 +24,6 @@ const HINTS: Record<PrepTextField, string> = {
 const MOOD_WORDS = ["", "Very low", "Low", "Okay", "Good", "Great"];
 const STRESS_WORDS = ["", "Very low", "Low", "Moderate", "High", "Very high"];
 
-const areaClass =
-  "block min-h-20 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 disabled:bg-slate-50 sm:text-sm";
 
 type Props = {
   values: PrepForm;
@@ -41,7 +40,7 @@ export function PrepFormFields({ values, messages, disabled, onChange }: Props) 
       <div key={name} className="min-w-0 space-y-1.5">
         <Label htmlFor={id}>{PREP_FIELD_LABELS[name]}</Label>
         <p id={`${id}-hint`} className="text-xs text-slate-500">{HINTS[name]}</p>
-        <textarea
+        <Textarea
           id={id}
           name={name}
           rows={3}
@@ -51,7 +50,7 @@ export function PrepFormFields({ values, messages, disabled, onChange }: Props) 
           onChange={(e) => onChange(name, e.target.value)}
           aria-invalid={list?.length ? true : undefined}
           aria-describedby={list?.length ? `${id}-hint ${id}-messages` : `${id}-hint`}
-          className={areaClass}
+          className="min-h-20"
         />
         <FieldMessages id={`${id}-messages`} messages={list} />
       </div>

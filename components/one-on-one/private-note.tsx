@@ -5,6 +5,7 @@ import { Lock } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { meetingApi, meetingKeys } from "@/components/one-on-one/use-meeting";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
+import { Textarea } from "@/components/ui/textarea";
 
 const NOTE_MAX = 20000;
 const DEBOUNCE_MS = 800;
@@ -63,7 +64,7 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
         <Lock aria-hidden="true" className="size-4 text-slate-500" />
         Private note — only you can see this
       </label>
-      <textarea
+      <Textarea
         id="private-note"
         value={body}
         onChange={(e) => change(e.target.value)}
@@ -77,7 +78,7 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
         rows={4}
         aria-invalid={tooLong || undefined}
         aria-describedby="private-note-status"
-        className="block min-h-24 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 sm:text-sm"
+        className="min-h-24"
       />
       <p id="private-note-status" role="status" className={`text-xs ${status === "error" ? "text-red-600" : "text-slate-500"}`}>
         {tooLong

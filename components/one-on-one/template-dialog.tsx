@@ -16,9 +16,8 @@ import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { CORRECT_FIELDS } from "@/lib/actions/form-state";
 import { moveItem, type Question } from "@/components/one-on-one/template-questions";
 import { useTemplateMutations } from "@/components/one-on-one/use-templates";
+import { Textarea } from "@/components/ui/textarea";
 
-const areaClass =
-  "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 sm:text-sm";
 
 let nextKey = 1;
 const question = (text: string): Question => ({ key: nextKey++, text });
@@ -134,7 +133,7 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
             />
           </Field>
           <Field label="Description" htmlFor="template-description" messages={messagesFor("description")} messagesId="template-description-messages">
-            <textarea
+            <Textarea
               id="template-description"
               rows={2}
               value={description}
@@ -143,7 +142,6 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
                 clearServer("description");
               }}
               onBlur={() => touch("description")}
-              className={areaClass}
               aria-invalid={messagesFor("description").length > 0 || undefined}
               aria-describedby={messagesFor("description").length > 0 ? "template-description-messages" : undefined}
             />
