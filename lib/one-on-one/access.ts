@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
-import { isUuid, type Tx } from "@/lib/db/tenant";
+import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { MeetingRole } from "./dto";
 
 /** The meeting row and its series as the 1:1 domain functions need them. */
@@ -28,4 +28,10 @@ export async function loadMeetingForUser(tx: Tx, ctx: AuthContext, meetingId: st
   if (meeting.managerId === ctx.userId) return { meeting, role: "manager" };
   if (meeting.employeeId === ctx.userId) return { meeting, role: "employee" };
   throw notFound("Meeting");
+}
+
+/** A unit of work for the caller as a participant: the organisation scope plus app.user_id, which
+ * the 1:1 tables' pair policy reads (without it they read as empty). */
+export function inPair<T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withOrg(ctx.orgId, fn, { userId: ctx.userId });
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
+import { isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
-import { loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { ActionItemDto } from "./dto";
 import type { ActionItemInput, ActionItemPatch } from "./notes-schemas";
 
@@ -76,11 +76,10 @@ export async function openActionItemsForMeeting(tx: Tx, meeting: MeetingRef): Pr
   return (await rowsFor(tx, meeting)).filter((r) => r.completedAt === null);
 }
 
-const inOrg = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 export async function listActionItems(ctx: AuthContext, meetingId: string): Promise<ActionItemDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     return actionItemsForMeeting(tx, meeting);
   });
@@ -103,7 +102,7 @@ const dayOf = (s: string) => new Date(`${s}T00:00:00Z`);
 /** Either person records an action item, owned by either of them, in any meeting not cancelled. */
 export async function createActionItem(ctx: AuthContext, meetingId: string, input: ActionItemInput): Promise<ActionItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const ownerId = checkOwner(meeting, input.ownerId);
     requireNotCancelled(meeting);
@@ -135,7 +134,7 @@ async function findShown(tx: Tx, meeting: LoadedMeeting, itemId: string): Promis
 /** Either person ticks an item off (recording the meeting it was ticked in) or edits it. */
 export async function updateActionItem(ctx: AuthContext, meetingId: string, itemId: string, patch: ActionItemPatch): Promise<ActionItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findShown(tx, meeting, itemId);
     const data: Prisma.MeetingActionItemUncheckedUpdateInput = {};
@@ -156,7 +155,7 @@ export async function updateActionItem(ctx: AuthContext, meetingId: string, item
 /** The item's creator, or the meeting's manager, deletes it. */
 export async function deleteActionItem(ctx: AuthContext, meetingId: string, itemId: string): Promise<void> {
   requirePermission(ctx, "oneOnOnes.use");
-  await inOrg(ctx, async (tx) => {
+  await inPair(ctx, async (tx) => {
     const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findShown(tx, meeting, itemId);
     if (item.createdById !== ctx.userId && role !== "manager") {

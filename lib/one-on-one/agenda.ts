@@ -1,9 +1,9 @@
 import "server-only";
-import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
+import { isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
-import { loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { AgendaItemDto } from "./dto";
 import type { AgendaItemPatch, AgendaOrder, TalkingPointInput } from "./notes-schemas";
 
@@ -16,7 +16,6 @@ type AgendaRow = { id: string; kind: "question" | "talking_point"; text: string;
 
 const toDto = (r: AgendaRow): AgendaItemDto => ({ id: r.id, kind: r.kind, text: r.text, position: r.position, authorId: r.authorId, done: r.doneAt !== null });
 
-const inOrg = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 /** The agenda of a meeting already loaded for the caller, in order (helper for the meeting detail). */
 export async function agendaForMeeting(tx: Tx, meeting: Pick<LoadedMeeting, "organizationId" | "id">): Promise<AgendaItemDto[]> {
@@ -37,7 +36,7 @@ function requireScheduled(meeting: LoadedMeeting): void {
 
 export async function listAgenda(ctx: AuthContext, meetingId: string): Promise<AgendaItemDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     return agendaForMeeting(tx, meeting);
   });
@@ -46,7 +45,7 @@ export async function listAgenda(ctx: AuthContext, meetingId: string): Promise<A
 /** Either person adds a talking point at the end of the agenda while the meeting is scheduled. */
 export async function addTalkingPoint(ctx: AuthContext, meetingId: string, input: TalkingPointInput): Promise<AgendaItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     requireScheduled(meeting);
     const last = await tx.meetingAgendaItem.aggregate({ where: { organizationId: ctx.orgId, meetingId: meeting.id }, _max: { position: true } });
@@ -79,7 +78,7 @@ const notYours = () => new DomainError("forbidden", "agenda_item_not_yours", "On
 /** Either person ticks an item off (or back on); the author of a talking point edits its text. */
 export async function updateAgendaItem(ctx: AuthContext, meetingId: string, itemId: string, patch: AgendaItemPatch): Promise<AgendaItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findItem(tx, ctx, meeting.id, itemId);
     requireScheduled(meeting);
@@ -96,7 +95,7 @@ export async function updateAgendaItem(ctx: AuthContext, meetingId: string, item
 /** The author deletes their own talking point while the meeting is scheduled; questions stay. */
 export async function deleteAgendaItem(ctx: AuthContext, meetingId: string, itemId: string): Promise<void> {
   requirePermission(ctx, "oneOnOnes.use");
-  await inOrg(ctx, async (tx) => {
+  await inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findItem(tx, ctx, meeting.id, itemId);
     requireScheduled(meeting);
@@ -108,7 +107,7 @@ export async function deleteAgendaItem(ctx: AuthContext, meetingId: string, item
 /** Either person reorders the agenda: itemIds must be exactly the meeting's items, each once. */
 export async function reorderAgenda(ctx: AuthContext, meetingId: string, input: AgendaOrder): Promise<AgendaItemDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     requireScheduled(meeting);
     const current = await agendaForMeeting(tx, meeting);

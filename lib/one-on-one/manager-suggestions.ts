@@ -11,7 +11,7 @@ import { scopeCells } from "@/lib/analytics/view";
 import { inWindow, periodWindows, type Window } from "@/lib/analytics/periods";
 import { DIMENSION_KEYS, STRESS_METRIC } from "@/lib/surveys/dimensions";
 import { instantFromWallClock } from "@/lib/utils/time-zone";
-import { loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import { openActionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
 import { suggestMeetingTopics, type ManagerSuggestion, type OpenActionItem, type TeamTrend } from "./suggestions";
@@ -120,7 +120,6 @@ export async function suggestionsFor(ctx: AuthContext, c: SuggestionContext, now
   });
 }
 
-const inPair = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 /** GET /api/one-on-one/manager-suggestions/{meetingId} */
 export async function managerSuggestions(ctx: AuthContext, meetingId: string, now = new Date()): Promise<ManagerSuggestionsDto> {

@@ -5,7 +5,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notify } from "@/lib/notifications/service";
-import { loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
 import { agendaForMeeting } from "./agenda";
 import { actionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
@@ -47,7 +47,6 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   return result.data;
 }
 
-const inPair = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 const managerOnly = () => new DomainError("forbidden", "meeting_manager_only", "Only the manager of this 1:1 can do this");
 

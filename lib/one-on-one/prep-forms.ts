@@ -1,10 +1,10 @@
 import "server-only";
-import { withOrg, isUuid, type Tx } from "@/lib/db/tenant";
+import { isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
 import { notify } from "@/lib/notifications/service";
-import { loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import { prepFormSubmitSchema, type PrepFormDraft, type PrepFormSubmitBody } from "./prep-form";
 import type { PrepFormDto } from "./dto";
 
@@ -50,7 +50,6 @@ export function toPrepFormDto(r: Row): PrepFormDto {
   return { ...r, submittedAt: r.submittedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() };
 }
 
-const inPair = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 /** The form as its reader may see it: the employee always, the manager once submitted. */
 export async function readPrepForm(tx: Tx, ctx: AuthContext, meeting: LoadedMeeting): Promise<PrepFormDto | null> {

@@ -1,9 +1,9 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { masterKeyRing, open, seal, toBytes } from "@/lib/coach/crypto";
-import { loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { PrivateNoteInput } from "./notes-schemas";
 
 // Private notes (issue 11): one per author and meeting, their author's alone (row-level security
@@ -31,11 +31,10 @@ export async function readPrivateNote(tx: Tx, ctx: AuthContext, meeting: Pick<Lo
   return { body: open(key, row.body, aad(ctx.orgId, meeting.id, ctx.userId)).toString("utf8"), updatedAt: row.updatedAt.toISOString() };
 }
 
-const inOrg = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
 
 export async function getPrivateNote(ctx: AuthContext, meetingId: string): Promise<PrivateNoteDto | null> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     return readPrivateNote(tx, ctx, meeting);
   });
@@ -44,7 +43,7 @@ export async function getPrivateNote(ctx: AuthContext, meetingId: string): Promi
 /** Saves the caller's note, sealed under the current master key; an empty (blank) body deletes it. */
 export async function savePrivateNote(ctx: AuthContext, meetingId: string, input: PrivateNoteInput): Promise<PrivateNoteDto | null> {
   requirePermission(ctx, "oneOnOnes.use");
-  return inOrg(ctx, async (tx) => {
+  return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const where = noteKey(ctx.orgId, meeting.id, ctx.userId);
     if (!input.body.trim()) {
