@@ -45,6 +45,14 @@ export const ERROR_CODES = [
   // 1:1 agenda, action items, notes (helper C).
   "agenda_item_not_yours",
   "action_item_not_yours",
+  // Billing (issue 12).
+  "billing_not_configured",
+  "billing_unavailable",
+  "workspace_read_only",
+  "seats_below_users",
+  "subscription_already_active",
+  "no_subscription",
+  "payment_setup_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,7 +12,8 @@ export type ErrorKind =
   | "not_found" // missing, or another organisation's (the two answer alike)
   | "conflict" // the input is fine but the state does not allow it now
   | "unsupported_media"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable"; // a service we depend on (Stripe) failed: nothing changed, try again later
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -42,6 +43,8 @@ export const conflict = (code: ErrorCode, message: string, fields?: FieldErrors)
 export const unsupportedMedia = (message: string) => new DomainError("unsupported_media", "unsupported_media_type", message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError("rate_limited", "rate_limited", "Too many requests. Please wait a moment and try again.", undefined, retryAfterSeconds);
+
+export const unavailable = (code: ErrorCode, message: string) => new DomainError("unavailable", code, message);
 
 export const isDomainError = (err: unknown, code?: ErrorCode): err is DomainError =>
   err instanceof DomainError && (code === undefined || err.code === code);

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
   conflict: { status: 409, title: "Conflict" },
   unsupported_media: { status: 415, title: "Unsupported Media Type" },
   rate_limited: { status: 429, title: "Too Many Requests" },
+  unavailable: { status: 503, title: "Service Unavailable" },
 };
 
 export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";

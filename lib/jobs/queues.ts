@@ -18,6 +18,11 @@ export const QUEUES = {
   // The 1:1 minute (lib/one-on-one/reminders.ts): reminders 24 hours ahead (each claimed once) and
   // recurring series topped up. Same shape as the survey tick.
   meetingTick: { name: "meeting-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
+  // Billing (lib/billing): creating a new workspace's Stripe customer and subscription, retried
+  // for about a day with backoff, so a Stripe outage delays and never loses a signup; and the
+  // processing of each stored webhook event (one job per event id: its singletonKey).
+  billingProvision: { name: "billing-provision", options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } },
+  billingEvent: { name: "billing-event", options: { retryLimit: 15, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */
@@ -31,3 +36,7 @@ export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singlet
 export type MailDeliverJob = { orgId: string; messageId: string };
 /** The workspace and the address as typed into the form (normalised by its schema). */
 export type PasswordResetJob = { orgId: string; subdomain: string; email: string };
+/** The organisation whose Stripe customer and subscription are to be created. */
+export type BillingProvisionJob = { orgId: string };
+/** One stored webhook event (BillingEvent) to process. */
+export type BillingEventJob = { orgId: string; eventId: string };

@@ -1,0 +1,24 @@
+import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
+
+// What each subscription status allows (issue 12, decisions.md Billing). Client-safe: the
+// banners and the settings page read the same rules the server enforces.
+
+/** A subscription that ended unpaid: the workspace is read-only (nothing sent or added, nothing
+ * deleted, everything readable and exportable) until it subscribes again. */
+export const READ_ONLY_STATUSES: readonly SubscriptionStatus[] = ["canceled", "unpaid", "incomplete_expired", "paused"];
+
+export const isReadOnlyStatus = (status: SubscriptionStatus): boolean => READ_ONLY_STATUSES.includes(status);
+
+/** The plan card's name for each status (spec: trialing shows 'Free Trial'). */
+export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
+  trialing: "Free Trial",
+  active: "Active",
+  past_due: "Past due",
+  canceled: "Cancelled",
+  incomplete: "Incomplete",
+  unpaid: "Unpaid",
+  incomplete_expired: "Expired",
+  paused: "Paused",
+};
+
+export const READ_ONLY_MESSAGE = "This workspace is read-only because its subscription has ended. An admin can subscribe again in Settings > Billing & Subscription.";
