@@ -7,13 +7,20 @@ export const ROOT = `localhost:${E2E_PORT}`;
 // Its own data folder per port, so a second run on another E2E_PORT (and NEXT_DIST_DIR) never
 // touches the first one's database.
 export const E2E_DATA_DIR = E2E_PORT === 3100 ? ".data/e2e" : `.data/e2e-${E2E_PORT}`;
-// Boss Bot's OpenAI-compatible path (tests/e2e/coach-openai.spec.ts): a second app from the same
-// build, configured with an AI endpoint, and the fake OpenAI-compatible server it talks to. Every
-// other spec keeps testing the first app, which has no AI endpoint (the built-in coach alone).
+// The integrations app: a second app from the same build, configured with an AI endpoint (Boss
+// Bot's OpenAI-compatible path, tests/e2e/coach-openai.spec.ts, and the fake OpenAI-compatible
+// server it talks to) and with Stripe (the local stand-in that scripts/start.ts runs for an
+// embedded installation without Stripe keys; tests/e2e/billing.spec.ts). Every other spec keeps
+// testing the first app, which has neither (the built-in coach alone, a self-hosted installation
+// without billing).
 export const AI_E2E_PORT = E2E_PORT + 50;
 export const AI_ROOT = `localhost:${AI_E2E_PORT}`;
 export const AI_E2E_DATA_DIR = `${E2E_DATA_DIR}-ai`;
 export const FAKE_OPENAI_PORT = E2E_PORT + 60;
+/** The integrations app's Stripe stand-in (started by scripts/start.ts; its address is also written
+ * to <AI_E2E_DATA_DIR>/stripe-standin-url). */
+export const STRIPE_STANDIN_PORT = E2E_PORT + 70;
+export const STRIPE_STANDIN_URL = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 const distDir: Record<string, string> = process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {};
 
 const launchOptions = {
@@ -47,8 +54,9 @@ export default defineConfig({
       // A throwaway data folder: a fresh embedded PostgreSQL and demo workspace per run.
       command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
       url: `http://127.0.0.1:${E2E_PORT}/login`,
-      // Always its own embedded database (DATABASE_URL emptied), whatever the shell has set.
-      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", DATABASE_URL: "", ...distDir },
+      // Always its own embedded database (DATABASE_URL emptied), whatever the shell has set, and no
+      // Stripe (STRIPE_STANDIN=0): the self-hosted path, without billing, is tested here.
+      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "0", ...distDir },
       timeout: 400_000,
       reuseExistingServer: false,
       stdout: "pipe",
@@ -64,12 +72,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      // The integrations app.
       name: "WebServerAI",
       command: `rm -rf ${AI_E2E_DATA_DIR} && npx tsx scripts/start.ts`,
       url: `http://127.0.0.1:${AI_E2E_PORT}/login`,
-      // AI_TIMEOUT_MS short: a provider that never answers falls back in seconds, not 20.
+      // AI_TIMEOUT_MS short: a provider that never answers falls back in seconds, not 20. No Stripe
+      // keys: scripts/start.ts starts its Stripe stand-in on STRIPE_STANDIN_PORT.
       env: {
-        PORT: String(AI_E2E_PORT), DATA_DIR: AI_E2E_DATA_DIR, ROOT_DOMAIN: AI_ROOT, E2E: "1", DATABASE_URL: "", ...distDir,
+        PORT: String(AI_E2E_PORT), DATA_DIR: AI_E2E_DATA_DIR, ROOT_DOMAIN: AI_ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "1", STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT), ...distDir,
         AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`, AI_API_KEY: "test", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000",
       },
       timeout: 240_000,

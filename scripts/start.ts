@@ -12,6 +12,7 @@ import { seedDemo } from "./seed/demo";
 import { DEMO } from "./seed/demo-data";
 import { rootDomainFromEnv, siteProtocol, workspaceOrigin } from "@/lib/tenancy/site";
 import { localMasterKey } from "@/lib/coach/crypto";
+import { startStripeStandin } from "./stripe-standin";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -27,6 +28,33 @@ function localSecret(): string {
   const file = path.join(dataDir, "auth-secret");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
+}
+
+/** Stripe for the demo: with no STRIPE_SECRET_KEY on an embedded (demo) installation, and unless
+ * STRIPE_STANDIN=0, a local test stand-in of Stripe (scripts/stripe-standin) runs in this process,
+ * its state kept in DATA_DIR/stripe-standin.json, and the app is pointed at it. Its webhook secret
+ * is generated once per data folder, like the auth secret. The end-to-end tests find its address
+ * in DATA_DIR/stripe-standin-url. */
+async function localStripe(childEnv: NodeJS.ProcessEnv, rootDomain: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  if (process.env.DATABASE_URL || childEnv.STRIPE_SECRET_KEY || process.env.STRIPE_STANDIN === "0") return null;
+  const secretFile = path.join(dataDir, "stripe-webhook-secret");
+  if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString("hex")}`, { mode: 0o600 });
+  const webhookSecret = readFileSync(secretFile, "utf8").trim();
+  const standin = await startStripeStandin({
+    port: Number(process.env.STRIPE_STANDIN_PORT ?? port + 9000),
+    stateFile: path.join(dataDir, "stripe-standin.json"),
+    webhookUrl: `http://${rootDomain}/api/billing/webhook`,
+    webhookSecret,
+  });
+  Object.assign(childEnv, {
+    STRIPE_SECRET_KEY: "sk_test_standin_local",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin_local",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: standin.url,
+    STRIPE_JS_URL: `${standin.url}/js/stripe.js`,
+  });
+  writeFileSync(path.join(dataDir, "stripe-standin-url"), standin.url);
+  return standin;
 }
 
 async function main(): Promise<void> {
@@ -57,12 +85,16 @@ async function main(): Promise<void> {
     DATABASE_APP_URL: appUrl,
     NEXT_TELEMETRY_DISABLED: "1",
   };
+  // An empty STRIPE_* variable means unset (the configuration refuses an empty key).
+  for (const k of Object.keys(childEnv)) if (k.startsWith("STRIPE_") && !childEnv[k]?.trim()) delete childEnv[k];
   if (!process.env.COACH_MASTER_KEYS?.trim() && !process.env.COACH_MASTER_KEY?.trim()) {
     // Boss Bot's master key, generated once per data folder like the auth secret.
     const k = localMasterKey(dataDir);
     childEnv.COACH_MASTER_KEY = k.key.toString("base64");
     childEnv.COACH_MASTER_KEY_ID = k.id;
   }
+  const rootDomain = rootDomainFromEnv(childEnv);
+  const stripeStandin = await localStripe(childEnv, rootDomain);
   if (seed) {
     const r = await seedDemo(appUrl);
     if (r.created && r.orgId) {
@@ -89,7 +121,6 @@ async function main(): Promise<void> {
   const server = dev
     ? spawn(next, ["dev", "-p", String(port)], { cwd: root, env: childEnv, stdio: "inherit" })
     : spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: "inherit" });
-  const rootDomain = rootDomainFromEnv(childEnv);
   console.log(
     [
       "",
@@ -97,6 +128,9 @@ async function main(): Promise<void> {
       `  Main site:       ${siteProtocol(rootDomain)}://${rootDomain}`,
       ...(seed
         ? [`  Demo workspace:  ${workspaceOrigin(DEMO.subdomain, rootDomain)}`, `  Sign in as:      ${DEMO.admin.email} / ${DEMO.password}`]
+        : []),
+      ...(stripeStandin
+        ? [`  Billing:         Stripe is a local test stand-in (${stripeStandin.url}; card 4242 4242 4242 4242). Real Stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; no billing: STRIPE_STANDIN=0.`]
         : []),
       "",
     ].join("\n"),
@@ -107,6 +141,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.kill("SIGTERM");
+    await stripeStandin?.stop().catch(() => undefined);
     await pgServer?.stop().catch(() => undefined);
     process.exit(code);
   };

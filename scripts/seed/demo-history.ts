@@ -133,6 +133,10 @@ async function main(): Promise<void> {
   // A manager's weekly 1:1s with a report (five held, the next prepared) and the admin's next 1:1.
   const { seedDemoOneOnOnes } = await import("./one-on-ones");
   await seedDemoOneOnOnes(orgId);
+  // With Stripe configured (the demo's local stand-in): a Stripe customer and a trialing
+  // subscription, through the product's provisioning.
+  const { seedDemoBilling } = await import("./billing");
+  await seedDemoBilling(orgId);
   await (await boss()).stop({ graceful: false, wait: true });
 }
 
