@@ -96,6 +96,28 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   return parsed;
 }
 
+/** Reads a body as text, byte for byte as sent (a webhook's signature covers the exact bytes),
+ * with the same streamed hard limit as readJsonBody: above it, 400 payload_too_large. */
+export async function readRawBody(req: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => invalidInput(`Request body is too large (at most ${maxBytes} bytes)`, undefined, "payload_too_large");
+  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A password is a secret the user chose: its case is kept even when it happens to look like a UUID.
 const KEEPS_CASE = /password/i;

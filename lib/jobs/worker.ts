@@ -1,13 +1,15 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type MailDeliverJob } from "@/lib/jobs/queues";
+import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type BillingEventJob, type BillingProvisionJob, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { processPasswordResetJob } from "@/lib/auth/password-reset";
 import { pruneRateLimits } from "@/lib/api/rate-limit";
 import { runMeetingWork } from "@/lib/one-on-one/reminders";
+import { processBillingEvent } from "@/lib/billing/events";
+import { provisionBilling } from "@/lib/billing/provisioning";
 import { log } from "@/lib/log/logger";
 
 // How often each process offers the minute's survey tick and mail sweep. Whatever the number of
@@ -67,9 +69,21 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.meetingTick.name, { pollingIntervalSeconds: 5 }, async () => {
     await runMeetingWork(new Date());
   });
+  // Billing (lib/billing): one job at a time per fetch, so a Stripe error fails (and retries)
+  // only its own job. Both are safe to run again: provisioning finds what it created, and an
+  // event's notices are claimed once (lib/billing/events.ts).
+  await b.work<BillingProvisionJob>(QUEUES.billingProvision.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await provisionBilling(job.data.orgId);
+  });
+  await b.work<BillingEventJob>(QUEUES.billingEvent.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await processBillingEvent(job.data.orgId, job.data.eventId);
+  });
   startSurveyClock(b);
   log.info("jobs.started", {
-    queues: [QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name, QUEUES.meetingTick.name],
+    queues: [
+      QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name, QUEUES.meetingTick.name,
+      QUEUES.billingProvision.name, QUEUES.billingEvent.name,
+    ],
   });
 }
 
