@@ -16,9 +16,10 @@ const LIVE = new Set<string>(["active", "trialing", "past_due", "unpaid", "pause
 // the client's own timeout and retries, so the transaction may last longer than the default.
 const SYNC_TX_TIMEOUT_MS = 60_000;
 
-/** The customer's current subscription: the newest live one, else the newest of any. */
+/** The customer's current subscription: the newest live one, else the newest of any. `subs` in
+ * Stripe's list order (newest first), which breaks ties within one second (the sort is stable). */
 export function currentSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | null {
-  const newestFirst = [...subs].sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
+  const newestFirst = [...subs].sort((a, b) => b.created - a.created);
   return newestFirst.find((s) => LIVE.has(s.status)) ?? newestFirst[0] ?? null;
 }
 
