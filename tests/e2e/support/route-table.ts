@@ -17,10 +17,11 @@ import { aiRoutes } from "./routes/ai";
 import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
 import { oneOnOneNotesRoutes } from "./routes/one-on-one-notes";
 import { oneOnOneMeetingRoutes } from "./routes/one-on-one-meetings";
+import { billingRoutes } from "./routes/billing";
 import type { RouteEntry } from "./routes/types";
 
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes, ...billingRoutes];
 }
