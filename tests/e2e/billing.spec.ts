@@ -1,0 +1,250 @@
+import { test, expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { AI_ROOT, ROOT, STRIPE_STANDIN_URL } from "../../playwright.config";
+import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
+import { hostOf, json, signIn } from "./support/http";
+import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
+
+// Billing (issue 12), in the browser and over HTTP.
+// - The integrations app (AI_ROOT) runs with Stripe: scripts/start.ts started the local stand-in
+//   (scripts/stripe-standin) on STRIPE_STANDIN_PORT and pointed the app at it. Stripe.js and Stripe's
+//   API, should the page ask js.stripe.com / api.stripe.com, are routed to the stand-in too. One
+//   company signs up with a card, starts its subscription through the stand-in's hosted checkout,
+//   cancels, resumes, changes seats, opens the portal, and ends read-only once the subscription is
+//   cancelled at Stripe (the stand-in's control endpoint, then its webhook).
+// - The main app (ROOT) has no Stripe: a self-hosted installation, where billing says so and no
+//   billing route fails.
+
+const STRIPE_MAIN = `http://${AI_ROOT}`;
+const CARD_OK = "4242 4242 4242 4242";
+const CARD_DECLINED = "4000 0000 0000 0002";
+const SIGNUP_PASSWORD = "Billing-pass-2026";
+const unique = () => randomBytes(3).toString("hex");
+
+/** Stripe.js and Stripe's API, wherever the page would fetch them, answered by the stand-in. */
+async function routeStripe(page: Page): Promise<void> {
+  await page.route("https://js.stripe.com/**", async (route) => {
+    const res = await route.fetch({ url: `${STRIPE_STANDIN_URL}/js/stripe.js` });
+    await route.fulfill({ response: res });
+  });
+  await page.route("https://api.stripe.com/**", async (route) => {
+    const u = new URL(route.request().url());
+    const res = await route.fetch({ url: `${STRIPE_STANDIN_URL}${u.pathname}${u.search}` });
+    await route.fulfill({ response: res });
+  });
+}
+
+/** The stand-in's state (its customers and subscriptions), as the test sees Stripe's side. */
+type StandinState = { customers: Record<string, { id: string; email: string | null }> | { id: string; email: string | null }[]; subscriptions: Record<string, StandinSub> | StandinSub[] };
+type StandinSub = { id: string; customer: string; status: string; created: number };
+
+async function standin<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${STRIPE_STANDIN_URL}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`stand-in ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The newest subscription of the customer with this e-mail, at the stand-in. */
+async function subscriptionOf(email: string): Promise<StandinSub | undefined> {
+  const s = await standin<StandinState>("/_standin/state");
+  const customers = Array.isArray(s.customers) ? s.customers : Object.values(s.customers);
+  const ids = new Set(customers.filter((c) => c.email?.toLowerCase() === email.toLowerCase()).map((c) => c.id));
+  const subs = (Array.isArray(s.subscriptions) ? s.subscriptions : Object.values(s.subscriptions)).filter((x) => ids.has(x.customer));
+  return subs.sort((a, b) => b.created - a.created || b.id.localeCompare(a.id))[0];
+}
+
+/** Types a card into the stand-in's Payment Element (an iframe like Stripe's, or inline). */
+async function fillCard(page: Page, number: string): Promise<void> {
+  const frames = page.locator("iframe[title*='payment' i], iframe[name*='stripe' i]");
+  const scope = (await frames.count()) > 0 ? page.frameLocator("iframe[title*='payment' i], iframe[name*='stripe' i]").first() : page;
+  const field = scope.getByLabel(/card number/i);
+  await expect(field).toBeVisible({ timeout: 20_000 });
+  await field.fill(number);
+  const expiry = scope.getByLabel(/expir/i);
+  if (await expiry.count()) await expiry.first().fill("12 / 34");
+  const cvc = scope.getByLabel(/cvc|security code/i);
+  if (await cvc.count()) await cvc.first().fill("123");
+}
+
+async function fillDetails(page: Page, email: string, company: string): Promise<void> {
+  await page.getByLabel("First name").fill("Nia");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(SIGNUP_PASSWORD);
+  await page.getByLabel("Confirm password", { exact: true }).fill(SIGNUP_PASSWORD);
+  await page.getByLabel("Company name").fill(company);
+  await page.getByLabel("Company size").selectOption("11-50");
+}
+
+async function toPaymentStep(page: Page, email: string, subdomain: string): Promise<void> {
+  await page.goto(`${STRIPE_MAIN}/signup`);
+  await fillDetails(page, email, `Billing Co ${subdomain}`);
+  const sub = page.getByLabel("Workspace address");
+  await sub.fill(subdomain);
+  await expect(page.getByText("Great! This subdomain is available")).toBeVisible();
+  await page.getByRole("button", { name: "Get Instant Access" }).click();
+  await expect(page.getByRole("heading", { name: "Complete Your Payment" })).toBeVisible();
+}
+
+const billingSection = (page: Page) => page.locator("#billing");
+
+async function openBilling(page: Page, subdomain: string): Promise<void> {
+  await page.goto(`http://${subdomain}.${AI_ROOT}/settings#billing`);
+  await expect(billingSection(page).getByRole("heading", { name: /Billing & Subscription/ })).toBeVisible();
+}
+
+/** Reloads the billing section until it shows `text` (the webhook's job lands in a moment). */
+async function untilBillingShows(page: Page, subdomain: string, text: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await openBilling(page, subdomain);
+    await expect(billingSection(page).getByText(text).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+}
+
+test.describe("with Stripe (the integrations app and the stand-in)", () => {
+  test.describe.configure({ mode: "serial" });
+  const id = unique();
+  const subdomain = `bill-${id}`;
+  const email = `nia.${id}@example.com`;
+
+  test("a failed SetupIntent and a declined card are told; a good card starts the trial", async ({ page }) => {
+    await routeStripe(page);
+    // The server cannot make a SetupIntent: the spec's message.
+    await page.route("**/api/signup/setup-intent", (route) => route.fulfill({ status: 500, contentType: "application/problem+json", body: JSON.stringify({ title: "Internal error", status: 500 }) }));
+    await toPaymentStep(page, email, subdomain);
+    await expect(page.getByText(/Failed to initialize payment\. Please try again\./)).toBeVisible();
+    await page.unroute("**/api/signup/setup-intent");
+    await page.getByRole("button", { name: "Try again" }).click();
+
+    // A declined card: 'Payment Setup Failed' with Stripe's message; nothing is created.
+    await fillCard(page, CARD_DECLINED);
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await expect(page.getByText("Payment Setup Failed")).toBeVisible();
+    await expect(page.getByText(/declined/i)).toBeVisible();
+
+    // The test card: the workspace, in trial, its subscription at Stripe.
+    await fillCard(page, CARD_OK);
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome", exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.waitForURL(`http://${subdomain}.${AI_ROOT}/`, { timeout: 15_000 });
+
+    const trialEnd = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString("en-US", { dateStyle: "long" });
+    await untilBillingShows(page, subdomain, "Free Trial");
+    await expect(billingSection(page).getByText(trialEnd).first()).toBeVisible();
+    await expect.poll(async () => (await subscriptionOf(email))?.status, { timeout: 20_000 }).toBe("trialing");
+  });
+
+  test("start the subscription at checkout, cancel, resume, change seats, manage billing", async ({ page }) => {
+    await routeStripe(page);
+    await page.goto(`http://${subdomain}.${AI_ROOT}/login`);
+    await page.getByLabel("Work email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(SIGNUP_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+    await openBilling(page, subdomain);
+
+    // Start Subscription: the stand-in's hosted checkout, Subscribe, back on the billing page.
+    await billingSection(page).getByRole("button", { name: "Start Subscription" }).click();
+    await page.waitForURL(`${STRIPE_STANDIN_URL}/checkout/**`);
+    await page.getByRole("button", { name: /Subscribe/ }).click();
+    await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`, { timeout: 20_000 });
+    await untilBillingShows(page, subdomain, "Active");
+    await expect.poll(async () => (await subscriptionOf(email))?.status, { timeout: 20_000 }).toBe("active");
+
+    // Cancel: the spec's texts; it stays active until the period ends, and can be resumed.
+    await billingSection(page).getByRole("button", { name: "Cancel Subscription" }).click();
+    const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Cancel Subscription|Confirm|Yes/ }).click();
+    await expect(page.getByText("Subscription Cancelled").first()).toBeVisible();
+    await expect(page.getByText("Your subscription will remain active until the end of the billing period.").first()).toBeVisible();
+    await billingSection(page).getByRole("button", { name: /Resume/ }).click();
+    await expect(billingSection(page).getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+
+    // Seats: 3 more than the one user; the subscription's quantity follows.
+    const seats = billingSection(page).getByLabel(/seats/i).first();
+    await seats.fill("4");
+    await billingSection(page).getByRole("button", { name: /Update seats|Save|Change seats/ }).click();
+    await expect(billingSection(page).getByText(/1 \/ 4 users|4 seats/).first()).toBeVisible();
+
+    // Manage billing: Stripe's customer portal (the stand-in's), in this tab or a new one.
+    const popup = page.waitForEvent("popup", { timeout: 5_000 }).catch(() => null);
+    await billingSection(page).getByRole("button", { name: "Manage billing" }).or(billingSection(page).getByRole("link", { name: "Manage billing" })).click();
+    const portal = (await popup) ?? page;
+    await portal.waitForURL(`${STRIPE_STANDIN_URL}/portal/**`);
+  });
+
+  test("a subscription cancelled at Stripe makes the workspace read-only, its data still readable", async ({ page }) => {
+    const sub = await subscriptionOf(email);
+    expect(sub, "the workspace's subscription at the stand-in").toBeTruthy();
+    await standin("/_standin/cancel-now", { subscriptionId: sub!.id });
+
+    await page.goto(`http://${subdomain}.${AI_ROOT}/login`);
+    await page.getByLabel("Work email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(SIGNUP_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("subscription-banner")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+    await expect(page.getByTestId("subscription-banner")).toContainText("read-only");
+
+    // Adding a user and sending a pulse are refused with the message; reading works.
+    const origin = `http://${subdomain}.${AI_ROOT}`;
+    const add = await page.request.post(`${origin}/api/users`, { headers: { origin }, data: { firstName: "Ola", lastName: "Late", email: `ola.${id}@example.com`, role: "employee" } });
+    expect(add.status()).toBe(409);
+    expect(await add.text()).toContain(READ_ONLY_MESSAGE);
+    const send = await page.request.post(`${origin}/api/surveys/send-now`, { headers: { origin }, data: {} });
+    expect(send.status()).toBe(409);
+    expect(await send.text()).toContain(READ_ONLY_MESSAGE);
+    await page.goto(`${origin}/people`);
+    await expect(page.getByText(email).first()).toBeVisible();
+    await openBilling(page, subdomain);
+    await expect(billingSection(page).getByRole("button", { name: "Start Subscription" })).toBeVisible();
+  });
+});
+
+test.describe("without Stripe (the main app: a self-hosted installation)", () => {
+  let ws: Workspace;
+  let cookie: string;
+  test.beforeAll(async () => {
+    ws = await createWorkspace("nobill");
+    cookie = (await signIn(ws.subdomain, ws.admin.email, PASSWORD))!;
+    expect(cookie).toBeTruthy();
+  });
+
+  test("billing routes answer 409 billing_not_configured, never 500; seats change", async () => {
+    const call = (method: string, path: string, body?: unknown) => json({ host: hostOf(ws.subdomain), path, method, cookie, body });
+    for (const action of ["upgrade", "cancel", "resume", "portal"]) {
+      const res = await call("POST", `/api/billing/${action}`, { organizationId: ws.orgId });
+      expect(res.status, `${action}: ${res.body}`).toBe(409);
+      expect(res.body).toContain("billing_not_configured");
+    }
+    const seats = await call("PUT", "/api/billing/seats", { organizationId: ws.orgId, seats: 12 });
+    expect(seats.status, seats.body).toBe(200);
+    expect((seats.json() as { billing: { seats: number; configured: boolean } }).billing).toMatchObject({ seats: 12, configured: false });
+    const below = await call("PUT", "/api/billing/seats", { organizationId: ws.orgId, seats: 2 });
+    expect(below.status, below.body).toBe(409);
+    expect(below.body).toContain("seats_below_users");
+    const hook = await json({ host: ROOT, path: "/api/billing/webhook", method: "POST", body: { id: "evt_x", object: "event" } });
+    expect(hook.status, hook.body).toBe(409);
+    const intent = await json({ host: ROOT, path: "/api/signup/setup-intent", method: "POST", body: { email: "nia@example.com", name: "Nia Okafor", companyName: "Nia Co" } });
+    expect(intent.status, intent.body).toBe(409);
+  });
+
+  test("the billing section says billing is not configured, and seats can change", async ({ page }) => {
+    await page.goto(`http://${ws.subdomain}.${ROOT}/login`);
+    await page.getByLabel("Work email").fill(ws.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+    await page.goto(`http://${ws.subdomain}.${ROOT}/settings#billing`);
+    const section = billingSection(page);
+    await expect(section.getByText(/Billing is not configured on this installation/)).toBeVisible();
+    await expect(section.getByRole("button", { name: "Start Subscription" })).toHaveCount(0);
+    const seats = section.getByLabel(/seats/i).first();
+    await seats.fill("15");
+    await section.getByRole("button", { name: /Update seats|Save|Change seats/ }).click();
+    await expect(section.getByText(/3 \/ 15 users|15 seats/).first()).toBeVisible();
+  });
+});
