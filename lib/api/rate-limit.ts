@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   // A company signs up once; 20 in 10 minutes from one address allows colleagues trying it side
   // by side and mistyped forms, and caps a script at 120 junk workspaces an hour per address.
   signupComplete: { max: 20, windowSeconds: 600, scope: "address" },
+  // POST /api/signup/setup-intent: one Stripe SetupIntent per card attempt of the signup's payment
+  // step (a declined card or a reload asks again). Like signupComplete, 20 in 10 minutes per
+  // address lets an office sign up side by side and keeps a script from using the installation's
+  // Stripe account to test cards.
+  signupSetupIntent: { max: 20, windowSeconds: 600, scope: "address" },
   // GET /api/signup/check-subdomain/{name}: the signup form asks while a person picks a name (a few
   // times each). 60 a minute lets several people sign up at once from one office and keeps a
   // script from walking the list of workspace names faster than one a second.

@@ -17,11 +17,18 @@ import { sendVerificationLink } from "@/lib/org/email-verification";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { billingEnabled } from "@/lib/billing/config";
+import { verifySignupSetupIntent, type VerifiedSetupIntent } from "@/lib/billing/signup-payment";
+import { queueProvisioning } from "@/lib/billing/provisioning";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 
 const taken = () => conflict("subdomain_taken", SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
+export const SETUP_INTENT_USED_MESSAGE = "This card setup was already used for another workspace. Please enter your card again.";
+
+/** Thrown inside the transaction when the SetupIntent already made a workspace (its unique key). */
+class SetupIntentUsed extends Error {}
 
 
 /**
@@ -38,6 +45,10 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
   }
   // A cheap early answer for the common case; the constraint below is what actually decides.
   if (await orgIdForSubdomain(data.subdomain)) throw taken();
+
+  // With Stripe, the payment step's SetupIntent must have succeeded for this e-mail. After this
+  // point Stripe is not asked again: the customer and subscription are made by a queued job.
+  const payment: VerifiedSetupIntent | null = billingEnabled() ? await verifySignupSetupIntent(data.setupIntentId, data.workEmail) : null;
 
   // Hashed before the transaction: argon2 takes a while and must not hold a connection open.
   const passwordHash = await hashPassword(data.password);
@@ -83,6 +94,18 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         actionUrl: "/settings",
         actionText: "Add your team",
       });
+      if (payment) {
+        try {
+          await tx.billingAccount.create({
+            data: { organizationId: orgId, setupIntentId: payment.setupIntentId, paymentMethodId: payment.paymentMethodId },
+            select: { organizationId: true },
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new SetupIntentUsed();
+          throw err;
+        }
+        await queueProvisioning(tx, orgId);
+      }
       await audit(tx, { orgId, userId: admin.id }, "organization.signup", { type: "organization", id: orgId }, {
         subdomain: data.subdomain,
         companySize: data.companySize,
@@ -91,6 +114,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
       return issueHandoffToken(tx, orgId, admin.id);
     });
   } catch (err) {
+    if (err instanceof SetupIntentUsed) throw conflict("payment_setup_invalid", SETUP_INTENT_USED_MESSAGE, { setupIntentId: [SETUP_INTENT_USED_MESSAGE] });
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }

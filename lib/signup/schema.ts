@@ -28,6 +28,8 @@ export function subdomainFormatError(value: string): string | null {
 
 const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 const EMAIL = "Please enter a valid work email";
+/** The payment step's card could not be used (lib/billing/signup-payment.ts says the same). */
+export const PAYMENT_SETUP_INVALID = "Your card could not be confirmed. Please try again.";
 
 const fields = z.object({
   firstName: required("First name is required", 100, "First name must be at most 100 characters"),
@@ -39,6 +41,9 @@ const fields = z.object({
   subdomain: subdomainSchema,
   companySize: z.enum(COMPANY_SIZES, { error: "Please select company size" }),
   marketingConsent: z.boolean({ error: "Please tick the box or leave it empty" }).optional(),
+  // The SetupIntent the payment step confirmed (required when the installation bills through
+  // Stripe, checked by lib/billing/signup-payment.ts; ignored without Stripe).
+  setupIntentId: z.string({ error: PAYMENT_SETUP_INVALID }).trim().min(1, PAYMENT_SETUP_INVALID).max(255, PAYMENT_SETUP_INVALID).optional(),
 });
 
 export const signupSchema = fields.refine((v) => v.password === v.confirmPassword, {
