@@ -4,7 +4,7 @@
 // test calls into the product. Events are not delivered by the stand-in (autoDeliver off): tests
 // hand them to receiveWebhook / the route themselves, signed with signedEvent.
 //
-//   const standin = useStripeStandin();           // at the top of a describe or file
+//   const standin = withStripeStandin();           // at the top of a describe or file
 //   ... standin().state(), standin().events()
 //   const { raw, signature } = signedEvent(event);
 import { afterAll, beforeAll } from "vitest";
@@ -22,7 +22,7 @@ process.env.STRIPE_WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
 let running: StripeStandin | undefined;
 
 /** Starts the stand-in for this test file (once) and returns a getter for it. */
-export function useStripeStandin(): () => StripeStandin {
+export function withStripeStandin(): () => StripeStandin {
   beforeAll(async () => {
     running ??= await startStripeStandin({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET, webhookUrl: null, autoDeliver: false });
     process.env.STRIPE_API_BASE = running.url;
@@ -32,7 +32,7 @@ export function useStripeStandin(): () => StripeStandin {
     running = undefined;
   });
   return () => {
-    if (!running) throw new Error("useStripeStandin: the stand-in is not started (call it at the top of a describe or file)");
+    if (!running) throw new Error("withStripeStandin: the stand-in is not started (call it at the top of a describe or file)");
     return running;
   };
 }
@@ -43,9 +43,10 @@ export function testStripe(): Stripe {
   return new Stripe(TEST_STRIPE_SECRET_KEY, { host: "127.0.0.1", port: running.port, protocol: "http", telemetry: false, maxNetworkRetries: 0 });
 }
 
-/** The event as Stripe would POST it: its JSON body and a valid Stripe-Signature for it. */
-export function signedEvent(event: unknown, secret = TEST_STRIPE_WEBHOOK_SECRET): { raw: string; signature: string } {
+/** The event as Stripe would POST it: its JSON body and a valid Stripe-Signature for it (made
+ * now, or at `timestamp` in Unix seconds: Stripe refuses signatures older than 5 minutes). */
+export function signedEvent(event: unknown, secret = TEST_STRIPE_WEBHOOK_SECRET, timestamp?: number): { raw: string; signature: string } {
   const raw = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret, ...(timestamp === undefined ? {} : { timestamp }) });
   return { raw, signature };
 }
