@@ -13,6 +13,9 @@ export const signupResultSchema = z.object({
 });
 export type SignupResult = z.infer<typeof signupResultSchema>;
 
+/** POST /api/signup/setup-intent (SetupIntentDto). */
+export const setupIntentResultSchema = z.object({ clientSecret: z.string().min(1) });
+
 export const AVAILABLE_MESSAGE = "Great! This subdomain is available";
 export const TAKEN_MESSAGE = "This subdomain is already taken";
 export const RESERVED_MESSAGE = "This subdomain is reserved";

@@ -1,5 +1,7 @@
 import { apiFetch } from "@/lib/api/client";
-import { availabilitySchema, signupResultSchema, type Availability, type SignupResult } from "@/lib/signup/api-types";
+import { availabilitySchema, setupIntentResultSchema, signupResultSchema, type Availability, type SignupResult } from "@/lib/signup/api-types";
+import type { SetupIntentDto } from "@/lib/billing/dto";
+import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SignupData } from "@/lib/signup/schema";
 
 // Browser-side calls of the signup flow (spec section 7).
@@ -10,6 +12,11 @@ export function fetchAvailability(subdomain: string, signal?: AbortSignal): Prom
 
 export function postSignup(data: SignupData): Promise<SignupResult> {
   return apiFetch("/api/signup/complete", { method: "POST", body: data, schema: signupResultSchema });
+}
+
+/** The payment step's SetupIntent (only when the installation bills through Stripe). */
+export function postSetupIntent(input: SetupIntentRequest): Promise<SetupIntentDto> {
+  return apiFetch("/api/signup/setup-intent", { method: "POST", body: input, schema: setupIntentResultSchema });
 }
 
 export function postQuickLogin(subdomain: string, token: string): Promise<unknown> {
