@@ -263,6 +263,38 @@ describe("billing webhook: processing", () => {
     await expectStripeState(ws.orgId, ws.sub);
   });
 
+  it("keeps the event unclaimed while Stripe is unreachable (the job throws and is retried), then notifies once", async () => {
+    const ws = await workspace();
+    standin().failPayment(ws.sub);
+    const event = lastEvent(ws.customer, "invoice.payment_failed");
+    await deliver(event);
+    standin().setFailing(true);
+    try {
+      await expect(processBillingEvent(ws.orgId, event.id)).rejects.toThrow();
+    } finally {
+      standin().setFailing(false);
+    }
+    expect((await storedEvents(ws.orgId))[0]!.processedAt).toBeNull();
+    expect(await noticesOf(ws.orgId)).toEqual({ notifications: [], mails: [] });
+    expect((await stateOf(ws.orgId)).org.subscriptionStatus).toBe("trialing");
+
+    await processBillingEvent(ws.orgId, event.id);
+    expect((await noticesOf(ws.orgId)).notifications.map((n) => n.type)).toEqual(["billing_payment_failed"]);
+    await expectStripeState(ws.orgId, ws.sub);
+  });
+
+  it("stores an event delivered five times at once (concurrently) once, with one job", async () => {
+    const ws = await workspace();
+    standin().trialWillEnd(ws.sub);
+    const event = lastEvent(ws.customer, "customer.subscription.trial_will_end");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
+    expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
+    expect(await storedEvents(ws.orgId)).toHaveLength(1);
+    expect(await jobsOf(ws.orgId)).toHaveLength(1);
+    await Promise.all([runJobs(ws.orgId), processBillingEvent(ws.orgId, event.id), processBillingEvent(ws.orgId, event.id)]);
+    expect((await noticesOf(ws.orgId)).notifications).toHaveLength(1);
+  });
+
   it("tells nobody what Stripe no longer says: trial ending after it became active, payment failed after it was paid", async () => {
     const ws = await workspace();
     standin().trialWillEnd(ws.sub);
