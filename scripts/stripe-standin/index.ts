@@ -26,7 +26,6 @@
  * it is POSTed in the background, signed with Stripe.webhooks.generateTestHeaderString.
  * CLI: npx tsx scripts/stripe-standin/cli.ts --port N --webhook-url U --webhook-secret S --state-file F
  */
-import type { StripeObject } from "./objects.ts";
 import { createStandin } from "./server.ts";
 
 export type { StripeEvent, StripeObject, StandinState, Subscription, Customer, CheckoutSession } from "./objects.ts";
@@ -94,5 +93,3 @@ export interface StripeStandin {
 export function startStripeStandin(opts: StripeStandinOptions): Promise<StripeStandin> {
   return createStandin(opts);
 }
-
-export type { StripeObject as AnyStripeObject };

@@ -36,6 +36,7 @@ export interface SetupIntent {
   status: "requires_payment_method" | "succeeded" | "canceled";
   usage: string;
   payment_method: string | null;
+  allowed_payment_method_types: string[] | null;
   payment_method_types: string[];
   metadata: Metadata;
   last_setup_error: { type: string; code: string; message: string } | null;
@@ -194,7 +195,7 @@ export interface StandinState {
   portalSessions: Record<string, PortalSession>;
   events: StripeEvent[];
   /** Idempotency-Key -> the answer given the first time. */
-  idempotency: Record<string, { status: number; body: unknown }>;
+  idempotency: Record<string, { route: string; status: number; body: unknown }>;
 }
 
 export function emptyState(): StandinState {
