@@ -28,21 +28,40 @@ function newNonce(): string {
  *   JavaScript and Next navigates, but a form posted without JavaScript is answered with a
  *   redirect, and a form's redirect to another host is checked against this directive.
  * - dev: React's dev build needs eval for its call stacks and HMR talks over a websocket.
+ * - Stripe (the signup card step): Stripe.js is added by our own code, which 'strict-dynamic'
+ *   allows; js.stripe.com in script-src is only for browsers without 'strict-dynamic' (which then
+ *   ignore the nonce-less rest). Its Payment Element and 3-D Secure run in frames from
+ *   js.stripe.com and hooks.stripe.com, it talks to api.stripe.com and shows card brand images
+ *   from *.stripe.com. STRIPE_JS_URL (the demo's stand-in for Stripe.js) adds its origin.
  */
-function contentSecurityPolicy(nonce: string, rootDomain: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, rootDomain: string, dev: boolean, stripeJsUrl?: string): string {
   const workspaces = `${siteProtocol(rootDomain)}://*.${rootDomain}`;
+  const standIn = originOf(stripeJsUrl);
+  const extra = standIn ? ` ${standIn}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://js.stripe.com${extra}${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https://*.stripe.com",
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self' https://api.stripe.com${extra}${dev ? " ws: wss:" : ""}`,
+    `frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com${extra}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${workspaces}`,
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** The origin (scheme://host[:port]) of an http(s) URL, or null for anything else. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The host of an Origin header value, or null when it has none ("null", garbage). */
@@ -94,7 +113,7 @@ export function proxy(req: NextRequest): NextResponse {
   if (pathname.startsWith("/api/")) return NextResponse.next({ request: { headers } });
 
   // The policy goes on the request (for Next to find the nonce) and on the response.
-  const csp = contentSecurityPolicy(newNonce(), rootDomainFromEnv(), process.env.NODE_ENV === "development");
+  const csp = contentSecurityPolicy(newNonce(), rootDomainFromEnv(), process.env.NODE_ENV === "development", process.env.STRIPE_JS_URL);
   headers.set("content-security-policy", csp);
   const withCsp = (res: NextResponse) => {
     res.headers.set("Content-Security-Policy", csp);

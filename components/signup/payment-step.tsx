@@ -1,16 +1,27 @@
 "use client";
 
-import { ArrowLeft, Info } from "lucide-react";
+import dynamic from "next/dynamic";
+import { ArrowLeft, CheckCircle2, Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/forms/fields";
+import { CardLoading } from "@/components/signup/card-loading";
+import { INIT_FAILED, TEST_MODE_HINT, type CardState } from "@/components/signup/setup-intent";
+import type { SignupPaymentConfig } from "@/lib/billing/dto";
+
+// Stripe's libraries come with this chunk only, loaded when a card form is shown.
+const StripeCard = dynamic(() => import("@/components/signup/stripe-card"), { ssr: false, loading: () => <CardLoading /> });
+
+/** The card part of the step: Stripe configured (config and the SetupIntent's state), or null. */
+export type PaymentCard = { config: SignupPaymentConfig; state: CardState; onRetry: () => void; onConfirmed: (setupIntentId: string) => void };
 
 /**
  * Step 2. Without Stripe configured (decisions.md, Billing) there is no card to take: the step
- * says so and starts the trial. The card element of the billing work goes where the note is.
+ * says so and starts the trial. With Stripe, the Payment Element takes the card for the trial.
  */
 export function PaymentStep({
   companyName,
   workspaceHost,
+  card,
   pending,
   error,
   onBack,
@@ -18,11 +29,20 @@ export function PaymentStep({
 }: {
   companyName: string;
   workspaceHost: string;
+  card: PaymentCard | null;
   pending: boolean;
   error: string | null;
   onBack: () => void;
-  onStart: () => void;
+  /** Completes the signup (with the confirmed SetupIntent when a card was taken). */
+  onStart: (setupIntentId?: string) => void;
 }) {
+  const confirmedId = card?.state.kind === "ready" ? card.state.confirmedId : null;
+  // A card form that confirms and then completes has its own button; every other case has this one.
+  const startButton = (
+    <Button type="button" size="lg" className="w-full" onClick={() => onStart(confirmedId ?? undefined)} disabled={pending} aria-busy={pending || undefined}>
+      {pending ? "Processing..." : "Start Free Trial"}
+    </Button>
+  );
   return (
     <div className="space-y-5">
       <button type="button" onClick={onBack} disabled={pending} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-600 hover:underline disabled:opacity-50">
@@ -48,20 +68,59 @@ export function PaymentStep({
         </div>
       </dl>
 
-      <div className="flex gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700" data-testid="payment-slot">
-        <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
-        <p>
-          Billing is not configured on this installation, so no card is needed. Your 7-day free trial starts
-          as soon as you continue.
+      {card?.config.testMode && !confirmedId ? (
+        <p className="flex gap-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-900" data-testid="test-mode-hint">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{TEST_MODE_HINT}</span>
         </p>
-      </div>
+      ) : null}
 
       {/* The spec's completion error: title 'Error' with the server's message. */}
       <FormAlert alert={error ? { tone: "error", lines: [error] } : null} errorTitle="Error" />
 
-      <Button type="button" size="lg" className="w-full" onClick={onStart} disabled={pending} aria-busy={pending}>
-        {pending ? "Processing..." : "Start Free Trial"}
-      </Button>
+      {!card ? (
+        <>
+          <div className="flex gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700" data-testid="payment-slot">
+            <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+            <p>
+              Billing is not configured on this installation, so no card is needed. Your 7-day free trial starts
+              as soon as you continue.
+            </p>
+          </div>
+          {startButton}
+        </>
+      ) : (
+        <CardPart card={card} pending={pending} startButton={startButton} />
+      )}
     </div>
   );
+}
+
+function CardPart({ card, pending, startButton }: { card: PaymentCard; pending: boolean; startButton: React.ReactNode }) {
+  const { state } = card;
+  switch (state.kind) {
+    case "idle":
+    case "loading":
+      return <CardLoading label="Preparing the secure card form" />;
+    case "failed":
+      return (
+        <div className="space-y-3">
+          <FormAlert alert={{ tone: "error", lines: [INIT_FAILED] }} />
+          <Button type="button" variant="outline" onClick={card.onRetry}>Try again</Button>
+        </div>
+      );
+    case "ready":
+      if (state.confirmedId) {
+        return (
+          <>
+            <p className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="card-confirmed">
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>Your card is confirmed. Nothing is charged before the trial ends.</span>
+            </p>
+            {startButton}
+          </>
+        );
+      }
+      return <StripeCard config={card.config} clientSecret={state.clientSecret} completing={pending} onConfirmed={card.onConfirmed} />;
+  }
 }

@@ -3,6 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { CompanyForm, type CompanyValues } from "@/components/signup/company-form";
 import { PaymentStep } from "@/components/signup/payment-step";
+import { useSetupIntent } from "@/components/signup/use-setup-intent";
+import { setupIntentRequest } from "@/components/signup/setup-intent";
+import type { SignupPaymentConfig } from "@/lib/billing/dto";
 import { WelcomeStep } from "@/components/signup/welcome-step";
 import { StepIndicator, type SignupStep } from "@/components/signup/step-indicator";
 import { useFormFields } from "@/components/forms/use-form-fields";
@@ -19,8 +22,9 @@ const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
   welcome: { title: "Welcome", subtitle: "Your workspace is ready." },
 };
 
-/** The three steps of /signup: company details, payment, welcome. */
-export function SignupFlow({ initial, suffix, productName }: { initial: CompanyValues; suffix: string; productName: string }) {
+/** The three steps of /signup: company details, payment, welcome. `payment`: Stripe's public
+ * settings when this installation takes a card, null when it does not. */
+export function SignupFlow({ initial, suffix, productName, payment }: { initial: CompanyValues; suffix: string; productName: string; payment: SignupPaymentConfig | null }) {
   const [step, setStep] = useState<SignupStep>("details");
   // Held here, not in the details form, so the values and the server's answer survive the steps.
   const form = useFormFields(signupSchema, initial, { live: ["subdomain"] });
@@ -28,6 +32,7 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
+  const intent = useSetupIntent();
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -41,12 +46,14 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
     heading.current?.focus();
   }, [step]);
 
-  async function start() {
+  async function start(setupIntentId?: string) {
     if (!data) return;
     setPending(true);
     setError(null);
     try {
-      const result = await postSignup(data.input);
+      // The confirmed SetupIntent goes along; the server checks it with Stripe.
+      const body: SignupData & { setupIntentId?: string } = setupIntentId ? { ...data.input, setupIntentId } : data.input;
+      const result = await postSignup(body);
       setTarget(handoffUrl(result));
       setStep("welcome");
     } catch (err) {
@@ -81,6 +88,8 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
               setData({ input, sent: form.values });
               setError(null);
               setStep("payment");
+              // The same details keep the SetupIntent made for them (and a card confirmed with it).
+              if (payment) void intent.prepare(setupIntentRequest(input));
             }}
           />
         </div>
@@ -88,10 +97,23 @@ export function SignupFlow({ initial, suffix, productName }: { initial: CompanyV
           <PaymentStep
             companyName={data.input.companyName}
             workspaceHost={`${data.input.subdomain}.${suffix}`}
+            card={
+              payment
+                ? {
+                    config: payment,
+                    state: intent.state,
+                    onRetry: () => void intent.retry(),
+                    onConfirmed: (id) => {
+                      intent.confirmed(id);
+                      void start(id);
+                    },
+                  }
+                : null
+            }
             pending={pending}
             error={error}
             onBack={() => setStep("details")}
-            onStart={start}
+            onStart={(id) => void start(id)}
           />
         ) : null}
         {step === "welcome" && data && target ? <WelcomeStep firstName={data.input.firstName} productName={productName} target={target} /> : null}

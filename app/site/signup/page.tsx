@@ -8,6 +8,7 @@ import { Benefits } from "@/components/signup/benefits";
 import { productNameFromEnv, rootDomainFromEnv } from "@/lib/tenancy/site";
 import { slugify } from "@/lib/signup/slug";
 import { companySizeFor } from "@/lib/signup/company-size";
+import { signupPaymentConfig } from "@/lib/billing/signup-config";
 
 // Rendered per request: names come from runtime configuration (ROOT_DOMAIN, PRODUCT_NAME).
 export const dynamic = "force-dynamic";
@@ -38,6 +39,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
         <SignupFlow
           suffix={rootDomainFromEnv()}
           productName={productName}
+          payment={signupPaymentConfig()}
           initial={{
             firstName: prefill.firstName ?? "",
             lastName: prefill.lastName ?? "",

@@ -18,7 +18,7 @@ import { AnonymityForm } from "@/components/settings/anonymity-form";
 import { PulseScheduleForm } from "@/components/surveys/pulse-schedule-form";
 import { getPulseSchedule } from "@/lib/surveys/round-schedule";
 import { BillingOverview } from "@/components/billing/billing-overview";
-import { trialHasEnded } from "@/lib/billing/trial";
+import { getBillingOverview } from "@/lib/billing/overview";
 import type { Leader } from "@/components/people/people-types";
 import { getOrganization } from "@/lib/org/organization";
 
@@ -33,10 +33,10 @@ export default async function SettingsPage() {
   const seesPeople = can(ctx, "people.view");
   const seesSettings = can(ctx, "organization.view");
   const org = await getOrganization(ctx, ctx.orgId);
-  const trialEnd = org.trialEndDate ? new Date(org.trialEndDate) : null;
-  const [[teams, leaders, chart], [emailSettings, pulseSchedule]] = await Promise.all([
+  const [[teams, leaders, chart], [emailSettings, pulseSchedule], billing] = await Promise.all([
     seesPeople ? Promise.all([listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] }), getOrgChart(ctx)]) : Promise.resolve([[], [], null] as const),
     seesSettings ? Promise.all([getEmailSettings(ctx), getPulseSchedule(ctx, ctx.orgId)]) : Promise.resolve([null, null] as const),
+    can(ctx, "billing.view") ? getBillingOverview(ctx) : Promise.resolve(null),
   ]);
 
   return (
@@ -79,6 +79,7 @@ export default async function SettingsPage() {
                 canManage: can(ctx, "people.manage"),
                 userCount: org.userCount,
                 maxUsers: org.maxUsers,
+                canManageBilling: can(ctx, "billing.manage"),
                 minGroupSize: org.minGroupSize,
                 teams,
                 leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
@@ -86,13 +87,9 @@ export default async function SettingsPage() {
             />
           </CollapsibleSection>
         ) : null}
-        {can(ctx, "billing.view") ? (
-          <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, usage and what is included." icon={CreditCard}>
-            <BillingOverview
-              status={org.subscriptionStatus}
-              trialEndDate={trialEnd}
-              trialEnded={trialHasEnded(org.subscriptionStatus, trialEnd)}
-              userCount={org.userCount} maxUsers={org.maxUsers} />
+        {billing ? (
+          <CollapsibleSection id="billing" title="Billing & Subscription" description="Plan, seats and what is included." icon={CreditCard}>
+            <BillingOverview orgId={ctx.orgId} overview={billing} />
           </CollapsibleSection>
         ) : null}
       </div>
