@@ -12,6 +12,8 @@ export type PeopleContext = {
   canManage: boolean;
   userCount: number;
   maxUsers: number;
+  /** billing.manage: may buy a seat when all are taken ('Add a seat' in the Add User dialog). */
+  canManageBilling?: boolean;
   minGroupSize: number;
   teams: TeamDto[];
   leaders: Leader[];

@@ -1,7 +1,10 @@
 "use client";
 
 import { apiFetch } from "@/lib/api/client";
+import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import type { BillingChangeDto } from "@/lib/billing/dto";
+import { formatUsd, PRICE_PER_USER_USD } from "@/lib/billing/pricing";
 import { userInputSchema, ROLES } from "@/lib/people/schemas";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -35,23 +38,46 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
   const returnFocus = useReturnFocus();
   const refresh = usePeopleRefresh();
   const failed = editing ? "Failed to update user" : "Failed to add user";
+  // 'Add a seat': offered when adding fails because every seat is taken and the viewer may buy
+  // seats; it raises the seats by one, then adds the person again.
+  const [seatOffer, setSeatOffer] = useState<{ body: Values; sent: Values } | null>(null);
+  const [seats, setSeats] = useState(Math.max(people.maxUsers, people.userCount));
 
   const mutation = useMutation({
     mutationFn: ({ body }: { body: Values; sent: Values }) =>
       apiFetch<UserDto>(user ? `/api/users/${user.id}` : "/api/users", { method: user ? "PUT" : "POST", body: { ...body, organizationId: people.orgId } }),
     onSuccess: (_saved, { body }) => {
+      setSeatOffer(null);
       toast({ title: editing ? "User updated successfully" : "User added successfully", description: editing ? undefined : `An invitation e-mail is on its way to ${body.email}.` });
       refresh();
       onClose();
     },
-    onError: (err, { sent }) => {
+    onError: (err, variables) => {
+      const { sent } = variables;
       // The server's reason also shows inside the dialog: the toast region is hidden from
       // assistive technology while a modal is open.
       const answer = failedAnswer(err, failed);
       form.showAnswer(answer, sent);
+      setSeatOffer(!editing && answer.code === "seat_limit" && people.canManageBilling ? variables : null);
       toast({ title: failed, description: answer.message === failed ? undefined : answer.message, variant: "destructive" });
     },
   });
+
+  const addSeat = useMutation({
+    // PUT /api/billing/seats (billing.manage; the server refuses fewer seats than people).
+    mutationFn: () => apiFetch<BillingChangeDto>("/api/billing/seats", { method: "PUT", body: { organizationId: people.orgId, seats: seats + 1 } }),
+    onSuccess: (change) => {
+      setSeats(change.billing.seats);
+      refresh();
+      if (seatOffer) mutation.mutate(seatOffer);
+    },
+    onError: (err) => {
+      const answer = failedAnswer(err, "Failed to add a seat");
+      if (seatOffer) form.showAnswer(answer, seatOffer.sent);
+      toast({ title: "Failed to add a seat", description: answer.message, variant: "destructive" });
+    },
+  });
+  const busy = mutation.isPending || addSeat.isPending;
 
   // These compare the role being given to this person (spec section 5's rules on teams and
   // managers), not what the signed-in user may do; that is checked before the dialog opens.
@@ -76,14 +102,14 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (mutation.isPending || form.check(e.currentTarget) === null) return;
+    if (busy || form.check(e.currentTarget) === null) return;
     // Hidden selectors send nothing; an admin keeps no team, and editing keeps the manager.
     const body: Values = { ...values, teamId: showTeam ? values.teamId : "", managerId: showManager || editing ? values.managerId : "" };
     mutation.mutate({ body, sent: values });
   }
 
   return (
-    <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
+    <Dialog open onOpenChange={(o) => (!o && !busy ? onClose() : undefined)}>
       <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{editing ? "Edit User" : "Add New User"}</DialogTitle>
@@ -135,8 +161,16 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
             </SelectField>
           ) : null}
           <FormAlert alert={form.alert} />
+          {seatOffer ? (
+            <div className="flex flex-col gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800 sm:flex-row sm:items-center sm:justify-between">
+              <p>{`Add one more seat to your plan, for ${formatUsd(PRICE_PER_USER_USD)} a month, then add ${seatOffer.body.firstName || "this person"}.`}</p>
+              <Button type="button" size="sm" onClick={() => addSeat.mutate()} disabled={busy}>
+                {addSeat.isPending ? "Adding seat..." : `Add a seat (${formatUsd(PRICE_PER_USER_USD)} / month)`}
+              </Button>
+            </div>
+          ) : null}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
+            <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
             <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">{editing ? "Save Changes" : "Add User"}</SubmitButton>
           </DialogFooter>
         </form>

@@ -18,6 +18,9 @@ import type { PeopleContext } from "@/components/people/people-types";
 export function UserManagement({ people, chart }: { people: PeopleContext; chart: OrgChart }) {
   const [dialog, setDialog] = useState<"user" | "team" | null>(null);
   const atLimit = people.userCount >= people.maxUsers;
+  // Whoever may buy seats can still open the dialog: it offers to add a seat when the server says
+  // all are taken.
+  const addBlocked = atLimit && !people.canManageBilling;
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -28,7 +31,7 @@ export function UserManagement({ people, chart }: { people: PeopleContext; chart
         {people.canManage ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setDialog("team")}><UsersRound /> Add Team</Button>
-            <Button onClick={() => setDialog("user")} disabled={atLimit} title={atLimit ? "All seats are taken" : undefined}><UserPlus /> Add User</Button>
+            <Button onClick={() => setDialog("user")} disabled={addBlocked} title={addBlocked ? "All seats are taken" : undefined}><UserPlus /> Add User</Button>
           </div>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { zodFieldErrors } from "@/lib/errors/problem";
+import { assertWritable } from "@/lib/billing/access";
 import {
   masterKeyRing,
   newDataKey,
@@ -72,6 +73,7 @@ export async function createConversation(ctx: AuthContext, input: { title: strin
   const title = conversationTitle(input.title);
   if (!title) throw invalidInput("Invalid request body", { title: ["Title is required"] });
   return inOwnRows(ctx, async (tx) => {
+    await assertWritable(tx, ctx.orgId);
     const id = randomUUID();
     const dataKey = newDataKey();
     const { wrappedKey, keyId } = wrapDataKey(masterKeyRing(), dataKey, ctx.orgId, id);
@@ -157,6 +159,9 @@ export async function addMessage(ctx: AuthContext, conversationId: string, input
   const sources: SourceDto[] = parsed.data.sources ?? [];
   return inOwnRows(ctx, async (tx) => {
     const conv = await ownConversation(tx, ctx, conversationId);
+    // The person's question is refused in a read-only workspace; the reply to a question already
+    // accepted is still saved.
+    if (type === "user") await assertWritable(tx, ctx.orgId);
     const dataKey = dataKeyOf(ctx, conv);
     const id = randomUUID();
     const now = new Date();

@@ -5,6 +5,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { retrieve, type RetrievedItem } from "@/lib/library/retrieval";
 import { addMessage, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
+import { assertWritable } from "@/lib/billing/access";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
 import type { CoachRequest } from "@/lib/coach/request-schema";
 import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
@@ -88,6 +89,8 @@ function groundingFrom(items: RetrievedItem[], question: string, team: Grounding
 
 export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSignal?: AbortSignal): Promise<PreparedReply> {
   requirePermission(ctx, "coach.use");
+  // Refused before anything is counted or stored (a read-only workspace starts no conversation).
+  await withOrg(ctx.orgId, (tx) => assertWritable(tx, ctx.orgId));
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
   const earlier = created ? [] : await recentMessages(ctx, conversation.id, HISTORY_MESSAGES);

@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, DomainError, invalidInput } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notify } from "@/lib/notifications/service";
+import { assertWritable } from "@/lib/billing/access";
 import { inPair, loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
 import { agendaForMeeting } from "./agenda";
 import { actionItemsForMeeting } from "./action-items";
@@ -269,6 +270,7 @@ export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBod
     throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
   }
   return inPair(ctx, async (tx) => {
+    await assertWritable(tx, ctx.orgId);
     const employee = await schedulableEmployee(tx, ctx, input.employeeId);
     if (input.templateId) {
       const template = await tx.meetingTemplate.findUnique({
@@ -363,6 +365,7 @@ export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, bod
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadAsManager(tx, ctx, meetingId);
     requireScheduled(meeting);
+    await assertWritable(tx, ctx.orgId);
     if (input.scheduledAt.getTime() <= now.getTime()) {
       throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
     }

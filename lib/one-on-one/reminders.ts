@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { withOrg } from "@/lib/db/tenant";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
+import { isReadOnly } from "@/lib/billing/access";
 import { log } from "@/lib/log/logger";
 import { extendSeries, MATERIALIZE_HORIZON_MS } from "./series";
 import { fullName, whenText, workspaceOf } from "./invitations";
@@ -22,6 +23,8 @@ export async function sendMeetingReminder(orgId: string, meetingId: string, mana
   return withOrg(
     orgId,
     async (tx) => {
+      // A read-only workspace (subscription ended) sends no reminders; the meeting stays unclaimed.
+      if (await isReadOnly(tx, orgId)) return false;
       const claimed = await tx.meeting.updateMany({
         where: { organizationId: orgId, id: meetingId, reminderSentAt: null, status: "scheduled", scheduledAt: { gt: now } },
         data: { reminderSentAt: now },

@@ -74,7 +74,13 @@ export async function getVerificationBanner(ctx: AuthContext): Promise<Verificat
   const org = await withOrg(ctx.orgId, (tx) =>
     tx.organization.findUnique({ where: { id: ctx.orgId }, select: { emailVerifiedAt: true, verificationEmail: true } }),
   );
-  if (!org || org.emailVerifiedAt) return null;
+  return org ? verificationBannerFor(ctx, org) : null;
+}
+
+/** The banner for an organisation row already loaded (the app shell reads it with the billing
+ * status in one query, lib/billing/access.ts getShellBanners). */
+export function verificationBannerFor(ctx: AuthContext, org: { emailVerifiedAt: Date | null; verificationEmail: string | null }): VerificationBannerDto | null {
+  if (org.emailVerifiedAt) return null;
   const canResend = can(ctx, "organization.manage");
   return { email: canResend ? org.verificationEmail : null, canResend };
 }

@@ -6,6 +6,7 @@ import { isDomainError, conflict } from "@/lib/errors/domain-error";
 import { requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
 import { assertSeatsFor } from "@/lib/people/seats";
+import { assertWritable } from "@/lib/billing/access";
 import { sendInvitations } from "@/lib/people/invitations";
 import { emailsToLookUp, planImport, validateRows, type ImportPlan, type LabelledRow, type PlannedUser } from "@/lib/people/bulk-import-plan";
 import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schema";
@@ -84,6 +85,7 @@ async function writeImport(
   // Lock the organisation before reading who exists, so concurrent imports and single adds
   // (which take the same lock in assertSeatsFor) see each other's people.
   await tx.$executeRaw`SELECT 1 FROM "Organization" WHERE "id" = ${orgId}::uuid FOR UPDATE`;
+  await assertWritable(tx, orgId);
   const [people, teams] = await Promise.all([
     tx.user.findMany({ where: { organizationId: orgId, email: { in: emailsToLookUp(valid) } }, select: { id: true, email: true, role: true } }),
     tx.team.findMany({ where: { organizationId: orgId }, select: { id: true, name: true, managerId: true }, orderBy: { createdAt: "asc" } }),

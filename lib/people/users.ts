@@ -6,6 +6,7 @@ import { invalidInput, conflict, forbidden, notFound } from "@/lib/errors/domain
 import { audit } from "@/lib/audit/audit";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { assertSeatsFor } from "@/lib/people/seats";
+import { assertWritable, isReadOnly } from "@/lib/billing/access";
 import { sendInvitation } from "@/lib/people/invitations";
 import { requirePermission } from "@/lib/auth/authorize";
 import { isRemovable } from "@/lib/auth/permissions";
@@ -87,6 +88,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
   requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
+      await assertWritable(tx, ctx.orgId);
       await assertSeatsFor(tx, ctx.orgId, 1);
       await checkPlacement(tx, ctx.orgId, input, null);
       const row = await tx.user.create({
@@ -138,7 +140,8 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
         // Links already mailed went to the old address, which may have been a typo: they must not
         // set this account's password. Someone who has not accepted yet is invited again.
         await tx.authToken.updateMany({ where: { organizationId: ctx.orgId, userId: id, usedAt: null }, data: { usedAt: new Date() } });
-        if (!before.passwordSetAt) {
+        // A read-only workspace sends nothing: 'Resend invitation' does it after subscribing again.
+        if (!before.passwordSetAt && !(await isReadOnly(tx, ctx.orgId))) {
           await sendInvitation(tx, ctx.orgId, { id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
           invitedAt = new Date();
         }
@@ -231,6 +234,7 @@ export async function resendInvitation(ctx: AuthContext, id: string): Promise<Us
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");
     if (user.passwordSetAt) throw conflict("invitation_already_accepted", "This person has already accepted the invitation");
+    await assertWritable(tx, ctx.orgId);
     await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, await inviterName(tx, ctx));
     await audit(tx, ctx, "user.invite", { type: "user", id });
     return toUserDto({ ...user, invitedAt: new Date() });

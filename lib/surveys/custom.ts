@@ -5,6 +5,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { requirePermission } from "@/lib/auth/authorize";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
+import { assertWritable } from "@/lib/billing/access";
 import { closeInstant, type CreateCustomSurveyResult, type CustomSurveyInput } from "@/lib/surveys/custom-schema";
 
 // Sending to the whole of a large organisation writes one invitation and one e-mail per person in
@@ -23,6 +24,7 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
   return withOrg(
     ctx.orgId,
     async (tx) => {
+      await assertWritable(tx, ctx.orgId);
       if (teamIds.length > 0) {
         // Loaded by id AND organisation: another organisation's team is simply not found.
         const teams = await tx.team.findMany({ where: { organizationId: ctx.orgId, id: { in: teamIds } }, select: { id: true, _count: { select: { members: true } } } });

@@ -11,6 +11,8 @@ import { pulseQuestions, pulseTitle } from "@/lib/surveys/rotation";
 import { currentSlot, localDateOf, type PulseSlot } from "@/lib/surveys/schedule";
 import { CLOSE_TIMEOUT_MS, REMINDER_AFTER_MS, closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
 import { vacuumPendingPool } from "@/lib/surveys/fold";
+import { assertWritable, isReadOnly } from "@/lib/billing/access";
+import { isReadOnlyStatus } from "@/lib/billing/status";
 
 // The weekly pulse: 'Send Now' and the scheduler tick that every minute sends due rounds and
 // custom surveys, reminds on day 3 and closes after day 7, for every organisation.
@@ -49,6 +51,7 @@ export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<
   return withOrg(
     ctx.orgId,
     async (tx) => {
+      await assertWritable(tx, ctx.orgId);
       const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { pulseTimeZone: true } });
       const result = await createAndSendPulse(tx, ctx.orgId, localDateOf(now, org.pulseTimeZone), null, ctx.userId, now);
       await audit(tx, ctx, "survey.send_now", { type: "survey", id: result.surveyId }, { invited: result.invited });
@@ -75,8 +78,9 @@ async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Pr
     return await withOrg(
       orgId,
       async (tx) => {
-        const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { pulseEnabled: true, createdAt: true } });
-        if (!org.pulseEnabled || org.createdAt > slot.sendAt) return false;
+        const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { pulseEnabled: true, createdAt: true, subscriptionStatus: true } });
+        // A read-only workspace (subscription ended) skips its rounds.
+        if (!org.pulseEnabled || org.createdAt > slot.sendAt || isReadOnlyStatus(org.subscriptionStatus)) return false;
         const existing = await tx.survey.findFirst({ where: { organizationId: orgId, roundKey: slot.roundKey }, select: { id: true } });
         if (existing) return false;
         await createAndSendPulse(tx, orgId, slot.roundKey, slot.roundKey, null, now);
@@ -90,11 +94,14 @@ async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Pr
   }
 }
 
-/** Sends due scheduled surveys, reminds and closes, one transaction per survey and step. */
+/** Sends due scheduled surveys, reminds and closes, one transaction per survey and step. A
+ * read-only workspace (subscription ended) sends and reminds nothing: its scheduled surveys wait
+ * (they go out once it subscribes again) while open ones still close on their date. */
 async function advanceSurveys(orgId: string, now: Date, result: TickResult): Promise<void> {
   const remindBefore = new Date(now.getTime() - REMINDER_AFTER_MS);
-  const surveys = await withOrg(orgId, (tx) =>
-    tx.survey.findMany({
+  const { readOnly, surveys } = await withOrg(orgId, async (tx) => ({
+    readOnly: await isReadOnly(tx, orgId),
+    surveys: await tx.survey.findMany({
       where: {
         organizationId: orgId,
         OR: [
@@ -105,9 +112,10 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
       select: { id: true, status: true, closesAt: true },
       orderBy: { scheduledFor: "asc" },
     }),
-  );
+  }));
   for (const s of surveys) {
     if (s.status === "scheduled") {
+      if (readOnly) continue;
       const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
       if (invited > 0) result.sent++;
     } else if (s.closesAt && s.closesAt <= now) {
@@ -115,7 +123,7 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
         result.closed++;
         await vacuumPendingPool();
       }
-    } else {
+    } else if (!readOnly) {
       result.reminded += await withOrg(orgId, (tx) => sendReminders(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
     }
   }

@@ -1,0 +1,53 @@
+import "server-only";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import type { AuthContext } from "@/lib/auth/context";
+import { can } from "@/lib/auth/permissions";
+import { verificationBannerFor, type VerificationBannerDto } from "@/lib/org/email-verification";
+import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
+import { conflict } from "@/lib/errors/domain-error";
+import { isReadOnlyStatus, READ_ONLY_MESSAGE } from "@/lib/billing/status";
+
+// What each subscription status allows (issue 12, decisions.md Billing). A workspace whose
+// subscription ended (canceled, unpaid, incomplete_expired, paused) is read-only: nothing is sent
+// or added (people, invitations, imports, survey rounds, custom surveys, 1:1s and their reminders,
+// Boss Bot conversations), while reading, exporting, deleting, billing, sign-in and answering an
+// already open survey keep working. Trialing, active, past_due and incomplete allow everything.
+
+/** The organisation's subscription status, read in the caller's transaction. */
+export async function subscriptionStatusOf(tx: Tx, orgId: string): Promise<SubscriptionStatus | null> {
+  const org = await tx.organization.findUnique({ where: { id: orgId }, select: { subscriptionStatus: true } });
+  return org?.subscriptionStatus ?? null;
+}
+
+/** True when the organisation may not send or add anything now. */
+export async function isReadOnly(tx: Tx, orgId: string): Promise<boolean> {
+  const status = await subscriptionStatusOf(tx, orgId);
+  return status !== null && isReadOnlyStatus(status);
+}
+
+/** Refuses (409 workspace_read_only) when the organisation's subscription has ended. Call it in
+ * the transaction that sends or adds, before anything is written. */
+export async function assertWritable(tx: Tx, orgId: string): Promise<void> {
+  if (await isReadOnly(tx, orgId)) throw conflict("workspace_read_only", READ_ONLY_MESSAGE);
+}
+
+/** What the app shell's subscription banner shows; null when there is nothing to say. */
+export type SubscriptionBannerDto =
+  | { kind: "read_only"; canManage: boolean }
+  | { kind: "past_due" };
+
+/** Read-only: everyone sees it (admins get a link to subscribe). Past due: admins only. */
+export function subscriptionBannerFor(status: SubscriptionStatus, canManage: boolean): SubscriptionBannerDto | null {
+  if (isReadOnlyStatus(status)) return { kind: "read_only", canManage };
+  if (status === "past_due" && canManage) return { kind: "past_due" };
+  return null;
+}
+
+/** Both banners of the app shell from one read of the organisation row (every signed-in page). */
+export async function getShellBanners(ctx: AuthContext): Promise<{ verification: VerificationBannerDto | null; subscription: SubscriptionBannerDto | null }> {
+  const org = await withOrg(ctx.orgId, (tx) =>
+    tx.organization.findUnique({ where: { id: ctx.orgId }, select: { emailVerifiedAt: true, verificationEmail: true, subscriptionStatus: true } }),
+  );
+  if (!org) return { verification: null, subscription: null };
+  return { verification: verificationBannerFor(ctx, org), subscription: subscriptionBannerFor(org.subscriptionStatus, can(ctx, "billing.manage")) };
+}
