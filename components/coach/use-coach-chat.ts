@@ -29,7 +29,8 @@ function failureText(err: unknown, creating: boolean): string {
       const wait = err.retryAfter ? ` Please try again in ${err.retryAfter} seconds.` : "";
       return err.serverMessage ?? `Too many messages.${wait}`;
     }
-    if (err.status === 400 || err.status === 413) return err.serverMessage ?? SEND_FAILED;
+    // 409: the state refuses it (a read-only workspace, issue 12); the server says why.
+    if (err.status === 400 || err.status === 409 || err.status === 413) return err.serverMessage ?? SEND_FAILED;
   }
   return creating ? CREATE_FAILED : SEND_FAILED;
 }
