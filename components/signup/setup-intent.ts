@@ -1,4 +1,4 @@
-import type { SetupIntentRequest } from "@/lib/billing/client";
+import type { SetupIntentRequest } from "@/lib/billing/schemas";
 
 // Pure rules of the card step (unit-tested): what the SetupIntent is created for, and when one
 // created earlier can be used again.

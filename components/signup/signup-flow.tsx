@@ -52,8 +52,7 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
     setError(null);
     try {
       // The confirmed SetupIntent goes along; the server checks it with Stripe.
-      const body: SignupData & { setupIntentId?: string } = setupIntentId ? { ...data.input, setupIntentId } : data.input;
-      const result = await postSignup(body);
+      const result = await postSignup(setupIntentId ? { ...data.input, setupIntentId } : data.input);
       setTarget(handoffUrl(result));
       setStep("welcome");
     } catch (err) {
@@ -65,6 +64,8 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
         setStep("details");
       } else {
         setError(answer.message ?? COMPLETE_FALLBACK);
+        // The card's SetupIntent was refused (not confirmed, or used already): take the card again.
+        if (answer.code === "payment_setup_invalid" && payment) void intent.prepare(setupIntentRequest(data.input), true);
       }
     } finally {
       setPending(false);

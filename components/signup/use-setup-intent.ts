@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { createSetupIntent, type SetupIntentRequest } from "@/lib/billing/client";
+import { postSetupIntent } from "@/lib/signup/client";
+import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import { needsNewIntent, setupIntentKey, type CardState } from "@/components/signup/setup-intent";
 
 /** The SetupIntent of the card step: created on entering the step, kept while the company
@@ -17,7 +18,7 @@ export function useSetupIntent() {
     const call = ++latest.current;
     setState({ kind: "loading", key });
     try {
-      const { clientSecret } = await createSetupIntent(request);
+      const { clientSecret } = await postSetupIntent(request);
       if (call === latest.current) setState({ kind: "ready", key, clientSecret, confirmedId: null });
     } catch {
       if (call === latest.current) setState({ kind: "failed", key, request });

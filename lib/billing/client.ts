@@ -1,21 +1,15 @@
 import { z } from "zod";
 import { apiFetch } from "@/lib/api/client";
-import type { BillingChangeDto, CheckoutDto, PortalDto, SetupIntentDto } from "@/lib/billing/dto";
+import type { BillingChangeDto, CheckoutDto, PortalDto } from "@/lib/billing/dto";
 
-// Browser-side calls of billing (the signup card step and Settings > Billing & Subscription).
+// Browser-side calls of Settings > Billing & Subscription (the signup card step's SetupIntent is
+// lib/signup/client.ts postSetupIntent).
 // Failures throw ApiRequestError; callers read them with problemOf. The addresses the browser is
 // sent to are checked to be http(s) URLs, so a bad answer can never become a javascript: link.
 
 const httpUrl = z.url({ protocol: /^https?$/ });
-const setupIntentSchema = z.object({ clientSecret: z.string().min(1) });
 const checkoutSchema = z.object({ checkoutUrl: httpUrl });
 const portalSchema = z.object({ url: httpUrl });
-
-export type SetupIntentRequest = { email: string; name: string; companyName: string };
-
-export function createSetupIntent(body: SetupIntentRequest): Promise<SetupIntentDto> {
-  return apiFetch("/api/signup/setup-intent", { method: "POST", body, schema: setupIntentSchema });
-}
 
 export function startCheckout(organizationId: string): Promise<CheckoutDto> {
   return apiFetch("/api/billing/upgrade", { method: "POST", body: { organizationId }, schema: checkoutSchema });
