@@ -100,12 +100,17 @@ async function main(): Promise<void> {
     if (r.created && r.orgId) {
       // Weeks of answered pulse rounds, through the product's own sending and submission code
       // (server-only modules, hence a process of its own with the react-server condition).
-      const h = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "seed", "demo-history.ts"), r.orgId], {
+      // Not spawnSync: the Stripe stand-in, when it runs, answers from this process meanwhile.
+      const h = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "seed", "demo-history.ts"), r.orgId], {
         cwd: root,
         env: { ...childEnv, JOBS_IN_PROCESS: "0" },
         stdio: ["ignore", "ignore", "inherit"],
       });
-      if (h.status !== 0) throw new Error("Seeding the demo's pulse history failed");
+      const status = await new Promise<number | null>((resolve, reject) => {
+        h.on("error", reject);
+        h.on("exit", resolve);
+      });
+      if (status !== 0) throw new Error("Seeding the demo's pulse history failed");
       console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation and a manager's weekly 1:1s (held, prepared and the next one).`);
     }
   }
