@@ -12,7 +12,7 @@ export interface ApiRequest {
   keyKind: "secret" | "publishable";
 }
 
-type Answer = StripeObject | StripeObject[] | { object: "list"; data: StripeObject[]; has_more: false; url: string } | { id: string; object: string; deleted: true };
+export type Answer = StripeObject | StripeObject[] | { object: "list"; data: StripeObject[]; has_more: false; url: string } | { id: string; object: string; deleted: true };
 
 const listOf = (url: string, data: StripeObject[], limit = 10): Answer => ({ object: "list", data: data.slice(0, limit), has_more: false, url });
 
@@ -38,6 +38,39 @@ function limitOf(params: FormObject): number {
   const l = int(params, "limit") ?? 10;
   if (l < 1 || l > 100) throw invalid("Invalid limit: must be between 1 and 100", "limit");
   return l;
+}
+
+/** Finds any stored object by id (for `expand[]`). */
+function lookup(store: Store, id: string): StripeObject | undefined {
+  const st = store.state;
+  for (const bag of [st.customers, st.paymentMethods, st.setupIntents, st.products, st.prices, st.subscriptions, st.invoices, st.checkoutSessions]) {
+    const found = (bag as Record<string, StripeObject>)[id];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `expand[]=subscription`, `expand[]=data.latest_invoice`: id strings become the objects (one level). */
+export function expand(store: Store, answer: Answer, params: FormObject): Answer {
+  const raw = params.expand;
+  const paths = (Array.isArray(raw) ? raw : typeof raw === "string" && raw ? [raw] : []).filter((p): p is string => typeof p === "string");
+  if (paths.length === 0) return answer;
+  const out = clone(answer) as unknown as Record<string, unknown>;
+  const apply = (target: Record<string, unknown>, field: string): void => {
+    const v = target[field];
+    if (typeof v === "string") {
+      const found = lookup(store, v);
+      if (found) target[field] = clone(found);
+    }
+  };
+  for (const p of paths) {
+    if (p.startsWith("data.") && Array.isArray(out.data)) {
+      for (const row of out.data as Record<string, unknown>[]) apply(row, p.slice(5));
+    } else if (!p.includes(".")) {
+      apply(out, p);
+    }
+  }
+  return out as unknown as Answer;
 }
 
 export function handleApi(store: Store, base: string, req: ApiRequest): Answer {

@@ -14,11 +14,14 @@ function splitKey(key: string): string[] {
   return parts;
 }
 
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 /** Parses URL-encoded text into nested objects. Numeric segments make arrays (kept dense, in index order). */
 export function parseForm(text: string): FormObject {
   const root: FormObject = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = splitKey(key);
+    if (parts.some((p) => UNSAFE_KEYS.has(p))) continue;
     let node: FormObject = root;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] === "" ? String(Object.keys(node).length) : (parts[i] as string);
@@ -57,7 +60,7 @@ export function fromJson(value: unknown): FormValue {
   if (Array.isArray(value)) return value.map(fromJson);
   if (typeof value === "object") {
     const out: FormObject = {};
-    for (const [k, v] of Object.entries(value)) out[k] = fromJson(v);
+    for (const [k, v] of Object.entries(value)) if (!UNSAFE_KEYS.has(k)) out[k] = fromJson(v);
     return out;
   }
   return String(value);

@@ -1,7 +1,7 @@
 /** The node:http server: routes /v1 (API), hosted pages, /js/stripe.js and /_standin controls. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { handleApi } from "./api.ts";
+import { expand, handleApi } from "./api.ts";
 import { fromJson, parseForm, type FormObject } from "./form.ts";
 import type { StripeStandin, StripeStandinOptions, TrialOutcome } from "./index.ts";
 import { API_VERSION, clone, newId } from "./objects.ts";
@@ -16,6 +16,7 @@ const CORS = {
   "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account",
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
   "access-control-max-age": "600",
+  "access-control-allow-private-network": "true",
 };
 
 class TooLarge extends Error {}
@@ -172,8 +173,7 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
           }
         }
         try {
-          const answer = handleApi(store, base, { method, parts, params, keyKind: kind });
-          const body = clone(answer);
+          const body = clone(expand(store, handleApi(store, base, { method, parts, params, keyKind: kind }), params));
           if (typeof idemKey === "string" && idemKey) {
             store.state.idempotency[idemKey] = { route, status: 200, body };
             store.save();

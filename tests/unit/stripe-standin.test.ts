@@ -210,6 +210,8 @@ describe("stripe stand-in with the real stripe library", () => {
 
     const done = await stripe.checkout.sessions.retrieve(session.id);
     expect(done.status).toBe("complete");
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
+    expect((expanded.subscription as Stripe.Subscription).object).toBe("subscription");
     const sub = await stripe.subscriptions.retrieve(done.subscription as string);
     expect(sub).toMatchObject({ status: "active", metadata: { organizationId: "org-2" } });
     expect(sub.items.data[0]?.quantity).toBe(4);
