@@ -25,6 +25,7 @@ import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
 import { cancelMeetingSchema, listMeetingsQuerySchema, rescheduleMeetingSchema, scheduleMeetingSchema, updateMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 import { actionItemInputSchema, actionItemPatchSchema, agendaItemPatchSchema, agendaOrderSchema, privateNoteInputSchema, suggestionReviewSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
+import { billingActionSchema, changeSeatsSchema, setupIntentRequestSchema } from "@/lib/billing/schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -257,9 +258,6 @@ const userBody: BodySpec = {
 };
 const teamBody: BodySpec = { valid: (f) => ({ name: `Fuzz team ${randomBytes(3).toString("hex")}`, managerId: f.own.manager.id }), schema: teamInputSchema, max: 64 * 1024, refs: /^managerId$/ };
 const oneOnOneTemplateBody: BodySpec = { valid: () => ({ name: `Fuzz template ${randomBytes(3).toString("hex")}`, description: "", templateQuestions: ["How was the week?"] }), schema: templateInputSchema, max: 64 * 1024 };
-
-const billingOrgBody = z.object({ organizationId: z.uuid() });
-const billingSeatsBody = z.object({ organizationId: z.uuid(), seats: z.number().int().min(1).max(10_000) });
 
 const ROUTES: RouteSpec[] = [
   { method: "GET", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
@@ -637,12 +635,11 @@ const ROUTES: RouteSpec[] = [
   { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 }, writes: true, runs: 60 },
   // Billing (issue 12). This app has no Stripe configured: the actions answer 409
   // billing_not_configured, the seats change in the database, so every request sent is one they
-  // must refuse. The schemas are lenient stand-ins of the routes' own (an object with the
-  // organisation's id, and for seats a whole number 1..10000).
+  // must refuse.
   ...(["upgrade", "cancel", "resume", "portal"] as const).map(
-    (action): RouteSpec => ({ method: "POST", file: `app/api/billing/${action}/route.ts`, site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId }), schema: billingOrgBody, max: 64 * 1024 }, writes: true, runs: 40 }),
+    (action): RouteSpec => ({ method: "POST", file: `app/api/billing/${action}/route.ts`, site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId }), schema: billingActionSchema, max: 64 * 1024 }, writes: true, runs: 40 }),
   ),
-  { method: "PUT", file: "app/api/billing/seats/route.ts", site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId, seats: 12 }), schema: billingSeatsBody, max: 64 * 1024 }, writes: true, runs: 80 },
+  { method: "PUT", file: "app/api/billing/seats/route.ts", site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId, seats: 12 }), schema: changeSeatsSchema, max: 64 * 1024 }, writes: true, runs: 80 },
   // Public on any host: no request of the fuzz carries a Stripe signature, so every one is refused
   // (400, or 409 without Stripe) and nothing is stored.
   { method: "POST", file: "app/api/billing/webhook/route.ts", site: "tenant", auth: "public", body: { valid: () => ({ id: "evt_fuzz", object: "event", type: "invoice.paid", data: { object: { object: "invoice", customer: "cus_fuzz" } } }), schema: z.never(), max: 256 * 1024 }, writes: true, runs: 80 },
@@ -651,7 +648,7 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/signup/setup-intent/route.ts",
     site: "main",
     auth: "public",
-    body: { valid: () => ({ email: `fz${randomBytes(4).toString("hex")}@fuzz.example`, name: "Fuzz Person", companyName: "Fuzz Co" }), schema: z.object({ email: z.email(), name: z.string().min(1), companyName: z.string().min(1) }), max: 8 * 1024 },
+    body: { valid: () => ({ email: `fz${randomBytes(4).toString("hex")}@fuzz.example`, name: "Fuzz Person", companyName: "Fuzz Co" }), schema: setupIntentRequestSchema, max: 4 * 1024 },
     writes: true,
     runs: 60,
   },
