@@ -1,7 +1,7 @@
 /** The /v1 REST endpoints, as the `stripe` npm library calls them. */
 import { bool, int, list, metadata, obj, objAt, ParamError, reqStr, str, type FormObject } from "./form.ts";
 import { clone, newId, now, type CheckoutSession, type Price, type SetupIntent, type StripeObject, type Subscription } from "./objects.ts";
-import { invalid, missing, StandinError, type Store } from "./store.ts";
+import { invalid, missing, StandinError, TEST_PAYMENT_METHODS, type Store } from "./store.ts";
 
 export interface ApiRequest {
   method: string;
@@ -218,8 +218,7 @@ function updateCustomer(store: Store, id: string, params: FormObject): StripeObj
   const settings = obj(params, "invoice_settings");
   const pm = settings ? str(settings, "default_payment_method") : undefined;
   if (pm !== undefined) {
-    if (pm && !store.state.paymentMethods[pm]) throw missing("PaymentMethod", pm, "invoice_settings[default_payment_method]");
-    c.invoice_settings.default_payment_method = pm || null;
+    c.invoice_settings.default_payment_method = pm ? store.paymentMethodId(pm, "invoice_settings[default_payment_method]") : null;
   }
   store.emit("customer.updated", c);
   store.save();
@@ -255,8 +254,13 @@ function createSetupIntent(store: Store, params: FormObject): SetupIntent {
     livemode: false,
   };
   store.state.setupIntents[id] = si;
+  const pm = str(params, "payment_method");
+  if (pm) {
+    si.payment_method = store.paymentMethodId(pm, "payment_method");
+    si.status = "requires_confirmation";
+  }
   store.save();
-  return si;
+  return bool(params, "confirm") ? confirmSetupIntent(store, id, {}) : si;
 }
 
 /** Card number from `payment_method_data[card][number]`, `card[number]` or `card_number`. */
@@ -267,6 +271,15 @@ function cardNumberOf(params: FormObject): string | undefined {
   return raw?.replace(/[\s-]/g, "");
 }
 
+/** Declines by test card number (a stored card is known by its last 4 digits: 0002, 9995, ...). */
+function cardFailure(number: string): { code: string; decline?: string; message: string } | null {
+  if (number.length <= 4) {
+    const match = Object.keys(CARD_RESULTS).find((n) => n.endsWith(number) && CARD_RESULTS[n]);
+    return match ? (CARD_RESULTS[match] ?? null) : null;
+  }
+  return CARD_RESULTS[number] ?? null;
+}
+
 function confirmSetupIntent(store: Store, id: string, params: FormObject): SetupIntent {
   const si = setupIntent(store, id);
   const secret = str(params, "client_secret");
@@ -274,22 +287,25 @@ function confirmSetupIntent(store: Store, id: string, params: FormObject): Setup
   if (si.status === "succeeded") {
     throw new StandinError(400, "invalid_request_error", "You cannot confirm this SetupIntent because it has already succeeded.", "setup_intent_unexpected_state");
   }
-  let pmId = str(params, "payment_method");
-  if (pmId) {
-    if (!store.state.paymentMethods[pmId]) throw missing("PaymentMethod", pmId, "payment_method");
-  } else {
-    const number = cardNumberOf(params);
+  const ref = str(params, "payment_method") || si.payment_method || undefined;
+  let pmId = ref && store.state.paymentMethods[ref] ? ref : undefined;
+  if (!pmId) {
+    const number = (ref && TEST_PAYMENT_METHODS[ref]) ?? cardNumberOf(params);
+    if (ref && !number) throw missing("PaymentMethod", ref, "payment_method");
     if (!number) throw invalid("Missing required param: payment_method_data[card][number].", "payment_method_data[card][number]", "parameter_missing");
     if (!/^\d{12,19}$/.test(number) || !(number in CARD_RESULTS)) {
       throw new StandinError(402, "card_error", "Your card number is incorrect.", "incorrect_number", "number");
     }
-    const failure = CARD_RESULTS[number];
+    const failure = cardFailure(number);
     if (failure) {
       si.last_setup_error = { type: "card_error", code: failure.code, message: failure.message };
       store.save();
       throw new StandinError(402, "card_error", failure.message, failure.code, undefined, failure.decline);
     }
     pmId = store.createPaymentMethod(number, si.customer);
+  } else {
+    const failure = cardFailure(store.state.paymentMethods[pmId]?.card.last4 ?? "");
+    if (failure) throw new StandinError(402, "card_error", failure.message, failure.code, undefined, failure.decline);
   }
   si.payment_method = pmId;
   si.status = "succeeded";
@@ -358,8 +374,8 @@ function createSubscription(store: Store, params: FormObject): Subscription {
   items.forEach((it, i) => store.price(it.price, `items[${i}][price]`));
   const trialEnd = unixOrNow(params, "trial_end");
   if (typeof trialEnd === "number" && trialEnd <= now()) throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
-  const pm = str(params, "default_payment_method") || null;
-  if (pm && !store.state.paymentMethods[pm]) throw missing("PaymentMethod", pm, "default_payment_method");
+  const pmRef = str(params, "default_payment_method") || null;
+  const pm = pmRef ? store.paymentMethodId(pmRef, "default_payment_method") : null;
   const settings = obj(params, "trial_settings");
   const behavior = settings && obj(settings, "end_behavior");
   return store.createSubscription({
@@ -378,8 +394,8 @@ function updateSubscription(store: Store, sub: Subscription, params: FormObject)
     if (!onlyMeta) throw invalid("A canceled subscription can only update its cancellation_details and metadata.", undefined, "resource_missing");
   }
   const cancelAtPeriodEnd = bool(params, "cancel_at_period_end");
-  const pm = str(params, "default_payment_method");
-  if (pm && !store.state.paymentMethods[pm]) throw missing("PaymentMethod", pm, "default_payment_method");
+  const pmRef = str(params, "default_payment_method");
+  const pm = pmRef ? store.paymentMethodId(pmRef, "default_payment_method") : pmRef;
   const trialEnd = unixOrNow(params, "trial_end");
   if (typeof trialEnd === "number" && trialEnd <= now()) throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
   const pb = str(params, "proration_behavior");

@@ -33,7 +33,7 @@ export interface SetupIntent {
   client_secret: string;
   created: number;
   customer: string | null;
-  status: "requires_payment_method" | "succeeded" | "canceled";
+  status: "requires_payment_method" | "requires_confirmation" | "succeeded" | "canceled";
   usage: string;
   payment_method: string | null;
   allowed_payment_method_types: string[] | null;

@@ -47,6 +47,16 @@ export const missing = (kind: string, id: string, param = "id"): StandinError =>
 export const invalid = (message: string, param?: string, code = "parameter_invalid"): StandinError =>
   new StandinError(400, "invalid_request_error", message, code, param);
 
+/** Stripe's test PaymentMethod ids and the test card each stands for. */
+export const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: "4242424242424242",
+  pm_card_mastercard: "5555555555554444",
+  pm_card_chargeDeclined: "4000000000000002",
+  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+  pm_card_chargeDeclinedExpiredCard: "4000000000000069",
+  pm_card_chargeDeclinedIncorrectCvc: "4000000000000127",
+};
+
 export const LIVE_STATUSES: readonly Subscription["status"][] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
 
 export interface NewSubscription {
@@ -365,10 +375,11 @@ export class Store {
     paymentMethod?: string | null;
     defaultPaymentMethod?: string | null;
   }): Customer {
-    const pm = input.paymentMethod ? this.state.paymentMethods[input.paymentMethod] : undefined;
-    if (input.paymentMethod && !pm) throw missing("PaymentMethod", input.paymentMethod, "payment_method");
-    const dpm = input.defaultPaymentMethod ?? null;
-    if (dpm && !this.state.paymentMethods[dpm]) throw missing("PaymentMethod", dpm, "invoice_settings[default_payment_method]");
+    const pmId = input.paymentMethod ? this.paymentMethodId(input.paymentMethod, "payment_method") : null;
+    const pm = pmId ? this.state.paymentMethods[pmId] : undefined;
+    const dpmRef = input.defaultPaymentMethod ?? null;
+    // The same test alias (pm_card_visa) in both fields means the one attached card.
+    const dpm = dpmRef && dpmRef === input.paymentMethod ? pmId : dpmRef ? this.paymentMethodId(dpmRef, "invoice_settings[default_payment_method]") : null;
     const c: Customer = {
       id: newId("cus"),
       object: "customer",
@@ -385,6 +396,14 @@ export class Store {
     this.emit("customer.created", c);
     this.save();
     return c;
+  }
+
+  /** A stored PaymentMethod id, or a new one for Stripe's test aliases (pm_card_visa, ...). */
+  paymentMethodId(ref: string, param: string): string {
+    if (this.state.paymentMethods[ref]) return ref;
+    const card = TEST_PAYMENT_METHODS[ref];
+    if (!card) throw missing("PaymentMethod", ref, param);
+    return this.createPaymentMethod(card);
   }
 
   createPaymentMethod(cardNumber: string, customer: string | null = null): string {

@@ -149,6 +149,19 @@ describe("stripe stand-in with the real stripe library", () => {
     expect((await stripe.subscriptions.list({ customer: customer.id, status: "paused" })).data).toHaveLength(1);
   });
 
+  it("accepts Stripe's test PaymentMethod ids server side (confirm at create)", async () => {
+    const si = await stripe.setupIntents.create({ payment_method: "pm_card_visa", confirm: true, usage: "off_session" });
+    expect(si.status).toBe("succeeded");
+    expect(si.payment_method).toMatch(/^pm_\w+$/);
+    await expect(stripe.setupIntents.create({ payment_method: "pm_card_chargeDeclined", confirm: true })).rejects.toMatchObject({
+      type: "StripeCardError",
+      statusCode: 402,
+      message: "Your card was declined.",
+    });
+    const c = await stripe.customers.create({ payment_method: "pm_card_visa", invoice_settings: { default_payment_method: "pm_card_visa" } });
+    expect(c.invoice_settings.default_payment_method).toMatch(/^pm_\w+$/);
+  });
+
   it("answers Stripe error shapes", async () => {
     await expect(stripe.customers.retrieve("cus_missing")).rejects.toMatchObject({
       type: "StripeInvalidRequestError",
