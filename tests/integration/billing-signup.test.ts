@@ -2,7 +2,9 @@
 // the local stand-in: the SetupIntent is checked, the workspace and its BillingAccount are made in
 // one transaction with the provisioning job, and the job makes exactly one customer and one
 // trialing subscription however often it runs.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { headers } from "next/headers";
 import { withOrg, orgIdForSubdomain } from "@/lib/db/tenant";
 import { completeSignup } from "@/lib/signup/complete";
 import { signupSchema, type SignupData } from "@/lib/signup/schema";
@@ -13,9 +15,20 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { uniqueName } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
 import { statusOf } from "../support/status";
+import { POST as setupIntentRoute } from "@/app/api/signup/setup-intent/route";
+import { POST as completeRoute } from "@/app/api/signup/complete/route";
 import { TEST_STRIPE_PUBLISHABLE_KEY, testStripe, withStripeStandin } from "../support/stripe-env";
 
 const standin = withStripeStandin();
+
+// The routes read the Host (main site or a workspace) and the client address from the request's
+// headers, as Next gives them; here the test says which host the request came to.
+vi.mock("next/headers", () => ({ headers: vi.fn() }));
+const requestHeaders = vi.mocked(headers);
+function post(handler: typeof setupIntentRoute, host: string, path: string, body: unknown) {
+  requestHeaders.mockResolvedValue(new Headers({ host }) as unknown as Awaited<ReturnType<typeof headers>>);
+  return handler(new NextRequest(`http://${host}${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", host } }), { params: Promise.resolve({}) });
+}
 const owner = ownerClient();
 const PASSWORD = "Signup-pass-2026";
 
@@ -153,5 +166,26 @@ describe("signup with a card", () => {
     const intent = await testStripe().setupIntents.retrieve(clientSecret.split("_secret_")[0]!);
     expect(intent.usage).toBe("off_session");
     expect(intent.metadata).toMatchObject({ signupEmail: "nia@example.com", companyName: "Acme", name: "Nia" });
+  });
+
+  it("the routes: setup-intent on the main site only, checked input; complete with the SetupIntent answers as before", async () => {
+    const subdomain = uniqueName("bs");
+    const email = `nia@${subdomain}.example`;
+    const ok = await post(setupIntentRoute, "localhost:3000", "/api/signup/setup-intent", { email, name: "Nia Okafor", companyName: "Acme" });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { clientSecret: string }).clientSecret).toMatch(/^seti_.+_secret_/);
+    expect((await post(setupIntentRoute, "localhost:3000", "/api/signup/setup-intent", { email: "not-an-email", name: "", companyName: "Acme" })).status).toBe(400);
+    expect((await post(setupIntentRoute, "acme.localhost:3000", "/api/signup/setup-intent", { email, name: "Nia", companyName: "Acme" })).status).toBe(404);
+
+    const si = await setupIntent(email);
+    const body = { ...input(subdomain), confirmPassword: PASSWORD, setupIntentId: si };
+    const done = await post(completeRoute, "localhost:3000", "/api/signup/complete", body);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ subdomain, message: "Your workspace is ready" });
+    const again = await post(completeRoute, "localhost:3000", "/api/signup/complete", { ...body, subdomain: uniqueName("bs") });
+    expect(again.status).toBe(409);
+    const noCard = await post(completeRoute, "localhost:3000", "/api/signup/complete", { ...body, subdomain: uniqueName("bs"), setupIntentId: undefined });
+    expect(noCard.status).toBe(400);
+    expect(await noCard.json()).toMatchObject({ code: "payment_setup_invalid" });
   });
 });
