@@ -11,8 +11,9 @@
  * - /v1/customers, /v1/setup_intents (+ /:id/confirm from the browser with a pk_ key),
  *   /v1/payment_methods, /v1/products, /v1/prices, /v1/subscriptions, /v1/invoices/:id,
  *   /v1/checkout/sessions, /v1/billing_portal/sessions, /v1/events — form-encoded like Stripe,
- *   Bearer auth, Idempotency-Key, Stripe error shapes. Test cards: 4242424242424242 succeeds,
- *   4000000000000002 declined, 4000000000009995 insufficient funds.
+ *   Bearer auth, Idempotency-Key, `expand[]` of id fields, Stripe error shapes. Test cards:
+ *   4242424242424242 succeeds, 4000000000000002 declined, 4000000000009995 insufficient funds;
+ *   Stripe's test PaymentMethod ids (pm_card_visa, pm_card_chargeDeclined, ...) work server side.
  * - GET /checkout/:id and /portal/:id: hosted pages ("Stripe test stand-in").
  * - GET /js/stripe.js: a browser Stripe.js stand-in (window.Stripe, elements, Payment Element,
  *   confirmSetup). Loaded from https://js.stripe.com it talks to https://api.stripe.com, else

@@ -245,7 +245,7 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
     url,
     port,
     async stop() {
-      await webhooks.settled();
+      await webhooks.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -8,6 +8,7 @@ const TIMEOUT_MS = 10_000;
 
 export class Webhooks {
   private pending = new Set<Promise<DeliveryResult>>();
+  private readonly stopping = new AbortController();
 
   constructor(
     public url: string | null,
@@ -22,6 +23,12 @@ export class Webhooks {
     this.pending.add(p);
   }
 
+  /** Stops retries and aborts deliveries under way (on stop()). */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.settled();
+  }
+
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
@@ -32,7 +39,7 @@ export class Webhooks {
     const payload = JSON.stringify(event, null, 2);
     let status: number | null = null;
     let attempts = 0;
-    for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {
+    for (let i = 0; i <= RETRY_DELAYS_MS.length && !this.stopping.signal.aborted; i++) {
       attempts++;
       try {
         const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
@@ -40,7 +47,7 @@ export class Webhooks {
           method: "POST",
           headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
           body: payload,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), this.stopping.signal]),
         });
         status = res.status;
         await res.arrayBuffer().catch(() => undefined);
@@ -51,7 +58,7 @@ export class Webhooks {
         status = null;
       }
       const delay = RETRY_DELAYS_MS[i];
-      if (delay !== undefined) await new Promise((r) => setTimeout(r, delay));
+      if (delay !== undefined && !this.stopping.signal.aborted) await new Promise((r) => setTimeout(r, delay));
     }
     return { eventId: event.id, ok: false, status, attempts };
   }

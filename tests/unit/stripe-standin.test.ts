@@ -251,6 +251,20 @@ describe("stripe stand-in with the real stripe library", () => {
     await expect(stripe.customers.list()).rejects.toMatchObject({ statusCode: 503 });
   });
 
+  it("offers the controls over HTTP for e2e", async () => {
+    const customer = await stripe.customers.create({ email: "ctl@example.com" });
+    const price = await seatPrice(stripe);
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], trial_end: Math.floor(Date.now() / 1000) + 3600 });
+    const post = (name: string, body: unknown) => fetch(`${standin.url}/_standin/${name}`, { method: "POST", body: JSON.stringify(body) });
+    const ended = await post("end-trial", { subscriptionId: sub.id, outcome: "failed" });
+    expect(await ended.json()).toMatchObject({ id: sub.id, status: "past_due" });
+    expect((await post("end-trial", { subscriptionId: sub.id, outcome: "maybe" })).status).toBe(400);
+    expect((await post("cancel-now", { subscriptionId: "sub_nope" })).status).toBe(404);
+    expect(await (await post("cancel-now", { subscriptionId: sub.id })).json()).toMatchObject({ status: "canceled" });
+    const events = (await (await fetch(`${standin.url}/_standin/events`)).json()) as { data: { type: string }[] };
+    expect(events.data.at(-1)?.type).toBe("customer.subscription.deleted");
+  });
+
   it("serves the browser Stripe.js stand-in and CORS for /v1", async () => {
     const js = await fetch(`${standin.url}/js/stripe.js`);
     expect(js.headers.get("content-type")).toContain("javascript");
