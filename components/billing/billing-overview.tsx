@@ -3,7 +3,7 @@
 import { Check } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { BillingOverviewDto } from "@/lib/billing/dto";
-import { billingButtons, billingSignature, planDetail, seatsPriceLine, seatsUsedPercent } from "@/components/billing/billing-view";
+import { billingButtons, billingSignature, checkoutDoneMessage, planDetail, seatsPriceLine, seatsUsedPercent } from "@/components/billing/billing-view";
 import { BillingActions } from "@/components/billing/billing-actions";
 import { CheckoutReturn } from "@/components/billing/checkout-return";
 import { SeatsForm } from "@/components/billing/seats-form";
@@ -32,7 +32,7 @@ export function BillingOverview({ orgId, overview: o }: { orgId: string; overvie
   const badge = o.readOnly ? { text: "Read-only", variant: "destructive" as const } : BADGE[o.status];
   return (
     <div>
-      <CheckoutReturn signature={billingSignature(o)} settled={o.status === "active" && !o.cancelAtPeriodEnd} />
+      <CheckoutReturn signature={billingSignature(o)} settled={o.status === "active" && !o.cancelAtPeriodEnd} doneMessage={checkoutDoneMessage(o)} />
       <div className="grid gap-4 lg:grid-cols-3">
         <section aria-labelledby="billing-plan" className="min-w-0 rounded-lg border border-slate-200 p-4">
           <h3 id="billing-plan" className="text-sm font-medium text-slate-600">Current plan</h3>

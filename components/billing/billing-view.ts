@@ -61,6 +61,13 @@ export const CHECKOUT_MESSAGE: Record<CheckoutReturn, string> = {
   cancelled: "Checkout was cancelled; nothing was charged.",
 };
 
+/** The checkout message once the billing state has changed (the webhook landed). A checkout early
+ * in the trial keeps the trial: the subscription starts charging when it ends. */
+export function checkoutDoneMessage(o: BillingOverviewDto): string {
+  if (o.status === "trialing" && o.trialEndDate) return `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${formatBillingDate(o.trialEndDate)}.`;
+  return "Thanks! Your subscription is active.";
+}
+
 /** What the page watches after a successful checkout: it stops refreshing once this changes. */
 export function billingSignature(o: BillingOverviewDto): string {
   return [o.status, o.cancelAtPeriodEnd, o.currentPeriodEnd, o.trialEndDate, o.hasSubscription].join("|");

@@ -28,8 +28,8 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
     },
     onError: (err) => {
       const detail = problemOf(err)?.message;
+      // Said once, in the dialog that is still open (spec: 'Failed to cancel subscription').
       setError(detail ? `${CANCEL_FAILED}: ${detail}` : CANCEL_FAILED);
-      toast({ title: CANCEL_FAILED, description: detail ?? undefined, variant: "destructive" });
     },
     onSettled: () => router.refresh(),
   });

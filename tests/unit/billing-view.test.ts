@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   billingButtons,
   billingSignature,
+  checkoutDoneMessage,
   checkoutReturnOf,
   formatBillingDate,
   planDetail,
@@ -84,5 +85,12 @@ describe("billing view", () => {
   it("checks the seats as typed with the server's rule", () => {
     expect(seatsFormSchema.parse({ seats: " 12 " })).toEqual({ seats: 12 });
     for (const bad of ["", "0", "1.5", "-3", "abc", "10001"]) expect(seatsFormSchema.safeParse({ seats: bad }).success).toBe(false);
+  });
+});
+
+describe("checkout return", () => {
+  it("says when the first payment is due for a checkout during the trial", () => {
+    expect(checkoutDoneMessage(base)).toBe("Thanks! Your subscription is set up; the first payment is due when the trial ends on December 1, 2026.");
+    expect(checkoutDoneMessage(o({ status: "active" }))).toBe("Thanks! Your subscription is active.");
   });
 });
