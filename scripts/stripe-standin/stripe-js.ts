@@ -12,6 +12,12 @@ const SCRIPT = String.raw`(function () {
   "use strict";
   if (window.Stripe && window.Stripe.__standin) return;
   var current = document.currentScript;
+  if (!current || !current.src) {
+    var all = document.querySelectorAll("script[src]");
+    for (var i = all.length - 1; i >= 0; i--) {
+      if (/\/(js\/stripe\.js|v3\/?|[a-z]+\/stripe\.js)(\?.*)?$/.test(all[i].src)) { current = all[i]; break; }
+    }
+  }
   var scriptOrigin = current && current.src ? new URL(current.src, location.href).origin : location.origin;
   var API_BASE = scriptOrigin === "https://js.stripe.com" ? "https://api.stripe.com" : scriptOrigin;
 
