@@ -17,10 +17,9 @@ export const AI_E2E_PORT = E2E_PORT + 50;
 export const AI_ROOT = `localhost:${AI_E2E_PORT}`;
 export const AI_E2E_DATA_DIR = `${E2E_DATA_DIR}-ai`;
 export const FAKE_OPENAI_PORT = E2E_PORT + 60;
-/** The integrations app's Stripe stand-in (started by scripts/start.ts; its address is also written
- * to <AI_E2E_DATA_DIR>/stripe-standin-url). */
-export const STRIPE_STANDIN_PORT = E2E_PORT + 70;
-export const STRIPE_STANDIN_URL = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
+/** Where the integrations app's Stripe stand-in (started by scripts/start.ts on a free port) writes
+ * its address, http://127.0.0.1:<port>. */
+export const STRIPE_STANDIN_URL_FILE = `${AI_E2E_DATA_DIR}/stripe-standin-url`;
 const distDir: Record<string, string> = process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {};
 
 const launchOptions = {
@@ -77,9 +76,9 @@ export default defineConfig({
       command: `rm -rf ${AI_E2E_DATA_DIR} && npx tsx scripts/start.ts`,
       url: `http://127.0.0.1:${AI_E2E_PORT}/login`,
       // AI_TIMEOUT_MS short: a provider that never answers falls back in seconds, not 20. No Stripe
-      // keys: scripts/start.ts starts its Stripe stand-in on STRIPE_STANDIN_PORT.
+      // keys: scripts/start.ts starts its Stripe stand-in, on a free port (STRIPE_STANDIN_URL_FILE).
       env: {
-        PORT: String(AI_E2E_PORT), DATA_DIR: AI_E2E_DATA_DIR, ROOT_DOMAIN: AI_ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "1", STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT), ...distDir,
+        PORT: String(AI_E2E_PORT), DATA_DIR: AI_E2E_DATA_DIR, ROOT_DOMAIN: AI_ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "1", STRIPE_STANDIN_PORT: "0", ...distDir,
         AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`, AI_API_KEY: "test", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000",
       },
       timeout: 240_000,

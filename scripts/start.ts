@@ -57,6 +57,9 @@ async function localStripe(childEnv: NodeJS.ProcessEnv, rootDomain: string): Pro
   return standin;
 }
 
+/** What a failed start stops before it exits (the embedded PostgreSQL, the Stripe stand-in). */
+const stopOnFailure: (() => Promise<unknown>)[] = [];
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   const authSecret = process.env.AUTH_SECRET ?? localSecret();
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
   if (!ownerUrl) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54000 + (port % 1000));
     pgServer = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
+    const pg = pgServer;
+    stopOnFailure.push(() => pg.stop());
     await ensureDatabase(pgServer.adminUrl("postgres"), "pulsewell");
     ownerUrl = pgServer.adminUrl("pulsewell");
     // The port may differ from the usual one (see startEmbeddedPostgres): tools that open this
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
   }
   const rootDomain = rootDomainFromEnv(childEnv);
   const stripeStandin = await localStripe(childEnv, rootDomain);
+  if (stripeStandin) stopOnFailure.push(() => stripeStandin.stop());
   if (seed) {
     const r = await seedDemo(appUrl);
     if (r.created && r.orgId) {
@@ -155,7 +161,8 @@ async function main(): Promise<void> {
   server.on("exit", (code) => void stop(code ?? 0));
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error(err instanceof Error ? err.message : `Start failed: ${String(err)}`);
+  for (const stop of stopOnFailure.reverse()) await stop().catch(() => undefined);
   process.exit(1);
 });

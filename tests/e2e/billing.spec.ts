@@ -1,13 +1,14 @@
 import { test, expect, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { AI_ROOT, ROOT, STRIPE_STANDIN_URL } from "../../playwright.config";
+import { readFileSync } from "node:fs";
+import { AI_ROOT, ROOT, STRIPE_STANDIN_URL_FILE } from "../../playwright.config";
 import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 import { hostOf, json, signIn } from "./support/http";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 
 // Billing (issue 12), in the browser and over HTTP.
 // - The integrations app (AI_ROOT) runs with Stripe: scripts/start.ts started the local stand-in
-//   (scripts/stripe-standin) on STRIPE_STANDIN_PORT and pointed the app at it. Stripe.js and Stripe's
+//   (scripts/stripe-standin) on a free port, written to STRIPE_STANDIN_URL_FILE, and pointed the app at it. Stripe.js and Stripe's
 //   API, should the page ask js.stripe.com / api.stripe.com, are routed to the stand-in too. One
 //   company signs up with a card, starts its subscription through the stand-in's hosted checkout,
 //   cancels, resumes, changes seats, opens the portal, and ends read-only once the subscription is
@@ -20,16 +21,19 @@ const CARD_OK = "4242 4242 4242 4242";
 const CARD_DECLINED = "4000 0000 0000 0002";
 const SIGNUP_PASSWORD = "Billing-pass-2026";
 const unique = () => randomBytes(3).toString("hex");
+let standinUrl: string | undefined;
+/** The stand-in's address, http://127.0.0.1:<port> (read once the app has started it). */
+const STANDIN = (): string => (standinUrl ??= readFileSync(STRIPE_STANDIN_URL_FILE, "utf8").trim());
 
 /** Stripe.js and Stripe's API, wherever the page would fetch them, answered by the stand-in. */
 async function routeStripe(page: Page): Promise<void> {
   await page.route("https://js.stripe.com/**", async (route) => {
-    const res = await route.fetch({ url: `${STRIPE_STANDIN_URL}/js/stripe.js` });
+    const res = await route.fetch({ url: `${STANDIN()}/js/stripe.js` });
     await route.fulfill({ response: res });
   });
   await page.route("https://api.stripe.com/**", async (route) => {
     const u = new URL(route.request().url());
-    const res = await route.fetch({ url: `${STRIPE_STANDIN_URL}${u.pathname}${u.search}` });
+    const res = await route.fetch({ url: `${STANDIN()}${u.pathname}${u.search}` });
     await route.fulfill({ response: res });
   });
 }
@@ -39,7 +43,7 @@ type StandinState = { customers: Record<string, { id: string; email: string | nu
 type StandinSub = { id: string; customer: string; status: string; created: number; items: { data: { quantity: number }[] } };
 
 async function standin<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${STRIPE_STANDIN_URL}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${STANDIN()}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`stand-in ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -146,7 +150,7 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
 
     // Start Subscription: the stand-in's hosted checkout, Subscribe, back on the billing page.
     await billingSection(page).getByRole("button", { name: "Start Subscription" }).click();
-    await page.waitForURL(`${STRIPE_STANDIN_URL}/checkout/**`);
+    await page.waitForURL(`${STANDIN()}/checkout/**`);
     await page.getByRole("button", { name: /Subscribe/ }).click();
     await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`, { timeout: 20_000 });
     await untilBillingShows(page, subdomain, "Active");
@@ -171,7 +175,7 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     const popup = page.waitForEvent("popup", { timeout: 5_000 }).catch(() => null);
     await billingSection(page).getByRole("button", { name: "Manage billing" }).or(billingSection(page).getByRole("link", { name: "Manage billing" })).click();
     const portal = (await popup) ?? page;
-    await portal.waitForURL(`${STRIPE_STANDIN_URL}/portal/**`);
+    await portal.waitForURL(`${STANDIN()}/portal/**`);
   });
 
   test("a subscription cancelled at Stripe makes the workspace read-only, its data still readable", async ({ page }) => {
