@@ -201,13 +201,19 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await expect(page.getByTestId("subscription-banner")).toContainText("read-only");
 
     // Adding a user and sending a pulse are refused with the message; reading works.
+    // From the page itself (same origin, its session): Node cannot resolve *.localhost here.
     const origin = `http://${subdomain}.${AI_ROOT}`;
-    const add = await page.request.post(`${origin}/api/users`, { headers: { origin }, data: { firstName: "Ola", lastName: "Late", email: `ola.${id}@example.com`, role: "employee" } });
-    expect(add.status()).toBe(409);
-    expect(await add.text()).toContain(READ_ONLY_MESSAGE);
-    const send = await page.request.post(`${origin}/api/surveys/send-now`, { headers: { origin }, data: {} });
-    expect(send.status()).toBe(409);
-    expect(await send.text()).toContain(READ_ONLY_MESSAGE);
+    const post = (path: string, body: unknown) =>
+      page.evaluate(async ([p, b]) => {
+        const res = await fetch(p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
+        return { status: res.status, text: await res.text() };
+      }, [path, body] as const);
+    const add = await post("/api/users", { firstName: "Ola", lastName: "Late", email: `ola.${id}@example.com`, role: "employee" });
+    expect(add.status, add.text).toBe(409);
+    expect(add.text).toContain(READ_ONLY_MESSAGE);
+    const send = await post("/api/surveys/send-now", {});
+    expect(send.status, send.text).toBe(409);
+    expect(send.text).toContain(READ_ONLY_MESSAGE);
     await page.goto(`${origin}/people`);
     await expect(page.getByText(email).first()).toBeVisible();
     await openBilling(page, subdomain);
