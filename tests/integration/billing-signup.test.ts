@@ -7,12 +7,11 @@ import { NextRequest } from "next/server";
 import { headers } from "next/headers";
 import { withOrg, orgIdForSubdomain } from "@/lib/db/tenant";
 import { completeSignup } from "@/lib/signup/complete";
-import { signupSchema, type SignupData } from "@/lib/signup/schema";
 import { createSignupSetupIntent, PAYMENT_SETUP_INVALID } from "@/lib/billing/signup-payment";
 import { provisionBilling } from "@/lib/billing/provisioning";
 import { setupIntentRequestSchema } from "@/lib/billing/schemas";
 import { DomainError } from "@/lib/errors/domain-error";
-import { uniqueName } from "../support/factories";
+import { SIGNUP_PASSWORD, signupData, uniqueName } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
 import { statusOf } from "../support/status";
 import { POST as setupIntentRoute } from "@/app/api/signup/setup-intent/route";
@@ -30,20 +29,8 @@ function post(handler: typeof setupIntentRoute, host: string, path: string, body
   return handler(new NextRequest(`http://${host}${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", host } }), { params: Promise.resolve({}) });
 }
 const owner = ownerClient();
-const PASSWORD = "Signup-pass-2026";
-
-const input = (subdomain: string, over: Partial<SignupData> = {}): SignupData =>
-  signupSchema.parse({
-    firstName: "Nia",
-    lastName: "Okafor",
-    workEmail: `nia@${subdomain}.example`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    companyName: `Company ${subdomain}`,
-    subdomain,
-    companySize: "11-50",
-    ...over,
-  });
+const PASSWORD = SIGNUP_PASSWORD;
+const input = signupData;
 
 /** A SetupIntent made as the payment step makes it; confirmed with a test card unless `confirm` is false. */
 async function setupIntent(email: string, confirm = true): Promise<string> {

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { signupSchema, type SignupData } from "@/lib/signup/schema";
 
 export const TEST_PASSWORD = "Correct-horse-9";
 let cachedHash: Promise<string> | undefined;
@@ -34,5 +35,21 @@ export async function createUser(orgId: string, opts: { role?: Role; email?: str
   );
   return { ...user, orgId };
 }
+
+export const SIGNUP_PASSWORD = "Signup-pass-2026";
+
+/** The signup form's data for a new workspace at `subdomain`, parsed as the route parses it. */
+export const signupData = (subdomain: string, over: Partial<SignupData> = {}): SignupData =>
+  signupSchema.parse({
+    firstName: "Nia",
+    lastName: "Okafor",
+    workEmail: `nia@${subdomain}.example`,
+    password: SIGNUP_PASSWORD,
+    confirmPassword: SIGNUP_PASSWORD,
+    companyName: `Company ${subdomain}`,
+    subdomain,
+    companySize: "11-50",
+    ...over,
+  });
 
 export { db };
