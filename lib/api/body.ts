@@ -55,17 +55,10 @@ export function refuseControlText(value: unknown): void {
   }
 }
 
-/** Reads a JSON body with a hard size limit, counting bytes as they stream in, so a client
- * cannot make the server buffer more than the limit whatever Content-Length claims. The text must
- * be valid UTF-8 and hold no control characters or lone surrogates (see refuseControlText). */
-export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
-  const type = req.headers.get("content-type") ?? "";
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
-  if (!req.body) throw invalidInput("A JSON request body is required");
-  if (!/^application\/json\b/i.test(type)) throw unsupportedMedia("Content-Type must be application/json");
-
-  const reader = req.body.getReader();
+/** Reads a stream to its end, counting bytes as they arrive and giving up (cancelling the stream)
+ * with `tooLarge()` at the first byte over `maxBytes`, so nothing above the limit is buffered. */
+async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -74,14 +67,28 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body with a hard size limit, counting bytes as they stream in, so a client
+ * cannot make the server buffer more than the limit whatever Content-Length claims. The text must
+ * be valid UTF-8 and hold no control characters or lone surrogates (see refuseControlText). */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  const tooLarge = () => invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
+  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (!req.body) throw invalidInput("A JSON request body is required");
+  if (!/^application\/json\b/i.test(type)) throw unsupportedMedia("Content-Type must be application/json");
+
+  const bytes = await readLimited(req.body, maxBytes, tooLarge);
   let text: string;
   try {
     // Fatal: invalid UTF-8 is refused rather than silently turned into U+FFFD and stored.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw invalidInput("Request body is not valid UTF-8");
   }
@@ -102,20 +109,7 @@ export async function readRawBody(req: Request, maxBytes: number): Promise<strin
   const tooLarge = () => invalidInput(`Request body is too large (at most ${maxBytes} bytes)`, undefined, "payload_too_large");
   if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
   if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readLimited(req.body, maxBytes, tooLarge)).toString("utf8");
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
