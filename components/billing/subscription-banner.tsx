@@ -1,6 +1,23 @@
 import Link from "next/link";
-import { CreditCard, Lock } from "lucide-react";
+import type { ReactNode } from "react";
+import { CreditCard, Lock, type LucideIcon } from "lucide-react";
 import type { SubscriptionBannerDto } from "@/lib/billing/access";
+
+// The two banners differ only in colour, icon, words and link; the layout is written once.
+type Look = { tone: string; icon: LucideIcon; iconTone: string; linkTone: string };
+
+const READ_ONLY: Look = {
+  tone: "border-red-200 bg-red-50 text-red-900",
+  icon: Lock,
+  iconTone: "text-red-600",
+  linkTone: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700",
+};
+const PAYMENT_FAILED: Look = {
+  tone: "border-amber-200 bg-amber-50 text-amber-900",
+  icon: CreditCard,
+  iconTone: "text-amber-600",
+  linkTone: "border border-amber-300 bg-white text-amber-900 hover:bg-amber-100 focus-visible:outline-amber-700",
+};
 
 /**
  * The app shell's subscription banner (server component, no client JS). Read-only workspace:
@@ -10,57 +27,45 @@ export function SubscriptionBanner({ banner }: { banner: SubscriptionBannerDto |
   if (!banner) return null;
   if (banner.kind === "read_only") {
     return (
-      <section
-        role="status"
-        aria-labelledby="subscription-banner-title"
-        data-testid="subscription-banner"
-        className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-      >
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
-          <div className="flex-1 space-y-1">
-            <h2 id="subscription-banner-title" className="font-semibold">
-              This workspace is read-only: its subscription has ended.
-            </h2>
-            <p>
-              Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s, Boss Bot
-              conversations) until the workspace subscribes again.{" "}
-              {banner.canManage ? null : "Ask your administrator to subscribe in Settings > Billing & Subscription."}
-            </p>
-          </div>
-          {banner.canManage ? (
-            <Link
-              href="/settings#billing"
-              className="inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-red-700 px-4 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
-              Subscribe
-            </Link>
-          ) : null}
-        </div>
-      </section>
+      <Banner look={READ_ONLY} title="This workspace is read-only: its subscription has ended." link={banner.canManage ? "Subscribe" : null}>
+        Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s, Boss Bot
+        conversations) until the workspace subscribes again.{" "}
+        {banner.canManage ? null : "Ask your administrator to subscribe in Settings > Billing & Subscription."}
+      </Banner>
     );
   }
+  return (
+    <Banner look={PAYMENT_FAILED} title="Payment failed" link="Update card">
+      Your last payment failed. Update your card in Settings &gt; Billing to keep your workspace running.
+    </Banner>
+  );
+}
+
+function Banner({ look, title, link, children }: { look: Look; title: string; link: string | null; children: ReactNode }) {
+  const Icon = look.icon;
   return (
     <section
       role="status"
       aria-labelledby="subscription-banner-title"
       data-testid="subscription-banner"
-      className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      className={`mb-6 rounded-lg border p-4 text-sm ${look.tone}`}
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <CreditCard aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+        <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${look.iconTone}`} />
         <div className="flex-1 space-y-1">
           <h2 id="subscription-banner-title" className="font-semibold">
-            Payment failed
+            {title}
           </h2>
-          <p>Your last payment failed. Update your card in Settings &gt; Billing to keep your workspace running.</p>
+          <p>{children}</p>
         </div>
-        <Link
-          href="/settings#billing"
-          className="inline-flex h-9 shrink-0 items-center justify-center rounded-md border border-amber-300 bg-white px-4 font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
-        >
-          Update card
-        </Link>
+        {link ? (
+          <Link
+            href="/settings#billing"
+            className={`inline-flex h-9 shrink-0 items-center justify-center rounded-md px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${look.linkTone}`}
+          >
+            {link}
+          </Link>
+        ) : null}
       </div>
     </section>
   );
