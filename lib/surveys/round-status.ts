@@ -7,6 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { surveyMailRef } from "@/lib/surveys/send";
 import { audit } from "@/lib/audit/audit";
 import { retryFailedMail } from "@/lib/mail/retry-failed";
+import { assertWritable } from "@/lib/billing/access";
 import { currentResponseCount } from "@/lib/surveys/participation";
 
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
@@ -106,6 +107,7 @@ export async function retryRoundMail(ctx: AuthContext, surveyId: string): Promis
   return withOrg(ctx.orgId, async (tx) => {
     const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true } });
     if (!s) throw notFound("Survey");
+    await assertWritable(tx, ctx.orgId); // sending again is sending: not once the subscription ended
     const requeued = await retryFailedMail(tx, ctx.orgId, surveyMailRef(s.id));
     await audit(tx, ctx, "survey.mail_retry", { type: "survey", id: s.id }, { requeued });
     return { requeued };
