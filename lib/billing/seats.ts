@@ -7,7 +7,8 @@ import { conflict, invalidInput } from "@/lib/errors/domain-error";
 import { billingEnabled } from "@/lib/billing/config";
 import { billingOverviewIn } from "@/lib/billing/overview";
 import { seatsSchema, SEATS_MESSAGE } from "@/lib/billing/schemas";
-import { callStripe, syncAfterAction } from "@/lib/billing/subscription";
+import { callStripe } from "@/lib/billing/stripe-client";
+import { syncAfterAction } from "@/lib/billing/subscription";
 import type { BillingChangeDto } from "@/lib/billing/dto";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 

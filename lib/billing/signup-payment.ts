@@ -1,8 +1,6 @@
 import "server-only";
-import { invalidInput, isDomainError, unavailable } from "@/lib/errors/domain-error";
-import { log } from "@/lib/log/logger";
-import { stripe } from "@/lib/billing/stripe-client";
-import { BILLING_UNAVAILABLE } from "@/lib/billing/subscription";
+import { invalidInput } from "@/lib/errors/domain-error";
+import { callStripe } from "@/lib/billing/stripe-client";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SetupIntentDto } from "@/lib/billing/dto";
 import { PAYMENT_SETUP_INVALID } from "@/lib/signup/schema";
@@ -15,8 +13,7 @@ export { PAYMENT_SETUP_INVALID };
 
 /** A SetupIntent for the signup form's card element. */
 export async function createSignupSetupIntent(input: SetupIntentRequest): Promise<SetupIntentDto> {
-  const s = stripe();
-  try {
+  return callStripe("setup_intent_create", null, async (s) => {
     const intent = await s.setupIntents.create({
       usage: "off_session",
       allowed_payment_method_types: ["card"],
@@ -24,11 +21,7 @@ export async function createSignupSetupIntent(input: SetupIntentRequest): Promis
     });
     if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
     return { clientSecret: intent.client_secret };
-  } catch (err) {
-    if (isDomainError(err)) throw err;
-    log.warn("billing.setup_intent_failed", { err });
-    throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
-  }
+  });
 }
 
 export type VerifiedSetupIntent = { setupIntentId: string; paymentMethodId: string | null };
@@ -40,18 +33,13 @@ const SETUP_INTENT_ID = /^seti_[A-Za-z0-9_]{1,200}$/;
 export async function verifySignupSetupIntent(setupIntentId: string | undefined, email: string): Promise<VerifiedSetupIntent> {
   const invalid = () => invalidInput(PAYMENT_SETUP_INVALID, { setupIntentId: [PAYMENT_SETUP_INVALID] }, "payment_setup_invalid");
   if (!setupIntentId || !SETUP_INTENT_ID.test(setupIntentId)) throw invalid();
-  const s = stripe();
-  let intent;
-  try {
-    intent = await s.setupIntents.retrieve(setupIntentId);
-  } catch (err) {
-    if (isDomainError(err)) throw err;
-    // Stripe answering "no such SetupIntent" is the signup's mistake; anything else is Stripe's.
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 400) throw invalid();
-    log.warn("billing.setup_intent_retrieve_failed", { err });
-    throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
-  }
+  const intent = await callStripe("setup_intent_retrieve", null, (s) =>
+    s.setupIntents.retrieve(setupIntentId).catch((err: unknown) => {
+      // Stripe answering "no such SetupIntent" is the signup's mistake; anything else is Stripe's.
+      const status = (err as { statusCode?: number }).statusCode;
+      throw status === 404 || status === 400 ? invalid() : err;
+    }),
+  );
   if (intent.status !== "succeeded" || intent.metadata?.signupEmail !== email.toLowerCase()) throw invalid();
   const pm = intent.payment_method;
   return { setupIntentId: intent.id, paymentMethodId: typeof pm === "string" ? pm : (pm?.id ?? null) };

@@ -1,14 +1,13 @@
 import "server-only";
-import type Stripe from "stripe";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { audit } from "@/lib/audit/audit";
-import { conflict, isDomainError, unavailable } from "@/lib/errors/domain-error";
+import { conflict, unavailable } from "@/lib/errors/domain-error";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { log } from "@/lib/log/logger";
-import { stripe } from "@/lib/billing/stripe-client";
+import { BILLING_UNAVAILABLE, callStripe, stripe } from "@/lib/billing/stripe-client";
 import { seatPriceId } from "@/lib/billing/price";
 import { ensureCustomer } from "@/lib/billing/provisioning";
 import { syncOrgBilling } from "@/lib/billing/sync";
@@ -20,23 +19,10 @@ import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 // Stripe cannot be reached nothing is changed here and the admin is told so (503
 // billing_unavailable). Each ends with syncOrgBilling, so the workspace shows Stripe's state.
 
-export const BILLING_UNAVAILABLE = "We could not reach the payment provider. Nothing was changed; please try again.";
 export const CANCELLED_MESSAGE = "Your subscription will remain active until the end of the billing period.";
 export const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
-
-/** A Stripe call: our own refusals (billing_not_configured) pass; anything else is the provider. */
-export async function callStripe<T>(what: string, orgId: string, fn: (s: Stripe) => Promise<T>): Promise<T> {
-  const s = stripe();
-  try {
-    return await fn(s);
-  } catch (err) {
-    if (isDomainError(err)) throw err;
-    log.warn("billing.stripe_failed", { orgId, what, err });
-    throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
-  }
-}
 
 /** After a change Stripe accepted: copy Stripe's state. A failure here is not the admin's (the
  * change happened; the webhook's sync catches up), so it is logged, not reported. */
