@@ -1,4 +1,5 @@
 import "server-only";
+import { trialEndUnix } from "@/lib/billing/stripe-time";
 import type Stripe from "stripe";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
@@ -111,7 +112,7 @@ export async function provisionBilling(orgId: string): Promise<void> {
     const ours = existing.data.find((sub) => sub.metadata?.organizationId === orgId);
     if (ours) subscriptionId = ours.id;
     else {
-      const trialEnd = facts.trialEndDate && facts.trialEndDate.getTime() > Date.now() + TRIAL_END_MARGIN_MS ? Math.floor(facts.trialEndDate.getTime() / 1000) : null;
+      const trialEnd = trialEndUnix(facts.trialEndDate, TRIAL_END_MARGIN_MS);
       const created = await s.subscriptions.create(
         {
           customer: customerId,

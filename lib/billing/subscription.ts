@@ -1,4 +1,5 @@
 import "server-only";
+import { trialEndUnix } from "@/lib/billing/stripe-time";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { withOrg } from "@/lib/db/tenant";
@@ -91,7 +92,7 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
     throw conflict("subscription_already_active", ALREADY_ACTIVE);
   }
   const customer = await callStripe("ensure_customer", ctx.orgId, () => ensureCustomer(ctx.orgId));
-  const trialEnd = state.trialEndDate && state.trialEndDate.getTime() >= Date.now() + CHECKOUT_TRIAL_MIN_MS ? Math.floor(state.trialEndDate.getTime() / 1000) : null;
+  const trialEnd = trialEndUnix(state.trialEndDate, CHECKOUT_TRIAL_MIN_MS);
   const session = await callStripe("checkout", ctx.orgId, async (s) =>
     s.checkout.sessions.create({
       mode: "subscription",

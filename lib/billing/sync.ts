@@ -1,4 +1,5 @@
 import "server-only";
+import { fromUnix } from "@/lib/billing/stripe-time";
 import type Stripe from "stripe";
 import { withOrg } from "@/lib/db/tenant";
 import { stripe } from "@/lib/billing/stripe-client";
@@ -22,8 +23,6 @@ export function currentSubscription(subs: Stripe.Subscription[]): Stripe.Subscri
   const newestFirst = [...subs].sort((a, b) => b.created - a.created);
   return newestFirst.find((s) => LIVE.has(s.status)) ?? newestFirst[0] ?? null;
 }
-
-const fromUnix = (s: number | null | undefined): Date | null => (s ? new Date(s * 1000) : null);
 
 /** Copies the Stripe customer's current subscription onto Organization and BillingAccount.
  * Throws on Stripe errors (the caller's job is retried; an action reports billing_unavailable). */
