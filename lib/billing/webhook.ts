@@ -1,5 +1,4 @@
 import "server-only";
-import { fromUnix } from "@/lib/billing/stripe-time";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { withOrg, type Tx } from "@/lib/db/tenant";
@@ -81,7 +80,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
   const stored = await withOrg(orgId, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "BillingEvent" ("organizationId", "id", "type", "stripeCreated")
-      VALUES (${orgId}::uuid, ${event.id}, ${event.type}, ${fromUnix(event.created)})
+      VALUES (${orgId}::uuid, ${event.id}, ${event.type}, ${new Date(event.created * 1000)})
       ON CONFLICT DO NOTHING RETURNING "id"`;
     if (rows.length === 0) return false;
     const job: BillingEventJob = { orgId, eventId: event.id };

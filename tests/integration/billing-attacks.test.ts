@@ -7,12 +7,16 @@ import { sendPulseNow } from "@/lib/surveys/rounds";
 import { retryRoundMail } from "@/lib/surveys/round-status";
 import { createOrg, createUser } from "../support/factories";
 import { refusal } from "../support/one-on-one";
+import { signedEvent, withStripeStandin } from "../support/stripe-env";
+import { withOrg } from "@/lib/db/tenant";
+import { receiveWebhook } from "@/lib/billing/webhook";
 import { ownerClient } from "../support/owner-client";
 
 // Issue 12 security review: paths around the billing design that an attacker (or a workspace
 // whose subscription ended) could use.
 
 const owner = ownerClient();
+withStripeStandin();
 const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
 
 describe("a read-only workspace", () => {
@@ -28,5 +32,20 @@ describe("a read-only workspace", () => {
     expect(await refusal(retryRoundMail(admin, surveyId))).toEqual({ status: 409, code: "workspace_read_only" });
     const pending = await owner().query(`SELECT 1 FROM "MailMessage" WHERE "organizationId" = $1::uuid AND "status" <> 'failed'`, [orgId]);
     expect(pending.rowCount).toBe(0);
+  });
+});
+
+describe("the webhook", () => {
+  it("answers 400 (not 500) to a signed event whose time no database can store, and stores nothing", async () => {
+    const { orgId } = await createOrg({ name: "Acme" });
+    const customer = `cus_attack${randomUUID().replaceAll("-", "")}`;
+    await withOrg(orgId, (tx) => tx.billingAccount.create({ data: { organizationId: orgId, stripeCustomerId: customer } }));
+    for (const created of [9_000_000_000_000_000, Number.MAX_SAFE_INTEGER]) {
+      const id = `evt_attack${randomUUID().replaceAll("-", "")}`;
+      const { raw, signature } = signedEvent({ id, object: "event", type: "customer.updated", created, data: { object: { object: "customer", id: customer } } });
+      expect(await refusal(receiveWebhook(raw, signature))).toEqual({ status: 400, code: "invalid_input" });
+    }
+    const stored = await owner().query(`SELECT 1 FROM "BillingEvent" WHERE "organizationId" = $1::uuid`, [orgId]);
+    expect(stored.rowCount).toBe(0);
   });
 });
