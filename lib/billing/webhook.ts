@@ -1,4 +1,5 @@
 import "server-only";
+import { fromUnix } from "@/lib/billing/stripe-time";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { withOrg, type Tx } from "@/lib/db/tenant";
@@ -21,8 +22,8 @@ const ID = /^[A-Za-z0-9_]{1,255}$/;
 const eventShape = z.object({
   id: z.string().regex(ID),
   type: z.string().regex(/^[a-z0-9_.]{1,200}$/),
-  // Seconds since 1970, up to the year 9999: a larger (signed) value is no date PostgreSQL stores.
-  created: z.number().int().nonnegative().max(253_402_300_799),
+  // Seconds since 1970 (0 would be no date for fromUnix), up to the year 9999: a larger (signed) value is no date PostgreSQL stores.
+  created: z.number().int().positive().max(253_402_300_799),
   data: z.object({
     object: z.object({
       object: z.string().optional(),
@@ -80,7 +81,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
   const stored = await withOrg(orgId, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "BillingEvent" ("organizationId", "id", "type", "stripeCreated")
-      VALUES (${orgId}::uuid, ${event.id}, ${event.type}, ${new Date(event.created * 1000)})
+      VALUES (${orgId}::uuid, ${event.id}, ${event.type}, ${fromUnix(event.created)})
       ON CONFLICT DO NOTHING RETURNING "id"`;
     if (rows.length === 0) return false;
     const job: BillingEventJob = { orgId, eventId: event.id };
