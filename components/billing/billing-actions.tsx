@@ -10,6 +10,7 @@ import { problemOf } from "@/lib/api/client";
 import { openBillingPortal, resumeSubscription, startCheckout } from "@/lib/billing/client";
 import type { BillingButtons } from "@/components/billing/billing-view";
 import { CancelSubscriptionDialog } from "@/components/billing/cancel-subscription-dialog";
+import { externalPaymentUrl } from "@/lib/billing/redirect";
 
 /** The server's message for a failed call, or the fallback (a network failure, a proxy's page). */
 const messageOf = (err: unknown, fallback: string) => problemOf(err)?.message ?? fallback;
@@ -21,8 +22,13 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
   // Stays true once the browser is on its way to Stripe, so nothing is pressed twice meanwhile.
   const [leaving, setLeaving] = useState(false);
   const go = (url: string) => {
+    const target = externalPaymentUrl(url);
+    if (!target) {
+      toast({ title: "Failed to open the payment page", description: "Please try again.", variant: "destructive" });
+      return;
+    }
     setLeaving(true);
-    window.location.assign(url);
+    window.location.assign(target);
   };
 
   const checkout = useMutation({
