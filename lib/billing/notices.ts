@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
+import { rolesWith } from "@/lib/auth/permissions";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
@@ -60,7 +61,12 @@ function texts(notice: BillingNotice, workspace: string, product: string, trialE
  * sends nothing). Returns how many admins were told. */
 export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNotice): Promise<number> {
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true, subdomain: true, trialEndDate: true } });
-  const admins = await tx.user.findMany({ where: { organizationId: orgId, role: "admin" }, select: { id: true, email: true, firstName: true }, orderBy: { id: "asc" } });
+  // Whoever can act on the notice (billing.manage), asked of the permission map like other recipients.
+  const admins = await tx.user.findMany({
+    where: { organizationId: orgId, role: { in: rolesWith("billing.manage") } },
+    select: { id: true, email: true, firstName: true },
+    orderBy: { id: "asc" },
+  });
   const product = env().PRODUCT_NAME;
   const t = texts(notice, org.name, product, org.trialEndDate);
   const link = `${workspaceOrigin(org.subdomain, env().rootDomain)}${BILLING_PATH}`;
