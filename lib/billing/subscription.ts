@@ -15,6 +15,7 @@ import { syncOrgBilling } from "@/lib/billing/sync";
 import { billingOverviewIn } from "@/lib/billing/overview";
 import type { BillingChangeDto, CheckoutDto, PortalDto } from "@/lib/billing/dto";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
+import { isReadOnlyStatus } from "@/lib/billing/status";
 
 // The admin's billing actions (Settings > Billing & Subscription). Each asks Stripe first; if
 // Stripe cannot be reached nothing is changed here and the admin is told so (503
@@ -24,6 +25,7 @@ export const CANCELLED_MESSAGE = "Your subscription will remain active until the
 export const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
+const STILL_RUNNING = "Your subscription is still running until the end of the billing period. Resume it instead of subscribing again.";
 
 /** After a change Stripe accepted: copy Stripe's state. A failure here is not the admin's (the
  * change happened; the webhook's sync catches up), so it is logged, not reported. */
@@ -90,6 +92,12 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   const state = await readState(ctx.orgId);
   if ((state.status === "active" || state.status === "past_due") && state.subscriptionId && !state.cancelAtPeriodEnd) {
     throw conflict("subscription_already_active", ALREADY_ACTIVE);
+  }
+  // A cancelled subscription that still runs: a checkout would end it at once (the checkout's
+  // completion cancels the customer's other live subscriptions), losing the period already paid
+  // and charging the overlap twice. Resume is the way back; the section offers only that here.
+  if (state.subscriptionId && state.cancelAtPeriodEnd && LIVE.includes(state.status) && !isReadOnlyStatus(state.status)) {
+    throw conflict("subscription_already_active", STILL_RUNNING);
   }
   const customer = await callStripe("ensure_customer", ctx.orgId, () => ensureCustomer(ctx.orgId));
   const trialEnd = trialEndUnix(state.trialEndDate, CHECKOUT_TRIAL_MIN_MS);

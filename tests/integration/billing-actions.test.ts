@@ -88,6 +88,20 @@ describe("billing actions", () => {
     expect(await res.json()).toMatchObject({ code: "subscription_already_active" });
   });
 
+  it("checkout while a cancelled subscription still runs: 409 (resume instead), nothing created at Stripe", async () => {
+    for (const paid of [true, false]) {
+      const w = await workspace();
+      if (paid) standin().endTrial((await account(w.orgId)).stripeSubscriptionId!, "paid");
+      expect((await call(cancel, w, w.admin, { organizationId: w.orgId })).status).toBe(200);
+      expect((await org(w.orgId)).subscriptionStatus).toBe(paid ? "active" : "trialing");
+      const sessions = Object.keys(standin().state().checkoutSessions).length;
+      const res = await call(upgrade, w, w.admin, { organizationId: w.orgId });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: "subscription_already_active", error: expect.stringContaining("Resume it") });
+      expect(Object.keys(standin().state().checkoutSessions)).toHaveLength(sessions);
+    }
+  });
+
   it("checkout on a workspace without a customer makes one on demand", async () => {
     const w = await workspace({ provision: false });
     const res = await call(upgrade, w, w.admin, { organizationId: w.orgId });
