@@ -84,7 +84,17 @@ test("sign up, add a team and a person, import the template and see the org char
   await page.goto(workspaceUrl(subdomain, "/settings"));
   await expect(people.getByText("Users: 5 / 5")).toBeVisible();
   await expect(people.getByText("User limit reached")).toBeVisible();
-  await expect(people.getByRole("button", { name: "Add User" })).toBeDisabled();
+  // Every seat taken: the admin (who may buy seats) is offered one more, and the person is added.
+  await people.getByRole("button", { name: "Add User" }).click();
+  const extraDialog = page.getByRole("dialog", { name: "Add New User" });
+  await extraDialog.getByLabel("First name").fill("Ines");
+  await extraDialog.getByLabel("Last name").fill("Moreau");
+  await extraDialog.getByLabel("Email").fill(`ines@${subdomain}.example`);
+  await extraDialog.getByRole("button", { name: "Add User" }).click();
+  await expect(extraDialog.getByText(/User limit reached/)).toBeVisible();
+  await extraDialog.getByRole("button", { name: "Add a seat ($6 / month)" }).click();
+  await expect(toastText(page, "User added successfully")).toBeVisible();
+  await expect(people.getByText("Users: 6 / 6")).toBeVisible();
   await people.getByRole("tab", { name: "Org Chart" }).click();
   await people.getByRole("button", { name: "Expand All" }).click();
   await expect(people.getByText("Lena Brandt")).toBeVisible();
