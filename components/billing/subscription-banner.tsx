@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CreditCard, Lock, type LucideIcon } from "lucide-react";
 import type { SubscriptionBannerDto } from "@/lib/billing/access";
+import { BILLING_PATH } from "@/lib/billing/urls";
 
 // The two banners differ only in colour, icon, words and link; the layout is written once.
 type Look = { tone: string; icon: LucideIcon; iconTone: string; linkTone: string };
@@ -60,7 +61,7 @@ function Banner({ look, title, link, children }: { look: Look; title: string; li
         </div>
         {link ? (
           <Link
-            href="/settings#billing"
+            href={BILLING_PATH}
             className={`inline-flex h-9 shrink-0 items-center justify-center rounded-md px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${look.linkTone}`}
           >
             {link}

@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { rolesWith } from "@/lib/auth/permissions";
-import { workspaceOrigin } from "@/lib/tenancy/site";
+import { BILLING_PATH, billingSettingsUrl } from "@/lib/billing/urls";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
 
@@ -10,8 +10,6 @@ import { notify } from "@/lib/notifications/service";
 // e-mail each, both pointing at Settings > Billing, where every one of these is dealt with.
 
 export type BillingNotice = "trial_ending" | "payment_failed" | "subscription_cancelled";
-
-const BILLING_PATH = "/settings#billing";
 
 type Text = { title: string; message: string; actionText: string; subject: string; body: string[] };
 
@@ -69,7 +67,7 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
   });
   const product = env().PRODUCT_NAME;
   const t = texts(notice, org.name, product, org.trialEndDate);
-  const link = `${workspaceOrigin(org.subdomain, env().rootDomain)}${BILLING_PATH}`;
+  const link = billingSettingsUrl(org.subdomain, env().rootDomain);
   for (const admin of admins) {
     await notify(tx, orgId, { userId: admin.id, type: `billing_${notice}`, title: t.title, message: t.message, actionUrl: BILLING_PATH, actionText: t.actionText });
     await enqueueMail(tx, orgId, {

@@ -6,7 +6,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { audit } from "@/lib/audit/audit";
 import { conflict, unavailable } from "@/lib/errors/domain-error";
-import { workspaceOrigin } from "@/lib/tenancy/site";
+import { billingSettingsUrl } from "@/lib/billing/urls";
 import { log } from "@/lib/log/logger";
 import { BILLING_UNAVAILABLE, callStripe, stripe } from "@/lib/billing/stripe-client";
 import { seatPriceId } from "@/lib/billing/price";
@@ -81,7 +81,7 @@ async function change(ctx: AuthContext, action: string, details: Record<string, 
   });
 }
 
-const settingsUrl = (subdomain: string, query = "") => `${workspaceOrigin(subdomain, env().rootDomain)}/settings${query}#billing`;
+const settingsUrl = (subdomain: string, query = "") => billingSettingsUrl(subdomain, env().rootDomain, query);
 /** Checkout refuses a trial ending within 48 hours. */
 const CHECKOUT_TRIAL_MIN_MS = 48 * 60 * 60 * 1000;
 
