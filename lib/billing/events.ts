@@ -1,4 +1,5 @@
 import "server-only";
+import { isLiveStatus } from "@/lib/billing/status";
 import { z } from "zod";
 import { withOrg } from "@/lib/db/tenant";
 import { stripe } from "@/lib/billing/stripe-client";
@@ -19,7 +20,6 @@ const NOTICES: Record<string, { notice: BillingNotice; when: readonly Subscripti
   "customer.subscription.deleted": { notice: "subscription_cancelled", when: ["canceled"] },
 };
 
-const LIVE = new Set(["active", "trialing", "past_due", "unpaid", "paused", "incomplete"]);
 const checkoutEvent = z.object({ data: z.object({ object: z.object({ id: z.string().min(1) }) }) });
 
 /** A completed checkout replaces the signup's trial subscription: the customer's other live
@@ -39,7 +39,7 @@ async function finishCheckout(orgId: string, eventId: string): Promise<void> {
   // Only when the checkout's subscription is still the live one: a later checkout wins over an older.
   if (currentSubscription(subs)?.id !== kept) return;
   for (const sub of subs) {
-    if (sub.id !== kept && LIVE.has(sub.status)) await client.subscriptions.cancel(sub.id, {}, { idempotencyKey: `replace-${sub.id}-${kept}` });
+    if (sub.id !== kept && isLiveStatus(sub.status)) await client.subscriptions.cancel(sub.id, {}, { idempotencyKey: `replace-${sub.id}-${kept}` });
   }
   await syncOrgBilling(orgId);
 }

@@ -3,6 +3,7 @@ import { trialEndUnix } from "@/lib/billing/stripe-time";
 import type Stripe from "stripe";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
+import { jobsInTransaction } from "@/lib/jobs/in-transaction";
 import { QUEUES, type BillingProvisionJob } from "@/lib/jobs/queues";
 import { stripe } from "@/lib/billing/stripe-client";
 import { seatPriceId } from "@/lib/billing/price";
@@ -15,14 +16,12 @@ import { log } from "@/lib/log/logger";
 // with an idempotency key, so a retry after a failure part-way never makes a second of either.
 // A Stripe outage throws: pg-boss retries (QUEUES.billingProvision), the signup never fails.
 
-/** pg-boss's queries run on the caller's transaction: the job exists exactly when the signup does. */
-const inTx = (tx: Tx) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) });
 
 /** Queues provisioning for `orgId` in the caller's transaction (one job per organisation). */
 export async function queueProvisioning(tx: Tx, orgId: string): Promise<void> {
   const job: BillingProvisionJob = { orgId };
   const b = await boss();
-  await b.send(QUEUES.billingProvision.name, job, { ...QUEUES.billingProvision.options, singletonKey: orgId, db: inTx(tx) });
+  await b.send(QUEUES.billingProvision.name, job, { ...QUEUES.billingProvision.options, singletonKey: orgId, db: jobsInTransaction(tx) });
 }
 
 /** What the workspace holds that Stripe needs (read in a short transaction, no Stripe call inside). */

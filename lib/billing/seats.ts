@@ -1,4 +1,5 @@
 import "server-only";
+import { isLiveStatus } from "@/lib/billing/status";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { withOrg } from "@/lib/db/tenant";
@@ -10,14 +11,12 @@ import { seatsSchema, SEATS_MESSAGE } from "@/lib/billing/schemas";
 import { callStripe } from "@/lib/billing/stripe-client";
 import { syncAfterAction } from "@/lib/billing/subscription";
 import type { BillingChangeDto } from "@/lib/billing/dto";
-import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 
 // Seats (= Organization.maxUsers). The organisation row is locked first, as adding a user does
 // (lib/people/seats.ts assertSeatsFor), so a seat cut and a user add cannot pass each other.
 // With a live subscription Stripe's quantity is changed inside that transaction (prorated): if
 // Stripe refuses or cannot be reached, the transaction rolls back and nothing is changed.
 
-const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
 // Room for a Stripe round trip (with the client's own retries) inside the transaction.
 const SEATS_TX_TIMEOUT_MS = 45_000;
 
@@ -43,7 +42,7 @@ export async function changeSeats(ctx: AuthContext, seats: number): Promise<Bill
       }
       if (seats === org.maxUsers) return org.maxUsers;
       const subId = account?.stripeSubscriptionId;
-      if (stripeOn && subId && LIVE.includes(org.subscriptionStatus)) {
+      if (stripeOn && subId && isLiveStatus(org.subscriptionStatus)) {
         await callStripe("seats", ctx.orgId, async (s) => {
           const sub = await s.subscriptions.retrieve(subId);
           const item = sub.items.data[0];

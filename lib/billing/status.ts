@@ -7,6 +7,13 @@ import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
  * deleted, everything readable and exportable) until it subscribes again. */
 export const READ_ONLY_STATUSES: readonly SubscriptionStatus[] = ["canceled", "unpaid", "incomplete_expired", "paused"];
 
+/** A subscription that still bills (or may again): preferred over ended ones as "the" subscription,
+ * and the one that can be cancelled, resumed or given seats. */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
+
+/** Takes Stripe's status strings too. */
+export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as readonly string[]).includes(status);
+
 export const isReadOnlyStatus = (status: SubscriptionStatus): boolean => READ_ONLY_STATUSES.includes(status);
 
 /** The plan card's name for each status (spec: trialing shows 'Free Trial'). */

@@ -15,7 +15,7 @@ import { syncOrgBilling } from "@/lib/billing/sync";
 import { billingOverviewIn } from "@/lib/billing/overview";
 import type { BillingChangeDto, CheckoutDto, PortalDto } from "@/lib/billing/dto";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
-import { isReadOnlyStatus } from "@/lib/billing/status";
+import { isLiveStatus, isReadOnlyStatus } from "@/lib/billing/status";
 
 // The admin's billing actions (Settings > Billing & Subscription). Each asks Stripe first; if
 // Stripe cannot be reached nothing is changed here and the admin is told so (503
@@ -37,7 +37,6 @@ export async function syncAfterAction(orgId: string): Promise<void> {
   }
 }
 
-const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
 
 type BillingState = {
   subdomain: string;
@@ -69,7 +68,7 @@ async function readState(orgId: string): Promise<BillingState> {
 
 /** The live subscription's id, or 409 no_subscription. */
 function liveSubscription(state: BillingState): string {
-  if (!state.subscriptionId || !LIVE.includes(state.status)) throw conflict("no_subscription", NO_SUBSCRIPTION);
+  if (!state.subscriptionId || !isLiveStatus(state.status)) throw conflict("no_subscription", NO_SUBSCRIPTION);
   return state.subscriptionId;
 }
 
@@ -96,7 +95,7 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   // A cancelled subscription that still runs: a checkout would end it at once (the checkout's
   // completion cancels the customer's other live subscriptions), losing the period already paid
   // and charging the overlap twice. Resume is the way back; the section offers only that here.
-  if (state.subscriptionId && state.cancelAtPeriodEnd && LIVE.includes(state.status) && !isReadOnlyStatus(state.status)) {
+  if (state.subscriptionId && state.cancelAtPeriodEnd && isLiveStatus(state.status) && !isReadOnlyStatus(state.status)) {
     throw conflict("subscription_already_active", STILL_RUNNING);
   }
   const customer = await callStripe("ensure_customer", ctx.orgId, () => ensureCustomer(ctx.orgId));

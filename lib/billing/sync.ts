@@ -1,4 +1,5 @@
 import "server-only";
+import { isLiveStatus } from "@/lib/billing/status";
 import { fromUnix } from "@/lib/billing/stripe-time";
 import type Stripe from "stripe";
 import { withOrg } from "@/lib/db/tenant";
@@ -11,8 +12,6 @@ import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 // ends with this, so whatever the order or number of deliveries, the last sync leaves Stripe's state.
 
 const KNOWN: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "canceled", "incomplete", "unpaid", "incomplete_expired", "paused"];
-// A subscription that still bills (or may again): preferred over ended ones as "the" subscription.
-const LIVE = new Set<string>(["active", "trialing", "past_due", "unpaid", "paused", "incomplete"]);
 // Stripe calls run inside the transaction (the row lock serialises syncs of one workspace), with
 // the client's own timeout and retries, so the transaction may last longer than the default.
 const SYNC_TX_TIMEOUT_MS = 60_000;
@@ -21,7 +20,7 @@ const SYNC_TX_TIMEOUT_MS = 60_000;
  * Stripe's list order (newest first), which breaks ties within one second (the sort is stable). */
 export function currentSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | null {
   const newestFirst = [...subs].sort((a, b) => b.created - a.created);
-  return newestFirst.find((s) => LIVE.has(s.status)) ?? newestFirst[0] ?? null;
+  return newestFirst.find((s) => isLiveStatus(s.status)) ?? newestFirst[0] ?? null;
 }
 
 /** Copies the Stripe customer's current subscription onto Organization and BillingAccount.

@@ -2,8 +2,9 @@ import "server-only";
 import { fromUnix } from "@/lib/billing/stripe-time";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { withOrg } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
+import { jobsInTransaction } from "@/lib/jobs/in-transaction";
 import { QUEUES, type BillingEventJob } from "@/lib/jobs/queues";
 import { stripe } from "@/lib/billing/stripe-client";
 import { stripeConfig } from "@/lib/billing/config";
@@ -47,8 +48,6 @@ async function orgIdForCustomer(customer: string): Promise<string | null> {
   return rows[0]?.id ?? null;
 }
 
-/** pg-boss on the caller's transaction: the job exists exactly when the stored event does. */
-const inTx = (tx: Tx) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) });
 
 /**
  * Verifies a delivery and stores its event once, queueing its processing in the same transaction.
@@ -86,7 +85,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
     if (rows.length === 0) return false;
     const job: BillingEventJob = { orgId, eventId: event.id };
     const b = await boss();
-    await b.send(QUEUES.billingEvent.name, job, { ...QUEUES.billingEvent.options, singletonKey: event.id, db: inTx(tx) });
+    await b.send(QUEUES.billingEvent.name, job, { ...QUEUES.billingEvent.options, singletonKey: event.id, db: jobsInTransaction(tx) });
     return true;
   });
   return stored ? { received: true } : { received: true, duplicate: true };

@@ -2,11 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
 import { boss } from "@/lib/jobs/boss";
+import { jobsInTransaction } from "@/lib/jobs/in-transaction";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 import { mailAttachmentsSchema, type MailAttachment } from "@/lib/mail/attachments";
 
-/** pg-boss's queries run on the caller's transaction, so a job exists exactly when its message does. */
-const inTx = (tx: Tx) => ({ executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) });
 
 export type MailInput = {
   to: string;
@@ -44,7 +43,7 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
 export async function queueDelivery(tx: Tx, orgId: string, messageId: string): Promise<void> {
   const job: MailDeliverJob = { orgId, messageId };
   const b = await boss();
-  await b.send(QUEUES.mailDeliver.name, job, { ...QUEUES.mailDeliver.options, singletonKey: messageId, db: inTx(tx) });
+  await b.send(QUEUES.mailDeliver.name, job, { ...QUEUES.mailDeliver.options, singletonKey: messageId, db: jobsInTransaction(tx) });
 }
 
 /**
@@ -72,7 +71,7 @@ export async function queueDeliveries(tx: Tx, orgId: string, messageIds: string[
   const b = await boss();
   await b.insert(
     messageIds.map((id) => ({ name, data: { orgId, messageId: id } satisfies MailDeliverJob, singletonKey: id, ...options })),
-    { db: inTx(tx) },
+    { db: jobsInTransaction(tx) },
   );
 }
 
