@@ -63,7 +63,7 @@ export function OrgChartView({ chart, minGroupSize }: { chart: OrgChart; minGrou
             </Button>
           </div>
         </div>
-        <ul aria-label="Organization chart" className="space-y-2">
+        <ul aria-label="Organisation chart" className="space-y-2">
           {roots.map((r) => (
             <LeaderNode key={r.person.id} leader={r} />
           ))}

@@ -11,7 +11,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";
@@ -35,7 +34,6 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
     { idPrefix: "user-" },
   );
   const { values } = form;
-  const returnFocus = useReturnFocus();
   const refresh = usePeopleRefresh();
   const failed = editing ? "Failed to update user" : "Failed to add user";
   // 'Add a seat': offered when adding fails because every seat is taken and the viewer may buy
@@ -110,11 +108,11 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !busy ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{editing ? "Edit User" : "Add New User"}</DialogTitle>
           <DialogDescription>
-            {editing ? "Change this person's details, role and place in the organization." : "They will get an e-mail with a link to set their password (valid for 7 days)."}
+            {editing ? "Change this person's details, role and place in the organisation." : "They will get an e-mail with a link to set their password (valid for 7 days)."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">

@@ -26,7 +26,7 @@ export function AudiencePicker({ teams, everyone, teamIds, minGroupSize, errors,
       <legend className="mb-1 text-sm font-medium text-slate-800">Audience</legend>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name="audience" className={radio} checked={everyone} disabled={disabled} onChange={() => onEveryone(true)} />
-        Everyone in the organization
+        Everyone in the organisation
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name="audience" className={radio} checked={!everyone} disabled={disabled || teams.length === 0} onChange={() => onEveryone(false)} />
@@ -48,7 +48,7 @@ export function AudiencePicker({ teams, everyone, teamIds, minGroupSize, errors,
                         <ShieldAlert aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
                         {t.memberCount === 0
                           ? "This team has no members yet."
-                          : `Fewer than ${minGroupSize} members: their answers count only in the organization total, never as a team.`}
+                          : `Fewer than ${minGroupSize} members: their answers count only in the organisation total, never as a team.`}
                       </span>
                     ) : null}
                   </span>

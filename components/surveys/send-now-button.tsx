@@ -31,7 +31,7 @@ export function SendNowButton() {
       {asking ? (
         <ConfirmDialog
           title="Send a pulse survey now?"
-          description="Everyone in your organization gets this week's questions by e-mail, in addition to the weekly schedule. Answers stay anonymous."
+          description="Everyone in your organisation gets this week's questions by e-mail, in addition to the weekly schedule. Answers stay anonymous."
           confirmLabel="Send Now"
           destructive={false}
           pending={send.isPending}

@@ -14,5 +14,5 @@ export function requirePermission(ctx: AuthContext, permission: Permission): voi
  * so the ids of other organisations cannot be probed (architecture.md).
  */
 export function requireOwnOrg(ctx: AuthContext, orgId: unknown): void {
-  if (typeof orgId !== "string" || orgId.toLowerCase() !== ctx.orgId) throw notFound("Organization");
+  if (typeof orgId !== "string" || orgId.toLowerCase() !== ctx.orgId) throw notFound("Organisation");
 }

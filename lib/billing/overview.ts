@@ -26,7 +26,7 @@ export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<Billi
     }),
     tx.user.count({ where: { organizationId: ctx.orgId } }),
   ]);
-  if (!org) throw notFound("Organization");
+  if (!org) throw notFound("Organisation");
   const configured = billingEnabled();
   const status = org.subscriptionStatus;
   const hasSubscription = configured && Boolean(account?.stripeSubscriptionId) && !ENDED.includes(status);

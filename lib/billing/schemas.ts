@@ -18,7 +18,7 @@ export const setupIntentRequestSchema = z.object({
 export type SetupIntentRequest = z.infer<typeof setupIntentRequestSchema>;
 
 /** POST /api/billing/{upgrade,cancel,resume,portal}: the workspace acted on (checked against the session's). */
-export const billingActionSchema = z.object({ organizationId: z.uuid({ error: "Organization is required" }) });
+export const billingActionSchema = z.object({ organizationId: z.uuid({ error: "Organisation is required" }) });
 export type BillingActionRequest = z.infer<typeof billingActionSchema>;
 
 export const seatsSchema = z

@@ -13,7 +13,7 @@ export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Prom
   requirePermission(ctx, "organization.view");
   requireOwnOrg(ctx, orgId);
   const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select: { minGroupSize: true } }));
-  if (!org) throw notFound("Organization");
+  if (!org) throw notFound("Organisation");
   return anonymityDto(org.minGroupSize);
 }
 
@@ -33,7 +33,7 @@ export async function updateAnonymitySetting(ctx: AuthContext, orgId: string, in
     const rows = await tx.$queryRaw<{ minGroupSize: number }[]>`
       SELECT "minGroupSize" FROM "Organization" WHERE "id" = ${ctx.orgId}::uuid FOR UPDATE`;
     const before = rows[0];
-    if (!before) throw notFound("Organization");
+    if (!before) throw notFound("Organisation");
     await tx.organization.update({ where: { id: ctx.orgId }, data: { minGroupSize }, select: { id: true } });
     const raised = await tx.survey.updateMany({ where: { organizationId: ctx.orgId, minGroupSize: { lt: minGroupSize } }, data: { minGroupSize } });
     await audit(tx, ctx, "organization.anonymity", { type: "organization", id: ctx.orgId }, { from: before.minGroupSize, to: minGroupSize, surveysRaised: raised.count });

@@ -43,7 +43,7 @@ const select = { emailSubject: true, emailBody: true } as const;
 export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsDto> {
   requirePermission(ctx, "organization.view");
   const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select }));
-  if (!org) throw notFound("Organization");
+  if (!org) throw notFound("Organisation");
   return toDto(org);
 }
 
@@ -70,7 +70,7 @@ export async function updateEmailSettings(ctx: AuthContext, input: EmailSettings
   const data = "reset" in input ? { emailSubject: null, emailBody: null } : { emailSubject: input.emailSubject, emailBody: input.emailBody };
   return withOrg(ctx.orgId, async (tx) => {
     const exists = await tx.organization.findUnique({ where: { id: ctx.orgId }, select: { id: true } });
-    if (!exists) throw notFound("Organization");
+    if (!exists) throw notFound("Organisation");
     const org = await tx.organization.update({ where: { id: ctx.orgId }, data, select });
     // The texts themselves stay out of the log; whether it was a reset and the subject suffice.
     await audit(tx, ctx, "organization.email_settings.update", { type: "organization", id: ctx.orgId }, { reset: data.emailSubject === null, subject: data.emailSubject });

@@ -97,7 +97,7 @@ export async function resendVerificationEmail(ctx: AuthContext): Promise<{ email
     // verification committing meanwhile (seen as verified here).
     const [org] = await tx.$queryRaw<{ name: string; subdomain: string; emailVerifiedAt: Date | null; verificationEmail: string | null }[]>`
       SELECT "name", "subdomain", "emailVerifiedAt", "verificationEmail" FROM "Organization" WHERE "id" = ${ctx.orgId}::uuid FOR UPDATE`;
-    if (!org) throw notFound("Organization");
+    if (!org) throw notFound("Organisation");
     if (org.emailVerifiedAt) throw conflict("email_already_verified", ALREADY_VERIFIED);
     // Only signup makes unverified workspaces, and it always records the address.
     if (!org.verificationEmail) throw new Error(`organisation ${ctx.orgId} is unverified without a verification address`);

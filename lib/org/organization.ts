@@ -31,7 +31,7 @@ export async function getOrganization(ctx: AuthContext, orgId: string): Promise<
       },
     }),
   );
-  if (!org) throw notFound("Organization");
+  if (!org) throw notFound("Organisation");
   const seesTemplate = can(ctx, "organization.view");
   return {
     id: org.id,

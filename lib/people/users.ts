@@ -162,7 +162,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
 async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Promise<void> {
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "role" = 'admin' FOR UPDATE`;
-  if (!admins.some((a) => a.id !== exceptId)) throw conflict("last_admin", "The organization must keep at least one admin");
+  if (!admins.some((a) => a.id !== exceptId)) throw conflict("last_admin", "The organisation must keep at least one admin");
 }
 
 /**

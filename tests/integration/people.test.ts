@@ -87,7 +87,7 @@ describe("users", () => {
     const { ctx, admin } = await adminOf();
     const me = await getUser(ctx, admin.id);
     const demote = updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
-    await expect(demote).rejects.toMatchObject({ code: "last_admin", message: "The organization must keep at least one admin" });
+    await expect(demote).rejects.toMatchObject({ code: "last_admin", message: "The organisation must keep at least one admin" });
     expect(await status(deleteUser(ctx, admin.id))).toBe(403);
 
     const second = await createUserFn(ctx, input({ role: "admin" }));
