@@ -1,0 +1,13 @@
+/**
+ * The one helper for a count with its noun: "1 person", "3 people", "1,200 answers". Client-safe.
+ * `one` and `many` may be whole phrases ("person was" / "people were") so the verb agrees too.
+ * `many` defaults to `one` + "s".
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-GB")} ${pluralWord(count, one, many)}`;
+}
+
+/** Only the word, for texts where the number is shown elsewhere: pluralWord(n, "member") → "member" | "members". */
+export function pluralWord(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
