@@ -6,7 +6,6 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/forms/fields";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import { cancelSubscription } from "@/lib/billing/client";
@@ -17,7 +16,6 @@ const CANCEL_FAILED = "Failed to cancel subscription";
 /** Confirms 'Cancel Subscription' (cancel at the end of the period). Mounted fresh each time. */
 export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; onClose: () => void }) {
   const router = useRouter();
-  const returnFocus = useReturnFocus();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () => cancelSubscription(orgId),
@@ -36,7 +34,7 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent hideClose onCloseAutoFocus={returnFocus}>
+      <DialogContent hideClose>
         <DialogHeader>
           <DialogTitle>Cancel subscription?</DialogTitle>
           <DialogDescription>

@@ -10,7 +10,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { Field, FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { contentFormSchema, type ContentFormValues } from "@/components/library/content-form-schema";
 import { useAutoAnalysis } from "@/components/library/use-auto-analysis";
@@ -40,7 +39,6 @@ function withAnalysis(v: ContentFormValues, a: Analysis, manual: boolean): Conte
 /** 'Add Content' and its edit twin. Mounted fresh each time it opens. */
 export function ContentFormDialog({ item, onClose }: { item?: LibraryItem; onClose: () => void }) {
   const form = useFormFields(contentFormSchema, initialValues(item), { idPrefix: "content-", quietUntilEdited: ["title"] });
-  const returnFocus = useReturnFocus();
   const queryClient = useQueryClient();
   const { values } = form;
   const analysis = useAutoAnalysis({
@@ -79,7 +77,7 @@ export function ContentFormDialog({ item, onClose }: { item?: LibraryItem; onClo
   const contentInput = form.input("content");
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus} className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{item ? "Edit Content" : "Add Content"}</DialogTitle>
           <DialogDescription>Boss Bot uses this content when it coaches your managers. Paste your text and the fields are suggested for you.</DialogDescription>

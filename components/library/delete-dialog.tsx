@@ -2,7 +2,6 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 
 /** Asks before an item is deleted. Focus goes back to the card's Delete button on Cancel, and
  * to `fallbackFocusId` when that card is gone. */
@@ -13,20 +12,9 @@ export function DeleteContentDialog({ title, pending, onConfirm, onClose, fallba
   onClose: () => void;
   fallbackFocusId: string;
 }) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open onOpenChange={(o) => (!o && !pending ? onClose() : undefined)}>
-      <DialogContent
-        hideClose
-        onCloseAutoFocus={(event) => {
-          returnFocus(event);
-          if (event.defaultPrevented) return;
-          const fallback = document.getElementById(fallbackFocusId);
-          if (!fallback) return;
-          event.preventDefault();
-          fallback.focus();
-        }}
-      >
+      <DialogContent hideClose returnFocusFallback={fallbackFocusId}>
         <DialogHeader>
           <DialogTitle>Delete this content?</DialogTitle>
           <DialogDescription>{`"${title}" will be removed from the library and Boss Bot will no longer use it. This cannot be undone.`}</DialogDescription>

@@ -11,7 +11,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { IMPORT_ACCEPT, readFiles, type PickedFile } from "@/components/library/read-files";
 import type { ImportResult } from "@/components/library/library-types";
 
@@ -19,7 +18,6 @@ type ImportItem = { title?: string; content: string; filename?: string };
 
 /** Import: pasted text and/or .md/.txt files (read in the browser), then the server's result. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [title, setTitle] = useState("");
@@ -64,7 +62,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus} className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Import Content</DialogTitle>
           <DialogDescription>Paste text or choose .md and .txt files. Each file becomes an item, analysed like pasted content; long texts are split into sections.</DialogDescription>

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/forms/fields";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
@@ -17,7 +16,6 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
   const recurring = meeting.recurrence !== "none";
   const [scope, setScope] = useState<Scope>("occurrence");
   const [error, setError] = useState<string | null>(null);
-  const returnFocus = useReturnFocus();
   const mutation = useMeetingMutation(meeting.id, (s: Scope) => meetingApi.cancel(meeting.id, s), (_, s) => {
     toast({ title: "Meeting Cancelled", description: s === "series" ? "The series has been cancelled." : "The meeting has been cancelled." });
     onClose();
@@ -25,7 +23,7 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent hideClose onCloseAutoFocus={returnFocus}>
+      <DialogContent hideClose>
         <DialogHeader>
           <DialogTitle>Cancel meeting?</DialogTitle>
           <DialogDescription>{`${meeting.employee.firstName} is told, and the calendar invitation is withdrawn.`}</DialogDescription>

@@ -7,7 +7,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { FieldMessages, FormAlert } from "@/components/forms/fields";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
@@ -20,7 +19,6 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
   const [at, setAt] = useState(() => toDateTimeLocal(new Date(meeting.scheduledAt), zone));
   const [duration, setDuration] = useState(String(meeting.durationMinutes));
   const [errors, setErrors] = useState<{ at?: string[]; duration?: string[]; form?: string }>({});
-  const returnFocus = useReturnFocus();
   const durations = [...new Set([...DURATION_CHOICES, meeting.durationMinutes])].sort((a, b) => a - b);
   const mutation = useMeetingMutation(meeting.id, (body: { scheduledAt: string; durationMinutes: number }) => meetingApi.reschedule(meeting.id, body), () => {
     toast({ title: "Meeting Rescheduled", description: "The new time has been sent to both calendars." });
@@ -46,7 +44,7 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Reschedule meeting</DialogTitle>
           <DialogDescription>{`Only this meeting moves; the rest of the series keeps its time. Times are in your time zone (${zone}).`}</DialogDescription>

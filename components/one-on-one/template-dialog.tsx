@@ -12,7 +12,6 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { Field, FieldMessages, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { schemaMessages, type Messages } from "@/components/forms/form-messages";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { CORRECT_FIELDS } from "@/lib/actions/form-state";
 import { moveItem, type Question } from "@/components/one-on-one/template-questions";
 import { useTemplateMutations } from "@/components/one-on-one/use-templates";
@@ -37,7 +36,6 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
   const [server, setServer] = useState<{ fields: Messages; message: string | null } | null>(null);
   const focusId = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const returnFocus = useReturnFocus();
   const { save } = useTemplateMutations(orgId);
 
   useEffect(() => {
@@ -112,7 +110,7 @@ export function TemplateDialog({ orgId, template, onClose }: { orgId: string; te
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !save.isPending ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus} className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{template ? "Edit Template" : "Create Template"}</DialogTitle>
           <DialogDescription>The questions become each new meeting&apos;s agenda; meetings already scheduled keep theirs.</DialogDescription>

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
 import { missingDefaults, useTemplateMutations, useTemplates } from "@/components/one-on-one/use-templates";
 
@@ -140,19 +139,9 @@ function TemplateCard({ template, onEdit, onDelete }: { template: TemplateDto; o
 }
 
 function DeleteTemplateDialog({ template, pending, onConfirm, onClose }: { template: TemplateDto; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open onOpenChange={(o) => (!o && !pending ? onClose() : undefined)}>
-      <DialogContent
-        hideClose
-        onCloseAutoFocus={(event) => {
-          returnFocus(event);
-          if (event.defaultPrevented) return;
-          // The card and its Delete button are gone: the section heading takes focus.
-          event.preventDefault();
-          document.getElementById("templates-heading")?.focus();
-        }}
-      >
+      <DialogContent hideClose returnFocusFallback="templates-heading">
         <DialogHeader>
           <DialogTitle>Delete this template?</DialogTitle>
           <DialogDescription>{`"${template.name}" will no longer be offered when scheduling. Meetings already scheduled keep their agenda.`}</DialogDescription>

@@ -8,7 +8,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
-import { useReturnFocus } from "@/components/forms/use-return-focus";
 import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";
@@ -18,7 +17,6 @@ type Values = { name: string; managerId: string };
 /** 'Create New Team' and its edit twin. Mounted fresh each time it opens. */
 export function TeamDialog({ people, team, onClose }: { people: PeopleContext; team?: TeamDto; onClose: () => void }) {
   const form = useFormFields(teamInputSchema, { name: team?.name ?? "", managerId: team?.managerId ?? "" }, { idPrefix: "team-" });
-  const returnFocus = useReturnFocus();
   const refresh = usePeopleRefresh();
   // Spec: the manager choice is limited to users with role manager (the role of the person
   // chosen, as the server checks it; not a permission of the signed-in user).
@@ -44,7 +42,7 @@ export function TeamDialog({ people, team, onClose }: { people: PeopleContext; t
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{team ? "Edit Team" : "Create New Team"}</DialogTitle>
           <DialogDescription>Teams group people for survey results. A team is reported on once it has at least {people.minGroupSize} members.</DialogDescription>

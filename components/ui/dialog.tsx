@@ -3,6 +3,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
+import { useReturnFocus } from "@/components/forms/use-return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -16,9 +17,16 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** Hide the corner close button when the dialog's own footer offers a way out. */
   hideClose?: boolean;
+  /** Id of what takes focus on close when the opener is gone (e.g. the list heading after a delete);
+   * the page's main heading otherwise. */
+  returnFocusFallback?: string;
 };
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+/** Every dialog gives focus back to what opened it when it closes (see useReturnFocus), whether it
+ * has a DialogTrigger, is controlled, or was opened from a dropdown menu item. A caller's own
+ * onCloseAutoFocus runs first and wins by calling preventDefault. */
+export function DialogContent({ className, children, hideClose = false, returnFocusFallback, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const returnFocus = useReturnFocus(returnFocusFallback);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -28,6 +36,14 @@ export function DialogContent({ className, children, hideClose = false, ...props
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl outline-none",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          returnFocus.onOpen();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) returnFocus.onClose(event);
+        }}
         {...props}
       >
         {children}
