@@ -21,9 +21,12 @@ export type PulseSegment = "all" | "teams" | "organization";
 
 const OPTIONS_SHOWN = 52;
 
+// A metric no round shown asked about reads 'not asked' in every row, hidden teams included:
+// whether a question was asked says nothing about anyone's answers, and 'hidden' would suggest
+// there were answers to protect.
 function cellOf(a: Aggregate, metric: string, measured: ReadonlySet<string>): PulseCell {
-  if (a.reason) return { value: null, status: "suppressed", reason: a.reason };
   if (!measured.has(metric)) return { value: null, status: "not-asked", reason: null };
+  if (a.reason) return { value: null, status: "suppressed", reason: a.reason };
   const why = a.hiddenMetrics.get(metric);
   if (why) return { value: null, status: "suppressed", reason: why };
   const value = metric === ENPS_METRIC ? a.scores.enps : a.scores.dimensions[metric as DimensionKey];

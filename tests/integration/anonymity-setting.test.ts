@@ -134,7 +134,12 @@ describe("raising and lowering the minimum", () => {
     expect(saved).toEqual({ minGroupSize: 5, commentMinimum: 5 });
     const after = await teamRow(w.admin, w.surveyId, w.team.id);
     expect(after).toMatchObject({ suppressed: true, reason: "below-minimum", participation: null });
-    expect(after.enps).toMatchObject({ value: null, status: "suppressed" });
+    // Every score it showed is hidden now; what the round did not ask still reads 'not asked'.
+    for (const [key, cell] of Object.entries(after.dimensions)) {
+      const was = before.dimensions[key as keyof typeof before.dimensions].status;
+      expect(cell, key).toMatchObject({ value: null, status: was === "ok" ? "suppressed" : "not-asked" });
+    }
+    expect(after.enps).toMatchObject({ value: null, status: before.enps.status === "ok" ? "suppressed" : "not-asked" });
     expect((await pulseOverview(w.admin, w.surveyId)).minGroupSize).toBe(5);
     expect((await audits(w.orgId)).at(-1)?.details).toEqual({ from: 3, to: 5, surveysRaised: 1 });
   });
