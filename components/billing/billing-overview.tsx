@@ -7,6 +7,7 @@ import { billingButtons, billingSignature, checkoutDoneMessage, planDetail, seat
 import { BillingActions } from "@/components/billing/billing-actions";
 import { CheckoutReturn } from "@/components/billing/checkout-return";
 import { SeatsForm } from "@/components/billing/seats-form";
+import { plural } from "@/lib/utils/plural";
 
 const FEATURES = [
   "Unlimited surveys and analytics",
@@ -47,7 +48,7 @@ export function BillingOverview({ orgId, overview: o }: { orgId: string; overvie
         </section>
         <section aria-labelledby="billing-usage" className="min-w-0 rounded-lg border border-slate-200 p-4">
           <h3 id="billing-usage" className="text-sm font-medium text-slate-600">Usage overview</h3>
-          <p className="mt-2 text-xl font-semibold" data-testid="billing-usage">{`${o.userCount} / ${o.seats} seats used`}</p>
+          <p className="mt-2 text-xl font-semibold" data-testid="billing-usage">{`${o.userCount} / ${plural(o.seats, "seat")} used`}</p>
           <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={o.seats} aria-valuenow={o.userCount}>
             <div className="h-full bg-brand-600" style={{ width: `${seatsUsedPercent(o.userCount, o.seats)}%` }} />
           </div>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BillingOverviewDto } from "@/lib/billing/dto";
 import { formatUsd } from "@/lib/billing/pricing";
 import { SEATS_MESSAGE, seatsSchema } from "@/lib/billing/schemas";
+import { plural } from "@/lib/utils/plural";
 
 // What the Billing & Subscription section says and offers, decided from the overview alone
 // (pure, unit-tested). The server enforces the same rules; these only keep the buttons honest.
@@ -13,7 +14,7 @@ export function formatBillingDate(iso: string): string {
 
 /** "10 seats × $6 = $60 / month". */
 export function seatsPriceLine(o: Pick<BillingOverviewDto, "seats" | "pricePerSeatUsd" | "monthlyTotalUsd">): string {
-  return `${o.seats} ${o.seats === 1 ? "seat" : "seats"} × ${formatUsd(o.pricePerSeatUsd)} = ${formatUsd(o.monthlyTotalUsd)} / month`;
+  return `${plural(o.seats, "seat")} × ${formatUsd(o.pricePerSeatUsd)} = ${formatUsd(o.monthlyTotalUsd)} / month`;
 }
 
 /** Seats used, 0..100, for the usage bar. */

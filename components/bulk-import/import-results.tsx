@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import type { ImportResult } from "@/lib/people/bulk-import-schema";
 import { MessageList } from "@/components/bulk-import/message-list";
+import { plural } from "@/lib/utils/plural";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -45,7 +46,7 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
           </div>
         ))}
       </dl>
-      {successful ? <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${n(successful)} new ${successful === 1 ? "person" : "people"}.`}</p> : null}
+      {successful ? <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${plural(successful, "new person", "new people")}.`}</p> : null}
       {errors.length ? (
         <div className="mt-4 grid gap-2">
           <h3 className="text-sm font-semibold text-slate-900">Errors</h3>

@@ -10,6 +10,7 @@ import { StepCard } from "@/components/bulk-import/step-card";
 import { PREVIEW_LIMIT, PreviewTable } from "@/components/bulk-import/preview-table";
 import { MessageList } from "@/components/bulk-import/message-list";
 import { ImportProgressBar } from "@/components/bulk-import/import-progress";
+import { plural } from "@/lib/utils/plural";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -61,14 +62,14 @@ function Preview({ parsed, stale, freeSeats, importing, progress, onImport }: Om
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" aria-live="polite">
-        <p className="text-sm font-medium text-slate-900">{`${n(count)} ${count === 1 ? "person" : "people"} ready to import`}</p>
-        {skipped ? <p className="text-sm text-amber-800">{`${n(skipped)} ${skipped === 1 ? "line" : "lines"} will be skipped`}</p> : null}
+        <p className="text-sm font-medium text-slate-900">{`${plural(count, "person", "people")} ready to import`}</p>
+        {skipped ? <p className="text-sm text-amber-800">{`${plural(skipped, "line")} will be skipped`}</p> : null}
         {stale ? <p className="text-xs text-slate-500">Updating preview…</p> : null}
       </div>
 
       {count > freeSeats ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {`Only ${n(freeSeats)} ${freeSeats === 1 ? "seat is" : "seats are"} free. People already in your workspace are skipped and need no seat, but if more than ${n(freeSeats)} are new, the whole import is refused.`}
+          {`Only ${plural(freeSeats, "seat is", "seats are")} free. People already in your workspace are skipped and need no seat, but if more than ${n(freeSeats)} are new, the whole import is refused.`}
         </p>
       ) : null}
 
@@ -97,7 +98,7 @@ function Preview({ parsed, stale, freeSeats, importing, progress, onImport }: Om
       <div className="grid gap-3 sm:flex sm:items-center">
         <Button onClick={onImport} disabled={count === 0 || importing || stale} className="w-full sm:w-auto">
           {importing ? <Spinner size="sm" label="Importing" className="text-white" /> : <Upload aria-hidden="true" />}
-          {importing ? "Importing..." : `Import ${n(count)} ${count === 1 ? "User" : "Users"}`}
+          {importing ? "Importing..." : `Import ${plural(count, "User")}`}
         </Button>
         {importing ? (
           <div className="min-w-0 sm:flex-1">

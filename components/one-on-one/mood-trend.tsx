@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import type { MoodTrendPoint } from "@/lib/one-on-one/dto";
 import { useMoodTrend } from "@/components/one-on-one/use-meeting";
 import { useIsClient } from "@/components/surveys/local-time";
+import { plural } from "@/lib/utils/plural";
 
 // recharts is large: only the meeting page loads it, in its own chunk, after the page is up.
 const MoodChart = dynamic(() => import("@/components/one-on-one/mood-chart"), {
@@ -17,7 +18,7 @@ function summary(points: MoodTrendPoint[], name: string): string {
   const first = points[0]!;
   const last = points.at(-1)!;
   const n = points.length;
-  return `${name}'s last ${n} prep form${n === 1 ? "" : "s"}: mood from ${first.mood} to ${last.mood} out of 5, stress from ${first.stressLevel} to ${last.stressLevel} out of 5.`;
+  return `${name}'s last ${plural(n, "prep form")}: mood from ${first.mood} to ${last.mood} out of 5, stress from ${first.stressLevel} to ${last.stressLevel} out of 5.`;
 }
 
 /** Mood and stress over the pair's last 12 submitted prep forms: a small chart, a summary and a

@@ -7,7 +7,8 @@ import type { ChartLeader } from "@/lib/people/org-chart-tree";
 import { cn } from "@/lib/utils/cn";
 import { KindIcon, kindBorder } from "./org-chart-kinds";
 import { PersonList } from "./org-chart-people";
-import { childListClass, leaderKey, plural, useChartState } from "./org-chart-state";
+import { childListClass, leaderKey, useChartState } from "./org-chart-state";
+import { plural } from "@/lib/utils/plural";
 import { TeamNode } from "./org-chart-team";
 
 const ROLE_LABEL = { admin: "Admin", manager: "Manager", employee: "Employee" } as const;

@@ -7,7 +7,8 @@ import type { ChartTeam } from "@/lib/people/org-chart-tree";
 import { cn } from "@/lib/utils/cn";
 import { KindIcon, kindBorder } from "./org-chart-kinds";
 import { PersonList } from "./org-chart-people";
-import { plural, teamKey, useChartState } from "./org-chart-state";
+import { teamKey, useChartState } from "./org-chart-state";
+import { plural } from "@/lib/utils/plural";
 
 export function TeamNode({ team }: { team: ChartTeam }) {
   const { isOpen, toggle, minGroupSize } = useChartState();

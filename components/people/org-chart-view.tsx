@@ -9,7 +9,8 @@ import { OrgChartLegend } from "./org-chart-kinds";
 import { GroupNode } from "./org-chart-group";
 import { LeaderNode } from "./org-chart-leader";
 import { PersonList } from "./org-chart-people";
-import { ChartStateContext, leaderKey, plural, TEAMLESS_KEY, UNPLACED_KEY, type ChartState } from "./org-chart-state";
+import { ChartStateContext, leaderKey, TEAMLESS_KEY, UNPLACED_KEY, type ChartState } from "./org-chart-state";
+import { plural } from "@/lib/utils/plural";
 import { TeamNode } from "./org-chart-team";
 
 function allLeaderKeys(roots: ChartLeader[]): string[] {

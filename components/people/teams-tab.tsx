@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/components/people/confirm-dialog";
 import { TeamDialog } from "@/components/people/team-dialog";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";
+import { plural } from "@/lib/utils/plural";
 
 export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTeam: () => void }) {
   const [editing, setEditing] = useState<TeamDto | null>(null);
@@ -48,7 +49,7 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
               <p className="truncate text-sm text-slate-600">{t.managerName ? `Manager: ${t.managerName}` : "No manager"}</p>
             </div>
             <div className="flex items-center gap-2 text-sm text-slate-600">
-              <span>{t.memberCount === 1 ? "1 member" : `${t.memberCount} members`}</span>
+              <span>{plural(t.memberCount, "member")}</span>
               <AnonymityBadge members={t.memberCount} minGroupSize={people.minGroupSize} />
             </div>
             {people.canManage ? (

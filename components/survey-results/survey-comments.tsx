@@ -1,4 +1,5 @@
 import type { SuppressionReason } from "@/lib/analytics/suppression";
+import { plural } from "@/lib/utils/plural";
 
 /** Open answers of one question, already shuffled by the server; never attributed to anyone. */
 export function SurveyComments({ reason, comments, minimum }: { reason: SuppressionReason | null; comments: string[]; minimum: number }) {
@@ -11,7 +12,7 @@ export function SurveyComments({ reason, comments, minimum }: { reason: Suppress
   if (comments.length === 0) return <p className="text-sm text-slate-600">No comments.</p>;
   return (
     <div className="space-y-2">
-      <p className="text-xs text-slate-500">{comments.length === 1 ? "1 comment" : `${comments.length} comments`}, in random order.</p>
+      <p className="text-xs text-slate-500">{plural(comments.length, "comment")}, in random order.</p>
       <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" tabIndex={0} aria-label="Comments">
         {comments.map((c, i) => (
           <li key={i} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">

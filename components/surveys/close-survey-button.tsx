@@ -8,6 +8,7 @@ import { LockOpen } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { plural } from "@/lib/utils/plural";
 
 export const CLOSE_LABEL = "Close now and release results";
 
@@ -28,7 +29,7 @@ export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "out
   const close = useMutation({
     mutationFn: () => apiFetch<Closed>(`/api/surveys/${encodeURIComponent(surveyId)}/close`, { method: "POST" }),
     onSuccess: ({ responses }) => {
-      toast({ title: "Survey closed", description: `Results are released: ${responses} ${responses === 1 ? "response" : "responses"}.` });
+      toast({ title: "Survey closed", description: `Results are released: ${plural(responses, "response")}.` });
       setAsking(false);
       router.refresh();
     },

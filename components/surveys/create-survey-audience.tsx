@@ -2,6 +2,7 @@
 
 import { ShieldAlert } from "lucide-react";
 import { FieldError } from "@/components/auth/form-feedback";
+import { plural } from "@/lib/utils/plural";
 
 export type SurveyTeam = { id: string; name: string; memberCount: number };
 
@@ -42,13 +43,13 @@ export function AudiencePicker({ teams, everyone, teamIds, minGroupSize, errors,
                   <input type="checkbox" className={`${radio} mt-0.5`} checked={teamIds.includes(t.id)} disabled={disabled} onChange={(e) => onToggleTeam(t.id, e.target.checked)} />
                   <span className="min-w-0">
                     <span className="font-medium text-slate-900">{t.name}</span>{" "}
-                    <span className="text-slate-500">{`(${t.memberCount} ${t.memberCount === 1 ? "member" : "members"})`}</span>
+                    <span className="text-slate-500">{`(${plural(t.memberCount, "member")})`}</span>
                     {small && teamIds.includes(t.id) ? (
                       <span className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
                         <ShieldAlert aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
                         {t.memberCount === 0
                           ? "This team has no members yet."
-                          : `Fewer than ${minGroupSize} members: their answers count only in the organisation total, never as a team.`}
+                          : `Fewer than ${plural(minGroupSize, "member")}: their answers count only in the organisation total, never as a team.`}
                       </span>
                     ) : null}
                   </span>

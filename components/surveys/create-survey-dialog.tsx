@@ -23,6 +23,7 @@ import { FieldError } from "@/components/auth/form-feedback";
 import { QuestionBuilder, type DraftQuestion } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
 import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
+import { plural } from "@/lib/utils/plural";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -77,7 +78,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       const when = new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
       toast({
         title: res.status === "active" ? "Survey sent" : "Survey scheduled",
-        description: `${res.status === "active" ? `${res.invited} ${res.invited === 1 ? "person was" : "people were"} invited.` : `It will be sent on ${when}.`} Results are released when it closes.`,
+        description: `${res.status === "active" ? `${plural(res.invited, "person was", "people were")} invited.` : `It will be sent on ${when}.`} Results are released when it closes.`,
       });
       router.refresh();
       onClose();
@@ -147,7 +148,7 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Create Survey</DialogTitle>
-          <DialogDescription>{`Answers are anonymous: teams are reported only with at least ${minGroupSize} members.`}</DialogDescription>
+          <DialogDescription>{`Answers are anonymous: teams are reported only with at least ${plural(minGroupSize, "member")}.`}</DialogDescription>
         </DialogHeader>
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5">
           <div className="space-y-1.5">

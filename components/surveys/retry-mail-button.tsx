@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
+import { plural } from "@/lib/utils/plural";
 
 /** 'Retry failed e-mails' for a round whose messages were given up (admins). */
 export function RetryMailButton({ surveyId }: { surveyId: string }) {
@@ -13,7 +14,7 @@ export function RetryMailButton({ surveyId }: { surveyId: string }) {
   const retry = useMutation({
     mutationFn: () => apiFetch<{ requeued: number }>(`/api/surveys/${encodeURIComponent(surveyId)}/mail-retry`, { method: "POST" }),
     onSuccess: ({ requeued }) => {
-      toast({ title: "E-mails queued again", description: `${requeued} ${requeued === 1 ? "e-mail is" : "e-mails are"} being sent again.` });
+      toast({ title: "E-mails queued again", description: `${plural(requeued, "e-mail is", "e-mails are")} being sent again.` });
       router.refresh();
     },
     onError: (err) => toast({ title: "Failed to retry the e-mails", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),

@@ -5,6 +5,7 @@ import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedu
 import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
 import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
 import { RetryMailButton } from "@/components/surveys/retry-mail-button";
+import { plural, pluralWord } from "@/lib/utils/plural";
 
 const day = (iso: string, timeZone?: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
 const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
@@ -32,7 +33,7 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
             <p className="mt-1 text-sm text-slate-600">
               {current.sentAt ? `Sent ${day(current.sentAt)}` : "Not sent yet"}
               {current.closesAt && current.status === "active" ? ` · closes ${day(current.closesAt)}` : ""}
-              {` · ${current.questionCount} questions`}
+              {` · ${plural(current.questionCount, "question")}`}
             </p>
             {current.totalUsers !== null ? (
               <p className="mt-2 text-sm text-slate-800">{`${current.responses ?? 0} of ${current.totalUsers} answered${rate !== null ? ` (${rate}%)` : ""}`}</p>
@@ -42,13 +43,13 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
                 {`Invitation e-mails: ${status.mail.invitations.sent} sent, ${status.mail.invitations.pending} waiting`}
                 {status.mail.retrying > 0 ? `, ${status.mail.retrying} being retried` : ""}
                 {status.mail.invitations.failed > 0 ? `, ${status.mail.invitations.failed} failed` : ""}
-                {status.mail.reminders.failed > 0 ? ` · ${status.mail.reminders.failed} reminder${status.mail.reminders.failed === 1 ? "" : "s"} failed` : ""}
+                {status.mail.reminders.failed > 0 ? ` · ${plural(status.mail.reminders.failed, "reminder")} failed` : ""}
                 {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt)}` : ""}
               </p>
             ) : null}
             {status && status.mail.failed > 0 ? (
               <div role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-900">
-                <p>{`${status.mail.failed} e-mail${status.mail.failed === 1 ? "" : "s"} could not be delivered after ${GIVE_UP_AFTER_DAYS} days of attempts and ${status.mail.failed === 1 ? "is" : "are"} no longer retried.`}</p>
+                <p>{`${plural(status.mail.failed, "e-mail")} could not be delivered after ${plural(GIVE_UP_AFTER_DAYS, "day")} of attempts and ${pluralWord(status.mail.failed, "is", "are")} no longer retried.`}</p>
                 <RetryMailButton surveyId={current.id} />
               </div>
             ) : null}

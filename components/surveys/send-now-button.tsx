@@ -8,6 +8,7 @@ import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { plural } from "@/lib/utils/plural";
 
 /** Recommended action 'Send Pulse Survey' -> 'Send Now': an extra round right away (admins). */
 export function SendNowButton() {
@@ -16,7 +17,7 @@ export function SendNowButton() {
   const send = useMutation({
     mutationFn: () => apiFetch<{ surveyId: string; invited: number }>("/api/surveys/send-now", { method: "POST" }),
     onSuccess: (r) => {
-      toast({ title: "Pulse survey sent", description: `${r.invited} ${r.invited === 1 ? "person was" : "people were"} invited. The round stays open for 7 days.` });
+      toast({ title: "Pulse survey sent", description: `${plural(r.invited, "person was", "people were")} invited. The round stays open for 7 days.` });
       setAsking(false);
       router.refresh();
     },

@@ -11,6 +11,7 @@ import { seatsSchema, SEATS_MESSAGE } from "@/lib/billing/schemas";
 import { callStripe } from "@/lib/billing/stripe-client";
 import { syncAfterAction } from "@/lib/billing/subscription";
 import type { BillingChangeDto } from "@/lib/billing/dto";
+import { plural } from "@/lib/utils/plural";
 
 // Seats (= Organization.maxUsers). The organisation row is locked first, as adding a user does
 // (lib/people/seats.ts assertSeatsFor), so a seat cut and a user add cannot pass each other.
@@ -20,7 +21,7 @@ import type { BillingChangeDto } from "@/lib/billing/dto";
 // Room for a Stripe round trip (with the client's own retries) inside the transaction.
 const SEATS_TX_TIMEOUT_MS = 45_000;
 
-export const seatsBelowUsersMessage = (users: number) => `Seats cannot be fewer than the ${users} ${users === 1 ? "person" : "people"} in this workspace.`;
+export const seatsBelowUsersMessage = (users: number) => `Seats cannot be fewer than the ${plural(users, "person", "people")} in this workspace.`;
 
 export async function changeSeats(ctx: AuthContext, seats: number): Promise<BillingChangeDto> {
   requirePermission(ctx, "billing.manage");
@@ -61,5 +62,5 @@ export async function changeSeats(ctx: AuthContext, seats: number): Promise<Bill
 
   if (stripeOn && before !== seats) await syncAfterAction(ctx.orgId);
   const billing = await withOrg(ctx.orgId, (tx) => billingOverviewIn(tx, ctx));
-  return { message: `Your workspace now has ${billing.seats} ${billing.seats === 1 ? "seat" : "seats"}.`, billing };
+  return { message: `Your workspace now has ${plural(billing.seats, "seat")}.`, billing };
 }

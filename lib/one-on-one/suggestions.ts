@@ -1,6 +1,7 @@
 import { DIMENSIONS, STRESS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
 import { EMERGENCY_THRESHOLD } from "@/lib/surveys/scoring";
 import type { PrepForm } from "@/lib/one-on-one/prep-form";
+import { plural } from "@/lib/utils/plural";
 
 // The manager suggestions panel's content (spec sections 2, 3, 4 and 7; issue 11), computed by
 // rules of our own from this meeting's prep form, the pair's open action items and the team's
@@ -340,7 +341,7 @@ function actionItemRules(items: readonly OpenActionItem[], name: string, now: Da
       category: "follow_up",
       priority: "high",
       title: "Follow up on an overdue action item",
-      suggestion: `"${excerpt(item.text)}" is ${days} ${days === 1 ? "day" : "days"} overdue. ${who}: agree whether it is still needed, what is blocking it and a new date, or close it.`,
+      suggestion: `"${excerpt(item.text)}" is ${plural(days, "day")} overdue. ${who}: agree whether it is still needed, what is blocking it and a new date, or close it.`,
       estimatedMinutes: 5,
       tags: ["action items", "overdue", "accountability"],
     });
@@ -355,7 +356,7 @@ function actionItemRules(items: readonly OpenActionItem[], name: string, now: Da
       key: rest.map((i) => i.id).join(","),
       category: "follow_up",
       priority: "medium",
-      title: `Review ${rest.length} open action ${rest.length === 1 ? "item" : "items"}`,
+      title: `Review ${plural(rest.length, "open action item")}`,
       suggestion: `Still open: ${listed}${more}. Check progress briefly and close what is done.`,
       estimatedMinutes: Math.min(10, 2 + rest.length),
       tags: ["action items", "follow-up"],

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema, type ImportRow } from "@/lib/people/bulk-import-schema";
+import { plural, pluralWord } from "@/lib/utils/plural";
 
 // The bulk-import CSV reader (spec section 5, 'CSV import'). It runs in the browser for the
 // preview and anywhere else the same rules are needed, so it imports nothing server-only.
@@ -108,12 +109,12 @@ function readHeader(cells: string[]): Header {
   const errors: string[] = [];
   if (unknown.length) {
     errors.push(
-      `Unknown ${unknown.length === 1 ? "column" : "columns"}: ${unknown.join(", ")}. Use First Name, Last Name, Email, Role, Department (or Team) and Manager Email (or Manager).`,
+      `Unknown ${pluralWord(unknown.length, "column")}: ${unknown.join(", ")}. Use First Name, Last Name, Email, Role, Department (or Team) and Manager Email (or Manager).`,
     );
   }
   if (duplicate.length) errors.push(`${duplicate.length === 1 ? "This column appears" : "These columns appear"} twice: ${duplicate.join(", ")}.`);
   const missing = COLUMNS.filter((c) => c.required && !index.has(c.field)).map((c) => c.label);
-  if (missing.length) errors.push(`Missing required ${missing.length === 1 ? "column" : "columns"}: ${missing.join(", ")}.`);
+  if (missing.length) errors.push(`Missing required ${pluralWord(missing.length, "column")}: ${missing.join(", ")}.`);
   return { index, width, errors };
 }
 
@@ -127,7 +128,7 @@ function rowProblems(record: CsvRecord, header: Header): { row: ImportRow | null
   if (record.unclosedQuote) problems.push("A quoted cell is never closed, so the rest of the file was read into it");
   // Spec: a row is kept only when it has at least as many cells as the header has columns.
   if (record.cells.length < header.width) {
-    problems.push(`Has ${record.cells.length} ${record.cells.length === 1 ? "cell" : "cells"} but the header has ${header.width} columns`);
+    problems.push(`Has ${plural(record.cells.length, "cell")} but the header has ${plural(header.width, "column")}`);
   }
   const parsed = importRowSchema.safeParse(Object.fromEntries(COLUMNS.map((c) => [c.field, value(c.field)])));
   if (!parsed.success) for (const issue of parsed.error.issues) if (!problems.includes(issue.message)) problems.push(issue.message);

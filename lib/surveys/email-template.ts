@@ -1,6 +1,7 @@
 // The survey invitation e-mail: the spec's default texts, the two variables, rendering and checks.
 // Shared by the Email Settings form, its API and the round sender.
 import { z } from "zod";
+import { pluralWord } from "@/lib/utils/plural";
 
 export const TEMPLATE_VARIABLES = ["firstName", "surveyLink"] as const;
 
@@ -33,7 +34,7 @@ export function renderTemplate(text: string, vars: Record<(typeof TEMPLATE_VARIA
 
 const noUnknown = (field: string) => (v: string) => {
   const bad = unknownVariables(v);
-  return bad.length === 0 || `Unknown variable${bad.length > 1 ? "s" : ""} in the ${field}: ${bad.map((b) => `{{${b}}}`).join(", ")}. Use {{firstName}} or {{surveyLink}}.`;
+  return bad.length === 0 || `Unknown ${pluralWord(bad.length, "variable")} in the ${field}: ${bad.map((b) => `{{${b}}}`).join(", ")}. Use {{firstName}} or {{surveyLink}}.`;
 };
 
 // ---------------------------------------------------------------------------------------------
