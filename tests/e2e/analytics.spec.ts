@@ -5,7 +5,7 @@
 // any attributed team (Ops has 2 members: too small to be attributed).
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, workspaceUrl } from "./support/pages";

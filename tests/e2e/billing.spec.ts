@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { AI_ROOT, ROOT, STRIPE_STANDIN_URL_FILE } from "../../playwright.config";

@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runInOrg } from "@/lib/db/org-transaction";

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { AI_ROOT } from "../../playwright.config";
 import { DEMO } from "../../scripts/seed/demo-data";
 import { ASK, CUT_SHOWN, REPLY_SHOWN } from "../support/fake-openai-server";

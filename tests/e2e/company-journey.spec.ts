@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { linkFromMail } from "./support/mail";

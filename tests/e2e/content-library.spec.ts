@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";

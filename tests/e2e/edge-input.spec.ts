@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hashToken } from "@/lib/auth/token-hash";

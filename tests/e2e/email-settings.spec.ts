@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, TEMPLATE_MESSAGES } from "@/lib/surveys/email-template";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";

@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { hasMailTo, linkFromMail, linksFromMail } from "./support/mail";
 import { MAIN, toastText, workspaceUrl } from "./support/pages";

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { createWorkspace, PASSWORD } from "./support/workspace";
 import { MAIN, signInAs, workspaceUrl } from "./support/pages";

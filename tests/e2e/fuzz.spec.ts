@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import fc from "fast-check";
 import http from "node:http";
 import { existsSync, readFileSync, readdirSync } from "node:fs";

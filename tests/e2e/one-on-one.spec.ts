@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { E2E_DATA_DIR } from "../../playwright.config";

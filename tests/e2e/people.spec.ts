@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { createWorkspace, PASSWORD } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";

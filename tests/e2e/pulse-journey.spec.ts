@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { addTeamColleagues, createWorkspace, PASSWORD } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { json, hostOf } from "./support/http";

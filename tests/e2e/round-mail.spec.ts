@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hostOf, json, signIn } from "./support/http";
 import { createWorkspace, e2eDb, PASSWORD } from "./support/workspace";

@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { linkFromMail } from "./support/mail";

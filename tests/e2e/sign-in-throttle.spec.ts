@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { signInResponse } from "./support/http";
 import { createWorkspace, throttleCounters } from "./support/workspace";
 

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { hostOf, json } from "./support/http";
 import { signupBody } from "./support/signup";

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Page } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";

@@ -1,4 +1,4 @@
-import { test, expect } from "@playwright/test";
+import { test, expect } from "./support/test";
 import { hostOf, json, request, signIn, signInResponse } from "./support/http";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { ROOT } from "../../playwright.config";
