@@ -1,10 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { apiFetch, problemOf } from "@/lib/api/client";
-import { TEXT_ANSWER_MAX, type SurveyForTaker, type TakerQuestion } from "@/lib/surveys/take-schema";
+import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schema";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
@@ -14,37 +12,47 @@ import { commentMinimum } from "@/lib/analytics/suppression";
 
 type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 
-export function SurveyForm({ survey, questions, token, productName }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string | null; productName: string }) {
+// The survey page is the one most people open, often on a phone, so it stays light (its budget in
+// tests/e2e/budgets.spec.ts): one plain fetch instead of TanStack Query and lib/api/client, which
+// bring the query library and zod (about 40 KiB gz) for a single POST. The answer's problem
+// document (lib/errors/problem.ts) is read for its stable code alone.
+const OUTCOME_OF_CODE: Record<string, Outcome> = { survey_already_answered: "answered", survey_closed: "closed", survey_link_invalid: "invalid" };
+
+async function postAnswers(body: unknown): Promise<Outcome | "failed"> {
+  try {
+    const res = await fetch("/api/surveys/responses", { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (res.ok) return "thanks";
+    const problem: unknown = await res.json().catch(() => null);
+    const code = problem && typeof problem === "object" && "code" in problem && typeof problem.code === "string" ? problem.code : "";
+    return OUTCOME_OF_CODE[code] ?? "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+export function SurveyForm({ survey, questions, token, productName, textAnswerMax }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string | null; productName: string; textAnswerMax: number }) {
   const [answers, setAnswers] = useState<Record<string, number | string>>({});
   const [outcome, setOutcome] = useState<Outcome>("answering");
   const set = (id: string, v: number | string) => setAnswers((a) => ({ ...a, [id]: v }));
   const complete = questions.every((q) => !q.isRequired || (typeof answers[q.id] === "string" ? (answers[q.id] as string).trim() !== "" : answers[q.id] !== undefined));
 
-  const submit = useMutation({
-    mutationFn: () =>
-      apiFetch("/api/surveys/responses", {
-        method: "POST",
-        body: {
-          surveyId: survey.id,
-          ...(token ? { token } : {}),
-          responses: questions
-            .filter((q) => answers[q.id] !== undefined && !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""))
-            .map((q) => ({ questionId: q.id, answer: answers[q.id]!, submittedAt: new Date().toISOString() })),
-        },
-      }),
-    onSuccess: () => {
-      toast({ title: "Survey Submitted", description: "Thank you for your feedback!" });
-      setOutcome("thanks");
-    },
-    onError: (err) => {
-      const code = problemOf(err)?.code;
-      if (code === "survey_already_answered") return setOutcome("answered");
-      if (code === "survey_closed") return setOutcome("closed");
-      // The link was replaced (a reminder brings a new one) or the round is gone.
-      if (code === "survey_link_invalid") return setOutcome("invalid");
-      toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
-    },
-  });
+  const [pending, setPending] = useState(false);
+
+  async function submit() {
+    setPending(true);
+    const result = await postAnswers({
+      surveyId: survey.id,
+      ...(token ? { token } : {}),
+      responses: questions
+        .filter((q) => answers[q.id] !== undefined && !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""))
+        .map((q) => ({ questionId: q.id, answer: answers[q.id]!, submittedAt: new Date().toISOString() })),
+    });
+    setPending(false);
+    if (result === "thanks") toast({ title: "Survey Submitted", description: "Thank you for your feedback!" });
+    // The link was replaced (a reminder brings a new one) or the round is gone: "invalid".
+    if (result !== "failed") return setOutcome(result);
+    toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
+  }
 
   if (outcome === "thanks") return <ThankYou />;
   if (outcome === "answered") return <AlreadyAnswered />;
@@ -56,7 +64,7 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
       className="space-y-6"
       onSubmit={(e) => {
         e.preventDefault();
-        if (complete && !submit.isPending) submit.mutate();
+        if (complete && !pending) void submit();
       }}
     >
       <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -76,14 +84,14 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
                 <textarea
                   id={`q-${q.id}`}
                   placeholder="Your response..."
-                  maxLength={TEXT_ANSWER_MAX}
+                  maxLength={textAnswerMax}
                   rows={4}
                   value={typeof answers[q.id] === "string" ? (answers[q.id] as string) : ""}
                   onChange={(e) => set(q.id, e.target.value)}
                   aria-describedby={`q-${q.id}-count`}
                   className="w-full rounded-md border border-slate-300 p-3 text-base focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 sm:text-sm"
                 />
-                <p id={`q-${q.id}-count`} className="text-right text-xs text-slate-500">{`${String(answers[q.id] ?? "").length} / ${TEXT_ANSWER_MAX.toLocaleString("en-US")}`}</p>
+                <p id={`q-${q.id}-count`} className="text-right text-xs text-slate-500">{`${String(answers[q.id] ?? "").length} / ${textAnswerMax.toLocaleString("en-US")}`}</p>
               </div>
             ) : (
               <ChoiceQuestion id={q.id} number={i + 1} text={q.question} type={q.type} value={typeof answers[q.id] === "number" ? (answers[q.id] as number) : undefined} onChange={(v) => set(q.id, v)} />
@@ -100,8 +108,8 @@ export function SurveyForm({ survey, questions, token, productName }: { survey: 
           </span>
         </p>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!complete || submit.isPending}>
-        {submit.isPending ? "Submitting..." : "Submit Survey"}
+      <Button type="submit" size="lg" className="w-full" disabled={!complete || pending}>
+        {pending ? "Submitting..." : "Submit Survey"}
       </Button>
       {!complete ? <p className="text-center text-xs text-slate-500">Answer every question to submit.</p> : null}
     </form>

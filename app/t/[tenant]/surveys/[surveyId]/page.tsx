@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
+import { TEXT_ANSWER_MAX } from "@/lib/surveys/take-schema";
 import { takerFor } from "@/lib/surveys/taker";
 import { SurveyShell } from "@/components/survey-take/survey-shell";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, SurveyNotFound } from "@/components/survey-take/outcomes";
@@ -23,6 +24,6 @@ export default async function TakeSurveyPage({ params, searchParams }: { params:
   if (!found) body = token ? <InvalidLink /> : <SurveyNotFound />;
   else if (found.survey.alreadyAnswered) body = <AlreadyAnswered />;
   else if (found.survey.status === "closed") body = <SurveyClosed />;
-  else body = <SurveyForm survey={found.survey} questions={found.questions} token={token} productName={productName} />;
+  else body = <SurveyForm survey={found.survey} questions={found.questions} token={token} productName={productName} textAnswerMax={TEXT_ANSWER_MAX} />;
   return <SurveyShell productName={productName}>{body}</SurveyShell>;
 }
