@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Trend } from "@/components/analytics/trend";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { CommentsCard } from "@/components/analytics/comments-card";
+import { plural } from "@/lib/utils/plural";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -25,7 +26,7 @@ function TeamCard({ t }: { t: ManagerTeamReport }) {
         <CardTitle as="h3">{t.name}</CardTitle>
         <CardDescription className="flex items-center gap-1">
           <Users aria-hidden="true" className="size-3.5" />
-          {t.memberCount} {t.memberCount === 1 ? "member" : "members"}
+          {plural(t.memberCount, "member")}
         </CardDescription>
       </CardHeader>
       <CardContent>

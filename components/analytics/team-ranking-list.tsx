@@ -4,6 +4,7 @@ import { Trend } from "@/components/analytics/trend";
 import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { cn } from "@/lib/utils/cn";
+import { plural } from "@/lib/utils/plural";
 
 /** Teams ranked by culture score (best first); hidden teams last with the reason. */
 export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingItem[]; minGroupSize: number }) {
@@ -22,7 +23,7 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
               <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-600">
                 <span className="inline-flex items-center gap-1">
                   <Users aria-hidden="true" className="size-3" />
-                  {t.memberCount} {t.memberCount === 1 ? "member" : "members"}
+                  {plural(t.memberCount, "member")}
                 </span>
                 {t.engagementScore !== null ? <span>Engagement {t.engagementScore.toFixed(1)}</span> : null}
                 {t.responseRate !== null ? <span>{t.responseRate}% response rate</span> : null}

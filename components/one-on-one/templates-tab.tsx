@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
 import { missingDefaults, useTemplateMutations, useTemplates } from "@/components/one-on-one/use-templates";
+import { plural } from "@/lib/utils/plural";
 
 type Open = { kind: "create" } | { kind: "edit"; template: TemplateDto } | { kind: "delete"; template: TemplateDto } | null;
 
@@ -31,7 +32,7 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
       onSuccess: ({ created }) =>
         toast({
           title: "Templates Created",
-          description: created > 0 ? `${created} default ${created === 1 ? "template was" : "templates were"} added.` : "Your organisation already has every default template.",
+          description: created > 0 ? `${plural(created, "default template was", "default templates were")} added.` : "Your organisation already has every default template.",
         }),
       onError: () => toast({ title: "Error", description: "Failed to create default templates", variant: "destructive" }),
     });

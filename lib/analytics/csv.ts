@@ -2,6 +2,7 @@
 // 'hidden' (never their values).
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import type { PulseCell, PulseOverview } from "@/lib/analytics/pulse-types";
+import { plural } from "@/lib/utils/plural";
 
 /** Quotes a field; a leading =, +, - or @ is neutralised so spreadsheets do not run it. */
 export function csvField(value: string): string {
@@ -15,7 +16,7 @@ export function pulseCsv(o: Pick<PulseOverview, "rows" | "selectedLabel" | "minG
   const header = ["Team", "Members", "Participation %", "eNPS", ...DIMENSIONS.map((d) => d.label), "Note"];
   const lines = [header.map(csvField).join(",")];
   for (const r of o.rows) {
-    const note = r.reason === "below-minimum" ? `Fewer than ${o.minGroupSize} responses` : r.reason === "complementary" ? "Hidden to protect a smaller group" : "";
+    const note = r.reason === "below-minimum" ? `Fewer than ${plural(o.minGroupSize, "response")}` : r.reason === "complementary" ? "Hidden to protect a smaller group" : "";
     const fields = [r.name, String(r.memberCount), r.participation === null ? (r.suppressed ? "hidden" : "") : String(r.participation), cell(r.enps), ...DIMENSIONS.map((d) => cell(r.dimensions[d.key])), note];
     lines.push(fields.map(csvField).join(","));
   }

@@ -11,6 +11,7 @@ import { enqueueMails } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
 import { effectiveTemplate } from "@/lib/surveys/email-template";
 import { invitationMail, newSurveyToken, surveyLink } from "@/lib/surveys/send";
+import { plural } from "@/lib/utils/plural";
 
 // What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to those
 // who have not answered, and closing when its close date comes (or earlier, by an admin), which
@@ -113,7 +114,7 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
       title: "Survey results are ready",
       message:
         can(r.role, "analytics.organization")
-          ? `"${survey.title}" has closed with ${survey.responseCount} of ${survey.invitedCount} responses.`
+          ? `"${survey.title}" has closed: ${plural(survey.responseCount, "response")} from ${plural(survey.invitedCount, "person", "people")} invited.`
           : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
       actionUrl: `/surveys/results/${surveyId}`,
       actionText: "View results",

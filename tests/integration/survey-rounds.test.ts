@@ -268,7 +268,7 @@ describe("the scheduler", () => {
     for (const n of sent) expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: `/surveys/results/${surveyId}` });
     // Only admins are told the organisation-wide count; managers see their own teams only.
     const byUser = new Map(sent.map((n) => [n.userId, n.message]));
-    expect(byUser.get(w.admin.id)).toBe(`"${s.title}" has closed with 1 of ${w.people} responses.`);
+    expect(byUser.get(w.admin.id)).toBe(`"${s.title}" has closed: 1 response from ${w.people} people invited.`);
     expect(byUser.get(w.manager.id)).toBe(`"${s.title}" has closed. Results for the teams you lead are ready.`);
     expect(byUser.get(w.manager.id)).not.toMatch(/\d+ of \d+|respon/);
   });
