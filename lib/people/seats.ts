@@ -1,6 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { conflict } from "@/lib/errors/domain-error";
+import { plural, pluralWord } from "@/lib/utils/plural";
 
 // decisions.md: seats = maxUsers (default 5); the server refuses a user beyond it.
 export const DEFAULT_MAX_USERS = 5;
@@ -32,8 +33,8 @@ export async function assertSeatsFor(tx: Tx, orgId: string, adding: number): Pro
     throw conflict(
       "seat_limit",
       adding === 1
-        ? `User limit reached: your plan has ${usage.max} seats and all are taken.`
-        : `Not enough seats: ${adding} people need ${adding} seats, but only ${free} of ${usage.max} are free.`,
+        ? `User limit reached: your plan has ${plural(usage.max, "seat")} and ${pluralWord(usage.max, "it is", "all are")} taken.`
+        : `Not enough seats: ${plural(adding, "person needs", "people need")} ${plural(adding, "seat")}, but only ${free} of ${usage.max} ${pluralWord(free, "is", "are")} free.`,
     );
   }
   return usage;

@@ -243,7 +243,7 @@ describe("bulk import", () => {
       type: "error",
       status: 409,
       code: "seat_limit",
-      message: "User limit reached: your plan has 1 seats and all are taken. Nothing was imported: remove some people from the file or add seats, then try again.",
+      message: "User limit reached: your plan has 1 seat and it is taken. Nothing was imported: remove some people from the file or add seats, then try again.",
     });
   });
 });
