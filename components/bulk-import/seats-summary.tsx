@@ -11,7 +11,7 @@ export function SeatsSummary({ used, max }: { used: number; max: number }) {
       <Users aria-hidden="true" className="size-4 text-brand-600" />
       <p className="font-medium text-slate-900">{`Seats: ${n(used)} of ${n(max)} used`}</p>
       <p className={free ? "text-slate-600" : "text-red-700"}>{free ? `${n(free)} free` : "No free seats"}</p>
-      <Link href="/settings" className="text-brand-700 underline-offset-4 hover:underline sm:ml-auto">
+      <Link href="/settings/users" className="text-brand-700 underline-offset-4 hover:underline sm:ml-auto">
         Manage users and billing
       </Link>
     </div>

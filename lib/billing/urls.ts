@@ -4,9 +4,9 @@ import { workspaceOrigin } from "@/lib/tenancy/site";
 // address, used by the banner, the admins' notices and Stripe's return addresses.
 
 /** Within the workspace (links, notification actions). */
-export const BILLING_PATH = "/settings#billing";
+export const BILLING_PATH = "/settings/billing";
 
 /** The full address on a workspace, with an optional query (`?billing=success` from Checkout). */
 export function billingSettingsUrl(subdomain: string, rootDomain: string, query = ""): string {
-  return `${workspaceOrigin(subdomain, rootDomain)}/settings${query}#billing`;
+  return `${workspaceOrigin(subdomain, rootDomain)}${BILLING_PATH}${query}`;
 }

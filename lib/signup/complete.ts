@@ -91,7 +91,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         type: "welcome",
         title: `Welcome to ${e.PRODUCT_NAME}!`,
         message: `Your ${TRIAL_DAYS}-day free trial has started. Add your team in Settings to send the first pulse survey.`,
-        actionUrl: "/settings",
+        actionUrl: "/settings/users",
         actionText: "Add your team",
       });
       if (payment) {

@@ -70,8 +70,8 @@ describe("billing actions", () => {
       mode: "subscription",
       customer: (await account(w.orgId)).stripeCustomerId,
       client_reference_id: w.orgId,
-      success_url: `http://${w.subdomain}.localhost:3000/settings?billing=success#billing`,
-      cancel_url: `http://${w.subdomain}.localhost:3000/settings?billing=cancelled#billing`,
+      success_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=success`,
+      cancel_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=cancelled`,
     });
     expect(session.line_items_data.map((l) => l.quantity)).toEqual([5]);
     expect(session.subscription_data.metadata).toMatchObject({ organizationId: w.orgId });
@@ -131,7 +131,7 @@ describe("billing actions", () => {
     const { url } = (await p.json()) as PortalDto;
     expect(url.startsWith(`${standin().url}/portal/`)).toBe(true);
     const ps = standin().state().portalSessions[url.split("/").at(-1)!]!;
-    expect(ps).toMatchObject({ customer: (await account(w.orgId)).stripeCustomerId, return_url: `http://${w.subdomain}.localhost:3000/settings#billing` });
+    expect(ps).toMatchObject({ customer: (await account(w.orgId)).stripeCustomerId, return_url: `http://${w.subdomain}.localhost:3000/settings/billing` });
     expect((await audits(w.orgId)).map((a) => a.action)).toEqual(["billing.subscription_cancelled", "billing.subscription_resumed", "billing.portal_opened"]);
   });
 

@@ -172,11 +172,11 @@ describe("billing webhook: receiving", () => {
 
     const { notifications, mails } = await noticesOf(ws.orgId);
     expect(notifications).toEqual([
-      expect.objectContaining({ userId: ws.admins[0]!.id, type: "billing_trial_ending", title: "Your free trial ends in 3 days", actionUrl: "/settings#billing" }),
+      expect.objectContaining({ userId: ws.admins[0]!.id, type: "billing_trial_ending", title: "Your free trial ends in 3 days", actionUrl: "/settings/billing" }),
     ]);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: ws.admins[0]!.email, kind: "billing_trial_ending" });
-    expect(mails[0]!.text).toContain(`${ws.subdomain}.localhost:3000/settings#billing`);
+    expect(mails[0]!.text).toContain(`${ws.subdomain}.localhost:3000/settings/billing`);
     expect((await storedEvents(ws.orgId))[0]!.processedAt).toBeInstanceOf(Date);
   });
 
@@ -257,9 +257,9 @@ describe("billing webhook: processing", () => {
 
     const { notifications, mails } = await noticesOf(ws.orgId);
     expect(notifications.map((n) => n.userId).sort()).toEqual(ws.admins.map((a) => a.id).sort());
-    expect(notifications.every((n) => n.type === "billing_payment_failed" && n.title === "Payment failed" && n.actionUrl === "/settings#billing")).toBe(true);
+    expect(notifications.every((n) => n.type === "billing_payment_failed" && n.title === "Payment failed" && n.actionUrl === "/settings/billing")).toBe(true);
     expect(mails.map((m) => m.to).sort()).toEqual(ws.admins.map((a) => a.email).sort());
-    expect(mails[0]!.text).toContain("/settings#billing");
+    expect(mails[0]!.text).toContain("/settings/billing");
     await expectStripeState(ws.orgId, ws.sub);
   });
 
@@ -388,8 +388,8 @@ describe("billing webhook: processing", () => {
       client_reference_id: ws.orgId,
       line_items: [{ price: await seatPrice(), quantity: SEATS }],
       subscription_data: { metadata: { organizationId: ws.orgId } },
-      success_url: "http://example.test/settings?billing=success#billing",
-      cancel_url: "http://example.test/settings?billing=cancelled#billing",
+      success_url: "http://example.test/settings/billing?billing=success",
+      cancel_url: "http://example.test/settings/billing?billing=cancelled",
     });
     const completed = standin().completeCheckout(session.id);
     const kept = completed.subscription!;

@@ -206,8 +206,8 @@ describe("stripe stand-in with the real stripe library", () => {
       client_reference_id: "org-2",
       line_items: [{ price, quantity: 4 }],
       subscription_data: { metadata: { organizationId: "org-2" } },
-      success_url: "http://app.test/settings?billing=success#billing",
-      cancel_url: "http://app.test/settings?billing=cancelled#billing",
+      success_url: "http://app.test/settings/billing?billing=success",
+      cancel_url: "http://app.test/settings/billing?billing=cancelled",
     });
     expect(session).toMatchObject({ object: "checkout.session", status: "open", url: `${standin.url}/checkout/${session.id}` });
 
@@ -215,11 +215,11 @@ describe("stripe stand-in with the real stripe library", () => {
     expect(page).toContain("Stripe test stand-in");
     expect(page).toContain("4 × $6.00 / month");
     expect(page).toContain(">Subscribe</button>");
-    expect(page).toContain('href="http://app.test/settings?billing=cancelled#billing"');
+    expect(page).toContain('href="http://app.test/settings/billing?billing=cancelled"');
 
     const paid = await fetch(`${standin.url}/checkout/${session.id}/pay`, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe("http://app.test/settings?billing=success#billing");
+    expect(paid.headers.get("location")).toBe("http://app.test/settings/billing?billing=success");
 
     const done = await stripe.checkout.sessions.retrieve(session.id);
     expect(done.status).toBe("complete");
@@ -231,7 +231,7 @@ describe("stripe stand-in with the real stripe library", () => {
     const types = standin.events().slice(-3).map((e) => e.type);
     expect(types).toEqual(["customer.subscription.created", "invoice.paid", "checkout.session.completed"]);
 
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://app.test/settings#billing" });
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://app.test/settings/billing" });
     expect(portal.url).toBe(`${standin.url}/portal/${portal.id}`);
     const portalPage = await (await fetch(portal.url)).text();
     expect(portalPage).toContain("Cancel subscription");

@@ -1,0 +1,41 @@
+import type { ShellUser } from "@/lib/auth/shell-user";
+import { can, type Permission } from "@/lib/auth/permissions";
+
+export type SettingsSection = {
+  href: string;
+  /** The section's name in the settings navigation and its page heading (spec labels). */
+  label: string;
+  /** Shown only to roles holding it (the one permission map); the page asks again. */
+  permission?: Permission;
+};
+
+// Order is the order on screen. Every role has an account; the rest follow the permission map as
+// the single Settings page did (admins manage, managers view, employees only their account).
+export const SETTINGS_SECTIONS = [
+  { href: "/settings", label: "Your account" },
+  { href: "/settings/email", label: "Email Settings", permission: "organization.view" },
+  { href: "/settings/schedule", label: "Survey Schedule", permission: "organization.view" },
+  { href: "/settings/anonymity", label: "Anonymity", permission: "organization.view" },
+  { href: "/settings/users", label: "User Management", permission: "people.view" },
+  { href: "/settings/billing", label: "Billing & Subscription", permission: "billing.view" },
+] as const satisfies readonly SettingsSection[];
+
+/** The sections this role may open, in order. */
+export function settingsSectionsFor(role: ShellUser["role"]): SettingsSection[] {
+  return SETTINGS_SECTIONS.filter((s: SettingsSection) => !s.permission || can(role, s.permission));
+}
+
+/** The section a path belongs to: its own page, or a page under it (exact for the account page). */
+export function activeSettingsSection(pathname: string, sections: readonly SettingsSection[]): SettingsSection | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return sections.find((s) => (s.href === "/settings" ? path === s.href : path === s.href || path.startsWith(`${s.href}/`)));
+}
+
+/** User Management's tabs, each with its own address (/settings/users?tab=teams). */
+export const USER_MANAGEMENT_TABS = ["users", "teams", "org-chart", "permissions"] as const;
+export type UserManagementTab = (typeof USER_MANAGEMENT_TABS)[number];
+
+/** The tab a ?tab= value names; anything else (missing, repeated, unknown) opens Users. */
+export function userManagementTab(value: string | string[] | undefined): UserManagementTab {
+  return USER_MANAGEMENT_TABS.find((t) => t === value) ?? "users";
+}
