@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TimeZonePicker } from "@/components/settings/time-zone-picker";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
 import { cn } from "@/lib/utils/cn";
@@ -115,12 +116,8 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="pulse-time-zone">Time zone</Label>
-          <NativeSelect id="pulse-time-zone" value={form.pulseTimeZone} disabled={disabled} aria-invalid={!!errors.pulseTimeZone} aria-describedby="pulse-time-zone-error"
-            onChange={(e) => setForm({ ...form, pulseTimeZone: e.target.value })}>
-            {zones.map((z) => (
-              <option key={z} value={z}>{z.replaceAll("_", " ")}</option>
-            ))}
-          </NativeSelect>
+          <TimeZonePicker id="pulse-time-zone" zones={zones} value={form.pulseTimeZone} disabled={disabled} invalid={!!errors.pulseTimeZone} describedBy="pulse-time-zone-error"
+            onChange={(pulseTimeZone) => setForm({ ...form, pulseTimeZone })} />
           <FieldError id="pulse-time-zone-error" messages={errors.pulseTimeZone} />
         </div>
       </div>

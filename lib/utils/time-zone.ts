@@ -64,3 +64,51 @@ export function instantFromWallClock(w: WallClock, timeZone: string): Date {
   if (matches.length > 0) return new Date(Math.min(...matches));
   return new Date(asUtc - before);
 }
+
+// Searching the list in the settings form's time zone picker (components/settings/time-zone-picker.tsx).
+
+/** How a zone reads in the picker: "America/New_York" as "America/New York". */
+export function timeZoneLabel(timeZone: string): string {
+  return timeZone.replaceAll("_", " ");
+}
+
+// Lower case, accents off, and "_", "/", "-" read as spaces, so "new york", "new_york" and
+// "america/new" all find America/New_York, and "sao paulo" finds America/Sao_Paulo.
+function searchable(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[\s_/-]+/g, " ")
+    .trim();
+}
+
+/**
+ * The zones matching a typed query, best first. Every word typed must start a word of the zone's
+ * name ("new y" finds America/New_York); zones whose city (the last part) starts with the query
+ * come first, then the rest in the list's order. Only when nothing matches that way are words found
+ * inside names ("angeles"). The suggested zone (the browser's) leads its group, and leads the whole
+ * list when nothing is typed.
+ */
+export function searchTimeZones(names: readonly string[], query: string, suggested?: string | null): string[] {
+  const q = searchable(query);
+  const words = q.split(" ").filter(Boolean);
+  const lead = (list: string[]) => (suggested && list.includes(suggested) ? [suggested, ...list.filter((n) => n !== suggested)] : list);
+  if (words.length === 0) return lead([...names]);
+  const cityFirst: string[] = [];
+  const wordStart: string[] = [];
+  const inside: string[] = [];
+  for (const name of names) {
+    const hay = searchable(name);
+    const parts = hay.split(" ");
+    if (words.every((w) => parts.some((p) => p.startsWith(w)))) {
+      (searchable(name.slice(name.lastIndexOf("/") + 1)).startsWith(q) ? cityFirst : wordStart).push(name);
+    } else if (words.every((w) => hay.includes(w))) inside.push(name);
+  }
+  return cityFirst.length + wordStart.length > 0 ? [...lead(cityFirst), ...lead(wordStart)] : lead(inside);
+}
+
+/** The browser's zone when the list knows it (the suggestion), else null. */
+export function suggestedTimeZone(names: readonly string[], browserZone: string | null | undefined): string | null {
+  return browserZone && names.includes(browserZone) ? browserZone : null;
+}
