@@ -22,7 +22,7 @@ function linearRgb(name: string): [number, number, number] {
   if (name === "white") return [1, 1, 1];
   if (name === "black") return [0, 0, 0];
   const hex = new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`, "i").exec(globals);
-  if (hex) return hexToLinear(hex[1]);
+  if (hex?.[1]) return hexToLinear(hex[1]);
   const m = new RegExp(`--color-${name}:\\s*oklch\\(([\\d.]+)%\\s+([\\d.]+)\\s+([\\d.]+)\\)`).exec(theme);
   if (!m) throw new Error(`no Tailwind colour ${name}`);
   const [l, c, h] = [Number(m[1]) / 100, Number(m[2]), (Number(m[3]) * Math.PI) / 180];
@@ -45,8 +45,9 @@ function luminance(name: string): number {
 }
 
 function contrast(fg: string, bg: string): number {
-  const [hi, lo] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
+  const a = luminance(fg);
+  const b = luminance(bg);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 /** The text and background colour names of a class list ("bg-emerald-700 text-white" → ["white", "emerald-700"]). */
