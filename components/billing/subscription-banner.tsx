@@ -31,7 +31,7 @@ export function SubscriptionBanner({ banner }: { banner: SubscriptionBannerDto |
       <Banner look={READ_ONLY} title="This workspace is read-only: its subscription has ended." link={banner.canManage ? "Subscribe" : null}>
         Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s, Boss Bot
         conversations) until the workspace subscribes again.{" "}
-        {banner.canManage ? null : "Ask your administrator to subscribe in Settings > Billing & Subscription."}
+        {banner.canManage ? null : "Ask an admin of your organisation to subscribe again."}
       </Banner>
     );
   }

@@ -45,7 +45,7 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (meeting: MeetingDe
         icon={Users}
         headingLevel="h3"
         title="Nobody to schedule with yet"
-        description="1:1s are scheduled with your direct reports. Once people report to you (Settings, People), they are listed here."
+        description="1:1s are scheduled with the people who report to you. Once someone does, they are listed here; an admin of your organisation sets who reports to whom."
       />
     );
   }

@@ -13,7 +13,14 @@ const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secon
 /** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's
  * participation and, for admins, how its e-mails are doing: failures are retried for days, then
  * shown as failed, never left "being retried" for ever. */
-export function ScheduleStatusCard({ schedule, current, status }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null }) {
+/** `canChange`: the viewer may change the schedule (surveys.send); others are told whom to ask. */
+export function pausedText(canChange: boolean): string {
+  return canChange
+    ? "The weekly pulse is paused. Turn it on again in Settings > Survey Schedule."
+    : "The weekly pulse is paused. Ask an admin of your organisation to turn it on again.";
+}
+
+export function ScheduleStatusCard({ schedule, current, status, canChange }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null; canChange: boolean }) {
   const rate = current?.totalUsers && current.responses !== null ? Math.round((current.responses / current.totalUsers) * 100) : null;
   return (
     <Card className="p-5">
@@ -21,7 +28,7 @@ export function ScheduleStatusCard({ schedule, current, status }: { schedule: Pu
       <p className="mt-2 text-sm text-slate-700">
         {schedule.pulseEnabled
           ? `The weekly pulse goes out every ${WEEKDAY_NAMES[schedule.pulseWeekday]} at ${schedule.pulseTime} (${schedule.pulseTimeZone}), stays open 7 days, and non-respondents get one reminder on day 3.`
-          : "The weekly pulse is paused. Admins can turn it on again in Settings."}
+          : pausedText(canChange)}
       </p>
       {schedule.nextSendAt ? <p className="mt-1 text-sm text-slate-600">{`Next round: ${day(schedule.nextSendAt, schedule.pulseTimeZone)}`}</p> : null}
       <div className="mt-4 rounded-lg border border-slate-200 p-4">

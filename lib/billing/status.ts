@@ -28,4 +28,5 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   paused: "Paused",
 };
 
-export const READ_ONLY_MESSAGE = "This workspace is read-only because its subscription has ended. An admin can subscribe again in Settings > Billing & Subscription.";
+/** Shown to every role (employees reach it from 1:1s and Boss Bot too), so it names no page only admins can open; admins also get the banner's Subscribe link. */
+export const READ_ONLY_MESSAGE = "This workspace is read-only because its subscription has ended. An admin of your organisation can subscribe again.";

@@ -7,7 +7,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 
 export const acceptInvitationAction = formAction({ auth: "tenant", input: newPasswordSchema }, async ({ input, tenant }) => {
   if (!(await acceptInvitation(tenant.orgId, input.token, input.password))) {
-    throw invalidInput("This invitation link is invalid, was already used or has expired. Ask your administrator for a new one.", undefined, "invitation_invalid");
+    throw invalidInput("This invitation link is invalid, was already used or has expired. Ask an admin of your organisation for a new one.", undefined, "invitation_invalid");
   }
   return { message: "Your password is set." };
 });

@@ -17,7 +17,7 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
   if (!tenant || !valid) {
     return (
       <AuthCard title="This invitation cannot be used" footer={<Link className="text-brand-600 hover:underline" href="/login">Go to sign in</Link>}>
-        <p className="text-sm text-slate-700">The invitation link is invalid, was already used or has expired (links are valid for 7 days). Ask your administrator to send a new one.</p>
+        <p className="text-sm text-slate-700">The invitation link is invalid, was already used or has expired (links are valid for 7 days). Ask an admin of your organisation to send a new one.</p>
       </AuthCard>
     );
   }

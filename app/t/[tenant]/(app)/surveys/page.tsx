@@ -68,7 +68,7 @@ export default async function SurveysPage() {
           <p className="mb-2 text-sm text-slate-600">{`Culture score over the last four weeks. Teams with fewer than ${org.minGroupSize} answers stay hidden.`}</p>
           <TeamRankingList items={rankings} minGroupSize={org.minGroupSize} />
         </Card>
-        <ScheduleStatusCard schedule={schedule} current={current} status={status} />
+        <ScheduleStatusCard schedule={schedule} current={current} status={status} canChange={sends} />
       </div>
 
       <h2 className="mt-8 mb-3 text-lg font-semibold">Recommended Actions</h2>
