@@ -79,7 +79,7 @@ function NotesReadOnly({ notes, who }: { notes: MeetingNotesDto; who: string | n
           {NOTE_FIELDS.map(([k, label]) => (
             <div key={k} className="min-w-0">
               <dt className="text-sm font-medium text-slate-800">{label}</dt>
-              <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{notes[k].trim() || <span className="text-slate-400">Nothing written</span>}</dd>
+              <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{notes[k].trim() || <span className="text-slate-500">Nothing written</span>}</dd>
             </div>
           ))}
         </dl>

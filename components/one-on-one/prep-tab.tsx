@@ -21,7 +21,7 @@ export function PrepFormReadOnly({ prep }: { prep: PrepFormDto }) {
         {PREP_TEXT_FIELDS.map((k) => (
           <div key={k} className="min-w-0">
             <dt className="text-sm font-medium text-slate-800">{PREP_FIELD_LABELS[k]}</dt>
-            <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{prep[k].trim() || <span className="text-slate-400">Nothing written</span>}</dd>
+            <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{prep[k].trim() || <span className="text-slate-500">Nothing written</span>}</dd>
           </div>
         ))}
       </dl>
