@@ -174,7 +174,9 @@ class AxeCollector {
       for (const node of v.nodes) {
         const finding: Finding = { path, url: report.url, id: v.id, impact: v.impact, help: v.help, ...node };
         if (LOG_FILE) appendFileSync(LOG_FILE, `${JSON.stringify({ test: this.testTitle, ...finding })}\n`);
-        const key = `${path}\n${v.id}\n${node.target}`;
+        // Keyed by the element's markup rather than its selector: axe's shortest unique selector
+        // for the same element changes as the page changes (a dialog opens: "p" becomes "main > p").
+        const key = `${path}\n${v.id}\n${node.html}`;
         if (!this.findings.has(key)) this.findings.set(key, finding);
       }
     }
