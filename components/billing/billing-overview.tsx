@@ -19,7 +19,9 @@ const FEATURES = [
   "Email support and onboarding",
 ];
 
-const NOT_CONFIGURED = "Billing is not configured on this installation, so subscriptions cannot be started here. Seats can still be changed.";
+// Seats are changed by admins only (billing.manage): the others are not told they can.
+const notConfigured = (canManage: boolean) =>
+  `Billing is not configured on this installation, so subscriptions cannot be started here.${canManage ? " Seats can still be changed." : ""}`;
 
 const BADGE: Partial<Record<BillingOverviewDto["status"], { text: string; variant: "default" | "destructive" }>> = {
   trialing: { text: "Trial", variant: "default" },
@@ -42,7 +44,7 @@ export function BillingOverview({ orgId, overview: o }: { orgId: string; overvie
             {badge ? <Badge variant={badge.variant}>{badge.text}</Badge> : null}
           </p>
           {detail ? <p className="mt-1 text-sm text-slate-600" data-testid="billing-detail">{detail}</p> : null}
-          {o.configured ? null : <p className="mt-3 rounded-md bg-slate-50 p-2 text-xs text-slate-600">{NOT_CONFIGURED}</p>}
+          {o.configured ? null : <p className="mt-3 rounded-md bg-slate-50 p-2 text-xs text-slate-600">{notConfigured(o.canManage)}</p>}
           {o.configured && !o.canManage ? <p className="mt-3 text-xs text-slate-500">Only administrators can change the subscription.</p> : null}
           <BillingActions orgId={orgId} buttons={billingButtons(o)} />
         </section>
