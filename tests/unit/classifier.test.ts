@@ -70,7 +70,7 @@ describe("offline classifier: rules", () => {
   it("refuses blank content with a clear message", () => {
     const r = categorizeBodySchema.safeParse({ content: "   \n " });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe("Please enter some content to analyze");
+    expect(r.error?.issues[0]?.message).toBe("Please enter some content to analyse");
     expect(categorizeBodySchema.safeParse({ content: "x".repeat(20_001) }).success).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ export const categorizeBodySchema = z.object({
   content: z
     .string({ error: "Content is required" })
     .max(MAX_ANALYZE_LENGTH, "Content is at most 20,000 characters")
-    .refine((s) => s.trim().length > 0, "Please enter some content to analyze"),
+    .refine((s) => s.trim().length > 0, "Please enter some content to analyse"),
   organizationId: z.uuid({ error: "organizationId must be a UUID" }).optional(),
 });
 export type CategorizeBody = z.output<typeof categorizeBodySchema>;
