@@ -6,6 +6,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Trend } from "@/components/analytics/trend";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { CommentsCard } from "@/components/analytics/comments-card";
+import { hiddenRoundsText } from "@/components/analytics/participation-text";
+import { pluralWord } from "@/lib/utils/plural";
 import { plural } from "@/lib/utils/plural";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
@@ -18,8 +20,14 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
   );
 }
 
+function participationHint(t: ManagerTeamReport): string {
+  const hidden = hiddenRoundsText(t.responseRounds, t.minGroupSize);
+  return t.responseRounds.atLeast && hidden ? `at least, of invitations answered; ${hidden}` : "of invitations answered";
+}
+
 function TeamCard({ t }: { t: ManagerTeamReport }) {
   const hasScores = t.cultureScore !== null || t.engagementScore !== null;
+  const outOf = `of ${t.measuredDimensions} ${pluralWord(t.measuredDimensions, "dimension")} measured`;
   return (
     <Card>
       <CardHeader>
@@ -49,19 +57,21 @@ function TeamCard({ t }: { t: ManagerTeamReport }) {
               <Trend text={t.engagementTrend} suffix="engagement, from last month" />
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <Stat label="High Performers" value={String(t.highPerformers.length)} hint="dimensions scoring above 8.0" />
-              <Stat label="Needs Attention" value={String(t.needsAttention.length)} hint="dimensions below 6.5" />
-              <Stat label="Survey Participation" value={t.responseRate === null ? "--" : `${t.responseRate}%`} hint="of invitations answered" />
+              <Stat label="Strong Dimensions" value={String(t.strongDimensions.length)} hint={`${outOf}, scoring above 8.0`} />
+              <Stat label="Needs Attention" value={String(t.needsAttention.length)} hint={`${outOf}, scoring below 6.5`} />
+              <Stat label="Survey Participation" value={t.responseRate === null ? "--" : `${t.responseRate}%`} hint={participationHint(t)} />
             </div>
-            {t.highPerformers.length + t.needsAttention.length > 0 ? (
-              <ul className="flex flex-wrap gap-2 text-xs">
-                {t.highPerformers.map((d) => (
+            {t.strongDimensions.length + t.needsAttention.length > 0 ? (
+              <ul className="flex flex-wrap gap-2 text-xs" aria-label="Strong dimensions and dimensions needing attention">
+                {t.strongDimensions.map((d) => (
                   <li key={d.key} className="rounded-full bg-emerald-50 px-2 py-1 text-emerald-800">
+                    <span className="sr-only">Strong: </span>
                     {d.label} {d.score.toFixed(1)}
                   </li>
                 ))}
                 {t.needsAttention.map((d) => (
                   <li key={d.key} className="rounded-full bg-red-50 px-2 py-1 text-red-800">
+                    <span className="sr-only">Needs attention: </span>
                     {d.label} {d.score.toFixed(1)}
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import type { TeamRankingItem } from "@/lib/analytics/teams";
 import { Trend } from "@/components/analytics/trend";
 import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
+import { hiddenRoundsText, rateText } from "@/components/analytics/participation-text";
 import { cn } from "@/lib/utils/cn";
 import { plural } from "@/lib/utils/plural";
 
@@ -15,6 +16,8 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
       {items.map((t) => {
         const shown = t.cultureScore !== null;
         if (shown) rank++;
+        // Only beside a rate: a team with every round hidden says so in its suppression line.
+        const hiddenRounds = t.responseRate !== null ? hiddenRoundsText(t.responseRounds, minGroupSize) : null;
         return (
           <li key={t.id} className="flex items-center gap-3 py-3">
             <span className="w-6 shrink-0 text-right text-sm font-semibold text-slate-500">{shown ? rank : "–"}</span>
@@ -26,7 +29,13 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
                   {plural(t.memberCount, "member")}
                 </span>
                 {t.engagementScore !== null ? <span>Engagement {t.engagementScore.toFixed(1)}</span> : null}
-                {t.responseRate !== null ? <span>{t.responseRate}% response rate</span> : null}
+                {t.responseRate !== null ? <span data-testid="response-rate">{rateText(t.responseRate, t.responseRounds.atLeast, "response rate")}</span> : null}
+                {hiddenRounds ? (
+                  <span className="inline-flex items-center gap-1">
+                    <EyeOff aria-hidden="true" className="size-3" />
+                    {hiddenRounds}
+                  </span>
+                ) : null}
               </p>
               {t.suppressed ? (
                 <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">

@@ -4,16 +4,25 @@ import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf, type Scope } from "@/lib/analytics/scope";
 import { combine, type Aggregate } from "@/lib/analytics/rounds";
-import { scopeCells } from "@/lib/analytics/view";
+import { participationOver, scopeCells, scopeInvitedCells, type ParticipationFigure } from "@/lib/analytics/view";
 import { inWindow, isoDay, lastWeeks, periodWindows, trailingWindow, type Window } from "@/lib/analytics/periods";
 import { round1OrNull, trendText } from "@/lib/analytics/scores";
 import { emergencyMetrics, type EmergencyMetric } from "@/lib/analytics/emergency";
 import type { SuppressionReason } from "@/lib/analytics/suppression";
 
-export type WeeklyPoint = { week: string; culture: number | null; engagement: number | null; enps: number | null };
+/** One week of the trend chart: the scores over the week and the three before, and the
+ * participation of the rounds sent in the week itself (null when none was, or all were hidden). */
+export type WeeklyPoint = {
+  week: string;
+  culture: number | null;
+  engagement: number | null;
+  enps: number | null;
+  participation: ParticipationFigure;
+};
 
 /** GET /api/dashboard-metrics/{orgId} (spec section 3 plus standard eNPS, participation, the
- * emergency list and 12 weekly points, each over its week and the three before). Scores are 0-10 with one decimal, null when missing. */
+ * emergency list and up to 12 weekly points, from the week of the first round on, each over its
+ * week and the three before). Scores are 0-10 with one decimal, null when missing. */
 export type DashboardMetrics = {
   overallCultureScore: number | null;
   enpsScore: number | null;
@@ -24,7 +33,10 @@ export type DashboardMetrics = {
   enpsTrend: string | null;
   totalUsers: number;
   standardEnps: number | null;
+  /** Percent of invitations answered over the last four weeks, every round counted (see
+   * `participationRounds`: a floor when some rounds were hidden). */
   participation: number | null;
+  participationRounds: Omit<ParticipationFigure, "rate">;
   emergencyMetrics: EmergencyMetric[];
   weekly: WeeklyPoint[];
   /** 'organization' for admins; 'teams' for managers (their own teams only). */
@@ -38,6 +50,10 @@ export type DashboardMetrics = {
 
 function aggregateFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: readonly string[], w: Window): Aggregate {
   return combine(rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeCells(scope, r, teamIds)));
+}
+
+function participationFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: readonly string[], w: Window): ParticipationFigure {
+  return participationOver(rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeInvitedCells(scope, r, teamIds)));
 }
 
 export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Promise<DashboardMetrics> {
@@ -54,11 +70,16 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
   const { scope, teamIds, rounds, totalUsers } = data;
   const cur = aggregateFor(scope, rounds, teamIds, current);
   const prev = aggregateFor(scope, rounds, teamIds, previous);
-  const weekly = weeks.map((start, i) => {
+  const points = weeks.map((start, i): WeeklyPoint => {
     const end = weeks[i + 1] ?? new Date(now.getTime() + 1);
     const s = aggregateFor(scope, rounds, teamIds, trailingWindow(start, end)).scores;
-    return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps) };
+    const participation = participationFor(scope, rounds, teamIds, { from: start, to: end });
+    return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps), participation };
   });
+  // The chart starts at the first week with a round or a score: no blank weeks before it.
+  const first = points.findIndex((p) => p.participation.rounds > 0 || p.culture !== null || p.engagement !== null || p.enps !== null);
+  const weekly = first < 0 ? [] : points.slice(first);
+  const { rate: participation, ...participationRounds } = participationFor(scope, rounds, teamIds, current);
   const s = cur.scores;
   const latest = rounds.at(-1);
   return {
@@ -71,7 +92,8 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     enpsTrend: trendText(s.enps, prev.scores.enps),
     totalUsers,
     standardEnps: s.standardEnps,
-    participation: cur.participation,
+    participation,
+    participationRounds,
     emergencyMetrics: emergencyMetrics(s),
     weekly,
     scope: scope.orgWide ? "organization" : "teams",

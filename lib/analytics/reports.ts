@@ -5,28 +5,34 @@ import { teamPeriods, toRankingItem, type TeamRankingItem } from "@/lib/analytic
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { round1, trendText } from "@/lib/analytics/scores";
 
-// The manager's 'Team Reports' (spec section 2). The prototype's insight counts were per-person
-// numbers with demo fallbacks; here they are counts of the team's dimensions, which no single
-// answer can be traced from: High Performers above 8.0, Needs Attention below 6.5.
+// The manager's 'Team Reports' (spec section 2). The spec's 'High Performers' counted people
+// scoring above 8.0 (with demo fallbacks); the product never holds a person's scores (answers
+// carry no person, rollups only sums per team), so no count of people can be made. What the data
+// supports is a count of the team's dimensions, and it is named so: 'Strong Dimensions' above 8.0
+// and 'Needs Attention' below 6.5, each out of the dimensions measured in the period.
 export const HIGH_SCORE = 8.0;
 export const LOW_SCORE = 6.5;
 
 export type DimensionScore = { key: string; label: string; score: number };
 export type ManagerTeamReport = TeamRankingItem & {
   engagementTrend: string | null;
-  highPerformers: DimensionScore[];
+  /** The team's dimensions scoring above 8.0 over the period (not people: see above). */
+  strongDimensions: DimensionScore[];
+  /** Its dimensions below 6.5. */
   needsAttention: DimensionScore[];
+  /** How many dimensions had a score to show in the period: what the two counts are out of. */
+  measuredDimensions: number;
   /** Members below the minimum group: the team cannot be reported on at all yet. */
   tooSmall: boolean;
   minGroupSize: number;
 };
 
-export function dimensionInsights(dimensions: Record<string, number | null>): { high: DimensionScore[]; low: DimensionScore[] } {
+export function dimensionInsights(dimensions: Record<string, number | null>): { high: DimensionScore[]; low: DimensionScore[]; measured: number } {
   const scored = DIMENSIONS.flatMap((d) => {
     const v = dimensions[d.key];
     return v === null || v === undefined ? [] : [{ key: d.key, label: d.label, score: round1(v) }];
   });
-  return { high: scored.filter((d) => d.score > HIGH_SCORE), low: scored.filter((d) => d.score < LOW_SCORE) };
+  return { high: scored.filter((d) => d.score > HIGH_SCORE), low: scored.filter((d) => d.score < LOW_SCORE), measured: scored.length };
 }
 
 /** The reports of the teams the caller leads (the Reports page shows them to roles without the
@@ -35,12 +41,13 @@ export async function managerTeamReports(ctx: AuthContext, minGroupSize: number,
   requirePermission(ctx, "analytics.view");
   const periods = await teamPeriods(ctx, (teams) => teams.filter((t) => t.managerId === ctx.userId), now);
   return periods.map((p) => {
-    const { high, low } = dimensionInsights(p.current.scores.dimensions);
+    const { high, low, measured } = dimensionInsights(p.current.scores.dimensions);
     return {
       ...toRankingItem(p),
       engagementTrend: trendText(p.current.scores.engagement, p.previous.scores.engagement),
-      highPerformers: high,
+      strongDimensions: high,
       needsAttention: low,
+      measuredDimensions: measured,
       tooSmall: p.team.memberCount < minGroupSize,
       minGroupSize,
     };

@@ -9,8 +9,10 @@ import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";
 import { inWindow, periodWindows } from "@/lib/analytics/periods";
 import { round1OrNull, trendText } from "@/lib/analytics/scores";
 import type { SuppressionReason } from "@/lib/analytics/suppression";
+import { invitedIn, participationOver, type ParticipationFigure } from "@/lib/analytics/view";
 
-export type TeamPeriod = { team: TeamRow; current: Aggregate; previous: Aggregate };
+/** participation: the current period's, over every round the team was invited to. */
+export type TeamPeriod = { team: TeamRow; current: Aggregate; previous: Aggregate; participation: ParticipationFigure };
 
 /** Spec section 3's team ranking item and dashboard-side team data. Scores are null (and
  * `suppressed` true) when the team's answers are too few to show, or its cells would let a
@@ -22,8 +24,12 @@ export type TeamRankingItem = {
   cultureScore: number | null;
   cultureScoreTrend: string | null;
   engagementScore: number | null;
-  /** Percent of the invited who answered, over the last four weeks. */
+  /** Percent of the invited who answered, over every round of the last four weeks the team was
+   * invited to, shown or hidden; a floor when some were hidden (see `responseRounds`). */
   responseRate: number | null;
+  /** The rounds behind the rate: how many, how many hidden for anonymity and why, and whether the
+   * rate is a floor (a hidden round's answers are not shown, so they count as none). */
+  responseRounds: Omit<ParticipationFigure, "rate">;
   suppressed: boolean;
   suppressionReason: SuppressionReason | null;
 };
@@ -36,12 +42,19 @@ export async function teamPeriods(ctx: AuthContext, pick: (teams: TeamRow[]) => 
     return { teams, rounds: await loadRounds(tx, ctx, { kind: "pulse", sentFrom: previous.from }) };
   });
   const ids = teams.map((t) => t.id);
-  const views = rounds.map((r) => ({ sentAt: r.sentAt, view: evaluateRound(r, ids) }));
-  const cells = (teamId: string, w: typeof current) => views.filter((v) => inWindow(v.sentAt, w)).map((v) => v.view.teams.get(teamId)!);
-  return pick(teams).map((team) => ({ team, current: combine(cells(team.id, current)), previous: combine(cells(team.id, previous)) }));
+  const views = rounds.map((r) => ({ round: r, view: evaluateRound(r, ids) }));
+  const within = (w: typeof current) => views.filter((v) => inWindow(v.round.sentAt, w));
+  const cells = (teamId: string, w: typeof current) => within(w).map((v) => v.view.teams.get(teamId)!);
+  return pick(teams).map((team) => ({
+    team,
+    current: combine(cells(team.id, current)),
+    previous: combine(cells(team.id, previous)),
+    participation: participationOver(within(current).map((v) => ({ roundId: v.round.id, cell: v.view.teams.get(team.id)!, invited: invitedIn(v.round, team.id) }))),
+  }));
 }
 
-export function toRankingItem({ team, current, previous }: TeamPeriod): TeamRankingItem {
+export function toRankingItem({ team, current, previous, participation }: TeamPeriod): TeamRankingItem {
+  const { rate, ...responseRounds } = participation;
   return {
     id: team.id,
     name: team.name,
@@ -49,7 +62,8 @@ export function toRankingItem({ team, current, previous }: TeamPeriod): TeamRank
     cultureScore: round1OrNull(current.scores.culture),
     cultureScoreTrend: trendText(current.scores.culture, previous.scores.culture),
     engagementScore: round1OrNull(current.scores.engagement),
-    responseRate: current.participation,
+    responseRate: rate,
+    responseRounds,
     suppressed: current.reason !== null,
     suppressionReason: current.reason,
   };
@@ -78,7 +92,8 @@ export async function teamDashboardData(ctx: AuthContext, teamId: string, now = 
   const [p] = await teamPeriods(ctx, (teams) => teams.filter((t) => t.id === teamId), now);
   if (!p) throw notFound("Team");
   if (!canSeeTeam(ctx, p.team)) {
-    return { memberCount: p.team.memberCount, cultureScore: null, cultureScoreTrend: null, engagementScore: null, responseRate: null, suppressed: true, suppressionReason: "not-your-team" };
+    const responseRounds = { atLeast: false, rounds: 0, hiddenRounds: 0, hiddenReason: null };
+    return { memberCount: p.team.memberCount, cultureScore: null, cultureScoreTrend: null, engagementScore: null, responseRate: null, responseRounds, suppressed: true, suppressionReason: "not-your-team" };
   }
   const { id: _id, name: _name, ...rest } = toRankingItem(p);
   return rest;

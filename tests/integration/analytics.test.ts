@@ -130,7 +130,13 @@ describe("dashboard metrics from rollups", () => {
       totalUsers: 16,
     });
     expect(m.emergencyMetrics.map((e) => e.text)).toEqual(["Stress Level: 7.0/10 (High)"]);
-    expect(m.weekly).toHaveLength(12);
+    // The chart starts at round B's week (35 days ago: no blank weeks before it) and ends this week.
+    expect(m.weekly.length).toBeLessThan(12);
+    expect(new Date(`${m.weekly[0]!.week}T00:00:00Z`).getTime()).toBeLessThanOrEqual(Date.now() - 35 * DAY);
+    expect(new Date(`${m.weekly[0]!.week}T00:00:00Z`).getTime()).toBeGreaterThan(Date.now() - 42 * DAY);
+    expect(m.weekly[0]!.engagement).toBe(7);
+    // Participation per week is the rounds sent that week: B 11 of 13, A 13 of 15; none in the others.
+    expect(m.weekly.map((w) => w.participation.rate).filter((r) => r !== null)).toEqual([85, 87]);
     // Each point covers its week and the three before: round B (7.0) shows in its week and the three
     // after it, round A (6.8, thirty days later) from its week on; no window holds both.
     const weekOf = (daysAgo: number) => m.weekly.findLastIndex((w) => new Date(`${w.week}T00:00:00Z`).getTime() <= Date.now() - daysAgo * DAY);
@@ -171,7 +177,8 @@ describe("team rankings", () => {
 
   it("gives managers anonymity-safe insight counts", async () => {
     const [beta] = await managerTeamReports(s.ben, 3);
-    expect(beta).toMatchObject({ name: "Beta", highPerformers: [], tooSmall: false });
+    // Counts of the team's dimensions (no person's scores exist), out of those measured.
+    expect(beta).toMatchObject({ name: "Beta", strongDimensions: [], measuredDimensions: 2, tooSmall: false });
     expect(beta!.needsAttention.map((d) => d.key)).toEqual(["overall", "recognition"]);
   });
 });

@@ -109,7 +109,8 @@ describe("csv", () => {
 
 describe("manager insights", () => {
   it("counts dimensions above 8.0 and below 6.5", () => {
-    const { high, low } = dimensionInsights({ overall: 8.4, recognition: 8.0, feedback: 6.4, wellness: null });
+    const { high, low, measured } = dimensionInsights({ overall: 8.4, recognition: 8.0, feedback: 6.4, wellness: null });
+    expect(measured).toBe(3);
     expect(high.map((d) => d.key)).toEqual(["overall"]);
     expect(low.map((d) => d.key)).toEqual(["feedback"]);
   });
