@@ -1,54 +1,59 @@
 import { EyeOff } from "lucide-react";
 import type { PulseCell, PulseRow } from "@/lib/analytics/pulse-types";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
-import { HIDDEN_TONE, scoreTone } from "@/components/analytics/score-colors";
+import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
+import { cellView, HIDDEN_CELL, NOT_ASKED_CELL, NOT_ASKED_TEXT } from "@/components/pulse/heatmap-cell";
+import { pluralWord } from "@/lib/utils/plural";
 import { cn } from "@/lib/utils/cn";
 
-function Cell({ cell, min }: { cell: PulseCell; min: number }) {
-  if (cell.status === "ok" && cell.value !== null) {
-    return <td className={cn("px-2 py-2 text-center text-sm font-semibold tabular-nums", scoreTone(cell.value))}>{cell.value.toFixed(1)}</td>;
-  }
-  if (cell.status === "suppressed") {
-    const why = suppressionText(cell.reason, min);
-    return (
-      <td className={cn("px-2 py-2 text-center text-sm", HIDDEN_TONE)} title={why} data-suppressed="true">
-        <EyeOff aria-hidden="true" className="mx-auto size-4" />
-        <span className="sr-only">Hidden: {why}</span>
-      </td>
-    );
-  }
+function Cell({ cell, min, recent }: { cell: PulseCell; min: number; recent: boolean }) {
+  const v = cellView(cell, min, recent);
   return (
-    <td className="px-2 py-2 text-center text-sm text-slate-400" title="Not asked in this round">
-      <span aria-hidden="true">·</span>
-      <span className="sr-only">Not asked</span>
+    <td className={cn("border-b border-slate-100 px-2 py-2 text-center text-sm", v.className)} title={v.title} data-suppressed={v.kind === "hidden" ? "true" : undefined} data-not-asked={v.kind === "not-asked" ? "true" : undefined}>
+      {v.content}
     </td>
   );
 }
 
-/** Teams by the eleven dimensions, with participation and eNPS. Scrolls sideways on phones with
- * the team column kept in view. */
-export function PulseHeatmap({ rows, minGroupSize }: { rows: PulseRow[]; minGroupSize: number }) {
+/** Long words in narrow headers may break where they read well ("Relation-ship", "Ambassador-ship"). */
+function HeaderLabel({ label }: { label: string }) {
+  const parts = label.split(/(?<=Relation|Ambassador)(?=ship)/);
+  return parts.map((p, i) => (
+    <span key={p}>
+      {i > 0 ? <wbr /> : null}
+      {p}
+    </span>
+  ));
+}
+
+/** Teams by the eleven dimensions, with participation and eNPS: the table from 640 px up. The
+ * headers wrap so that most columns fit; what does not scrolls sideways inside the table's box,
+ * with the team column kept in view. */
+export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[]; minGroupSize: number; recent: boolean }) {
   return (
     // relative: the cells' screen-reader texts (absolutely positioned) are clipped by this box
     // instead of widening the page; only this box scrolls sideways.
-    <div className="overflow-x-auto rounded-xl border border-slate-200 relative bg-white" role="region" aria-label="Pulse heatmap" tabIndex={0}>
-      <table className="min-w-max border-separate border-spacing-0 text-left">
-        <caption className="sr-only">Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers.</caption>
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Pulse heatmap" tabIndex={0}>
+      <table className="w-full table-fixed border-separate border-spacing-0 text-left" style={{ minWidth: `${11 + (DIMENSIONS.length + 2) * 5.25}rem` }}>
+        <caption className="sr-only">Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers; some dimensions are not asked every round.</caption>
+        <colgroup>
+          <col className="w-44" />
+        </colgroup>
         <thead>
-          <tr className="text-xs text-slate-600">
-            <th scope="col" className="sticky left-0 z-10 min-w-40 border-b border-slate-200 bg-white px-3 py-2 font-medium">
+          <tr className="align-bottom text-xs text-slate-600">
+            <th scope="col" className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 font-medium">
               Team
             </th>
-            <th scope="col" className="border-b border-slate-200 px-2 py-2 text-center font-medium">
+            <th scope="col" className="border-b border-slate-200 px-1.5 py-2 text-center font-medium">
               Participation
             </th>
-            <th scope="col" className="border-b border-slate-200 px-2 py-2 text-center font-medium">
+            <th scope="col" className="border-b border-slate-200 px-1.5 py-2 text-center font-medium">
               eNPS
             </th>
             {DIMENSIONS.map((d) => (
-              <th key={d.key} scope="col" className="w-20 border-b border-slate-200 px-2 py-2 text-center font-medium">
-                {d.label}
+              <th key={d.key} scope="col" className="border-b border-slate-200 px-1.5 py-2 text-center leading-tight font-medium">
+                <HeaderLabel label={d.label} />
               </th>
             ))}
           </tr>
@@ -56,19 +61,21 @@ export function PulseHeatmap({ rows, minGroupSize }: { rows: PulseRow[]; minGrou
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} className={r.kind === "organization" ? "font-semibold" : undefined} data-team={r.name}>
-              <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-2 text-sm font-medium text-slate-900">
-                <span className="block max-w-48 truncate">{r.name}</span>
-                <span className="block text-xs font-normal text-slate-500">
-                  {r.memberCount} {r.memberCount === 1 ? "member" : "members"}
+              <th scope="row" className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-900">
+                <span className="block truncate" title={r.name}>
+                  {r.name}
+                </span>
+                <span className="block text-xs font-normal text-slate-600">
+                  {r.memberCount} {pluralWord(r.memberCount, "member")}
                   {r.suppressed ? " · hidden" : ""}
                 </span>
               </th>
-              <td className="border-b border-slate-100 px-2 py-2 text-center text-sm tabular-nums text-slate-800" title={r.suppressed ? suppressionText(r.reason, minGroupSize) : undefined}>
-                {r.participation === null ? (r.suppressed ? <span className="text-slate-400">hidden</span> : "--") : `${r.participation}%`}
+              <td className="border-b border-slate-100 px-2 py-2 text-center text-sm text-slate-800 tabular-nums" title={r.suppressed ? suppressionText(r.reason, minGroupSize) : undefined}>
+                {r.participation === null ? r.suppressed ? <span className="text-slate-600">hidden</span> : "--" : `${r.participation}%`}
               </td>
-              <Cell cell={r.enps} min={minGroupSize} />
+              <Cell cell={r.enps} min={minGroupSize} recent={recent} />
               {DIMENSIONS.map((d) => (
-                <Cell key={d.key} cell={r.dimensions[d.key]} min={minGroupSize} />
+                <Cell key={d.key} cell={r.dimensions[d.key]} min={minGroupSize} recent={recent} />
               ))}
             </tr>
           ))}
@@ -78,24 +85,41 @@ export function PulseHeatmap({ rows, minGroupSize }: { rows: PulseRow[]; minGrou
   );
 }
 
-export function HeatmapLegend({ minGroupSize }: { minGroupSize: number }) {
-  const items = [
-    ["8+", scoreTone(8)],
-    ["7+", scoreTone(7)],
-    ["6+", scoreTone(6)],
-    ["5+", scoreTone(5)],
+/** What the colours and marks mean: the score bands, hidden, and not asked. */
+export function HeatmapLegend({ minGroupSize, recent }: { minGroupSize: number; recent: boolean }) {
+  const bands = [
+    ["8 and above", scoreTone(8)],
+    ["7 to 7.9", scoreTone(7)],
+    ["6 to 6.9", scoreTone(6)],
+    ["5 to 5.9", scoreTone(5)],
     ["below 5", scoreTone(4)],
   ] as const;
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-      {items.map(([label, tone]) => (
-        <span key={label} className={cn("rounded px-2 py-0.5 font-medium", tone)}>
-          {label}
-        </span>
-      ))}
-      <span className={cn("inline-flex items-center gap-1 rounded px-2 py-0.5", HIDDEN_TONE)}>
-        <EyeOff aria-hidden="true" className="size-3" /> hidden: fewer than {minGroupSize} responses, or it would reveal a smaller group
-      </span>
+    <div className="rounded-xl border border-slate-200 bg-white p-3 text-xs text-slate-700">
+      <h3 className="mb-2 font-semibold text-slate-900">Legend</h3>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2" aria-label="Score colours, out of 10">
+        {bands.map(([label, tone]) => (
+          <li key={label} className="inline-flex items-center gap-1.5">
+            {/* A colour swatch only: the band's name is the text beside it. */}
+            <span aria-hidden="true" className={cn("size-4 rounded border border-slate-300", tone)} />
+            {label}
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-4">
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className={cn("inline-flex h-5 w-8 items-center justify-center rounded", HIDDEN_CELL)}>
+            <EyeOff className="size-3.5" />
+          </span>
+          Hidden: fewer than {minGroupSize} responses, or it would reveal a smaller group
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className={cn("inline-flex h-5 items-center rounded border border-slate-200 px-1", NOT_ASKED_CELL)}>
+            {NOT_ASKED_TEXT}
+          </span>
+          {recent ? "No question on it in these rounds" : "No question on it this round"}
+        </li>
+      </ul>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { HeatmapLegend, PulseHeatmap } from "@/components/pulse/heatmap";
+import { PulsePhoneView } from "@/components/pulse/phone-view";
 import { PulseFilters } from "@/components/pulse/round-filter";
 import { SurveyStatusCard } from "@/components/pulse/status-card";
 import { countTeams } from "@/lib/people/teams";
@@ -39,6 +40,7 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
     // shown now: every team and the 'All employees' row. The rows shown cannot say it: under 'All
     // employees' they hold no team.
     orgWide ? countTeams(ctx) : Promise.resolve(0)]);
+  const recent = o.selected === "recent";
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
   return (
     <div className="space-y-6">
@@ -68,8 +70,20 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
           <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
             {o.selectedLabel}
           </h2>
-          {o.rows.length === 0 ? <p className="text-sm text-slate-600">You do not lead a team yet.</p> : <PulseHeatmap rows={o.rows} minGroupSize={o.minGroupSize} />}
-          <HeatmapLegend minGroupSize={o.minGroupSize} />
+          {o.rows.length === 0 ? (
+            <p className="text-sm text-slate-600">You do not lead a team yet.</p>
+          ) : (
+            <>
+              {/* From 640 px the table; below it one team or one dimension at a time. */}
+              <div className="hidden sm:block">
+                <PulseHeatmap rows={o.rows} minGroupSize={o.minGroupSize} recent={recent} />
+              </div>
+              <div className="sm:hidden">
+                <PulsePhoneView rows={o.rows} minGroupSize={o.minGroupSize} recent={recent} />
+              </div>
+            </>
+          )}
+          <HeatmapLegend minGroupSize={o.minGroupSize} recent={recent} />
         </section>
       )}
       <SurveyStatusCard status={status} />
