@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Check, ChevronDown } from "lucide-react";
 import { searchTimeZones, suggestedTimeZone, timeZoneLabel } from "@/lib/utils/time-zone";
 import { browserTimeZone } from "@/components/one-on-one/format";
@@ -26,6 +26,7 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
   describedBy?: string;
 }) {
   const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   // Only the browser knows its zone: null while rendering on the server, so the markup matches.
   const browserZone = useSyncExternalStore(noSubscribe, browserTimeZone, () => null);
@@ -96,6 +97,7 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
     <div className="space-y-1.5">
       <div className="relative">
         <Input
+          ref={inputRef}
           id={id}
           role="combobox"
           aria-expanded={expanded}
@@ -155,7 +157,14 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
       <p id={hintId} className="sr-only">Type a city or region to search.</p>
       <p className="sr-only" aria-live="polite">{open ? plural(results.length, "time zone") : ""}</p>
       {suggested && suggested !== value && !disabled ? (
-        <button type="button" onClick={() => onChange(suggested)} className="text-left text-sm text-brand-700 underline-offset-4 hover:underline">
+        <button
+          type="button"
+          // The button goes once used: focus returns to the field rather than to the page.
+          onClick={() => {
+            onChange(suggested);
+            inputRef.current?.focus();
+          }}
+          className="text-left text-sm text-brand-700 underline-offset-4 hover:underline">
           Use your time zone ({timeZoneLabel(suggested)})
         </button>
       ) : null}
