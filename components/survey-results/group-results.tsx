@@ -2,6 +2,7 @@ import { Users } from "lucide-react";
 import type { GroupResult } from "@/lib/analytics/survey-results-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QuestionResultCard } from "@/components/survey-results/question-result-card";
+import { plural } from "@/lib/utils/plural";
 
 /** One group's released results (the organisation or a team), or why they are hidden. Shown only
  * once the survey has closed, so the texts speak of answers that are in, not still to come. */
@@ -30,7 +31,7 @@ export function GroupResults({ group, minGroupSize, commentMinimum }: { group: G
           icon={Users}
           headingLevel="p"
           title="Not enough responses"
-          description={`Fewer than ${minGroupSize} people in this group answered, so its results stay hidden and nobody's answers can be singled out.`}
+          description={`Fewer than ${plural(minGroupSize, "person", "people")} in this group answered, so its results stay hidden and nobody's answers can be singled out.`}
         />
       ) : (
         <ol className="space-y-3">
