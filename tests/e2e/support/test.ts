@@ -60,7 +60,9 @@ function watcher(opts: WatcherOptions): void {
     ]);
   };
   const scan = async () => {
-    if (!w.axe || !w.__pwAxeReport || document.contentType !== "text/html" || !document.body) return;
+    // Web pages only: not about:blank (a page a test never used), data: or browser error pages.
+    if (!/^https?:$/.test(location.protocol) || document.contentType !== "text/html" || !document.body) return;
+    if (!w.axe || !w.__pwAxeReport) return;
     await settle();
     const result = await w.axe.run(document, { resultTypes: ["violations"], iframes: false });
     const violations = result.violations
