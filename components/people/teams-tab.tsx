@@ -34,7 +34,7 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
         icon={UsersRound}
         headingLevel="h3"
         title="No teams yet"
-        description={`Teams group people for survey results; each is reported on once it has ${people.minGroupSize} members.`}
+        description={`Teams group people for survey results; each is reported on once it has ${plural(people.minGroupSize, "member")}.`}
         action={people.canManage ? <Button onClick={onAddTeam}>Add Team</Button> : undefined}
       />
     );

@@ -5,6 +5,7 @@ import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { DistributionBars } from "@/components/survey-results/distribution-bars";
 import { SurveyComments } from "@/components/survey-results/survey-comments";
+import { plural } from "@/lib/utils/plural";
 
 const TYPE_LABEL: Record<QuestionResult["type"], string> = { scale: "Scale 1-5", enps: "eNPS 0-10", text: "Open text" };
 
@@ -73,7 +74,7 @@ export function QuestionResultCard({ q, index, minGroupSize, commentMinimum }: {
         <SurveyComments reason={q.reason} comments={q.comments} minimum={commentMinimum} />
       ) : q.reason ? (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          {q.reason === "below-minimum" ? `Not enough answers: fewer than ${minGroupSize} people answered this question, so its results stay hidden.` : suppressionText(q.reason, minGroupSize)}
+          {q.reason === "below-minimum" ? `Not enough answers: fewer than ${plural(minGroupSize, "person", "people")} answered this question, so its results stay hidden.` : suppressionText(q.reason, minGroupSize)}
         </p>
       ) : q.type === "scale" && q.stats ? (
         <ScaleBody s={q.stats} higherIsWorse={q.higherIsWorse} />

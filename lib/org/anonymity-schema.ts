@@ -2,6 +2,7 @@
 // and the settings form, so both give the same message for a number out of range.
 import { z } from "zod";
 import { commentMinimum } from "@/lib/analytics/suppression";
+import { plural } from "@/lib/utils/plural";
 
 /** decisions.md: 3 (the spec's minimum team size), configurable 3 to 10 per organisation. */
 export const MIN_GROUP_SIZE_LOWEST = 3;
@@ -26,4 +27,4 @@ export const anonymityDto = (minGroupSize: number): AnonymityDto => ({ minGroupS
 
 /** What the setting means, in the words the settings page shows. */
 export const anonymitySummary = (d: AnonymityDto) =>
-  `Results are shown only for groups of at least ${d.minGroupSize} people; comments need at least ${d.commentMinimum}.`;
+  `Results are shown only for groups of at least ${plural(d.minGroupSize, "person", "people")}; comments need at least ${d.commentMinimum}.`;
