@@ -147,7 +147,7 @@ function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       className={cn(
         "pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg",
-        destructive ? "border-red-600 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+        destructive ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
       )}
     >
       <div className="grid gap-1">
@@ -159,7 +159,7 @@ function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
         onClick={() => dismissToast(item.id)}
         className={cn(
           "absolute top-2 right-2 rounded-md p-1.5 focus-visible:outline-2",
-          destructive ? "text-red-100 hover:bg-red-700 hover:text-white focus-visible:outline-white" : "text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500",
+          destructive ? "text-red-100 hover:bg-red-800 hover:text-white focus-visible:outline-white" : "text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500",
         )}
       >
         <X aria-hidden="true" className="size-4" />
