@@ -2,7 +2,7 @@ import type { DashboardMetrics } from "@/lib/analytics/dashboard";
 import type { TeamRankingItem } from "@/lib/analytics/teams";
 import type { RoundComments } from "@/lib/analytics/comments";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
+import { SCORE_GRID, ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { TeamRankingList } from "@/components/analytics/team-ranking-list";
 import { CommentsCard } from "@/components/analytics/comments-card";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
@@ -15,16 +15,19 @@ export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMe
       <h2 id="org-reports" className="text-lg font-semibold text-slate-900">
         Organization Reports
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={SCORE_GRID}>
         <ScoreCard title="Culture Score" value={m.overallCultureScore} trend={m.cultureScoreTrend} trendSuffix="from last month" showTrend={has} />
         <ScoreCard title="Engagement" value={m.engagementScore} trend={m.engagementTrend} trendSuffix="from last month" showTrend={has} />
         <ScoreCard title="eNPS Score" value={m.enpsScore} trend={m.enpsTrend} trendSuffix="from last month" showTrend={has} />
-        <StandardEnpsCard value={m.standardEnps} participation={m.participation} />
+        <StandardEnpsCard value={m.standardEnps} participation={m.participation} participationAtLeast={m.participationRounds.atLeast} />
       </div>
       <Card>
         <CardHeader>
           <CardTitle as="h3">Team Rankings</CardTitle>
-          <CardDescription>All teams by culture score over the last four weeks. Teams with fewer than {minGroupSize} responses are not shown.</CardDescription>
+          <CardDescription>
+            All teams by culture score over the last four weeks. Teams with fewer than {minGroupSize} responses are not shown; response rates count every round a team was invited to, shown
+            or hidden.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <TeamRankingList items={teams} minGroupSize={minGroupSize} />

@@ -3,7 +3,7 @@ import { BarChart3 } from "lucide-react";
 import type { DashboardMetrics } from "@/lib/analytics/dashboard";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
+import { SCORE_GRID, ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { EmergencyPanel } from "@/components/dashboard/emergency-panel";
 import { TrendChart } from "@/components/dashboard/trend-chart";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
@@ -11,14 +11,14 @@ import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 /** The admin's (organisation) or manager's (own teams) dashboard. */
 export function DashboardView({ m }: { m: DashboardMetrics }) {
   const hasScores = m.overallCultureScore !== null || m.enpsScore !== null || m.engagementScore !== null;
-  const hasWeekly = m.weekly.some((w) => w.culture !== null || w.engagement !== null || w.enps !== null);
+  const hasWeekly = m.weekly.length > 0;
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={SCORE_GRID}>
         <ScoreCard title="Overall eNPS Score" value={m.enpsScore} trend={m.enpsTrend} showTrend={hasScores} />
         <ScoreCard title="Overall Culture Score" value={m.overallCultureScore} trend={m.cultureScoreTrend} showTrend={hasScores} />
         <ScoreCard title="Engagement Score" value={m.engagementScore} trend={m.engagementTrend} showTrend={hasScores} />
-        <StandardEnpsCard value={m.standardEnps} participation={m.participation} />
+        <StandardEnpsCard value={m.standardEnps} participation={m.participation} participationAtLeast={m.participationRounds.atLeast} />
       </div>
       {hasScores ? (
         <EmergencyPanel metrics={m.emergencyMetrics} />
@@ -35,9 +35,10 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
       )}
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Trends over the last 12 weeks</CardTitle>
+          <CardTitle as="h2">Weekly trends</CardTitle>
           <CardDescription>
-            Culture score, engagement and eNPS, out of 10{m.scope === "teams" ? ", for the teams you lead" : ""}. Trends compare the last four weeks with the four before.
+            Culture score, engagement and eNPS out of 10, each week over the four weeks to it, and the share of invitations answered in each week&apos;s round
+            {m.scope === "teams" ? ", for the teams you lead" : ""}. Up to 12 weeks, from the first round.
           </CardDescription>
         </CardHeader>
         <CardContent>{hasWeekly ? <TrendChart points={m.weekly} /> : <p className="text-sm text-slate-600">No weekly results yet.</p>}</CardContent>
