@@ -1,6 +1,6 @@
 import { EyeOff } from "lucide-react";
 import type { PulseCell } from "@/lib/analytics/pulse-types";
-import { scoreTone } from "@/components/analytics/score-colors";
+import { HIDDEN_TONE, scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { cn } from "@/lib/utils/cn";
 
@@ -8,8 +8,9 @@ import { cn } from "@/lib/utils/cn";
 // score in its colour band, 'hidden' (too few answers, with why), or 'not asked' (the round had no
 // question on it). Server-safe: no hooks.
 
-/** Hidden and not-asked cells: grey, but dark enough to read (slate-600 on slate-100 is 6.9:1). */
-export const HIDDEN_CELL = "bg-slate-100 text-slate-600";
+/** Hidden cells take the shared hidden tone; not-asked cells are white with the same grey text
+ * (tests/unit/score-colors-contrast.test.ts checks both). */
+export const HIDDEN_CELL = HIDDEN_TONE;
 export const NOT_ASKED_CELL = "bg-white font-normal text-slate-600 italic";
 
 export const NOT_ASKED_TEXT = "Not asked";
