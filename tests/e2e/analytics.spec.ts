@@ -67,8 +67,25 @@ test("the admin sees the dashboard numbers and the emergency panel", async ({ pa
   const panel = page.getByRole("region", { name: "Emergency Metrics (Below 6.5)" });
   await expect(panel).toContainText("Engagement Score");
   await expect(panel).toContainText("6.0/10");
-  await expect(page.getByText("Weekly scores over the last 12 weeks.")).toBeVisible();
+  // The chart starts at the round's week (no blank weeks before it), shows its participation
+  // (14 of 16), and is drawn on the server: no chart library on the page.
+  const chart = page.getByRole("figure");
+  await expect(chart.getByText(/^Weekly scores over (the week of|2 weeks from)/)).toBeVisible();
+  await expect(chart.getByRole("table")).toContainText("88%");
+  await expect(page.getByTestId("trend-picture")).toBeVisible();
+  await expect(page.locator(".recharts-wrapper")).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-desktop.png`, fullPage: true });
+});
+
+test("the four score cards take less than half a phone's screen @phone", async ({ page }) => {
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  for (const [path, first, last] of [["/", "Overall eNPS Score", "Standard eNPS"], ["/reports", "Culture Score", "Standard eNPS"]] as const) {
+    await page.goto(workspaceUrl(ws.subdomain, path));
+    const top = (await page.getByRole("heading", { name: first, exact: true }).boundingBox())!;
+    const card = page.locator("div", { has: page.getByRole("heading", { name: last, exact: true }) }).last();
+    const bottom = (await card.boundingBox())!;
+    expect(bottom.y + bottom.height - top.y).toBeLessThan(page.viewportSize()!.height / 2);
+  }
 });
 
 test("the pulse heatmap hides the small team, and Export CSV downloads the same rows as CSV", async ({ page }) => {
