@@ -11,7 +11,7 @@
 // the test ends, every open page runs axe once more. Frames are not scanned (third-party frames;
 // the Stripe stand-in's hosted pages are top-level pages of ours and are scanned).
 //
-// E2E_AXE=1 turns the check on (off by default for now); E2E_AXE_LOG=<file> appends every violation found (JSON lines),
+// E2E_AXE=0 turns the check off; E2E_AXE_LOG=<file> appends every violation found (JSON lines),
 // also those deduplicated away, for a survey of the whole suite.
 import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,8 +20,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 export { expect };
 export type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 
-// Off by default until the suite is clean of violations (E2E_AXE=1 turns it on).
-const ENABLED = process.env.E2E_AXE === "1";
+const ENABLED = process.env.E2E_AXE !== "0";
 const LOG_FILE = process.env.E2E_AXE_LOG;
 
 type AxeNode = { target: string; summary: string; html: string };
