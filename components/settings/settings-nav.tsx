@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { useShellPathname } from "@/components/shell/use-shell-pathname";
 import { activeSettingsSection, type SettingsSection } from "@/components/settings/sections";
@@ -12,6 +13,11 @@ import { cn } from "@/lib/utils/cn";
 export function SettingsNav({ sections }: { sections: readonly SettingsSection[] }) {
   const pathname = useShellPathname();
   const active = activeSettingsSection(pathname, sections);
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the row scrolls sideways: bring the current section into view.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [active]);
   return (
     <nav aria-label="Settings" className="-mx-4 mb-6 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:-mx-8 md:px-8 lg:mx-0 lg:mb-0 lg:overflow-visible lg:px-0">
       <ul className="flex w-max gap-1 rounded-lg bg-slate-100 p-1 lg:w-full lg:flex-col lg:bg-transparent lg:p-0">
@@ -21,6 +27,7 @@ export function SettingsNav({ sections }: { sections: readonly SettingsSection[]
             <li key={s.href}>
               <Link
                 href={s.href}
+                ref={current ? currentRef : undefined}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 lg:min-h-10",

@@ -94,8 +94,7 @@ async function toPaymentStep(page: Page, email: string, subdomain: string): Prom
 const billingSection = (page: Page) => page.locator("#billing");
 
 async function openBilling(page: Page, subdomain: string): Promise<void> {
-  const url = `http://${subdomain}.${AI_ROOT}/settings#billing`;
-  // The same address again would only be a same-document (hash) navigation: reload instead.
+  const url = `http://${subdomain}.${AI_ROOT}/settings/billing`;
   if (page.url() === url) await page.reload();
   else await page.goto(url);
   await expect(billingSection(page).getByTestId("billing-status")).toBeVisible();
@@ -257,7 +256,7 @@ test.describe("without Stripe (the main app: a self-hosted installation)", () =>
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
-    await page.goto(`http://${ws.subdomain}.${ROOT}/settings#billing`);
+    await page.goto(`http://${ws.subdomain}.${ROOT}/settings/billing`);
     const section = billingSection(page);
     await expect(section.getByText(/Billing is not configured on this installation/)).toBeVisible();
     await expect(section.getByRole("button", { name: "Start Subscription" })).toHaveCount(0);

@@ -37,7 +37,7 @@ test("sign up, add a team and a person, import the template and see the org char
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
 
   // A team and a person; the trial has 5 seats.
-  await page.goto(workspaceUrl(subdomain, "/settings"));
+  await page.goto(workspaceUrl(subdomain, "/settings/users"));
   const people = page.locator("#user-management");
   await expect(people.getByText("Users: 1 / 5")).toBeVisible();
   await people.getByRole("button", { name: "Add Team" }).click();
@@ -81,7 +81,7 @@ test("sign up, add a team and a person, import the template and see the org char
   await expect(results.getByText("Successful", { exact: true }).locator("..")).toContainText("3");
 
   // Everyone in the org chart: Lena on top, the imported manager leading Sales.
-  await page.goto(workspaceUrl(subdomain, "/settings"));
+  await page.goto(workspaceUrl(subdomain, "/settings/users"));
   await expect(people.getByText("Users: 5 / 5")).toBeVisible();
   await expect(people.getByText("User limit reached")).toBeVisible();
   // Every seat taken: the admin (who may buy seats) is offered one more, and the person is added.

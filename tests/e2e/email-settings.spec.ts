@@ -5,7 +5,7 @@ import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/work
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 
 async function openEmailSettings(page: Page, sub: string) {
-  await page.goto(url(sub, "/settings"));
+  await page.goto(url(sub, "/settings/email"));
   const section = page.locator("#email-settings");
   await expect(section.getByText("Email Settings")).toBeVisible();
   return section;
@@ -15,8 +15,9 @@ test("an admin edits the invitation template with a live preview, saves it and r
   const ws = await createWorkspace("eml");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   let section = await openEmailSettings(page, ws.subdomain);
-  // Email Settings comes first among the collapsible sections.
-  await expect(page.locator("details").first()).toHaveAttribute("id", "email-settings");
+  // Its own page, marked as the current entry of the settings navigation.
+  await expect(page).toHaveTitle(/^Email Settings · Settings/);
+  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Email Settings" })).toHaveAttribute("aria-current", "page");
   await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
   await expect(section.getByText("Default template")).toBeVisible();
 
@@ -148,8 +149,9 @@ test("a manager sees the template without an edit button; an employee sees no Em
 
   const employee = await browser.newPage();
   await signInAs(employee, ws.subdomain, ws.employee.email, PASSWORD);
-  await employee.goto(url(ws.subdomain, "/settings"));
+  await employee.goto(url(ws.subdomain, "/settings/email"));
   await expect(employee.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(employee.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
   await expect(employee.locator("#email-settings")).toHaveCount(0);
 });
 

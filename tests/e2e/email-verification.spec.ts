@@ -37,7 +37,7 @@ test("a new workspace confirms its admin's address from the mailbox, and the mai
   await expect(banner).toContainText(`Open the link we sent to ${ava}.`);
 
   // An invitation now waits in the outbox.
-  await page.goto(workspaceUrl(subdomain, "/settings"));
+  await page.goto(workspaceUrl(subdomain, "/settings/users"));
   await expect(banner).toBeVisible();
   const people = page.locator("#user-management");
   await people.getByRole("button", { name: "Add User" }).click();

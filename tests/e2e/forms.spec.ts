@@ -155,7 +155,7 @@ test("change password: a wrong current password is said once and nothing typed i
 test("a people dialog gives focus back to the button that opened it", async ({ page }) => {
   const ws = await createWorkspace("frd");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
-  await page.goto(workspaceUrl(ws.subdomain, "/settings"));
+  await page.goto(workspaceUrl(ws.subdomain, "/settings/users"));
   const section = page.locator("#user-management");
 
   const addTeam = section.getByRole("button", { name: "Add Team" });

@@ -6,7 +6,7 @@ import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 test("an admin adds a team and a person, who accepts the invitation and signs in", async ({ page, browser }) => {
   const ws = await createWorkspace("ppl");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
-  await page.goto(url(ws.subdomain, "/settings"));
+  await page.goto(url(ws.subdomain, "/settings/users"));
   const section = page.locator("#user-management");
   await expect(section.getByText("Users: 3 / 10")).toBeVisible();
   await expect(section.getByRole("tab", { name: "Users (3)" })).toBeVisible();
@@ -77,7 +77,7 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
 test("an admin edits and removes a person; managers only view; employees see no user management", async ({ page, browser }) => {
   const ws = await createWorkspace("ppe");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
-  await page.goto(url(ws.subdomain, "/settings"));
+  await page.goto(url(ws.subdomain, "/settings/users"));
   const section = page.locator("#user-management");
   await section.getByRole("button", { name: `Edit ${ws.employee.email}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit User" });
@@ -92,6 +92,9 @@ test("an admin edits and removes a person; managers only view; employees see no 
   await signInAs(emp, ws.subdomain, ws.employee.email, PASSWORD);
   await emp.goto(url(ws.subdomain, "/settings"));
   await expect(emp.getByRole("heading", { name: "Settings" })).toBeVisible();
+  // Employees get only their account: no User Management entry, and its address says so.
+  await expect(emp.getByRole("navigation", { name: "Settings" }).getByRole("link")).toHaveText(["Your account"]);
+  await emp.goto(url(ws.subdomain, "/settings/users"));
   await expect(emp.locator("#user-management")).toHaveCount(0);
 
   await section.getByRole("button", { name: `Remove ${ws.employee.email}` }).click();
@@ -105,7 +108,7 @@ test("an admin edits and removes a person; managers only view; employees see no 
   const mgrCtx = await browser.newContext();
   const mgr = await mgrCtx.newPage();
   await signInAs(mgr, ws.subdomain, ws.manager.email, PASSWORD);
-  await mgr.goto(url(ws.subdomain, "/settings"));
+  await mgr.goto(url(ws.subdomain, "/settings/users"));
   const mSection = mgr.locator("#user-management");
   await expect(mSection.getByRole("tab", { name: "Users (2)" })).toBeVisible();
   await expect(mSection.getByRole("button", { name: "Add User" })).toHaveCount(0);
@@ -117,7 +120,7 @@ test("an admin edits and removes a person; managers only view; employees see no 
 test("a manager cannot join a team that has one, and a taken e-mail is refused with the server's message", async ({ page }) => {
   const ws = await createWorkspace("pplm");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
-  await page.goto(url(ws.subdomain, "/settings"));
+  await page.goto(url(ws.subdomain, "/settings/users"));
   const section = page.locator("#user-management");
   await section.getByRole("button", { name: "Add User" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New User" });
