@@ -2,22 +2,28 @@
 
 import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { notificationDtoSchema, notificationListSchema, type NotificationDto } from "@/lib/notifications/dto";
+import type { NotificationDto } from "@/lib/notifications/dto";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 
 const POLL_INTERVAL_MS = 30_000;
 const MARK_READ_KEY = ["notifications", "mark-read"] as const;
 
+// The response schemas (zod) load with the first request instead of in every page's first
+// download: the bell is part of the app shell.
+const loadSchemas = () => import("@/lib/notifications/dto");
+
 /** The signed-in user's notifications, newest first, polled every 30 s (spec section 7). */
 export function useNotifications(userId: string, organizationId: string) {
   return useQuery({
     queryKey: queryKeys.notifications(userId, organizationId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/notifications/${encodeURIComponent(userId)}/${encodeURIComponent(organizationId)}`, {
+    queryFn: async ({ signal }) => {
+      const { notificationListSchema } = await loadSchemas();
+      return apiFetch(`/api/notifications/${encodeURIComponent(userId)}/${encodeURIComponent(organizationId)}`, {
         schema: notificationListSchema,
         signal,
-      }),
+      });
+    },
     // Only when both ids exist (spec): a half-loaded user must not hit a broken URL.
     enabled: Boolean(userId && organizationId),
     refetchInterval: POLL_INTERVAL_MS,
@@ -30,8 +36,10 @@ export function useMarkNotificationRead(userId: string, organizationId: string) 
   const listKey = queryKeys.notifications(userId, organizationId);
   return useMutation({
     mutationKey: MARK_READ_KEY,
-    mutationFn: (id: string) =>
-      apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "PATCH", body: { userId }, schema: notificationDtoSchema }),
+    mutationFn: async (id: string) => {
+      const { notificationDtoSchema } = await loadSchemas();
+      return apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "PATCH", body: { userId }, schema: notificationDtoSchema });
+    },
     onSuccess: async (updated) => {
       // Show the change at once, before the refetch lands.
       queryClient.setQueryData<NotificationDto[]>(listKey, (old) => old?.map((n) => (n.id === updated.id ? updated : n)));

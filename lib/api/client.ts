@@ -1,14 +1,32 @@
-import { z } from "zod";
+import type { ZodType } from "zod";
 import { isErrorCode, type ErrorCode } from "@/lib/errors/codes";
 
 // A problem document (RFC 9457) as our API wrapper writes it (lib/errors/problem.ts); every
 // member is optional here because a proxy or the platform may answer with something else.
-const problemSchema = z.object({
-  code: z.string().optional(),
-  detail: z.string().optional(),
-  error: z.string().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
+// Checked by hand rather than with zod: this file is in every page's first download.
+type ProblemDocument = { code?: string; detail?: string; error?: string; fields?: Record<string, string[]> };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isOptionalString(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === "string";
+}
+
+function isFieldMessages(value: unknown): value is Record<string, string[]> {
+  return isRecord(value) && Object.values(value).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"));
+}
+
+function isProblemDocument(value: unknown): value is ProblemDocument {
+  return (
+    isRecord(value) &&
+    isOptionalString(value.code) &&
+    isOptionalString(value.detail) &&
+    isOptionalString(value.error) &&
+    (value.fields === undefined || isFieldMessages(value.fields))
+  );
+}
 
 /** What the client shows of a failure: the stable code to decide by, the message in the
  * product's words, and the messages per field. The one parser of error bodies. */
@@ -39,10 +57,10 @@ export class ApiRequestError extends Error {
 }
 
 function parseProblem(status: number, bodyText: string): ClientProblem {
-  let parsed: z.infer<typeof problemSchema> | null = null;
+  let parsed: ProblemDocument | null = null;
   try {
-    const r = problemSchema.safeParse(JSON.parse(bodyText));
-    if (r.success) parsed = r.data;
+    const json: unknown = JSON.parse(bodyText);
+    if (isProblemDocument(json)) parsed = json;
   } catch {
     // Not JSON: the plain text below is the message.
   }
@@ -68,7 +86,7 @@ type BaseOptions<T> = {
   /** Sent as JSON. Leave undefined for no body (then no content type is sent either). */
   body?: unknown;
   /** Validates and types the parsed response; without it the JSON is trusted as T. */
-  schema?: z.ZodType<T>;
+  schema?: ZodType<T>;
   signal?: AbortSignal;
 };
 
