@@ -1,7 +1,7 @@
 import { EyeOff, Users } from "lucide-react";
 import type { TeamRankingItem } from "@/lib/analytics/teams";
 import { Trend } from "@/components/analytics/trend";
-import { scoreTone } from "@/components/analytics/score-colors";
+import { HIDDEN_TONE, scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { hiddenRoundsText, rateText } from "@/components/analytics/participation-text";
 import { cn } from "@/lib/utils/cn";
@@ -48,7 +48,7 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
                 <p className="mt-0.5 text-xs text-slate-500">No answers yet</p>
               )}
             </div>
-            <span className={cn("shrink-0 rounded-md px-2 py-1 text-sm font-semibold tabular-nums", shown ? scoreTone(t.cultureScore!) : "bg-slate-100 text-slate-500")}>
+            <span className={cn("shrink-0 rounded-md px-2 py-1 text-sm font-semibold tabular-nums", shown ? scoreTone(t.cultureScore!) : HIDDEN_TONE)}>
               {shown ? t.cultureScore!.toFixed(1) : "--"}
             </span>
           </li>

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SCORE_GRID, ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { EmergencyPanel } from "@/components/dashboard/emergency-panel";
 import { TrendChart } from "@/components/dashboard/trend-chart";
+import { plural } from "@/lib/utils/plural";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
 /** The admin's (organisation) or manager's (own teams) dashboard. */
@@ -44,7 +45,7 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
         <CardContent>{hasWeekly ? <TrendChart points={m.weekly} /> : <p className="text-sm text-slate-600">No weekly results yet.</p>}</CardContent>
       </Card>
       <p className="text-xs text-slate-500">
-        {m.scope === "teams" ? `${m.totalUsers} people in your teams. ` : `${m.totalUsers} people in your organisation. `}
+        {`${plural(m.totalUsers, "person", "people")} in your ${m.scope === "teams" ? "teams" : "organisation"}. `}
         Groups with too few answers are never shown. <Link href="/pulse" className="text-brand-700 underline">Open the Pulse Overview</Link>
       </p>
       <ReleasedRoundNote round={m.latestRound} />

@@ -1,3 +1,4 @@
+import { participationText, PARTICIPATION_FLOOR_NOTE } from "@/components/pulse/participation-text";
 import { EyeOff } from "lucide-react";
 import type { PulseCell, PulseRow } from "@/lib/analytics/pulse-types";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
@@ -70,8 +71,8 @@ export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[];
                   {r.suppressed ? " · hidden" : ""}
                 </span>
               </th>
-              <td className="border-b border-slate-100 px-2 py-2 text-center text-sm text-slate-800 tabular-nums" title={r.suppressed ? suppressionText(r.reason, minGroupSize) : undefined}>
-                {r.participation === null ? r.suppressed ? <span className="text-slate-600">hidden</span> : "--" : `${r.participation}%`}
+              <td className="border-b border-slate-100 px-2 py-2 text-center text-sm text-slate-800 tabular-nums" title={r.suppressed ? suppressionText(r.reason, minGroupSize) : r.participationAtLeast ? PARTICIPATION_FLOOR_NOTE : undefined}>
+                {r.suppressed && r.participation === null ? <span className="text-slate-600">hidden</span> : participationText(r)}
               </td>
               <Cell cell={r.enps} min={minGroupSize} recent={recent} />
               {DIMENSIONS.map((d) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { participationText } from "@/components/pulse/participation-text";
 import { useId, useState } from "react";
 import type { PulseCell, PulseRow } from "@/lib/analytics/pulse-types";
 import { DIMENSIONS, type DimensionKey } from "@/lib/surveys/dimensions";
@@ -36,7 +37,6 @@ function Row({ label, detail, children }: { label: string; detail?: string; chil
   );
 }
 
-const participationText = (r: PulseRow) => (r.participation === null ? (r.suppressed ? "hidden" : "--") : `${r.participation}%`);
 
 /** Below 640 px: one team (every dimension) or one dimension (every team) at a time, chosen with a
  * native picker, as a list of label → score rows that reads without sideways scrolling. */

@@ -17,7 +17,7 @@ export function pulseCsv(o: Pick<PulseOverview, "rows" | "selectedLabel" | "minG
   const lines = [header.map(csvField).join(",")];
   for (const r of o.rows) {
     const note = r.reason === "below-minimum" ? `Fewer than ${plural(o.minGroupSize, "response")}` : r.reason === "complementary" ? "Hidden to protect a smaller group" : "";
-    const fields = [r.name, String(r.memberCount), r.participation === null ? (r.suppressed ? "hidden" : "") : String(r.participation), cell(r.enps), ...DIMENSIONS.map((d) => cell(r.dimensions[d.key])), note];
+    const fields = [r.name, String(r.memberCount), r.participation === null ? (r.suppressed ? "hidden" : "") : `${r.participationAtLeast ? ">=" : ""}${r.participation}`, cell(r.enps), ...DIMENSIONS.map((d) => cell(r.dimensions[d.key])), note];
     lines.push(fields.map(csvField).join(","));
   }
   return lines.join("\r\n") + "\r\n";

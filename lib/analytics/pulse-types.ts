@@ -8,7 +8,10 @@ export type PulseRow = {
   name: string;
   kind: "organization" | "team";
   memberCount: number;
+  /** Answers in the shown rounds over invitations in every round; null when none could be shown. */
   participation: number | null;
+  /** Some rounds were hidden, so participation is a floor (their answers count as none). */
+  participationAtLeast: boolean;
   enps: PulseCell;
   dimensions: Record<DimensionKey, PulseCell>;
   suppressed: boolean;

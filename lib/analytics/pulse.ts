@@ -4,7 +4,8 @@ import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf } from "@/lib/analytics/scope";
-import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";
+import { combine, evaluateRound, ORG_GROUP, type Aggregate, type GroupCell } from "@/lib/analytics/rounds";
+import { invitedIn, participationOver, type ParticipationFigure } from "@/lib/analytics/view";
 import { isoDay, periodWindows } from "@/lib/analytics/periods";
 import { round1OrNull } from "@/lib/analytics/scores";
 import { DIMENSION_KEYS, ENPS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
@@ -33,13 +34,14 @@ function cellOf(a: Aggregate, metric: string, measured: ReadonlySet<string>): Pu
   return value === null ? { value: null, status: "not-asked", reason: null } : { value: round1OrNull(value), status: "ok", reason: null };
 }
 
-function rowOf(id: string, name: string, kind: PulseRow["kind"], memberCount: number, a: Aggregate, measured: ReadonlySet<string>): PulseRow {
+function rowOf(id: string, name: string, kind: PulseRow["kind"], memberCount: number, a: Aggregate, measured: ReadonlySet<string>, part: ParticipationFigure): PulseRow {
   return {
     id,
     name,
     kind,
     memberCount,
-    participation: a.reason ? null : a.participation,
+    participation: a.reason ? null : part.rate,
+    participationAtLeast: a.reason ? false : part.atLeast,
     enps: cellOf(a, ENPS_METRIC, measured),
     dimensions: Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cellOf(a, k, measured)])) as Record<DimensionKey, PulseCell>,
     suppressed: a.reason !== null,
@@ -78,13 +80,17 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
     const ids = teams.map((t) => t.id);
     const views = loaded.map((r) => evaluateRound(r, ids));
     const measured = measuredMetrics(loaded);
+    // Participation counts every round the group was invited to, shown or hidden (the Team
+    // Rankings rule, lib/analytics/view.ts): adding up the shown rounds alone would overstate it.
+    const participation = (groupId: string, cellOf: (i: number) => GroupCell) =>
+      participationOver(loaded.map((r, i) => ({ roundId: r.id, cell: cellOf(i), invited: invitedIn(r, groupId) })));
     const rows: PulseRow[] = [];
     if (scope.orgWide && segment !== "teams") {
       const users = await tx.user.count({ where: { organizationId: ctx.orgId } });
-      rows.push(rowOf("organization", "All employees", "organization", users, combine(views.map((v) => v.org)), measured));
+      rows.push(rowOf("organization", "All employees", "organization", users, combine(views.map((v) => v.org)), measured, participation(ORG_GROUP, (i) => views[i]!.org)));
     }
     if (segment !== "organization") {
-      for (const t of scope.teams) rows.push(rowOf(t.id, t.name, "team", t.memberCount, combine(views.map((v) => v.teams.get(t.id)!)), measured));
+      for (const t of scope.teams) rows.push(rowOf(t.id, t.name, "team", t.memberCount, combine(views.map((v) => v.teams.get(t.id)!)), measured, participation(t.id, (i) => views[i]!.teams.get(t.id)!)));
     }
     const option = options.find((o) => o.id === selected);
     const selectedLabel = selected === RECENT ? "Last 4 weeks" : option ? `${option.title} (${isoDay(option.sentAt!)})` : (loaded[0]?.meta.title ?? null);

@@ -6,6 +6,7 @@ import { teamRankings } from "@/lib/analytics/teams";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
+import { pulseOverview, RECENT } from "@/lib/analytics/pulse";
 import { createOrg } from "../support/factories";
 
 // The case: Marketing (4 people, led by Mo) answered three rounds of the last four weeks in
@@ -74,6 +75,12 @@ describe("response rates count every round the team was invited to", () => {
     const week = m.weekly.find((w) => w.participation.hiddenRounds === 1)!;
     expect(week.participation).toMatchObject({ rate: null, atLeast: false, rounds: 1 });
     expect(m.weekly.filter((w) => w.participation.rate === 100)).toHaveLength(3);
+  });
+
+  it("gives Pulse Overview's last four weeks the same floor", async () => {
+    const o = await pulseOverview(s.admin, RECENT, "teams");
+    expect(o.rows.find((r) => r.name === "Marketing")).toMatchObject({ participation: 75, participationAtLeast: true, suppressed: false });
+    expect(o.rows.find((r) => r.name === "Engineering")).toMatchObject({ participation: 100, participationAtLeast: false });
   });
 
   it("does not depend on how many answered the hidden round (nobody's answer can be worked out from it)", async () => {

@@ -102,7 +102,7 @@ describe("csv", () => {
   it("writes hidden cells as 'hidden', never their values", () => {
     const cell = { value: null, status: "suppressed" as const, reason: "below-minimum" as const };
     const dims = Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cell])) as Record<(typeof DIMENSION_KEYS)[number], typeof cell>;
-    const csv = pulseCsv({ minGroupSize: 3, selectedLabel: "x", rows: [{ id: "t", name: "Small", kind: "team", memberCount: 2, participation: null, enps: cell, dimensions: dims, suppressed: true, reason: "below-minimum" }] });
+    const csv = pulseCsv({ minGroupSize: 3, selectedLabel: "x", rows: [{ id: "t", name: "Small", kind: "team", memberCount: 2, participation: null, participationAtLeast: false, enps: cell, dimensions: dims, suppressed: true, reason: "below-minimum" }] });
     expect(csv.split("\r\n")[1]).toBe("Small,2,hidden,hidden," + Array(11).fill("hidden").join(",") + ",Fewer than 3 responses");
   });
 });
@@ -113,5 +113,15 @@ describe("manager insights", () => {
     expect(measured).toBe(3);
     expect(high.map((d) => d.key)).toEqual(["overall"]);
     expect(low.map((d) => d.key)).toEqual(["feedback"]);
+  });
+});
+
+describe("Pulse Overview participation text", () => {
+  it("marks a floor when some rounds were hidden, and never shows a figure for a hidden row", async () => {
+    const { participationText } = await import("@/components/pulse/participation-text");
+    expect(participationText({ participation: 67, participationAtLeast: true, suppressed: false })).toBe("≥ 67%");
+    expect(participationText({ participation: 67, participationAtLeast: false, suppressed: false })).toBe("67%");
+    expect(participationText({ participation: null, participationAtLeast: false, suppressed: true })).toBe("hidden");
+    expect(participationText({ participation: null, participationAtLeast: false, suppressed: false })).toBe("--");
   });
 });
