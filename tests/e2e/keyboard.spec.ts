@@ -5,6 +5,9 @@ import { linkFromMail } from "./support/mail";
 import { MAIN, toastText, workspaceUrl as url } from "./support/pages";
 import { ROOT } from "../../playwright.config";
 
+// The date field is typed segment by segment in en-US order (mm dd yyyy hh mm AM), whatever the machine's locale.
+test.use({ locale: "en-US" });
+
 // Every main flow by keyboard alone: no click, fill or check; page.goto only for a flow's start
 // address and for links taken from e-mails. Each flow prints how many Tab presses it took.
 
