@@ -1,7 +1,7 @@
 "use client";
 
 import { requestResetAction } from "@/lib/auth/password-reset-action";
-import { resetRequestSchema } from "@/lib/auth/password-schemas";
+import { resetRequestRules as resetRequestSchema } from "@/lib/auth/password-rules";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 

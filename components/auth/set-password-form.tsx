@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormAction } from "@/lib/actions/form-state";
-import { newPasswordSchema } from "@/lib/auth/password-schemas";
+import { newPasswordRules as newPasswordSchema } from "@/lib/auth/password-rules";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormAlert, PasswordField, SubmitButton } from "@/components/forms/fields";
 

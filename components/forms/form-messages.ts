@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { CORRECT_FIELDS, type FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { zodFieldErrors } from "@/lib/errors/problem";
@@ -33,10 +32,18 @@ export type FormView<V extends FieldValues = FieldValues> = {
 
 export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
 
+/** What a form validates with: a zod schema (classic on app pages, zod/mini on public pages,
+ * whose first download must stay small), or anything else with zod's safeParse shape. */
+export type Validator<Out = unknown> = {
+  safeParse(input: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+/** The parsed values a validator gives. */
+export type OutputOf<S> = S extends Validator<infer O> ? O : never;
+
 const unique = (list: readonly string[]): string[] => [...new Set(list)];
 
 /** The schema's messages for these values, by field, each message once. */
-export function schemaMessages(schema: z.ZodType, input: unknown): Messages {
+export function schemaMessages(schema: Validator, input: unknown): Messages {
   const r = schema.safeParse(input);
   if (r.success) return {};
   const out: Messages = {};

@@ -2,8 +2,8 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { unstable_rethrow } from "next/navigation";
-import type { z } from "zod";
 import { idleState, type FormAction, type FormState } from "@/lib/actions/form-state";
+import type { OutputOf, Validator } from "@/components/forms/form-messages";
 import { useFormFields, type FieldsOptions, type FieldValues, type FormFields } from "@/components/forms/use-form-fields";
 
 export const UNREACHABLE = "We could not reach the server. Please check your connection and try again.";
@@ -43,11 +43,11 @@ export type ActionForm<V extends FieldValues, Out> = FormFields<V, Out> & {
  * the action's own schema first, submits through onSubmit (React resets a `<form action>` after
  * its action; this keeps what was typed), and shows the answer through useFormFields' rules.
  */
-export function useActionForm<S extends z.ZodType, V extends FieldValues>(
+export function useActionForm<S extends Validator, V extends FieldValues>(
   action: FormAction,
   schema: S,
   options: FieldsOptions & { initial: V; onSuccess?: (state: FormState) => void },
-): ActionForm<V, z.output<S>> {
+): ActionForm<V, OutputOf<S>> {
   const form = useFormFields(schema, options.initial, options);
   const [pending, startTransition] = useTransition();
   const [navigating, setNavigating] = useState(false);

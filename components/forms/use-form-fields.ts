@@ -1,10 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import type { z } from "zod";
 import type { FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
-import { fieldMessages, formAlert, schemaMessages, type Answer, type FieldValues, type FormAlertView, type FormView } from "@/components/forms/form-messages";
+import { fieldMessages, formAlert, schemaMessages, type Answer, type OutputOf, type Validator, type FieldValues, type FormAlertView, type FormView } from "@/components/forms/form-messages";
 
 export type { FieldValues } from "@/components/forms/form-messages";
 
@@ -66,7 +65,7 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
  * derived on every render from the zod schema the server uses, never stored, so they always
  * describe the current values.
  */
-export function useFormFields<S extends z.ZodType, V extends FieldValues>(schema: S, initial: V, options: FieldsOptions = {}): FormFields<V, z.output<S>> {
+export function useFormFields<S extends Validator, V extends FieldValues>(schema: S, initial: V, options: FieldsOptions = {}): FormFields<V, OutputOf<S>> {
   const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages } = options;
   const [values, setValues] = useState<V>(initial);
   const [fields] = useState(() => Object.keys(initial));
@@ -151,7 +150,7 @@ export function useFormFields<S extends z.ZodType, V extends FieldValues>(schema
       formElement.current = form;
       setSubmitted(true);
       const r = schema.safeParse({ ...hidden, ...values });
-      if (r.success) return r.data;
+      if (r.success) return r.data as OutputOf<S>;
       focusInvalid.current = true;
       return null;
     },

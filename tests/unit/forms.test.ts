@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fieldMessages, formAlert, schemaMessages, type FieldValues, type FormView } from "@/components/forms/form-messages";
 import { signupSchema } from "@/lib/signup/schema";
-import { changePasswordSchema, newPasswordSchema, resetRequestSchema, signInSchema } from "@/lib/auth/password-schemas";
+import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
+import { signInSchema } from "@/lib/auth/sign-in-schema";
 import { companyFinderSchema, COMPANY_NOT_FOUND, noAccountFor } from "@/lib/tenancy/company-finder-schema";
 import { teamInputSchema, userInputSchema } from "@/lib/people/schemas";
 import type { FormState } from "@/lib/actions/form-state";
