@@ -1,20 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { ChevronDown, LogOut } from "lucide-react";
+import { useState, type ComponentType } from "react";
+import { ChevronDown } from "lucide-react";
 import type { ShellUser } from "@/lib/auth/shell-user";
-import { apiFetch } from "@/lib/api/client";
-import { toast } from "@/components/ui/toast";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 
-const ROLE_LABEL: Record<ShellUser["role"], string> = { admin: "Admin", manager: "Manager", employee: "Employee" };
+export const ROLE_LABEL: Record<ShellUser["role"], string> = { admin: "Admin", manager: "Manager", employee: "Employee" };
 
 /** Initials from first and last name, else the e-mail's first letter, else 'U' (spec: no user). */
 export function initialsOf(user: ShellUser | null): string {
@@ -29,58 +19,69 @@ export function displayNameOf(user: ShellUser | null): string {
   return `${user.firstName.trim()} ${user.lastName.trim()}`.trim() || user.email.trim() || "User";
 }
 
-export function UserMenu({ user }: { user: ShellUser | null }) {
-  const [pending, setPending] = useState(false);
-  const name = displayNameOf(user);
+export const USER_MENU_TRIGGER_CLASS =
+  "flex items-center gap-2 rounded-full p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:rounded-md sm:pr-2";
 
-  async function logOut() {
-    if (pending) return; // one request at a time, however often the item is chosen
-    setPending(true);
-    try {
-      await apiFetch<{ ok: boolean }>("/api/auth/logout", { method: "POST" });
-      toast({ title: "Logged out", description: "You have been successfully logged out." });
-      // A full page load (spec section 4), so no client cache or state of the old session survives;
-      // a client-side router.push would keep both.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.href = "/login";
-    } catch {
-      toast({ title: "Error", description: "Failed to log out. Please try again.", variant: "destructive" });
-      setPending(false);
-    }
+/** What the menu button shows: initials, then name and role from the small breakpoint up. */
+export function UserMenuTriggerFace({ user }: { user: ShellUser | null }) {
+  const name = displayNameOf(user);
+  return (
+    <>
+      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+        {initialsOf(user)}
+      </span>
+      <span className="sr-only sm:hidden">{name}</span>
+      <span className="hidden max-w-40 flex-col sm:flex">
+        <span className="truncate text-sm font-medium text-slate-900">{name}</span>
+        {user ? <span className="text-xs text-slate-500">{ROLE_LABEL[user.role]}</span> : null}
+      </span>
+      <span className="sr-only">, account menu</span>
+      <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 sm:block" />
+    </>
+  );
+}
+
+type DropdownComponent = ComponentType<{ user: ShellUser | null }>;
+const loadDropdown = () => import("@/components/shell/user-menu-dropdown").then((m) => m.UserMenuDropdown);
+
+/**
+ * The account menu. The menu code (Radix dropdown) is not in every page's first download: the
+ * server renders a real button, and the first open (click, Enter, Space or ArrowDown) loads the
+ * menu, which mounts open and takes focus as Radix does; from then on it is the Radix menu.
+ */
+export function UserMenu({ user }: { user: ShellUser | null }) {
+  const [Dropdown, setDropdown] = useState<DropdownComponent | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  if (Dropdown) return <Dropdown user={user} />;
+
+  function open() {
+    if (loading) return;
+    setLoading(true);
+    loadDropdown()
+      .then((component) => setDropdown(() => component))
+      .catch(() => setLoading(false)); // offline: the next press tries again
   }
 
   return (
-    <DropdownMenu>
-      {/* Named by its own text (no aria-label), so the spoken name matches what sighted users see. */}
-      <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:rounded-md sm:pr-2">
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
-          {initialsOf(user)}
-        </span>
-        <span className="sr-only sm:hidden">{name}</span>
-        <span className="hidden max-w-40 flex-col sm:flex">
-          <span className="truncate text-sm font-medium text-slate-900">{name}</span>
-          {user ? <span className="text-xs text-slate-500">{ROLE_LABEL[user.role]}</span> : null}
-        </span>
-        <span className="sr-only">, account menu</span>
-        <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 sm:block" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate font-medium text-slate-900">{name}</span>
-          {user?.email && user.email !== name ? <span className="truncate text-xs font-normal text-slate-500">{user.email}</span> : null}
-          {user ? <span className="text-xs font-normal text-slate-500">{ROLE_LABEL[user.role]}</span> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={pending}
-          onSelect={() => {
-            void logOut();
-          }}
-        >
-          <LogOut aria-hidden="true" />
-          {pending ? "Logging out..." : "Log out"}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={loading || undefined}
+      className={USER_MENU_TRIGGER_CLASS}
+      // Start fetching when the pointer or focus arrives, so the first open feels immediate.
+      onPointerEnter={() => void loadDropdown().catch(() => undefined)}
+      onFocus={() => void loadDropdown().catch(() => undefined)}
+      onClick={open}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          open();
+        }
+      }}
+    >
+      <UserMenuTriggerFace user={user} />
+    </button>
   );
 }
