@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { findCompanyAction } from "@/lib/tenancy/company-finder-action";
-import { companyFinderSchema, FINDER_FAILED } from "@/lib/tenancy/company-finder-schema";
+import { companyFinderRules as companyFinderSchema, FINDER_FAILED } from "@/lib/tenancy/company-finder-rules";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { SuffixedInput } from "@/components/ui/suffixed-input";
