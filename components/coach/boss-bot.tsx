@@ -1,7 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Lock, PanelLeft, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -10,17 +9,8 @@ import { ContextChip } from "@/components/coach/context-chip";
 import { ConversationSidebar } from "@/components/coach/conversation-sidebar";
 import { MessageThread } from "@/components/coach/message-thread";
 import { StarterPrompts } from "@/components/coach/starter-prompts";
-import { clearBossBotContext, useStoredBossBotContext } from "@/components/coach/boss-bot-context";
-import type { CoachChat } from "@/components/coach/use-coach-chat";
-import type { CoachUIMessage } from "@/components/coach/coach-dto";
-
-const loadEngine = () => import("@/components/coach/coach-engine");
-// The AI SDK (useChat, its transport) is not in the first download: it loads when the browser is
-// idle or on the first focus/press inside Boss Bot, whichever comes first.
-const CoachEngine = dynamic(() => loadEngine().then((m) => m.CoachEngine), { ssr: false });
-
-/** What the person did before the engine was ready: replayed, in order, once it is. */
-export type Queued = { select?: { id: string | null }; send?: string };
+import { useStoredBossBotContext } from "@/components/coach/boss-bot-context";
+import { useCoachChat } from "@/components/coach/use-coach-chat";
 
 /**
  * The Boss Bot screen (spec section 2): the conversation list beside the thread from md up; on a
@@ -28,61 +18,11 @@ export type Queued = { select?: { id: string | null }; send?: string };
  */
 export function BossBot({ userId }: { userId: string }) {
   const storedContext = useStoredBossBotContext();
-  const [contextRemoved, setContextRemoved] = useState(false);
-  const context = contextRemoved ? null : storedContext;
-  const removeContext = useCallback(() => {
-    clearBossBotContext();
-    setContextRemoved(true);
-  }, []);
-
-  const [wanted, setWanted] = useState(false);
-  const [engine, setEngine] = useState<CoachChat | null>(null);
-  const [queued, setQueued] = useState<Queued | null>(null);
-  const load = useCallback(() => {
-    void loadEngine();
-    setWanted(true);
-  }, []);
+  const chat = useCoachChat({ userId, storedContext });
   useEffect(() => {
     // Fetch the markdown chunk while the person reads the page, before the first reply needs it.
     void import("@/components/coach/coach-markdown");
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(() => setWanted(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = window.setTimeout(() => setWanted(true), 1);
-    return () => window.clearTimeout(t);
   }, []);
-  const onTaken = useCallback(() => setQueued(null), []);
-  const enqueue = useCallback(
-    (q: Queued) => {
-      setQueued((prev) => ({ ...prev, ...q }));
-      load();
-    },
-    [load],
-  );
-  const queueSend = useCallback(
-    (text: string) => {
-      const message = text.trim();
-      if (message) enqueue({ send: message });
-    },
-    [enqueue],
-  );
-  const queueSelect = useCallback(async (id: string | null) => enqueue({ select: { id }, send: undefined }), [enqueue]);
-  const unqueueSend = useCallback(() => setQueued((prev) => (prev?.select ? { select: prev.select } : null)), []);
-  const chat: Pick<CoachChat, "messages" | "status" | "pending" | "send" | "stop" | "conversationId" | "select" | "loadingThread" | "threadError" | "restoredInput"> =
-    engine ?? {
-      // The engine is loading: what was asked shows at once and goes out as soon as it is ready.
-      messages: queued?.send ? [queuedMessage(queued.send)] : [],
-      status: queued?.send ? "submitted" : "ready",
-      pending: Boolean(queued?.send),
-      send: queueSend,
-      stop: unqueueSend,
-      conversationId: queued?.select?.id ?? null,
-      select: queueSelect,
-      loadingThread: Boolean(queued?.select?.id) && !queued?.send,
-      threadError: false,
-      restoredInput: null,
-    };
   const [sheetOpen, setSheetOpen] = useState(false);
 
   const sidebar = (
@@ -105,7 +45,7 @@ export function BossBot({ userId }: { userId: string }) {
 
   const empty = chat.messages.length === 0 && !chat.loadingThread && !chat.threadError;
   return (
-    <div onFocusCapture={load} onPointerDownCapture={load} className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]">
+    <div className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]">
       <aside aria-label="Boss Bot conversations" className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 md:block">
         {sidebar}
       </aside>
@@ -153,14 +93,9 @@ export function BossBot({ userId }: { userId: string }) {
             />
           )}
         </div>
-        {context ? <ContextChip context={context} onRemove={removeContext} /> : null}
+        {chat.context ? <ContextChip context={chat.context} onRemove={chat.removeContext} /> : null}
         <ChatInput pending={chat.pending} onSend={chat.send} onStop={chat.stop} restored={chat.restoredInput} />
       </section>
-      {wanted ? <CoachEngine userId={userId} context={context} onChat={setEngine} queued={queued} onTaken={onTaken} /> : null}
     </div>
   );
-}
-
-function queuedMessage(text: string): CoachUIMessage {
-  return { id: "queued", role: "user", metadata: { createdAt: new Date().toISOString() }, parts: [{ type: "text", text }] };
 }

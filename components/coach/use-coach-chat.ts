@@ -8,7 +8,7 @@ import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 import { coachMetadataSchema, chatMessageListSchema, type ChatMessage, type CoachUIMessage } from "@/components/coach/coach-dto";
 import { CoachRequestError, SendState, coachTransport } from "@/components/coach/coach-transport";
-import type { BossBotContext } from "@/components/coach/boss-bot-context";
+import { clearBossBotContext, type BossBotContext } from "@/components/coach/boss-bot-context";
 
 const SEND_FAILED = "Failed to send message. Please try again.";
 const CREATE_FAILED = "Failed to create conversation. Please try again.";
@@ -38,13 +38,14 @@ function failureText(err: unknown, creating: boolean): string {
 /**
  * The Boss Bot thread: useChat streaming from /api/ai-coach/stream, the selected conversation,
  * the optimistic user message and its roll-back, and the 1:1 context sent with a first message.
- * Loaded after the page's frame (coach-engine.tsx), so the AI SDK is not in the first download.
  */
-export function useCoachChat({ userId, context }: { userId: string; context: BossBotContext | null }) {
+export function useCoachChat({ userId, storedContext }: { userId: string; storedContext: BossBotContext | null }) {
   const qc = useQueryClient();
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [loadingThread, setLoadingThread] = useState(false);
   const [threadError, setThreadError] = useState(false);
+  const [contextRemoved, setContextRemoved] = useState(false);
+  const context = contextRemoved ? null : storedContext;
   const [restoredInput, setRestoredInput] = useState<{ text: string; n: number } | null>(null);
   const [sendState] = useState(() => new SendState());
   const [transport] = useState(() => coachTransport(sendState));
@@ -127,18 +128,23 @@ export function useCoachChat({ userId, context }: { userId: string; context: Bos
     [chat, pending, qc, sendState],
   );
 
+  const removeContext = useCallback(() => {
+    clearBossBotContext();
+    setContextRemoved(true);
+  }, []);
+
   return {
     messages: chat.messages,
     status: chat.status,
     pending,
     send,
-    stop: (): void => void chat.stop(),
+    stop: () => void chat.stop(),
     conversationId: activeId,
     select,
     loadingThread,
     threadError,
+    context,
+    removeContext,
     restoredInput,
   };
 }
-
-export type CoachChat = ReturnType<typeof useCoachChat>;
