@@ -17,7 +17,7 @@ test("the demo admin signs in, sees the shell, reads a notification and signs ou
   }
   // The demo comes with eight weeks of answered pulse rounds: real scores, not '--'.
   await expect(page.getByText(/^\d{1,2}\.\d$/).first()).toBeVisible();
-  await expect(page.getByText("Trends over the last 12 weeks")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Weekly trends" })).toBeVisible();
 
   // The bell names its unread count once the client has loaded the list: waiting for that name
   // also waits for hydration, so the click below is never lost on a server-rendered button.
