@@ -118,6 +118,8 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
             setActive(0);
           }}
           onClick={() => (open ? undefined : openList())}
+          // The current zone is selected on focus, so typing searches instead of appending to it.
+          onFocus={(e) => e.currentTarget.select()}
           onKeyDown={onKeyDown}
           onBlur={close}
         />

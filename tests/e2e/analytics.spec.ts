@@ -115,7 +115,7 @@ test("the pulse heatmap hides the small team, and Export CSV downloads the same 
 
   // The filter counts what 'Teams and segments' lists (three teams and All employees), whichever
   // segment is shown.
-  const segments = page.getByLabel("Show");
+  const segments = page.getByLabel("Show", { exact: true });
   const all = segments.locator('option[value="all"]');
   await expect(all).toHaveText("Teams and segments (4)");
   await segments.selectOption("organization");

@@ -216,8 +216,9 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     expect(send.status, send.text).toBe(409);
     expect(send.text).toContain(READ_ONLY_MESSAGE);
     // Still readable: the people in Settings; and the way out, a new subscription.
-    await openBilling(page, subdomain);
+    await page.goto(`http://${subdomain}.${AI_ROOT}/settings/users`);
     await expect(page.getByRole("list", { name: "Users" }).getByText(email)).toBeVisible();
+    await openBilling(page, subdomain);
     await expect(billingSection(page).getByRole("button", { name: "Start Subscription" })).toBeVisible();
   });
 });

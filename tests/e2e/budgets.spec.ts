@@ -37,7 +37,7 @@ type Ids = { meetingId: string; resultsSurveyId: string; takeSurveyPath: string 
 
 // The one list: every page, with the role that sees it.
 const PAGES: PageUnderBudget[] = [
-  { name: "Landing", host: "site", path: "/", who: "anonymous", budgetKib: PUBLIC_KIB },
+  { name: "Landing", host: "site", path: "/landing", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Find your workspace", host: "site", path: "/login", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 55 },
   { name: "Sign up", host: "site", path: "/signup", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 74 },
   { name: "Trial", host: "site", path: "/trial", who: "anonymous", budgetKib: PUBLIC_KIB },
