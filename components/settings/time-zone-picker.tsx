@@ -63,6 +63,15 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
     const last = results.length - 1;
+    // While closed the field shows the chosen zone: the first character typed starts a new search
+    // instead of being inserted into that label wherever the caret happens to be.
+    if (!open && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      setQuery(e.key);
+      setOpen(true);
+      setActive(0);
+      return;
+    }
     switch (e.key) {
       case "ArrowDown":
         e.preventDefault();
@@ -118,8 +127,6 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
             setActive(0);
           }}
           onClick={() => (open ? undefined : openList())}
-          // The current zone is selected on focus, so typing searches instead of appending to it.
-          onFocus={(e) => e.currentTarget.select()}
           onKeyDown={onKeyDown}
           onBlur={close}
         />

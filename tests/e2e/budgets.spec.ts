@@ -37,12 +37,13 @@ type Ids = { meetingId: string; resultsSurveyId: string; takeSurveyPath: string 
 
 // The one list: every page, with the role that sees it.
 const PAGES: PageUnderBudget[] = [
+  // The main host on localhost hands "/" and unknown paths to the demo workspace (a redirect), so
+  // the landing page is measured at its own path and the 404 page on the workspace (below).
   { name: "Landing", host: "site", path: "/landing", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Find your workspace", host: "site", path: "/login", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 55 },
   { name: "Sign up", host: "site", path: "/signup", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 74 },
   { name: "Trial", host: "site", path: "/trial", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Logos", host: "site", path: "/logos", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Site 404", host: "site", path: "/no-such-page", who: "anonymous", budgetKib: PUBLIC_KIB, status: 404 },
   { name: "Sign in", host: "workspace", path: "/login", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 54 },
   { name: "Forgot password", host: "workspace", path: "/forgot-password", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 54 },
   { name: "Reset password", host: "workspace", path: "/reset-password?token=x", who: "anonymous", budgetKib: PUBLIC_KIB, overTodayKib: 54 },
