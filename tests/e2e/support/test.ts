@@ -72,8 +72,13 @@ function watcher(opts: WatcherOptions): void {
         help: v.help,
         nodes: v.nodes
           .filter((n) => severe(n.impact ?? v.impact))
+          // Radix hides everything behind an open modal (dialog, menu) with aria-hidden and marks it
+          // data-aria-hidden; its focus trap keeps focus out, and a scan caught while the modal
+          // opens or closes reports that background as focusable. Not a defect users can meet.
+          .filter((n) => !(v.id === "aria-hidden-focus" && n.html.includes('data-aria-hidden="true"')))
           .map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "", html: n.html.slice(0, 200) })),
-      }));
+      }))
+      .filter((v) => v.nodes.length > 0);
     if (violations.length > 0) await w.__pwAxeReport({ url: location.href, violations });
   };
   const runNow = () => {
