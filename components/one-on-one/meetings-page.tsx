@@ -1,5 +1,6 @@
 "use client";
 
+import { rememberTab } from "@/lib/utils/tab-address";
 import Link from "next/link";
 import { useState } from "react";
 import { ArrowLeft, CalendarDays, CalendarPlus, ClipboardList } from "lucide-react";
@@ -28,11 +29,7 @@ export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTa
   function select(next: string) {
     const t = meetingsTab(next);
     setTab(t);
-    // The tab is kept in the address, so a reload or a shared link opens the same one.
-    const url = new URL(window.location.href);
-    if (t === "meetings") url.searchParams.delete("tab");
-    else url.searchParams.set("tab", t);
-    window.history.replaceState(window.history.state, "", url);
+    rememberTab(t, "meetings");
   }
 
   return (

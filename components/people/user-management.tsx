@@ -14,20 +14,16 @@ import { OrgChartView } from "@/components/people/org-chart-view";
 import { PermissionsMatrix } from "@/components/people/permissions-matrix";
 import type { PeopleContext } from "@/components/people/people-types";
 import { userManagementTab, type UserManagementTab } from "@/components/settings/sections";
+import { rememberTab } from "@/lib/utils/tab-address";
 
 /** Settings > User Management: tabs Users (n), Teams (n), Org Chart, Permissions. */
 export function UserManagement({ people, chart, initialTab = "users" }: { people: PeopleContext; chart: OrgChart; initialTab?: UserManagementTab }) {
   const [dialog, setDialog] = useState<"user" | "team" | null>(null);
   const [tab, setTab] = useState<UserManagementTab>(initialTab);
-  // Each tab has its own address (?tab=teams) so it can be linked and survives a reload; replacing
-  // the history entry keeps Back for leaving Settings.
   function selectTab(value: string) {
     const next = userManagementTab(value);
     setTab(next);
-    const url = new URL(window.location.href);
-    if (next === "users") url.searchParams.delete("tab");
-    else url.searchParams.set("tab", next);
-    window.history.replaceState(window.history.state, "", url);
+    rememberTab(next, "users");
   }
   const atLimit = people.userCount >= people.maxUsers;
   // Whoever may buy seats can still open the dialog: it offers to add a seat when the server says
