@@ -7,17 +7,21 @@ export type SettingsSection = {
   label: string;
   /** Shown only to roles holding it (the one permission map); the page asks again. */
   permission?: Permission;
+  /** The line under the section's heading. */
+  description?: string;
+  /** The section's element id (its anchor on the old single Settings page, kept for deep links). */
+  anchor: string;
 };
 
 // Order is the order on screen. Every role has an account; the rest follow the permission map as
 // the single Settings page did (admins manage, managers view, employees only their account).
 export const SETTINGS_SECTIONS = [
-  { href: "/settings", label: "Your account" },
-  { href: "/settings/email", label: "Email Settings", permission: "organization.view" },
-  { href: "/settings/schedule", label: "Survey Schedule", permission: "organization.view" },
-  { href: "/settings/anonymity", label: "Anonymity", permission: "organization.view" },
-  { href: "/settings/users", label: "User Management", permission: "people.view" },
-  { href: "/settings/billing", label: "Billing & Subscription", permission: "billing.view" },
+  { href: "/settings", label: "Your account", anchor: "account" },
+  { href: "/settings/email", label: "Email Settings", permission: "organization.view", anchor: "email-settings", description: "The invitation e-mail sent with each survey." },
+  { href: "/settings/schedule", label: "Survey Schedule", permission: "organization.view", anchor: "survey-schedule", description: "When the weekly pulse goes out." },
+  { href: "/settings/anonymity", label: "Anonymity", permission: "organization.view", anchor: "anonymity", description: "The smallest group whose survey results are shown." },
+  { href: "/settings/users", label: "User Management", permission: "people.view", anchor: "user-management", description: "People, teams and how they report." },
+  { href: "/settings/billing", label: "Billing & Subscription", permission: "billing.view", anchor: "billing", description: "Plan, seats and what is included." },
 ] as const satisfies readonly SettingsSection[];
 
 /** The sections this role may open, in order. */
@@ -39,3 +43,8 @@ export type UserManagementTab = (typeof USER_MANAGEMENT_TABS)[number];
 export function userManagementTab(value: string | string[] | undefined): UserManagementTab {
   return USER_MANAGEMENT_TABS.find((t) => t === value) ?? "users";
 }
+
+export type SettingsHref = (typeof SETTINGS_SECTIONS)[number]["href"];
+
+/** One section by its address. */
+export const settingsSection = (href: SettingsHref): SettingsSection => SETTINGS_SECTIONS.find((s) => s.href === href)!;
