@@ -4,51 +4,28 @@
 // show only their team. The round: 14 answered — the manager's team 5, Design 6, and 3 outside
 // any attributed team (Ops has 2 members: too small to be attributed).
 import { readFileSync } from "node:fs";
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
-import { runInOrg } from "@/lib/db/org-transaction";
-import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
+import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
+import { ORG_ROW, seedClosedPulseRound } from "./support/pulse-round";
 import { signInAs, workspaceUrl } from "./support/pages";
 
-const NIL = "00000000-0000-0000-0000-000000000000";
+const NIL = ORG_ROW;
 const SHOTS = process.env.PW_SHOTS; // set to a folder to keep screenshots for review
 
-async function seedRound(ws: Workspace): Promise<void> {
-  await runInOrg(e2eDb(), ws.orgId, async (tx) => {
-    const org = ws.orgId;
-    const person = (firstName: string, teamId: string) =>
-      tx.user.create({ data: { organizationId: org, firstName, lastName: "Seed", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@${ws.subdomain}.example`, teamId } });
-    for (let i = 0; i < 4; i++) await person(`Mate${i}`, ws.team.id);
-    const design = await tx.team.create({ data: { organizationId: org, name: "Design" }, select: { id: true } });
-    for (let i = 0; i < 6; i++) await person(`Designer${i}`, design.id);
-    const ops = await tx.team.create({ data: { organizationId: org, name: "Ops" }, select: { id: true } });
-    for (let i = 0; i < 2; i++) await person(`Op${i}`, ops.id);
-
-    const id = randomUUID();
-    const sentAt = new Date(Date.now() - 3 * 86_400_000);
-    // Closed (early, now): dashboards read closed rounds only, whose answers were folded into the
-    // rollups at close (decisions.md: results are released when a round closes).
-    const closedAt = new Date();
-    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "closed", scheduledFor: sentAt, sentAt, closesAt: closedAt, closedAt } });
-    await tx.surveyQuestion.createMany({
-      data: [
-        { organizationId: org, surveyId: id, order: 1, type: "scale", text: "I feel engaged", dimension: "overall", bankKey: "overall_1" },
-        { organizationId: org, surveyId: id, order: 2, type: "scale", text: "I feel recognised", dimension: "recognition", bankKey: "recognition_1" },
-        { organizationId: org, surveyId: id, order: 3, type: "enps", text: "Would you recommend us?", dimension: null, bankKey: "enps" },
-      ],
-    });
-    const part = { [NIL]: [16, 14], [ws.team.id]: [5, 5], [design.id]: [6, 6] } as const;
-    for (const [teamId, [invited, responded]] of Object.entries(part)) await tx.surveyParticipation.create({ data: { organizationId: org, surveyId: id, teamId, invited, responded } });
-    const rollups: Record<string, Record<string, [number, number, number?, number?]>> = {
+const seedRound = (ws: Workspace) =>
+  seedClosedPulseRound(ws, ({ team, design }) => ({
+    questions: [
+      { type: "scale", text: "I feel engaged", dimension: "overall", bankKey: "overall_1" },
+      { type: "scale", text: "I feel recognised", dimension: "recognition", bankKey: "recognition_1" },
+      { type: "enps", text: "Would you recommend us?", dimension: null, bankKey: "enps" },
+    ],
+    participation: { [NIL]: [16, 14], [team]: [5, 5], [design]: [6, 6] },
+    rollups: {
       [NIL]: { overall: [14, 84], recognition: [14, 105], enps: [14, 98, 6, 2], stress: [14, 70] },
-      [ws.team.id]: { overall: [5, 45], recognition: [5, 40], enps: [5, 40, 3, 0] },
-      [design.id]: { overall: [6, 24], recognition: [6, 45], enps: [6, 36, 2, 1] },
-    };
-    for (const [teamId, metrics] of Object.entries(rollups))
-      for (const [metric, [n, sum, promoters = 0, detractors = 0]] of Object.entries(metrics))
-        await tx.surveyRollup.create({ data: { organizationId: org, surveyId: id, teamId, metric, n, sum, promoters, detractors } });
-  });
-}
+      [team]: { overall: [5, 45], recognition: [5, 40], enps: [5, 40, 3, 0] },
+      [design]: { overall: [6, 24], recognition: [6, 45], enps: [6, 36, 2, 1] },
+    },
+  }));
 
 /** The browser's own fetch: the test runner itself cannot resolve *.localhost host names. */
 const statusOf = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).status, path);

@@ -2,41 +2,24 @@
 // straight into the rollup tables (as the fold at close leaves them) that asked about overall
 // engagement, recognition and eNPS only: the other nine dimensions were not asked. 14 answered:
 // the manager's team 5, Design 6, and 3 outside any team; Ops (2 members) is hidden.
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
-import { runInOrg } from "@/lib/db/org-transaction";
-import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
+import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
+import { ORG_ROW, seedClosedPulseRound } from "./support/pulse-round";
 import { signInAs, workspaceUrl } from "./support/pages";
 
-const NIL = "00000000-0000-0000-0000-000000000000";
+const NIL = ORG_ROW;
 const SHOTS = process.env.PW_SHOTS; // set to a folder to keep screenshots for review
 
-async function seedRound(ws: Workspace): Promise<void> {
-  await runInOrg(e2eDb(), ws.orgId, async (tx) => {
-    const org = ws.orgId;
-    const person = (firstName: string, teamId: string) =>
-      tx.user.create({ data: { organizationId: org, firstName, lastName: "Seed", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@${ws.subdomain}.example`, teamId } });
-    for (let i = 0; i < 4; i++) await person(`Mate${i}`, ws.team.id);
-    const design = await tx.team.create({ data: { organizationId: org, name: "Design" }, select: { id: true } });
-    for (let i = 0; i < 6; i++) await person(`Designer${i}`, design.id);
-    const ops = await tx.team.create({ data: { organizationId: org, name: "Ops" }, select: { id: true } });
-    for (let i = 0; i < 2; i++) await person(`Op${i}`, ops.id);
-    const id = randomUUID();
-    const sentAt = new Date(Date.now() - 3 * 86_400_000);
-    const closedAt = new Date();
-    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "closed", scheduledFor: sentAt, sentAt, closesAt: closedAt, closedAt } });
-    const part = { [NIL]: [16, 14], [ws.team.id]: [5, 5], [design.id]: [6, 6], [ops.id]: [2, 2] } as const;
-    for (const [teamId, [invited, responded]] of Object.entries(part)) await tx.surveyParticipation.create({ data: { organizationId: org, surveyId: id, teamId, invited, responded } });
-    const rollups: Record<string, Record<string, [number, number]>> = {
+const seedRound = (ws: Workspace) =>
+  seedClosedPulseRound(ws, ({ team, design, ops }) => ({
+    participation: { [NIL]: [16, 14], [team]: [5, 5], [design]: [6, 6], [ops]: [2, 2] },
+    rollups: {
       [NIL]: { overall: [14, 98], recognition: [14, 105], enps: [14, 98] },
-      [ws.team.id]: { overall: [5, 45], recognition: [5, 40], enps: [5, 40] },
-      [design.id]: { overall: [6, 24], recognition: [6, 45], enps: [6, 36] },
-      [ops.id]: { overall: [2, 14], recognition: [2, 12], enps: [2, 14] },
-    };
-    for (const [teamId, metrics] of Object.entries(rollups))
-      for (const [metric, [n, sum]] of Object.entries(metrics)) await tx.surveyRollup.create({ data: { organizationId: org, surveyId: id, teamId, metric, n, sum } });
-  });
-}
+      [team]: { overall: [5, 45], recognition: [5, 40], enps: [5, 40] },
+      [design]: { overall: [6, 24], recognition: [6, 45], enps: [6, 36] },
+      [ops]: { overall: [2, 14], recognition: [2, 12], enps: [2, 14] },
+    },
+  }));
 
 let ws: Workspace;
 test.beforeAll(async () => {
