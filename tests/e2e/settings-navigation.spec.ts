@@ -57,6 +57,19 @@ test("Settings has a page per section, and the pulse's time zone is found by typ
   await expect(page.getByTestId("pulse-next-send")).toContainText("(Europe/Berlin)");
 });
 
+test("an employee lists only their account, and every other section's address says 'Access Restricted' without its content", async ({ page }) => {
+  const ws = await createWorkspace("tze");
+  await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
+  await page.goto(url(ws.subdomain, "/settings"));
+  await expect(settingsNav(page).getByRole("link")).toHaveText(["Your account"]);
+  const sections = { "/settings/email": "Email Settings", "/settings/schedule": "Survey Schedule", "/settings/anonymity": "Anonymity", "/settings/users": "User Management", "/settings/billing": "Billing & Subscription" };
+  for (const [path, label] of Object.entries(sections)) {
+    await page.goto(url(ws.subdomain, path));
+    await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+    await expect(page.getByRole("region", { name: label })).toHaveCount(0);
+  }
+});
+
 test("@phone Settings on a phone: one row of sections, tabs that do not wrap, a permissions table that keeps its first column", async ({ page }, testInfo) => {
   const ws = await createWorkspace("tzp");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
