@@ -8,7 +8,7 @@ import type { FormFields } from "@/components/forms/use-form-fields";
 import { SubdomainField } from "@/components/signup/subdomain-field";
 import { useSubdomainAvailability } from "@/components/signup/use-subdomain-availability";
 import { slugify } from "@/lib/signup/slug";
-import { COMPANY_SIZES, type SignupData } from "@/lib/signup/schema";
+import { COMPANY_SIZES, type SignupData } from "@/lib/validation/signup-rules";
 
 export type CompanyValues = {
   firstName: string;

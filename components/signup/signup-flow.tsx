@@ -12,7 +12,7 @@ import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { postSignup } from "@/lib/signup/client";
 import { handoffUrl } from "@/lib/signup/api-types";
-import { signupSchema, type SignupData } from "@/lib/signup/schema";
+import { signupRules, type SignupData } from "@/lib/validation/signup-rules";
 
 const COMPLETE_FALLBACK = "Failed to complete signup. Please try again.";
 
@@ -27,7 +27,7 @@ const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
 export function SignupFlow({ initial, suffix, productName, payment }: { initial: CompanyValues; suffix: string; productName: string; payment: SignupPaymentConfig | null }) {
   const [step, setStep] = useState<SignupStep>("details");
   // Held here, not in the details form, so the values and the server's answer survive the steps.
-  const form = useFormFields(signupSchema, initial, { live: ["subdomain"] });
+  const form = useFormFields(signupRules, initial, { live: ["subdomain"] });
   const [data, setData] = useState<{ input: SignupData; sent: CompanyValues } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { fetchAvailability } from "@/lib/signup/client";
 import { suggestionCandidates } from "@/lib/signup/slug";
-import { subdomainFormatError } from "@/lib/signup/schema";
+import { subdomainFormatError } from "@/lib/validation/signup-rules";
 import { UNAVAILABLE_FALLBACK } from "@/lib/signup/api-types";
 
 // Spec section 4, 'Subdomain availability': none, checking, available, unavailable, error.

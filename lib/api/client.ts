@@ -1,4 +1,3 @@
-import type { ZodType } from "zod";
 import { isErrorCode, type ErrorCode } from "@/lib/errors/codes";
 
 // A problem document (RFC 9457) as our API wrapper writes it (lib/errors/problem.ts); every
@@ -85,8 +84,9 @@ type BaseOptions<T> = {
   method?: ApiMethod;
   /** Sent as JSON. Leave undefined for no body (then no content type is sent either). */
   body?: unknown;
-  /** Validates and types the parsed response; without it the JSON is trusted as T. */
-  schema?: ZodType<T>;
+  /** Validates and types the parsed response (a zod schema, or a zod-free validator of the same
+   * safeParse shape on public pages); without it the JSON is trusted as T. */
+  schema?: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown } };
   signal?: AbortSignal;
 };
 

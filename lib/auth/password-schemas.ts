@@ -1,24 +1,17 @@
 import { z } from "zod";
-import { confirmPasswordSchema, matchingPasswords, newPasswordRules, passwordSchema, PASSWORD_MAX, resetRequestRules } from "@/lib/auth/password-rules";
+import { changePasswordRules, newPasswordRules, resetEmailRule } from "@/lib/auth/password-rules";
+import { zodRule, zodSchema } from "@/lib/validation/zod";
 
 // The fields of the password forms (change, forgot, reset, accept invitation) as the server
-// actions parse them (formAction takes classic zod). The rules are password-rules.ts' (zod/mini),
-// which the public pages' forms validate with as the user types; these wrap them, adding nothing.
+// actions parse them (formAction takes zod). The rules are password-rules.ts' (zod-free), which
+// the forms validate with as the user types; these wrap them, adding nothing.
 
-export const resetRequestSchema = z.object(resetRequestRules.shape);
+/** An object, so the password-reset job's schema can reuse its e-mail field. */
+export const resetRequestSchema = z.object({ email: zodRule(resetEmailRule) });
 
 /** A new password from a single-use e-mail link (reset or invitation); the token rides along. */
-export const newPasswordSchema = z.pipe(z.unknown(), newPasswordRules);
+export const newPasswordSchema = zodSchema(newPasswordRules);
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "Please enter your current password" })
-      .min(1, "Please enter your current password")
-      .max(PASSWORD_MAX, "The current password is not correct."),
-    password: passwordSchema,
-    confirmPassword: confirmPasswordSchema,
-  })
-  .refine((v) => v.password === v.confirmPassword, matchingPasswords);
+export const changePasswordSchema = zodSchema(changePasswordRules);
 
-// The sign-in form's schema is in sign-in-schema.ts (zod/mini, for the public page's weight).
+// The sign-in form's rules are in sign-in-schema.ts (zod-free, for the public page's weight).

@@ -1,20 +1,42 @@
-import { z } from "zod";
+import type { Validator } from "@/lib/validation/rules";
 
-// Response shapes of the signup API, shared by the route handlers and the browser.
+// Response shapes of the signup API, shared by the route handlers and the browser. Checked without
+// zod: the browser checks them on the signup and welcome pages, whose first download must stay
+// within the public budget.
 
-export const availabilitySchema = z.object({ available: z.boolean(), message: z.string() });
-export type Availability = z.infer<typeof availabilitySchema>;
+export type Availability = { available: boolean; message: string };
+export type SignupResult = { message: string; subdomain: string; workspaceUrl: string; handoffToken: string };
+export type SetupIntentResult = { clientSecret: string };
 
-export const signupResultSchema = z.object({
-  message: z.string(),
-  subdomain: z.string(),
-  workspaceUrl: z.url(),
-  handoffToken: z.string().min(20),
-});
-export type SignupResult = z.infer<typeof signupResultSchema>;
+/** A response check of apiFetch's `schema` shape: the object as it came, or a failure (a bug
+ * between client and server, which apiFetch reports loudly). */
+function response<T>(matches: (v: Record<string, unknown>) => boolean): Validator<T> {
+  return {
+    safeParse: (data) =>
+      typeof data === "object" && data !== null && matches(data as Record<string, unknown>)
+        ? { success: true, data: data as T }
+        : { success: false, error: { issues: [{ path: [], message: "Unexpected response shape" }] } },
+  };
+}
+
+function isUrl(v: unknown): boolean {
+  if (typeof v !== "string") return false;
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const availabilitySchema = response<Availability>((v) => typeof v.available === "boolean" && typeof v.message === "string");
+
+export const signupResultSchema = response<SignupResult>(
+  (v) => typeof v.message === "string" && typeof v.subdomain === "string" && isUrl(v.workspaceUrl) && typeof v.handoffToken === "string" && v.handoffToken.length >= 20,
+);
 
 /** POST /api/signup/setup-intent (SetupIntentDto). */
-export const setupIntentResultSchema = z.object({ clientSecret: z.string().min(1) });
+export const setupIntentResultSchema = response<SetupIntentResult>((v) => typeof v.clientSecret === "string" && v.clientSecret.length >= 1);
 
 export const AVAILABLE_MESSAGE = "Great! This subdomain is available";
 export const TAKEN_MESSAGE = "This subdomain is already taken";

@@ -1,4 +1,4 @@
-import { SUBDOMAIN_MAX, subdomainFormatError } from "@/lib/signup/schema";
+import { SUBDOMAIN_MAX, subdomainFormatError } from "@/lib/validation/signup-rules";
 
 // Spec section 4: the subdomain suggested from a company name, and the alternatives offered when
 // a subdomain is taken.

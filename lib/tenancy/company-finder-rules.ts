@@ -1,13 +1,18 @@
-import * as z from "zod/mini";
+import { form, text } from "@/lib/validation/rules";
 
-// The main site's company finder's field (spec sections 2 and 5), in zod/mini: the form validates
-// with it as the visitor types, and the public page's first download must stay within budget
-// (classic zod alone is ~28 KiB gz). company-finder-schema.ts wraps it for the server action.
+// The main site's company finder's field (spec sections 2 and 5), zod-free (lib/validation/rules.ts):
+// the form validates with it as the visitor types, and the public page's first download must stay
+// within budget. company-finder-schema.ts wraps it for the server action.
 
 export const COMPANY_REQUIRED = "Company name is required";
 
-export const companyFinderRules = z.object({
-  company: z.string({ error: COMPANY_REQUIRED }).check(z.trim(), z.minLength(1, COMPANY_REQUIRED), z.maxLength(253, "Company name must be at most 253 characters")),
+export const companyFinderRules = form<{ company: string }>({
+  company: text({
+    message: COMPANY_REQUIRED,
+    trim: true,
+    min: { length: 1, message: COMPANY_REQUIRED },
+    max: { length: 253, message: "Company name must be at most 253 characters" },
+  }),
 });
 
 /** The spec's text when the lookup itself failed (the server answers "internal" then). */
