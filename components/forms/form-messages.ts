@@ -32,8 +32,9 @@ export type FormView<V extends FieldValues = FieldValues> = {
 
 export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
 
-/** What a form validates with: a zod schema (classic on app pages, zod/mini on public pages,
- * whose first download must stay small), or anything else with zod's safeParse shape. */
+/** What a form validates with: a zod schema (app pages), or anything else with zod's safeParse
+ * shape (the public pages' zod-free rules of lib/validation/rules.ts, whose first download must
+ * stay small). */
 export type Validator<Out = unknown> = {
   safeParse(input: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 };
