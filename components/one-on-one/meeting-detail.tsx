@@ -13,6 +13,7 @@ import { PrepTab } from "@/components/one-on-one/prep-tab";
 import { PrivacyBanner } from "@/components/one-on-one/privacy-banner";
 import { PrivateNote } from "@/components/one-on-one/private-note";
 import { isNotFound, useMeeting } from "@/components/one-on-one/use-meeting";
+import type { MeetingDetail } from "@/lib/one-on-one/dto";
 
 export function MeetingLoading() {
   return (
@@ -32,8 +33,8 @@ export function MeetingLoadError({ onRetry }: { onRetry: () => void }) {
 }
 
 /** /one-on-one/{meetingId}: the meeting as its manager or employee sees it. */
-export function MeetingDetailPage({ meetingId, userId }: { meetingId: string; userId: string }) {
-  const query = useMeeting(meetingId);
+export function MeetingDetailPage({ meetingId, userId, initial }: { meetingId: string; userId: string; initial?: MeetingDetail }) {
+  const query = useMeeting(meetingId, initial);
   if (query.isPending) return <MeetingLoading />;
   if (query.isError) return isNotFound(query.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void query.refetch()} />;
   const meeting = query.data;

@@ -12,13 +12,13 @@ import { MeetingDateTime } from "@/components/one-on-one/local-date-time";
 import { MeetingStatusBadge } from "@/components/one-on-one/meeting-status-badge";
 import { formatDuration, fullName, meetingTitle, otherPerson, recurrenceHint } from "@/components/one-on-one/format";
 import { useMeetingList, useSchedulablePeople, type MeetingsWhen } from "@/components/one-on-one/use-meetings";
-import type { MeetingListItem, PersonRef } from "@/lib/one-on-one/dto";
+import type { MeetingListItem, MeetingListPage, PersonRef } from "@/lib/one-on-one/dto";
 
 /**
  * 'My Meetings': the caller's upcoming and past 1:1s (the server answers with theirs only), a
  * person filter for those who schedule, and 'Load more' by the server's cursor.
  */
-export function MyMeetings({ canSchedule, onSchedule }: { canSchedule: boolean; onSchedule: () => void }) {
+export function MyMeetings({ canSchedule, onSchedule, upcoming }: { canSchedule: boolean; onSchedule: () => void; upcoming?: MeetingListPage }) {
   const [when, setWhen] = useState<MeetingsWhen>("upcoming");
   const [personId, setPersonId] = useState("");
   const people = useSchedulablePeople(canSchedule);
@@ -47,7 +47,7 @@ export function MyMeetings({ canSchedule, onSchedule }: { canSchedule: boolean; 
           ) : null}
         </div>
         <TabsContent value="upcoming">
-          <MeetingSection when="upcoming" personId={personId} canSchedule={canSchedule} onSchedule={onSchedule} onPeople={onPeople} />
+          <MeetingSection when="upcoming" personId={personId} canSchedule={canSchedule} onSchedule={onSchedule} onPeople={onPeople} initial={personId === "" ? upcoming : undefined} />
         </TabsContent>
         <TabsContent value="past">
           <MeetingSection when="past" personId={personId} canSchedule={canSchedule} onSchedule={onSchedule} onPeople={onPeople} />
@@ -65,14 +65,16 @@ export function mergePeople<P extends PersonRef>(a: readonly P[], b: readonly Pe
   return [...a, ...(extra as P[])].sort((x, y) => fullName(x).localeCompare(fullName(y)));
 }
 
-function MeetingSection({ when, personId, canSchedule, onSchedule, onPeople }: {
+function MeetingSection({ when, personId, canSchedule, onSchedule, onPeople, initial }: {
   when: MeetingsWhen;
   personId: string;
   canSchedule: boolean;
   onSchedule: () => void;
   onPeople: (people: PersonRef[]) => void;
+  /** This list's first page from the server page, when it read this very list. */
+  initial?: MeetingListPage;
 }) {
-  const list = useMeetingList(when, personId);
+  const list = useMeetingList(when, personId, initial);
   const meetings = list.data?.pages.flatMap((p) => p.meetings) ?? [];
   // The filter learns the people of the rows shown (the parent keeps its list when nobody is new).
   const pages = list.data?.pages;

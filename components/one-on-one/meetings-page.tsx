@@ -10,6 +10,7 @@ import { MyMeetings } from "@/components/one-on-one/meeting-list";
 import { ScheduleForm } from "@/components/one-on-one/schedule-form";
 import { TemplatesTab } from "@/components/one-on-one/templates-tab";
 import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
+import type { MeetingListPage } from "@/lib/one-on-one/dto";
 
 
 /**
@@ -17,11 +18,13 @@ import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
  * (oneOnOnes.schedule), Templates for those who manage them (oneOnOnes.templates). The page decides
  * the flags from the one permission map; the routes refuse the same roles again.
  */
-export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTab }: {
+export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTab, upcoming }: {
   orgId: string;
   canSchedule: boolean;
   canManageTemplates: boolean;
   initialTab: MeetingsTab;
+  /** The first page of upcoming meetings as the server page read it. */
+  upcoming?: MeetingListPage;
 }) {
   const allowed = (t: MeetingsTab) => t === "meetings" || (t === "schedule" && canSchedule) || (t === "templates" && canManageTemplates);
   const [tab, setTab] = useState<MeetingsTab>(allowed(initialTab) ? initialTab : "meetings");
@@ -45,7 +48,7 @@ export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTa
           {canManageTemplates ? <TabsTrigger value="templates"><ClipboardList aria-hidden className="mr-1.5 size-4" />Templates</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="meetings">
-          <MyMeetings canSchedule={canSchedule} onSchedule={() => select("schedule")} />
+          <MyMeetings canSchedule={canSchedule} onSchedule={() => select("schedule")} upcoming={upcoming} />
         </TabsContent>
         {canSchedule ? (
           <TabsContent value="schedule">

@@ -27,11 +27,14 @@ const retry = (count: number, err: unknown) => !isNotFound(err) && problemOf(err
 
 const base = (id: string) => `/api/meetings/one-on-one/${id}`;
 
-export function useMeeting(id: string) {
+/** `initial`: the meeting as the server page read it, so the first render needs no fetch; every
+ * change invalidates the key as before, and a meeting already in the cache wins over it. */
+export function useMeeting(id: string, initial?: MeetingDetail) {
   return useQuery({
     queryKey: meetingKeys.meeting(id),
     queryFn: ({ signal }) => apiFetch<MeetingDetail>(`/api/meetings/one-on-one/meeting/${id}`, { signal }),
     retry,
+    initialData: initial,
   });
 }
 

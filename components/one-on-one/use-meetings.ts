@@ -25,13 +25,16 @@ export function meetingsPath(when: MeetingsWhen, personId: string, cursor: strin
   return `/api/meetings/one-on-one?${qs.toString()}`;
 }
 
-/** One of 'My Meetings' lists, page by page ('Load more' follows the server's cursor). */
-export function useMeetingList(when: MeetingsWhen, personId: string) {
+/** One of 'My Meetings' lists, page by page ('Load more' follows the server's cursor). `first`:
+ * its first page as the server page read it, so the first render needs no fetch (a list already
+ * in the cache wins over it; every change invalidates the lists as before). */
+export function useMeetingList(when: MeetingsWhen, personId: string, first?: MeetingListPage) {
   return useInfiniteQuery({
     queryKey: oneOnOneKeys.meetingList(when, personId),
     queryFn: ({ pageParam, signal }) => apiFetch<MeetingListPage>(meetingsPath(when, personId, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    initialData: first ? { pages: [first], pageParams: [null] } : undefined,
   });
 }
 

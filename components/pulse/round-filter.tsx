@@ -2,6 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
+import { LoaderCircle } from "lucide-react";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Label } from "@/components/ui/label";
 import type { PulseRoundOption } from "@/lib/analytics/pulse-types";
@@ -42,6 +43,16 @@ export function PulseFilters({ rounds, round, segment, showOrganization, segment
           </NativeSelect>
         </div>
       ) : null}
+      {/* The page re-renders on the server with the new filter; until it arrives the old results
+          stay, and this says they are being replaced. Always in the DOM so it is announced. */}
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 sm:min-h-10">
+        {pending ? (
+          <>
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-brand-600 motion-reduce:animate-[spin_1.5s_linear_infinite]" />
+            Loading pulse results...
+          </>
+        ) : null}
+      </p>
     </div>
   );
 }

@@ -5,6 +5,9 @@ import { can, type Permission } from "@/lib/auth/permissions";
 export type NavLink = {
   href: string;
   label: string;
+  /** Said while a navigation to it waits for the server (the spec's 'Loading dashboard...' and
+   * 'Loading reports...'; pages render their data before the first byte, see the (app) layout). */
+  loadingText: string;
   /** Other path prefixes that belong to this entry (pages reached from it), for highlighting. */
   matches?: readonly string[];
   /** Shown only to roles holding it (the one permission map; decisions.md: no hard-coded
@@ -26,22 +29,24 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     href: "/",
     label: "Dashboard",
+    loadingText: "Loading dashboard...",
     icon: LayoutDashboard,
     children: [
-      { href: "/pulse", label: "Pulse Overview", permission: "analytics.view" },
-      { href: "/reports", label: "Reports", permission: "analytics.view" },
+      { href: "/pulse", label: "Pulse Overview", loadingText: "Loading pulse results...", permission: "analytics.view" },
+      { href: "/reports", label: "Reports", loadingText: "Loading reports...", permission: "analytics.view" },
     ],
   },
-  { href: "/surveys", label: "Surveys", icon: ClipboardList },
-  { href: "/one-on-one", label: "1-on-1s", icon: Handshake, matches: ["/one-on-one-prep", "/one-on-one-meeting"], permission: "oneOnOnes.use" },
-  { href: "/ai-coach", label: "Boss Bot", icon: Bot, permission: "coach.use" },
+  { href: "/surveys", label: "Surveys", loadingText: "Loading surveys...", icon: ClipboardList },
+  { href: "/one-on-one", label: "1-on-1s", loadingText: "Loading 1:1 meetings...", icon: Handshake, matches: ["/one-on-one-prep", "/one-on-one-meeting"], permission: "oneOnOnes.use" },
+  { href: "/ai-coach", label: "Boss Bot", loadingText: "Loading Boss Bot...", icon: Bot, permission: "coach.use" },
   {
     href: "/settings",
     label: "Settings",
+    loadingText: "Loading settings...",
     icon: Settings,
-    children: [{ href: "/bulk-import", label: "Bulk Import", permission: "people.manage" }],
+    children: [{ href: "/bulk-import", label: "Bulk Import", loadingText: "Loading bulk import...", permission: "people.manage" }],
   },
-  { href: "/admin/content-library", label: "Content Library", shortLabel: "Content", icon: Library, permission: "library.manage" },
+  { href: "/admin/content-library", label: "Content Library", loadingText: "Loading the content library...", shortLabel: "Content", icon: Library, permission: "library.manage" },
 ];
 
 /** The entries this role may use, with the children it may not use removed too. */

@@ -7,6 +7,7 @@ import type { ShellUser } from "@/lib/auth/shell-user";
 import { cn } from "@/lib/utils/cn";
 import { isLinkActive, isSectionActive, navItemsFor, type NavItem } from "@/components/shell/nav-items";
 import { useShellPathname } from "@/components/shell/use-shell-pathname";
+import { LinkPending } from "@/components/shell/link-pending";
 
 type SidebarNavProps = {
   role: ShellUser["role"];
@@ -55,7 +56,7 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
       aria-current={active ? "page" : undefined}
       className={cn(linkBase, "flex-1", active ? linkActive : sectionActive ? "text-brand-700 hover:bg-slate-100" : linkIdle)}
     >
-      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      <LinkPending loadingText={item.loadingText} icon={<Icon aria-hidden="true" className="size-5 shrink-0" />} className="size-5" />
       {item.label}
     </Link>
   );
@@ -88,6 +89,7 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
                 className={cn(linkBase, "min-h-9 py-1.5 font-normal", childActive ? linkActive : linkIdle)}
               >
                 {child.label}
+                <LinkPending loadingText={child.loadingText} className="ml-auto size-4" />
               </Link>
             </li>
           );

@@ -113,6 +113,29 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
   await other.close();
 });
 
+test("while a navigation waits for the server, the link pressed says so, and the page then arrives whole", async ({ page }) => {
+  await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
+  await expect(page.getByRole("heading", { name: "Welcome, Alex" })).toBeVisible();
+  // Pages have no loading.tsx (their first HTML carries their content): between the press and the
+  // new page, the link is all there is to show. The server's answer is held until checked.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/reports\?_rsc=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  const reports = nav.getByRole("link", { name: /^Reports/ });
+  await reports.click();
+  await expect(reports.getByRole("status")).toHaveText("Loading reports...");
+  await expect(page.getByRole("heading", { name: "Welcome, Alex" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Reports", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Team Rankings" })).toBeVisible();
+  await expect(reports.getByRole("status")).toHaveText("");
+  await expect(reports).toHaveAttribute("aria-current", "page");
+});
+
 test("sign-in and dashboard pages have no serious accessibility violations", async ({ page }) => {
   await page.goto(url("freshleadershipworld", "/login"));
   const login = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

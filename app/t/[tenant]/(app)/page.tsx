@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { PageHeader } from "@/components/layout/page-header";
-import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { EmployeeWelcome } from "@/components/dashboard/employee-welcome";
 
@@ -31,9 +29,7 @@ export default async function DashboardPage() {
   return (
     <>
       <PageHeader title={`Welcome, ${firstName}`} subtitle={subtitle} />
-      <Suspense fallback={<AnalyticsSkeleton text="Loading dashboard..." />}>
-        <DashboardData ctx={session.ctx} />
-      </Suspense>
+      <DashboardData ctx={session.ctx} />
     </>
   );
 }

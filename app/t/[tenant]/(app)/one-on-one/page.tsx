@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { AccessRestricted } from "@/components/shell/access-restricted";
 import { MeetingsPage } from "@/components/one-on-one/meetings-page";
 import { meetingsTab } from "@/components/one-on-one/format";
+import { listMeetings } from "@/lib/one-on-one/meetings";
 
 export const metadata: Metadata = { title: "1:1 Meetings" };
 
@@ -14,12 +15,16 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;
   const { tab } = await searchParams;
+  // The first page of upcoming meetings, read as GET /api/meetings/one-on-one reads it, so the
+  // first HTML lists them (the largest paint must not wait for the scripts and a fetch).
+  const upcoming = await listMeetings(session.ctx, { when: "upcoming" });
   return (
     <MeetingsPage
       orgId={session.ctx.orgId}
       canSchedule={can(session.ctx, "oneOnOnes.schedule")}
       canManageTemplates={can(session.ctx, "oneOnOnes.templates")}
       initialTab={meetingsTab(tab)}
+      upcoming={upcoming}
     />
   );
 }

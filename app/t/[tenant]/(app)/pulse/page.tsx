@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { Activity, Download, Info } from "lucide-react";
 import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
@@ -13,7 +12,6 @@ import { AccessRestricted } from "@/components/shell/access-restricted";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { HeatmapLegend, PulseHeatmap } from "@/components/pulse/heatmap";
 import { PulsePhoneView } from "@/components/pulse/phone-view";
 import { PulseFilters } from "@/components/pulse/round-filter";
@@ -102,9 +100,7 @@ export default async function PulsePage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader title="Pulse Overview" subtitle={can(ctx, "analytics.organization") ? "Participation, eNPS and every culture dimension by team." : "Participation, eNPS and every culture dimension for the teams you lead."} />
-      <Suspense key={`${q.round}:${q.segment}`} fallback={<AnalyticsSkeleton text="Loading pulse results..." cards={2} />}>
-        <PulseData ctx={ctx} round={q.round} segment={q.segment} />
-      </Suspense>
+      <PulseData ctx={ctx} round={q.round} segment={q.segment} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
 import type { AuthContext } from "@/lib/auth/context";
@@ -9,7 +8,6 @@ import { managerTeamReports } from "@/lib/analytics/reports";
 import { roundComments } from "@/lib/analytics/comments";
 import { PageHeader } from "@/components/layout/page-header";
 import { AccessRestricted } from "@/components/shell/access-restricted";
-import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
 import { OrgReport } from "@/components/analytics/org-report";
 import { ManagerReport } from "@/components/analytics/manager-report";
 import { getAnonymitySetting } from "@/lib/org/anonymity";
@@ -39,9 +37,7 @@ export default async function ReportsPage() {
   return (
     <>
       <PageHeader title="Reports" subtitle={can(ctx, "analytics.organization") ? "Culture, engagement and eNPS across the organisation." : "Culture and engagement in the teams you lead."} />
-      <Suspense fallback={<AnalyticsSkeleton text="Loading reports..." />}>
-        <ReportsData ctx={ctx} />
-      </Suspense>
+      <ReportsData ctx={ctx} />
     </>
   );
 }

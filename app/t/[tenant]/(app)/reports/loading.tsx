@@ -1,5 +1,0 @@
-import { AnalyticsSkeleton } from "@/components/analytics/skeleton";
-
-export default function Loading() {
-  return <AnalyticsSkeleton text="Loading reports..." />;
-}
