@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
-import "@fontsource-variable/inter";
+import "./fonts/inter.css";
 import "./globals.css";
+import { inter } from "@/app/fonts/inter";
 import { Providers } from "@/app/providers";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 
@@ -13,7 +14,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" className={inter.variable}>
       <body className="min-h-dvh font-sans">
         <Providers>{children}</Providers>
       </body>
