@@ -20,8 +20,10 @@ export function BossBot({ userId }: { userId: string }) {
   const storedContext = useStoredBossBotContext();
   const chat = useCoachChat({ userId, storedContext });
   useEffect(() => {
-    // Fetch the markdown chunk while the person reads the page, before the first reply needs it.
+    // Fetch the lazy chunks while the person reads the page, before a reply or the list needs them.
     void import("@/components/coach/coach-markdown");
+    void import("@/components/coach/source-list");
+    void import("@/components/coach/conversation-menu");
   }, []);
   const [sheetOpen, setSheetOpen] = useState(false);
 
@@ -45,7 +47,7 @@ export function BossBot({ userId }: { userId: string }) {
 
   const empty = chat.messages.length === 0 && !chat.loadingThread && !chat.threadError;
   return (
-    <div className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]">
+    <div onFocusCapture={chat.warm} onPointerDownCapture={chat.warm} onKeyDownCapture={chat.warm} className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]">
       <aside aria-label="Boss Bot conversations" className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 md:block">
         {sidebar}
       </aside>

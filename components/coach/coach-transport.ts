@@ -1,7 +1,8 @@
-import { DefaultChatTransport } from "ai";
 import { ApiRequestError } from "@/lib/api/client";
 import type { BossBotContext } from "@/components/coach/boss-bot-context";
-import type { CoachUIMessage } from "@/components/coach/coach-dto";
+
+// The light half of the stream request (the browser's first download): its error and the send state.
+// The transport itself, which needs the AI SDK, is in coach-chat-engine.ts (loaded lazily).
 
 /** A refused stream request, with the Retry-After seconds of a 429. */
 export class CoachRequestError extends ApiRequestError {
@@ -36,40 +37,4 @@ export class SendState {
     // The 1:1 context opens a conversation: it goes with its first message only.
     return { conversationId: this.conversationId, context: this.conversationId === null ? this.context : null };
   }
-}
-
-function lastUserText(messages: CoachUIMessage[]): string {
-  const last = [...messages].reverse().find((m) => m.role === "user");
-  return last?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
-}
-
-/**
- * The stream endpoint takes one message, not the whole history (the server holds the history),
- * so only { message, conversationId, context } goes out. A non-OK answer becomes a
- * CoachRequestError the chat's onError can read by status.
- */
-export function coachTransport(state: SendState): DefaultChatTransport<CoachUIMessage> {
-  return new DefaultChatTransport<CoachUIMessage>({
-    api: "/api/ai-coach/stream",
-    credentials: "include",
-    prepareSendMessagesRequest: ({ messages }) => {
-      const { conversationId, context } = state.takeExtras();
-      return {
-        body: {
-          message: lastUserText(messages),
-          ...(conversationId ? { conversationId } : {}),
-          ...(context ? { context } : {}),
-        },
-      };
-    },
-    fetch: async (input, init) => {
-      const res = await fetch(input, init);
-      if (!res.ok) {
-        const text = await res.text().catch(() => "");
-        const ra = Number(res.headers.get("Retry-After"));
-        throw new CoachRequestError(res.status, res.statusText, text, Number.isFinite(ra) && ra > 0 ? ra : null);
-      }
-      return res;
-    },
-  });
 }

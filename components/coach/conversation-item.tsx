@@ -1,14 +1,18 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import dynamic from "next/dynamic";
 import { cn } from "@/lib/utils/cn";
-import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { conversationTime } from "@/components/coach/conversation-time";
 import type { Conversation } from "@/components/coach/coach-dto";
 
 const TITLE_MAX = 50;
+
+// Loaded when the first conversation shows (boss-bot.tsx fetches it earlier, at mount); until then
+// a blank of the button's size keeps the row from shifting.
+const ConversationMenu = dynamic(() => import("@/components/coach/conversation-menu"), {
+  loading: () => <span aria-hidden="true" className="mr-1 size-8 shrink-0" />,
+});
 
 /** One row of the list: open on click; Rename edits the title in place (Enter saves, Escape cancels). */
 export function ConversationItem({ conversation, active, onOpen, onRename, onDelete }: {
@@ -78,32 +82,16 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
         <span className={cn("block truncate text-sm", active ? "font-medium text-brand-800" : "text-slate-900")}>{conversation.title}</span>
         <span className="block text-xs text-slate-600">{conversationTime(conversation.lastMessageAt)}</span>
       </button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" aria-label={`Options for ${conversation.title}`} className="mr-1 shrink-0">
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="min-w-36"
-          // Rename moves focus into the title field; the menu must not pull it back to its trigger.
-          onCloseAutoFocus={(e) => (editingRef.current ? e.preventDefault() : undefined)}
-        >
-          <DropdownMenuItem
-            onSelect={() => {
-              setDraft(conversation.title);
-              editingRef.current = true;
-              setEditing(true);
-            }}
-          >
-            <Pencil aria-hidden="true" /> Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-            <Trash2 aria-hidden="true" /> Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <ConversationMenu
+        title={conversation.title}
+        editingRef={editingRef}
+        onRename={() => {
+          setDraft(conversation.title);
+          editingRef.current = true;
+          setEditing(true);
+        }}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

@@ -1,11 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Bot, User } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
-import { SourceList } from "@/components/coach/source-list";
 import { LazyCoachMarkdown as CoachMarkdown } from "@/components/coach/coach-markdown-lazy";
 import { messageTime } from "@/components/coach/conversation-time";
 import { coachMetadataSchema, sourceSchema, type CoachUIMessage, type Source } from "@/components/coach/coach-dto";
+
+// Sources show under a finished reply only, never at first paint: their dialog and the library's
+// category labels load with them (boss-bot.tsx fetches the chunk at mount).
+const SourceList = dynamic(() => import("@/components/coach/source-list").then((m) => m.SourceList), { loading: () => null });
 
 export function messageText(m: CoachUIMessage): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");

@@ -1,13 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import { useChat } from "@ai-sdk/react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { ChatStatus } from "ai";
 import { useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 import { coachMetadataSchema, chatMessageListSchema, type ChatMessage, type CoachUIMessage } from "@/components/coach/coach-dto";
-import { CoachRequestError, SendState, coachTransport } from "@/components/coach/coach-transport";
+import { CoachRequestError, SendState } from "@/components/coach/coach-transport";
+import type { CoachChatEngine } from "@/components/coach/coach-chat-engine";
 import { clearBossBotContext, type BossBotContext } from "@/components/coach/boss-bot-context";
 
 const SEND_FAILED = "Failed to send message. Please try again.";
@@ -35,9 +36,29 @@ function failureText(err: unknown, creating: boolean): string {
   return creating ? CREATE_FAILED : SEND_FAILED;
 }
 
+// The AI SDK (its Chat, transport and stream parser) is most of this screen's script, so it is not
+// in the first download: the engine module loads once, when the browser is idle or on the first
+// focus, press or key inside Boss Bot (warm), or at the latest with the first send.
+type EngineModule = typeof import("@/components/coach/coach-chat-engine");
+let engineModule: Promise<EngineModule> | null = null;
+function loadEngineModule(): Promise<EngineModule> {
+  engineModule ??= import("@/components/coach/coach-chat-engine").catch((err: unknown) => {
+    engineModule = null; // A failed chunk load (offline) is tried again on the next action.
+    throw err;
+  });
+  return engineModule;
+}
+
+const NO_MESSAGES: CoachUIMessage[] = [];
+const noSubscription = () => () => {};
+
+/** A message asked before the engine was ready: shown at once, sent as soon as it is. */
+type Queued = { message: CoachUIMessage; text: string };
+
 /**
- * The Boss Bot thread: useChat streaming from /api/ai-coach/stream, the selected conversation,
- * the optimistic user message and its roll-back, and the 1:1 context sent with a first message.
+ * The Boss Bot thread: the AI SDK's Chat streaming from /api/ai-coach/stream (read the way useChat
+ * reads it, with useSyncExternalStore), the selected conversation, the optimistic user message and
+ * its roll-back, and the 1:1 context sent with a first message.
  */
 export function useCoachChat({ userId, storedContext }: { userId: string; storedContext: BossBotContext | null }) {
   const qc = useQueryClient();
@@ -48,10 +69,14 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
   const context = contextRemoved ? null : storedContext;
   const [restoredInput, setRestoredInput] = useState<{ text: string; n: number } | null>(null);
   const [sendState] = useState(() => new SendState());
-  const [transport] = useState(() => coachTransport(sendState));
   useEffect(() => {
     sendState.setContext(context);
   }, [sendState, context]);
+  // Read by the engine's callbacks, which live as long as the chat does.
+  const userIdRef = useRef(userId);
+  useEffect(() => {
+    userIdRef.current = userId;
+  }, [userId]);
 
   const adopt = useCallback(
     (id: string) => {
@@ -62,54 +87,138 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
     [sendState],
   );
 
-  const chat = useChat<CoachUIMessage>({
-    transport,
-    onFinish: ({ message }) => {
-      const meta = coachMetadataSchema.safeParse(message.metadata);
-      if (meta.success && meta.data.conversationId) adopt(meta.data.conversationId);
-      void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userId) });
-    },
-    onError: (err) => {
-      let accepted = false;
-      chat.setMessages((msgs) => {
-        const lastUser = msgs.findLastIndex((m) => m.role === "user");
-        if (lastUser === -1) return msgs;
-        const reply = msgs.slice(lastUser + 1).find((m) => m.role === "assistant");
-        // The server saved the question (and what arrived of the reply): keep them.
-        accepted = Boolean(reply && coachMetadataSchema.safeParse(reply.metadata).data?.userMessageId);
-        if (accepted) return msgs;
-        const text = msgs[lastUser]?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
-        setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 }));
-        return msgs.slice(0, lastUser);
-      });
-      // A reply cut after the conversation existed is a failed send, never a failed creation.
-      toast({ title: "Error", description: failureText(err, sendState.sentWithoutId && !accepted), variant: "destructive" });
-    },
-  });
+  // One Chat for the component's life, created once its module has loaded.
+  const [engine, setEngine] = useState<CoachChatEngine | null>(null);
+  const starting = useRef<Promise<CoachChatEngine> | null>(null);
+  const ensureEngine = useCallback((): Promise<CoachChatEngine> => {
+    starting.current ??= loadEngineModule().then(
+      ({ createCoachChatEngine }) => {
+        const created = createCoachChatEngine({
+          sendState,
+          onFinish: (message) => {
+            const meta = coachMetadataSchema.safeParse(message.metadata);
+            if (meta.success && meta.data.conversationId) adopt(meta.data.conversationId);
+            void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userIdRef.current) });
+          },
+          onError: (err, chat) => {
+            let accepted = false;
+            const msgs = chat.messages;
+            const lastUser = msgs.findLastIndex((m) => m.role === "user");
+            if (lastUser !== -1) {
+              const reply = msgs.slice(lastUser + 1).find((m) => m.role === "assistant");
+              // The server saved the question (and what arrived of the reply): keep them.
+              accepted = Boolean(reply && coachMetadataSchema.safeParse(reply.metadata).data?.userMessageId);
+              if (!accepted) {
+                const text = msgs[lastUser]?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
+                setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 }));
+                chat.messages = msgs.slice(0, lastUser);
+              }
+            }
+            // A reply cut after the conversation existed is a failed send, never a failed creation.
+            toast({ title: "Error", description: failureText(err, sendState.sentWithoutId && !accepted), variant: "destructive" });
+          },
+        });
+        setEngine(created);
+        return created;
+      },
+      (err: unknown) => {
+        starting.current = null;
+        throw err;
+      },
+    );
+    return starting.current;
+  }, [adopt, qc, sendState]);
+
+  const warm = useCallback(() => {
+    // Nothing waits on it here; an action made meanwhile awaits the same promise and reports.
+    ensureEngine().catch(() => {});
+  }, [ensureEngine]);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(warm, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = window.setTimeout(warm, 1);
+    return () => window.clearTimeout(t);
+  }, [warm]);
+
+  const subscribe = engine ? engine.subscribe : noSubscription;
+  const chatMessages = useSyncExternalStore(subscribe, () => (engine ? engine.messages() : NO_MESSAGES), () => NO_MESSAGES);
+  const chatStatus = useSyncExternalStore<ChatStatus>(subscribe, () => (engine ? engine.status() : "ready"), () => "ready");
+
+  // A send made before the engine was ready: it shows (and blocks another send) until it goes out.
+  const [queued, setQueued] = useState<Queued | null>(null);
+  const queuedRef = useRef<Queued | null>(null);
+  const messages = queued ? [...chatMessages, queued.message] : chatMessages;
+  const status: ChatStatus = queued ? "submitted" : chatStatus;
 
   // The conversation a first message opens is known from the stream's metadata, before it ends.
-  const lastAssistant = chat.messages.findLast((m) => m.role === "assistant");
+  const lastAssistant = chatMessages.findLast((m) => m.role === "assistant");
   const streamedId = coachMetadataSchema.safeParse(lastAssistant?.metadata).data?.conversationId ?? null;
   const activeId = conversationId ?? streamedId;
 
-  const pending = chat.status === "submitted" || chat.status === "streaming";
+  const pending = status === "submitted" || status === "streaming";
 
   const send = useCallback(
     (text: string) => {
       const message = text.trim();
       if (!message || pending) return;
-      void chat.sendMessage({ text: message, metadata: { createdAt: new Date().toISOString() } });
+      const metadata = { createdAt: new Date().toISOString() };
+      if (engine) {
+        void engine.chat.sendMessage({ text: message, metadata });
+        return;
+      }
+      const item: Queued = { text: message, message: { id: "queued-send", role: "user", metadata, parts: [{ type: "text", text: message }] } };
+      queuedRef.current = item;
+      setQueued(item);
+      ensureEngine().then(
+        (ready) => {
+          if (queuedRef.current !== item) return; // Stopped while it waited.
+          queuedRef.current = null;
+          setQueued(null);
+          void ready.chat.sendMessage({ text: message, metadata });
+        },
+        (err: unknown) => {
+          if (queuedRef.current !== item) return;
+          queuedRef.current = null;
+          setQueued(null);
+          setRestoredInput((r) => ({ text: message, n: (r?.n ?? 0) + 1 }));
+          toast({ title: "Error", description: failureText(err, sendState.conversationId === null), variant: "destructive" });
+        },
+      );
     },
-    [chat, pending],
+    [engine, ensureEngine, pending, sendState],
   );
+
+  const stop = useCallback(() => {
+    if (engine) {
+      void engine.chat.stop();
+      return;
+    }
+    // Stopped before it went out: nothing was sent, so the text goes back to the input.
+    const item = queuedRef.current;
+    if (!item) return;
+    queuedRef.current = null;
+    setQueued(null);
+    setRestoredInput((r) => ({ text: item.text, n: (r?.n ?? 0) + 1 }));
+  }, [engine]);
 
   const select = useCallback(
     async (id: string | null) => {
-      if (pending) await chat.stop();
+      let ready: CoachChatEngine;
+      try {
+        ready = engine ?? (await ensureEngine());
+      } catch {
+        // The engine did not load (offline): the thread shows its error and 'Try again' selects again.
+        setConversationId(id);
+        setThreadError(id !== null);
+        return;
+      }
+      if (pending) await ready.chat.stop();
       const token = sendState.setConversation(id);
       setConversationId(id);
       setThreadError(false);
-      chat.setMessages([]);
+      ready.setMessages([]);
       if (id === null) return;
       setLoadingThread(true);
       try {
@@ -118,14 +227,14 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
           queryFn: ({ signal }) => apiFetch(`/api/chat/conversations/${encodeURIComponent(id)}/messages`, { schema: chatMessageListSchema, signal }),
           staleTime: 0,
         });
-        if (token === sendState.selectToken) chat.setMessages(stored.map(toUIMessage));
+        if (token === sendState.selectToken) ready.setMessages(stored.map(toUIMessage));
       } catch {
         if (token === sendState.selectToken) setThreadError(true);
       } finally {
         if (token === sendState.selectToken) setLoadingThread(false);
       }
     },
-    [chat, pending, qc, sendState],
+    [engine, ensureEngine, pending, qc, sendState],
   );
 
   const removeContext = useCallback(() => {
@@ -134,11 +243,11 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
   }, []);
 
   return {
-    messages: chat.messages,
-    status: chat.status,
+    messages,
+    status,
     pending,
     send,
-    stop: () => void chat.stop(),
+    stop,
     conversationId: activeId,
     select,
     loadingThread,
@@ -146,5 +255,7 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
     context,
     removeContext,
     restoredInput,
+    /** Starts loading the engine now (the first focus, press or key inside Boss Bot). */
+    warm,
   };
 }

@@ -64,7 +64,7 @@ const PAGES: PageUnderBudget[] = [
   { name: "1:1 meeting", host: "workspace", path: (ids) => `/one-on-one/${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
   { name: "1:1 prep form", host: "workspace", path: (ids) => `/one-on-one-prep?meetingId=${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
   { name: "1:1 review", host: "workspace", path: (ids) => `/one-on-one-meeting?meetingId=${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
-  { name: "Boss Bot", host: "workspace", path: "/ai-coach", who: "manager", budgetKib: APP_KIB, overTodayKib: 189 },
+  { name: "Boss Bot", host: "workspace", path: "/ai-coach", who: "manager", budgetKib: APP_KIB },
   { name: "Settings: Your account", host: "workspace", path: "/settings", who: "admin", budgetKib: APP_KIB },
   { name: "Settings: E-mail", host: "workspace", path: "/settings/email", who: "admin", budgetKib: APP_KIB },
   { name: "Settings: Schedule", host: "workspace", path: "/settings/schedule", who: "admin", budgetKib: APP_KIB },
