@@ -21,10 +21,11 @@ import { PrepFormReadOnly } from "@/components/one-on-one/prep-tab";
 import { PrivacyBanner } from "@/components/one-on-one/privacy-banner";
 import { SuggestionsPanel } from "@/components/one-on-one/suggestions-panel";
 import { isNotFound, useMeeting } from "@/components/one-on-one/use-meeting";
+import type { MeetingDetail } from "@/lib/one-on-one/dto";
 
 /** /one-on-one-meeting?meetingId=: the manager's review before (and during) the meeting. */
-export function MeetingReview({ meetingId, canUseCoach }: { meetingId: string; canUseCoach: boolean }) {
-  const query = useMeeting(meetingId);
+export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: string; canUseCoach: boolean; initial?: MeetingDetail }) {
+  const query = useMeeting(meetingId, initial);
   const router = useRouter();
   const [handingOff, setHandingOff] = useState(false);
   if (query.isPending) return <MeetingLoading />;

@@ -26,8 +26,8 @@ const DEBOUNCE_MS = 800;
 type SaveStatus = "idle" | "saving" | "saved" | "error";
 
 /** /one-on-one-prep?meetingId=: the employee prepares; the manager is shown the submitted answers. */
-export function PrepFormScreen({ meetingId }: { meetingId: string }) {
-  const meeting = useMeeting(meetingId);
+export function PrepFormScreen({ meetingId, initial }: { meetingId: string; initial?: MeetingDetail }) {
+  const meeting = useMeeting(meetingId, initial);
   const employee = meeting.data?.role === "employee";
   const prep = usePrepForm(meetingId, employee);
   if (meeting.isPending || (employee && prep.isPending)) return <MeetingLoading />;

@@ -22,7 +22,9 @@ const PAGES: Check[] = [
   { name: "Pulse Overview", path: "/pulse", who: "admin", text: "Marketing" },
   { name: "Boss Bot", path: "/ai-coach", who: "manager", text: "Ask about a situation with your team, or start from one of these." },
   { name: "1:1 meeting", path: (id) => `/one-on-one/${id}`, who: "manager", text: "This is a private conversation." },
-  { name: "1:1 meetings", path: "/one-on-one", who: "manager", text: "My Meetings" },
+  { name: "1:1 prep form", path: (id) => `/one-on-one-prep?meetingId=${id}`, who: "manager", text: "This is a private conversation." },
+  { name: "1:1 review", path: (id) => `/one-on-one-meeting?meetingId=${id}`, who: "manager", text: "This is a private conversation." },
+  { name: "1:1 meetings", path: "/one-on-one", who: "manager", text: "Meeting with Sam Carter" },
   { name: "Surveys", path: "/surveys", who: "admin", text: "Weekly Pulse" },
 ];
 

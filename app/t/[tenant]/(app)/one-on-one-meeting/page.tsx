@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
+import { meetingForPage } from "@/lib/one-on-one/meeting-for-page";
 import { AccessRestricted } from "@/components/shell/access-restricted";
 import { isMeetingId, MeetingNotFound } from "@/components/one-on-one/meeting-not-found";
 import { MeetingReview } from "@/components/one-on-one/meeting-review";
@@ -16,5 +17,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const raw = (await searchParams).meetingId;
   const id = typeof raw === "string" ? raw.toLowerCase() : null;
   if (!isMeetingId(id)) return <MeetingNotFound />;
-  return <MeetingReview key={id} meetingId={id} canUseCoach={can(session.ctx, "coach.use")} />;
+  // Read here (meetingForPage), so the first HTML shows the meeting; it seeds the page's query.
+  const meeting = await meetingForPage(session.ctx, id);
+  if (!meeting) return <MeetingNotFound />;
+  return <MeetingReview key={id} meetingId={id} initial={meeting} canUseCoach={can(session.ctx, "coach.use")} />;
 }
