@@ -1,20 +1,43 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { CompanyForm, type CompanyValues } from "@/components/signup/company-form";
-import { PaymentStep } from "@/components/signup/payment-step";
 import { useSetupIntent } from "@/components/signup/use-setup-intent";
 import { setupIntentRequest } from "@/components/signup/setup-intent";
 import type { SignupPaymentConfig } from "@/lib/billing/dto";
-import { WelcomeStep } from "@/components/signup/welcome-step";
+import type { FormState } from "@/lib/actions/form-state";
 import { StepIndicator, type SignupStep } from "@/components/signup/step-indicator";
 import { useFormFields } from "@/components/forms/use-form-fields";
-import { failedAnswer } from "@/components/forms/api-answer";
-import { postSignup } from "@/lib/signup/client";
-import { handoffUrl } from "@/lib/signup/api-types";
+import { loadSignupCalls } from "@/components/signup/load-signup-calls";
 import { signupRules, type SignupData } from "@/lib/validation/signup-rules";
 
 const COMPLETE_FALLBACK = "Failed to complete signup. Please try again.";
+
+// Steps 2 and 3 and the calls to the server (load-signup-calls.ts) are not needed to show the
+// page: they load apart from its first download (the public budget), and are fetched as soon as
+// the browser is idle, so they are there by the time the visitor types or submits. React.lazy rather than next/dynamic, whose own code (~2 KiB gz)
+// would cost more than it saves here; neither step is ever rendered on the server.
+const loadPaymentStep = () => import("@/components/signup/payment-step");
+const loadWelcomeStep = () => import("@/components/signup/welcome-step");
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
+const WelcomeStep = lazy(() => loadWelcomeStep().then((m) => ({ default: m.WelcomeStep })));
+// Words rather than the card form's spinner, which would bring its own code into the first download.
+const stepLoading = (
+  <p role="status" className="text-sm text-slate-600">
+    Loading the next step...
+  </p>
+);
+
+function preloadLaterSteps(): () => void {
+  // A failed preload is no error: the step loads again when it is shown.
+  const load = () => void Promise.all([loadSignupCalls(), loadPaymentStep(), loadWelcomeStep()]).catch(() => undefined);
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(load, 1000);
+  return () => clearTimeout(timer);
+}
 
 const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
   details: { title: "Start your free trial", subtitle: "Set up your company workspace in a minute." },
@@ -36,6 +59,8 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
+  useEffect(preloadLaterSteps, []);
+
   // Each step change moves focus to the step's heading, so keyboard and screen-reader users
   // start reading the new step instead of staying on a button that is gone.
   useEffect(() => {
@@ -51,12 +76,17 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
     setPending(true);
     setError(null);
     try {
+      const { postSignup, handoffUrl } = await loadSignupCalls();
       // The confirmed SetupIntent goes along; the server checks it with Stripe.
       const result = await postSignup(setupIntentId ? { ...data.input, setupIntentId } : data.input);
       setTarget(handoffUrl(result));
       setStep("welcome");
     } catch (err) {
-      const answer = failedAnswer(err, COMPLETE_FALLBACK);
+      // The calls' module failed to load only when the network did: the fallback says that.
+      const answer = await loadSignupCalls().then(
+        ({ failedAnswer }) => failedAnswer(err, COMPLETE_FALLBACK),
+        (): FormState => ({ status: "error", message: COMPLETE_FALLBACK }),
+      );
       if (answer.fields && Object.keys(answer.fields).length > 0) {
         // A field's problem (the subdomain was taken meanwhile, say) is fixed on the details step,
         // under that field; the answer holds only while the field keeps the value that was sent.
@@ -95,29 +125,35 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
           />
         </div>
         {step === "payment" && data ? (
-          <PaymentStep
-            companyName={data.input.companyName}
-            workspaceHost={`${data.input.subdomain}.${suffix}`}
-            card={
-              payment
-                ? {
-                    config: payment,
-                    state: intent.state,
-                    onRetry: () => void intent.retry(),
-                    onConfirmed: (id) => {
-                      intent.confirmed(id);
-                      void start(id);
-                    },
-                  }
-                : null
-            }
-            pending={pending}
-            error={error}
-            onBack={() => setStep("details")}
-            onStart={(id) => void start(id)}
-          />
+          <Suspense fallback={stepLoading}>
+            <PaymentStep
+              companyName={data.input.companyName}
+              workspaceHost={`${data.input.subdomain}.${suffix}`}
+              card={
+                payment
+                  ? {
+                      config: payment,
+                      state: intent.state,
+                      onRetry: () => void intent.retry(),
+                      onConfirmed: (id) => {
+                        intent.confirmed(id);
+                        void start(id);
+                      },
+                    }
+                  : null
+              }
+              pending={pending}
+              error={error}
+              onBack={() => setStep("details")}
+              onStart={(id) => void start(id)}
+            />
+          </Suspense>
         ) : null}
-        {step === "welcome" && data && target ? <WelcomeStep firstName={data.input.firstName} productName={productName} target={target} /> : null}
+        {step === "welcome" && data && target ? (
+          <Suspense fallback={stepLoading}>
+            <WelcomeStep firstName={data.input.firstName} productName={productName} target={target} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

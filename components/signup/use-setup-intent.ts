@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { postSetupIntent } from "@/lib/signup/client";
+import { loadSignupCalls } from "@/components/signup/load-signup-calls";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import { needsNewIntent, setupIntentKey, type CardState } from "@/components/signup/setup-intent";
 
@@ -18,6 +18,7 @@ export function useSetupIntent() {
     const call = ++latest.current;
     setState({ kind: "loading", key });
     try {
+      const { postSetupIntent } = await loadSignupCalls();
       const { clientSecret } = await postSetupIntent(request);
       if (call === latest.current) setState({ kind: "ready", key, clientSecret, confirmedId: null });
     } catch {

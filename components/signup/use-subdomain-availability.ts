@@ -1,10 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { fetchAvailability } from "@/lib/signup/client";
+import { loadSignupCalls } from "@/components/signup/load-signup-calls";
 import { suggestionCandidates } from "@/lib/signup/slug";
 import { subdomainFormatError } from "@/lib/validation/signup-rules";
-import { UNAVAILABLE_FALLBACK } from "@/lib/signup/api-types";
 
 // Spec section 4, 'Subdomain availability': none, checking, available, unavailable, error.
 export type AvailabilityStatus = "none" | "checking" | "available" | "unavailable" | "error";
@@ -24,6 +23,7 @@ type Result = AvailabilityState & { value: string };
 const NONE: AvailabilityState = { status: "none", message: "", suggestion: null };
 
 async function firstAvailable(base: string, signal: AbortSignal): Promise<string | null> {
+  const { fetchAvailability } = await loadSignupCalls();
   // One at a time, in the spec's order: usually the first candidate is free.
   for (const candidate of suggestionCandidates(base)) {
     if (signal.aborted) return null;
@@ -50,6 +50,7 @@ export function useSubdomainAvailability(subdomain: string): AvailabilityState {
     const { signal } = controller;
     const timer = setTimeout(async () => {
       try {
+        const { fetchAvailability, UNAVAILABLE_FALLBACK } = await loadSignupCalls();
         const r = await fetchAvailability(subdomain, signal);
         if (signal.aborted) return;
         if (r.available) {

@@ -5,7 +5,7 @@ import { email, form, text } from "@/lib/validation/rules";
 // failure, so that it reveals no accounts). Zod-free (lib/validation/rules.ts): the sign-in page's
 // first download must stay within the public pages' budget.
 
-export const signInSchema = form<{ email: string; password: string }>({
+export const signInSchema = /* @__PURE__ */ form<{ email: string; password: string }>({
   email: email("Please enter a valid email"),
   password: text({
     message: "Please enter your password",

@@ -6,7 +6,7 @@ import { form, text } from "@/lib/validation/rules";
 
 export const COMPANY_REQUIRED = "Company name is required";
 
-export const companyFinderRules = form<{ company: string }>({
+export const companyFinderRules = /* @__PURE__ */ form<{ company: string }>({
   company: text({
     message: COMPANY_REQUIRED,
     trim: true,

@@ -14,7 +14,7 @@ export type CompanySize = (typeof COMPANY_SIZES)[number];
 
 const SUBDOMAIN_SHORT = "Subdomain must be at least 3 characters";
 
-export const subdomainRule = text({
+export const subdomainRule = /* @__PURE__ */ text({
   message: SUBDOMAIN_SHORT,
   min: { length: SUBDOMAIN_MIN, message: SUBDOMAIN_SHORT },
   max: { length: SUBDOMAIN_MAX, message: "Subdomain must be less than 30 characters" },
@@ -55,7 +55,7 @@ export type SignupData = {
 export type SignupInput = Omit<SignupData, "companySize"> & { companySize: string };
 export type SignupField = keyof SignupData;
 
-export const signupRules = form<SignupData>(
+export const signupRules = /* @__PURE__ */ form<SignupData>(
   {
     firstName: required("First name is required", 100, "First name must be at most 100 characters"),
     lastName: required("Last name is required", 100, "Last name must be at most 100 characters"),
