@@ -199,8 +199,13 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
     const item = queuedRef.current;
     if (!item) return;
     queuedRef.current = null;
-    setQueued(null);
-    setRestoredInput((r) => ({ text: item.text, n: (r?.n ?? 0) + 1 }));
+    // After the click that called this has run its course: re-rendered inside it, the Stop button
+    // would become the form's Send button (the same element) before the browser's default action,
+    // which would then submit the text just handed back.
+    window.setTimeout(() => {
+      setQueued(null);
+      setRestoredInput((r) => ({ text: item.text, n: (r?.n ?? 0) + 1 }));
+    }, 0);
   }, [engine]);
 
   const select = useCallback(
