@@ -1,48 +1,26 @@
 import type { WeeklyPoint } from "@/lib/analytics/dashboard";
-import { cn } from "@/lib/utils/cn";
+import { LinePlot, PLOT_GRID, PlotLabels, SeriesSwatch, type PlotPoint, type PlotSeries } from "@/components/charts/line-plot";
 
-// The dashboard's trend chart, drawn on the server: no chart library and no JavaScript in the
-// browser (recharts alone was about 100 KiB gz of the dashboard's first download). Lines are an
-// SVG stretched over the plot (strokes keep their width), points and labels are HTML placed by
-// percentages, so the chart fills any width from a 390 px phone to a wide screen. The picture is
-// hidden from assistive technology: the summary and the table below say the same.
+// The dashboard's trend chart, drawn on the server with the product's line plot
+// (components/charts/line-plot.tsx: no chart library, no JavaScript in the browser). The picture
+// is hidden from assistive technology: the summary and the table below say the same.
 
-const SERIES = [
-  { key: "culture", name: "Culture score", color: "#4f46e5", dash: undefined, dot: "bg-indigo-600" },
+type SeriesKey = "culture" | "engagement" | "enps";
+const SERIES: readonly PlotSeries<SeriesKey>[] = [
+  { key: "culture", name: "Culture score", color: "#4f46e5", dot: "bg-indigo-600" },
   { key: "engagement", name: "Engagement", color: "#047857", dash: "6 4", dot: "bg-emerald-700" },
   { key: "enps", name: "eNPS", color: "#b45309", dash: "2 3", dot: "bg-amber-700" },
-] as const;
-type SeriesKey = (typeof SERIES)[number]["key"];
+];
 
 const TICKS = [0, 2, 4, 6, 8, 10];
 
 const label = (week: string) => new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** Centre of band i of n, in percent of the plot's width: points sit over their week's bar. */
-const xOf = (i: number, n: number) => ((i + 0.5) / n) * 100;
-const yOf = (v: number) => (1 - v / 10) * 100;
 
 function participationText(p: WeeklyPoint["participation"], short = false): string {
   if (p.rate !== null) return `${p.atLeast ? (short ? "≥" : "at least ") : ""}${p.rate}%`;
   if (p.hiddenRounds > 0) return "hidden";
   return short ? "" : "no round";
-}
-
-/** Runs of consecutive weeks with a value: a line never bridges a week without one. */
-function segments(points: readonly WeeklyPoint[], key: SeriesKey): string[] {
-  const out: string[] = [];
-  let run: string[] = [];
-  points.forEach((p, i) => {
-    const v = p[key];
-    if (v === null) {
-      if (run.length > 1) out.push(run.join(" "));
-      run = [];
-      return;
-    }
-    run.push(`${run.length === 0 ? "M" : "L"}${xOf(i, points.length).toFixed(2)} ${yOf(v).toFixed(2)}`);
-  });
-  if (run.length > 1) out.push(run.join(" "));
-  return out;
 }
 
 function summary(points: readonly WeeklyPoint[]): string {
@@ -62,7 +40,8 @@ const latest = (points: readonly WeeklyPoint[], key: SeriesKey) => points.findLa
 /** Culture score, engagement and eNPS by week (each over its week and the three before), from the
  * first round on, with each week's participation as bars beneath. */
 export function TrendChart({ points }: { points: WeeklyPoint[] }) {
-  const n = points.length;
+  // Points sit over their week's participation bar: both use the plot's bands.
+  const plotted: PlotPoint<SeriesKey>[] = points.map((p) => ({ id: p.week, label: label(p.week), about: `week of ${label(p.week)}`, values: { culture: p.culture, engagement: p.engagement, enps: p.enps } }));
   const lastRate = points.findLast((p) => p.participation.rate !== null)?.participation;
   return (
     <figure className="m-0">
@@ -71,9 +50,7 @@ export function TrendChart({ points }: { points: WeeklyPoint[] }) {
           const v = latest(points, s.key);
           return (
             <li key={s.key} className="flex items-center gap-1.5">
-              <svg aria-hidden="true" width="18" height="6" className="shrink-0">
-                <line x1="0" y1="3" x2="18" y2="3" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} />
-              </svg>
+              <SeriesSwatch color={s.color} dash={s.dash} />
               {s.name}
               <span className="font-semibold tabular-nums text-slate-900">{v === null ? "--" : v.toFixed(1)}</span>
             </li>
@@ -86,41 +63,9 @@ export function TrendChart({ points }: { points: WeeklyPoint[] }) {
         </li>
       </ul>
 
-      <div aria-hidden="true" className="grid grid-cols-[1.75rem_minmax(0,1fr)] gap-x-1.5 text-[11px] text-slate-600" data-testid="trend-picture">
+      <div aria-hidden="true" className={PLOT_GRID} data-testid="trend-picture">
         {/* Scores, 0-10. */}
-        <div className="relative h-44 sm:h-56">
-          {TICKS.map((t) => (
-            <span key={t} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${yOf(t)}%` }}>
-              {t}
-            </span>
-          ))}
-        </div>
-        <div className="relative h-44 sm:h-56">
-          {TICKS.map((t) => (
-            <div key={t} className={cn("absolute inset-x-0 border-t", t === 0 ? "border-slate-300" : "border-dashed border-slate-200")} style={{ top: `${yOf(t)}%` }} />
-          ))}
-          <svg className="absolute inset-0 h-full w-full overflow-visible" viewBox="0 0 100 100" preserveAspectRatio="none">
-            {SERIES.map((s) =>
-              segments(points, s.key).map((d, i) => (
-                <path key={`${s.key}-${i}`} d={d} fill="none" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
-              )),
-            )}
-          </svg>
-          {SERIES.map((s) =>
-            points.map((p, i) => {
-              const v = p[s.key];
-              if (v === null) return null;
-              return (
-                <span
-                  key={`${s.key}-${p.week}`}
-                  title={`${s.name} ${v.toFixed(1)}, week of ${label(p.week)}`}
-                  className={cn("absolute size-2 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-white", s.dot)}
-                  style={{ left: `${xOf(i, n)}%`, top: `${yOf(v)}%` }}
-                />
-              );
-            }),
-          )}
-        </div>
+        <LinePlot series={SERIES} points={plotted} ticks={TICKS} format={(v) => v.toFixed(1)} heightClass="h-44 sm:h-56" />
 
         {/* Participation: the share of invitations answered in the week's round. */}
         <div className="flex items-end justify-end pb-0.5 leading-none">%</div>
@@ -140,15 +85,8 @@ export function TrendChart({ points }: { points: WeeklyPoint[] }) {
           })}
         </div>
 
-        {/* Weeks. On a phone every other label, so that they never overlap. */}
-        <div />
-        <div className="mt-1 flex">
-          {points.map((p, i) => (
-            <span key={p.week} className={cn("min-w-0 flex-1 text-center whitespace-nowrap", n > 6 && (n - 1 - i) % 2 === 1 && "invisible sm:visible")}>
-              {label(p.week)}
-            </span>
-          ))}
-        </div>
+        {/* Weeks. */}
+        <PlotLabels points={plotted} />
       </div>
 
       <figcaption className="mt-3 text-xs text-slate-600">{summary(points)}</figcaption>

@@ -1,16 +1,10 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import type { MoodTrendPoint } from "@/lib/one-on-one/dto";
 import { useMoodTrend } from "@/components/one-on-one/use-meeting";
 import { useIsClient } from "@/components/surveys/local-time";
 import { plural } from "@/lib/utils/plural";
-
-// recharts is large: only the meeting page loads it, in its own chunk, after the page is up.
-const MoodChart = dynamic(() => import("@/components/one-on-one/mood-chart"), {
-  ssr: false,
-  loading: () => <div className="h-[180px] animate-pulse rounded-md bg-slate-100" />,
-});
+import { MoodChart } from "@/components/one-on-one/mood-chart";
 
 const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
 
@@ -38,7 +32,8 @@ export function MoodTrend({ meetingId, employeeFirstName }: { meetingId: string;
         <p className="text-sm text-slate-500">No submitted prep forms yet: the trend starts with the first one.</p>
       ) : (
         <figure className="m-0 space-y-2">
-          {client ? <MoodChart data={points.map((p) => ({ label: short.format(new Date(p.scheduledAt)), mood: p.mood, stressLevel: p.stressLevel }))} /> : null}
+          {/* Dates in the reader's time zone, so only once hydrated. */}
+          {client ? <MoodChart data={points.map((p) => ({ id: p.meetingId, label: short.format(new Date(p.scheduledAt)), mood: p.mood, stressLevel: p.stressLevel }))} /> : null}
           <figcaption className="text-xs text-slate-600">{summary(points, employeeFirstName)}</figcaption>
           <details className="text-xs text-slate-600">
             <summary className="cursor-pointer">Show the figures</summary>

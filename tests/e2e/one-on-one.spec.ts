@@ -160,6 +160,13 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   // On the meeting page: shared notes, a private note, an action item; then Mark Complete.
   await page.goto(url(ws.subdomain, `/one-on-one/${first.id}`));
   await expect(page.getByRole("heading", { name: "Meeting with Eve Tester", level: 1 })).toBeVisible();
+  // The mood and stress trend: the submitted form (mood 2, stress 5) as one dot per series, drawn
+  // without a chart library, and said in words.
+  const trend = page.getByRole("region", { name: "Mood and stress trend" });
+  await expect(trend.getByText("Eve's last 1 prep form: mood from 2 to 2 out of 5, stress from 5 to 5 out of 5.")).toBeVisible();
+  const picture = trend.getByTestId("mood-picture");
+  await expect(picture.locator('[title^="Mood 2,"]')).toHaveCount(1);
+  await expect(picture.locator('[title^="Stress 5,"]')).toHaveCount(1);
   await page.getByRole("tab", { name: "Meeting Notes" }).click();
   const notes = page.getByRole("form", { name: "Meeting Notes" });
   await notes.getByLabel("Wins").fill("Onboarding checklist shipped");
