@@ -48,3 +48,15 @@ export const unavailable = (code: ErrorCode, message: string) => new DomainError
 
 export const isDomainError = (err: unknown, code?: ErrorCode): err is DomainError =>
   err instanceof DomainError && (code === undefined || err.code === code);
+
+/** The work's result, or null where it failed as not found: for a page that shows its own 'not
+ * found' for an id that is missing or another organisation's (the same answer, so ids cannot be
+ * probed). Every other error is thrown on. */
+export async function nullWhenNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isDomainError(err) && err.kind === "not_found") return null;
+    throw err;
+  }
+}

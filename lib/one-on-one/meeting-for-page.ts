@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { isDomainError } from "@/lib/errors/domain-error";
+import { nullWhenNotFound } from "@/lib/errors/domain-error";
 import { getMeetingDetail } from "@/lib/one-on-one/meetings";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
 
@@ -10,11 +10,6 @@ import type { MeetingDetail } from "@/lib/one-on-one/dto";
  * wait for the scripts and a fetch): null where the API answers 404 (missing, another
  * organisation's, or not the caller's pair), which the page shows as 'Meeting Not Found'.
  */
-export async function meetingForPage(ctx: AuthContext, meetingId: string): Promise<MeetingDetail | null> {
-  try {
-    return await getMeetingDetail(ctx, meetingId);
-  } catch (err) {
-    if (isDomainError(err) && err.kind === "not_found") return null;
-    throw err;
-  }
+export function meetingForPage(ctx: AuthContext, meetingId: string): Promise<MeetingDetail | null> {
+  return nullWhenNotFound(getMeetingDetail(ctx, meetingId));
 }

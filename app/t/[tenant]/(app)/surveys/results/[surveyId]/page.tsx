@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ArrowLeft, CalendarClock, FileQuestion, Info, Users } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
-import { isDomainError } from "@/lib/errors/domain-error";
+import { nullWhenNotFound } from "@/lib/errors/domain-error";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -75,11 +75,8 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   if (!can(ctx, "analytics.view")) {
     return <AccessRestricted feature="The survey results page" permission="analytics.view" detail="Your answers are anonymous and only ever counted together with your colleagues'." />;
   }
-  const r = await surveyResults(ctx, surveyId).catch((err: unknown) => {
-    // An unknown id, or another organisation's: the same answer, so ids cannot be probed.
-    if (isDomainError(err) && err.kind === "not_found") return null;
-    throw err;
-  });
+  // An unknown id, or another organisation's: the same answer, so ids cannot be probed.
+  const r = await nullWhenNotFound(surveyResults(ctx, surveyId));
   if (!r) {
     return (
       <>
