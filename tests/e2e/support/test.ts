@@ -48,6 +48,11 @@ function watcher(opts: WatcherOptions): void {
   let deadline = 0;
 
   const settle = async () => {
+    // On a client-side navigation Next streams the new page's metadata after its content: the old
+    // <title> is gone and the new one not yet there (up to ~0.5 s seen on the lead form's hand-over
+    // to signup). Until it arrives the page has not settled; a page that never gets one still fails.
+    const titleBy = Date.now() + 3000;
+    while (!document.title && Date.now() < titleBy) await new Promise((resolve) => setTimeout(resolve, 50));
     const finite = document.getAnimations().filter((a) => {
       const timing = a.effect?.getComputedTiming();
       return a.playState === "running" && timing !== undefined && timing.iterations !== Infinity;
