@@ -1,5 +1,4 @@
-import { test, expect, type Page } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { test, expect, type Page, AxeBuilder } from "./support/test";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 

@@ -1,5 +1,4 @@
-import { test, expect, type Page } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { test, expect, type Page, AxeBuilder } from "./support/test";
 import { ROOT } from "../../playwright.config";
 
 // The public main site on the root host (localhost:<port>), not on a workspace subdomain.

@@ -1,5 +1,4 @@
-import { test, expect } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { test, expect, AxeBuilder } from "./support/test";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { signInAs, workspaceUrl as url } from "./support/pages";

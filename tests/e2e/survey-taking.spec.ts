@@ -1,5 +1,4 @@
-import { test, expect, type Page } from "./support/test";
-import AxeBuilder from "@axe-core/playwright";
+import { test, expect, type Page, AxeBuilder } from "./support/test";
 import { randomBytes } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hashToken } from "@/lib/auth/token-hash";

@@ -16,6 +16,7 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import AxeBuilderBase from "@axe-core/playwright";
 
 export { expect };
 export type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
@@ -35,7 +36,7 @@ function watcher(opts: WatcherOptions): void {
   type AxeResultNode = { impact?: string | null; target: unknown[]; failureSummary?: string; html: string };
   type AxeResult = { id: string; impact?: string | null; help: string; nodes: AxeResultNode[] };
   type AxeApi = { run: (ctx: Document, options: object) => Promise<{ violations: AxeResult[] }> };
-  type Hooks = { flush: () => Promise<void> };
+  type Hooks = { flush: () => Promise<void>; pause: () => Promise<void>; resume: () => void };
   const w = window as unknown as {
     axe?: AxeApi;
     __pwAxe?: Hooks;
@@ -46,6 +47,8 @@ function watcher(opts: WatcherOptions): void {
   let chain: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let deadline = 0;
+  // While a test runs axe itself (AxeBuilder below): the page's axe runs one scan at a time.
+  let paused = false;
 
   const settle = async () => {
     // On a client-side navigation Next streams the new page's metadata after its content: the old
@@ -89,6 +92,7 @@ function watcher(opts: WatcherOptions): void {
   const runNow = () => {
     clearTimeout(timer);
     timer = undefined;
+    if (paused) return chain;
     chain = chain.then(scan).catch(() => undefined);
     return chain;
   };
@@ -98,7 +102,19 @@ function watcher(opts: WatcherOptions): void {
     clearTimeout(timer);
     timer = setTimeout(runNow, Math.max(0, Math.min(delay, deadline - now)));
   };
-  w.__pwAxe = { flush: runNow };
+  w.__pwAxe = {
+    flush: runNow,
+    pause: async () => {
+      paused = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await chain;
+    },
+    resume: () => {
+      paused = false;
+      due();
+    },
+  };
 
   const dialogSelector = "[role=dialog],[role=alertdialog],dialog[open]";
   const observer = new MutationObserver((records) => {
@@ -131,6 +147,31 @@ function watcher(opts: WatcherOptions): void {
     };
   }
   window.addEventListener("popstate", () => due());
+}
+
+type PageHooks = { __pwAxe?: { pause: () => Promise<void>; resume: () => void } };
+
+/**
+ * @axe-core/playwright's builder, for a test that scans a page itself. The watcher above shares the
+ * page's axe, which refuses a second scan while one runs ("Axe is already running"), so the
+ * watcher waits while this one runs and picks up again after.
+ */
+export class AxeBuilder extends AxeBuilderBase {
+  private readonly scanned: Page;
+
+  constructor(options: { page: Page }) {
+    super(options);
+    this.scanned = options.page;
+  }
+
+  override async analyze(): ReturnType<AxeBuilderBase["analyze"]> {
+    await this.scanned.evaluate(() => (window as unknown as PageHooks).__pwAxe?.pause());
+    try {
+      return await super.analyze();
+    } finally {
+      await this.scanned.evaluate(() => (window as unknown as PageHooks).__pwAxe?.resume()).catch(() => undefined);
+    }
+  }
 }
 
 let initScript: string | undefined;
