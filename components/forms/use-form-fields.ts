@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
+import { pageHydrated } from "@/components/forms/early-submits";
 import type { FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { fieldMessages, formAlert, schemaMessages, type Answer, type OutputOf, type Validator, type FieldValues, type FormAlertView, type FormView } from "@/components/forms/form-messages";
@@ -96,6 +97,28 @@ export function useFormFields<S extends Validator, V extends FieldValues>(schema
       document.removeEventListener("pointerup", up, true);
       document.removeEventListener("pointercancel", up, true);
     };
+  }, []);
+
+  // What was typed into the server's HTML before hydration is in the fields but not in this state
+  // (React keeps a field's value as it hydrates, and no change event was seen): take it, once,
+  // before a held submit is replayed (components/forms/early-submits.ts). Forms mounted later
+  // show this state's values, so there is nothing to take.
+  useLayoutEffect(() => {
+    if (pageHydrated()) return;
+    const typed: Partial<FieldValues> = {};
+    for (const name of fields) {
+      const el = document.getElementById(`${idPrefix}${name}`);
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || el.name !== name) continue;
+      const was = initial[name];
+      if (el instanceof HTMLInputElement && el.type === "checkbox") {
+        if (typeof was === "boolean" && el.checked !== was) typed[name] = el.checked;
+      } else if (typeof was === "string" && el.value !== was) typed[name] = el.value;
+    }
+    // The DOM is the outside source here, read once: the one re-render is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }) as V);
+    // Once, at hydration: the initial values and fields of the first render are the ones compared.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -179,3 +179,34 @@ test("a people dialog gives focus back to the button that opened it", async ({ p
   await expect(userDialog).toHaveCount(0);
   await expect(addUser).toBeFocused();
 });
+
+test("a form pressed before the page's scripts have run is sent once they have, once, with what was typed", async ({ page }) => {
+  const ws = await createWorkspace("frh");
+  // The page's scripts wait until released: everything below happens before hydration.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_next\/static\/chunks\/.*\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
+
+  await page.goto(workspaceUrl(ws.subdomain, "/login"), { waitUntil: "commit" });
+  await page.getByLabel("Work email").fill(ws.employee.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  // Enter in the field, then the button: two presses of one form.
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Without the hold the browser would have posted the form to the page itself and come back
+  // with empty fields.
+  await expect(page.getByLabel("Work email")).toHaveValue(ws.employee.email);
+  expect(posts).toEqual([]);
+
+  release();
+  await expect(page.getByRole("heading", { name: "Welcome, Eve" })).toBeVisible();
+  expect(posts.filter((p) => p === "/api/auth/callback/credentials")).toHaveLength(1);
+  expect(posts.filter((p) => p === "/login")).toHaveLength(0);
+});
