@@ -166,7 +166,7 @@ test("every page's initial JavaScript stays within its budget", async () => {
 
   const table = [
     `${"Page".padEnd(28)} ${"Role".padEnd(9)} ${"KiB gz".padStart(7)} ${"Over bare".padStart(9)} ${"Budget".padStart(6)}`,
-    ...rows.map((r) => `${r.name.padEnd(28)} ${r.who.padEnd(9)} ${r.kib.toFixed(0).padStart(7)} ${r.over.toFixed(0).padStart(9)} ${String(r.budget).padStart(6)}${r.over > r.budget ? `  over budget (held at ${r.allowed} until fixed)` : ""}`),
+    ...rows.map((r) => `${r.name.padEnd(28)} ${r.who.padEnd(9)} ${r.kib.toFixed(1).padStart(7)} ${r.over.toFixed(1).padStart(9)} ${String(r.budget).padStart(6)}${r.over > r.budget ? `  over budget (held at ${r.allowed} until fixed)` : ""}`),
   ].join("\n");
   console.log(`\nInitial JavaScript per page (gzip -9; bare Next page = ${BARE_NEXT_KIB} KiB)\n${table}\n`);
 
