@@ -20,6 +20,8 @@ type AccessRestrictedProps = {
   permission: Permission;
   /** One more sentence for this page, e.g. how the visitor's own answers are reported. */
   detail?: string;
+  /** "h2" inside a page that has its own h1 (a Settings section under 'Settings'). */
+  headingLevel?: "h1" | "h2";
 };
 
 /**
@@ -27,15 +29,15 @@ type AccessRestrictedProps = {
  * a bookmark or a typed address still arrives here). The page decides with can(...); the server
  * refuses the same role again in the domain functions and the API.
  */
-export function AccessRestricted({ feature, permission, detail }: AccessRestrictedProps) {
+export function AccessRestricted({ feature, permission, detail, headingLevel: Heading = "h1" }: AccessRestrictedProps) {
   return (
     <section aria-labelledby="access-restricted-title" className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-16 text-center">
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <Lock aria-hidden="true" className="size-6" />
       </div>
-      <h1 id="access-restricted-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+      <Heading id="access-restricted-title" className="text-2xl font-semibold tracking-tight text-slate-900">
         Access Restricted
-      </h1>
+      </Heading>
       <p className="mt-2 max-w-sm text-sm text-slate-600">{`${feature} is for ${holders(permission)}.`}</p>
       {detail ? <p className="mt-1 max-w-sm text-sm text-slate-600">{detail}</p> : null}
       <Button asChild variant="outline" className="mt-6">

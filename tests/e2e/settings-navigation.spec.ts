@@ -65,7 +65,9 @@ test("an employee lists only their account, and every other section's address sa
   const sections = { "/settings/email": "Email Settings", "/settings/schedule": "Survey Schedule", "/settings/anonymity": "Anonymity", "/settings/users": "User Management", "/settings/billing": "Billing & Subscription" };
   for (const [path, label] of Object.entries(sections)) {
     await page.goto(url(ws.subdomain, path));
-    await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Access Restricted", level: 2 })).toBeVisible();
+    // One h1, the layout's 'Settings'.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Settings"]);
     await expect(page.getByRole("region", { name: label })).toHaveCount(0);
   }
 });

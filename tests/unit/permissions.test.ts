@@ -150,4 +150,8 @@ describe("Access Restricted", () => {
     expect(html).toContain("Access Restricted</h1>");
     expect(html).not.toContain("under development");
   });
+
+  it("is a page's h1, or an h2 under a page that has its own (a Settings section)", () => {
+    expect(renderToStaticMarkup(createElement(AccessRestricted, { feature: "Billing & Subscription", permission: "billing.manage", headingLevel: "h2" }))).toMatch(/<h2[^>]*>Access Restricted<\/h2>/);
+  });
 });

@@ -32,7 +32,8 @@ export async function SettingsSectionPage({ href, render }: { href: SettingsHref
   const session = await currentSession();
   if (!session) return null;
   const section = settingsSection(href);
-  if (section.permission && !can(session.ctx, section.permission)) return <AccessRestricted feature={section.label} permission={section.permission} />;
+  // Under the settings layout's h1 'Settings', the refusal is the section's h2.
+  if (section.permission && !can(session.ctx, section.permission)) return <AccessRestricted feature={section.label} permission={section.permission} headingLevel="h2" />;
   return (
     <SettingsPanel id={section.anchor} title={section.label} description={section.description} icon={ICONS[href]}>
       {await render(session)}
