@@ -86,7 +86,7 @@ function searchable(text: string): string {
 /**
  * The zones matching a typed query, best first. Every word typed must start a word of the zone's
  * name ("new y" finds America/New_York); zones whose city (the last part) starts with the query
- * come first, then the rest in the list's order. Only when nothing matches that way are words found
+ * come first, shortest city first, then the rest in the list's order. Only when nothing matches that way are words found
  * inside names ("angeles"). The suggested zone (the browser's) leads its group, and leads the whole
  * list when nothing is typed.
  */
@@ -105,6 +105,11 @@ export function searchTimeZones(names: readonly string[], query: string, suggest
       (searchable(name.slice(name.lastIndexOf("/") + 1)).startsWith(q) ? cityFirst : wordStart).push(name);
     } else if (words.every((w) => hay.includes(w))) inside.push(name);
   }
+  // Among cities starting with the query, the shortest is the closest to what was typed: "lon"
+  // offers London before Longyearbyen, "par" Paris before Paramaribo (a stable sort keeps the
+  // list's order between cities of one length).
+  const city = (name: string) => name.length - name.lastIndexOf("/") - 1;
+  cityFirst.sort((a, b) => city(a) - city(b));
   return cityFirst.length + wordStart.length > 0 ? [...lead(cityFirst), ...lead(wordStart)] : lead(inside);
 }
 

@@ -61,6 +61,14 @@ describe("time zone search", () => {
     expect(searchTimeZones(zones, "atlantis")).toEqual([]);
   });
 
+  it("offers the city closest to what was typed first, in the whole list", () => {
+    const all = timeZoneNames();
+    expect(searchTimeZones(all, "lon")[0]).toBe("Europe/London");
+    expect(searchTimeZones(all, "lon")).toContain("Arctic/Longyearbyen");
+    expect(searchTimeZones(all, "par")[0]).toBe("Europe/Paris");
+    expect(searchTimeZones(all, "syd")[0]).toBe("Australia/Sydney");
+  });
+
   it("offers the browser's zone first, typed or not", () => {
     expect(searchTimeZones(zones, "", "Europe/London").slice(0, 2)).toEqual(["Europe/London", "UTC"]);
     expect(searchTimeZones(zones, "   ", "Europe/London")).toHaveLength(zones.length);
