@@ -15,8 +15,10 @@ const ConversationMenu = dynamic(() => import("@/components/coach/conversation-m
 });
 
 /** One row of the list: open on click; Rename edits the title in place (Enter saves, Escape cancels). */
-export function ConversationItem({ conversation, active, onOpen, onRename, onDelete }: {
+export function ConversationItem({ conversation, openId, active, onOpen, onRename, onDelete }: {
   conversation: Conversation;
+  /** The open button's id: where focus goes when a neighbour is deleted. */
+  openId: string;
   active: boolean;
   onOpen: () => void;
   onRename: (title: string) => void;
@@ -74,6 +76,7 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
     <li className={cn("group flex items-center gap-1 rounded-md", active ? "bg-brand-50" : "hover:bg-slate-100")}>
       <button
         ref={openRef}
+        id={openId}
         type="button"
         onClick={onOpen}
         aria-current={active ? "true" : undefined}

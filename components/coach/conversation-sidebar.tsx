@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Lock, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,12 +20,24 @@ export function ConversationSidebar({ userId, activeId, onSelect, onNew, onDelet
   const list = useConversations(userId);
   const rename = useRenameConversation(userId);
   const remove = useDeleteConversation(userId);
-  const [confirming, setConfirming] = useState<Conversation | null>(null);
+  // The conversation to delete, and where focus goes after (chosen while its row is still listed:
+  // the delete takes it out of the list before the dialog closes).
+  const [confirming, setConfirming] = useState<{ conversation: Conversation; focusAfter: string } | null>(null);
+  // Per sidebar: on a phone the sheet holds a second one beside the (hidden) desktop list.
+  const uid = useId();
+  const openId = (id: string) => `${uid}open-${id}`;
+  const newChatId = `${uid}new-chat`;
+  // Once a conversation is deleted its row and menu are gone: focus goes to the next one, else the
+  // one before, else New Chat, so the keyboard stays in the list.
+  const focusAfterDeleting = (rows: readonly Conversation[], i: number) => {
+    const neighbour = rows[i + 1] ?? rows[i - 1];
+    return neighbour ? openId(neighbour.id) : newChatId;
+  };
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="p-3">
-        <Button onClick={onNew} className="w-full">
+        <Button id={newChatId} onClick={onNew} className="w-full">
           <Plus aria-hidden="true" /> New Chat
         </Button>
       </div>
@@ -41,14 +53,15 @@ export function ConversationSidebar({ userId, activeId, onSelect, onNew, onDelet
           <p className="px-2 py-4 text-sm text-slate-600">No conversations yet. Start a new chat!</p>
         ) : (
           <ul className="space-y-0.5">
-            {list.data.map((c) => (
+            {list.data.map((c, i, rows) => (
               <ConversationItem
                 key={c.id}
                 conversation={c}
+                openId={openId(c.id)}
                 active={c.id === activeId}
                 onOpen={() => onSelect(c.id)}
                 onRename={(title) => rename.mutate({ id: c.id, title })}
-                onDelete={() => setConfirming(c)}
+                onDelete={() => setConfirming({ conversation: c, focusAfter: focusAfterDeleting(rows, i) })}
               />
             ))}
           </ul>
@@ -61,14 +74,15 @@ export function ConversationSidebar({ userId, activeId, onSelect, onNew, onDelet
       {confirming ? (
         <ConfirmDialog
           title="Delete conversation?"
-          description={`"${confirming.title}" and all its messages will be deleted. This cannot be undone.`}
+          description={`"${confirming.conversation.title}" and all its messages will be deleted. This cannot be undone.`}
           confirmLabel="Delete"
           pending={remove.isPending}
+          returnFocusFallback={confirming.focusAfter}
           onClose={() => setConfirming(null)}
           onConfirm={() =>
-            remove.mutate(confirming.id, {
+            remove.mutate(confirming.conversation.id, {
               onSuccess: () => {
-                onDeleted(confirming.id);
+                onDeleted(confirming.conversation.id);
                 setConfirming(null);
               },
             })

@@ -274,11 +274,31 @@ test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu 
   await press(page, "Enter");
   await expect(confirm).toHaveCount(0);
   await expectFocused(options);
-  // Deleted: the row and its button are gone, focus goes to the page's heading, not the top of the document.
+
+  // A second conversation, by keyboard: New Chat, then the question. It is listed first.
+  const newChat = page.getByRole("button", { name: "New Chat" });
+  const second = "How do I run a good first 1:1?";
+  await tabTo(page, newChat, { back: true, max: 60 });
+  await press(page, "Enter");
+  await typeInto(page, page.getByPlaceholder("Ask for leadership guidance..."), second);
+  await press(page, "Enter");
+  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // Deleted: the row and its menu are gone, and focus stays in the list, not the top of the
+  // document: on the next conversation, and once the list is empty on New Chat.
+  const secondOptions = page.getByRole("button", { name: `Options for ${second}` });
+  await tabTo(page, secondOptions, { back: true, max: 60 });
+  await openDelete();
+  await tabTo(page, confirm.getByRole("button", { name: "Delete" }));
+  await press(page, "Enter");
+  await expect(confirm).toHaveCount(0);
+  await expect(secondOptions).toHaveCount(0);
+  await expectFocused(page.getByRole("navigation", { name: "Conversations" }).getByRole("button", { name: /^How do I give feedback/ }));
+  await tabTo(page, options);
   await openDelete();
   await tabTo(page, confirm.getByRole("button", { name: "Delete" }));
   await press(page, "Enter");
   await expect(confirm).toHaveCount(0);
   await expect(options).toHaveCount(0);
-  await expectFocused(page.getByRole("heading", { name: "Boss Bot", level: 1 }));
+  await expectFocused(newChat);
 });
