@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { ShieldCheck } from "lucide-react";
 import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schema";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { ChoiceQuestion } from "@/components/survey-take/choice-question";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
 import { commentMinimum } from "@/lib/analytics/suppression";
+import { pageHydrated } from "@/components/forms/early-submits";
 
 type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 
@@ -37,6 +38,28 @@ export function SurveyForm({ survey, questions, token, productName, textAnswerMa
   const complete = questions.every((q) => !q.isRequired || (typeof answers[q.id] === "string" ? (answers[q.id] as string).trim() !== "" : answers[q.id] !== undefined));
 
   const [pending, setPending] = useState(false);
+
+  // A choice tapped (or a comment typed) before the page's scripts ran shows in the page but is
+  // not in this state: React keeps the fields as they are while it hydrates. Taken in once, at
+  // hydration, so the choice counts and Submit is ready, not stuck until it is tapped again.
+  useLayoutEffect(() => {
+    if (pageHydrated()) return;
+    const early: Record<string, number | string> = {};
+    for (const q of questions) {
+      if (q.type === "text") {
+        const box = document.getElementById(`q-${q.id}`);
+        if (box instanceof HTMLTextAreaElement && box.value !== "") early[q.id] = box.value;
+      } else {
+        const picked = document.querySelector<HTMLInputElement>(`input[type="radio"][name="q-${q.id}"]:checked`);
+        if (picked) early[q.id] = Number(picked.value);
+      }
+    }
+    // The DOM is the outside source here, read once: the one re-render is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Object.keys(early).length > 0) setAnswers((a) => ({ ...early, ...a }));
+    // Once, at hydration, for the questions of the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function submit() {
     setPending(true);

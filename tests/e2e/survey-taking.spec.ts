@@ -177,3 +177,33 @@ test("by keyboard, with a failed submit retried, then by the signed-in employee 
   await page.goto(surveyUrl(ws, m, m.tokens[ws.employee.email]));
   await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
 });
+
+test("a choice tapped before the page's scripts have run counts once they have", async ({ page }) => {
+  const ws = await createWorkspace("takeh");
+  const m = await makeSurvey(ws);
+  // The page's scripts wait until released: the first choice is made before hydration.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_next\/static\/chunks\/.*\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(surveyUrl(ws, m, m.tokens[ws.employee.email]), { waitUntil: "commit" });
+  const groups = page.getByRole("radiogroup");
+  await groups.nth(0).getByRole("radio", { name: "4: Agree" }).check();
+  release();
+
+  // Only the other two are answered after: Submit is ready, so the first choice was taken in.
+  await groups.nth(1).getByRole("radio", { name: "2: Disagree" }).check();
+  await groups.nth(2).getByRole("radio", { name: "9", exact: true }).check();
+  const submit = page.getByRole("button", { name: "Submit Survey" });
+  await expect(submit).toBeEnabled();
+  await expect(groups.nth(0).getByRole("radio", { name: "4: Agree" })).toBeChecked();
+  await submit.click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  // The one answer sent carries the early choice.
+  const pending = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.surveyPendingResponse.findMany({ where: { organizationId: ws.orgId, surveyId: m.surveyId }, select: { answers: true } }));
+  expect(pending).toHaveLength(1);
+  const values = (pending[0]!.answers as { v: number | null }[]).map((a) => a.v);
+  expect(values.slice(0, 3)).toEqual([4, 2, 9]);
+});
