@@ -10,17 +10,9 @@ import { useSubdomainAvailability } from "@/components/signup/use-subdomain-avai
 import { slugify } from "@/lib/signup/slug";
 import { COMPANY_SIZES, type SignupData } from "@/lib/validation/signup-rules";
 
-export type CompanyValues = {
-  firstName: string;
-  lastName: string;
-  workEmail: string;
-  password: string;
-  confirmPassword: string;
-  companyName: string;
-  subdomain: string;
-  companySize: string;
-  marketingConsent: boolean;
-};
+/** The form's values: a signup as typed (any size picked, the box ticked or not; the card comes
+ * from the payment step). */
+export type CompanyValues = Omit<SignupData, "companySize" | "marketingConsent" | "setupIntentId"> & { companySize: string; marketingConsent: boolean };
 
 /**
  * Step 1: the person and the company. The form's state lives in the signup flow (useFormFields),

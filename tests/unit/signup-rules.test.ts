@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { slugify, suggestionCandidates } from "@/lib/signup/slug";
-import { signupSchema, subdomainFormatError, type SignupInput } from "@/lib/signup/schema";
+import { signupSchema, subdomainFormatError } from "@/lib/signup/schema";
 import { handoffUrl } from "@/lib/signup/api-types";
 import { companySizeFor } from "@/lib/signup/company-size";
-
-const valid: SignupInput = {
-  firstName: "Grace",
-  lastName: "Hopper",
-  workEmail: "Grace@Example.com",
-  password: "Compiler-1952",
-  confirmPassword: "Compiler-1952",
-  companyName: "Hopper Labs",
-  subdomain: "hopper-labs",
-  companySize: "11-50",
-  marketingConsent: true,
-};
+import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";
 
 function errorsOf(input: Record<string, unknown>): Record<string, string[]> {
   const r = signupSchema.safeParse(input);
@@ -78,13 +67,13 @@ describe("suggestionCandidates", () => {
 
 describe("signupSchema", () => {
   it("accepts a complete signup and normalises the e-mail", () => {
-    const r = signupSchema.parse(valid);
+    const r = signupSchema.parse(VALID_SIGNUP);
     expect(r.workEmail).toBe("grace@example.com");
-    expect(signupSchema.parse({ ...valid, marketingConsent: undefined }).marketingConsent).toBeUndefined();
+    expect(signupSchema.parse({ ...VALID_SIGNUP, marketingConsent: undefined }).marketingConsent).toBeUndefined();
   });
 
   it("uses the spec's messages", () => {
-    const e = errorsOf({ ...valid, firstName: " ", lastName: "", workEmail: "nope", companyName: "", companySize: "" });
+    const e = errorsOf({ ...VALID_SIGNUP, firstName: " ", lastName: "", workEmail: "nope", companyName: "", companySize: "" });
     expect(e).toMatchObject({
       firstName: ["First name is required"],
       lastName: ["Last name is required"],
@@ -92,16 +81,16 @@ describe("signupSchema", () => {
       companyName: ["Company name is required"],
       companySize: ["Please select company size"],
     });
-    expect(errorsOf({ ...valid, companySize: "12" }).companySize).toEqual(["Please select company size"]);
+    expect(errorsOf({ ...VALID_SIGNUP, companySize: "12" }).companySize).toEqual(["Please select company size"]);
   });
 
   it("applies the password rule and shows a mismatch on confirmPassword, even beside other errors", () => {
-    expect(errorsOf({ ...valid, password: "Short1", confirmPassword: "Short1" }).password).toEqual(["Password must be at least 8 characters"]);
-    expect(errorsOf({ ...valid, password: "alllowercase1", confirmPassword: "alllowercase1" }).password).toEqual([
+    expect(errorsOf({ ...VALID_SIGNUP, password: "Short1", confirmPassword: "Short1" }).password).toEqual(["Password must be at least 8 characters"]);
+    expect(errorsOf({ ...VALID_SIGNUP, password: "alllowercase1", confirmPassword: "alllowercase1" }).password).toEqual([
       "Password must contain at least one uppercase letter, one lowercase letter, and one number",
     ]);
-    expect(errorsOf({ ...valid, confirmPassword: "Compiler-1953" })).toEqual({ confirmPassword: ["Passwords don't match"] });
-    expect(errorsOf({ ...valid, firstName: "", confirmPassword: "x" })).toEqual({
+    expect(errorsOf({ ...VALID_SIGNUP, confirmPassword: "Compiler-1953" })).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(errorsOf({ ...VALID_SIGNUP, firstName: "", confirmPassword: "x" })).toEqual({
       firstName: ["First name is required"],
       confirmPassword: ["Passwords don't match"],
     });
@@ -116,7 +105,7 @@ describe("signupSchema", () => {
     ["acme-", "Subdomain cannot start or end with hyphens"],
   ])("subdomain %j: %s", (subdomain, message) => {
     expect(subdomainFormatError(subdomain)).toBe(message);
-    expect(errorsOf({ ...valid, subdomain }).subdomain?.[0]).toBe(message);
+    expect(errorsOf({ ...VALID_SIGNUP, subdomain }).subdomain?.[0]).toBe(message);
   });
 
   it("accepts subdomains of 3 and 30 characters", () => {

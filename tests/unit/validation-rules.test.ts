@@ -11,6 +11,7 @@ import { signInSchema } from "@/lib/auth/sign-in-schema";
 import { companyFinderRules } from "@/lib/tenancy/company-finder-rules";
 import { companyFinderSchema } from "@/lib/tenancy/company-finder-schema";
 import { zodFieldErrors } from "@/lib/errors/problem";
+import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";
 
 // The zod-free rules (lib/validation/rules.ts) that the public pages validate with, and the zod
 // schemas the server parses with (which wrap them), must answer exactly as the zod schemas they
@@ -128,18 +129,7 @@ const cases: [string, Validator<unknown>, Parser, Parser, unknown[]][] = [
     signupSchema,
     oldSignup,
     corpus(
-      {
-        firstName: "Grace",
-        lastName: "Hopper",
-        workEmail: "Grace@Example.com",
-        password: "Compiler-1952",
-        confirmPassword: "Compiler-1952",
-        companyName: "Hopper Labs",
-        subdomain: "hopper-labs",
-        companySize: "11-50",
-        marketingConsent: true,
-        setupIntentId: "seti_123",
-      },
+      { ...VALID_SIGNUP, setupIntentId: "seti_123" },
       {
         firstName: [" Grace ", "x".repeat(100), "x".repeat(101)],
         companyName: ["x".repeat(120), "x".repeat(121)],
