@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
 // Shapes of the bulk import, shared by the browser (CSV preview, progress reader) and the server
 // (route and domain function), so both sides validate a row with the same rules and messages.
@@ -17,8 +18,8 @@ const email = (message: string) => z.string().trim().toLowerCase().max(254, "Ema
 
 /** One person to import (spec section 3, 'Import user row'). */
 export const importRowSchema = z.object({
-  firstName: z.string("First name is required").trim().min(1, "First name is required").max(100, "First name is at most 100 characters"),
-  lastName: z.string("Last name is required").trim().min(1, "Last name is required").max(100, "Last name is at most 100 characters"),
+  firstName: z.string("First name is required").trim().min(1, "First name is required").max(100, "First name is at most 100 characters").refine(isSafeName, NAME_MESSAGE),
+  lastName: z.string("Last name is required").trim().min(1, "Last name is required").max(100, "Last name is at most 100 characters").refine(isSafeName, NAME_MESSAGE),
   email: z.string("Email is required").trim().min(1, "Email is required").pipe(email("Invalid email address")),
   role: z
     .string()

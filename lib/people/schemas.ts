@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
 // Request shapes of the user and team endpoints, shared by the dialogs that post to them.
 const CHOOSE = "Please choose from the list";
@@ -8,8 +9,8 @@ const optionalId = z.union([id, z.literal(""), z.null()], { error: CHOOSE }).opt
 export const ROLES = ["employee", "manager", "admin"] as const;
 
 export const userInputSchema = z.object({
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
   email: z.string({ error: "Please enter a valid email" }).trim().toLowerCase().max(254, "Please enter a valid email").pipe(z.email("Please enter a valid email")),
   role: z.enum(ROLES, "Role must be employee, manager or admin"),
   teamId: optionalId,

@@ -1,5 +1,6 @@
 import { confirmPasswordRule, passwordRule, passwordsMatch } from "@/lib/auth/password-rules";
 import { email, form, oneOf, optional, optionalBoolean, text } from "@/lib/validation/rules";
+import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
 // The signup rules of spec section 5, zod-free (lib/validation/rules.ts): the signup form checks
 // them as the visitor types (a public page, whose first download must stay small) and the server
@@ -31,7 +32,9 @@ export function subdomainFormatError(value: string): string | null {
   return r.ok ? null : (r.messages[0] ?? "Invalid subdomain");
 }
 
-const required = (message: string, max: number, tooLong: string) => text({ message, trim: true, min: { length: 1, message }, max: { length: max, message: tooLong } });
+const required = (message: string, max: number, tooLong: string, patterns?: Parameters<typeof text>[0]["patterns"]) =>
+  text({ message, trim: true, min: { length: 1, message }, max: { length: max, message: tooLong }, patterns });
+const nameChecks = [{ test: isSafeName, message: NAME_MESSAGE }];
 
 /** The payment step's card could not be used (lib/billing/signup-payment.ts says the same). */
 export const PAYMENT_SETUP_INVALID = "Your card could not be confirmed. Please try again.";
@@ -57,8 +60,8 @@ export type SignupField = keyof SignupData;
 
 export const signupRules = /* @__PURE__ */ form<SignupData>(
   {
-    firstName: required("First name is required", 100, "First name must be at most 100 characters"),
-    lastName: required("Last name is required", 100, "Last name must be at most 100 characters"),
+    firstName: required("First name is required", 100, "First name must be at most 100 characters", nameChecks),
+    lastName: required("Last name is required", 100, "Last name must be at most 100 characters", nameChecks),
     workEmail: email("Please enter a valid work email"),
     password: passwordRule,
     confirmPassword: confirmPasswordRule,
