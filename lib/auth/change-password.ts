@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import { audit } from "@/lib/audit/audit";
+import { noticePasswordChanged } from "@/lib/people/account-notices";
 
 // The form's fields live in a client-safe module, so the form validates with the same schema.
 export { changePasswordSchema } from "@/lib/auth/password-schemas";
@@ -22,6 +23,7 @@ export async function changePassword(ctx: AuthContext, current: string, next: st
     });
     await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);
     await audit(tx, ctx, "user.password_changed", { type: "user", id: ctx.userId });
+    await noticePasswordChanged(tx, ctx.orgId, ctx.userId);
   });
   return "changed";
 }

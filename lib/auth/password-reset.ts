@@ -12,6 +12,7 @@ import { resetRequestSchema } from "@/lib/auth/password-schemas";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import type { Tenant } from "@/lib/tenancy/resolve";
 import { log } from "@/lib/log/logger";
+import { noticePasswordReset } from "@/lib/people/account-notices";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** Reset e-mails one account gets at most per hour: enough for a person, too few to flood an inbox. */
@@ -90,6 +91,7 @@ export async function resetPassword(tenant: Tenant, token: string, password: str
       data: { passwordHash, passwordSetAt: new Date() },
     });
     await revokeUserSessions(tx, tenant.orgId, userId);
+    await noticePasswordReset(tx, tenant.orgId, userId);
     return true;
   });
 }
