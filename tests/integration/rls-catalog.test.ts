@@ -12,9 +12,9 @@ const FUNCTION_ONLY_TABLES = new Set(["RateLimit"]);
 // Product content shared by every organisation (the built-in leadership library): the application
 // role may read every row and change none; only the owner (the start script's sync) writes.
 const SHARED_READ_ONLY_TABLES = new Set(["BuiltinContent"]);
-// Tables private to one person inside the organisation (Boss Bot): besides the organisation policy,
-// a RESTRICTIVE policy (AND-ed with it) on the acting user.
-const OWNER_ONLY_TABLES = new Set(["ChatConversation", "ChatMessage"]);
+// Tables private to one person inside the organisation (Boss Bot, the personal vault): besides the
+// organisation policy, a RESTRICTIVE policy (AND-ed with it) on the acting user.
+const OWNER_ONLY_TABLES = new Set(["ChatConversation", "ChatMessage", "Vault", "VaultKeyWrap"]);
 // 1:1 tables: the pair alone (a RESTRICTIVE policy on managerId/employeeId), see the 1:1 migration.
 const PAIR_ONLY_TABLES = new Set(["MeetingSeries", "Meeting", "MeetingPrepForm", "MeetingAgendaItem", "MeetingActionItem", "MeetingPrivateNote", "MeetingSuggestionReview"]);
 const OWNER_CHECK = '("userId" = app_current_user())';
