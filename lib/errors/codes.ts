@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   "team_name_taken",
   "seat_limit",
   "import_conflict",
+  // A person's own sign-in: only they change their e-mail once their account is active.
+  "email_change_not_allowed",
+  "email_change_link_invalid",
   // Signup and sign-in.
   "subdomain_taken",
   "subdomain_reserved",

@@ -14,6 +14,8 @@ import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto"
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
+import { noticeRoleChanged } from "@/lib/people/account-notices";
+import { notifyTeamJoins } from "@/lib/people/team-join";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
@@ -104,6 +106,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, row.id, input);
+      if (input.teamId) await notifyTeamJoins(tx, ctx.orgId, [{ userId: row.id, teamId: input.teamId }]);
       await sendInvitation(tx, ctx.orgId, { id: row.id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
       await audit(tx, ctx, "user.create", { type: "user", id: row.id }, { email: row.email, role: row.role });
       return toUserDto({ ...row, invitedAt: new Date() });
@@ -120,6 +123,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
     return await withOrg(ctx.orgId, async (tx) => {
       const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true, email: true, passwordSetAt: true } });
       if (!before) throw notFound("User");
+      if (input.email !== before.email && before.passwordSetAt) throw emailChangeRefused(id === ctx.userId);
       if (before.role === "admin" && input.role !== "admin") await assertAnotherAdmin(tx, ctx.orgId, id);
       await checkPlacement(tx, ctx.orgId, input, id);
       // Leaving a team: that team loses its manager. No longer a manager: every team they lead
@@ -135,10 +139,12 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, id, input);
+      if (input.teamId && input.teamId !== before.teamId) await notifyTeamJoins(tx, ctx.orgId, [{ userId: id, teamId: input.teamId }]);
       let invitedAt = row.invitedAt;
       if (row.email !== before.email) {
-        // Links already mailed went to the old address, which may have been a typo: they must not
-        // set this account's password. Someone who has not accepted yet is invited again.
+        // Only a person who has not activated gets here (refused above otherwise). Links already
+        // mailed went to the old address, which may have been a typo: they must not set this
+        // account's password, so every unused one is voided and the new address is invited.
         await tx.authToken.updateMany({ where: { organizationId: ctx.orgId, userId: id, usedAt: null }, data: { usedAt: new Date() } });
         // A read-only workspace sends nothing: 'Resend invitation' does it after subscribing again.
         if (!before.passwordSetAt && !(await isReadOnly(tx, ctx.orgId))) {
@@ -147,7 +153,10 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
         }
       }
       // A role change takes effect at once: sessions carry the role, so end the others.
-      if (before.role !== input.role) await revokeUserSessions(tx, ctx.orgId, id, id === ctx.userId ? ctx.sessionId : undefined);
+      if (before.role !== input.role) {
+        const ended = await revokeUserSessions(tx, ctx.orgId, id, id === ctx.userId ? ctx.sessionId : undefined);
+        await noticeRoleChanged(tx, ctx.orgId, id, { from: before.role, to: input.role, by: (await inviterName(tx, ctx)) ?? "An administrator", sessionsEnded: ended });
+      }
       await audit(tx, ctx, "user.update", { type: "user", id }, { role: input.role, teamId: input.teamId, managerId: input.managerId });
       return toUserDto({ ...row, invitedAt });
     });
@@ -155,6 +164,14 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
     if (isUniqueViolation(err)) throw conflict("email_taken", "A user with this email already exists");
     throw err;
   }
+}
+
+/** Once a person has set a password, their e-mail is their sign-in: only they change it (Settings >
+ * Your account, confirmed from the new address), so nobody else can redirect their password reset
+ * to a mailbox they read. */
+function emailChangeRefused(self: boolean) {
+  const message = self ? "Change your own e-mail in Settings > Your account" : "Only this person can change their e-mail once their account is active";
+  return conflict("email_change_not_allowed", message, { email: [message] });
 }
 
 /** decisions.md: an organisation always keeps at least one admin. Locks the admins' rows so two
