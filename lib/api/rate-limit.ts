@@ -58,6 +58,11 @@ export const RATE_LIMITS = {
   // RESET_MAILS_PER_HOUR). Even after a forced password change, an office's resets spread over
   // hours: 60 in 10 minutes per workspace and address is far above that.
   passwordResetRequest: { max: 60, windowSeconds: 600, scope: "workspace" },
+  // The e-mail change's three forms: the request (signed in; its mails are capped per person
+  // separately, EMAIL_CHANGE_MAILS_PER_HOUR), the confirmation and the undo link (public). A
+  // person uses each once or twice; 30 in 10 minutes per workspace and address serves an office
+  // and caps a script guessing links (256 random bits each) at three a minute.
+  emailChange: { max: 30, windowSeconds: 600, scope: "workspace" },
   // The main site's company finder: people look up their workspace's address now and then; 30 a
   // minute per address serves a busy office and slows a script guessing workspace names.
   companyFinder: { max: 30, windowSeconds: 60, scope: "address" },
