@@ -4,6 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { greeting } from "@/lib/mail/safe-name";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type PasswordResetJob } from "@/lib/jobs/queues";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
@@ -68,7 +69,7 @@ export async function mailPasswordReset(tenant: Tenant, email: string): Promise<
       to: email,
       subject: `Reset your ${e.PRODUCT_NAME} password`,
       text: [
-        `Hi ${user.firstName},`,
+        greeting(user.firstName),
         "",
         `Someone (hopefully you) asked to reset the password of your ${e.PRODUCT_NAME} account.`,
         "Open this link within an hour to choose a new one:",

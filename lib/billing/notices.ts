@@ -4,6 +4,7 @@ import { env } from "@/lib/config/env";
 import { rolesWith } from "@/lib/auth/permissions";
 import { BILLING_PATH, billingSettingsUrl } from "@/lib/billing/urls";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { greeting } from "@/lib/mail/safe-name";
 import { notify } from "@/lib/notifications/service";
 
 // What admins are told about their workspace's billing (issue 12): a bell notification and an
@@ -74,7 +75,7 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
       kind: `billing_${notice}`,
       to: admin.email,
       subject: t.subject,
-      text: [`Hi ${admin.firstName},`, "", ...t.body, link].join("\n"),
+      text: [greeting(admin.firstName), "", ...t.body, link].join("\n"),
     });
   }
   return admins.length;

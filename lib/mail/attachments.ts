@@ -21,7 +21,20 @@ export const mailAttachmentSchema = z.object({
     .max(200)
     .regex(/^text\/[a-z0-9.+-]+(;\s*[a-z0-9-]+=[A-Za-z0-9._-]+)*$/i, "Attachments must be text (text/calendar, text/plain)"),
   content: z.string().max(MAX_ATTACHMENT_CHARS),
+}).refine((a) => !/^text\/calendar\b/i.test(a.contentType) || isCalendarText(a.content), {
+  message: "A calendar file may hold no control characters but tabs and CRLF line ends",
+  path: ["content"],
 });
+
+/**
+ * RFC 5545's content lines: CRLF-terminated, and no control character in them but HTAB. A value
+ * that slipped past the escaping (lib/one-on-one/calendar.ts) with a raw line break or control
+ * character would start a property of its own or make the file unreadable, so such a file is
+ * refused here, the last step before it is stored and sent.
+ */
+export function isCalendarText(content: string): boolean {
+  return !/[\p{Cc}\u2028\u2029]/u.test(content.replace(/\r\n/g, "").replace(/\t/g, ""));
+}
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 export const mailAttachmentsSchema = z.array(mailAttachmentSchema).max(MAX_ATTACHMENTS);
 

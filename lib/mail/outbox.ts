@@ -5,6 +5,7 @@ import { boss } from "@/lib/jobs/boss";
 import { jobsInTransaction } from "@/lib/jobs/in-transaction";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 import { mailAttachmentsSchema, type MailAttachment } from "@/lib/mail/attachments";
+import { oneLine } from "@/lib/mail/safe-name";
 
 
 export type MailInput = {
@@ -21,13 +22,14 @@ export type MailInput = {
 /**
  * Stores a message in the outbox and queues its delivery in the same transaction as the action
  * that causes it: if the action rolls back, no mail goes out; if it commits, the mail is sent by
- * the worker with retries, however long the provider is down.
+ * the worker with retries, however long the provider is down. Recipient and subject are stored on
+ * one line (oneLine), so whatever a template put into them cannot start another header.
  */
 export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promise<string> {
   const attachments = mail.attachments?.length ? mailAttachmentsSchema.parse(mail.attachments) : null;
   const row = await tx.mailMessage.create({
     data: {
-      organizationId: orgId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null,
+      organizationId: orgId, to: oneLine(mail.to), subject: oneLine(mail.subject), text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null,
       ...(attachments ? { attachments } : {}),
     },
     select: { id: true },
@@ -58,7 +60,7 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
   await tx.$executeRaw`
     INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind", "ref")
     SELECT ${orgId}::uuid, v.*
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => m.to)}::text[], ${col((m) => m.subject)}::text[], ${col((m) => m.text)}::text[],
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => oneLine(m.to))}::text[], ${col((m) => oneLine(m.subject))}::text[], ${col((m) => m.text)}::text[],
                 ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[]) AS v`;
   await queueDeliveries(tx, orgId, rows.map((r) => r.id));
   return rows.length;

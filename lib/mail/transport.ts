@@ -6,6 +6,7 @@ import { Resend } from "resend";
 import { env } from "@/lib/config/env";
 import { log } from "@/lib/log/logger";
 import type { MailAttachment } from "@/lib/mail/attachments";
+import { oneLine } from "@/lib/mail/safe-name";
 
 /** `id` is the outbox id: providers that support it use it as an idempotency key. */
 export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string | null; attachments?: MailAttachment[] };
@@ -68,7 +69,7 @@ export function toEml(mail: OutgoingMail, id: string): string {
     `Message-ID: <${id}@pulsewell.local>`,
     `Date: ${new Date().toUTCString()}`,
     `From: ${encodeHeader(mail.from)}`,
-    `To: ${mail.to}`,
+    `To: ${oneLine(mail.to)}`,
     `Subject: ${encodeHeader(mail.subject)}`,
     "MIME-Version: 1.0",
   ];

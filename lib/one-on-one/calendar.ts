@@ -8,6 +8,7 @@ import ical, {
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { z } from "zod";
+import { safeName } from "@/lib/mail/safe-name";
 import { recurrenceSchema, rruleFor, timeZoneSchema } from "./recurrence";
 
 /**
@@ -23,6 +24,28 @@ import { recurrenceSchema, rruleFor, timeZoneSchema } from "./recurrence";
  */
 
 const personSchema = z.object({ name: z.string().trim().min(1), email: z.email() });
+
+// Escaping, in one place. ical-generator escapes TEXT values as RFC 5545 asks (backslash,
+// semicolon, comma, line breaks as \n) but lets every other control character through, which
+// RFC 5545 does not allow in TEXT; and it writes a quoted parameter (CN="...") with backslash
+// escapes that parameters do not have, so a name with a double quote ended the value early and
+// the file no longer parsed. So before the generator sees them:
+// - TEXT values lose their control characters (tab and, where the field has lines, line breaks
+//   stay; the generator escapes those);
+// - a name for CN is shown only when it passes the name rule, so it holds no control character
+//   (else the person's e-mail address stands in), and is made a valid quoted parameter value:
+//   DQUOTE as an apostrophe, backslash as a slash, and "^" written "^^" (RFC 6868, which
+//   ical.js decodes, would otherwise read "^n" or "^'" in a name as a line break or a quote).
+const CONTROL_BUT_LINES = /[\p{Cc}\u2028\u2029]/gu;
+function textValue(value: string, lines: boolean): string {
+  const v = value.replace(/\r\n?/g, "\n");
+  return v.replace(CONTROL_BUT_LINES, (c) => (c === "\t" || (lines && c === "\n") ? c : " "));
+}
+function commonName(person: { name: string; email: string }): string {
+  const name = safeName(person.name);
+  if (!name) return person.email;
+  return name.replace(/\^/g, "^^").replace(/"/g, "'").replace(/\\/g, "/");
+}
 
 export const meetingInvitationInputSchema = z.object({
   method: z.enum(["REQUEST", "CANCEL"]),
@@ -108,13 +131,13 @@ export function meetingInvitation(input: MeetingInvitationInput): CalendarAttach
           interval: rule.interval,
         }
       : null,
-    summary: m.summary,
-    description: m.description ?? null,
+    summary: textValue(m.summary, false),
+    description: m.description === undefined ? null : textValue(m.description, true),
     url: m.url ?? null,
-    organizer: { name: m.organizer.name, email: m.organizer.email },
+    organizer: { name: commonName(m.organizer), email: m.organizer.email },
     attendees: [
       {
-        name: m.attendee.name,
+        name: commonName(m.attendee),
         email: m.attendee.email,
         role: ICalAttendeeRole.REQ,
         status: ICalAttendeeStatus.NEEDSACTION,

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { displayName } from "@/lib/mail/safe-name";
 import { meetingInvitation } from "./calendar";
 
 type Person = { firstName: string; lastName: string; email: string };
@@ -18,6 +19,10 @@ type SeriesRef = {
 type MeetingRef = { id: string; occurrenceStart: Date; scheduledAt: Date; durationMinutes: number };
 
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** A person's name for an e-mail or calendar file: shown only when it passes the name rule
+ * (lib/mail/safe-name.ts), else `fallback`. */
+export const mailName = (p: { firstName: string; lastName: string }, fallback: string) => displayName(p.firstName, p.lastName, fallback);
 
 /** When, in the organiser's zone, for e-mail and notification texts. */
 export function whenText(at: Date, timeZone: string): string {
@@ -61,7 +66,11 @@ export async function sendCalendarMail(
   const start = change.scope === "series" ? (series.recurrence === "none" ? change.meeting.scheduledAt : series.startsAt) : change.meeting.scheduledAt;
   const durationMinutes = change.scope === "series" && series.recurrence !== "none" ? series.durationMinutes : change.meeting.durationMinutes;
   const url = `${origin}/one-on-one/${change.meeting.id}`;
-  const summary = `1:1: ${fullName(manager)} / ${fullName(employee)}`;
+  // Names reach the e-mail and the calendar file only through mailName: a stored name that fails
+  // the name rule reads "your manager" (or "Your manager" opening a sentence) instead.
+  const withManager = mailName(manager, "your manager");
+  const managerName = mailName(manager, "Your manager");
+  const summary = `1:1: ${mailName(manager, "Manager")} / ${mailName(employee, "Employee")}`;
   const ics = meetingInvitation({
     method: change.method,
     uid: `${series.id}@${host}`,
@@ -72,7 +81,7 @@ export async function sendCalendarMail(
     recurrence: series.recurrence,
     ...(single ? { recurrenceId: change.meeting.occurrenceStart } : {}),
     summary,
-    description: `Your 1:1 with ${fullName(manager)} in Pulsewell: ${url}`,
+    description: `Your 1:1 with ${withManager} in Pulsewell: ${url}`,
     url,
     organizer: { name: fullName(manager), email: manager.email },
     attendee: { name: fullName(employee), email: employee.email },
@@ -83,11 +92,11 @@ export async function sendCalendarMail(
   const [subject, text] =
     change.method === "CANCEL"
       ? change.scope === "series" && series.recurrence !== "none"
-        ? [`Cancelled: your 1:1s with ${fullName(manager)}`, `${fullName(manager)} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`]
-        : [`Cancelled: 1:1 with ${fullName(manager)} on ${when}`, `${fullName(manager)} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`]
+        ? [`Cancelled: your 1:1s with ${withManager}`, `${managerName} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`]
+        : [`Cancelled: 1:1 with ${withManager} on ${when}`, `${managerName} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`]
       : change.scope === "series"
-        ? [`1:1 with ${fullName(manager)}: ${when}`, `${fullName(manager)} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`]
-        : [`Moved: 1:1 with ${fullName(manager)} to ${when}`, `${fullName(manager)} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`];
+        ? [`1:1 with ${withManager}: ${when}`, `${managerName} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`]
+        : [`Moved: 1:1 with ${withManager} to ${when}`, `${managerName} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`];
   return enqueueMail(tx, series.organizationId, {
     to: employee.email,
     subject,

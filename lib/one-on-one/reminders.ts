@@ -6,7 +6,14 @@ import { notify } from "@/lib/notifications/service";
 import { isReadOnly } from "@/lib/billing/access";
 import { log } from "@/lib/log/logger";
 import { extendSeries, MATERIALIZE_HORIZON_MS } from "./series";
-import { fullName, whenText, workspaceOf } from "./invitations";
+import { fullName, mailName, whenText, workspaceOf } from "./invitations";
+import { firstNameOr, safeName } from "@/lib/mail/safe-name";
+
+/** "Ana's", or "their" when the stored first name fails the name rule. */
+const possessive = (first: string) => {
+  const name = safeName(first);
+  return name ? `${name}'s` : "their";
+};
 
 /** Reminders go out this long before a meeting. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -63,15 +70,15 @@ export async function sendMeetingReminder(orgId: string, meetingId: string, mana
       });
       await enqueueMail(tx, orgId, {
         to: employee.email,
-        subject: `Reminder: 1:1 with ${fullName(manager)} on ${when}`,
-        text: `Your 1:1 with ${fullName(manager)} is on ${when}.\n\nPrepare for it: fill in your prep form so ${manager.firstName} can read it beforehand:\n${origin}${prepUrl}`,
+        subject: `Reminder: 1:1 with ${mailName(manager, "your manager")} on ${when}`,
+        text: `Your 1:1 with ${mailName(manager, "your manager")} is on ${when}.\n\nPrepare for it: fill in your prep form so ${firstNameOr(manager.firstName, "your manager")} can read it beforehand:\n${origin}${prepUrl}`,
         kind: "meeting_reminder",
         ref: `meeting:${m.id}`,
       });
       await enqueueMail(tx, orgId, {
         to: manager.email,
-        subject: `Reminder: 1:1 with ${fullName(employee)} on ${when}`,
-        text: `Your 1:1 with ${fullName(employee)} is on ${when}.\n\nThe agenda and ${employee.firstName}'s prep form: ${origin}${meetingUrl}`,
+        subject: `Reminder: 1:1 with ${mailName(employee, "your report")} on ${when}`,
+        text: `Your 1:1 with ${mailName(employee, "your report")} is on ${when}.\n\nThe agenda and ${possessive(employee.firstName)} prep form: ${origin}${meetingUrl}`,
         kind: "meeting_reminder",
         ref: `meeting:${m.id}`,
       });

@@ -3,6 +3,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail, releaseHeldMail } from "@/lib/mail/outbox";
+import { greeting } from "@/lib/mail/safe-name";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { requirePermission } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/permissions";
@@ -50,7 +51,7 @@ export async function sendVerificationLink(tx: Tx, ws: Workspace, to: Recipient)
     to: to.email,
     subject: `Confirm your e-mail address for ${ws.name} on ${product}`,
     text: [
-      to.firstName ? `Hi ${to.firstName},` : "Hello,",
+      greeting(to.firstName),
       "",
       `Please confirm that this is your e-mail address, so that ${ws.name}'s workspace on ${product} can send e-mail to your team.`,
       "Until you do, invitations and survey e-mails to other people wait, and they are sent as soon as you confirm.",

@@ -28,7 +28,8 @@ export const importRowSchema = z.object({
     .nullish()
     .transform((v) => v || "employee")
     .pipe(z.enum(IMPORT_ROLES, "Role must be employee or manager")),
-  department: z.string().trim().max(100, "Department is at most 100 characters").nullish().transform(blankToUndefined),
+  // A department becomes a team, whose name follows the people's rule (lib/people/schemas.ts).
+  department: z.string().trim().max(100, "Department is at most 100 characters").refine(isSafeName, NAME_MESSAGE).nullish().transform(blankToUndefined),
   managerEmail: z
     .string()
     .trim()

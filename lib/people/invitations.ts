@@ -5,6 +5,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail, enqueueMails, type MailInput } from "@/lib/mail/outbox";
+import { greeting, safeName } from "@/lib/mail/safe-name";
 import { consumeToken, hashToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
@@ -26,9 +27,9 @@ function invitationMail(ws: Workspace, invitee: Invitee, inviterName: string | n
     to: invitee.email,
     subject: `You're invited to ${ws.name} on ${product}`,
     text: [
-      `Hi ${invitee.firstName},`,
+      greeting(invitee.firstName),
       "",
-      `${inviterName ?? "Your administrator"} added you to ${ws.name}'s workspace on ${product}, where your team answers a two-minute weekly pulse survey and shares feedback anonymously.`,
+      `${safeName(inviterName) ?? "Your administrator"} added you to ${ws.name}'s workspace on ${product}, where your team answers a two-minute weekly pulse survey and shares feedback anonymously.`,
       "",
       "Open this link within 7 days to choose your password:",
       invitationLink(ws.subdomain, token),

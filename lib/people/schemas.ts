@@ -20,7 +20,8 @@ export const userInputSchema = z.object({
 export type UserInput = z.output<typeof userInputSchema>;
 
 export const teamInputSchema = z.object({
-  name: z.string({ error: "Please enter a team name" }).trim().min(1, "Please enter a team name").max(100, "Team names are at most 100 characters"),
+  // A team's name is quoted in its members' e-mails (who joined it), so it follows the people's rule.
+  name: z.string({ error: "Please enter a team name" }).trim().min(1, "Please enter a team name").max(100, "Team names are at most 100 characters").refine(isSafeName, NAME_MESSAGE),
   managerId: optionalId,
   organizationId: z.string().optional(),
 });

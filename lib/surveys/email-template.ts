@@ -2,6 +2,7 @@
 // Shared by the Email Settings form, its API and the round sender.
 import { z } from "zod";
 import { pluralWord } from "@/lib/utils/plural";
+import { firstNameOr } from "@/lib/mail/safe-name";
 
 export const TEMPLATE_VARIABLES = ["firstName", "surveyLink"] as const;
 
@@ -26,10 +27,17 @@ export function unknownVariables(text: string): string[] {
   return [...new Set(found.filter((v) => !(TEMPLATE_VARIABLES as readonly string[]).includes(v)))];
 }
 
+/** What {{firstName}} reads when the person's stored name fails the name rule ("Hi there,"). */
+export const NAME_FALLBACK = "there";
+
 export function renderTemplate(text: string, vars: Record<(typeof TEMPLATE_VARIABLES)[number], string>): string {
+  // The template's link rule below cannot see a name, which is filled in here, per person: a
+  // stored name that could carry a link, markup or a line break (lib/validation/names.ts) is
+  // not rendered at all.
+  const safe = { ...vars, firstName: firstNameOr(vars.firstName, NAME_FALLBACK) };
   // Own properties only: `in` would also find Object.prototype's, so {{constructor}} would
   // render as function source.
-  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name as keyof typeof vars] : whole));
+  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(safe, name) ? safe[name as keyof typeof safe] : whole));
 }
 
 const noUnknown = (field: string) => (v: string) => {

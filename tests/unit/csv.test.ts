@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CSV_ERRORS, TEMPLATE_HEADER, checkImportFile, parseImportCsv } from "@/lib/people/csv";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema } from "@/lib/people/bulk-import-schema";
+import { NAME_MESSAGE } from "@/lib/validation/names";
 
 const HEADER = "First Name,Last Name,Email,Role,Department,Manager Email";
 const csv = (...lines: string[]) => lines.join("\n");
@@ -23,14 +24,16 @@ describe("parseImportCsv", () => {
   });
 
   it("handles quoted cells with commas, quotes and line breaks, a byte-order mark and CRLF", () => {
-    const text = `\uFEFF${HEADER}\r\n"Doe, Jr.","O""Brien","a@example.com",,"R&D\r\nLab",\r\n\r\nBo,Li,b@example.com,,,\r\n`;
+    const text = `\uFEFF${HEADER}\r\n"Doe, Jr.","O""Brien","a@example.com",,"R&D, Lab",\r\nCy,"Two\r\nLines",c@example.com,,,\r\n\r\nBo,Li,b@example.com,,,\r\n`;
     const r = parseImportCsv(text);
     expect(r.fileErrors).toEqual([]);
     expect(r.rows.map((x) => [x.line, x.firstName, x.lastName, x.department])).toEqual([
-      [2, "Doe, Jr.", 'O"Brien', "R&D\nLab"],
-      // The quoted line break and the blank line both count: Bo is on line 5.
-      [5, "Bo", "Li", undefined],
+      [2, "Doe, Jr.", 'O"Brien', "R&D, Lab"],
+      // The quoted line break and the blank line both count: Bo is on line 6.
+      [6, "Bo", "Li", undefined],
     ]);
+    // A line break is read as part of its cell, and a name may not hold one.
+    expect(r.problems).toEqual([{ line: 3, email: "c@example.com", problems: [NAME_MESSAGE] }]);
   });
 
   it("trims cells and defaults the role to employee", () => {

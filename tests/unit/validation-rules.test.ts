@@ -4,6 +4,7 @@ import * as zm from "zod/mini";
 import { regexes } from "zod/v4/core";
 import { EMAIL_PATTERN, email, type Validator } from "@/lib/validation/rules";
 import { signupRules } from "@/lib/validation/signup-rules";
+import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 import { signupSchema } from "@/lib/signup/schema";
 import { changePasswordRules, newPasswordRules, resetRequestRules } from "@/lib/auth/password-rules";
 import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
@@ -66,8 +67,9 @@ const required = (message: string, max: number, tooLong: string) => z.string({ e
 const PAYMENT = "Your card could not be confirmed. Please try again.";
 const oldSignup = z
   .object({
-    firstName: required("First name is required", 100, "First name must be at most 100 characters"),
-    lastName: required("Last name is required", 100, "Last name must be at most 100 characters"),
+    // The name rule came later (lib/validation/names.ts): names refuse links, markup and line breaks.
+    firstName: required("First name is required", 100, "First name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
+    lastName: required("Last name is required", 100, "Last name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
     workEmail: z.string({ error: "Please enter a valid work email" }).trim().toLowerCase().max(254, "Please enter a valid work email").pipe(z.email("Please enter a valid work email")),
     password: oldPassword,
     confirmPassword: oldConfirm,
@@ -131,7 +133,8 @@ const cases: [string, Validator<unknown>, Parser, Parser, unknown[]][] = [
     corpus(
       { ...VALID_SIGNUP, setupIntentId: "seti_123" },
       {
-        firstName: [" Grace ", "x".repeat(100), "x".repeat(101)],
+        firstName: [" Grace ", "x".repeat(100), "x".repeat(101), "J.R.", "evil.example", "<b>", "A\rB", "http://x".repeat(20)],
+        lastName: ["St. John", "www.evil.example", "A\u202eB"],
         companyName: ["x".repeat(120), "x".repeat(121)],
         workEmail: EMAILS,
         password: PASSWORDS,
