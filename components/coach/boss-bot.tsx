@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Lock, PanelLeft, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,10 @@ import { MessageThread } from "@/components/coach/message-thread";
 import { StarterPrompts } from "@/components/coach/starter-prompts";
 import { useStoredBossBotContext } from "@/components/coach/boss-bot-context";
 import { useCoachChat } from "@/components/coach/use-coach-chat";
+import { queryKeys } from "@/lib/query/keys";
+import { useVaultGate } from "@/components/vault/use-vault-gate";
+import { VaultNotices } from "@/components/vault/vault-notices";
+import { vaultRefusalOf } from "@/components/vault/vault-api";
 
 /**
  * The Boss Bot screen (spec section 2): the conversation list beside the thread from md up; on a
@@ -18,7 +23,36 @@ import { useCoachChat } from "@/components/coach/use-coach-chat";
  */
 export function BossBot({ userId }: { userId: string }) {
   const storedContext = useStoredBossBotContext();
-  const chat = useCoachChat({ userId, storedContext });
+  const qc = useQueryClient();
+  // Boss Bot's conversations are private: the vault comes first (its recovery key saved before the
+  // first message is written; sealed and locked states said above the thread).
+  const vault = useVaultGate({ onRecovered: () => void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userId) }) });
+  const sendRef = useRef<(text: string) => void>(() => {});
+  const restoreRef = useRef<(text: string) => void>(() => {});
+  const { guard, refused } = vault;
+  const onVaultRefused = useCallback(
+    (err: Error, text: string) => {
+      if (vaultRefusalOf(err) === "vault_setup_required") return refused(err, () => sendRef.current(text), () => restoreRef.current(text));
+      // Locked: the status is refreshed (the notice shows) and the usual toast says to sign in again.
+      refused(err, () => {}, () => {});
+      return false;
+    },
+    [refused],
+  );
+  const chat = useCoachChat({ userId, storedContext, onVaultRefused });
+  useEffect(() => {
+    sendRef.current = chat.send;
+    restoreRef.current = chat.restore;
+  });
+  const send = useCallback(
+    (text: string) => {
+      const message = text.trim();
+      if (!message || chat.pending) return;
+      // Held behind the setup dialog, the latest send goes out once the key is saved.
+      guard(() => sendRef.current(message), () => restoreRef.current(message));
+    },
+    [chat.pending, guard],
+  );
   useEffect(() => {
     // Fetch the lazy chunks while the person reads the page, before a reply or the list needs them.
     void import("@/components/coach/coach-markdown");
@@ -81,10 +115,11 @@ export function BossBot({ userId }: { userId: string }) {
             </p>
           </div>
         </header>
+        <VaultNotices vault={vault.vault} onEnterKey={vault.openRecover} className="border-b border-slate-200 p-3" />
         {/* Focusable so the thread scrolls by keyboard even when it holds no link or button. */}
         <div role="region" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500">
           {empty ? (
-            <StarterPrompts onPick={chat.send} disabled={chat.pending} />
+            <StarterPrompts onPick={send} disabled={chat.pending} />
           ) : (
             <MessageThread
               messages={chat.messages}
@@ -96,8 +131,9 @@ export function BossBot({ userId }: { userId: string }) {
           )}
         </div>
         {chat.context ? <ContextChip context={chat.context} onRemove={chat.removeContext} /> : null}
-        <ChatInput pending={chat.pending} onSend={chat.send} onStop={chat.stop} restored={chat.restoredInput} />
+        <ChatInput pending={chat.pending} onSend={send} onStop={chat.stop} restored={chat.restoredInput} />
       </section>
+      {vault.dialogs}
     </div>
   );
 }

@@ -60,7 +60,17 @@ type Queued = { message: CoachUIMessage; text: string };
  * reads it, with useSyncExternalStore), the selected conversation, the optimistic user message and
  * its roll-back, and the 1:1 context sent with a first message.
  */
-export function useCoachChat({ userId, storedContext }: { userId: string; storedContext: BossBotContext | null }) {
+export function useCoachChat({
+  userId,
+  storedContext,
+  onVaultRefused,
+}: {
+  userId: string;
+  storedContext: BossBotContext | null;
+  /** A send the server refused for the private vault: true when the caller takes the message
+   * over (it is sent again once the vault is set up), false for the usual toast and hand-back. */
+  onVaultRefused?: (err: Error, text: string) => boolean;
+}) {
   const qc = useQueryClient();
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [loadingThread, setLoadingThread] = useState(false);
@@ -74,9 +84,11 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
   }, [sendState, context]);
   // Read by the engine's callbacks, which live as long as the chat does.
   const userIdRef = useRef(userId);
+  const vaultRefusedRef = useRef(onVaultRefused);
   useEffect(() => {
     userIdRef.current = userId;
-  }, [userId]);
+    vaultRefusedRef.current = onVaultRefused;
+  }, [userId, onVaultRefused]);
 
   const adopt = useCallback(
     (id: string) => {
@@ -110,8 +122,9 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
               accepted = Boolean(reply && coachMetadataSchema.safeParse(reply.metadata).data?.userMessageId);
               if (!accepted) {
                 const text = msgs[lastUser]?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
-                setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 }));
                 chat.messages = msgs.slice(0, lastUser);
+                if (vaultRefusedRef.current?.(err, text)) return;
+                setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 }));
               }
             }
             // A reply cut after the conversation existed is a failed send, never a failed creation.
@@ -242,6 +255,9 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
     [engine, ensureEngine, pending, qc, sendState],
   );
 
+  /** Hands text back to the message box (a send held for the vault and then given up). */
+  const restore = useCallback((text: string) => setRestoredInput((r) => ({ text, n: (r?.n ?? 0) + 1 })), []);
+
   const removeContext = useCallback(() => {
     clearBossBotContext();
     setContextRemoved(true);
@@ -260,6 +276,7 @@ export function useCoachChat({ userId, storedContext }: { userId: string; stored
     context,
     removeContext,
     restoredInput,
+    restore,
     /** Starts loading the engine now (the first focus, press or key inside Boss Bot). */
     warm,
   };

@@ -13,4 +13,6 @@ export const queryKeys = {
   library: (organizationId: string, q: string, type: string, category: string, source: string) => ["leadership-content", organizationId, q, type, category, source] as const,
   coachConversations: (userId: string) => ["coach", "conversations", userId] as const,
   coachMessages: (conversationId: string) => ["coach", "messages", conversationId] as const,
+  /** The signed-in person's private vault (its status and sealed count). */
+  vault: () => ["vault"] as const,
 } as const;

@@ -23,6 +23,13 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   }
   return (
     <AuthCard title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+      {/* Said before the person confirms: a reset cannot open what the old password locked. */}
+      <div id="reset-vault-notice" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <p className="font-medium">Your private vault</p>
+        <p className="mt-1">
+          Resetting your password opens a new, empty vault. Your Boss Bot conversations and private notes stay sealed until you enter your recovery key.
+        </p>
+      </div>
       <SetPasswordForm token={token} action={resetPasswordAction} submitLabel="Set new password" doneHref="/login?reset=1" />
     </AuthCard>
   );
