@@ -34,6 +34,9 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
     { idPrefix: "user-" },
   );
   const { values } = form;
+  // Once a person has set a password, their e-mail is their sign-in and only they change it (the
+  // server refuses it too); before that, an admin may correct a mistyped invitation.
+  const emailLocked = user?.status === "active";
   const refresh = usePeopleRefresh();
   const failed = editing ? "Failed to update user" : "Failed to add user";
   // 'Add a seat': offered when adding fails because every seat is taken and the viewer may buy
@@ -120,7 +123,15 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
             <TextField form={form} name="firstName" label="First name" autoComplete="off" />
             <TextField form={form} name="lastName" label="Last name" autoComplete="off" />
           </div>
-          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            readOnly={emailLocked}
+            hint={emailLocked ? <p className="text-xs text-slate-500">{user?.id === people.currentUserId ? "Change your own e-mail in Settings > Your account." : "Only this person can change their e-mail once their account is active."}</p> : undefined}
+          />
           <SelectField form={form} name="role" label="Role" onValue={changeRole}>
             {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
           </SelectField>

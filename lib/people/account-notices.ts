@@ -5,6 +5,7 @@ import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
+import { greeting as hello, safeName } from "@/lib/mail/safe-name";
 
 // Every change to a person's sign-in, role or sessions is told to that person, by e-mail through
 // the outbox (in the transaction of the change, so no notice without the change and no change
@@ -22,7 +23,7 @@ async function personAndWorkspace(tx: Tx, orgId: string, userId: string): Promis
   return { person: { firstName: row.firstName, email: row.email }, origin: workspaceOrigin(row.organization.subdomain, env().rootDomain), workspace: row.organization.name };
 }
 
-const greeting = (p: Person) => `Hi ${p.firstName},`;
+const greeting = (p: Person) => hello(p.firstName);
 const NOT_YOU = "If you did not make this change, reset your password now:";
 
 /** The person's password was changed from Settings (their other sessions ended). */
@@ -69,6 +70,7 @@ export async function noticeRoleChanged(tx: Tx, orgId: string, userId: string, c
   const w = await personAndWorkspace(tx, orgId, userId);
   if (!w) return;
   const product = env().PRODUCT_NAME;
+  const by = safeName(change.by) ?? "An administrator";
   const signedOut = change.sessionsEnded > 0 ? " You were signed out, so that the new role applies at once: sign in again to continue." : "";
   await enqueueMail(tx, orgId, {
     kind: "account_role_changed",
@@ -77,12 +79,12 @@ export async function noticeRoleChanged(tx: Tx, orgId: string, userId: string, c
     text: [
       greeting(w.person),
       "",
-      `${change.by} changed your role in ${w.workspace} from ${change.from} to ${change.to}.${signedOut}`,
+      `${by} changed your role in ${w.workspace} from ${change.from} to ${change.to}.${signedOut}`,
       "",
       `Sign in: ${w.origin}/login`,
     ].join("\n"),
   });
-  await notify(tx, orgId, { userId, type: "account_role_changed", title: "Your role changed", message: `${change.by} changed your role from ${change.from} to ${change.to}.`, actionUrl: "/settings", actionText: "Your account" });
+  await notify(tx, orgId, { userId, type: "account_role_changed", title: "Your role changed", message: `${by} changed your role from ${change.from} to ${change.to}.`, actionUrl: "/settings", actionText: "Your account" });
 }
 
 /** To the address the person is leaving: their e-mail changed, with the link that undoes it. */

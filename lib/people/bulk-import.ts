@@ -8,6 +8,7 @@ import { audit } from "@/lib/audit/audit";
 import { assertSeatsFor } from "@/lib/people/seats";
 import { assertWritable } from "@/lib/billing/access";
 import { sendInvitations } from "@/lib/people/invitations";
+import { notifyTeamJoins } from "@/lib/people/team-join";
 import { emailsToLookUp, planImport, validateRows, type ImportPlan, type LabelledRow, type PlannedUser } from "@/lib/people/bulk-import-plan";
 import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schema";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -119,6 +120,8 @@ async function writeImport(
       FROM unnest(${plan.teamManagers.map((m) => m.teamId)}::uuid[], ${plan.teamManagers.map((m) => m.managerId)}::uuid[]) AS v(team_id, manager_id)
       WHERE t."organizationId" = ${orgId}::uuid AND t."id" = v.team_id AND t."managerId" IS NULL`;
   }
+
+  await notifyTeamJoins(tx, orgId, plan.users.flatMap((u) => (u.teamId ? [{ userId: u.id, teamId: u.teamId }] : [])));
 
   progress({ phase: "inviting", done: 0, total: newCount });
   if (newCount > 0) {

@@ -10,6 +10,7 @@ import { hashToken } from "@/lib/auth/tokens";
 import { verifyPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { greeting } from "@/lib/mail/safe-name";
 import { audit } from "@/lib/audit/audit";
 import { conflict, invalidInput, rateLimited } from "@/lib/errors/domain-error";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -94,7 +95,7 @@ export async function requestEmailChange(ctx: AuthContext, input: EmailChangeReq
       to: input.newEmail,
       subject: `Confirm your new ${product} e-mail`,
       text: [
-        `Hi ${me.firstName},`,
+        greeting(me.firstName),
         "",
         `You asked to sign in to ${product} with ${input.newEmail} instead of ${me.email}.`,
         "Open this link within 24 hours, signed in to your account, to confirm:",

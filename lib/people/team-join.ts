@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
-import { fullName } from "@/lib/people/dto";
+import { displayName } from "@/lib/mail/safe-name";
 
 export type TeamJoin = { userId: string; teamId: string };
 
@@ -11,6 +11,17 @@ export function teamJoinTitle(names: readonly string[], team: string): string {
   if (names.length === 2) return `${names[0]} and ${names[1]} joined ${team}`;
   const rest = names.length - 2;
   return `${names[0]}, ${names[1]} and ${rest} ${rest === 1 ? "other" : "others"} joined ${team}`;
+}
+
+function group<T>(list: readonly T[], keyOf: (t: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of list) {
+    const k = keyOf(item);
+    const bucket = map.get(k);
+    if (bucket) bucket.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
 }
 
 /**
@@ -29,13 +40,16 @@ export async function notifyTeamJoins(tx: Tx, orgId: string, joins: readonly Tea
     tx.user.findMany({ where: { organizationId: orgId, id: { in: joinerIds } }, select: { id: true, firstName: true, lastName: true, email: true } }),
     tx.user.findMany({ where: { organizationId: orgId, teamId: { in: teamIds }, id: { notIn: joinerIds } }, select: { id: true, teamId: true } }),
   ]);
-  const nameOf = new Map(joiners.map((u) => [u.id, fullName(u)]));
+  const nameOf = new Map(joiners.map((u) => [u.id, displayName(u.firstName, u.lastName, u.email)]));
   const rows: { organizationId: string; userId: string; type: string; title: string; message: string }[] = [];
+  const joined = new Set(joinerIds);
+  const namesByTeam = group(joins, (j) => j.teamId);
+  const membersByTeam = group(members, (m) => m.teamId ?? "");
   for (const team of teams) {
-    const names = joins.filter((j) => j.teamId === team.id).flatMap((j) => (nameOf.has(j.userId) ? [nameOf.get(j.userId)!] : []));
+    const names = (namesByTeam.get(team.id) ?? []).flatMap((j) => (nameOf.has(j.userId) ? [nameOf.get(j.userId)!] : []));
     if (names.length === 0) continue;
-    const recipients = new Set(members.filter((m) => m.teamId === team.id).map((m) => m.id));
-    if (team.managerId && !joinerIds.includes(team.managerId)) recipients.add(team.managerId);
+    const recipients = new Set((membersByTeam.get(team.id) ?? []).map((m) => m.id));
+    if (team.managerId && !joined.has(team.managerId)) recipients.add(team.managerId);
     const title = teamJoinTitle(names, team.name).slice(0, 200);
     const message = `Everyone in ${team.name} counts toward its survey results. If you do not know ${names.length === 1 ? "this person" : "these people"}, tell your administrator.`;
     for (const userId of recipients) rows.push({ organizationId: orgId, userId, type: "team_member_joined", title, message: message.slice(0, 2000) });

@@ -49,6 +49,8 @@ const PAGES: PageUnderBudget[] = [
   { name: "Reset password", host: "workspace", path: "/reset-password?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Accept invitation", host: "workspace", path: "/accept-invite?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Verify e-mail", host: "workspace", path: "/verify-email?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
+  { name: "Confirm new e-mail", host: "workspace", path: "/confirm-email?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
+  { name: "Undo e-mail change", host: "workspace", path: "/undo-email-change?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Welcome", host: "workspace", path: "/welcome", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Workspace 404 (signed out)", host: "workspace", path: "/no-such-page", who: "anonymous", budgetKib: PUBLIC_KIB, status: 404 },
   { name: "Survey (personal link)", host: "survey", path: (ids) => ids.takeSurveyPath, who: "anonymous", budgetKib: PUBLIC_KIB },

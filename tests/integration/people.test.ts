@@ -156,8 +156,8 @@ describe("users", () => {
     expect(await acceptInvitation(orgId, oldToken, "Stolen-password-1")).toBe(false);
     const [mail] = await mails(orgId, "right@example.com");
     expect(await acceptInvitation(orgId, /token=([\w-]+)/.exec(mail!.text)![1]!, "Fresh-password-1")).toBe(true);
-    // Renaming someone who already accepted sends nothing.
-    await updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "renamed@example.com" }));
+    // Once they have accepted, only they can change it (tests/integration/account-takeover.test.ts).
+    await expect(updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "renamed@example.com" }))).rejects.toMatchObject({ code: "email_change_not_allowed" });
     expect(await mails(orgId, "renamed@example.com")).toHaveLength(0);
   });
 
