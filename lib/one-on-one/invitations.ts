@@ -83,8 +83,8 @@ export async function sendCalendarMail(
     summary,
     description: `Your 1:1 with ${withManager} in Pulsewell: ${url}`,
     url,
-    organizer: { name: fullName(manager), email: manager.email },
-    attendee: { name: fullName(employee), email: employee.email },
+    organizer: { name: mailName(manager, manager.email), email: manager.email },
+    attendee: { name: mailName(employee, employee.email), email: employee.email },
     stamp: input.now ?? new Date(),
   });
   const when = whenText(change.meeting.scheduledAt, series.timeZone);
