@@ -28,8 +28,10 @@ export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (
   const form = useFormFields(recoverSchema, { recoveryKey: "" }, { idPrefix: "vault-recover-" });
   const mutation = useMutation({
     mutationFn: (sent: { recoveryKey: string }) => vaultApi.recover(sent.recoveryKey),
-    onSuccess: (result) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.vault(), exact: true });
+    onSuccess: async (result) => {
+      // The notice that opened this is gone once the status is in: closed after it, focus then
+      // goes to the page's heading instead of a button that no longer exists.
+      await qc.invalidateQueries({ queryKey: queryKeys.vault(), exact: true });
       toast({ title: "Private vault opened", description: recoveredText(result) });
       onRecovered(result);
       onClose();

@@ -1,6 +1,7 @@
 import { test, expect, type Page, AxeBuilder } from "./support/test";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
+import { setUpVault } from "./support/vault";
 
 // Boss Bot through the browser with the built-in coach (no AI endpoint configured): a manager's
 // streamed, cited answer; rename and delete; the admin of the same company cannot read it; an
@@ -12,6 +13,8 @@ const TITLE = PROMPT.length > 50 ? `${PROMPT.slice(0, 47)}...` : PROMPT;
 
 async function openCoach(page: Page, ws: Workspace, email: string): Promise<void> {
   await signInAs(page, ws.subdomain, email, PASSWORD);
+  // A new person's first message waits for their recovery key (vault.spec.ts): saved beforehand here.
+  await setUpVault(page);
   await page.goto(url(ws.subdomain, "/ai-coach"));
   await expect(page.getByRole("heading", { name: "Boss Bot", level: 1 })).toBeVisible();
 }

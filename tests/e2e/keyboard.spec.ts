@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { MAIN, toastText, workspaceUrl as url } from "./support/pages";
+import { askedGroup, groupOf, setupDialog, shownRecoveryKey } from "./support/vault";
 import { ROOT } from "../../playwright.config";
 
 // The date field is typed segment by segment in en-US order (mm dd yyyy hh mm AM), whatever the machine's locale.
@@ -241,13 +242,34 @@ test("a manager schedules a 1:1 by keyboard", async ({ page }) => {
   await expect(toastText(page, "Meeting Scheduled")).toBeVisible();
 });
 
-async function askBossBot(page: Page, ws: Workspace, question: string): Promise<void> {
+/** The setup dialog a new person's first private entry opens, by keyboard: the key is read, the
+ * group asked for is typed, and focus goes back to where the person was writing. Returns the key. */
+async function saveRecoveryKey(page: Page, writingIn: Locator): Promise<string> {
+  const dialog = setupDialog(page);
+  await expect(dialog).toBeVisible();
+  const key = await shownRecoveryKey(page);
+  await tabTo(page, dialog.getByRole("button", { name: "I have saved it" }));
+  await press(page, "Enter");
+  const n = await askedGroup(page);
+  await expectFocused(dialog.getByLabel(`Type group ${n} of your recovery key`));
+  await page.keyboard.type(groupOf(key, n));
+  await press(page, "Enter");
+  await expect(dialog).toHaveCount(0);
+  await expectFocused(writingIn);
+  return key;
+}
+
+/** A new manager's first Boss Bot question, by keyboard (the recovery key is saved first). Returns the key. */
+async function askBossBot(page: Page, ws: Workspace, question: string): Promise<string> {
   await signIn(page, ws.subdomain, ws.manager.email, PASSWORD);
   await navigate(page, "Boss Bot", "Boss Bot");
-  await typeInto(page, page.getByPlaceholder("Ask for leadership guidance..."), question);
+  const box = page.getByPlaceholder("Ask for leadership guidance...");
+  await typeInto(page, box, question);
   await press(page, "Enter");
+  const key = await saveRecoveryKey(page, box);
   await expect(page.getByTestId("user-message").filter({ hasText: question })).toBeVisible();
   await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
+  return key;
 }
 
 test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu gives focus back to the menu's button", async ({ page }) => {
@@ -301,4 +323,45 @@ test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu 
   await expect(confirm).toHaveCount(0);
   await expect(options).toHaveCount(0);
   await expectFocused(newChat);
+});
+
+test("after a password reset by keyboard, the recovery key typed by keyboard brings Boss Bot's sealed chat back", async ({ page }) => {
+  const ws = await createWorkspace("kbdv");
+  const question = "How do I prepare for a difficult conversation?";
+  const key = await askBossBot(page, ws, question);
+
+  // The reset, from its start address and the e-mail's link: the page says what happens to the vault.
+  await page.goto(url(ws.subdomain, "/forgot-password"));
+  await typeInto(page, page.getByLabel("Work email"), ws.manager.email);
+  await press(page, "Enter");
+  await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
+  await page.goto(await linkFromMail(ws.manager.email, /http:\/\/\S+\/reset-password\?token=\S+/));
+  await expect(page.getByText(/^Resetting your password opens a new, empty vault\./)).toBeVisible();
+  await typeInto(page, page.getByLabel("New password", { exact: true }), "Keyboard-reset-4");
+  await typeInto(page, page.getByLabel("Confirm password", { exact: true }), "Keyboard-reset-4");
+  await press(page, "Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
+  await typeInto(page, page.getByLabel("Work email"), ws.manager.email);
+  await typeInto(page, page.getByLabel("Password", { exact: true }), "Keyboard-reset-4");
+  await press(page, "Enter");
+  await expect(page.getByRole("heading", { name: "Welcome, Max" })).toBeVisible();
+
+  await navigate(page, "Boss Bot", "Boss Bot");
+  await expect(page.getByText("Some of your conversations and private notes are sealed")).toBeVisible();
+  const list = page.getByRole("navigation", { name: "Conversations" });
+  await expect(list.getByText("No conversations yet. Start a new chat!")).toBeVisible();
+  await tabTo(page, page.getByRole("button", { name: "Enter recovery key" }), { max: 60 });
+  await press(page, "Enter");
+  const dialog = page.getByRole("dialog", { name: "Enter recovery key" });
+  await expectFocused(dialog.getByLabel("Recovery key"));
+  await page.keyboard.type(key);
+  await press(page, "Enter");
+  await expect(dialog).toHaveCount(0);
+  await expect(toastText(page, "1 conversation and 0 private notes are back.")).toBeVisible();
+  // The notice (and its button) are gone: focus lands on the page's heading, not the top of the document.
+  await expectFocused(page.getByRole("heading", { name: "Boss Bot", level: 1 }));
+  const chat = list.getByRole("button", { name: /^How do I prepare for a difficult conversation\?/ });
+  await tabTo(page, chat, { max: 60 });
+  await press(page, "Enter");
+  await expect(page.getByTestId("user-message").filter({ hasText: question })).toBeVisible();
 });

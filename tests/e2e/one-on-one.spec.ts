@@ -6,6 +6,7 @@ import { DateTime } from "luxon";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
+import { completeVaultSetup } from "./support/vault";
 import type { MeetingDetail, MeetingListPage } from "@/lib/one-on-one/dto";
 
 // The 1:1 journey in a real browser: a manager schedules a weekly 1:1 (the employee's invitation
@@ -176,6 +177,8 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
 
   const privateNote = page.getByLabel("Private note — only you can see this");
   await privateNote.fill("Eve seemed stretched; check in on Friday.");
+  // Max's first private entry: the note waits until his recovery key is saved, then saves itself.
+  await completeVaultSetup(page);
   await expect(page.locator("#private-note-status")).toHaveText("Saved");
 
   await page.getByLabel("New action item").fill("Ask Product to move the second release");
