@@ -17,7 +17,7 @@ export function ChangeEmailForm() {
     onSuccess: () => form.update((v) => ({ ...v, currentPassword: "" })),
   });
   return (
-    <form onSubmit={form.onSubmit} method="post" noValidate className="max-w-sm space-y-4">
+    <form onSubmit={form.onSubmit} method="post" noValidate aria-label="Change e-mail" className="max-w-sm space-y-4">
       <TextField form={form} name="newEmail" label="New e-mail" type="email" autoComplete="email" />
       <PasswordField form={form} name="currentPassword" label="Current password" autoComplete="current-password" />
       <FormAlert alert={form.alert} />

@@ -1505,7 +1505,7 @@ type ActionCase = {
   source: number;
 };
 
-const FIELD_NAMES = ["email", "password", "confirmPassword", "currentPassword", "token", "company", "companyName", "name", "workEmail", "teamSize", "phone", "organizationId", "__proto__", "constructor", "$ACTION_KEY", "$ACTION_REF_1", "1_x", ""];
+const FIELD_NAMES = ["email", "newEmail", "password", "confirmPassword", "currentPassword", "token", "company", "companyName", "name", "workEmail", "teamSize", "phone", "organizationId", "__proto__", "constructor", "$ACTION_KEY", "$ACTION_REF_1", "1_x", ""];
 const REFS = ["$K1", "$K2", "$K99", "$Q1", "$W1", "$@1", "$@99", "$h1", "$T", "$F1", "$B1", "$n1", "$D2020-01-01", "$Dnope", "$-0", "$NaN", "$Infinity", "$-Infinity", "$undefined", "$S1", "$i1", "$l1", "$1:a:b", "$$", "$", "$Z", "$E", "$R1", "$r1", "$X1", "$x1", "$O1", "$U1", "$Y", "$0", "$-1", "$1e9"];
 const fieldValue = fc.oneof(
   { arbitrary: nastyString, weight: 5 },

@@ -28,7 +28,7 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     return (
       <AuthCard title="Sign in to confirm" footer={<Link className="text-brand-600 hover:underline" href="/login">Sign in</Link>}>
         <p className="text-sm text-slate-700">
-          Sign in with your current e-mail and password, then open this link again in the same browser. Your e-mail changes only once you confirm while signed in.
+          Sign in to the account that asked for this change, with its current e-mail and password, then open this link again in the same browser. The e-mail changes only once that person confirms while signed in.
         </p>
       </AuthCard>
     );
