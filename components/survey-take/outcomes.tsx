@@ -17,7 +17,7 @@ export function InvalidLink() {
   return (
     <SurveyMessage title="This survey link is invalid">
       <p>This survey may have expired or the link is invalid.</p>
-      <p className="mt-2 text-sm">Each reminder e-mail brings a new link: please use the one in your most recent e-mail.</p>
+      <p className="mt-2 text-sm">Please use the link in the invitation e-mail that brought you this survey; reminders carry no link of their own.</p>
     </SurveyMessage>
   );
 }
@@ -27,6 +27,20 @@ export function AlreadyAnswered() {
     <SurveyMessage title="Already answered">
       <p>You have already answered this survey. Thank you!</p>
       <p className="mt-2 text-sm">Each link works once, so that every person counts exactly once.</p>
+    </SurveyMessage>
+  );
+}
+
+/** Signed in without the personal link: only the link answers, since an answer must not carry
+ * anything that leads back to the person. */
+export function UseYourEmailLink({ title, firstMail }: { title: string; firstMail: { subject: string; sentOn: string; closesOn: string } | null }) {
+  return (
+    <SurveyMessage title="Answer with the link in your e-mail">
+      <p>{`"${title}" is answered with your personal link, so that nothing we store ties your answers to you.`}</p>
+      <p className="mt-2 text-sm">
+        {firstMail ? `Your link is in the e-mail we sent on ${firstMail.sentOn}, "${firstMail.subject}"; it works until ${firstMail.closesOn}.` : "Your link is in the invitation e-mail for this survey."}
+        {" If you have already answered, thank you."}
+      </p>
     </SurveyMessage>
   );
 }

@@ -31,7 +31,7 @@ async function postAnswers(body: unknown): Promise<Outcome | "failed"> {
   }
 }
 
-export function SurveyForm({ survey, questions, token, productName, textAnswerMax }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string | null; productName: string; textAnswerMax: number }) {
+export function SurveyForm({ survey, questions, token, productName, textAnswerMax, groupNote }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string; productName: string; textAnswerMax: number; groupNote: React.ReactNode }) {
   const [answers, setAnswers] = useState<Record<string, number | string>>({});
   const [outcome, setOutcome] = useState<Outcome>("answering");
   const set = (id: string, v: number | string) => setAnswers((a) => ({ ...a, [id]: v }));
@@ -65,14 +65,14 @@ export function SurveyForm({ survey, questions, token, productName, textAnswerMa
     setPending(true);
     const result = await postAnswers({
       surveyId: survey.id,
-      ...(token ? { token } : {}),
+      token,
       responses: questions
         .filter((q) => answers[q.id] !== undefined && !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""))
         .map((q) => ({ questionId: q.id, answer: answers[q.id]!, submittedAt: new Date().toISOString() })),
     });
     setPending(false);
     if (result === "thanks") toast({ title: "Survey Submitted", description: "Thank you for your feedback!" });
-    // The link was replaced (a reminder brings a new one) or the round is gone: "invalid".
+    // The person was removed meanwhile, or the round is gone: "invalid".
     if (result !== "failed") return setOutcome(result);
     toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
   }
@@ -122,7 +122,8 @@ export function SurveyForm({ survey, questions, token, productName, textAnswerMa
           </li>
         ))}
       </ol>
-      <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+      <div className="space-y-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        {groupNote}
         <p className="flex items-start gap-2">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>

@@ -9,6 +9,11 @@ import { log } from "@/lib/log/logger";
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
 const CLAIM_MS = 5 * 60 * 1000;
 
+/** withoutLinkTokens's pattern and replacement for PostgreSQL's regexp_replace: closing a survey
+ * blanks the links of its mail not delivered (lib/surveys/round-lifecycle.ts). */
+export const LINK_TOKEN_PATTERN = `([?&#]token=)[^[:space:]&"'<>]+`;
+export const LINK_TOKEN_REDACTED = "\\1removed-after-delivery";
+
 /** The single-use tokens in a message's links (invitations, password resets, survey links), blanked. */
 export function withoutLinkTokens(body: string): string {
   return body.replace(/([?&#]token=)[^\s&"'<>]+/g, "$1removed-after-delivery");

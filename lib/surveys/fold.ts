@@ -11,8 +11,9 @@ import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
 // SurveyResponse/SurveyAnswer and the rollups in the closing transaction:
 // - in a random order, with new random ids, so the answers' physical order and ids say nothing
 //   about the order in which people answered;
-// - in one transaction that touches no invitation, so no stored answer or rollup row shares a
-//   transaction id (xmin) with the invitation that was spent for it;
+// - in one transaction that touches no invitation (nor does a submission), so no stored answer or
+//   rollup row shares a transaction id (xmin) with an invitation;
+// - the pool's single-use markers go with it: a closed survey refuses answers anyway;
 // - exactly once: the caller holds the survey's fold lock and has just moved the survey from
 //   'active' to 'closed' with a conditional update in the same transaction (a second worker finds
 //   nothing to move, a crash rolls everything back); every submission holds the same lock shared
@@ -107,8 +108,8 @@ function splitKey(key: string): { teamId: string; rest: string } {
 }
 
 /**
- * Vacuums the pool after a fold has committed, so the deleted rows' tuples (which share their
- * transaction id with the spent invitations) are removed rather than left for autovacuum. VACUUM
+ * Vacuums the pool after a fold has committed, so the deleted rows' tuples (their markers and
+ * insertion order) are removed rather than left for autovacuum. VACUUM
  * cannot run in a transaction; the application role may run it on PostgreSQL 17+ (MAINTAIN, see
  * the pending_pool migration). Elsewhere it only warns, and autovacuum does it later.
  */

@@ -4,13 +4,14 @@ import type { AuthContext } from "@/lib/auth/context";
 
 export type OpenSurvey = { surveyId: string; title: string; closesAt: string | null };
 
-/** The survey the signed-in person has been asked and not yet answered (the newest if several),
- * for the app's 'Take Survey' button: they answer it with their session, no e-mail link needed. */
+/** The open survey the signed-in person has been asked (the newest if several), for the app's
+ * 'Take Survey' button. Whether they have answered is not known (answers carry no person); the
+ * survey page points them to the link in their e-mail, the only way to answer. */
 export async function openSurveyFor(ctx: AuthContext): Promise<OpenSurvey | null> {
   const now = new Date();
   const inv = await withOrg(ctx.orgId, (tx) =>
     tx.surveyInvitation.findFirst({
-      where: { organizationId: ctx.orgId, userId: ctx.userId, used: false, survey: { status: "active", closesAt: { gt: now } } },
+      where: { organizationId: ctx.orgId, userId: ctx.userId, survey: { status: "active", closesAt: { gt: now } } },
       orderBy: { createdAt: "desc" },
       select: { survey: { select: { id: true, title: true, closesAt: true } } },
     }),

@@ -3,20 +3,25 @@ import type { Tx } from "@/lib/db/tenant";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
 // How many were invited and how many have answered, per attributed team and for the organisation
-// (ORG_TEAM_ID). A submission only spends its invitation and adds to the pending pool, so while a
-// survey is open these counts come from the invitations; the fold stores them in
-// SurveyParticipation and Survey.responseCount when the survey closes (fold.ts), and readers of a
-// closed survey read those rows. Counts only: nothing here says who answered.
+// (ORG_TEAM_ID). While a survey is open, invited counts come from its invitations and answered
+// counts from its pending pool (a submission writes nothing about its invitation); the fold stores
+// both in SurveyParticipation and Survey.responseCount when the survey closes (fold.ts), and
+// readers of a closed survey read those rows. Counts only: nothing here says who answered.
 
 export type ParticipationCount = { teamId: string; invited: number; responded: number };
 
-/** Per attributed team and for the whole organisation, from the survey's invitations. */
+/** Per attributed team and for the whole organisation: invited from the invitations, responded
+ * from the pool. */
 export async function liveParticipation(tx: Tx, orgId: string, surveyId: string): Promise<ParticipationCount[]> {
-  // ROLLUP adds the grand total (isTotal 1). Unattributed invitations (teamId null) count for
-  // the organisation only.
+  // ROLLUP adds the grand total (isTotal 1). Unattributed invitations and answers (teamId null)
+  // count for the organisation only.
   const rows = await tx.$queryRaw<{ teamId: string | null; isTotal: number; invited: number; responded: number }[]>`
-    SELECT "teamId", GROUPING("teamId")::int AS "isTotal", count(*)::int AS invited, count(*) FILTER (WHERE "used")::int AS responded
-    FROM "SurveyInvitation" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid
+    SELECT "teamId", GROUPING("teamId")::int AS "isTotal", sum(invited)::int AS invited, sum(responded)::int AS responded
+    FROM (
+      SELECT "teamId", 1 AS invited, 0 AS responded FROM "SurveyInvitation" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid
+      UNION ALL
+      SELECT "teamId", 0, 1 FROM "SurveyPendingResponse" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid
+    ) AS counted
     GROUP BY ROLLUP ("teamId")`;
   const total = rows.find((r) => r.isTotal === 1);
   const teams = rows.flatMap((r) => (r.isTotal === 0 && r.teamId !== null ? [{ teamId: r.teamId, invited: r.invited, responded: r.responded }] : []));
@@ -24,13 +29,13 @@ export async function liveParticipation(tx: Tx, orgId: string, surveyId: string)
 }
 
 /** Surveys with their current response counts: Survey.responseCount is stored at close, and an
- * open survey's count is its spent invitations. */
+ * open survey's count is the size of its pending pool. */
 export async function withCurrentResponseCounts<T extends { id: string; status: string; responseCount: number }>(tx: Tx, orgId: string, surveys: readonly T[]): Promise<T[]> {
   const open = surveys.filter((s) => s.status === "active").map((s) => s.id);
   if (open.length === 0) return [...surveys];
   const rows = await tx.$queryRaw<{ surveyId: string; responded: number }[]>`
-    SELECT "surveyId", count(*) FILTER (WHERE "used")::int AS responded
-    FROM "SurveyInvitation" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ANY(${open}::uuid[])
+    SELECT "surveyId", count(*)::int AS responded
+    FROM "SurveyPendingResponse" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ANY(${open}::uuid[])
     GROUP BY "surveyId"`;
   const live = new Map(rows.map((r) => [r.surveyId, r.responded]));
   return surveys.map((s) => (s.status === "active" ? { ...s, responseCount: live.get(s.id) ?? 0 } : s));

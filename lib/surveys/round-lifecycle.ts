@@ -6,30 +6,44 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { can, rolesWith } from "@/lib/auth/permissions";
 import { audit } from "@/lib/audit/audit";
 import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
-import { hashToken } from "@/lib/auth/tokens";
 import { enqueueMails } from "@/lib/mail/outbox";
+import { greeting } from "@/lib/mail/safe-name";
+import { LINK_TOKEN_PATTERN, LINK_TOKEN_REDACTED } from "@/lib/mail/deliver";
 import { notify } from "@/lib/notifications/service";
-import { effectiveTemplate } from "@/lib/surveys/email-template";
-import { invitationMail, newSurveyToken, surveyLink } from "@/lib/surveys/send";
+import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
+import { closingDate, sendingDate, surveyMailRef } from "@/lib/surveys/send";
 import { plural } from "@/lib/utils/plural";
 
-// What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to those
-// who have not answered, and closing when its close date comes (or earlier, by an admin), which
-// folds its answers into the results (fold.ts) and sends a 'results ready' notification. Each step
-// starts with a conditional update of the survey row, so overlapping scheduler ticks (two app
-// instances and a worker) do it exactly once.
+// What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to everyone
+// invited who is still a member (the product does not know who answered), and closing when its
+// close date comes (or earlier, by an admin), which folds its answers into the results (fold.ts)
+// and sends a 'results ready' notification. Each step starts with a conditional update of the
+// survey row, so overlapping scheduler ticks (two app instances and a worker) do it exactly once.
 
 export const REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 export const SURVEY_REMINDER_KIND = "survey_reminder";
 
-const closingDate = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(d);
+
+/** The reminder's text: it cannot know whether this person has answered, so it speaks to both, and
+ * it points to the first e-mail's link, the only one there is. */
+export function reminderText(p: { firstName: string; title: string; subject: string; sentAt: Date; closesAt: Date; timeZone: string }): string {
+  const closing = closingDate(p.closesAt, p.timeZone);
+  return [
+    greeting(p.firstName),
+    "",
+    `"${p.title}" is open until ${closing}. If you have already answered, thank you.`,
+    "",
+    `If not, your personal link is in the e-mail we sent on ${sendingDate(p.sentAt, p.timeZone)}, "${p.subject}"; it works until ${closing}.`,
+    "",
+    "Your answers are anonymous: nobody, us included, can tell who has answered, so this reminder goes to everyone who was asked.",
+  ].join("\n");
+}
 
 /**
- * The day-3 reminder: a link of its own for every invitation not yet used nor reminded (only token
- * hashes are stored, so the first link cannot be sent again). The first link keeps working: the
- * invitation holds both hashes, and whichever is used first spends it. Returns how many people were
- * reminded.
+ * The day-3 reminder, to everyone invited who is still a member (removing a person deletes their
+ * open invitations). It carries no link: only the lookup hash of the first link is stored, and a
+ * second link would let a person answer twice (each link has its own marker). Nothing about the
+ * invitations is written. Returns how many people were reminded.
  */
 export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<number> {
   const moved = await tx.survey.updateMany({
@@ -45,39 +59,38 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
   });
   if (moved.count !== 1) return 0;
 
-  const open = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "SurveyInvitation"
-    WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid AND NOT "used" AND "remindedAt" IS NULL`;
-  if (open.length === 0) return 0;
-  const tokens = open.map(() => newSurveyToken());
-  // RETURNING: only invitations still unused when the new hash lands get a mail, so a response
-  // submitted meanwhile is not followed by a link that was never stored.
-  const reminded = await tx.$queryRaw<{ id: string; email: string; firstName: string }[]>`
-    WITH changed AS (
-      UPDATE "SurveyInvitation" i SET "reminderTokenHash" = v.token_hash, "remindedAt" = ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'
-      FROM unnest(${open.map((r) => r.id)}::uuid[], ${tokens.map(hashToken)}::text[]) AS v(id, token_hash)
-      WHERE i."organizationId" = ${orgId}::uuid AND i."id" = v.id AND NOT i."used" AND i."remindedAt" IS NULL
-      RETURNING i."id", i."userId"
-    )
-    SELECT c."id", u."email", u."firstName"
-    FROM changed c JOIN "User" u ON u."organizationId" = ${orgId}::uuid AND u."id" = c."userId"`;
-  const tokenOf = new Map(open.map((r, i) => [r.id, tokens[i]!]));
-
+  const invited = await tx.$queryRaw<{ email: string; firstName: string }[]>`
+    SELECT u."email", u."firstName" FROM "SurveyInvitation" i
+    JOIN "User" u ON u."organizationId" = i."organizationId" AND u."id" = i."userId"
+    WHERE i."organizationId" = ${orgId}::uuid AND i."surveyId" = ${surveyId}::uuid
+    ORDER BY u."id"`;
+  if (invited.length === 0) return 0;
   const [org, survey] = await Promise.all([
-    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true, emailSubject: true, emailBody: true, pulseTimeZone: true } }),
-    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { closesAt: true } }),
+    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true, pulseTimeZone: true } }),
+    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { title: true, sentAt: true, closesAt: true } }),
   ]);
   const template = effectiveTemplate(org);
-  const preface = `Reminder: this survey is open until ${closingDate(survey.closesAt ?? now, org.pulseTimeZone)}. Use the link below, or the one in our first e-mail: either works once.\n\n`;
   await enqueueMails(
     tx,
     orgId,
-    reminded.map((r) => {
-      const mail = invitationMail(template, r, surveyLink(org.subdomain, surveyId, tokenOf.get(r.id)!), surveyId, SURVEY_REMINDER_KIND);
-      return { ...mail, subject: `Reminder: ${mail.subject}`, text: preface + mail.text };
+    invited.map((r) => {
+      // The first e-mail's subject as that person got it (the template may name them).
+      const subject = renderTemplate(template.subject, { firstName: r.firstName, surveyLink: "" });
+      const text = reminderText({ firstName: r.firstName, title: survey.title, subject, sentAt: survey.sentAt ?? now, closesAt: survey.closesAt ?? now, timeZone: org.pulseTimeZone });
+      return { to: r.email, subject: `Reminder: ${subject}`, text, kind: SURVEY_REMINDER_KIND, ref: surveyMailRef(surveyId) };
     }),
   );
-  return reminded.length;
+  return invited.length;
+}
+
+/** A closed survey's links are dead: its e-mails not delivered yet (or given up) keep them no
+ * longer either, as delivered ones do (lib/mail/deliver.ts, withoutLinkTokens). */
+async function redactUndeliveredLinks(tx: Tx, orgId: string, surveyId: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "MailMessage" SET
+      "text" = regexp_replace("text", ${LINK_TOKEN_PATTERN}, ${LINK_TOKEN_REDACTED}, 'g'),
+      "html" = regexp_replace("html", ${LINK_TOKEN_PATTERN}, ${LINK_TOKEN_REDACTED}, 'g')
+    WHERE "organizationId" = ${orgId}::uuid AND "ref" = ${surveyMailRef(surveyId)} AND "status" <> 'sent' AND "text" LIKE '%token=%'`;
 }
 
 export const CLOSE_TIMEOUT_MS = 120_000;
@@ -102,6 +115,7 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
   });
   if (moved.count !== 1) return false;
   await foldSurvey(tx, orgId, surveyId);
+  await redactUndeliveredLinks(tx, orgId, surveyId);
   const survey = await tx.survey.findUniqueOrThrow({
     where: { organizationId_id: { organizationId: orgId, id: surveyId } },
     select: { title: true, invitedCount: true, responseCount: true },

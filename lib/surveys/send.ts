@@ -44,6 +44,12 @@ export function surveyLink(subdomain: string, surveyId: string, token: string): 
 
 export const newSurveyToken = () => randomBytes(32).toString("base64url");
 
+/** The day a survey was sent and the moment it closes, as its e-mails and pages name them
+ * ("Monday 23 November", "Monday 30 November at 09:00 GMT"). */
+export const sendingDate = (d: Date, timeZone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone }).format(d);
+export const closingDate = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(d);
+
 /** Stores a survey and its questions (ordered 1..n) as 'scheduled'; nothing is sent yet. A
  * duplicate roundKey raises a unique violation, which the scheduler reads as "already done". */
 export async function createSurvey(tx: Tx, orgId: string, spec: SurveySpec, sendAt: Date): Promise<{ surveyId: string }> {
@@ -115,8 +121,8 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   });
   const invitees = await audienceOf(tx, orgId, survey.audienceTeamIds);
 
-  // A team is attributed only when it is large enough to report on (decisions.md); smaller teams'
-  // answers count for the organisation alone.
+  // A team is attributed only when it is large enough to report on, counting only the activated
+  // people invited now; smaller teams' answers count for the organisation alone.
   const teamSizes = new Map<string, number>();
   for (const u of invitees) if (u.teamId) teamSizes.set(u.teamId, (teamSizes.get(u.teamId) ?? 0) + 1);
   const attributed = (teamId: string | null) => (teamId && (teamSizes.get(teamId) ?? 0) >= org.minGroupSize ? teamId : null);
@@ -168,10 +174,15 @@ export function invitationMail(
   return { to: to.email, subject: renderTemplate(template.subject, vars), text: renderTemplate(template.body, vars), kind, ref: surveyMailRef(surveyId) };
 }
 
-/** Everyone in the organisation, or the members of the audience's teams. */
+/**
+ * Everyone in the organisation, or the members of the audience's teams, who have activated their
+ * account (set a password) by now. Accounts never activated get no invitation and count toward no
+ * team's size: an admin could otherwise fill a team with accounts they hold and shrink a real
+ * person's group to one.
+ */
 async function audienceOf(tx: Tx, orgId: string, teamIds: string[]): Promise<Invitee[]> {
   return tx.user.findMany({
-    where: { organizationId: orgId, ...(teamIds.length > 0 ? { teamId: { in: teamIds } } : {}) },
+    where: { organizationId: orgId, passwordSetAt: { not: null }, ...(teamIds.length > 0 ? { teamId: { in: teamIds } } : {}) },
     select: { id: true, email: true, firstName: true, teamId: true },
     orderBy: { id: "asc" },
   });

@@ -2,10 +2,11 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
 import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
-import { findInvitation, type Taker } from "@/lib/surveys/survey-read";
+import { findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
 import { hashToken } from "@/lib/auth/token-hash";
+import { answerMarker } from "@/lib/surveys/marker";
 
 export const INVALID_LINK = "This survey link is invalid";
 export const SURVEY_CLOSED = "This survey is closed";
@@ -50,32 +51,34 @@ function validate(questions: Question[], responses: Submission["responses"]): An
 }
 
 /** What is wrong with the link, if anything: read only on the rare refused path. */
-async function refusal(tx: Tx, orgId: string, surveyId: string, taker: Taker): Promise<DomainError | null> {
-  const invitation = await findInvitation(tx, orgId, surveyId, taker);
+async function refusal(tx: Tx, orgId: string, surveyId: string, token: string): Promise<DomainError | null> {
+  const invitation = await findInvitation(tx, orgId, surveyId, { token });
   if (!invitation) return notFoundWith("survey_link_invalid", INVALID_LINK);
   const survey = await tx.survey.findUnique({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { status: true, closesAt: true } });
   if (!survey || survey.status === "scheduled") return notFoundWith("survey_link_invalid", INVALID_LINK);
   if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict("survey_closed", SURVEY_CLOSED);
-  return invitation.used ? conflict("survey_already_answered", ALREADY_ANSWERED) : null;
+  return (await linkAnswered(tx, orgId, surveyId, token, invitation.used)) ? conflict("survey_already_answered", ALREADY_ANSWERED) : null;
 }
 
 /**
  * Stores one anonymous response in one autocommit statement (app_submit_response, SQL in
- * prisma/sql/app_submit_response.sql): the survey must be open and the invitation unused (two
- * submits with one link store exactly one response); the answers go to the survey's pending pool
- * with the team the invitation was attributed to, and nothing else: no person, no token, no time,
- * a random id. Only participation (counted from the spent links, participation.ts) moves now; the
- * answers reach the results when the survey closes (fold.ts), so nobody can learn one person's
- * answers by reading the results before and after they submit.
+ * prisma/sql/app_submit_response.sql). Only the personal link answers: the survey must be open,
+ * the link one of its invitations', and the link's marker (answerMarker: a hash of the raw token,
+ * which the database cannot recompute) not yet in the pool, so two submits with one link store
+ * exactly one response. The answers go to the survey's pending pool with the team the invitation
+ * was attributed to and the marker, and nothing else: no person, no token, no time, a random id,
+ * and no write to the invitation or to any row shared by the survey's submissions, so nothing in
+ * the database lines an answer up with an invitation. Only participation (counted from the pool,
+ * participation.ts) moves now; the answers reach the results when the survey closes (fold.ts).
+ * A signed-in person without the link cannot answer: a marker made from their id would be
+ * recomputable by anyone who reads the database.
  */
-export async function submitResponse(orgId: string, submission: Submission, taker: Taker): Promise<void> {
+export async function submitResponse(orgId: string, submission: Submission, taker: { token?: string | null }): Promise<void> {
   const { surveyId } = submission;
+  const token = taker.token ?? null;
   const questions = await surveyQuestions(orgId, surveyId);
-  if (!questions) throw notFoundWith("survey_link_invalid", INVALID_LINK);
-  const tokenHash = taker.token ? hashToken(taker.token) : null;
-  const userId = !tokenHash && taker.userId ? taker.userId : null;
-  if (!tokenHash && !userId) throw notFoundWith("survey_link_invalid", INVALID_LINK);
-  const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, taker));
+  if (!questions || !token) throw notFoundWith("survey_link_invalid", INVALID_LINK);
+  const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, token));
   let answers: Answer[];
   try {
     answers = validate(questions, submission.responses);
@@ -83,12 +86,13 @@ export async function submitResponse(orgId: string, submission: Submission, take
     // A bad link is refused as such before its answers are judged.
     throw (await why()) ?? err;
   }
+  if (token.length < TOKEN_MIN || token.length > TOKEN_MAX) throw notFoundWith("survey_link_invalid", INVALID_LINK);
   // One autocommit statement does it all, scoped to the organisation by the function itself like
-  // withOrg(). It writes only this person's invitation and a new pool row: no row shared by the
-  // round's submissions, so they never queue behind one another's commits.
+  // withOrg(). It writes only a new pool row: the raw token never reaches the database, only its
+  // lookup hash (already stored with the invitation) and the marker.
   const rows = await db().$queryRaw<{ stored: boolean }[]>`
       SELECT app_submit_response(
-        ${orgId}::uuid, ${surveyId}::uuid, ${tokenHash}::text, ${userId}::uuid,
+        ${orgId}::uuid, ${surveyId}::uuid, ${hashToken(token)}::text, ${answerMarker(surveyId, token)}::text,
         ${answers.map((a) => a.questionId)}::uuid[], ${answers.map((a) => a.value)}::int[], ${answers.map((a) => a.text)}::text[]
       ) AS stored`;
   // Not stored: the link is bad, or another submit with it won the race a moment ago.

@@ -29,7 +29,16 @@ export type SurveyForTaker = {
   sentAt: string | null;
   closesAt: string | null;
   minGroupSize: number;
+  /** Whether this link has answered (its marker is in the pool); false without a link. */
   alreadyAnswered: boolean;
+  /** Signed in without the personal link: the survey is shown but answered only with the link. */
+  linkNeeded: boolean;
+  /** The e-mail that holds the link (its subject and the day it was sent, in the workspace's time
+   * zone), for a person who came without it. */
+  firstMail: { subject: string; sentOn: string; closesOn: string } | null;
+  /** The groups the answers are reported in: the attributed team (null when below the minimum
+   * when the survey was sent) and everyone asked. */
+  reportedWith: { team: { name: string; people: number } | null; organisationPeople: number };
 };
 
 export type TakerQuestion = { id: string; question: string; type: "scale" | "enps" | "text"; isRequired: boolean; order: number };

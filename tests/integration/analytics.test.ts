@@ -89,8 +89,10 @@ async function seed(): Promise<Seed> {
     await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: roundC, order: 1, type: "text", text: "Anything else?", isRequired: false } });
     await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: roundC, teamId: ORG_GROUP, invited: 15, responded: 2 } });
     await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId: eve, tokenHash: randomUUID() } });
-    // The two who answered so far: spent links (an open round's count is its spent links).
-    for (const userId of [tim, ben]) await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId, tokenHash: randomUUID(), used: true } });
+    // The two who answered so far: their links, and two answers in the pool (an open round's count
+    // is the size of its pool; the links say nothing).
+    for (const userId of [tim, ben]) await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId, tokenHash: randomUUID() } });
+    for (const marker of [randomUUID(), randomUUID()]) await tx.surveyPendingResponse.create({ data: { organizationId: orgId, surveyId: roundC, teamId: null, answers: [], marker } });
     return {
       orgId,
       admin: ctxOf(orgId, admin, "admin"),

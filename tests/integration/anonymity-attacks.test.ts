@@ -169,11 +169,12 @@ describe("anonymity against the people who read the results", () => {
     const people = [o.manager, ...o.reports, ...o.others].slice(0, 50);
     for (const [i, p] of people.entries()) await answer(p.email, (i % 5) + 1, i % 11, `answer ${String(i).padStart(2, "0")}`);
 
-    // While open, the pool holds them (no person, token or time); no answer row exists yet.
+    // While open, the pool holds them (no person, token or time; a marker nothing stored
+    // recomputes); no answer row exists yet.
     const poolColumns = await withOrg(o.orgId, (tx) =>
       tx.$queryRaw<{ column_name: string }[]>`SELECT column_name FROM information_schema.columns WHERE table_name = 'SurveyPendingResponse' ORDER BY column_name`,
     );
-    expect(poolColumns.map((c) => c.column_name)).toEqual(["answers", "id", "organizationId", "surveyId", "teamId"]);
+    expect(poolColumns.map((c) => c.column_name)).toEqual(["answers", "id", "marker", "organizationId", "surveyId", "teamId"]);
     const invitationColumns = await withOrg(o.orgId, (tx) =>
       tx.$queryRaw<{ column_name: string; data_type: string }[]>`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'SurveyInvitation' AND data_type LIKE 'timestamp%' ORDER BY column_name`,
     );
@@ -184,7 +185,9 @@ describe("anonymity against the people who read the results", () => {
     await closeSurveyNow(o.adminCtx, surveyId);
 
     const xmins = await withOrg(o.orgId, async (tx) => ({
-      invitations: (await tx.$queryRaw<{ x: string }[]>`SELECT xmin::text AS x FROM "SurveyInvitation" WHERE "organizationId" = ${o.orgId}::uuid AND used`).map((r) => r.x),
+      invitations: (
+        await tx.$queryRaw<{ x: string }[]>`SELECT xmin::text AS x FROM "SurveyInvitation" WHERE "organizationId" = ${o.orgId}::uuid AND "userId" = ANY(${people.map((p) => p.id)}::uuid[])`
+      ).map((r) => r.x),
       stored: (
         await tx.$queryRaw<{ x: string }[]>`
           SELECT xmin::text AS x FROM "SurveyResponse" WHERE "organizationId" = ${o.orgId}::uuid

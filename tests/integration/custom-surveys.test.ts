@@ -41,7 +41,7 @@ async function teamOf(orgId: string, n: number) {
     const members: string[] = [];
     for (let i = 0; i < n; i++) {
       const u = await tx.user.create({
-        data: { organizationId: orgId, firstName: `M${i}`, lastName: "Member", email: `${uniqueName("m")}@example.com`, role: "employee", teamId: team.id },
+        data: { organizationId: orgId, firstName: `M${i}`, lastName: "Member", email: `${uniqueName("m")}@example.com`, role: "employee", teamId: team.id, passwordSetAt: new Date() },
         select: { id: true },
       });
       members.push(u.id);

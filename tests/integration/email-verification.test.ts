@@ -126,6 +126,8 @@ describe("mail of an unverified workspace", () => {
     const token = await latestLink(orgId);
     // An invitation, and a pulse round to everyone (the admin and the invited person).
     const person = await addPerson(adminCtx, userInputSchema.parse({ firstName: "Omar", lastName: "Haddad", email: `omar@${tenant.subdomain}.example`, role: "employee" }));
+    // Surveys go only to people who have set their password: Omar has, before the round.
+    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: person.id } }, data: { passwordSetAt: new Date() } }));
     const { surveyId } = await sendPulseNow(adminCtx);
 
     const mails = await mailsOf(orgId);

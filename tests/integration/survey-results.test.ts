@@ -31,7 +31,7 @@ const owner = ownerClient();
 async function contextOf(orgId: string, role: Role, teamId: string | null = null): Promise<AuthContext & { email: string }> {
   const email = `${uniqueName("u")}@example.com`;
   const user = await withOrg(orgId, (tx) =>
-    tx.user.create({ data: { organizationId: orgId, firstName: "T", lastName: "User", email, role, teamId }, select: { id: true } }),
+    tx.user.create({ data: { organizationId: orgId, firstName: "T", lastName: "User", email, role, teamId, passwordSetAt: new Date() }, select: { id: true } }),
   );
   const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, user.id, null));
   return { orgId, userId: user.id, role, sessionId, email };

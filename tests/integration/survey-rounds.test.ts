@@ -8,6 +8,7 @@ import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { runSchedulerTick, sendPulseNow } from "@/lib/surveys/rounds";
 import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
 import { listSurveys } from "@/lib/surveys/list";
+import { submitResponse } from "@/lib/surveys/submit";
 import { updatePulseSchedule } from "@/lib/surveys/round-schedule";
 import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
@@ -50,6 +51,14 @@ const mailsOf = (orgId: string, surveyId: string, kind = "survey_invitation") =>
   withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}`, kind } }));
 const surveyOf = (orgId: string, surveyId: string) =>
   withOrg(orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } } }));
+/** Answers every scale and eNPS question of the survey with the link from the person's e-mail. */
+async function answerWithLink(orgId: string, surveyId: string, email: string): Promise<void> {
+  const mail = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: email, kind: "survey_invitation", ref: `survey:${surveyId}` } }));
+  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true } }));
+  const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 7 : 3 }));
+  await submitResponse(orgId, { surveyId, responses }, { token: tokenIn(mail.text, surveyId) });
+}
+
 const tokenIn = (text: string, surveyId: string) => {
   const m = new RegExp(`/surveys/${surveyId}\\?token=([\\w-]+)`).exec(text);
   if (!m) throw new Error(`no survey link in: ${text}`);
@@ -216,13 +225,12 @@ describe("the scheduler", () => {
     expect(await mailsOf(w.orgId, surveyId)).toHaveLength(w.people);
   });
 
-  it("reminds non-respondents once on day 3 with a link of its own, and closes after 7 days notifying admins and managers", async () => {
+  it("reminds everyone invited once on day 3 without a link, and closes after 7 days notifying admins and managers", async () => {
     const w = await workspace();
     const t0 = new Date(Date.now() + 60_000);
     const { surveyId } = await sendPulseNow(w.adminCtx, t0);
-    // One person answered (the submission marks the invitation used).
-    await withOrg(w.orgId, (tx) => tx.surveyInvitation.updateMany({ where: { organizationId: w.orgId, surveyId, userId: w.employee.id }, data: { used: true } }));
-    await withOrg(w.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: w.orgId, id: surveyId } }, data: { responseCount: 1 } }));
+    // One person answers with their link.
+    await answerWithLink(w.orgId, surveyId, w.employee.email);
     const before = await invitationsOf(w.orgId, surveyId);
 
     await runSchedulerTick(new Date(t0.getTime() + 2.9 * DAY));
@@ -232,27 +240,17 @@ describe("the scheduler", () => {
     await Promise.all([runSchedulerTick(day3), runSchedulerTick(day3)]);
     await runSchedulerTick(new Date(day3.getTime() + DAY));
     const reminders = await mailsOf(w.orgId, surveyId, "survey_reminder");
-    expect(reminders).toHaveLength(w.people - 1);
-    expect(reminders.map((m) => m.to)).not.toContain(w.employee.email);
+    // Everyone invited, the one who answered included: the product does not know who did.
+    expect(reminders).toHaveLength(w.people);
+    expect(reminders.map((m) => m.to)).toContain(w.employee.email);
     expect(reminders[0]!.subject).toBe("Reminder: Weekly Culture Check - Your Voice Matters");
-
-    const after = await invitationsOf(w.orgId, surveyId);
-    const old = new Map(before.map((i) => [i.id, i.tokenHash]));
-    for (const i of after) {
-      // The first link stays as it was; the reminded get a second one beside it.
-      expect(i.tokenHash).toBe(old.get(i.id));
-      if (i.userId === w.employee.id) {
-        expect(i.remindedAt).toBeNull();
-        expect(i.reminderTokenHash).toBeNull();
-      } else {
-        expect(i.remindedAt?.getTime()).toBe(day3.getTime());
-        expect(i.reminderTokenHash).not.toBeNull();
-        expect(i.reminderTokenHash).not.toBe(i.tokenHash);
-      }
+    for (const m of reminders) {
+      expect(m.text).toContain("If you have already answered, thank you.");
+      expect(m.text).not.toMatch(/token=/);
     }
-    // The reminder's link is the stored second one.
-    const hashes = new Set(after.map((i) => i.reminderTokenHash));
-    for (const m of reminders) expect(hashes.has(hashToken(tokenIn(m.text, surveyId)))).toBe(true);
+
+    // The invitations are as they were sent: one link each, nothing written since.
+    expect(await invitationsOf(w.orgId, surveyId)).toEqual(before);
 
     const notifications = () => withOrg(w.orgId, (tx) => tx.notification.findMany({ where: { organizationId: w.orgId, type: "survey_results" } }));
     await runSchedulerTick(new Date(t0.getTime() + 7 * DAY - 60_000));
@@ -324,8 +322,8 @@ describe("round status and current survey", () => {
   it("lists surveys with organisation-wide counts for admins and none for managers", async () => {
     const w = await workspace();
     const { surveyId } = await sendPulseNow(w.adminCtx);
-    // Two people answered: while the survey is open its count is its spent links.
-    await withOrg(w.orgId, (tx) => tx.surveyInvitation.updateMany({ where: { organizationId: w.orgId, surveyId, userId: { in: [w.employee.id, w.manager.id] } }, data: { used: true } }));
+    // Two people answered: while the survey is open its count is the size of its pool.
+    for (const email of [w.employee.email, w.manager.email]) await answerWithLink(w.orgId, surveyId, email);
     expect((await listSurveys(w.adminCtx)).find((x) => x.id === surveyId)).toMatchObject({ invitedCount: w.people, responseCount: 2 });
     const managers = await listSurveys(ctxOf(w.orgId, w.manager.id, "manager"));
     expect(managers.find((x) => x.id === surveyId)).toMatchObject({ id: surveyId, status: "active", invitedCount: null, responseCount: null });
@@ -377,7 +375,7 @@ describe("scale", () => {
       const teams = Array.from({ length: 200 }, (_, i) => ({ organizationId: orgId, id: randomUUID(), name: `Team ${i}` }));
       await tx.team.createMany({ data: teams });
       await tx.user.createMany({
-        data: Array.from({ length: 9_999 }, (_, i) => ({ organizationId: orgId, email: `p${i}@example.com`, firstName: `P${i}`, lastName: "X", teamId: teams[i % 200]!.id })),
+        data: Array.from({ length: 9_999 }, (_, i) => ({ organizationId: orgId, email: `p${i}@example.com`, firstName: `P${i}`, lastName: "X", teamId: teams[i % 200]!.id, passwordSetAt: new Date() })),
       });
     }, { timeoutMs: 120_000 });
     const t = performance.now();

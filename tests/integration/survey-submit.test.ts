@@ -80,6 +80,7 @@ const footprint = (s: Sent) =>
       rollups: await tx.surveyRollup.findMany({ where, orderBy: [{ teamId: "asc" }, { metric: "asc" }] }),
       questionRollups: await tx.surveyQuestionRollup.findMany({ where, orderBy: [{ teamId: "asc" }, { questionId: "asc" }] }),
       participation: await tx.surveyParticipation.findMany({ where, orderBy: { teamId: "asc" } }),
+      // A submission writes nothing about its invitation: this stays 0.
       used: await tx.surveyInvitation.count({ where: { ...where, used: true } }),
       survey: await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, select: { status: true, responseCount: true, closedAt: true } }),
     };
@@ -98,23 +99,32 @@ const rollupsOf = (s: Sent) =>
   });
 
 describe("submitting a survey", () => {
-  it("after the day-3 reminder, the first e-mail's link and the reminder's both work, once between them", async () => {
+  it("the day-3 reminder goes to everyone invited, carries no link, and the first e-mail's link still answers once", async () => {
     const s = await sentSurvey();
+    const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : t === "scale" ? 4 : "ok"));
+    const [a, b] = [s.members[1]!.email, s.members[2]!.email];
+    // One has answered before the reminder: the product cannot tell, so both are reminded alike.
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(a) }))).toBe(201);
     const sentAt = (await withOrg(s.orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } } }))).sentAt!;
     const reminded = await withOrg(s.orgId, (tx) => sendReminders(tx, s.orgId, s.surveyId, new Date(sentAt.getTime() + 3 * 86_400_000 + 60_000)));
     expect(reminded).toBe(5);
-    const reminder = async (email: string) => {
-      const mail = await withOrg(s.orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: s.orgId, to: email, kind: "survey_reminder" } }));
-      return /token=([\w-]+)/.exec(mail.text)![1]!;
-    };
-    const answers = answersFor(s.questions, (t) => (t === "enps" ? 8 : t === "scale" ? 4 : "ok"));
-    const [a, b] = [s.members[1]!.email, s.members[2]!.email];
-    // One answers through the first e-mail, the other through the reminder; the other link is then spent.
-    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token: await reminder(a) }))?.survey.alreadyAnswered).toBe(false);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(a) }))).toBe(201);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(a) }))).toBe(409);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: await reminder(b) }))).toBe(201);
+    const reminders = await withOrg(s.orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: s.orgId, kind: "survey_reminder" } }));
+    expect(reminders.map((m) => m.to).sort()).toEqual([s.admin, ...s.members].map((p) => p.email).sort());
+    const [ra, rb] = [reminders.find((m) => m.to === a)!, reminders.find((m) => m.to === b)!];
+    // Worded for both cases, the same for the one who answered and the one who did not.
+    expect(ra.text.replace(/^Hi .*$/m, "")).toBe(rb.text.replace(/^Hi .*$/m, ""));
+    expect(ra.text).toContain("If you have already answered, thank you.");
+    expect(ra.text).toContain(`your personal link is in the e-mail we sent on`);
+    expect(ra.text).toContain(`"Weekly Culture Check - Your Voice Matters"; it works until`);
+    expect(ra.subject).toBe("Reminder: Weekly Culture Check - Your Voice Matters");
+    for (const m of reminders) expect(`${m.text}${m.html ?? ""}`).not.toMatch(/token=|\/surveys\//);
+    // Nothing about the invitations was written.
+    const touched = await withOrg(s.orgId, (tx) => tx.surveyInvitation.count({ where: { organizationId: s.orgId, surveyId: s.surveyId, OR: [{ remindedAt: { not: null } }, { reminderTokenHash: { not: null } }, { used: true }] } }));
+    expect(touched).toBe(0);
+    // The first e-mail's link still answers, once.
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(b) }))).toBe(201);
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(b) }))).toBe(409);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(a) }))).toBe(409);
     expect(await poolOf(s)).toHaveLength(2);
     expect(await close(s)).toBe(true);
     const responses = await withOrg(s.orgId, (tx) => tx.surveyResponse.count({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
@@ -128,8 +138,9 @@ describe("submitting a survey", () => {
     const columns = await withOrg(s.orgId, (tx) =>
       tx.$queryRaw<{ table_name: string; column_name: string }[]>`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('SurveyResponse', 'SurveyAnswer', 'SurveyPendingResponse') ORDER BY table_name, ordinal_position`,
     );
-    // While the survey is open the answers wait in the pool: the team and the answers, nothing else.
-    expect(columns.filter((c) => c.table_name === "SurveyPendingResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId", "answers"]);
+    // While the survey is open the answers wait in the pool: the team, the answers and the link's
+    // marker (which nothing stored recomputes), nothing else.
+    expect(columns.filter((c) => c.table_name === "SurveyPendingResponse").map((c) => c.column_name)).toEqual(["organizationId", "id", "surveyId", "teamId", "answers", "marker"]);
     const pool = await poolOf(s);
     expect(pool).toHaveLength(1);
     expect(pool[0]!.teamId).toBe(s.team.id);
@@ -163,7 +174,7 @@ describe("submitting a survey", () => {
           where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } },
           select: { id: true, status: true, responseCount: true, _count: { select: { responses: true, pending: true } } },
         });
-        // While open the count comes from the spent links; the fold stores it at close.
+        // While open the count comes from the pool; the fold stores it at close.
         return { responseCount: await currentResponseCount(tx, s.orgId, row), _count: row._count };
       });
     expect(await survey()).toEqual({ responseCount: 1, _count: { responses: 0, pending: 1 } });
@@ -211,12 +222,13 @@ describe("submitting a survey", () => {
     expect(submissionSchema.safeParse({ ...body(s.surveyId, answers), token: "abc" }).success).toBe(true);
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: "abc" }))).toBe(404);
     expect(await status201(submitResponse(other.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(404);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { userId: randomUUID() }))).toBe(404);
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), {}))).toBe(404);
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { userId: randomUUID() })).toBeNull();
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: "y".repeat(43) })).toBeNull();
     await withOrg(s.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: s.orgId, id: s.surveyId } }, data: { status: "closed", closedAt: new Date() } }));
     expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
     // Someone signed in to another organisation is nobody here.
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { userId: other.members[1]!.id }))).toBe(404);
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { userId: other.members[1]!.id })).toBeNull();
     // A survey that is not sent yet refuses even a link that matches an invitation to it.
     const later = await withOrg(s.orgId, async (tx) => {
       const made = await createSurvey(tx, s.orgId, { kind: "custom", title: "Later", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Q", isRequired: true }] }, new Date(Date.now() + 86_400_000));
@@ -226,7 +238,7 @@ describe("submitting a survey", () => {
     });
     const early = { surveyId: later.surveyId, responses: [{ questionId: later.questionId, answer: 3 }] };
     expect(await status201(submitResponse(s.orgId, early, { token: "later-".repeat(8) }))).toBe(404);
-    expect(await status201(submitResponse(s.orgId, early, { userId: s.members[1]!.id }))).toBe(404);
+    expect(await readSurveyForTaker(s.orgId, later.surveyId, { userId: s.members[1]!.id })).toBeNull();
     expect(await readSurveyForTaker(s.orgId, later.surveyId, { token: "later-".repeat(8) })).toBeNull();
     // A round past its closing time is closed even before the scheduler marks it so.
     const t = await sentSurvey();
@@ -236,14 +248,31 @@ describe("submitting a survey", () => {
     expect((await readSurveyForTaker(t.orgId, t.surveyId, { token: t.tokenOf(t.members[1]!.email) }))?.survey.status).toBe("closed");
   });
 
-  it("lets the signed-in invitee answer without a link, once", async () => {
+  it("shows a signed-in invitee without the link where their link is, and stores nothing without it", async () => {
     const s = await sentSurvey();
     const me = { userId: s.members[1]!.id };
-    expect((await readSurveyForTaker(s.orgId, s.surveyId, me))?.questions).toHaveLength(4);
+    const seen = await readSurveyForTaker(s.orgId, s.surveyId, me);
+    expect(seen?.survey).toMatchObject({ linkNeeded: true, alreadyAnswered: false, firstMail: { subject: "Weekly Culture Check - Your Voice Matters" } });
+    expect(seen?.survey.firstMail?.sentOn).toMatch(/^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+$/);
     const answers = answersFor(s.questions, (t) => (t === "enps" ? 6 : t === "scale" ? 2 : ""));
-    await submitResponse(s.orgId, body(s.surveyId, answers), me);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), me))).toBe(409);
-    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) }))).toBe(409);
+    // The route passes the body's token only; without one nothing is stored.
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token: null }))).toBe(404);
+    expect(await poolOf(s)).toEqual([]);
+    // With the link it answers, and the link's page then says so.
+    const token = s.tokenOf(s.members[1]!.email);
+    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey).toMatchObject({ linkNeeded: false, alreadyAnswered: false, firstMail: null });
+    expect(await status201(submitResponse(s.orgId, body(s.surveyId, answers), { token }))).toBe(201);
+    expect((await readSurveyForTaker(s.orgId, s.surveyId, { token }))?.survey.alreadyAnswered).toBe(true);
+    // Signed in, the product still cannot tell.
+    expect((await readSurveyForTaker(s.orgId, s.surveyId, me))?.survey.alreadyAnswered).toBe(false);
+  });
+
+  it("tells the taker the groups their answers are reported in, from the invitation's attributed team", async () => {
+    const s = await sentSurvey();
+    const inTeam = await readSurveyForTaker(s.orgId, s.surveyId, { token: s.tokenOf(s.members[1]!.email) });
+    expect(inTeam?.survey.reportedWith).toEqual({ team: { name: "Core", people: 4 }, organisationPeople: 5 });
+    const teamless = await readSurveyForTaker(s.orgId, s.surveyId, { token: s.tokenOf(s.admin.email) });
+    expect(teamless?.survey.reportedWith).toEqual({ team: null, organisationPeople: 5 });
   });
 
   it("folds the pool at close into rollups and participation equal to a recomputation from the raw answers, and empties it", async () => {
@@ -302,10 +331,10 @@ describe("submitting a survey", () => {
       .map((q) => ({ q: q.id, v: q.type === "text" ? null : q.type === "enps" ? 3 : 2, t: q.type === "text" ? "Too many meetings" : null }))
       .sort((a, b) => a.q.localeCompare(b.q));
     expect(pool[0]!.answers).toEqual(expected);
-    // Only participation moved (counted from the spent links while open; no counter row is
-    // written at submit); no answer, response or rollup exists before the close.
+    // Only participation moved (counted from the pool while open; no counter row and no
+    // invitation is written at submit); no answer, response or rollup exists before the close.
     const before = await footprint(s);
-    expect(before).toMatchObject({ pool: 1, responses: 0, answers: 0, rollups: [], questionRollups: [], used: 1, survey: { status: "active", responseCount: 0, closedAt: null } });
+    expect(before).toMatchObject({ pool: 1, responses: 0, answers: 0, rollups: [], questionRollups: [], used: 0, survey: { status: "active", responseCount: 0, closedAt: null } });
     expect(new Map(before.participation.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 0], [s.team.id, 0]]));
     const live = await withOrg(s.orgId, (tx) => liveParticipation(tx, s.orgId, s.surveyId));
     expect(new Map(live.map((p) => [p.teamId, p.responded]))).toEqual(new Map([[ORG_TEAM_ID, 1], [s.team.id, 1]]));
@@ -345,10 +374,10 @@ describe("submitting a survey", () => {
     await submitResponse(s.orgId, body(s.surveyId, answers), { token: s.tokenOf(s.members[1]!.email) });
     expect(await close(s)).toBe(true);
     const before = await footprint(s);
-    expect(before).toMatchObject({ pool: 0, responses: 1, used: 1, survey: { status: "closed", responseCount: 1 } });
+    expect(before).toMatchObject({ pool: 0, responses: 1, used: 0, survey: { status: "closed", responseCount: 1 } });
 
-    // By link (the first e-mail's), and signed in without one: both refused as closed.
-    for (const taker of [{ token: s.tokenOf(s.members[2]!.email) }, { userId: s.members[3]!.id }]) {
+    // By link (the first e-mail's), and by the link that has answered: both refused as closed.
+    for (const taker of [{ token: s.tokenOf(s.members[2]!.email) }, { token: s.tokenOf(s.members[1]!.email) }]) {
       const err = await submitResponse(s.orgId, body(s.surveyId, answers), taker).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DomainError);
       expect(err).toMatchObject({ code: "survey_closed", message: SURVEY_CLOSED });
@@ -370,7 +399,7 @@ describe("submitting a survey", () => {
     const stored = codes.filter((c) => c === 201).length;
     const after = await footprint(s);
     // Every accepted answer was folded (nothing left behind in the pool), every refused one left no trace.
-    expect(after).toMatchObject({ pool: 0, responses: stored, used: stored, survey: { status: "closed", responseCount: stored } });
+    expect(after).toMatchObject({ pool: 0, responses: stored, used: 0, survey: { status: "closed", responseCount: stored } });
     const expected = await recomputeRollups(s.orgId, s.surveyId);
     expect(await rollupsOf(s)).toEqual({ rollups: expected.rollups, questions: expected.questions });
     expect(after.participation.find((p) => p.teamId === ORG_TEAM_ID)?.responded ?? 0).toBe(stored);

@@ -29,7 +29,7 @@ export async function createUser(orgId: string, opts: { role?: Role; email?: str
   const hash = opts.password === null ? null : opts.password ? await hashPassword(opts.password) : await passwordHash();
   const user = await withOrg(orgId, (tx) =>
     tx.user.create({
-      data: { organizationId: orgId, email, firstName: opts.firstName ?? "Test", lastName: "User", role: opts.role ?? "employee", passwordHash: hash },
+      data: { organizationId: orgId, email, firstName: opts.firstName ?? "Test", lastName: "User", role: opts.role ?? "employee", passwordHash: hash, passwordSetAt: hash ? new Date() : null },
       select: { id: true, email: true, role: true },
     }),
   );

@@ -5,13 +5,14 @@ import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX } from "@/lib/surveys/take-schema";
 import { takerFor } from "@/lib/surveys/taker";
 import { SurveyShell } from "@/components/survey-take/survey-shell";
-import { AlreadyAnswered, InvalidLink, SurveyClosed, SurveyNotFound } from "@/components/survey-take/outcomes";
+import { AlreadyAnswered, InvalidLink, SurveyClosed, SurveyNotFound, UseYourEmailLink } from "@/components/survey-take/outcomes";
 import { SurveyForm } from "@/components/survey-take/survey-form";
+import { GroupNote } from "@/components/survey-take/group-note";
 
 export const metadata: Metadata = { title: "Survey", robots: { index: false } };
 
-// Public and anonymous (spec: no login check): the personal link's token, or the invited person's
-// own session for the app's 'Take Survey'.
+// Public and anonymous (spec: no login check): answered with the personal link's token. The invited
+// person's own session (the app's 'Take Survey') shows where their link is, not the form.
 export default async function TakeSurveyPage({ params, searchParams }: { params: Promise<{ surveyId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ surveyId }, sp, tenant] = await Promise.all([params, searchParams, currentTenant()]);
   const token = typeof sp.token === "string" ? sp.token : null;
@@ -19,11 +20,12 @@ export default async function TakeSurveyPage({ params, searchParams }: { params:
   const found = tenant ? await readSurveyForTaker(tenant.orgId, surveyId, await takerFor(token)) : null;
 
   let body: React.ReactNode;
-  // With a token, 'not found' means the link itself is wrong (or replaced by a reminder's); the
-  // answer is the same whether or not the survey exists, so ids cannot be probed either way.
+  // With a token, 'not found' means the link itself is wrong; the answer is the same whether or not
+  // the survey exists, so ids cannot be probed either way.
   if (!found) body = token ? <InvalidLink /> : <SurveyNotFound />;
   else if (found.survey.alreadyAnswered) body = <AlreadyAnswered />;
   else if (found.survey.status === "closed") body = <SurveyClosed />;
-  else body = <SurveyForm survey={found.survey} questions={found.questions} token={token} productName={productName} textAnswerMax={TEXT_ANSWER_MAX} />;
+  else if (found.survey.linkNeeded || !token) body = <UseYourEmailLink title={found.survey.title} firstMail={found.survey.firstMail} />;
+  else body = <SurveyForm survey={found.survey} questions={found.questions} token={token} productName={productName} textAnswerMax={TEXT_ANSWER_MAX} groupNote={<GroupNote survey={found.survey} />} />;
   return <SurveyShell productName={productName}>{body}</SurveyShell>;
 }
