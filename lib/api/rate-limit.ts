@@ -74,6 +74,10 @@ export const RATE_LIMITS = {
   // 'Re-analyze'; with an AI endpoint each call costs the company tokens. 120 per admin in 10
   // minutes is more than a person editing can use, and stops a script draining the provider.
   contentAnalysis: { max: 120, windowSeconds: 600, scope: "user" },
+  // POST /api/vault/recover: a person enters their recovery key after a password reset, once or
+  // twice (a typo). 10 in 10 minutes per person serves that and makes the route no use for
+  // guessing (a key has 160 random bits anyway).
+  vaultRecover: { max: 10, windowSeconds: 600, scope: "user" },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

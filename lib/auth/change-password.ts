@@ -2,6 +2,7 @@ import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
+import { prepareRewrap } from "@/lib/vault/vault";
 import type { AuthContext } from "@/lib/auth/context";
 import { audit } from "@/lib/audit/audit";
 import { noticePasswordChanged } from "@/lib/people/account-notices";
@@ -16,14 +17,17 @@ export async function changePassword(ctx: AuthContext, current: string, next: st
   );
   if (!(await verifyPassword(stored?.passwordHash, current))) return "wrong-password";
   const passwordHash = await hashPassword(next);
+  const rewrapVault = await prepareRewrap(ctx.orgId, ctx.userId, current, next);
   await withOrg(ctx.orgId, async (tx) => {
     await tx.user.update({
       where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
       data: { passwordHash, passwordSetAt: new Date() },
     });
     await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);
+    await rewrapVault(tx);
     await audit(tx, ctx, "user.password_changed", { type: "user", id: ctx.userId });
     await noticePasswordChanged(tx, ctx.orgId, ctx.userId);
-  });
+    // The person's own rows (the vault's wrap) are open to this unit of work.
+  }, { userId: ctx.userId });
   return "changed";
 }

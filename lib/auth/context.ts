@@ -6,6 +6,9 @@ export type AuthContext = {
   userId: string;
   role: Role;
   sessionId: string;
+  /** The session's vault secret from its cookie (lib/vault/): with the Session row's sealed key it
+   * opens the person's vault for this request. Absent for sessions that hold no vault key. */
+  vaultSecret?: string;
 };
 
 export type SessionUserDto = {

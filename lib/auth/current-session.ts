@@ -26,5 +26,7 @@ export const currentSession = cache(async (): Promise<{ ctx: AuthContext; user: 
   if (!token || !sid || !isUuid(sid) || token.oid !== tenant.orgId) return null;
   const session = await loadSession(tenant.orgId, sid);
   if (!session || session.user.id !== token.sub) return null;
-  return session;
+  // The vault's session secret travels with the context; with the Session row it opens the vault.
+  const vks = typeof token.vks === "string" ? token.vks : undefined;
+  return vks ? { ...session, ctx: { ...session.ctx, vaultSecret: vks } } : session;
 });

@@ -48,7 +48,7 @@ export function authOptions(): NextAuthOptions {
             if (result.reason === "throttled") throw new ThrottledError("TooManyAttempts");
             return null;
           }
-          return { id: result.userId, organizationId: tenant.orgId, sessionId: result.sessionId };
+          return { id: result.userId, organizationId: tenant.orgId, sessionId: result.sessionId, vaultSecret: result.vaultSecret };
         },
       }),
     ],
@@ -63,10 +63,12 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as unknown as { id: string; organizationId: string; sessionId: string };
+          const u = user as unknown as { id: string; organizationId: string; sessionId: string; vaultSecret: string };
           token.sub = u.id;
           token.oid = u.organizationId;
           token.sid = u.sessionId;
+          // The vault's session secret: only in this encrypted cookie, never in the database.
+          token.vks = u.vaultSecret;
         }
         return token;
       },

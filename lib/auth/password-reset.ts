@@ -11,6 +11,7 @@ import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
 import { resetRequestSchema } from "@/lib/auth/password-schemas";
 import { revokeUserSessions } from "@/lib/auth/sessions";
+import { sealVaultsAtReset } from "@/lib/vault/vault";
 import type { Tenant } from "@/lib/tenancy/resolve";
 import { log } from "@/lib/log/logger";
 import { noticePasswordReset } from "@/lib/people/account-notices";
@@ -92,6 +93,8 @@ export async function resetPassword(tenant: Tenant, token: string, password: str
       data: { passwordHash, passwordSetAt: new Date() },
     });
     await revokeUserSessions(tx, tenant.orgId, userId);
+    // Without the old password the vault cannot be re-wrapped: it is sealed until the recovery key.
+    await sealVaultsAtReset(tx, tenant.orgId, userId);
     await noticePasswordReset(tx, tenant.orgId, userId);
     return true;
   });

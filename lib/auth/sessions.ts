@@ -56,10 +56,13 @@ export async function endSession(ctx: Pick<AuthContext, "orgId" | "sessionId">):
   await withOrg(ctx.orgId, (tx) => revokeSession(tx, ctx.orgId, ctx.sessionId));
 }
 
+// Ending a session also deletes its sealed vault key: even the cookie's secret opens nothing then.
+const ENDED = () => ({ revokedAt: new Date(), vaultKey: null, pendingRecovery: null });
+
 export async function revokeSession(tx: Tx, orgId: string, sessionId: string): Promise<void> {
   await tx.session.updateMany({
     where: { organizationId: orgId, id: sessionId, revokedAt: null },
-    data: { revokedAt: new Date() },
+    data: ENDED(),
   });
 }
 
@@ -67,7 +70,7 @@ export async function revokeSession(tx: Tx, orgId: string, sessionId: string): P
 export async function revokeUserSessions(tx: Tx, orgId: string, userId: string, keepSessionId?: string): Promise<number> {
   const r = await tx.session.updateMany({
     where: { organizationId: orgId, userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
-    data: { revokedAt: new Date() },
+    data: ENDED(),
   });
   return r.count;
 }

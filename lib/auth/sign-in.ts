@@ -4,6 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { verifyPassword } from "@/lib/auth/password";
 import { releaseAttempt, reserveAttempt, type ThrottleKey } from "@/lib/auth/throttle";
 import { createSession } from "@/lib/auth/sessions";
+import { openVaultAtSignIn } from "@/lib/vault/vault";
 
 export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
@@ -11,7 +12,7 @@ export const credentialsSchema = z.object({
 });
 
 export type SignInResult =
-  | { ok: true; userId: string; sessionId: string }
+  | { ok: true; userId: string; sessionId: string; vaultSecret: string }
   | { ok: false; reason: "invalid" | "throttled"; retryAfterMs?: number };
 
 /**
@@ -45,9 +46,12 @@ export async function signInWithPassword(input: {
   const valid = await verifyPassword(user?.passwordHash, password);
 
   if (!user || !valid) return { ok: false, reason: "invalid" };
-  return withOrg(input.orgId, async (tx) => {
+  const sessionId = await withOrg(input.orgId, async (tx) => {
     await releaseAttempt(tx, input.orgId, keys);
-    const sessionId = await createSession(tx, input.orgId, user.id, input.userAgent);
-    return { ok: true, userId: user.id, sessionId } as const;
+    return createSession(tx, input.orgId, user.id, input.userAgent);
   });
+  // The one moment the password is known: the person's vault opens into this session (its
+  // secret goes into the session cookie only).
+  const vaultSecret = await openVaultAtSignIn(input.orgId, user.id, sessionId, password);
+  return { ok: true, userId: user.id, sessionId, vaultSecret };
 }

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { withOrg } from "@/lib/db/tenant";
 import { retrieve, type RetrievedItem } from "@/lib/library/retrieval";
-import { addMessage, ensureConversation, recentMessages } from "@/lib/coach/conversations";
+import { addMessage, assertCanWrite, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
 import { assertWritable } from "@/lib/billing/access";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
@@ -89,8 +89,12 @@ function groundingFrom(items: RetrievedItem[], question: string, team: Grounding
 
 export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSignal?: AbortSignal): Promise<PreparedReply> {
   requirePermission(ctx, "coach.use");
-  // Refused before anything is counted or stored (a read-only workspace starts no conversation).
+  // Refused before anything is counted or stored (a read-only workspace starts no conversation;
+  // nor does a session without its vault, or a vault whose recovery key is not saved yet). The
+  // vault key comes from the session here and in each short transaction below, so nothing stays
+  // open while the reply streams.
   await withOrg(ctx.orgId, (tx) => assertWritable(tx, ctx.orgId));
+  await assertCanWrite(ctx, req.conversationId);
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
   const earlier = created ? [] : await recentMessages(ctx, conversation.id, HISTORY_MESSAGES);

@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   "quick_login_invalid",
   "wrong_password",
   "reset_link_invalid",
+  // The personal vault (Boss Bot conversations and private notes).
+  "vault_setup_required",
+  "vault_locked",
+  "vault_recovery_key_saved",
   // Workspace e-mail verification.
   "verification_link_invalid",
   "email_already_verified",

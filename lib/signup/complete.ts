@@ -13,6 +13,7 @@ import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
 import { isReservedForSignup } from "@/lib/signup/availability";
 import { issueHandoffToken } from "@/lib/signup/handoff";
+import { createVaultForHandoff } from "@/lib/vault/vault";
 import { sendVerificationLink } from "@/lib/org/email-verification";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
 import type { SignupData } from "@/lib/signup/schema";
@@ -56,6 +57,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
   const now = new Date();
 
   let handoffToken: string;
+  let adminId = "";
   try {
     handoffToken = await runInOrg(db(), orgId, async (tx) => {
       await tx.organization.create({
@@ -85,6 +87,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         },
         select: { id: true },
       });
+      adminId = admin.id;
       await sendVerificationLink(tx, { orgId, subdomain: data.subdomain, name: data.companyName }, { userId: admin.id, email: data.workEmail, firstName: data.firstName });
       await notify(tx, orgId, {
         userId: admin.id,
@@ -118,6 +121,8 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
+  // The admin's personal vault, opened by the hand-over's session (lib/vault/vault.ts).
+  await createVaultForHandoff(orgId, adminId, data.password, handoffToken);
 
   return {
     message: "Your workspace is ready",

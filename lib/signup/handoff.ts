@@ -2,6 +2,7 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { createSession } from "@/lib/auth/sessions";
+import { openVaultAtHandoff } from "@/lib/vault/vault";
 import type { Tenant } from "@/lib/tenancy/resolve";
 
 // decisions.md: after signup on the main host the new admin is handed to the workspace host with
@@ -20,11 +21,15 @@ export async function redeemHandoff(
   tenant: Tenant,
   token: string,
   userAgent: string | null,
-): Promise<{ userId: string; sessionId: string } | null> {
-  return withOrg(tenant.orgId, async (tx) => {
+): Promise<{ userId: string; sessionId: string; vaultSecret: string | null } | null> {
+  const opened = await withOrg(tenant.orgId, async (tx) => {
     const userId = await consumeToken(tx, tenant.orgId, token, "handoff");
     if (!userId) return null;
     const sessionId = await createSession(tx, tenant.orgId, userId, userAgent);
     return { userId, sessionId };
   });
+  if (!opened) return null;
+  // The vault made at signup opens into this first session (the token is its one other key).
+  const vaultSecret = await openVaultAtHandoff(tenant.orgId, opened.userId, opened.sessionId, token);
+  return { ...opened, vaultSecret };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role, SubscriptionStatus } from "@/lib/generated/prisma/enums";
@@ -22,6 +22,7 @@ import { addMessage, createConversation, listConversations, listMessages } from 
 import { prepareReply } from "@/lib/coach/reply";
 import { DomainError } from "@/lib/errors/domain-error";
 import { createOrg, createUser, uniqueName } from "../support/factories";
+import { withVault } from "../support/vault";
 import { meeting, refusal, reportsTo, DAY } from "../support/one-on-one";
 import { ownerClient } from "../support/owner-client";
 import { statusOf } from "../support/status";
@@ -44,7 +45,8 @@ afterAll(() => {
   resetMasterKeyRingForTests();
 });
 
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+// Each person signed in with their personal vault open (tests/support/vault.ts).
+const ctxOf = (orgId: string, userId: string, role: Role): Promise<AuthContext> => withVault(orgId, userId, role);
 
 async function setStatus(orgId: string, status: SubscriptionStatus): Promise<void> {
   const res = await owner().query(`UPDATE "Organization" SET "subscriptionStatus" = $1::"SubscriptionStatus" WHERE "id" = $2::uuid`, [status, orgId]);
@@ -78,10 +80,10 @@ async function workspace() {
   const manager = await createUser(orgId, { role: "manager", firstName: "Max" });
   const employee = await createUser(orgId, { role: "employee", firstName: "Eve" });
   const pending = await createUser(orgId, { role: "employee", firstName: "Pat", password: null });
-  const managerCtx = ctxOf(orgId, manager.id, "manager");
-  const employeeCtx = ctxOf(orgId, employee.id, "employee");
+  const managerCtx = await ctxOf(orgId, manager.id, "manager");
+  const employeeCtx = await ctxOf(orgId, employee.id, "employee");
   await reportsTo(employeeCtx, managerCtx);
-  return { orgId, subdomain, admin: ctxOf(orgId, admin.id, "admin"), manager: managerCtx, employee: employeeCtx, pending };
+  return { orgId, subdomain, admin: await ctxOf(orgId, admin.id, "admin"), manager: managerCtx, employee: employeeCtx, pending };
 }
 
 const newPerson = () => userInputSchema.parse({ firstName: "New", lastName: "Person", email: `${uniqueName("new")}@example.com`, role: "employee" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -10,6 +10,7 @@ import { finishReply, historyOf, prepareReply, replyOnce } from "@/lib/coach/rep
 import { runCoach } from "@/lib/coach/engine/run";
 import { createContent } from "@/lib/library/content";
 import { createOrg, createUser } from "../support/factories";
+import { withVault } from "../support/vault";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 
 // The reply flow on real PostgreSQL: the user message saved, retrieval over the built-in and the
@@ -30,14 +31,15 @@ afterAll(async () => {
   await fake.close();
 });
 
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+// Each person signed in with their personal vault open (tests/support/vault.ts).
+const ctxOf = (orgId: string, userId: string, role: Role): Promise<AuthContext> => withVault(orgId, userId, role);
 
 async function company() {
   const { orgId } = await createOrg();
   const manager = await createUser(orgId, { role: "manager" });
   const admin = await createUser(orgId, { role: "admin" });
   const employee = await createUser(orgId, { role: "employee" });
-  return { orgId, manager: ctxOf(orgId, manager.id, "manager"), admin: ctxOf(orgId, admin.id, "admin"), employee: ctxOf(orgId, employee.id, "employee") };
+  return { orgId, manager: await ctxOf(orgId, manager.id, "manager"), admin: await ctxOf(orgId, admin.id, "admin"), employee: await ctxOf(orgId, employee.id, "employee") };
 }
 
 describe("Boss Bot reply flow", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -17,6 +17,7 @@ import {
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
 import { rewrapAll } from "../../scripts/coach-rewrap";
 import { createOrg, createUser } from "../support/factories";
+import { legacyConversation, withVault } from "../support/vault";
 import { ownerClient } from "../support/owner-client";
 
 // Boss Bot's privacy, proven on real PostgreSQL: only the author reaches a conversation (admins
@@ -40,7 +41,8 @@ afterAll(() => {
   resetMasterKeyRingForTests();
 });
 
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+// Each person signed in with their personal vault open (tests/support/vault.ts).
+const ctxOf = (orgId: string, userId: string, role: Role): Promise<AuthContext> => withVault(orgId, userId, role);
 
 async function company() {
   const { orgId } = await createOrg();
@@ -50,10 +52,10 @@ async function company() {
   const employee = await createUser(orgId, { role: "employee" });
   return {
     orgId,
-    manager: ctxOf(orgId, manager.id, "manager"),
-    other: ctxOf(orgId, other.id, "manager"),
-    admin: ctxOf(orgId, admin.id, "admin"),
-    employee: ctxOf(orgId, employee.id, "employee"),
+    manager: await ctxOf(orgId, manager.id, "manager"),
+    other: await ctxOf(orgId, other.id, "manager"),
+    admin: await ctxOf(orgId, admin.id, "admin"),
+    employee: await ctxOf(orgId, employee.id, "employee"),
   };
 }
 
@@ -184,7 +186,8 @@ describe("row-level security and storage", () => {
     const msgs = await owner().query<{ body: Buffer }>(`SELECT "body" FROM "ChatMessage" WHERE "conversationId" = $1`, [conv.id]);
     expect(convs.rows).toHaveLength(1);
     expect(msgs.rows).toHaveLength(2);
-    expect(convs.rows[0]!.keyId).toBe("k1");
+    // Under the author's vault, not a master key.
+    expect(convs.rows[0]!.keyId).toBe("vault");
     expect(convs.rows[0]!.wrappedKey).toHaveLength(12 + 16 + 32);
     const stored = Buffer.concat([convs.rows[0]!.title, convs.rows[0]!.wrappedKey, ...msgs.rows.map((r) => r.body)]);
     for (const needle of ["Quillfeather", "deadlines", "disengaged", "Situation", SECRET_TITLE]) {
@@ -248,23 +251,26 @@ describe("coach:rewrap", () => {
   it("re-wraps every data key under the new master key; messages stay readable without the old key", async () => {
     const c = await company();
     const d = await company();
+    // Conversations from before vaults (under the master key); one in a vault, which no master key
+    // opens and the rewrap leaves alone.
     const convs = [];
     for (const who of [c.manager, c.other, d.admin]) {
-      const conv = await createConversation(who, { title: `Title of ${who.userId.slice(0, 8)}` });
-      await addMessage(who, conv.id, { type: "user", content: `Question of ${who.userId}` });
+      const conv = await legacyConversation(who, `Title of ${who.userId.slice(0, 8)}`, `Question of ${who.userId}`);
       convs.push({ who, conv });
     }
+    const inVault = await createConversation(c.manager, { title: "In the vault" });
+    await owner().query(`DELETE FROM "ChatConversation" WHERE "vaultId" IS NOT NULL AND "id" <> $1`, [inVault.id]);
     const bodiesBefore = await owner().query<{ id: string; body: Buffer }>(`SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`);
     const ring = parseMasterKeys({ COACH_MASTER_KEYS: `k2:${K2},k1:${K1}` })!;
     const lines: string[] = [];
     const r = await rewrapAll(owner(), ring, { batchSize: 2, log: (l) => lines.push(l) });
-    const total = Number((await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation"`)).rows[0]!.n);
+    const total = Number((await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "vaultId" IS NULL`)).rows[0]!.n);
     expect(r.rewrapped).toBe(total);
     expect(r.failed).toBe(0);
     expect(r.batches).toBe(Math.ceil(total / 2));
     expect(lines.length).toBe(r.batches);
-    const keyIds = await owner().query<{ keyId: string }>(`SELECT DISTINCT "keyId" FROM "ChatConversation"`);
-    expect(keyIds.rows.map((x) => x.keyId)).toEqual(["k2"]);
+    const keyIds = await owner().query<{ keyId: string }>(`SELECT DISTINCT "keyId" FROM "ChatConversation" ORDER BY 1`);
+    expect(keyIds.rows.map((x) => x.keyId)).toEqual(["k2", "vault"]);
     // Messages were not re-encrypted.
     const bodiesAfter = await owner().query<{ id: string; body: Buffer }>(`SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`);
     expect(bodiesAfter.rows).toEqual(bodiesBefore.rows);
@@ -278,10 +284,7 @@ describe("coach:rewrap", () => {
       expect((await listConversations(who)).find((x) => x.id === conv.id)?.title).toBe(`Title of ${who.userId.slice(0, 8)}`);
       expect((await listMessages(who, conv.id)).map((m) => m.content)).toEqual([`Question of ${who.userId}`]);
     }
-    // New conversations are wrapped by k2.
-    const fresh = await createConversation(c.manager, { title: "After rotation" });
-    const row = await owner().query<{ keyId: string }>(`SELECT "keyId" FROM "ChatConversation" WHERE "id" = $1`, [fresh.id]);
-    expect(row.rows[0]!.keyId).toBe("k2");
+    expect((await listConversations(c.manager)).find((x) => x.id === inVault.id)?.title).toBe("In the vault");
     // Without any key that wrapped it, nothing opens.
     process.env.COACH_MASTER_KEYS = `k1:${K1}`;
     resetMasterKeyRingForTests();

@@ -5,6 +5,7 @@ import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { resetMasterKeyRingForTests } from "@/lib/coach/crypto";
+import type { VaultPerson } from "../support/vault";
 import { addTalkingPoint, deleteAgendaItem, listAgenda, reorderAgenda, updateAgendaItem } from "@/lib/one-on-one/agenda";
 import { actionItemsForMeeting, createActionItem, deleteActionItem, listActionItems, updateActionItem } from "@/lib/one-on-one/action-items";
 import { getPrivateNote, readPrivateNote, savePrivateNote } from "@/lib/one-on-one/private-notes";
@@ -243,11 +244,13 @@ describe("private notes", () => {
     expect(await getPrivateNote(c.manager, m)).toMatchObject({ body: SECRET });
     await savePrivateNote(c.employee, m, { body: "My own thoughts" });
 
-    // The table holds no plaintext, only ciphertext under the configured key id.
-    const rows = await owner().query(`SELECT body, "keyId", "authorId" FROM "MeetingPrivateNote" WHERE "meetingId" = $1`, [m]);
+    // The table holds no plaintext, only ciphertext under a data key its author's vault wraps.
+    const rows = await owner().query(`SELECT body, "keyId", "authorId", "vaultId", "wrappedKey" FROM "MeetingPrivateNote" WHERE "meetingId" = $1`, [m]);
     expect(rows.rows).toHaveLength(2);
     for (const r of rows.rows) {
-      expect(r.keyId).toBe("note1");
+      expect(r.keyId).toBe("vault");
+      expect(r.vaultId).toBe(r.authorId === c.manager.userId ? (c.manager as VaultPerson).vaultId : (c.employee as VaultPerson).vaultId);
+      expect(r.wrappedKey).toHaveLength(12 + 16 + 32);
       const bytes = r.body as Buffer;
       expect(bytes.toString("utf8")).not.toContain("Quillfeather");
       expect(bytes.toString("latin1")).not.toContain("Quillfeather");

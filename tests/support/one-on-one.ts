@@ -4,7 +4,6 @@
 // in the test file only):
 //   vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 import { vi } from "vitest";
-import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
@@ -13,6 +12,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createOrg, createUser } from "./factories";
 import { status } from "./status";
+import { withVault } from "./vault";
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -28,9 +28,10 @@ export async function call(route: Route, as: AuthContext, subdomain: string, met
   return route(req, { params: Promise.resolve(params) });
 }
 
+/** A person signed in with their personal vault open (private notes need it). */
 export async function person(orgId: string, role: Role, firstName?: string): Promise<AuthContext> {
   const u = await createUser(orgId, { role, ...(firstName ? { firstName } : {}) });
-  return { orgId, userId: u.id, role, sessionId: randomUUID() };
+  return withVault(orgId, u.id, role);
 }
 
 export async function reportsTo(employee: AuthContext, manager: AuthContext) {

@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api/route";
+import { confirmRecoveryKey } from "@/lib/vault/vault";
+import { confirmRecoveryKeySchema } from "@/lib/vault/schemas";
+
+// POST /api/vault/recovery-key/confirm { group, value } -> 204; a wrong group -> 400 on "value".
+export const POST = apiRoute({ auth: "session", body: confirmRecoveryKeySchema }, async ({ ctx, body }) => {
+  await confirmRecoveryKey(ctx, body);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,393 @@
+import "server-only";
+import type { AuthContext } from "@/lib/auth/context";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import { conflict, invalidInput } from "@/lib/errors/domain-error";
+import { masterKeyRing, newDataKey, open, seal, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
+import {
+  PASSWORD_KDF,
+  RECOVERY_GROUPS,
+  RECOVERY_KDF,
+  newRecoveryKey,
+  newSalt,
+  newSessionSecret,
+  newVaultKey,
+  normalizeRecoveryKey,
+  openForHandoff,
+  openForSession,
+  passwordKey,
+  recoveryGroupMatches,
+  recoveryKeyKey,
+  sealForHandoff,
+  sealForSession,
+  unwrapDataKeyFromVault,
+  unwrapVaultKey,
+  wrapDataKeyInVault,
+  wrapVaultKey,
+  type VaultKdf,
+  type VaultScope,
+} from "@/lib/vault/crypto";
+
+// The personal vault: who may open it is decided by keys, not by permissions. A vault is opened
+// at sign-in (the only moment the password is known) into the session, read back per request
+// from the session's cookie secret, and never anywhere else: no job or script holds a vault key.
+
+/** The vault this request's session holds open. */
+export type SessionVault = { vaultId: string; key: Buffer; confirmed: boolean };
+
+export type VaultStatus = { status: "ready" | "setup" | "locked"; sealedVaults: number };
+
+export const VAULT_SETUP_MESSAGE = "Save your recovery key before your first private entry";
+export const VAULT_LOCKED_MESSAGE = "Sign in again to open your private vault";
+export const RECOVERY_MISMATCH = "That does not match your recovery key";
+export const RECOVERY_OPENS_NOTHING = "This recovery key does not open any of your sealed vaults";
+
+const vaultLocked = () => conflict("vault_locked", VAULT_LOCKED_MESSAGE);
+const setupRequired = () => conflict("vault_setup_required", VAULT_SETUP_MESSAGE);
+
+// The marker a vault row's keyId carries (the master key id column of legacy rows).
+export const VAULT_KEY_ID = "vault";
+
+const kdfOf = (v: unknown): VaultKdf => {
+  const k = v as Partial<{ alg: string; memoryCost: number; timeCost: number; parallelism: number }>;
+  if (k?.alg === "argon2id" && Number.isInteger(k.memoryCost) && Number.isInteger(k.timeCost) && Number.isInteger(k.parallelism)) {
+    return { alg: "argon2id", memoryCost: k.memoryCost!, timeCost: k.timeCost!, parallelism: k.parallelism! };
+  }
+  if (k?.alg === "hkdf-sha256") return { alg: "hkdf-sha256" };
+  throw new Error("unknown vault key derivation");
+};
+
+const own = (orgId: string, userId: string) => ({ organizationId: orgId, userId });
+
+/** The person's open vault (not sealed), with its password wrap when it has one. */
+function currentVault(tx: Tx, orgId: string, userId: string) {
+  return tx.vault.findFirst({
+    where: { ...own(orgId, userId), sealedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, recoveryConfirmedAt: true, wraps: { where: { kind: "password" }, select: { id: true, salt: true, kdf: true, wrappedKey: true } } },
+  });
+}
+
+type PasswordWrap = { id: string; salt: Uint8Array; kdf: unknown; wrappedKey: Uint8Array };
+
+async function openPasswordWrap(password: string, wrap: PasswordWrap, scope: VaultScope): Promise<Buffer | null> {
+  return unwrapVaultKey(await passwordKey(password, wrap.salt, kdfOf(wrap.kdf)), wrap.wrappedKey, scope, "password");
+}
+
+async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultScope) {
+  const salt = newSalt();
+  const wrappedKey = wrapVaultKey(await passwordKey(password, salt, PASSWORD_KDF), vaultKey, scope, "password");
+  return { organizationId: scope.orgId, vaultId: scope.vaultId, userId: scope.userId, kind: "password" as const, salt: toBytes(salt), kdf: PASSWORD_KDF, wrappedKey: toBytes(wrappedKey) };
+}
+
+/** Seals the person's open vault(s): they keep their wraps but the password one, so only the
+ * recovery key opens them again. For a password set without the old one (a reset), and for a
+ * password wrap the current password no longer opens. */
+export async function sealOpenVaults(tx: Tx, orgId: string, userId: string): Promise<number> {
+  const open = await tx.vault.findMany({ where: { ...own(orgId, userId), sealedAt: null }, select: { id: true } });
+  if (!open.length) return 0;
+  const ids = open.map((v) => v.id);
+  await tx.vaultKeyWrap.deleteMany({ where: { organizationId: orgId, vaultId: { in: ids }, kind: "password" } });
+  await tx.vault.updateMany({ where: { organizationId: orgId, id: { in: ids } }, data: { sealedAt: new Date(), handoffKey: null } });
+  return ids.length;
+}
+
+/**
+ * At sign-in, with the password just checked: opens the person's vault (creating it when they
+ * have none, or when a password set elsewhere no longer opens it: that one is sealed), moves
+ * content still under the server's key into it, and seals its key for the new session. Returns
+ * the session's secret, which goes into the session cookie only. argon2id runs outside any
+ * transaction.
+ */
+export async function openVaultAtSignIn(orgId: string, userId: string, sessionId: string, password: string): Promise<string> {
+  const inUser = <T>(fn: (tx: Tx) => Promise<T>) => withOrg(orgId, fn, { userId });
+  const existing = await inUser((tx) => currentVault(tx, orgId, userId));
+  let vaultId: string | null = null;
+  let vaultKey: Buffer | null = null;
+  const wrap = existing?.wraps[0];
+  if (existing && wrap) {
+    vaultKey = await openPasswordWrap(password, wrap, { orgId, userId, vaultId: existing.id });
+    if (vaultKey) vaultId = existing.id;
+  }
+  let created: { id: string; wrap: Awaited<ReturnType<typeof newPasswordWrap>> } | null = null;
+  if (!vaultId) {
+    const id = crypto.randomUUID();
+    vaultKey = newVaultKey();
+    created = { id, wrap: await newPasswordWrap(password, vaultKey, { orgId, userId, vaultId: id }) };
+    vaultId = id;
+  }
+  const key = vaultKey!;
+  const secret = newSessionSecret();
+  await inUser(async (tx) => {
+    if (created) {
+      await sealOpenVaults(tx, orgId, userId);
+      await tx.vault.create({ data: { organizationId: orgId, id: created.id, userId } });
+      await tx.vaultKeyWrap.create({ data: created.wrap });
+    }
+    await moveLegacyIntoVault(tx, { orgId, userId, vaultId: vaultId! }, key);
+    await storeSessionVault(tx, orgId, sessionId, secret, vaultId!, key);
+  });
+  return secret;
+}
+
+function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: string, vaultId: string, key: Buffer) {
+  const vaultKey = toBytes(sealForSession(secret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault"));
+  return tx.session.update({ where: { organizationId_id: { organizationId: orgId, id: sessionId } }, data: { vaultKey } });
+}
+
+/** Content written before vaults (its data key under the server's master key) moves into the
+ * vault: a conversation's data key is re-wrapped (its messages stay as they are); a private note,
+ * sealed directly under the master key, is sealed again under a new data key of its own. */
+export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: Buffer): Promise<{ conversations: number; notes: number }> {
+  const { orgId, userId, vaultId } = scope;
+  const ring = masterKeyRing();
+  const conversations = await tx.chatConversation.findMany({ where: { organizationId: orgId, userId, vaultId: null }, select: { id: true, wrappedKey: true, keyId: true } });
+  for (const c of conversations) {
+    const dataKey = unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id);
+    await tx.chatConversation.update({
+      where: { organizationId_id: { organizationId: orgId, id: c.id } },
+      data: { vaultId, keyId: VAULT_KEY_ID, wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })) },
+    });
+  }
+  const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: null }, select: { id: true, meetingId: true, body: true, keyId: true } });
+  for (const n of notes) {
+    const master = ring.byId.get(n.keyId);
+    if (!master) throw new Error(`private note master key '${n.keyId}' is not configured (COACH_MASTER_KEYS)`);
+    const body = open(master, n.body, noteAad(orgId, n.meetingId, userId));
+    const dataKey = newDataKey();
+    await tx.meetingPrivateNote.update({
+      where: { organizationId_id: { organizationId: orgId, id: n.id } },
+      data: {
+        vaultId,
+        keyId: VAULT_KEY_ID,
+        body: toBytes(seal(dataKey, body, noteAad(orgId, n.meetingId, userId))),
+        wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "note", meetingId: n.meetingId })),
+      },
+    });
+  }
+  return { conversations: conversations.length, notes: notes.length };
+}
+
+/** The associated data of a private note's body (lib/one-on-one/private-notes.ts). */
+export const noteAad = (orgId: string, meetingId: string, authorId: string) => `meeting-note|${orgId}|${meetingId}|${authorId}`;
+
+/** The vault this request's session holds open, or null (no secret, a session from before
+ * vaults, a vault sealed since). One read of the Session row and one of the Vault row. */
+export async function sessionVault(tx: Tx, ctx: AuthContext): Promise<SessionVault | null> {
+  if (!ctx.vaultSecret) return null;
+  const s = await tx.session.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, select: { vaultKey: true, userId: true } });
+  if (!s || s.userId !== ctx.userId) return null;
+  const v = openForSession(ctx.vaultSecret, s.vaultKey, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "vault") as { v?: unknown; k?: unknown } | null;
+  if (!v || typeof v.v !== "string" || typeof v.k !== "string") return null;
+  const vault = await tx.vault.findFirst({ where: { ...own(ctx.orgId, ctx.userId), id: v.v, sealedAt: null }, select: { recoveryConfirmedAt: true } });
+  if (!vault) return null;
+  return { vaultId: v.v, key: Buffer.from(v.k, "base64"), confirmed: vault.recoveryConfirmedAt !== null };
+}
+
+/** The session's vault for reading private content; 409 vault_locked without one. */
+export async function vaultForRead(tx: Tx, ctx: AuthContext): Promise<SessionVault> {
+  const v = await sessionVault(tx, ctx);
+  if (!v) throw vaultLocked();
+  return v;
+}
+
+/** The session's vault for writing private content: also needs a confirmed recovery key
+ * (409 vault_setup_required), so nothing is written that a password reset would lose. */
+export async function vaultForWrite(tx: Tx, ctx: AuthContext): Promise<SessionVault> {
+  return writable(await vaultForRead(tx, ctx));
+}
+
+/** The vault, once its recovery key is saved (for a write whose target was looked up first, so
+ * someone else's id answers "not found" whatever the caller's vault). */
+export function writable(v: SessionVault): SessionVault {
+  if (!v.confirmed) throw setupRequired();
+  return v;
+}
+
+export const scopeOf = (ctx: AuthContext, v: Pick<SessionVault, "vaultId">): VaultScope => ({ orgId: ctx.orgId, userId: ctx.userId, vaultId: v.vaultId });
+
+export { wrapDataKeyInVault, unwrapDataKeyFromVault };
+
+const inOwnVault = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(ctx.orgId, fn, { userId: ctx.userId });
+
+/** GET /api/vault: what the person's private areas should show. */
+export async function vaultStatus(ctx: AuthContext): Promise<VaultStatus> {
+  return inOwnVault(ctx, async (tx) => {
+    const v = await sessionVault(tx, ctx);
+    const sealedVaults = await tx.vault.count({ where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null } } });
+    return { status: !v ? "locked" : v.confirmed ? "ready" : "setup", sealedVaults };
+  });
+}
+
+type PendingRecovery = { key: string; group: number };
+
+/** Creates (or, while unconfirmed, replaces) the vault's recovery key. The key is returned once;
+ * the server keeps only its wrap, and until confirmed the key itself sealed under this session's
+ * cookie secret (so the confirmation can check a group without the database holding the key). */
+export async function createRecoveryKey(ctx: AuthContext): Promise<{ recoveryKey: string; confirmGroup: number }> {
+  return inOwnVault(ctx, async (tx) => {
+    const v = await vaultForRead(tx, ctx);
+    if (v.confirmed) throw conflict("vault_recovery_key_saved", "Your recovery key is already saved");
+    const recoveryKey = newRecoveryKey();
+    const confirmGroup = 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % RECOVERY_GROUPS);
+    const salt = newSalt();
+    const scope = scopeOf(ctx, v);
+    await tx.vaultKeyWrap.deleteMany({ where: { organizationId: ctx.orgId, vaultId: v.vaultId, kind: "recovery" } });
+    await tx.vaultKeyWrap.create({
+      data: { organizationId: ctx.orgId, vaultId: v.vaultId, userId: ctx.userId, kind: "recovery", salt: toBytes(salt), kdf: RECOVERY_KDF, wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(recoveryKey, salt), v.key, scope, "recovery")) },
+    });
+    const pendingRecovery = toBytes(sealForSession(ctx.vaultSecret!, { key: recoveryKey, group: confirmGroup } satisfies PendingRecovery, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "recovery"));
+    await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery } });
+    return { recoveryKey, confirmGroup };
+  });
+}
+
+/** Confirms the recovery key shown in this session by one of its groups; the pending copy is
+ * deleted, so from then on the server holds the key only as a wrap. */
+export async function confirmRecoveryKey(ctx: AuthContext, input: { group: number; value: string }): Promise<void> {
+  await inOwnVault(ctx, async (tx) => {
+    const v = await vaultForRead(tx, ctx);
+    if (v.confirmed) throw conflict("vault_recovery_key_saved", "Your recovery key is already saved");
+    const s = await tx.session.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, select: { pendingRecovery: true } });
+    const pending = openForSession(ctx.vaultSecret, s?.pendingRecovery ?? null, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "recovery") as Partial<PendingRecovery> | null;
+    const ok = !!pending && typeof pending.key === "string" && pending.group === input.group && recoveryGroupMatches(pending.key, input.group, input.value);
+    if (!ok) throw invalidInput("Invalid request body", { value: [RECOVERY_MISMATCH] });
+    await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: v.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
+    await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+  });
+}
+
+/**
+ * The recovery key opens the person's sealed vaults: their conversations and notes move into the
+ * vault this session holds (data keys re-wrapped; a note on a meeting that has a newer one is
+ * joined to it) and the sealed vault is deleted. When the open vault's own recovery key was never
+ * saved, the entered key becomes its recovery key (the person has just shown they keep it).
+ */
+export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise<{ restoredVaults: number; conversations: number; notes: number }> {
+  return inOwnVault(ctx, async (tx) => {
+    const current = await vaultForRead(tx, ctx);
+    const typed = normalizeRecoveryKey(typedKey);
+    const sealed = await tx.vault.findMany({
+      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null } },
+      select: { id: true, wraps: { where: { kind: "recovery" }, select: { salt: true, kdf: true, wrappedKey: true } } },
+    });
+    const toScope = scopeOf(ctx, current);
+    const out = { restoredVaults: 0, conversations: 0, notes: 0 };
+    for (const vault of sealed) {
+      const fromScope = { orgId: ctx.orgId, userId: ctx.userId, vaultId: vault.id };
+      const key = vault.wraps.map((w) => (kdfOf(w.kdf).alg === "hkdf-sha256" ? unwrapVaultKey(recoveryKeyKey(typed, w.salt), w.wrappedKey, fromScope, "recovery") : null)).find(Boolean);
+      if (!key) continue;
+      const moved = await moveVault(tx, fromScope, key, toScope, current.key);
+      out.restoredVaults += 1;
+      out.conversations += moved.conversations;
+      out.notes += moved.notes;
+    }
+    if (!out.restoredVaults) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
+    if (!current.confirmed) {
+      const salt = newSalt();
+      await tx.vaultKeyWrap.deleteMany({ where: { organizationId: ctx.orgId, vaultId: current.vaultId, kind: "recovery" } });
+      await tx.vaultKeyWrap.create({
+        data: { organizationId: ctx.orgId, vaultId: current.vaultId, userId: ctx.userId, kind: "recovery", salt: toBytes(salt), kdf: RECOVERY_KDF, wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(typed, salt), current.key, toScope, "recovery")) },
+      });
+      await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: current.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
+      await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+    }
+    return out;
+  });
+}
+
+async function moveVault(tx: Tx, from: VaultScope, fromKey: Buffer, to: VaultScope, toKey: Buffer): Promise<{ conversations: number; notes: number }> {
+  const { orgId, userId } = from;
+  const conversations = await tx.chatConversation.findMany({ where: { organizationId: orgId, userId, vaultId: from.vaultId }, select: { id: true, wrappedKey: true } });
+  for (const c of conversations) {
+    const owner = { kind: "conversation", id: c.id } as const;
+    const dataKey = unwrapDataKeyFromVault(fromKey, c.wrappedKey, from, owner);
+    await tx.chatConversation.update({
+      where: { organizationId_id: { organizationId: orgId, id: c.id } },
+      data: { vaultId: to.vaultId, wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) },
+    });
+  }
+  const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: from.vaultId }, select: { id: true, meetingId: true, body: true, wrappedKey: true } });
+  for (const n of notes) {
+    const owner = { kind: "note", meetingId: n.meetingId } as const;
+    const aad = noteAad(orgId, n.meetingId, userId);
+    const oldBody = open(unwrapDataKeyFromVault(fromKey, n.wrappedKey!, from, owner), n.body, aad).toString("utf8");
+    const newer = await tx.meetingPrivateNote.findFirst({ where: { organizationId: orgId, authorId: userId, meetingId: n.meetingId, vaultId: to.vaultId }, select: { id: true, body: true, wrappedKey: true } });
+    const dataKey = newer ? unwrapDataKeyFromVault(toKey, newer.wrappedKey!, to, owner) : newDataKey();
+    const body = newer ? `${oldBody}\n\n${open(dataKey, newer.body, aad).toString("utf8")}` : oldBody;
+    const sealedBody = toBytes(seal(dataKey, Buffer.from(body, "utf8"), aad));
+    if (newer) {
+      await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: newer.id } }, data: { body: sealedBody } });
+      await tx.meetingPrivateNote.delete({ where: { organizationId_id: { organizationId: orgId, id: n.id } } });
+    } else {
+      await tx.meetingPrivateNote.update({
+        where: { organizationId_id: { organizationId: orgId, id: n.id } },
+        data: { vaultId: to.vaultId, body: sealedBody, wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) },
+      });
+    }
+  }
+  await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: from.vaultId } } });
+  return { conversations: conversations.length, notes: notes.length };
+}
+
+/** A password change, with the old password at hand: the open vault's password wrap is made
+ * again under the new one (the vault key and everything under it stay as they are). The
+ * derivations run here, outside any transaction; the returned step writes the new wrap inside the
+ * password change's own transaction (which must be opened with the person's user id). */
+export async function prepareRewrap(orgId: string, userId: string, current: string, next: string): Promise<(tx: Tx) => Promise<void>> {
+  const vault = await withOrg(orgId, (tx) => currentVault(tx, orgId, userId), { userId });
+  const wrap = vault?.wraps[0];
+  // No vault yet: the next sign-in makes one with the new password.
+  if (!vault || !wrap) return async () => {};
+  const scope = { orgId, userId, vaultId: vault.id };
+  const key = await openPasswordWrap(current, wrap, scope);
+  // A wrap the current password does not open (a password set by a path that could not re-wrap):
+  // the next sign-in seals that vault and opens a new one, as after a reset.
+  if (!key) return async () => {};
+  const data = await newPasswordWrap(next, key, scope);
+  return async (tx) => {
+    await tx.vaultKeyWrap.deleteMany({ where: { organizationId: orgId, vaultId: vault.id, kind: "password" } });
+    await tx.vaultKeyWrap.create({ data });
+  };
+}
+
+/** A password reset (no old password, so no re-wrap): the person's open vault is sealed inside
+ * the reset's transaction, whose user becomes known only from the token. */
+export async function sealVaultsAtReset(tx: Tx, orgId: string, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT set_config('app.user_id', ${userId}, true)`;
+  await sealOpenVaults(tx, orgId, userId);
+}
+
+/** The signup's first admin: their vault is made with the password they chose, and its key is
+ * also sealed under the single-use hand-over token, so the session that token opens holds the
+ * vault without asking for the password again. */
+export async function createVaultForHandoff(orgId: string, userId: string, password: string, handoffToken: string): Promise<void> {
+  const id = crypto.randomUUID();
+  const key = newVaultKey();
+  const scope = { orgId, userId, vaultId: id };
+  const wrap = await newPasswordWrap(password, key, scope);
+  await withOrg(
+    orgId,
+    async (tx) => {
+      await tx.vault.create({ data: { organizationId: orgId, id, userId, handoffKey: toBytes(sealForHandoff(handoffToken, key, scope)) } });
+      await tx.vaultKeyWrap.create({ data: wrap });
+    },
+    { userId },
+  );
+}
+
+/** At the hand-over: the vault sealed under the token opens into the new session (and the
+ * token's copy is deleted). Returns the session's secret, or null when there is none. */
+export async function openVaultAtHandoff(orgId: string, userId: string, sessionId: string, handoffToken: string): Promise<string | null> {
+  return withOrg(orgId, (tx) => openHandoff(tx, orgId, userId, sessionId, handoffToken), { userId });
+}
+
+async function openHandoff(tx: Tx, orgId: string, userId: string, sessionId: string, handoffToken: string): Promise<string | null> {
+  const vault = await tx.vault.findFirst({ where: { ...own(orgId, userId), sealedAt: null, handoffKey: { not: null } }, select: { id: true, handoffKey: true } });
+  if (!vault) return null;
+  await tx.vault.update({ where: { organizationId_id: { organizationId: orgId, id: vault.id } }, data: { handoffKey: null } });
+  const key = openForHandoff(handoffToken, vault.handoffKey!, { orgId, userId, vaultId: vault.id });
+  if (!key) return null;
+  const secret = newSessionSecret();
+  await storeSessionVault(tx, orgId, sessionId, secret, vault.id, key);
+  return secret;
+}
