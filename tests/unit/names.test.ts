@@ -25,7 +25,7 @@ const HOSTILE = [
   "Bob http://evil.example", "https://evil.example", "Bob hxxp://x", "ftp://files", "www.evil.example", "WWW.Evil", "Bob www.x", "www2.evil",
   "evil.example", "Bob evil.com/path", "Visit EVIL.COM", "Bob (evil.co)", "bob@evil.example", "xn--80ak6aa92e.com", "пример.рф", "evil。example", "evil．example",
   "10.0.0.1", "<script>", "<b>Bob</b>", "a>b", "A\nB", "A\rB", "A\r\nBcc: x@evil.example", "A\u0000", "A\tB", "A\u007fB", "A\u0085B", "A\u2028B", "A\u2029B",
-  "A\u202eB", "A\u202aB", "A\u2066B", "A\u2069B",
+  "A\u202eB", "A\u202aB", "A\u2066B", "A\u2069B", "evil\u200b.example", "evil\u00ad.example", "evil\u2060.example", "evil\ufeff.example",
 ];
 
 describe("the name rule", () => {
