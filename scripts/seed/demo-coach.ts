@@ -3,8 +3,8 @@
 // the company's own items beside the built-in library on /admin/content-library, and on /ai-coach
 // a finished conversation whose answers quote and cite them. Called by demo-history.ts (same
 // react-server process, after the pulse rounds, so the team question has results to use).
-import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
+import { demoSession } from "./demo-vaults";
 import type { ContentInput } from "@/lib/library/schemas";
 import { DEMO } from "./demo-data";
 
@@ -89,8 +89,10 @@ export async function seedDemoCoach(orgId: string): Promise<{ items: number; mes
   const { createContent } = await import("@/lib/library/content");
   const { replyOnce } = await import("@/lib/coach/reply");
   const admin = await withOrg(orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: orgId, email: DEMO.admin.email }, select: { id: true } }));
-  // Seeding acts as the admin, outside any browser session.
-  const ctx: AuthContext = { orgId, userId: admin.id, role: "admin", sessionId: randomUUID() };
+  // Seeding acts as the admin, signed in with their vault open (demo-vaults.ts): the conversation
+  // goes into their vault like any other.
+  const ctx: AuthContext = await demoSession(orgId, DEMO.admin.email);
+  if (ctx.userId !== admin.id) throw new Error("The demo admin's session is someone else's");
   for (const item of DEMO_LIBRARY) await createContent(ctx, item);
   let conversationId: string | undefined;
   let messages = 0;

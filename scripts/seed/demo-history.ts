@@ -127,12 +127,16 @@ async function main(): Promise<void> {
   }
   await vacuumPendingPool();
   await openSurvey(orgId, rand);
+  // Every demo person's personal vault (their recovery keys written down), before anything private.
+  const { seedDemoVaults, endDemoSessions } = await import("./demo-vaults");
+  await seedDemoVaults(orgId);
   // The leadership library and a Boss Bot conversation, after the rounds: its team question uses them.
   const { seedDemoCoach } = await import("./demo-coach");
   await seedDemoCoach(orgId);
   // A manager's weekly 1:1s with a report (five held, the next prepared) and the admin's next 1:1.
   const { seedDemoOneOnOnes } = await import("./one-on-ones");
   await seedDemoOneOnOnes(orgId);
+  await endDemoSessions();
   // With Stripe configured (the demo's local stand-in): a Stripe customer and a trialing
   // subscription, through the product's provisioning.
   const { seedDemoBilling } = await import("./billing");

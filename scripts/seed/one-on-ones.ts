@@ -9,10 +9,10 @@
 // and timestamps the functions stamp with the real time (submission, completion) are set to when
 // they would have happened. Called by demo-history.ts (same react-server process), which runs
 // once, when the demo workspace is created; a second call finds the series and adds nothing.
-import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { AuthContext } from "@/lib/auth/context";
 import type { PrepForm } from "@/lib/one-on-one/prep-form";
+import { demoSession } from "./demo-vaults";
 import { DEMO, demoEmail } from "./demo-data";
 
 const TIME_ZONE = "Europe/London";
@@ -80,14 +80,16 @@ export async function seedDemoOneOnOnes(orgId: string): Promise<{ meetings: numb
     if (!p) throw new Error(`The demo has no ${email}`);
     return p;
   };
-  // Seeding acts as each person, outside any browser session.
-  const as = (email: string): AuthContext => {
-    const p = find(email);
-    return { orgId, userId: p.id, role: p.role, sessionId: randomUUID() };
+  // Seeding acts as each person, signed in with their vault open (demo-vaults.ts): Jordan's
+  // private note goes into Jordan's vault.
+  const as = async (email: string): Promise<AuthContext> => {
+    const ctx = await demoSession(orgId, email);
+    if (ctx.userId !== find(email).id) throw new Error(`The demo's ${email} session is someone else's`);
+    return ctx;
   };
-  const admin = as(DEMO.admin.email);
-  const manager = as(jordan.email);
-  const employee = as(demoEmail(samFirst, samLast));
+  const admin = await as(DEMO.admin.email);
+  const manager = await as(jordan.email);
+  const employee = await as(demoEmail(samFirst, samLast));
 
   const existing = await withOrg(orgId, (tx) => tx.meetingSeries.count({ where: { organizationId: orgId, employeeId: employee.userId } }), { userId: manager.userId });
   if (existing > 0) return { meetings: 0 };
