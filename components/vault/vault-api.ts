@@ -37,8 +37,7 @@ export type VaultRefusal = "vault_setup_required" | "vault_locked";
 
 /** The vault refusal behind a failed call, if it was one. */
 export function vaultRefusalOf(err: unknown): VaultRefusal | null {
-  // Read as a plain string: the codes are the server's, and the client only picks out these two.
-  const code: string | null = problemOf(err)?.code ?? null;
+  const code = problemOf(err)?.code;
   return code === "vault_setup_required" || code === "vault_locked" ? code : null;
 }
 

@@ -88,7 +88,7 @@ export default function VaultSetupDialog({ onDone, onCancel }: { onDone: () => v
     refetchOnReconnect: false,
   });
   const [step, setStep] = useState<"show" | "confirm" | "back">("show");
-  const alreadySaved = key.isError && (problemOf(key.error)?.code as string | null | undefined) === "vault_recovery_key_saved";
+  const alreadySaved = key.isError && problemOf(key.error)?.code === "vault_recovery_key_saved";
 
   const finish = () => {
     qc.setQueryData<VaultStatus>(queryKeys.vault(), (s) => (s ? { ...s, status: "ready" } : s));
