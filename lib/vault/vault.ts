@@ -1,6 +1,7 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import { withOrg, type Tx } from "@/lib/db/tenant";
+import { log } from "@/lib/log/logger";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
 import { masterKeyRing, newDataKey, open, seal, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
 import {
@@ -136,23 +137,30 @@ function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: str
 
 /** Content written before vaults (its data key under the server's master key) moves into the
  * vault: a conversation's data key is re-wrapped (its messages stay as they are); a private note,
- * sealed directly under the master key, is sealed again under a new data key of its own. */
+ * sealed directly under the master key, is sealed again under a new data key of its own. A row no
+ * configured master key opens stays as it is (and unreadable, as before): a sign-in never fails
+ * over one. */
 export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: Buffer): Promise<{ conversations: number; notes: number }> {
   const { orgId, userId, vaultId } = scope;
   const ring = masterKeyRing();
   const conversations = await tx.chatConversation.findMany({ where: { organizationId: orgId, userId, vaultId: null }, select: { id: true, wrappedKey: true, keyId: true } });
+  let moved = 0;
   for (const c of conversations) {
-    const dataKey = unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id);
+    const dataKey = attempt(() => unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id));
+    if (!dataKey) continue;
+    moved += 1;
     await tx.chatConversation.update({
       where: { organizationId_id: { organizationId: orgId, id: c.id } },
       data: { vaultId, keyId: VAULT_KEY_ID, wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })) },
     });
   }
   const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: null }, select: { id: true, meetingId: true, body: true, keyId: true } });
+  let movedNotes = 0;
   for (const n of notes) {
     const master = ring.byId.get(n.keyId);
-    if (!master) throw new Error(`private note master key '${n.keyId}' is not configured (COACH_MASTER_KEYS)`);
-    const body = open(master, n.body, noteAad(orgId, n.meetingId, userId));
+    const body = master ? attempt(() => open(master, n.body, noteAad(orgId, n.meetingId, userId))) : null;
+    if (!body) continue;
+    movedNotes += 1;
     const dataKey = newDataKey();
     await tx.meetingPrivateNote.update({
       where: { organizationId_id: { organizationId: orgId, id: n.id } },
@@ -164,7 +172,18 @@ export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: B
       },
     });
   }
-  return { conversations: conversations.length, notes: notes.length };
+  if (moved < conversations.length || movedNotes < notes.length) {
+    log.warn("vault.legacy_unreadable", { orgId, userId, conversations: conversations.length - moved, notes: notes.length - movedNotes });
+  }
+  return { conversations: moved, notes: movedNotes };
+}
+
+function attempt<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
 }
 
 /** The associated data of a private note's body (lib/one-on-one/private-notes.ts). */

@@ -26,6 +26,7 @@ import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema
 import { cancelMeetingSchema, listMeetingsQuerySchema, rescheduleMeetingSchema, scheduleMeetingSchema, updateMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 import { actionItemInputSchema, actionItemPatchSchema, agendaItemPatchSchema, agendaOrderSchema, privateNoteInputSchema, suggestionReviewSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
 import { billingActionSchema, changeSeatsSchema, setupIntentRequestSchema } from "@/lib/billing/schemas";
+import { confirmRecoveryKeySchema, recoverVaultSchema } from "@/lib/vault/schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signIn } from "./support/http";
@@ -328,6 +329,32 @@ const ROUTES: RouteSpec[] = [
     body: { valid: (f) => ({ conversationId: f.own.chatId, type: "user", content: "How do I handle a disengaged report?" }), schema: chatMessageRequestSchema, max: 64 * 1024, refs: /^conversationId$/ },
     writes: true,
     runs: 80,
+  },
+  // The personal vault: the caller's own only (no ids in any of its routes).
+  { method: "GET", file: "app/api/vault/route.ts", site: "tenant", auth: "session", writes: false, runs: 40 },
+  // Makes (or replaces) the caller's recovery key: only requests it must refuse.
+  { method: "POST", file: "app/api/vault/recovery-key/route.ts", site: "tenant", auth: "session", writes: true, runs: 60 },
+  // Confirms only a group of the recovery key shown in the same session, which the fuzz's session
+  // was never shown: valid requests are refused too and write nothing.
+  {
+    method: "POST",
+    file: "app/api/vault/recovery-key/confirm/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: () => ({ group: 3, value: "7K2M" }), schema: confirmRecoveryKeySchema, max: 4096 },
+    writes: false,
+    runs: 80,
+  },
+  // Opens only the caller's own vaults sealed by a password reset, with their recovery key (160
+  // random bits): the fuzz's admin has none, and never the key.
+  {
+    method: "POST",
+    file: "app/api/vault/recover/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: () => ({ recoveryKey: "7K2M-Q9XD-0000-0000-0000-0000-0000-0000" }), schema: recoverVaultSchema, max: 4096 },
+    writes: false,
+    runs: 60,
   },
   { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
   { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },

@@ -12,6 +12,7 @@ import { surveyTakingRoutes } from "./routes/surveys-taking";
 import { surveyResultsRoutes } from "./routes/surveys-results";
 import { libraryRoutes } from "./routes/library";
 import { coachRoutes } from "./routes/coach";
+import { vaultRoutes } from "./routes/vault";
 import { coachAiRoutes } from "./routes/coach-ai";
 import { aiRoutes } from "./routes/ai";
 import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
@@ -23,5 +24,5 @@ import type { RouteEntry } from "./routes/types";
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes, ...billingRoutes];
+  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...vaultRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes, ...billingRoutes];
 }
