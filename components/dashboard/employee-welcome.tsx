@@ -15,8 +15,8 @@ export function EmployeeWelcome({ openSurveyId }: { openSurveyId: string | null 
           </CardTitle>
           <CardDescription>
             {openSurveyId
-              ? "A survey is waiting for you. It takes two minutes, and your answers are only ever reported together with your colleagues'."
-              : "You are all caught up. The next pulse survey arrives by e-mail; your answers are always anonymous."}
+              ? "A survey is open. Answer it with the personal link in your e-mail: it takes two minutes, and your answers are only ever reported together with your colleagues'. If you have already answered, thank you."
+              : "No survey is open right now. The next pulse survey arrives by e-mail; your answers are always anonymous."}
           </CardDescription>
         </CardHeader>
         {openSurveyId ? (

@@ -1,11 +1,12 @@
 import { test, expect } from "./support/test";
 import { createWorkspace, PASSWORD } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl } from "./support/pages";
+import { linkFromMail } from "./support/mail";
 
 // 'Create Survey' as an admin uses it: two questions for one team, sent now, open 10 days (31 is
-// refused); the team's employee then answers it in the app with 'Take Survey', no e-mail link
-// needed.
-test("an admin creates a custom survey for a team; its member takes it in the app", async ({ page, browser }) => {
+// refused); the team's employee finds it in the app with 'Take Survey', which points to the
+// personal link in her e-mail, and answers with that link.
+test("an admin creates a custom survey for a team; its member finds it in the app and answers with her e-mail's link", async ({ page, browser }) => {
   const ws = await createWorkspace("cust");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, "/surveys"));
@@ -38,11 +39,17 @@ test("an admin creates a custom survey for a team; its member takes it in the ap
   await signInAs(eve, ws.subdomain, ws.employee.email, PASSWORD);
   await eve.goto(workspaceUrl(ws.subdomain, "/surveys"));
   await eve.getByRole("link", { name: "Take Survey" }).first().click();
+  await expect(eve.getByRole("heading", { name: "Answer with the link in your e-mail" })).toBeVisible();
+  await expect(eve.getByText(/"Team offsite check" is answered with your personal link/)).toBeVisible();
+  await eve.goto(await linkFromMail(ws.employee.email, /http:\/\/\S+\/surveys\/[0-9a-f-]{36}\?token=[\w-]+/));
   await expect(eve.getByText("Team offsite check")).toBeVisible();
+  // She alone in her team was asked: too few for the team, so the answers go with everyone asked.
+  await expect(eve.getByTestId("survey-group-note")).toContainText("never reported alone");
   await eve.getByRole("radiogroup").getByRole("radio").nth(3).check();
   await eve.getByRole("button", { name: "Submit Survey" }).click();
   await expect(eve.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  // The product cannot tell who answered: the survey stays listed as open for her.
   await eve.goto(workspaceUrl(ws.subdomain, "/surveys"));
-  await expect(eve.getByRole("heading", { name: "No survey is waiting for you" })).toBeVisible();
+  await expect(eve.getByRole("heading", { name: '"Team offsite check" is open' })).toBeVisible();
   await ctx.close();
 });

@@ -37,7 +37,8 @@ async function openSurvey(ws: Workspace): Promise<{ surveyId: string; questionId
 const stored = (ws: Workspace, surveyId: string) =>
   runInOrg(e2eDb(), ws.orgId, async (tx) => ({
     pending: await tx.surveyPendingResponse.count({ where: { organizationId: ws.orgId, surveyId } }),
-    spent: await tx.surveyInvitation.count({ where: { organizationId: ws.orgId, surveyId, used: true } }),
+    // Each stored answer carries its link's marker (the single-use check); the invitation is never written.
+    marked: await tx.surveyPendingResponse.count({ where: { organizationId: ws.orgId, surveyId, marker: { not: null } } }),
   }));
 
 test("a NUL or a lone surrogate in a survey answer is a 400 that stores nothing; newlines still pass", async () => {
@@ -50,11 +51,11 @@ test("a NUL or a lone surrogate in a survey answer is a 400 that stores nothing;
   expectRefused(await submit("escape \u001b[2J"), 400, CONTROL);
   // JSON.stringify writes a lone surrogate as the escape "\ud800", as an attacker's client would.
   expectRefused(await submit("half \ud800 a pair"), 400, CONTROL);
-  expect(await stored(ws, surveyId)).toEqual({ pending: 0, spent: 0 });
+  expect(await stored(ws, surveyId)).toEqual({ pending: 0, marked: 0 });
 
   const ok = await submit("First line\r\nsecond line\twith a tab");
   expect(ok.status, ok.body).toBe(201);
-  expect(await stored(ws, surveyId)).toEqual({ pending: 1, spent: 1 });
+  expect(await stored(ws, surveyId)).toEqual({ pending: 1, marked: 1 });
 });
 
 test("a NUL or a lone surrogate in a signup is a 400 and creates no workspace", async () => {

@@ -32,6 +32,8 @@ test("Send Now, answer from the mail on a phone, one answer per link, results at
   const eve = await phone.newPage();
   await eve.goto(eveLink);
   await expect(eve.getByText(/reported only in groups of at least 3 people/)).toBeVisible();
+  // And in which groups, with how many people each: her team (four) and everyone asked (six).
+  await expect(eve.getByTestId("survey-group-note")).toHaveText(`Your answers are reported with ${ws.team.name} (4 people) and the whole organisation (6 people), never alone.`);
   const submit = eve.getByRole("button", { name: "Submit Survey" });
   await expect(submit).toBeDisabled();
   for (const group of await eve.getByRole("radiogroup").all()) await group.getByRole("radio").last().check();

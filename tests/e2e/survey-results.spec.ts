@@ -54,10 +54,14 @@ async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: n
         ],
       });
     }
-    // While open, participation is counted from the invitations: six sent, the respondents' spent.
+    // While open, participation is counted from the invitations (six sent) and the pending pool (the
+    // respondents' answers, each with its link's marker).
     if (!closed) {
       await tx.surveyInvitation.createMany({
-        data: Array.from({ length: 6 }, (_, i) => ({ organizationId: ws.orgId, surveyId: id, userId: randomUUID(), tokenHash: randomUUID(), teamId: ws.team.id, used: i < scale.length })),
+        data: Array.from({ length: 6 }, () => ({ organizationId: ws.orgId, surveyId: id, userId: randomUUID(), tokenHash: randomUUID(), teamId: ws.team.id })),
+      });
+      await tx.surveyPendingResponse.createMany({
+        data: scale.map(() => ({ organizationId: ws.orgId, surveyId: id, teamId: ws.team.id, answers: [], marker: randomUUID() })),
       });
     }
     for (let i = 0; closed && i < scale.length; i++) {

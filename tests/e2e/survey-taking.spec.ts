@@ -10,7 +10,7 @@ type Made = { surveyId: string; tokens: Record<string, string> };
 
 /** A sent survey made directly in the database, as the sender leaves it: active, closing in a
  * week, one invitation per person whose link token only the test (the 'mail') knows. */
-async function makeSurvey(ws: Workspace, opts: { minGroupSize?: number; closed?: boolean; invite?: { id: string; email: string }[] } = {}): Promise<Made> {
+async function makeSurvey(ws: Workspace, opts: { minGroupSize?: number; closed?: boolean; invite?: { id: string; email: string }[]; attributed?: boolean } = {}): Promise<Made> {
   const invite = opts.invite ?? [ws.employee, ws.manager];
   return runInOrg(e2eDb(), ws.orgId, async (tx) => {
     const now = Date.now();
@@ -31,7 +31,7 @@ async function makeSurvey(ws: Workspace, opts: { minGroupSize?: number; closed?:
     const tokens: Record<string, string> = {};
     for (const p of invite) {
       tokens[p.email] = randomBytes(32).toString("base64url");
-      await tx.surveyInvitation.create({ data: { organizationId: ws.orgId, surveyId: s.id, userId: p.id, tokenHash: hashToken(tokens[p.email]!) } });
+      await tx.surveyInvitation.create({ data: { organizationId: ws.orgId, surveyId: s.id, userId: p.id, tokenHash: hashToken(tokens[p.email]!), teamId: opts.attributed ? ws.team.id : null } });
     }
     return { surveyId: s.id, tokens };
   });
@@ -57,8 +57,10 @@ test("@phone an employee answers from the personal link on a phone, once", async
   await expect(page.getByRole("heading", { name: "Pulsewell Survey" })).toBeVisible();
   await expect(page.getByText("Weekly Pulse")).toBeVisible();
   await expect(page.getByText("This survey is anonymous and takes 2-3 minutes.")).toBeVisible();
-  // Before answering, it says how the answers will be reported (the survey's own minimum).
+  // Before answering, it says how the answers will be reported (the survey's own minimum), and in
+  // which groups: two people were asked, fewer than the minimum, so none is shown.
   await expect(page.getByText(/Your answers are reported only in groups of at least 4 people, comments only in groups of at least 5, and never with your name/)).toBeVisible();
+  await expect(page.getByTestId("survey-group-note")).toHaveText("Fewer than 4 people were asked, so this survey's results are never shown and your answers are never reported alone.");
   await expect(page.getByText("Strongly Disagree").first()).toBeVisible();
   await expect(page.getByText("Not at all likely")).toBeVisible();
   await expect(page.getByText("Extremely likely")).toBeVisible();
@@ -89,14 +91,15 @@ test("@phone an employee answers from the personal link on a phone, once", async
   await expect(toastText(page, "Survey Submitted")).toBeVisible();
   await expect(toastText(page, "Thank you for your feedback!")).toBeVisible();
 
-  // Stored once in the survey's pending pool (folded into the results at close) and the link is
-  // spent; no counter moves at submit (an open survey's count is its spent links).
+  // Stored once in the survey's pending pool (folded into the results at close), with its link's
+  // marker; nothing is written about the invitation and no counter moves at submit (an open
+  // survey's count is its pool).
   const stored = await runInOrg(e2eDb(), ws.orgId, async (tx) => ({
-    pending: await tx.surveyPendingResponse.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId } }),
+    pending: await tx.surveyPendingResponse.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId, marker: { not: null } } }),
     responses: await tx.surveyResponse.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId } }),
     spent: await tx.surveyInvitation.count({ where: { organizationId: ws.orgId, surveyId: m.surveyId, used: true } }),
   }));
-  expect(stored).toEqual({ pending: 1, responses: 0, spent: 1 });
+  expect(stored).toEqual({ pending: 1, responses: 0, spent: 0 });
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);
@@ -135,11 +138,12 @@ test("invalid links, unknown surveys and closed rounds each get their own screen
   expect(survey.json()).toMatchObject({ id: m.surveyId, status: "active", alreadyAnswered: false, questions: expect.arrayContaining([expect.objectContaining({ question: "I know what is expected of me at work." })]) });
 });
 
-test("by keyboard, with a failed submit retried, then by the signed-in employee without a link", async ({ page }, testInfo) => {
+test("by keyboard, with a failed submit retried; signed in without a link, the page points to the e-mail", async ({ page }, testInfo) => {
   const ws = await createWorkspace("takek");
-  const m = await makeSurvey(ws);
+  const m = await makeSurvey(ws, { minGroupSize: 2, attributed: true });
   await page.goto(surveyUrl(ws, m, m.tokens[ws.manager.email]));
   const groups = page.getByRole("radiogroup");
+  await expect(page.getByTestId("survey-group-note")).toHaveText(`Your answers are reported with ${ws.team.name} (2 people) and the whole organisation (2 people), never alone.`);
 
   // Tab into a radio group, then arrow keys choose within it.
   await groups.nth(0).getByRole("radio").first().focus();
@@ -164,16 +168,19 @@ test("by keyboard, with a failed submit retried, then by the signed-in employee 
   await page.getByRole("button", { name: "Submit Survey" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
 
-  // Eve signed in takes it from the app, without the link; once.
+  // Eve signed in, without the link: the page tells her where it is, and offers no form (an answer
+  // made from her session would carry something that leads back to her).
   await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
   await page.goto(surveyUrl(ws, m));
-  await expect(page.getByRole("heading", { name: "Pulsewell Survey" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Answer with the link in your e-mail" })).toBeVisible();
+  await expect(page.getByText(/^Your link is in the e-mail we sent on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, "Weekly Culture Check - Your Voice Matters"; it works until /)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Survey" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  // With her link she answers, once.
+  await page.goto(surveyUrl(ws, m, m.tokens[ws.employee.email]));
   for (const g of await groups.all()) await g.getByRole("radio").last().check();
   await page.getByRole("button", { name: "Submit Survey" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-  await page.goto(surveyUrl(ws, m));
-  await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
-  // Her own link is spent too: one person, one answer.
   await page.goto(surveyUrl(ws, m, m.tokens[ws.employee.email]));
   await expect(page.getByRole("heading", { name: "Already answered" })).toBeVisible();
 });

@@ -46,7 +46,8 @@ export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
   return runInOrg(e2eDb(), orgId, async (tx) => {
     // Verified, like the workspaces that existed before signup verification: its mail goes out.
     await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10, emailVerifiedAt: new Date() } });
-    const base = { organizationId: orgId, passwordHash, lastName: "Tester" };
+    // Activated (a password set), as people who sign in are: surveys go only to activated accounts.
+    const base = { organizationId: orgId, passwordHash, passwordSetAt: new Date(), lastName: "Tester" };
     const admin = await tx.user.create({ data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" }, select: { id: true, email: true } });
     const manager = await tx.user.create({ data: { ...base, firstName: "Max", email: `max@${subdomain}.example`, role: "manager", managerId: admin.id }, select: { id: true, email: true } });
     const team = await tx.team.create({ data: { organizationId: orgId, name: `Team ${subdomain}`, managerId: manager.id }, select: { id: true, name: true } });

@@ -32,9 +32,9 @@ function victimSurvey(v: Workspace): Promise<VictimSurvey> {
 async function unanswered(v: Workspace): Promise<void> {
   const { surveyId } = await victimSurvey(v);
   const s = await runInOrg(e2eDb(), v.orgId, (tx) =>
-    tx.survey.findFirst({ where: { organizationId: v.orgId, id: surveyId }, select: { responseCount: true, invitations: { select: { used: true } } } }),
+    tx.survey.findFirst({ where: { organizationId: v.orgId, id: surveyId }, select: { responseCount: true, _count: { select: { pending: true } }, invitations: { select: { used: true } } } }),
   );
-  if (!s || s.responseCount !== 0 || s.invitations.some((i) => i.used)) throw new Error("the victim's survey was answered");
+  if (!s || s.responseCount !== 0 || s._count.pending !== 0 || s.invitations.some((i) => i.used)) throw new Error("the victim's survey was answered");
 }
 
 export const surveyTakingRoutes: RouteEntry[] = [

@@ -39,8 +39,8 @@ export default async function SurveysPage() {
         {header(null)}
         <EmptyState
           icon={ClipboardList}
-          title={open ? `"${open.title}" is waiting for you` : "No survey is waiting for you"}
-          description={open ? "It takes about two minutes. Your answers are anonymous and only reported together with your colleagues'." : "The weekly pulse arrives by e-mail; you can also answer it here when it is open."}
+          title={open ? `"${open.title}" is open` : "No survey is open for you"}
+          description={open ? "Answer it with the personal link in your e-mail; it takes about two minutes. Your answers are anonymous and only reported together with your colleagues'. If you have already answered, thank you." : "The weekly pulse arrives by e-mail, with your personal link."}
           action={open ? <Button asChild><Link href={`/surveys/${open.surveyId}`}>Take Survey</Link></Button> : undefined}
         />
       </>
