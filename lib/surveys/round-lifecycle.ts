@@ -7,7 +7,7 @@ import { can, rolesWith } from "@/lib/auth/permissions";
 import { audit } from "@/lib/audit/audit";
 import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
 import { enqueueMails } from "@/lib/mail/outbox";
-import { greeting } from "@/lib/mail/safe-name";
+import { greeting, oneLine } from "@/lib/mail/safe-name";
 import { LINK_TOKEN_PATTERN, LINK_TOKEN_REDACTED } from "@/lib/mail/deliver";
 import { notify } from "@/lib/notifications/service";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
@@ -25,13 +25,14 @@ export const SURVEY_REMINDER_KIND = "survey_reminder";
 
 
 /** The reminder's text: it cannot know whether this person has answered, so it speaks to both, and
- * it points to the first e-mail's link, the only one there is. */
-export function reminderText(p: { firstName: string; title: string; subject: string; sentAt: Date; closesAt: Date; timeZone: string }): string {
+ * it points to the first e-mail's link, the only one there is. It names the survey by that e-mail's
+ * subject (the workspace's checked template), not by its title, which may hold anything. */
+export function reminderText(p: { firstName: string; subject: string; sentAt: Date; closesAt: Date; timeZone: string }): string {
   const closing = closingDate(p.closesAt, p.timeZone);
   return [
     greeting(p.firstName),
     "",
-    `"${p.title}" is open until ${closing}. If you have already answered, thank you.`,
+    `Our survey is open until ${closing}. If you have already answered, thank you.`,
     "",
     `If not, your personal link is in the e-mail we sent on ${sendingDate(p.sentAt, p.timeZone)}, "${p.subject}"; it works until ${closing}.`,
     "",
@@ -67,7 +68,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
   if (invited.length === 0) return 0;
   const [org, survey] = await Promise.all([
     tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true, pulseTimeZone: true } }),
-    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { title: true, sentAt: true, closesAt: true } }),
+    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { sentAt: true, closesAt: true } }),
   ]);
   const template = effectiveTemplate(org);
   await enqueueMails(
@@ -76,8 +77,8 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
     invited.map((r) => {
       // The first e-mail's subject as that person got it (the template may name them).
       const subject = renderTemplate(template.subject, { firstName: r.firstName, surveyLink: "" });
-      const text = reminderText({ firstName: r.firstName, title: survey.title, subject, sentAt: survey.sentAt ?? now, closesAt: survey.closesAt ?? now, timeZone: org.pulseTimeZone });
-      return { to: r.email, subject: `Reminder: ${subject}`, text, kind: SURVEY_REMINDER_KIND, ref: surveyMailRef(surveyId) };
+      const text = reminderText({ firstName: r.firstName, subject, sentAt: survey.sentAt ?? now, closesAt: survey.closesAt ?? now, timeZone: org.pulseTimeZone });
+      return { to: r.email, subject: oneLine(`Reminder: ${subject}`), text, kind: SURVEY_REMINDER_KIND, ref: surveyMailRef(surveyId) };
     }),
   );
   return invited.length;
