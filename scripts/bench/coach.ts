@@ -10,12 +10,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { encode } from "next-auth/jwt";
 import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles } from "./http-load";
 import { BUILTIN_LIBRARY, builtinMarkdown } from "@/lib/library/builtin";
-import { newSessionSecret, newVaultKey, sealForSession } from "@/lib/vault/crypto";
+import { vaultSessionCookie } from "./vault-session";
 
 const ITEMS = Number(process.env.BENCH_LIBRARY_ITEMS ?? 2000);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
@@ -117,19 +116,9 @@ async function main(): Promise<void> {
     const builtins = Number((await owner.query(`SELECT count(*) AS n FROM "BuiltinContent"`)).rows[0].n);
     console.log(`Seeded ${ITEMS} library items in ${((performance.now() - t) / 1000).toFixed(1)} s (${builtins} built-in items); starting the app...`);
 
-    // Each manager signed in with their personal vault open and its recovery key saved, as a
-    // sign-in leaves it (lib/vault/): the vault key sealed on the Session row under the secret the
-    // cookie carries (vks).
+    // Each manager signed in with their personal vault open, as a sign-in leaves them.
     const cookies: string[] = [];
-    for (const userId of userIds) {
-      const sessionId = randomUUID();
-      const vaultId = randomUUID();
-      const secret = newSessionSecret();
-      const sealed = sealForSession(secret, { v: vaultId, k: newVaultKey().toString("base64") }, { orgId, sessionId }, "vault");
-      await owner.query(`INSERT INTO "Vault" ("organizationId", id, "userId", "recoveryConfirmedAt") VALUES ($1, $2, $3, now())`, [orgId, vaultId, userId]);
-      await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt", "vaultKey") VALUES ($1, $2, $3, now() + interval '1 day', $4)`, [orgId, sessionId, userId, sealed]);
-      cookies.push(`next-auth.session-token=${await encode({ token: { sub: userId, oid: orgId, sid: sessionId, vks: secret }, secret: authSecret })}`);
-    }
+    for (const userId of userIds) cookies.push(await vaultSessionCookie(owner, orgId, userId, authSecret));
     const host = `${subdomain}.localhost:${PORT}`;
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" };
     for (const k of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"]) delete env[k];

@@ -11,10 +11,10 @@ import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { encode } from "next-auth/jwt";
 import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles } from "./http-load";
+import { vaultSessionCookie } from "./vault-session";
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 12);
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 104);
@@ -142,9 +142,8 @@ async function main(): Promise<void> {
     console.log(`Seeded ${meetings.toLocaleString("en-US")} meetings in ${((performance.now() - t) / 1000).toFixed(1)} s; ${JSON.stringify(counts)}`);
     if (SEED_ONLY) return void (await owner.end());
 
-    const sessionId = randomUUID();
-    await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`, [orgId, sessionId, managerId]);
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: managerId, oid: orgId, sid: sessionId }, secret: authSecret })}`;
+    // Signed in with the personal vault open (the private note below needs it).
+    const cookie = await vaultSessionCookie(owner, orgId, managerId, authSecret);
     const host = `${subdomain}.localhost:${PORT}`;
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" };
     if (!env.COACH_MASTER_KEYS && !env.COACH_MASTER_KEY) Object.assign(env, { COACH_MASTER_KEY: randomBytes(32).toString("base64"), COACH_MASTER_KEY_ID: "bench" });
