@@ -267,6 +267,20 @@ describe("submitting a survey", () => {
     expect((await readSurveyForTaker(s.orgId, s.surveyId, me))?.survey.alreadyAnswered).toBe(false);
   });
 
+  it("closing a survey blanks the links of its e-mails not delivered yet; delivered ones were blanked at delivery", async () => {
+    const s = await sentSurvey();
+    const raw = [s.admin, ...s.members].map((p) => s.tokenOf(p.email));
+    const stored = () => withOrg(s.orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: s.orgId, ref: `survey:${s.surveyId}` }, select: { text: true, status: true } }));
+    expect((await stored()).every((m) => m.status === "pending" && /token=[\w-]{40,}/.test(m.text))).toBe(true);
+    expect(await close(s)).toBe(true);
+    const after = await stored();
+    expect(after).toHaveLength(5);
+    for (const m of after) {
+      expect(m.text).toContain("?token=removed-after-delivery");
+      for (const t of raw) expect(m.text).not.toContain(t);
+    }
+  });
+
   it("tells the taker the groups their answers are reported in, from the invitation's attributed team", async () => {
     const s = await sentSurvey();
     const inTeam = await readSurveyForTaker(s.orgId, s.surveyId, { token: s.tokenOf(s.members[1]!.email) });
