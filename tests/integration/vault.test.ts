@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import pg from "pg";
-import { withOrg } from "@/lib/db/tenant";
+import { orgIdForSubdomain, withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -24,7 +24,9 @@ import { POST as recoverPost } from "@/app/api/vault/recover/route";
 import { GET as conversationsGet } from "@/app/api/chat/conversations/[key]/route";
 import { GET as messagesGet } from "@/app/api/chat/conversations/[key]/messages/route";
 import { GET as noteGet } from "@/app/api/meetings/one-on-one/[meetingId]/private-note/route";
-import { createUser, TEST_PASSWORD } from "../support/factories";
+import { completeSignup } from "@/lib/signup/complete";
+import { redeemHandoff } from "@/lib/signup/handoff";
+import { createUser, SIGNUP_PASSWORD, signupData, TEST_PASSWORD, uniqueName } from "../support/factories";
 import { call, company, meeting, refusal, type Route } from "../support/one-on-one";
 import { legacyConversation, legacyNote } from "../support/vault";
 
@@ -195,6 +197,26 @@ describe("vault lifecycle", () => {
     const recover = await as(recoverPost as Route, ctx, manager.subdomain, "POST", "/api/vault/recover", { recoveryKey });
     expect(recover.status).toBe(400);
     expect(((await recover.json()) as { fields?: Record<string, string[]> }).fields?.recoveryKey).toEqual(["This recovery key does not open any of your sealed vaults"]);
+  });
+});
+
+describe("a new workspace's admin", () => {
+  it("has a vault from signup, opened by the hand-over's session and then by their password", { timeout: 30_000 }, async () => {
+    const subdomain = uniqueName("vault");
+    const r = await completeSignup(signupData(subdomain));
+    const id = (await orgIdForSubdomain(subdomain))!;
+    const handed = await redeemHandoff({ orgId: id, subdomain }, r.handoffToken, null);
+    expect(handed?.vaultSecret).toEqual(expect.any(String));
+    const ctx: AuthContext = { orgId: id, userId: handed!.userId, role: "admin", sessionId: handed!.sessionId, vaultSecret: handed!.vaultSecret! };
+    expect(await vaultStatus(ctx)).toEqual({ status: "setup", sealedVaults: 0 });
+    await setUpVault(ctx);
+    const conv = await createConversation(ctx, { title: SECRET_TITLE });
+    // The token's copy of the key is gone once used.
+    const vault = await withOrg(id, (tx) => tx.vault.findFirst({ where: { organizationId: id, userId: ctx.userId }, select: { handoffKey: true } }), { userId: ctx.userId });
+    expect(vault?.handoffKey).toBeNull();
+    // The password opens the same vault.
+    const again = await signIn({ orgId: id, subdomain, userId: ctx.userId, email: signupData(subdomain).workEmail, role: "admin" }, SIGNUP_PASSWORD);
+    expect((await listConversations(again)).map((x) => x.id)).toEqual([conv.id]);
   });
 });
 
