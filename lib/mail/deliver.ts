@@ -4,6 +4,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
 import { isHeldForVerification } from "@/lib/mail/delivery-policy";
 import { attachmentsOf } from "@/lib/mail/attachments";
+import { oneLine } from "@/lib/mail/safe-name";
 import { log } from "@/lib/log/logger";
 
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
@@ -66,7 +67,8 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
   }
   if (!msg) return "skipped";
   try {
-    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, ...withAttachments(msg.attachments) });
+    // One line each, also for rows stored before the outbox made them so: no header can be added.
+    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: oneLine(msg.to), subject: oneLine(msg.subject), text: msg.text, html: msg.html, ...withAttachments(msg.attachments) });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
         where: key,

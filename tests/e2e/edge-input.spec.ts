@@ -69,6 +69,34 @@ test("a NUL or a lone surrogate in a signup is a 400 and creates no workspace", 
   expect(check.json()).toMatchObject({ available: true });
 });
 
+test("a name holding a link, markup or a line break is a 400 with the field's message, in signup and when an admin adds or renames a person", async () => {
+  const NAME = "Names cannot contain links, '<', '>' or line breaks";
+  const subdomain = `edgen${randomBytes(4).toString("hex")}`;
+  for (const firstName of ["Bob http://evil.example", "evil.example", "<b>Bob</b>", "Bob\r\nBcc: x@evil.example", "A\u202eB"]) {
+    const res = await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: { ...signupBody(subdomain, PASSWORD), firstName } });
+    expectRefused(res, 400);
+    expect((res.json() as { fields: Record<string, string[]> }).fields, JSON.stringify(firstName)).toEqual({ firstName: [NAME] });
+  }
+  const check = await json({ host: ROOT, path: `/api/signup/check-subdomain/${subdomain}` });
+  expect(check.json()).toMatchObject({ available: true });
+
+  const ws = await createWorkspace("edgen");
+  const host = hostOf(ws.subdomain);
+  const cookie = (await signIn(ws.subdomain, ws.admin.email, PASSWORD))!;
+  const person = { firstName: "Nia", lastName: "www.evil.example", email: `nia.${randomBytes(3).toString("hex")}@example.com`, role: "employee" };
+  const added = await json({ host, cookie, path: "/api/users", method: "POST", body: person });
+  expectRefused(added, 400);
+  expect((added.json() as { fields: Record<string, string[]> }).fields).toEqual({ lastName: [NAME] });
+  const renamed = await json({ host, cookie, path: `/api/users/${ws.employee.id}`, method: "PUT", body: { firstName: "Eve\nX-Evil: 1", lastName: "Poe", email: ws.employee.email, role: "employee" } });
+  expectRefused(renamed, 400);
+  expect((renamed.json() as { fields: Record<string, string[]> }).fields).toEqual({ firstName: [NAME] });
+  const names = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.user.findMany({ where: { organizationId: ws.orgId, OR: [{ email: person.email }, { firstName: { contains: "Evil" } }] }, select: { id: true } }));
+  expect(names).toEqual([]);
+  // A real name with dots, an apostrophe and an accent still goes in.
+  const real = await json({ host, cookie, path: "/api/users", method: "POST", body: { ...person, firstName: "J.R.", lastName: "O'Brien-St. Zoë" } });
+  expect(real.status, real.body).toBe(201);
+});
+
 test("a malformed percent-escape or a control character in a path is a 400, for routes and pages alike", async () => {
   const ws = await createWorkspace("edgep");
   const host = hostOf(ws.subdomain);

@@ -12,6 +12,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { NAME_MESSAGE } from "@/lib/validation/names";
 import { displayName } from "@/lib/mail/safe-name";
 import { toEml } from "@/lib/mail/transport";
+import { deliverMail } from "@/lib/mail/deliver";
 import { attachmentsOf, isCalendarText } from "@/lib/mail/attachments";
 import { resendInvitation } from "@/lib/people/users";
 import { importUsers } from "@/lib/people/bulk-import";
@@ -31,6 +32,7 @@ import { PUT as teamPut } from "@/app/api/teams/[teamId]/route";
 import { POST as bulkImportPost } from "@/app/api/users/bulk-import/route";
 import { POST as signupPost } from "@/app/api/signup/complete/route";
 import { createOrg, createUser, TEST_PASSWORD, uniqueName } from "../support/factories";
+import { recordingTransport } from "../support/recording-transport";
 import { DAY, meeting } from "../support/one-on-one";
 import type { Route } from "../support/one-on-one";
 
@@ -148,6 +150,16 @@ it("the list of mail-sending modules is complete", () => {
     .map((f) => path.relative(root, f).split(path.sep).join("/"))
     .sort();
   expect(senders).toEqual(MAIL_MODULES);
+});
+
+it("a message stored before the outbox kept headers on one line is delivered with them on one line", async () => {
+  const { orgId } = await createOrg();
+  const row = await withOrg(orgId, (tx) =>
+    tx.mailMessage.create({ data: { organizationId: orgId, to: "ana@example.com\r\nBcc: spy@evil.example", subject: "Hi Eve\r\nBcc: spy@evil.example", text: "Hello", kind: "invitation" }, select: { id: true } }),
+  );
+  const transport = recordingTransport();
+  expect(await deliverMail(orgId, row.id, transport)).toBe("sent");
+  expect(transport.sent[0]).toMatchObject({ to: "ana@example.com Bcc: spy@evil.example", subject: "Hi Eve Bcc: spy@evil.example" });
 });
 
 type Names = { first: string; last: string };
