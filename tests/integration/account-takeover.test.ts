@@ -15,7 +15,7 @@ import { createUser as addPerson, getUser, updateUser } from "@/lib/people/users
 import { acceptInvitation } from "@/lib/people/invitations";
 import { createTeam } from "@/lib/people/teams";
 import { importUsers } from "@/lib/people/bulk-import";
-import { confirmEmailChange, requestEmailChange, undoEmailChange } from "@/lib/people/email-change";
+import { confirmEmailChange, EMAIL_CHANGE_MAILS_PER_HOUR, requestEmailChange, undoEmailChange } from "@/lib/people/email-change";
 import { emailChangeRequestSchema } from "@/lib/people/email-change-schema";
 import { userInputSchema, type UserInput } from "@/lib/people/schemas";
 import { teamJoinTitle } from "@/lib/people/team-join";
@@ -115,6 +115,16 @@ describe("a person changes their own e-mail", () => {
     const stored = await withOrg(w.orgId, (tx) => tx.authToken.findMany({ where: { organizationId: w.orgId, userId: w.manager.id, purpose: "email_change" } }));
     expect(stored.map((t) => t.tokenHash)).toEqual([hashToken(raw)]);
     expect(JSON.stringify(stored)).not.toContain(raw);
+  });
+
+  it("at most EMAIL_CHANGE_MAILS_PER_HOUR confirmation mails an hour; each new one voids the one before", async () => {
+    const w = await workspace();
+    const raws: string[] = [];
+    for (let i = 0; i < EMAIL_CHANGE_MAILS_PER_HOUR; i++) raws.push(await asked(w, `try${i}@example.com`));
+    expect(await status(requestEmailChange(w.managerCtx, request("one.more@example.com")))).toBe(429);
+    expect(await mailsTo(w.orgId, "one.more@example.com")).toHaveLength(0);
+    await expect(confirmEmailChange(w.managerCtx, raws[0]!)).rejects.toMatchObject({ code: "email_change_link_invalid" });
+    expect(await confirmEmailChange(w.managerCtx, raws.at(-1)!)).toEqual({ email: `try${EMAIL_CHANGE_MAILS_PER_HOUR - 1}@example.com` });
   });
 
   it("the confirmation link works for that person only: not for an admin of the organisation, not for another organisation's user", async () => {
