@@ -14,7 +14,7 @@ import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template"
 import { closingDate, sendingDate, surveyMailRef } from "@/lib/surveys/send";
 import { plural } from "@/lib/utils/plural";
 
-// What happens to a sent survey while it is open (decisions.md): one reminder on day 3 to everyone
+// What happens to a sent survey while it is open: one reminder on day 3 to everyone
 // invited who is still a member (the product does not know who answered), and closing when its
 // close date comes (or earlier, by an admin), which folds its answers into the results (fold.ts)
 // and sends a 'results ready' notification. Each step starts with a conditional update of the
