@@ -187,11 +187,13 @@ export async function addMessage(ctx: AuthContext, conversationId: string, input
   });
 }
 
-/** Whether the caller may write a message now, checked before anything is counted or stored:
- * a session holding their vault (409 vault_locked), their own conversation when one is named
- * (404), and a vault whose recovery key is saved (409 vault_setup_required). */
+/** Whether the caller may write a message now, checked before anything is counted or stored, in
+ * one short transaction: a workspace that is not read-only, a session holding their vault (409
+ * vault_locked), their own conversation when one is named (404), and a vault whose recovery key is
+ * saved (409 vault_setup_required). */
 export async function assertCanWrite(ctx: AuthContext, conversationId: string | undefined): Promise<void> {
   await inOwnRows(ctx, async (tx) => {
+    await assertWritable(tx, ctx.orgId);
     const vault = await vaultForRead(tx, ctx);
     if (conversationId !== undefined) await ownConversation(tx, ctx, vault, conversationId);
     writable(vault);

@@ -5,7 +5,6 @@ import { withOrg } from "@/lib/db/tenant";
 import { retrieve, type RetrievedItem } from "@/lib/library/retrieval";
 import { addMessage, assertCanWrite, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
-import { assertWritable } from "@/lib/billing/access";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
 import type { CoachRequest } from "@/lib/coach/request-schema";
 import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
@@ -93,7 +92,6 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   // nor does a session without its vault, or a vault whose recovery key is not saved yet). The
   // vault key comes from the session here and in each short transaction below, so nothing stays
   // open while the reply streams.
-  await withOrg(ctx.orgId, (tx) => assertWritable(tx, ctx.orgId));
   await assertCanWrite(ctx, req.conversationId);
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
