@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
 import { masterKeyRing, newDataKey, open, seal, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
@@ -190,14 +190,18 @@ function attempt<T>(fn: () => T): T | null {
 export const noteAad = (orgId: string, meetingId: string, authorId: string) => `meeting-note|${orgId}|${meetingId}|${authorId}`;
 
 /** The vault this request's session holds open, or null (no secret, a session from before
- * vaults, a vault sealed since). One read of the Session row and one of the Vault row. */
+ * vaults, a vault sealed since). One query: the Session row with the person's open vault. */
 export async function sessionVault(tx: Tx, ctx: AuthContext): Promise<SessionVault | null> {
-  if (!ctx.vaultSecret) return null;
-  const s = await tx.session.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, select: { vaultKey: true, userId: true } });
-  if (!s || s.userId !== ctx.userId) return null;
-  const v = openForSession(ctx.vaultSecret, s.vaultKey, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "vault") as { v?: unknown; k?: unknown } | null;
+  if (!ctx.vaultSecret || !isUuid(ctx.sessionId)) return null;
+  const rows = await tx.$queryRaw<{ vaultKey: Uint8Array | null; vaultId: string | null; recoveryConfirmedAt: Date | null }[]>`
+    SELECT s."vaultKey", v."id" AS "vaultId", v."recoveryConfirmedAt"
+      FROM "Session" s
+      LEFT JOIN "Vault" v ON v."organizationId" = s."organizationId" AND v."userId" = s."userId" AND v."sealedAt" IS NULL
+     WHERE s."organizationId" = ${ctx.orgId}::uuid AND s."id" = ${ctx.sessionId}::uuid AND s."userId" = ${ctx.userId}::uuid`;
+  const sealed = rows.find((r) => r.vaultKey)?.vaultKey ?? null;
+  const v = openForSession(ctx.vaultSecret, sealed, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "vault") as { v?: unknown; k?: unknown } | null;
   if (!v || typeof v.v !== "string" || typeof v.k !== "string") return null;
-  const vault = await tx.vault.findFirst({ where: { ...own(ctx.orgId, ctx.userId), id: v.v, sealedAt: null }, select: { recoveryConfirmedAt: true } });
+  const vault = rows.find((r) => r.vaultId === v.v);
   if (!vault) return null;
   return { vaultId: v.v, key: Buffer.from(v.k, "base64"), confirmed: vault.recoveryConfirmedAt !== null };
 }
