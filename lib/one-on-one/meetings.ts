@@ -11,7 +11,7 @@ import { agendaForMeeting } from "./agenda";
 import { actionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
 import { readPrivateNote } from "./private-notes";
-import { fullName, sendCalendarMail, whenText } from "./invitations";
+import { mailName, sendCalendarMail, whenText } from "./invitations";
 import { materializeSeries, materializeTarget } from "./series";
 import type { z } from "zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
@@ -302,7 +302,7 @@ export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBod
       userId: employee.id,
       type: "meeting_scheduled",
       title: "1:1 scheduled",
-      message: `${fullName(manager)} scheduled a 1:1 with you on ${whenText(input.scheduledAt, input.timeZone)}${repeats}.`,
+      message: `${mailName(manager, "Your manager")} scheduled a 1:1 with you on ${whenText(input.scheduledAt, input.timeZone)}${repeats}.`,
       actionUrl: `/one-on-one/${firstId}`,
       actionText: "Open meeting",
     });
@@ -383,7 +383,7 @@ export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, bod
       userId: employee.id,
       type: "meeting_scheduled",
       title: "1:1 rescheduled",
-      message: `${fullName(manager)} moved your 1:1 to ${whenText(input.scheduledAt, series.timeZone)}.`,
+      message: `${mailName(manager, "Your manager")} moved your 1:1 to ${whenText(input.scheduledAt, series.timeZone)}.`,
       actionUrl: `/one-on-one/${meeting.id}`,
       actionText: "Open meeting",
     });
@@ -434,13 +434,13 @@ export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: C
 async function notifyCancelled(
   tx: Tx,
   orgId: string,
-  p: { manager: Parameters<typeof fullName>[0]; employee: { id: string }; meetingId: string; what: string },
+  p: { manager: Parameters<typeof mailName>[0]; employee: { id: string }; meetingId: string; what: string },
 ): Promise<void> {
   await notify(tx, orgId, {
     userId: p.employee.id,
     type: "meeting_cancelled",
     title: "1:1 cancelled",
-    message: `${fullName(p.manager)} cancelled ${p.what}.`,
+    message: `${mailName(p.manager, "Your manager")} cancelled ${p.what}.`,
     actionUrl: `/one-on-one/${p.meetingId}`,
     actionText: "Open meeting",
   });

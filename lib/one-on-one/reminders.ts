@@ -6,7 +6,7 @@ import { notify } from "@/lib/notifications/service";
 import { isReadOnly } from "@/lib/billing/access";
 import { log } from "@/lib/log/logger";
 import { extendSeries, MATERIALIZE_HORIZON_MS } from "./series";
-import { fullName, mailName, whenText, workspaceOf } from "./invitations";
+import { mailName, whenText, workspaceOf } from "./invitations";
 import { firstNameOr, safeName } from "@/lib/mail/safe-name";
 
 /** "Ana's", or "their" when the stored first name fails the name rule. */
@@ -56,7 +56,7 @@ export async function sendMeetingReminder(orgId: string, meetingId: string, mana
         userId: employee.id,
         type: "meeting_reminder",
         title: "1:1 tomorrow: time to prepare",
-        message: `Your 1:1 with ${fullName(manager)} is on ${when}. Take a few minutes to fill in your prep form.`,
+        message: `Your 1:1 with ${mailName(manager, "your manager")} is on ${when}. Take a few minutes to fill in your prep form.`,
         actionUrl: prepUrl,
         actionText: "Prepare",
       });
@@ -64,7 +64,7 @@ export async function sendMeetingReminder(orgId: string, meetingId: string, mana
         userId: manager.id,
         type: "meeting_reminder",
         title: "1:1 tomorrow",
-        message: `Your 1:1 with ${fullName(employee)} is on ${when}.`,
+        message: `Your 1:1 with ${mailName(employee, "your report")} is on ${when}.`,
         actionUrl: meetingUrl,
         actionText: "Open meeting",
       });

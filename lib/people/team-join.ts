@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
-import { displayName } from "@/lib/mail/safe-name";
+import { displayName, safeName } from "@/lib/mail/safe-name";
 
 export type TeamJoin = { userId: string; teamId: string };
 
@@ -50,8 +50,11 @@ export async function notifyTeamJoins(tx: Tx, orgId: string, joins: readonly Tea
     if (names.length === 0) continue;
     const recipients = new Set((membersByTeam.get(team.id) ?? []).map((m) => m.id));
     if (team.managerId && !joined.has(team.managerId)) recipients.add(team.managerId);
-    const title = teamJoinTitle(names, team.name).slice(0, 200);
-    const message = `Everyone in ${team.name} counts toward its survey results. If you do not know ${names.length === 1 ? "this person" : "these people"}, tell your administrator.`;
+    // A team named before names were checked may hold a link or a line break: the notice then
+    // says "your team" instead of carrying it.
+    const teamName = safeName(team.name) ?? "your team";
+    const title = teamJoinTitle(names, teamName).slice(0, 200);
+    const message = `Everyone in ${teamName} counts toward its survey results. If you do not know ${names.length === 1 ? "this person" : "these people"}, tell your administrator.`;
     for (const userId of recipients) rows.push({ organizationId: orgId, userId, type: "team_member_joined", title, message: message.slice(0, 2000) });
   }
   if (rows.length > 0) await tx.notification.createMany({ data: rows });

@@ -25,6 +25,7 @@ import { sendCalendarMail } from "@/lib/one-on-one/invitations";
 import { sendMeetingReminder } from "@/lib/one-on-one/reminders";
 import { noticeEmailChanged, noticeEmailChangeUndone, noticePasswordChanged, noticePasswordReset, noticeRoleChanged } from "@/lib/people/account-notices";
 import { requestEmailChange } from "@/lib/people/email-change";
+import { notifyTeamJoins } from "@/lib/people/team-join";
 import { POST as usersPost } from "@/app/api/users/route";
 import { PUT as userPut } from "@/app/api/users/[id]/route";
 import { POST as teamsPost } from "@/app/api/teams/route";
@@ -164,12 +165,13 @@ it("a message stored before the outbox kept headers on one line is delivered wit
 
 type Names = { first: string; last: string };
 /** Stored names: hostile ones (links, markup, header injection, bidi override) and one that passes
- * the rule but needs escaping everywhere (quotes, semicolons, commas, backslash, caret). */
-const VARIANTS: [string, { admin: Names; manager: Names; employee: Names }][] = [
-  ["links", { admin: { first: "Bob http://evil.example/a", last: "Ode" }, manager: { first: "www.evil.example", last: "Max" }, employee: { first: "Eve", last: "evil.example" } }],
-  ["header injection", { admin: { first: "Ada\r\nBcc: spy@evil.example", last: "Ode" }, manager: { first: "Max\nX-Evil: 1", last: "Roe" }, employee: { first: "Eve\rSubject: evil", last: "Poe\r\nX-Evil: 2" } }],
-  ["markup and control characters", { admin: { first: "<script>evil()</script>", last: "Ode" }, manager: { first: "Max\u202eelpmaxe.evil", last: "Roe" }, employee: { first: "Eve\u0001", last: "Poe\u0085x" } }],
-  ["quotes and separators", { admin: { first: "Robert \"Bob\"", last: "O'Neil; Jr." }, manager: { first: "Smith, Ann", last: "D\"Arcy; \\ ^n" }, employee: { first: "O\"Neil", last: "Poe, Jr.; II" } }],
+ * the rule but needs escaping everywhere (quotes, semicolons, commas, backslash, caret); a team's
+ * name too, which the in-app notice of who joined it shows. */
+const VARIANTS: [string, { admin: Names; manager: Names; employee: Names; team: string }][] = [
+  ["links", { admin: { first: "Bob http://evil.example/a", last: "Ode" }, manager: { first: "www.evil.example", last: "Max" }, employee: { first: "Eve", last: "evil.example" }, team: "Sales http://evil.example" }],
+  ["header injection", { admin: { first: "Ada\r\nBcc: spy@evil.example", last: "Ode" }, manager: { first: "Max\nX-Evil: 1", last: "Roe" }, employee: { first: "Eve\rSubject: evil", last: "Poe\r\nX-Evil: 2" }, team: "Sales\r\nBcc: spy@evil.example" }],
+  ["markup and control characters", { admin: { first: "<script>evil()</script>", last: "Ode" }, manager: { first: "Max\u202eelpmaxe.evil", last: "Roe" }, employee: { first: "Eve\u0001", last: "Poe\u0085x" }, team: "<b>Sales</b>\u202eevil" }],
+  ["quotes and separators", { admin: { first: "Robert \"Bob\"", last: "O'Neil; Jr." }, manager: { first: "Smith, Ann", last: "D\"Arcy; \\ ^n" }, employee: { first: "O\"Neil", last: "Poe, Jr.; II" }, team: 'R&D "Core"; Ops, \\ ^' }],
 ];
 
 const FORBIDDEN = /evil|<script|\u202e|\u0001|\u0085|X-Evil|Bcc:/i;
@@ -219,10 +221,17 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       await noticePasswordChanged(tx, orgId, emp.id);
       await noticePasswordReset(tx, orgId, emp.id);
       await noticeRoleChanged(tx, orgId, emp.id, { from: "employee", to: "manager", by: `${names.admin.first} ${names.admin.last}`, sessionsEnded: 1 });
-      await noticeEmailChanged(tx, orgId, emp.id, { oldEmail: emp.email, newEmail: `moved.${emp.email}`, undoLink: `http://${subdomain}.localhost:3000/email-change/undo?token=t` });
+      await noticeEmailChanged(tx, orgId, emp.id, { oldEmail: emp.email, newEmail: `moved.${emp.email}`, undoLink: `http://${subdomain}.localhost:3000/undo-email-change?token=t` });
       await noticeEmailChangeUndone(tx, orgId, emp.id);
     });
     await requestEmailChange(emp.ctx, { newEmail: `new.${emp.email}`, currentPassword: TEST_PASSWORD });
+    // Teams: who joined, told in the app to the team's members and manager (the admin is a member).
+    const team = await withOrg(orgId, async (tx) => {
+      const t = await tx.team.create({ data: { organizationId: orgId, name: names.team, managerId: mgr.id }, select: { id: true } });
+      await tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: adm.id } }, data: { teamId: t.id } });
+      return t;
+    });
+    expect(await withOrg(orgId, (tx) => notifyTeamJoins(tx, orgId, [{ userId: emp.id, teamId: team.id }, { userId: pending.id, teamId: team.id }]))).toBe(2);
     // Surveys: the invitation and the day-3 reminder.
     const sentAt = new Date();
     await withOrg(orgId, async (tx) => {
@@ -248,6 +257,19 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       "account_password_changed", "account_password_reset", "account_role_changed", "account_email_changed", "account_email_restored", "account_email_confirm",
       "survey_invitation", "survey_reminder", "meeting_invitation", "meeting_cancelled", "meeting_reminder",
     ]) expect(kinds, `no ${kind} mail`).toContain(kind);
+
+    // In-app notices: the account notices, who joined a team, the 1:1 reminder; each title and
+    // message one plain line that carries nothing of a hostile name.
+    const notices = await withOrg(orgId, (tx) => tx.notification.findMany({ where: { organizationId: orgId }, select: { type: true, title: true, message: true } }));
+    const types = new Set(notices.map((n) => n.type));
+    for (const type of ["account_password_changed", "account_role_changed", "account_email_changed", "team_member_joined", "meeting_reminder"]) expect(types, `no ${type} notice`).toContain(type);
+    for (const n of notices) {
+      for (const line of [n.title, n.message]) {
+        expect(line, `${variant}: ${n.type} notice`).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+        expect(line, `${variant}: ${n.type} notice`).not.toMatch(FORBIDDEN);
+        expect(line, `${variant}: ${n.type} notice`).not.toMatch(/[<>]/);
+      }
+    }
 
     let calendars = 0;
     for (const m of mails) {
@@ -286,6 +308,9 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       const ics = attachmentsOf(to(emp.email, "meeting_invitation").attachments)[0]!.content;
       const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;
       expect(event.getFirstPropertyValue("summary")).toBe('1:1: Smith, Ann D"Arcy; \\ ^n / O"Neil Poe, Jr.; II');
+      // The team's name and its joiners' names, shown as they are in the in-app notice.
+      const joined = notices.filter((n) => n.type === "team_member_joined").map((n) => n.title);
+      expect(joined).toEqual(['O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^', 'O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^']);
     }
   });
 });
