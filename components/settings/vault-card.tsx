@@ -20,20 +20,20 @@ export function VaultCard() {
   const query = useVaultStatus();
   const vault = query.data;
   return (
-    <section aria-labelledby="vault-card-title" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
-      <h3 id="vault-card-title" className="flex items-center gap-2 font-medium">
+    <section aria-labelledby="vault-card-title" className="max-w-xl">
+      <h3 id="vault-card-title" className="mt-6 mb-1 flex items-center gap-2 font-medium">
         <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
         Private vault
       </h3>
       {query.isPending ? (
-        <Spinner size="sm" label="Loading your vault's status" className="mt-3" />
+        <Spinner size="sm" label="Loading your vault's status" className="mt-2" />
       ) : query.isError || !vault ? (
-        <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-700">
+        <div role="alert" className="mt-2 flex flex-wrap items-center gap-3 text-sm text-red-700">
           <p>Could not load your vault&apos;s status.</p>
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>Try again</Button>
         </div>
       ) : (
-        <div className="mt-3 grid gap-3">
+        <div className="mt-2 grid gap-3">
           <p className="text-sm text-slate-700" data-testid="vault-status">{STATUS_TEXT[vault.status]}</p>
           {vault.status === "setup" ? (
             <div>

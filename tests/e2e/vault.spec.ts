@@ -42,6 +42,8 @@ async function openBossBot(page: Page, sub: string): Promise<void> {
 async function resetPassword(page: Page, sub: string, email: string, password: string, firstName: string): Promise<void> {
   await page.goto(url(sub, "/login"));
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // A client-side navigation: until the heading is there, "Work email" is still the sign-in form's.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Work email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
@@ -94,6 +96,7 @@ async function recoverChat(page: Page, sub: string, key: string): Promise<void> 
 }
 
 test("a new manager saves their recovery key at their first Boss Bot message; after a password reset the chat is sealed until the key brings it back", async ({ page, browser }) => {
+  test.setTimeout(150_000);
   const ws = await createWorkspace("vault");
   const email = `lena.${ws.subdomain}@example.com`;
   const firstPassword = "Lena-first-pass-1";
@@ -215,6 +218,7 @@ test("a new manager saves their recovery key at their first Boss Bot message; af
 });
 
 test("on a phone the vault's dialogs and notices fit the screen @phone", async ({ page }) => {
+  test.setTimeout(120_000);
   const ws = await createWorkspace("vaultph");
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await signInAs(page, ws.subdomain, ws.manager.email, PASSWORD);
@@ -237,6 +241,8 @@ test("on a phone the vault's dialogs and notices fit the screen @phone", async (
   const key = await completeVaultSetup(page);
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible({ timeout: 20_000 });
 
+  // Signed out (the menu's Log out is tested on the desktop), then the reset from the e-mail.
+  expect(await page.evaluate(async () => (await fetch("/api/auth/logout", { method: "POST" })).status)).toBe(200);
   await resetPassword(page, ws.subdomain, ws.manager.email, "Phone-reset-pass-3", "Max");
   await recoverChat(page, ws.subdomain, key);
   expect(await overflow()).toBeLessThanOrEqual(0);

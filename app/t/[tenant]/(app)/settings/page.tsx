@@ -20,12 +20,12 @@ export default function AccountSettingsPage() {
           </dl>
           <h3 className="mt-6 mb-3 font-medium">Change password</h3>
           <ChangePasswordForm />
-          <VaultCard />
           <h3 className="mt-6 mb-1 font-medium">Change e-mail</h3>
           <p className="mb-3 max-w-prose text-sm text-slate-600">
             Only you can change the address you sign in with. We send a link to the new address to confirm it, tell your current address, and sign you out everywhere.
           </p>
           <ChangeEmailForm />
+          <VaultCard />
         </>
       )}
     />
