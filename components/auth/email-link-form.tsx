@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { FormAction } from "@/lib/actions/form-state";
-import { emailChangeLinkFormSchema } from "@/lib/people/email-change-schema";
+import { emailChangeTokenRules } from "@/lib/people/email-change-rules";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormAlert, SubmitButton } from "@/components/forms/fields";
 
@@ -21,7 +21,7 @@ type Props = {
  * nothing (mail scanners open links); pressing the button does.
  */
 export function EmailLinkForm({ token, action, submitLabel, pendingLabel, done }: Props) {
-  const form = useActionForm(action, emailChangeLinkFormSchema, { initial: {}, hidden: { token } });
+  const form = useActionForm(action, emailChangeTokenRules, { initial: {}, hidden: { token } });
   const finished = form.alert?.tone === "ok";
   return (
     <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { emailChangeTokenRules } from "@/lib/people/email-change-rules";
+import { zodSchema } from "@/lib/validation/zod";
 
 // The fields of the self-service e-mail change (Settings > Your account) and of its two links, as
-// the server actions parse them and the form validates them while the person types.
+// the server actions parse them and the Settings form validates them while the person types.
 
 const ENTER_EMAIL = "Please enter a valid email";
 
@@ -11,10 +13,5 @@ export const emailChangeRequestSchema = z.object({
 });
 export type EmailChangeRequest = z.output<typeof emailChangeRequestSchema>;
 
-/** The single-use token a confirmation or undo link carries. */
-export const emailChangeTokenSchema = z.object({
-  token: z.string({ error: "This link is incomplete" }).min(1, "This link is incomplete").max(200, "This link is incomplete"),
-});
-
-/** What the link pages' button checks in the browser: nothing typed, the token rides along. */
-export const emailChangeLinkFormSchema = z.object({});
+/** The single-use token a confirmation or undo link carries (the link pages' rule, zod-free). */
+export const emailChangeTokenSchema = zodSchema(emailChangeTokenRules);

@@ -11,6 +11,8 @@ import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/l
 import { signInSchema } from "@/lib/auth/sign-in-schema";
 import { companyFinderRules } from "@/lib/tenancy/company-finder-rules";
 import { companyFinderSchema } from "@/lib/tenancy/company-finder-schema";
+import { emailChangeTokenRules } from "@/lib/people/email-change-rules";
+import { emailChangeTokenSchema } from "@/lib/people/email-change-schema";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";
 
@@ -63,6 +65,8 @@ const oldSignIn = zm.object({
 const oldFinder = zm.object({
   company: zm.string({ error: "Company name is required" }).check(zm.trim(), zm.minLength(1, "Company name is required"), zm.maxLength(253, "Company name must be at most 253 characters")),
 });
+const INCOMPLETE = "This link is incomplete";
+const oldEmailChangeToken = z.object({ token: z.string({ error: INCOMPLETE }).min(1, INCOMPLETE).max(200, INCOMPLETE) });
 const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 const PAYMENT = "Your card could not be confirmed. Please try again.";
 const oldSignup = z
@@ -124,6 +128,7 @@ const cases: [string, Validator<unknown>, Parser, Parser, unknown[]][] = [
     oldChangePassword,
     corpus({ currentPassword: "Old-pass-1", password: "Secret-pass-1", confirmPassword: "Secret-pass-1" }, { password: PASSWORDS, confirmPassword: PASSWORDS }),
   ],
+  ["e-mail change link", emailChangeTokenRules, emailChangeTokenSchema, oldEmailChangeToken, corpus({ token: "t".repeat(43) }, { token: ["t".repeat(200), "t".repeat(201)] })],
   ["company finder", companyFinderRules, companyFinderSchema, oldFinder, corpus({ company: "Acme" }, { company: ["  Acme  ", "x".repeat(253), " " + "x".repeat(253) + " ", "x".repeat(254)] })],
   [
     "signup",
