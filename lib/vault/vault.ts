@@ -82,11 +82,18 @@ async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultS
 
 /** Seals the person's open vault(s): they keep their wraps but the password one, so only the
  * recovery key opens them again. For a password set without the old one (a reset), and for a
- * password wrap the current password no longer opens. */
+ * password wrap the current password no longer opens. A vault whose recovery key was never saved
+ * holds nothing (nothing private is written, nor moved in, before that) and has no way back: it is
+ * deleted rather than left as a sealed vault nobody can open. */
 export async function sealOpenVaults(tx: Tx, orgId: string, userId: string): Promise<number> {
-  const open = await tx.vault.findMany({ where: { ...own(orgId, userId), sealedAt: null }, select: { id: true } });
-  if (!open.length) return 0;
-  const ids = open.map((v) => v.id);
+  const open = await tx.vault.findMany({
+    where: { ...own(orgId, userId), sealedAt: null },
+    select: { id: true, recoveryConfirmedAt: true, _count: { select: { conversations: true, privateNotes: true } } },
+  });
+  const empty = open.filter((v) => !v.recoveryConfirmedAt && v._count.conversations === 0 && v._count.privateNotes === 0).map((v) => v.id);
+  if (empty.length) await tx.vault.deleteMany({ where: { organizationId: orgId, id: { in: empty } } });
+  const ids = open.map((v) => v.id).filter((id) => !empty.includes(id));
+  if (!ids.length) return 0;
   await tx.vaultKeyWrap.deleteMany({ where: { organizationId: orgId, vaultId: { in: ids }, kind: "password" } });
   await tx.vault.updateMany({ where: { organizationId: orgId, id: { in: ids } }, data: { sealedAt: new Date(), handoffKey: null } });
   return ids.length;
@@ -95,7 +102,9 @@ export async function sealOpenVaults(tx: Tx, orgId: string, userId: string): Pro
 /**
  * At sign-in, with the password just checked: opens the person's vault (creating it when they
  * have none, or when a password set elsewhere no longer opens it: that one is sealed), moves
- * content still under the server's key into it, and seals its key for the new session. Returns
+ * content still under the server's key into it once its recovery key is saved (until then that
+ * content stays where a password reset cannot lose it, and moves when the key is confirmed), and
+ * seals its key for the new session. Returns
  * the session's secret, which goes into the session cookie only. argon2id runs outside any
  * transaction.
  */
@@ -124,7 +133,7 @@ export async function openVaultAtSignIn(orgId: string, userId: string, sessionId
       await tx.vault.create({ data: { organizationId: orgId, id: created.id, userId } });
       await tx.vaultKeyWrap.create({ data: created.wrap });
     }
-    await moveLegacyIntoVault(tx, { orgId, userId, vaultId: vaultId! }, key);
+    if (!created && existing?.recoveryConfirmedAt) await moveLegacyIntoVault(tx, { orgId, userId, vaultId: vaultId! }, key);
     await storeSessionVault(tx, orgId, sessionId, secret, vaultId!, key);
   });
   return secret;
@@ -276,6 +285,8 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
     if (!ok) throw invalidInput("Invalid request body", { value: [RECOVERY_MISMATCH] });
     await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: v.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
     await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+    // Content from before vaults moves in now that a reset can no longer lose it.
+    await moveLegacyIntoVault(tx, scopeOf(ctx, v), v.key);
   });
 }
 
@@ -313,6 +324,7 @@ export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise
       });
       await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: current.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
       await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+      await moveLegacyIntoVault(tx, toScope, current.key);
     }
     return out;
   });

@@ -297,7 +297,7 @@ describe("the attack: a password reset", () => {
 });
 
 describe("legacy content", () => {
-  it("moves into the author's vault at their next sign-in: conversation keys re-wrapped, notes sealed again", { timeout: 30_000 }, async () => {
+  it("moves into the author's vault at their next sign-in once its recovery key is saved: conversation keys re-wrapped, notes sealed again", { timeout: 30_000 }, async () => {
     const { c, manager, meetingId } = await managerWithMeeting();
     const legacyCtx = { ...c.manager };
     const legacy = await legacyConversation(legacyCtx, SECRET_TITLE, SECRET_MESSAGE);
@@ -317,6 +317,10 @@ describe("legacy content", () => {
     expect(before.note).toMatchObject({ vaultId: null, keyId: "m1", wrappedKey: null });
 
     const ctx = await signIn(manager);
+    // A new vault whose recovery key is not saved yet: the content stays where a reset cannot lose it.
+    expect(await readRows()).toEqual(before);
+    expect((await listMessages(ctx, legacy.id)).map((x) => x.content)).toEqual([SECRET_MESSAGE]);
+    await setUpVault(ctx);
     const after = await readRows();
     const vault = await withOrg(c.orgId, (tx) => tx.vault.findFirst({ where: { organizationId: c.orgId, userId: c.manager.userId, sealedAt: null }, select: { id: true } }), { userId: c.manager.userId });
     expect(after.conv).toMatchObject({ vaultId: vault!.id, keyId: "vault" });
@@ -331,6 +335,13 @@ describe("legacy content", () => {
     expect(await getPrivateNote(ctx, meetingId)).toMatchObject({ body: SECRET_NOTE });
     const scan = await operatorScan(c.orgId, [SECRET_MESSAGE, SECRET_TITLE, SECRET_NOTE]);
     expect(scan.found).toEqual([]);
+    // With the recovery key saved, the next sign-in moves whatever is still under the server's key.
+    const older = await legacyConversation(legacyCtx, "Found later", "Another old question");
+    await endSession(ctx);
+    const next = await signIn(manager);
+    const moved = await withOrg(c.orgId, (tx) => tx.chatConversation.findFirst({ where: { organizationId: c.orgId, id: older.id }, select: { vaultId: true } }), { userId: c.manager.userId });
+    expect(moved?.vaultId).toBe(vault!.id);
+    expect((await listMessages(next, older.id)).map((x) => x.content)).toEqual(["Another old question"]);
   });
 
   it("until then it reads as before, under the server's key", async () => {
@@ -341,6 +352,15 @@ describe("legacy content", () => {
     expect((await listConversations(ctx)).map((x) => x.title)).toEqual(["Written by an older server"]);
     // The operator's scan does find content still under the server's key: the scan can see.
     expect((await operatorScan(c.orgId, ["Old words"])).found).toEqual(["Old words"]);
+    // A reset before the recovery key is saved loses nothing: the empty vault goes, no sealed vault
+    // is left that nobody could open, and the content still reads (and moves once a key is saved).
+    await resetByMail(manager, NEW_PASSWORD);
+    const after = await signIn(manager, NEW_PASSWORD);
+    expect(await vaultStatus(after)).toEqual({ status: "setup", sealedVaults: 0 });
+    expect((await listMessages(after, late.id)).map((x) => x.content)).toEqual(["Old words"]);
+    await setUpVault(after);
+    expect((await listMessages(after, late.id)).map((x) => x.content)).toEqual(["Old words"]);
+    expect((await operatorScan(c.orgId, ["Old words"])).found).toEqual([]);
   });
 });
 
