@@ -13,7 +13,6 @@ import { isRemovable } from "@/lib/auth/permissions";
 import { fullName, toUserDto, userSelect, type UserDto } from "@/lib/people/dto";
 import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { ORG_TEAM_ID } from "@/lib/surveys/send";
 import { noticeRoleChanged } from "@/lib/people/account-notices";
 import { notifyTeamJoins } from "@/lib/people/team-join";
 
@@ -183,50 +182,20 @@ async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Prom
 }
 
 /**
- * decisions.md: removing a person cancels their open survey links. Their unused invitations to
- * surveys still open go, so both links of each (first e-mail and reminder) answer "This survey
- * link is invalid", and the invited counts drop by one (the invitation's team, if attributed, the
- * organisation's row and the survey). Used invitations and closed surveys stay as they are: those
- * counts are history.
- *
- * Locks follow the submission's order (app_submit_response: the invitation, then participation by
- * team id with the organisation's nil id first, then the survey), so a concurrent submission and
- * this removal wait for each other instead of deadlocking; whichever takes the invitation first
- * wins: a submitted answer keeps its invitation (used), and a cancelled one cannot be spent.
+ * Removing a person cancels their open survey links: the link of each survey still open answers
+ * "This survey link is invalid" from now on. The invitation itself stays, and so do the invited
+ * counts: a submission writes nothing about its invitation, so nobody can tell whether this person
+ * had already answered, and an answer they gave stays in the pool and counts. Dropping them from
+ * the invited counts could leave more answers than people asked. The day-3 reminder goes only to
+ * people who are still members, so it skips them. Closed surveys are history and stay as they are.
+ * The voided hash is one no token hashes to (a sha-256 is 64 hex digits), unique per invitation.
  */
 async function cancelOpenSurveyInvitations(tx: Tx, orgId: string, userId: string): Promise<void> {
-  const open = await tx.$queryRaw<{ surveyId: string; teamId: string | null }[]>`
-    SELECT i."surveyId", i."teamId" FROM "SurveyInvitation" i
-    JOIN "Survey" s ON s."organizationId" = i."organizationId" AND s."id" = i."surveyId"
-    WHERE i."organizationId" = ${orgId}::uuid AND i."userId" = ${userId}::uuid AND NOT i."used" AND s."status" = 'active'
-    ORDER BY i."surveyId" FOR UPDATE OF i`;
-  if (open.length === 0) return;
-  await tx.$queryRaw`
-    SELECT 1 FROM "SurveyParticipation"
-    WHERE "organizationId" = ${orgId}::uuid
-      AND ("surveyId", "teamId") IN (SELECT * FROM unnest(${[...open.map((o) => o.surveyId), ...open.filter((o) => o.teamId).map((o) => o.surveyId)]}::uuid[],
-                                                         ${[...open.map(() => ORG_TEAM_ID), ...open.flatMap((o) => (o.teamId ? [o.teamId] : []))]}::uuid[]))
-    ORDER BY "surveyId", "teamId" FOR UPDATE`;
-  // One statement: the rows deleted are exactly the rows counted down (all locked above).
   await tx.$executeRaw`
-    WITH gone AS (
-      DELETE FROM "SurveyInvitation" i USING "Survey" s
-      WHERE i."organizationId" = ${orgId}::uuid AND i."userId" = ${userId}::uuid AND NOT i."used"
-        AND s."organizationId" = i."organizationId" AND s."id" = i."surveyId" AND s."status" = 'active'
-      RETURNING i."surveyId", i."teamId"
-    ), per_group AS (
-      SELECT "surveyId", "teamId", count(*)::int AS n FROM gone WHERE "teamId" IS NOT NULL GROUP BY 1, 2
-      UNION ALL
-      SELECT "surveyId", ${ORG_TEAM_ID}::uuid, count(*)::int FROM gone GROUP BY 1
-    ), participation AS (
-      UPDATE "SurveyParticipation" p SET "invited" = p."invited" - g.n
-      FROM per_group g
-      WHERE p."organizationId" = ${orgId}::uuid AND p."surveyId" = g."surveyId" AND p."teamId" = g."teamId"
-      RETURNING 1
-    )
-    UPDATE "Survey" s SET "invitedCount" = s."invitedCount" - g.n
-    FROM (SELECT "surveyId", count(*)::int AS n FROM gone GROUP BY 1) g
-    WHERE s."organizationId" = ${orgId}::uuid AND s."id" = g."surveyId"`;
+    UPDATE "SurveyInvitation" i SET "tokenHash" = 'void:' || i."id"::text, "reminderTokenHash" = NULL
+    FROM "Survey" s
+    WHERE i."organizationId" = ${orgId}::uuid AND i."userId" = ${userId}::uuid
+      AND s."organizationId" = i."organizationId" AND s."id" = i."surveyId" AND s."status" = 'active'`;
 }
 
 export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {

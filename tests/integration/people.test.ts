@@ -287,7 +287,7 @@ describe("removing a person while a survey is open", () => {
 
   const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
 
-  it("cancels their unused links: the link is invalid, nothing is stored, and the invited counts drop by one", async () => {
+  it("cancels their links: the link is invalid, nothing is stored, and the invited counts stay (nobody can tell whether they had answered)", async () => {
     const s = await openSurvey();
     expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 }, invitedCount: 6, pending: 0 });
     const leaver = s.members[0]!;
@@ -300,14 +300,16 @@ describe("removing a person while a survey is open", () => {
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: "survey_link_invalid", message: INVALID_LINK });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
-    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 3, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 5, responded: 0 }, invitedCount: 5, pending: 0 });
+    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 }, invitedCount: 6, pending: 0 });
 
-    // Someone without an attributed team: only the organisation's row and the survey drop.
+    // Someone without an attributed team: their link goes too, and the counts stay.
+    const lonerToken = await s.tokenOf(s.surveyId, s.loner.email);
     await deleteUser(s.ctx, s.loner.id);
-    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 3 }, org: { invited: 4 }, invitedCount: 4 });
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: lonerToken })).toBeNull();
+    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 4 }, org: { invited: 6 }, invitedCount: 6 });
     // The others' links still work.
     await s.answer(s.surveyId, s.question.id, await s.tokenOf(s.surveyId, s.members[1]!.email));
-    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 3, responded: 1 }, org: { invited: 4, responded: 1 }, pending: 1 });
+    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 4, responded: 1 }, org: { invited: 6, responded: 1 }, pending: 1 });
   });
 
   it("a removal racing the person's own submission: the link is cancelled either way, and the answer counts only if it came first; no deadlock", async () => {
@@ -323,11 +325,11 @@ describe("removing a person while a survey is open", () => {
     );
     const answered = outcomes.filter(Boolean).length;
     // Whether someone answered is not known (a submission writes nothing about its invitation),
-    // so every removed person's link goes and the invited counts drop by three.
+    // so every removed person's link goes and the invited counts stay as sent.
     expect(await s.counts(s.surveyId)).toMatchObject({
-      team: { invited: 1, responded: answered },
-      org: { invited: 3, responded: answered },
-      invitedCount: 3,
+      team: { invited: 4, responded: answered },
+      org: { invited: 6, responded: answered },
+      invitedCount: 6,
       pending: answered,
     });
   });
@@ -344,11 +346,13 @@ describe("removing a person while a survey is open", () => {
     await deleteUser(s.ctx, answered.id);
 
     // The answer stays in the pool and counts; the link is cancelled like any other.
-    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 3, responded: 1 }, org: { teamId: ORG_TEAM_ID, invited: 5, responded: 1 }, invitedCount: 5, pending: 1 });
+    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 1 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 1 }, invitedCount: 6, pending: 1 });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
     expect(await s.counts(closedId)).toEqual(closedBefore);
-    const left = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, userId: answered.id }, select: { surveyId: true } }));
-    expect(left).toEqual([{ surveyId: closedId }]);
+    // Both invitations stay (they are counted as sent); the open one no longer opens with any link.
+    const left = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, userId: answered.id }, select: { surveyId: true, tokenHash: true } }));
+    expect(left.map((i) => i.surveyId).sort()).toEqual([closedId, s.surveyId].sort());
+    expect(left.find((i) => i.surveyId === s.surveyId)?.tokenHash).toMatch(/^void:/);
   });
 });
 
