@@ -41,8 +41,8 @@ export function reminderText(p: { firstName: string; subject: string; sentAt: Da
 }
 
 /**
- * The day-3 reminder, to everyone invited who is still a member (removing a person deletes their
- * open invitations). It carries no link: only the lookup hash of the first link is stored, and a
+ * The day-3 reminder, to everyone invited who is still a member (a removed person's invitation
+ * stays, counted, but joins no User row). It carries no link: only the lookup hash of the first link is stored, and a
  * second link would let a person answer twice (each link has its own marker). Nothing about the
  * invitations is written. Returns how many people were reminded.
  */
