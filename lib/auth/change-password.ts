@@ -1,6 +1,7 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
+import { checkCurrentPassword } from "@/lib/auth/current-password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { prepareRewrap } from "@/lib/vault/vault";
 import type { AuthContext } from "@/lib/auth/context";
@@ -12,10 +13,7 @@ export { changePasswordSchema } from "@/lib/auth/password-schemas";
 
 /** Changes the signed-in user's password and ends all their other sessions. */
 export async function changePassword(ctx: AuthContext, current: string, next: string): Promise<"changed" | "wrong-password"> {
-  const stored = await withOrg(ctx.orgId, (tx) =>
-    tx.user.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } }, select: { passwordHash: true } }),
-  );
-  if (!(await verifyPassword(stored?.passwordHash, current))) return "wrong-password";
+  if (!(await checkCurrentPassword(ctx, current))) return "wrong-password";
   const passwordHash = await hashPassword(next);
   const rewrapVault = await prepareRewrap(ctx.orgId, ctx.userId, current, next);
   await withOrg(ctx.orgId, async (tx) => {

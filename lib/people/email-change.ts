@@ -7,7 +7,7 @@ import type { Tenant } from "@/lib/tenancy/resolve";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { hashToken } from "@/lib/auth/tokens";
-import { verifyPassword } from "@/lib/auth/password";
+import { checkCurrentPassword } from "@/lib/auth/current-password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { greeting } from "@/lib/mail/safe-name";
@@ -77,8 +77,9 @@ async function assertFree(tx: Tx, orgId: string, email: string, userId: string, 
  * to the new address. A new request replaces an earlier unconfirmed one.
  */
 export async function requestEmailChange(ctx: AuthContext, input: EmailChangeRequest): Promise<void> {
-  const me = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: userKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true, passwordHash: true } }));
-  if (!(await verifyPassword(me?.passwordHash, input.currentPassword)) || !me) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
+  if (!(await checkCurrentPassword(ctx, input.currentPassword))) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
+  const me = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: userKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true } }));
+  if (!me) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
   if (input.newEmail === me.email) throw invalidInput("This is already your e-mail", { newEmail: ["This is already your e-mail"] });
   await withOrg(ctx.orgId, async (tx) => {
     await assertFree(tx, ctx.orgId, input.newEmail, ctx.userId, "newEmail");

@@ -11,6 +11,7 @@ import { hashToken, issueToken } from "@/lib/auth/tokens";
 import { resetPassword, RESET_TTL_MS } from "@/lib/auth/password-reset";
 import { changePassword } from "@/lib/auth/change-password";
 import { signInWithPassword } from "@/lib/auth/sign-in";
+import { recordFailure } from "@/lib/auth/throttle";
 import { createUser as addPerson, getUser, updateUser } from "@/lib/people/users";
 import { acceptInvitation } from "@/lib/people/invitations";
 import { createTeam } from "@/lib/people/teams";
@@ -115,6 +116,21 @@ describe("a person changes their own e-mail", () => {
     const stored = await withOrg(w.orgId, (tx) => tx.authToken.findMany({ where: { organizationId: w.orgId, userId: w.manager.id, purpose: "email_change" } }));
     expect(stored.map((t) => t.tokenHash)).toEqual([hashToken(raw)]);
     expect(JSON.stringify(stored)).not.toContain(raw);
+  });
+
+  it("the current password is checked under the sign-in throttle: a stolen session cannot guess it, in Change e-mail or Change password", async () => {
+    const w = await workspace();
+    // Wrong guesses count against the account as failed sign-ins do, and a success gives them back.
+    await expect(requestEmailChange(w.managerCtx, request("mona.new@example.com", "Wrong-password-1"))).rejects.toMatchObject({ code: "wrong_password" });
+    expect(await changePassword(w.managerCtx, "Wrong-password-2", "Another-password-9")).toBe("wrong-password");
+    const failures = () => withOrg(w.orgId, (tx) => tx.authThrottle.findFirst({ where: { organizationId: w.orgId, key: `account:${w.manager.email.toLowerCase()}` }, select: { failures: true } }));
+    expect(await failures()).toEqual({ failures: 2 });
+    // Past the free tries the account is blocked: the right password is not even checked.
+    for (let i = 0; i < 10; i++) await withOrg(w.orgId, (tx) => recordFailure(tx, w.orgId, [{ kind: "account", value: w.manager.email }]));
+    expect(await status(requestEmailChange(w.managerCtx, request("mona.new@example.com")))).toBe(429);
+    expect(await status(changePassword(w.managerCtx, TEST_PASSWORD, "Another-password-9"))).toBe(429);
+    expect(await mailsTo(w.orgId, "mona.new@example.com")).toHaveLength(0);
+    expect((await signInWithPassword({ orgId: w.orgId, email: w.manager.email, password: "Another-password-9", address: null, userAgent: null })).ok).toBe(false);
   });
 
   it("at most EMAIL_CHANGE_MAILS_PER_HOUR confirmation mails an hour; each new one voids the one before", async () => {
