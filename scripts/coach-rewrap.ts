@@ -8,8 +8,9 @@
 // `npm start` runs), which must look past row-level security (a superuser or BYPASSRLS role):
 // conversations are otherwise readable by their author alone. Batch by batch, one transaction each,
 // printing counts; it never reads or prints a title or message. Conversations in a personal vault
-// (vaultId set) are not under any master key at all and are left alone: only their author's
-// vault key opens them.
+// (keyId "vault") are not under any master key at all and are left alone: only their author's
+// vault key opens them. Those from before vaults that a password reset bound to a sealed vault
+// (vaultId set, keyId still a master key's) are still under a master key and are re-wrapped too.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,7 +30,7 @@ export async function rewrapAll(client: pg.Client, ring: KeyRing, opts: { batchS
   const bypass = await client.query<{ ok: boolean }>(`SELECT rolsuper OR rolbypassrls AS ok FROM pg_roles WHERE rolname = current_user`);
   if (!bypass.rows[0]?.ok) throw new Error("coach:rewrap must connect as a role that bypasses row-level security (the database owner as superuser, or BYPASSRLS)");
   const current = ring.current.id;
-  const { rows: countRows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "keyId" = $1 AND "vaultId" IS NULL`, [current]);
+  const { rows: countRows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "keyId" = $1`, [current]);
   const result: RewrapResult = { rewrapped: 0, alreadyCurrent: Number(countRows[0]?.n ?? 0), failed: 0, batches: 0 };
   // Keyset pagination over the rows still under an old key; failed rows are stepped over.
   let after: [string, string] = ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000"];
@@ -38,7 +39,7 @@ export async function rewrapAll(client: pg.Client, ring: KeyRing, opts: { batchS
     try {
       const { rows } = await client.query<Row>(
         `SELECT "organizationId", "id", "wrappedKey", "keyId" FROM "ChatConversation"
-          WHERE "keyId" <> $1 AND "vaultId" IS NULL AND ("organizationId", "id") > ($2::uuid, $3::uuid)
+          WHERE "keyId" <> $1 AND "keyId" <> 'vault' AND ("organizationId", "id") > ($2::uuid, $3::uuid)
           ORDER BY "organizationId", "id" LIMIT $4 FOR UPDATE`,
         [current, after[0], after[1], batchSize],
       );

@@ -18,7 +18,9 @@ import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto
 // under a data key wrapped by the author's vault key (lib/vault/), which only a live session of
 // theirs holds; nothing here logs their text. A conversation of a sealed vault (after a password
 // reset) is neither listed nor found until the recovery key moves it into the open vault; one from
-// before vaults (vaultId null) reads with the master key until its author's next sign-in moves it.
+// before vaults (vaultId null) reads with the master key until it moves into its author's vault
+// (once the vault's recovery key is saved). A password reset before that binds it to a sealed
+// vault (lib/vault/vault.ts), so the session the new password opens never sees it.
 
 type ConversationRow = { id: string; title: Uint8Array; wrappedKey: Uint8Array; keyId: string; vaultId: string | null; createdAt: Date; lastMessageAt: Date };
 const conversationSelect = { id: true, title: true, wrappedKey: true, keyId: true, vaultId: true, createdAt: true, lastMessageAt: true } as const;

@@ -12,8 +12,9 @@ import type { PrivateNoteInput } from "./notes-schemas";
 // vault key wraps (lib/vault/): only a live session of theirs opens it, and a copy of the database
 // with the server's keys shows no plaintext. The associated data binds the ciphertext to its
 // organisation, meeting and author: bytes moved to another row do not open. A note written before
-// vaults (vaultId null) is sealed directly under the master key until its author's next sign-in
-// moves it; a note of a vault sealed by a password reset is not shown until the recovery key.
+// vaults (vaultId null) is sealed directly under the master key until it moves into its author's
+// vault (once the vault's recovery key is saved); a password reset before that binds it to a sealed
+// vault. A note of a sealed vault is not shown until the recovery key.
 
 export type PrivateNoteDto = { body: string; updatedAt: string };
 

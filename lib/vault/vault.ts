@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
-import { masterKeyRing, newDataKey, open, seal, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
+import { masterKeyRing, newDataKey, open, openMessage, openTitle, seal, sealMessage, sealTitle, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
 import {
   PASSWORD_KDF,
   RECOVERY_GROUPS,
@@ -84,8 +84,10 @@ async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultS
  * recovery key opens them again. For a password set without the old one (a reset), and for a
  * password wrap the current password no longer opens. A vault whose recovery key was never saved
  * holds nothing (nothing private is written, nor moved in, before that) and has no way back: it is
- * deleted rather than left as a sealed vault nobody can open. */
-export async function sealOpenVaults(tx: Tx, orgId: string, userId: string): Promise<number> {
+ * deleted rather than left as a sealed vault nobody can open. With `hideLegacy`, content from
+ * before vaults is sealed away too (sealLegacyContent). */
+export async function sealOpenVaults(tx: Tx, orgId: string, userId: string, opts: { hideLegacy: boolean }): Promise<number> {
+  if (opts.hideLegacy) await sealLegacyContent(tx, orgId, userId);
   const open = await tx.vault.findMany({
     where: { ...own(orgId, userId), sealedAt: null },
     select: { id: true, recoveryConfirmedAt: true, _count: { select: { conversations: true, privateNotes: true } } },
@@ -97,6 +99,25 @@ export async function sealOpenVaults(tx: Tx, orgId: string, userId: string): Pro
   await tx.vaultKeyWrap.deleteMany({ where: { organizationId: orgId, vaultId: { in: ids }, kind: "password" } });
   await tx.vault.updateMany({ where: { organizationId: orgId, id: { in: ids } }, data: { sealedAt: new Date(), handoffKey: null } });
   return ids.length;
+}
+
+/** Content from before vaults (vaultId null, under the server's master key) would otherwise read in
+ * any session of its author's, the one opened with a password just reset by whoever got into the
+ * mailbox included. At a password set without the old password it is bound to a new sealed vault
+ * that has no wraps at all (a "holder"): no list or read shows a sealed vault's rows, and nobody
+ * can open the holder itself. Only the recovery key of a vault made before that reset brings it
+ * back (recoverVaults); without one it stays sealed under the master key, which the operator
+ * still holds. Its rows are left exactly as they are (same data keys, same master key id). */
+async function sealLegacyContent(tx: Tx, orgId: string, userId: string): Promise<void> {
+  const mine = { organizationId: orgId, vaultId: null };
+  const [conversations, notes] = await Promise.all([
+    tx.chatConversation.count({ where: { ...mine, userId } }),
+    tx.meetingPrivateNote.count({ where: { ...mine, authorId: userId } }),
+  ]);
+  if (!conversations && !notes) return;
+  const holder = await tx.vault.create({ data: { organizationId: orgId, userId, sealedAt: new Date() }, select: { id: true } });
+  await tx.chatConversation.updateMany({ where: { ...mine, userId }, data: { vaultId: holder.id } });
+  await tx.meetingPrivateNote.updateMany({ where: { ...mine, authorId: userId }, data: { vaultId: holder.id } });
 }
 
 /**
@@ -129,7 +150,9 @@ export async function openVaultAtSignIn(orgId: string, userId: string, sessionId
   const secret = newSessionSecret();
   await inUser(async (tx) => {
     if (created) {
-      await sealOpenVaults(tx, orgId, userId);
+      // A vault the password no longer opens means a password was set without the old one: the
+      // content from before vaults is sealed away as at a reset. A first vault leaves it alone.
+      await sealOpenVaults(tx, orgId, userId, { hideLegacy: !!existing });
       await tx.vault.create({ data: { organizationId: orgId, id: created.id, userId } });
       await tx.vaultKeyWrap.create({ data: created.wrap });
     }
@@ -144,47 +167,75 @@ function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: str
   return tx.session.update({ where: { organizationId_id: { organizationId: orgId, id: sessionId } }, data: { vaultKey } });
 }
 
-/** Content written before vaults (its data key under the server's master key) moves into the
- * vault: a conversation's data key is re-wrapped (its messages stay as they are); a private note,
- * sealed directly under the master key, is sealed again under a new data key of its own. A row no
+/** Content written before vaults (under the server's master key) moves into the vault, each row
+ * sealed again under a NEW data key that only the vault key wraps: the old data key is known to
+ * whoever holds the master key and a backup (or a dead row version) from before the move, so
+ * keeping it would leave the conversation, and every message written after the move, readable to
+ * them. A conversation's title and every message are re-sealed (same associated data); a private
+ * note likewise (joined to a note the vault already has on that meeting, the older first). `from`
+ * is null for rows not yet in any vault, or the holder vault a reset bound them to. A row no
  * configured master key opens stays as it is (and unreadable, as before): a sign-in never fails
- * over one. */
-export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: Buffer): Promise<{ conversations: number; notes: number }> {
+ * over one.
+ *
+ * The move waits for the vault's recovery key to be saved (confirmRecoveryKey, or the next sign-in
+ * after it). Moving at the first sign-in would put the content under a key that only the password
+ * opens, so a reset before the recovery key is saved would leave it where nobody, the operator
+ * included, can ever read it again; waiting keeps it restorable and a reset seals it away instead
+ * (sealLegacyContent). */
+export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: Buffer, from: string | null = null): Promise<{ conversations: number; notes: number }> {
   const { orgId, userId, vaultId } = scope;
   const ring = masterKeyRing();
-  const conversations = await tx.chatConversation.findMany({ where: { organizationId: orgId, userId, vaultId: null }, select: { id: true, wrappedKey: true, keyId: true } });
+  const legacy = { organizationId: orgId, vaultId: from, keyId: { not: VAULT_KEY_ID } };
+  const conversations = await tx.chatConversation.findMany({ where: { ...legacy, userId }, select: { id: true, title: true, wrappedKey: true, keyId: true } });
   let moved = 0;
   for (const c of conversations) {
-    const dataKey = attempt(() => unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id));
-    if (!dataKey) continue;
+    const oldKey = attempt(() => unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id));
+    if (!oldKey) continue;
+    const messages = await tx.chatMessage.findMany({ where: { organizationId: orgId, conversationId: c.id }, select: { id: true, body: true } });
+    const title = attempt(() => openTitle(oldKey, orgId, c.id, c.title));
+    const bodies = messages.map((m) => attempt(() => openMessage(oldKey, orgId, c.id, m.id, m.body)));
+    if (title === null || bodies.some((b) => b === null)) continue;
     moved += 1;
+    const dataKey = newDataKey();
+    for (const [i, m] of messages.entries()) {
+      await tx.chatMessage.update({ where: { organizationId_id: { organizationId: orgId, id: m.id } }, data: { body: toBytes(sealMessage(dataKey, orgId, c.id, m.id, bodies[i]!)) } });
+    }
     await tx.chatConversation.update({
       where: { organizationId_id: { organizationId: orgId, id: c.id } },
-      data: { vaultId, keyId: VAULT_KEY_ID, wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })) },
+      data: { vaultId, keyId: VAULT_KEY_ID, title: toBytes(sealTitle(dataKey, orgId, c.id, title)), wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })) },
     });
   }
-  const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: null }, select: { id: true, meetingId: true, body: true, keyId: true } });
+  const notes = await tx.meetingPrivateNote.findMany({ where: { ...legacy, authorId: userId }, select: { id: true, meetingId: true, body: true, keyId: true } });
   let movedNotes = 0;
   for (const n of notes) {
     const master = ring.byId.get(n.keyId);
     const body = master ? attempt(() => open(master, n.body, noteAad(orgId, n.meetingId, userId))) : null;
     if (!body) continue;
     movedNotes += 1;
-    const dataKey = newDataKey();
-    await tx.meetingPrivateNote.update({
-      where: { organizationId_id: { organizationId: orgId, id: n.id } },
-      data: {
-        vaultId,
-        keyId: VAULT_KEY_ID,
-        body: toBytes(seal(dataKey, body, noteAad(orgId, n.meetingId, userId))),
-        wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "note", meetingId: n.meetingId })),
-      },
-    });
+    await placeNote(tx, scope, vaultKey, n, body.toString("utf8"));
   }
   if (moved < conversations.length || movedNotes < notes.length) {
     log.warn("vault.legacy_unreadable", { orgId, userId, conversations: conversations.length - moved, notes: notes.length - movedNotes });
   }
   return { conversations: moved, notes: movedNotes };
+}
+
+/** Puts a note's text (row `n`, from elsewhere) into vault `to`, sealed under a new data key; when
+ * `to` already has a note on that meeting, the two are joined (this one first) and `n` deleted. */
+async function placeNote(tx: Tx, to: VaultScope, toKey: Buffer, n: { id: string; meetingId: string }, text: string): Promise<void> {
+  const { orgId, userId } = to;
+  const owner = { kind: "note", meetingId: n.meetingId } as const;
+  const aad = noteAad(orgId, n.meetingId, userId);
+  const newer = await tx.meetingPrivateNote.findFirst({ where: { organizationId: orgId, authorId: userId, meetingId: n.meetingId, vaultId: to.vaultId }, select: { id: true, body: true, wrappedKey: true } });
+  const dataKey = newDataKey();
+  const body = newer ? `${text}\n\n${open(unwrapDataKeyFromVault(toKey, newer.wrappedKey!, to, owner), newer.body, aad).toString("utf8")}` : text;
+  const sealed = { vaultId: to.vaultId, keyId: VAULT_KEY_ID, body: toBytes(seal(dataKey, Buffer.from(body, "utf8"), aad)), wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) };
+  if (newer) {
+    await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: newer.id } }, data: sealed });
+    await tx.meetingPrivateNote.delete({ where: { organizationId_id: { organizationId: orgId, id: n.id } } });
+  } else {
+    await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: n.id } }, data: sealed });
+  }
 }
 
 function attempt<T>(fn: () => T): T | null {
@@ -245,7 +296,8 @@ const inOwnVault = <T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>) => withOrg(
 export async function vaultStatus(ctx: AuthContext): Promise<VaultStatus> {
   return inOwnVault(ctx, async (tx) => {
     const v = await sessionVault(tx, ctx);
-    const sealedVaults = await tx.vault.count({ where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null } } });
+    // Only those a recovery key can open (a holder of content from before vaults has no wrap).
+    const sealedVaults = await tx.vault.count({ where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { some: { kind: "recovery" } } } });
     return { status: !v ? "locked" : v.confirmed ? "ready" : "setup", sealedVaults };
   });
 }
@@ -295,15 +347,21 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
  * vault this session holds (data keys re-wrapped; a note on a meeting that has a newer one is
  * joined to it) and the sealed vault is deleted. When the open vault's own recovery key was never
  * saved, the entered key becomes its recovery key (the person has just shown they keep it).
+ * Content from before vaults that a reset sealed away (a holder vault) comes back too, but only
+ * with the key of a vault made before that reset: a key made after it (by whoever reset the
+ * password) proves nothing about who wrote that content.
  */
 export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise<{ restoredVaults: number; conversations: number; notes: number }> {
   return inOwnVault(ctx, async (tx) => {
     const current = await vaultForRead(tx, ctx);
     const typed = normalizeRecoveryKey(typedKey);
+    // Only dashes and spaces: no key at all (and nothing to derive a key from).
+    if (!typed) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
     const sealed = await tx.vault.findMany({
-      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null } },
-      select: { id: true, wraps: { where: { kind: "recovery" }, select: { salt: true, kdf: true, wrappedKey: true } } },
+      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { some: { kind: "recovery" } } },
+      select: { id: true, createdAt: true, wraps: { where: { kind: "recovery" }, select: { salt: true, kdf: true, wrappedKey: true } } },
     });
+    let earliestOpened: Date | null = null;
     const toScope = scopeOf(ctx, current);
     const out = { restoredVaults: 0, conversations: 0, notes: 0 };
     for (const vault of sealed) {
@@ -311,11 +369,22 @@ export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise
       const key = vault.wraps.map((w) => (kdfOf(w.kdf).alg === "hkdf-sha256" ? unwrapVaultKey(recoveryKeyKey(typed, w.salt), w.wrappedKey, fromScope, "recovery") : null)).find(Boolean);
       if (!key) continue;
       const moved = await moveVault(tx, fromScope, key, toScope, current.key);
+      if (!earliestOpened || vault.createdAt < earliestOpened) earliestOpened = vault.createdAt;
       out.restoredVaults += 1;
       out.conversations += moved.conversations;
       out.notes += moved.notes;
     }
-    if (!out.restoredVaults) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
+    if (!out.restoredVaults || !earliestOpened) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
+    const holders = await tx.vault.findMany({
+      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { none: {} }, createdAt: { gt: earliestOpened } },
+      select: { id: true },
+    });
+    for (const h of holders) {
+      const moved = await moveLegacyIntoVault(tx, toScope, current.key, h.id);
+      out.conversations += moved.conversations;
+      out.notes += moved.notes;
+      await deleteIfEmpty(tx, ctx.orgId, h.id);
+    }
     if (!current.confirmed) {
       const salt = newSalt();
       await tx.vaultKeyWrap.deleteMany({ where: { organizationId: ctx.orgId, vaultId: current.vaultId, kind: "recovery" } });
@@ -343,25 +412,18 @@ async function moveVault(tx: Tx, from: VaultScope, fromKey: Buffer, to: VaultSco
   }
   const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: from.vaultId }, select: { id: true, meetingId: true, body: true, wrappedKey: true } });
   for (const n of notes) {
-    const owner = { kind: "note", meetingId: n.meetingId } as const;
-    const aad = noteAad(orgId, n.meetingId, userId);
-    const oldBody = open(unwrapDataKeyFromVault(fromKey, n.wrappedKey!, from, owner), n.body, aad).toString("utf8");
-    const newer = await tx.meetingPrivateNote.findFirst({ where: { organizationId: orgId, authorId: userId, meetingId: n.meetingId, vaultId: to.vaultId }, select: { id: true, body: true, wrappedKey: true } });
-    const dataKey = newer ? unwrapDataKeyFromVault(toKey, newer.wrappedKey!, to, owner) : newDataKey();
-    const body = newer ? `${oldBody}\n\n${open(dataKey, newer.body, aad).toString("utf8")}` : oldBody;
-    const sealedBody = toBytes(seal(dataKey, Buffer.from(body, "utf8"), aad));
-    if (newer) {
-      await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: newer.id } }, data: { body: sealedBody } });
-      await tx.meetingPrivateNote.delete({ where: { organizationId_id: { organizationId: orgId, id: n.id } } });
-    } else {
-      await tx.meetingPrivateNote.update({
-        where: { organizationId_id: { organizationId: orgId, id: n.id } },
-        data: { vaultId: to.vaultId, body: sealedBody, wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) },
-      });
-    }
+    const oldKey = unwrapDataKeyFromVault(fromKey, n.wrappedKey!, from, { kind: "note", meetingId: n.meetingId });
+    await placeNote(tx, to, toKey, n, open(oldKey, n.body, noteAad(orgId, n.meetingId, userId)).toString("utf8"));
   }
   await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: from.vaultId } } });
   return { conversations: conversations.length, notes: notes.length };
+}
+
+/** Deletes a holder vault once nothing is bound to it (a row no master key opens stays, and so
+ * does its holder). */
+async function deleteIfEmpty(tx: Tx, orgId: string, vaultId: string): Promise<void> {
+  const left = await tx.vault.findUnique({ where: { organizationId_id: { organizationId: orgId, id: vaultId } }, select: { _count: { select: { conversations: true, privateNotes: true } } } });
+  if (left && !left._count.conversations && !left._count.privateNotes) await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: vaultId } } });
 }
 
 /** A password change, with the old password at hand: the open vault's password wrap is made
@@ -389,7 +451,7 @@ export async function prepareRewrap(orgId: string, userId: string, current: stri
  * the reset's transaction, whose user becomes known only from the token. */
 export async function sealVaultsAtReset(tx: Tx, orgId: string, userId: string): Promise<void> {
   await tx.$executeRaw`SELECT set_config('app.user_id', ${userId}, true)`;
-  await sealOpenVaults(tx, orgId, userId);
+  await sealOpenVaults(tx, orgId, userId, { hideLegacy: true });
 }
 
 /** The signup's first admin: their vault is made with the password they chose, and its key is

@@ -6,7 +6,7 @@ import { currentSession } from "@/lib/auth/current-session";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { env } from "@/lib/config/env";
-import { masterKeyRing, resetMasterKeyRingForTests } from "@/lib/coach/crypto";
+import { masterKeyRing, openMessage, openTitle, resetMasterKeyRingForTests, unwrapDataKey } from "@/lib/coach/crypto";
 import { addMessage, createConversation, listConversations, listMessages } from "@/lib/coach/conversations";
 import { getPrivateNote, readPrivateNote, savePrivateNote } from "@/lib/one-on-one/private-notes";
 import { loadMeetingForUser } from "@/lib/one-on-one/access";
@@ -297,7 +297,7 @@ describe("the attack: a password reset", () => {
 });
 
 describe("legacy content", () => {
-  it("moves into the author's vault at their next sign-in once its recovery key is saved: conversation keys re-wrapped, notes sealed again", { timeout: 30_000 }, async () => {
+  it("moves into the author's vault at their next sign-in once its recovery key is saved: conversations and notes sealed again under new data keys", { timeout: 30_000 }, async () => {
     const { c, manager, meetingId } = await managerWithMeeting();
     const legacyCtx = { ...c.manager };
     const legacy = await legacyConversation(legacyCtx, SECRET_TITLE, SECRET_MESSAGE);
@@ -325,8 +325,8 @@ describe("legacy content", () => {
     const vault = await withOrg(c.orgId, (tx) => tx.vault.findFirst({ where: { organizationId: c.orgId, userId: c.manager.userId, sealedAt: null }, select: { id: true } }), { userId: c.manager.userId });
     expect(after.conv).toMatchObject({ vaultId: vault!.id, keyId: "vault" });
     expect(Buffer.from(after.conv!.wrappedKey).equals(Buffer.from(before.conv!.wrappedKey))).toBe(false);
-    // The messages are not re-encrypted; the note is, under a data key of its own.
-    expect(Buffer.from(after.message!.body).equals(Buffer.from(before.message!.body))).toBe(true);
+    // The messages are sealed again (under a new data key), and so is the note.
+    expect(Buffer.from(after.message!.body).equals(Buffer.from(before.message!.body))).toBe(false);
     expect(after.note).toMatchObject({ vaultId: vault!.id, keyId: "vault" });
     expect(after.note!.wrappedKey).not.toBeNull();
     expect(Buffer.from(after.note!.body).equals(Buffer.from(before.note!.body))).toBe(false);
@@ -352,14 +352,99 @@ describe("legacy content", () => {
     expect((await listConversations(ctx)).map((x) => x.title)).toEqual(["Written by an older server"]);
     // The operator's scan does find content still under the server's key: the scan can see.
     expect((await operatorScan(c.orgId, ["Old words"])).found).toEqual(["Old words"]);
-    // A reset before the recovery key is saved loses nothing: the empty vault goes, no sealed vault
-    // is left that nobody could open, and the content still reads (and moves once a key is saved).
+    await setUpVault(ctx);
+    expect((await listMessages(ctx, late.id)).map((x) => x.content)).toEqual(["Old words"]);
+    expect((await operatorScan(c.orgId, ["Old words"])).found).toEqual([]);
+  });
+
+  it("an operator's backup from before the move (the old data key under the master key) opens nothing of it after the move", { timeout: 30_000 }, async () => {
+    const { c, manager } = await managerWithMeeting();
+    const legacy = await legacyConversation({ ...c.manager }, SECRET_TITLE, SECRET_MESSAGE);
+    const rowOf = () =>
+      withOrg(c.orgId, (tx) => tx.chatConversation.findFirstOrThrow({ where: { organizationId: c.orgId, id: legacy.id }, select: { title: true, wrappedKey: true, keyId: true } }), {
+        userId: c.manager.userId,
+      });
+    // The backup: the row's wrapped data key, and the master keys.
+    const backup = await rowOf();
+    const oldKey = unwrapDataKey(masterKeyRing(), backup.wrappedKey, backup.keyId, c.orgId, legacy.id);
+    expect(openTitle(oldKey, c.orgId, legacy.id, backup.title)).toBe(SECRET_TITLE);
+
+    const ctx = await signIn(manager);
+    await setUpVault(ctx);
+    const LATER = "Quillfeather, after the move: I will speak to HR on Monday";
+    await addMessage(ctx, legacy.id, { type: "user", content: LATER });
+    expect((await listMessages(ctx, legacy.id)).map((x) => x.content)).toEqual([SECRET_MESSAGE, LATER]);
+
+    const now = await rowOf();
+    const messages = await withOrg(c.orgId, (tx) => tx.chatMessage.findMany({ where: { organizationId: c.orgId, conversationId: legacy.id }, select: { id: true, body: true } }), {
+      userId: c.manager.userId,
+    });
+    expect(messages).toHaveLength(2);
+    expect(() => openTitle(oldKey, c.orgId, legacy.id, now.title)).toThrow();
+    for (const m of messages) expect(() => openMessage(oldKey, c.orgId, legacy.id, m.id, m.body)).toThrow();
+    // Not even as a raw keystream (tag ignored).
+    for (const blob of [now.title, ...messages.map((m) => m.body)]) {
+      const out = ctrOpen(oldKey, Buffer.from(blob))!;
+      for (const needle of ["Quillfeather", "Jordan"]) expect(out.includes(Buffer.from(needle))).toBe(false);
+    }
+    // The old wrapped key is not what the row holds any more either.
+    expect(Buffer.from(now.wrappedKey).equals(Buffer.from(backup.wrappedKey))).toBe(false);
+  });
+
+  for (const who of ["the person", "whoever got into their mailbox"] as const) {
+    it(`a reset by ${who} before any recovery key was saved: the new session lists and reads none of it`, { timeout: 30_000 }, async () => {
+      const { c, manager, meetingId } = await managerWithMeeting();
+      const legacy = await legacyConversation({ ...c.manager }, SECRET_TITLE, SECRET_MESSAGE);
+      await legacyNote({ ...c.manager }, { id: meetingId, managerId: c.manager.userId, employeeId: c.employee.userId }, SECRET_NOTE);
+      // The person signed in once (a vault whose key was never saved), or never did.
+      if (who === "the person") {
+        const once = await signIn(manager);
+        expect((await listConversations(once)).map((x) => x.title)).toEqual([SECRET_TITLE]);
+      }
+      await resetByMail(manager, NEW_PASSWORD);
+      const intruder = await signIn(manager, NEW_PASSWORD);
+      // No recovery key can bring it back, so none is asked for.
+      expect(await vaultStatus(intruder)).toEqual({ status: "setup", sealedVaults: 0 });
+      expect(await listConversations(intruder)).toEqual([]);
+      expect(await refusal(listMessages(intruder, legacy.id))).toMatchObject({ status: 404 });
+      expect(await getPrivateNote(intruder, meetingId)).toBeNull();
+      const detail = await withOrg(intruder.orgId, async (tx) => readPrivateNote(tx, intruder, (await loadMeetingForUser(tx, intruder, meetingId)).meeting), { userId: intruder.userId });
+      expect(detail).toBeNull();
+      const list = await as(conversationsGet as Route, intruder, manager.subdomain, "GET", `/api/chat/conversations/${intruder.userId}`, undefined, { key: intruder.userId });
+      expect(await list.json()).toEqual([]);
+      // Saving a new key, signing in again, writing a note on that meeting: still nothing of it.
+      const key = await setUpVault(intruder);
+      await savePrivateNote(intruder, meetingId, { body: "A new note" });
+      const later = await signIn(manager, NEW_PASSWORD);
+      expect(await listConversations(later)).toEqual([]);
+      expect(await getPrivateNote(later, meetingId)).toMatchObject({ body: "A new note" });
+      // A key made after the reset opens nothing of it, even once its own vault is sealed.
+      await resetByMail(manager, "Third-horse-77");
+      const third = await signIn(manager, "Third-horse-77");
+      expect(await recoverVaults(third, key)).toEqual({ restoredVaults: 1, conversations: 0, notes: 1 });
+      expect(await listConversations(third)).toEqual([]);
+      expect(await getPrivateNote(third, meetingId)).toMatchObject({ body: "A new note" });
+      // It stays sealed under the master key, as it was: nothing is lost that could be moved later.
+      const rows = await withOrg(c.orgId, (tx) => tx.chatConversation.findFirst({ where: { organizationId: c.orgId, id: legacy.id }, select: { vaultId: true, keyId: true } }), { userId: c.manager.userId });
+      expect(rows).toMatchObject({ keyId: "m1" });
+      expect(rows!.vaultId).not.toBeNull();
+    });
+  }
+
+  it("sealed away by a reset, it comes back only with the recovery key of a vault made before that reset", { timeout: 30_000 }, async () => {
+    const { c, manager } = await managerWithMeeting();
+    const before = await signIn(manager);
+    const recoveryKey = await setUpVault(before);
+    // Written by an older server after the vault's key was saved: still under the master key.
+    const late = await legacyConversation({ ...c.manager }, "Written by an older server", "Old words");
     await resetByMail(manager, NEW_PASSWORD);
     const after = await signIn(manager, NEW_PASSWORD);
-    expect(await vaultStatus(after)).toEqual({ status: "setup", sealedVaults: 0 });
+    expect(await vaultStatus(after)).toEqual({ status: "setup", sealedVaults: 1 });
+    expect(await listConversations(after)).toEqual([]);
+    expect(await recoverVaults(after, recoveryKey)).toEqual({ restoredVaults: 1, conversations: 1, notes: 0 });
     expect((await listMessages(after, late.id)).map((x) => x.content)).toEqual(["Old words"]);
-    await setUpVault(after);
-    expect((await listMessages(after, late.id)).map((x) => x.content)).toEqual(["Old words"]);
+    const rows = await withOrg(c.orgId, (tx) => tx.vault.count({ where: { organizationId: c.orgId, userId: c.manager.userId, sealedAt: { not: null } } }), { userId: c.manager.userId });
+    expect(rows).toBe(0);
     expect((await operatorScan(c.orgId, ["Old words"])).found).toEqual([]);
   });
 });
