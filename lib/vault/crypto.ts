@@ -81,7 +81,10 @@ export function recoveryGroupMatches(recoveryKey: string, group: number, typed: 
 
 /** The key a recovery wrap is sealed under. */
 export function recoveryKeyKey(recoveryKey: string, salt: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync("sha256", normalizeRecoveryKey(recoveryKey), salt, "pulsewell-vault-recovery", KEY_BYTES));
+  const plain = normalizeRecoveryKey(recoveryKey);
+  // A key of dashes and spaces only would derive from zero-length input: never a key.
+  if (!plain) throw new Error("empty recovery key");
+  return Buffer.from(hkdfSync("sha256", plain, salt, "pulsewell-vault-recovery", KEY_BYTES));
 }
 
 export type VaultScope = { orgId: string; userId: string; vaultId: string };

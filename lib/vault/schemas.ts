@@ -10,6 +10,12 @@ export const confirmRecoveryKeySchema = z.object({
 export type ConfirmRecoveryKeyInput = z.output<typeof confirmRecoveryKeySchema>;
 
 export const recoverVaultSchema = z.object({
-  recoveryKey: z.string({ error: "Enter your recovery key" }).trim().min(1, "Enter your recovery key").max(100, "This recovery key does not open any of your sealed vaults"),
+  recoveryKey: z
+    .string({ error: "Enter your recovery key" })
+    .trim()
+    .min(1, "Enter your recovery key")
+    .max(100, "This recovery key does not open any of your sealed vaults")
+    // Dashes and spaces alone are read as nothing at all (normalizeRecoveryKey drops them).
+    .refine((v) => v.replace(/[\s-]+/g, "").length > 0, "This recovery key does not open any of your sealed vaults"),
 });
 export type RecoverVaultInput = z.output<typeof recoverVaultSchema>;

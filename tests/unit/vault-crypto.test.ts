@@ -17,6 +17,7 @@ import {
   wrapDataKeyInVault,
   wrapVaultKey,
 } from "@/lib/vault/crypto";
+import { recoverVaultSchema } from "@/lib/vault/schemas";
 
 const scope = { orgId: "11111111-1111-4111-8111-111111111111", userId: "22222222-2222-4222-8222-222222222222", vaultId: "33333333-3333-4333-8333-333333333333" };
 const CHEAP = { alg: "argon2id", memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
@@ -47,6 +48,15 @@ describe("recovery keys", () => {
     // Bound to its vault and kind.
     expect(unwrapVaultKey(recoveryKeyKey(recovery, salt), wrapped, { ...scope, vaultId: scope.userId }, "recovery")).toBeNull();
     expect(unwrapVaultKey(recoveryKeyKey(recovery, salt), wrapped, scope, "password")).toBeNull();
+  });
+
+  it("made only of dashes and spaces are refused, never derived from empty input", () => {
+    expect(normalizeRecoveryKey(" - -- \t-")).toBe("");
+    expect(() => recoveryKeyKey("----  --", newSalt())).toThrow("empty recovery key");
+    const r = recoverVaultSchema.safeParse({ recoveryKey: "---- ---- ----" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(["This recovery key does not open any of your sealed vaults"]);
+    expect(recoverVaultSchema.safeParse({ recoveryKey: "7K2M-Q9XD" }).success).toBe(true);
   });
 });
 
