@@ -127,9 +127,11 @@ test("change password: a wrong current password is said once and nothing typed i
   const ws = await createWorkspace("frm");
   await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, "/settings"));
-  const current = page.getByLabel("Current password", { exact: true });
-  const next = page.getByLabel("New password", { exact: true });
-  const confirm = page.getByLabel("Confirm password", { exact: true });
+  // The page also has Change e-mail, which asks for the current password too.
+  const form = page.getByRole("form", { name: "Change password" });
+  const current = form.getByLabel("Current password", { exact: true });
+  const next = form.getByLabel("New password", { exact: true });
+  const confirm = form.getByLabel("Confirm password", { exact: true });
   await current.fill("Not-my-password-1");
   await next.fill("Brand-new-pass-7");
   await confirm.fill("Brand-new-pass-7");
