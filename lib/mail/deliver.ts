@@ -6,6 +6,7 @@ import { isHeldForVerification } from "@/lib/mail/delivery-policy";
 import { attachmentsOf } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
 import { log } from "@/lib/log/logger";
+import { issueSurveyToken, withSurveyToken } from "@/lib/surveys/link-token";
 
 // Longer than any send may take; a delivery that dies mid-way frees the message after this.
 const CLAIM_MS = 5 * 60 * 1000;
@@ -67,13 +68,21 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
   }
   if (!msg) return "skipped";
   try {
+    // A survey invitation's link gets its token now, in memory only; its hash is committed before
+    // the provider sees the link, and a retry issues a new one (lib/surveys/link-token.ts).
+    const invitationId = msg.invitationId;
+    const token = invitationId === null ? null : await withOrg(orgId, (tx) => issueSurveyToken(tx, orgId, invitationId));
+    const body = (stored: string) => (invitationId === null ? stored : withSurveyToken(stored, token));
     // One line each, also for rows stored before the outbox made them so: no header can be added.
-    const { providerId } = await transport.send({ id: msg.id, from: env().mailFrom, to: oneLine(msg.to), subject: oneLine(msg.subject), text: msg.text, html: msg.html, ...withAttachments(msg.attachments) });
+    const { providerId } = await transport.send({
+      id: msg.id, from: env().mailFrom, to: oneLine(msg.to), subject: oneLine(msg.subject),
+      text: body(msg.text), html: msg.html === null ? null : body(msg.html), ...withAttachments(msg.attachments),
+    });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
         where: key,
         // Once delivered, the stored copy keeps no usable link: a copy of the database must not
-        // let anyone answer someone's survey or set their password.
+        // let anyone set someone's password (a survey invitation's stored text never had its token).
         data: {
           status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null, lockedUntil: null,
           text: withoutLinkTokens(msg.text), html: msg.html === null ? null : withoutLinkTokens(msg.html),

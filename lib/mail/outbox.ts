@@ -15,6 +15,9 @@ export type MailInput = {
   html?: string | null;
   kind: string;
   ref?: string | null;
+  /** A survey invitation's e-mail: its invitation. The text holds SURVEY_TOKEN_PLACEHOLDER where the
+   * link's token goes; delivery issues the token (lib/surveys/link-token.ts). */
+  invitationId?: string | null;
   /** Text files sent with the message (a calendar invitation); validated, see lib/mail/attachments.ts. */
   attachments?: MailAttachment[];
 };
@@ -29,7 +32,7 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
   const attachments = mail.attachments?.length ? mailAttachmentsSchema.parse(mail.attachments) : null;
   const row = await tx.mailMessage.create({
     data: {
-      organizationId: orgId, to: oneLine(mail.to), subject: oneLine(mail.subject), text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null,
+      organizationId: orgId, to: oneLine(mail.to), subject: oneLine(mail.subject), text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null, invitationId: mail.invitationId ?? null,
       ...(attachments ? { attachments } : {}),
     },
     select: { id: true },
@@ -58,10 +61,11 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
   const rows = mails.map(() => ({ id: randomUUID() }));
   const col = (f: (m: MailInput) => string | null) => mails.map(f);
   await tx.$executeRaw`
-    INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind", "ref")
+    INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind", "ref", "invitationId")
     SELECT ${orgId}::uuid, v.*
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => oneLine(m.to))}::text[], ${col((m) => oneLine(m.subject))}::text[], ${col((m) => m.text)}::text[],
-                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[]) AS v`;
+                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[],
+                ${col((m) => m.invitationId ?? null)}::uuid[]) AS v`;
   await queueDeliveries(tx, orgId, rows.map((r) => r.id));
   return rows.length;
 }

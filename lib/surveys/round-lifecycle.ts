@@ -85,7 +85,9 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
 }
 
 /** A closed survey's links are dead: its e-mails not delivered yet (or given up) keep them no
- * longer either, as delivered ones do (lib/mail/deliver.ts, withoutLinkTokens). */
+ * longer either, as delivered ones do (lib/mail/deliver.ts, withoutLinkTokens). E-mails stored since
+ * links are rendered at delivery hold no token (lib/surveys/link-token.ts); this is for those stored
+ * before (for newer ones it turns the placeholder into a dead link, as delivery would now anyway). */
 async function redactUndeliveredLinks(tx: Tx, orgId: string, surveyId: string): Promise<void> {
   await tx.$executeRaw`
     UPDATE "MailMessage" SET

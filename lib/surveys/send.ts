@@ -1,12 +1,12 @@
 import "server-only";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
-import { hashToken } from "@/lib/auth/tokens";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
+import { SURVEY_TOKEN_PLACEHOLDER, undeliveredTokenHash } from "@/lib/surveys/link-token";
 
 // Creating and sending a survey, shared by the weekly pulse (lib/surveys/rounds.ts) and custom
 // surveys (lib/surveys/custom*.ts). Both run inside the caller's organisation transaction.
@@ -38,11 +38,11 @@ export const ORG_TEAM_ID = "00000000-0000-0000-0000-000000000000";
 export const SURVEY_INVITATION_KIND = "survey_invitation";
 export const surveyMailRef = (surveyId: string) => `survey:${surveyId}`;
 
-export function surveyLink(subdomain: string, surveyId: string, token: string): string {
-  return `${workspaceOrigin(subdomain, env().rootDomain)}/surveys/${surveyId}?token=${encodeURIComponent(token)}`;
+/** A survey's link as the outbox stores it: the token is filled in only at delivery
+ * (lib/surveys/link-token.ts). */
+export function surveyLinkTemplate(subdomain: string, surveyId: string): string {
+  return `${workspaceOrigin(subdomain, env().rootDomain)}/surveys/${surveyId}?token=${SURVEY_TOKEN_PLACEHOLDER}`;
 }
-
-export const newSurveyToken = () => randomBytes(32).toString("base64url");
 
 /** The day a survey was sent and the moment it closes, as its e-mails and pages name them
  * ("Monday 23 November", "Monday 30 November at 09:00 GMT"). */
@@ -127,14 +127,15 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   for (const u of invitees) if (u.teamId) teamSizes.set(u.teamId, (teamSizes.get(u.teamId) ?? 0) + 1);
   const attributed = (teamId: string | null) => (teamId && (teamSizes.get(teamId) ?? 0) >= org.minGroupSize ? teamId : null);
 
-  const tokens = invitees.map(() => newSurveyToken());
+  // No token yet: each invitation's link gets its token when its e-mail is delivered.
+  const invitationIds = invitees.map(() => randomUUID());
   if (invitees.length > 0) {
     // One INSERT from column arrays: 10,000 invitations in one statement.
     await tx.$executeRaw`
       INSERT INTO "SurveyInvitation" ("organizationId", "id", "surveyId", "userId", "tokenHash", "teamId")
       SELECT ${orgId}::uuid, v.id, ${surveyId}::uuid, v.user_id, v.token_hash, v.team_id
-      FROM unnest(${invitees.map(() => randomUUID())}::uuid[], ${invitees.map((u) => u.id)}::uuid[],
-                  ${tokens.map(hashToken)}::text[], ${invitees.map((u) => attributed(u.teamId))}::uuid[]) AS v(id, user_id, token_hash, team_id)`;
+      FROM unnest(${invitationIds}::uuid[], ${invitees.map((u) => u.id)}::uuid[],
+                  ${invitationIds.map(undeliveredTokenHash)}::text[], ${invitees.map((u) => attributed(u.teamId))}::uuid[]) AS v(id, user_id, token_hash, team_id)`;
   }
 
   const perTeam = new Map<string, number>([[ORG_TEAM_ID, invitees.length]]);
@@ -158,7 +159,7 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   await enqueueMails(
     tx,
     orgId,
-    invitees.map((u, i) => invitationMail(template, u, surveyLink(org.subdomain, surveyId, tokens[i]!), surveyId)),
+    invitees.map((u, i) => invitationMail(template, u, surveyLinkTemplate(org.subdomain, surveyId), surveyId, invitationIds[i]!)),
   );
   return { invited: invitees.length };
 }
@@ -168,10 +169,10 @@ export function invitationMail(
   to: { email: string; firstName: string },
   link: string,
   surveyId: string,
-  kind: string = SURVEY_INVITATION_KIND,
+  invitationId: string,
 ): MailInput {
   const vars = { firstName: to.firstName, surveyLink: link };
-  return { to: to.email, subject: renderTemplate(template.subject, vars), text: renderTemplate(template.body, vars), kind, ref: surveyMailRef(surveyId) };
+  return { to: to.email, subject: renderTemplate(template.subject, vars), text: renderTemplate(template.body, vars), kind: SURVEY_INVITATION_KIND, ref: surveyMailRef(surveyId), invitationId };
 }
 
 /**

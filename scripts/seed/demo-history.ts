@@ -10,6 +10,7 @@
 // Runs as its own process with --conditions=react-server (the domain modules are server-only),
 // started by scripts/start.ts right after the demo workspace is created.
 import { DEMO, demoEmail } from "./demo-data";
+import type { MailTransport, OutgoingMail } from "@/lib/mail/transport";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const ROUNDS = 8;
@@ -59,7 +60,6 @@ async function main(): Promise<void> {
   const { STRESS_ITEM_KEY } = await import("@/lib/surveys/scoring");
   const { boss } = await import("@/lib/jobs/boss");
   const { QUEUES } = await import("@/lib/jobs/queues");
-  const { withoutLinkTokens } = await import("@/lib/mail/deliver");
   const { foldSurvey, vacuumPendingPool } = await import("@/lib/surveys/fold");
 
   const teamOf = new Map<string, string>();
@@ -86,10 +86,10 @@ async function main(): Promise<void> {
       return surveyId;
     });
 
-    const [mails, questions] = await withOrg(orgId, async (tx) => [
-      await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { to: true, text: true } }),
-      await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true }, orderBy: { order: "asc" } }),
-    ]);
+    const mails = await deliverInvitations(orgId, surveyId, () => true);
+    const questions = await withOrg(orgId, (tx) =>
+      tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true }, orderBy: { order: "asc" } }),
+    );
     const week = ROUNDS - k;
     for (const mail of mails) {
       // Most people answer; now and then a small team falls below the minimum and stays hidden.
@@ -115,13 +115,11 @@ async function main(): Promise<void> {
         data: { status: "closed", closesAt, closedAt: closesAt, reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000) },
       });
       await foldSurvey(tx, orgId, surveyId);
-      // Those e-mails belong to the past: recorded as delivered then, never sent now, and their
-      // delivery jobs removed, so they do not queue ahead of the workspace's first real mail.
+      // Those e-mails belong to the past: delivered above to this script alone, recorded as
+      // delivered then, and their delivery jobs removed, so they do not queue ahead of the
+      // workspace's first real mail.
       const mailIds = (await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { id: true } })).map((m) => m.id);
       await tx.mailMessage.updateMany({ where: { organizationId: orgId, id: { in: mailIds } }, data: { status: "sent", sentAt, attempts: 1 } });
-      // As delivery does (lib/mail/deliver.ts), the stored copies keep no usable link.
-      const sent = await tx.mailMessage.findMany({ where: { organizationId: orgId, id: { in: mailIds } }, select: { id: true, text: true } });
-      for (const m of sent) await tx.mailMessage.update({ where: { organizationId_id: { organizationId: orgId, id: m.id } }, data: { text: withoutLinkTokens(m.text) } });
       await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
   }
@@ -144,12 +142,31 @@ async function main(): Promise<void> {
   await (await boss()).stop({ graceful: false, wait: true });
 }
 
+/**
+ * Delivers the survey's invitation e-mails to the people `who` picks, to a mailbox only this script
+ * reads, and returns them as they left: the outbox never holds a link's token, delivery issues it
+ * (lib/surveys/link-token.ts), so the demo's answers use the links the way their recipients would.
+ */
+async function deliverInvitations(orgId: string, surveyId: string, who: (to: string, i: number) => boolean): Promise<OutgoingMail[]> {
+  const { withOrg } = await import("@/lib/db/tenant");
+  const { deliverMail } = await import("@/lib/mail/deliver");
+  const { surveyMailRef } = await import("@/lib/surveys/send");
+  const stored = await withOrg(orgId, (tx) =>
+    tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId), invitationId: { not: null } }, select: { id: true, to: true }, orderBy: { to: "asc" } }),
+  );
+  const mailbox: OutgoingMail[] = [];
+  const transport: MailTransport = { name: "demo-seed", send: async (m) => (mailbox.push(m), { providerId: `demo-seed-${mailbox.length}` }) };
+  for (const [i, m] of stored.entries()) if (who(m.to, i)) await deliverMail(orgId, m.id, transport);
+  return mailbox;
+}
+
 /** A custom survey sent yesterday and still open, answered by about half its audience: its results
- * page shows participation only until it closes or an admin closes it. Its e-mails are real ones
- * (pending in the outbox), like any survey sent from the app. */
+ * page shows participation only until it closes or an admin closes it. Its e-mails are real ones,
+ * like any survey sent from the app: those of the people who answered were delivered (to this
+ * script), the others wait in the outbox. */
 async function openSurvey(orgId: string, rand: () => number): Promise<void> {
   const { withOrg } = await import("@/lib/db/tenant");
-  const { createSurvey, sendSurvey, surveyMailRef } = await import("@/lib/surveys/send");
+  const { createSurvey, sendSurvey } = await import("@/lib/surveys/send");
   const { submitResponse } = await import("@/lib/surveys/submit");
   const { submissionSchema } = await import("@/lib/surveys/take-schema");
   const sentAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
@@ -173,10 +190,9 @@ async function openSurvey(orgId: string, rand: () => number): Promise<void> {
     await sendSurvey(tx, orgId, surveyId, sentAt);
     return surveyId;
   });
-  const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { text: true }, orderBy: { to: "asc" } }));
+  const mails = await deliverInvitations(orgId, surveyId, (_, i) => i % 2 === 0);
   const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true }, orderBy: { order: "asc" } }));
-  for (const [i, mail] of mails.entries()) {
-    if (i % 2 === 1) continue;
+  for (const mail of mails) {
     const token = /token=([\w-]+)/.exec(mail.text)?.[1];
     if (!token) continue;
     const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: clamp(3.6 + (rand() - 0.5) * 2.4, 1, 5) }));

@@ -18,6 +18,7 @@ import { submissionSchema } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { ownerClient } from "../support/owner-client";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 const owner = ownerClient();
 
@@ -56,9 +57,9 @@ async function sendPulse(orgId: string) {
     await sendSurvey(tx, orgId, surveyId, new Date());
     return surveyId;
   });
-  const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }));
+  const mails = await deliverSurveyInvitations(orgId, surveyId);
   const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { id: true, type: true } }));
-  const tokenOf = (email: string) => /token=([\w-]+)/.exec(mails.find((m) => m.to === email)!.text)![1]!;
+  const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
   /** Answers as `email`: scale `scale`, eNPS `enps`, and the comment `text`. */
   const answer = (email: string, scale: number, enps: number, text: string) =>
     submitResponse(

@@ -16,6 +16,8 @@ import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { ownerClient } from "../support/owner-client";
 import { recordingTransport } from "../support/recording-transport";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
+import { answerMarker } from "@/lib/surveys/marker";
 
 // An open survey, attacked by someone who reads the database while people answer: as the
 // application role (pulsewell_app, inside the organisation) and as a superuser (the database, its
@@ -79,6 +81,17 @@ async function everyRow(q: Query, schemas: string[]): Promise<{ table: string; c
 
 const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
+/** Every token-like word in any outbox message of the organisation (text, html, subject) that
+ * opens one of the survey's invitations or yields one of its pool's markers: what a superuser who
+ * reads the outbox could join an answer to its person with. */
+async function tokensInOutbox(orgId: string, surveyId: string): Promise<string[]> {
+  const rows = await asSuperuser(`SELECT subject || ' ' || text || ' ' || coalesce(html, '') AS body FROM "MailMessage" WHERE "organizationId" = $1`, [orgId]);
+  const hashes = new Set((await asSuperuser(`SELECT "tokenHash" FROM "SurveyInvitation" WHERE "surveyId" = $1`, [surveyId])).map((r) => String(r.tokenHash)));
+  const markers = new Set((await asSuperuser(`SELECT marker FROM "SurveyPendingResponse" WHERE "surveyId" = $1`, [surveyId])).map((r) => String(r.marker)));
+  const words = rows.flatMap((r) => String(r.body).match(/[\w%{}-]{8,}/g) ?? []);
+  return words.filter((w) => hashes.has(sha256(w)) || markers.has(answerMarker(surveyId, w)));
+}
+
 describe("open answers are unlinkable", () => {
   it("50 submissions on an open survey: no join as the app role or as superuser matches a pending answer to an invitation", { timeout: 120_000 }, async () => {
     const { orgId } = await createOrg({ maxUsers: 100 });
@@ -97,12 +110,22 @@ describe("open answers are unlinkable", () => {
       return surveyId;
     });
 
+    // Sent but not delivered: the outbox holds 51 e-mails and no token, and no link works yet.
+    const queued = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { id: true, text: true } }));
+    expect(queued).toHaveLength(51);
+    for (const m of queued) expect(m.text).toContain(`/surveys/${surveyId}?token={{surveyToken}}`);
+    expect(await tokensInOutbox(orgId, surveyId)).toEqual([]);
+    const undelivered = await asSuperuser(`SELECT "tokenHash" FROM "SurveyInvitation" WHERE "surveyId" = $1`, [surveyId]);
+    expect(undelivered.every((r) => String(r.tokenHash).startsWith("pending:"))).toBe(true);
+
     // The e-mails go out; the links now live in the mailboxes only.
     const transport = recordingTransport();
-    const queued = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { id: true } }));
-    expect(queued).toHaveLength(51);
     for (const m of queued) expect(await deliverMail(orgId, m.id, transport)).toBe("sent");
-    const mailbox = new Map(transport.sent.map((m) => [m.to, /token=([\w-]+)/.exec(m.text)![1]!]));
+    const mailbox = new Map(transport.sent.map((m) => [m.to, linkToken(m.text)]));
+    // Each delivered link opens its own invitation, and the outbox still holds none of them.
+    const issued = new Set((await asSuperuser(`SELECT "tokenHash" FROM "SurveyInvitation" WHERE "surveyId" = $1`, [surveyId])).map((r) => String(r.tokenHash)));
+    expect([...mailbox.values()].filter((t) => issued.has(sha256(t)))).toHaveLength(51);
+    expect(await tokensInOutbox(orgId, surveyId)).toEqual([]);
     const stored = await asSuperuser(`SELECT text, coalesce(html, '') AS html FROM "MailMessage" WHERE "organizationId" = $1`, [orgId]);
     for (const m of stored) {
       expect(String(m.text)).toContain("?token=removed-after-delivery");
@@ -219,6 +242,10 @@ describe("open answers are unlinkable", () => {
         expect(times, role).toEqual([]);
       });
     }
+    // After the answers, no word of the outbox yields a pool marker (each mailbox's token does).
+    expect(await tokensInOutbox(orgId, surveyId)).toEqual([]);
+    const poolMarkers = new Set((await asSuperuser(`SELECT marker FROM "SurveyPendingResponse" WHERE "surveyId" = $1`, [surveyId])).map((r) => String(r.marker)));
+    expect(people.filter((p) => poolMarkers.has(answerMarker(surveyId, mailbox.get(p.email)!)))).toHaveLength(50);
     // The same hashes computed here, with every invitation's stored hash standing in for the token.
     const markers = new Set((await asSuperuser(`SELECT marker FROM "SurveyPendingResponse" WHERE "surveyId" = $1`, [surveyId])).map((r) => String(r.marker)));
     const stored2 = await asSuperuser(`SELECT "tokenHash" FROM "SurveyInvitation" WHERE "surveyId" = $1`, [surveyId]);
@@ -250,13 +277,13 @@ describe("open answers are unlinkable", () => {
       }),
     );
     expect(invited).toBe(1);
-    const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }));
+    const mails = await deliverSurveyInvitations(orgId, surveyId);
     expect(mails.map((m) => m.to)).toEqual([real.email]);
     const invitations = await withOrg(orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, select: { userId: true, teamId: true } }));
     // One person is below the minimum group: the team is not attributed.
     expect(invitations).toEqual([{ userId: real.id, teamId: null }]);
 
-    const token = /token=([\w-]+)/.exec(mails[0]!.text)![1]!;
+    const token = linkToken(mails[0]!.text);
     // Before answering, the page says how the answers are reported: nowhere, the group is too small.
     expect((await readSurveyForTaker(orgId, surveyId, { token }))?.survey.reportedWith).toEqual({ team: null, organisationPeople: 1 });
     const qs = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { id: true } }));

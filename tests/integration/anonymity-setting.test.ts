@@ -15,6 +15,7 @@ import { GET, PATCH } from "@/app/api/organizations/[orgId]/anonymity/route";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { closeSurvey } from "@/lib/surveys/round-lifecycle";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 // The route is called as Next would call it; only the signed-in person is given rather than read
 // from a cookie (sessions.test.ts covers that part).
@@ -109,13 +110,11 @@ describe("raising and lowering the minimum", () => {
     const members = await Promise.all([0, 1, 2, 3].map(() => createUser(w.orgId)));
     await withOrg(w.orgId, (tx) => tx.user.updateMany({ where: { organizationId: w.orgId, id: { in: members.map((m) => m.id) } }, data: { teamId: team.id } }));
     const { surveyId } = await sendPulseNow(w.admin);
-    const [mails, questions] = await withOrg(w.orgId, async (tx) => [
-      await tx.mailMessage.findMany({ where: { organizationId: w.orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }),
-      await tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, select: { id: true, type: true } }),
-    ] as const);
+    const mails = await deliverSurveyInvitations(w.orgId, surveyId);
+    const questions = await withOrg(w.orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, select: { id: true, type: true } }));
     const responses = submissionSchema.shape.responses.parse(questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : q.type === "scale" ? 4 : "" })));
     for (const m of members) {
-      const token = /token=([\w-]+)/.exec(mails.find((x) => x.to === m.email)!.text)![1]!;
+      const token = linkToken(mails.find((x) => x.to === m.email)!.text);
       await submitResponse(w.orgId, { surveyId, responses }, { token });
     }
     // Results are released at close (decisions.md).

@@ -26,6 +26,7 @@ import { withVault } from "../support/vault";
 import { meeting, refusal, reportsTo, DAY } from "../support/one-on-one";
 import { ownerClient } from "../support/owner-client";
 import { statusOf } from "../support/status";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 // Issue 12: what each subscription status allows. A workspace whose subscription ended (canceled,
 // unpaid, incomplete_expired, paused) is read-only: everything that sends or adds answers 409
@@ -161,8 +162,8 @@ describe.each(READ_ONLY_STATUSES)("a workspace whose subscription is %s", (statu
     expect((await footprint(w.orgId)).mails).toBe(mailsBefore);
 
     // Answering the round that was already open.
-    const mail = await withOrg(w.orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: w.orgId, ref: `survey:${surveyId}` }, select: { text: true } }));
-    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const [mail] = await deliverSurveyInvitations(w.orgId, surveyId);
+    const token = linkToken(mail!.text);
     const questions = await withOrg(w.orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, orderBy: { order: "asc" } }));
     const responses = submissionSchema.shape.responses.parse(
       questions.map((q) => ({ questionId: q.id, answer: q.type === "text" ? "Fine" : 3, submittedAt: new Date().toISOString() })),

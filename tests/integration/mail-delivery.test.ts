@@ -8,7 +8,10 @@ import { deliverMail } from "@/lib/mail/deliver";
 import { fileTransport, type MailTransport } from "@/lib/mail/transport";
 import { ownerClient } from "../support/owner-client";
 import { recordingTransport } from "../support/recording-transport";
-import { createOrg, uniqueName } from "../support/factories";
+import { createOrg, createUser, uniqueName } from "../support/factories";
+import { createSurvey, sendSurvey } from "@/lib/surveys/send";
+import { readSurveyForTaker } from "@/lib/surveys/survey-read";
+import { hashToken } from "@/lib/auth/token-hash";
 
 const owner = ownerClient();
 
@@ -136,6 +139,28 @@ describe("deliverMail with the file transport", () => {
     const row = await withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
     expect(row.text).not.toContain("AbC-123_xyz");
     expect(row.text).toContain("?token=removed-after-delivery\nThanks.");
+  });
+
+  it("renders a survey invitation's link at delivery: the .eml holds a working link, the outbox never held its token", async () => {
+    const { orgId } = await createOrg();
+    const person = await createUser(orgId, { firstName: "Kim" });
+    const surveyId = await withOrg(orgId, async (tx) => {
+      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Fine?", isRequired: true }] }, new Date());
+      await sendSurvey(tx, orgId, surveyId, new Date());
+      return surveyId;
+    });
+    const stored = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: person.email, ref: `survey:${surveyId}` } }));
+    expect(stored.invitationId).not.toBeNull();
+    expect(stored.text).toContain(`/surveys/${surveyId}?token={{surveyToken}}`);
+    const dir = mailDir();
+    expect(await deliverMail(orgId, stored.id, fileTransport(dir))).toBe("sent");
+    const [file] = await emlFiles(dir);
+    const token = /\?token=([\w-]+)/.exec(decodeB64(parseEml(await readFile(path.join(dir, file!), "utf8")).body))![1]!;
+    expect(await readSurveyForTaker(orgId, surveyId, { token })).not.toBeNull();
+    const inv = await withOrg(orgId, (tx) => tx.surveyInvitation.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: stored.invitationId! } } }));
+    expect(inv.tokenHash).toBe(hashToken(token));
+    const after = await message(orgId, stored.id);
+    expect(`${after.text}${after.html ?? ""}`).not.toContain(token);
   });
 
   it("skips a message already sent and writes no second file", async () => {

@@ -18,6 +18,7 @@ import type { EnpsStats, GroupResult, QuestionResult, ScaleStats } from "@/lib/a
 import { createOrg, uniqueName } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
 import { status } from "../support/status";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 // Results of a custom survey, from answers submitted through the real submission function (and so
 // the per-question rollups it keeps): the numbers, the suppression of small groups and of a group
@@ -67,12 +68,12 @@ async function surveyed(teamSizes: number[]) {
     send: { now: true },
   });
   const { surveyId } = await createCustomSurvey(admin, input);
-  const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }));
+  const mails = await deliverSurveyInvitations(orgId, surveyId);
   const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { id: true } }));
   const [scaleQ, optionalQ, enpsQ, textQ] = questions.map((q) => q.id) as [string, string, string, string];
   /** Answers as the person the invitation e-mail went to, with the token from that e-mail. */
   const answer = (email: string, a: Answer) => {
-    const token = /token=([\w-]+)/.exec(mails.find((m) => m.to === email)!.text)![1]!;
+    const token = linkToken(mails.find((m) => m.to === email)!.text);
     const responses = [
       { questionId: scaleQ, answer: a.scale },
       ...(a.optional === undefined ? [] : [{ questionId: optionalQ, answer: a.optional }]),
@@ -265,12 +266,10 @@ describe("the stress item", () => {
     // Four respondents: the minimum of 3, plus one for the admin reading, who was invited too.
     const people = await Promise.all([1, 2, 3, 4].map(() => contextOf(orgId, "employee")));
     const { surveyId } = await sendPulseNow(admin);
-    const [questions, mails] = await withOrg(orgId, async (tx) => [
-      await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true } }),
-      await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }),
-    ]);
+    const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true } }));
+    const mails = await deliverSurveyInvitations(orgId, surveyId);
     for (const p of people) {
-      const token = /token=([\w-]+)/.exec(mails.find((m) => m.to === p.email)!.text)![1]!;
+      const token = linkToken(mails.find((m) => m.to === p.email)!.text);
       const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 }));
       await submitResponse(orgId, { surveyId, responses }, { token });
     }

@@ -16,6 +16,9 @@ import { boss } from "@/lib/jobs/boss";
 import { QUEUES, SURVEY_TICK_SEND } from "@/lib/jobs/queues";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
+import { deliverSurveyInvitations } from "../support/survey-links";
+import { recordingTransport } from "../support/recording-transport";
+import { deliverMail } from "@/lib/mail/deliver";
 
 const DAY = 86_400_000;
 const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
@@ -53,10 +56,13 @@ const surveyOf = (orgId: string, surveyId: string) =>
   withOrg(orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } } }));
 /** Answers every scale and eNPS question of the survey with the link from the person's e-mail. */
 async function answerWithLink(orgId: string, surveyId: string, email: string): Promise<void> {
-  const mail = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: email, kind: "survey_invitation", ref: `survey:${surveyId}` } }));
+  const stored = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: email, kind: "survey_invitation", ref: `survey:${surveyId}` } }));
+  const transport = recordingTransport();
+  expect(await deliverMail(orgId, stored.id, transport)).toBe("sent");
+  const [mail] = transport.sent;
   const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true } }));
   const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 7 : 3 }));
-  await submitResponse(orgId, { surveyId, responses }, { token: tokenIn(mail.text, surveyId) });
+  await submitResponse(orgId, { surveyId, responses }, { token: tokenIn(mail!.text, surveyId) });
 }
 
 const tokenIn = (text: string, surveyId: string) => {
@@ -87,7 +93,8 @@ describe("sending a round", () => {
     const invitations = await invitationsOf(w.orgId, surveyId);
     expect(invitations).toHaveLength(w.people);
     expect(new Set(invitations.map((i) => i.tokenHash)).size).toBe(w.people);
-    for (const i of invitations) expect(i.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // No link opens an invitation before its e-mail is delivered.
+    for (const i of invitations) expect(i.tokenHash).toBe(`pending:${i.id}`);
     const byUser = new Map(invitations.map((i) => [i.userId, i]));
     for (const id of w.big.members) expect(byUser.get(id)?.teamId).toBe(w.big.id);
     for (const id of w.small.members) expect(byUser.get(id)?.teamId).toBeNull();
@@ -102,13 +109,16 @@ describe("sending a round", () => {
     );
 
     // Each mail carries a link whose token hashes to its invitation; the raw token is stored nowhere.
-    const mails = await mailsOf(w.orgId, surveyId);
+    expect(await mailsOf(w.orgId, surveyId)).toHaveLength(w.people);
+    const mails = await deliverSurveyInvitations(w.orgId, surveyId);
     expect(mails).toHaveLength(w.people);
-    const hashes = new Set(invitations.map((i) => i.tokenHash));
+    const delivered = await invitationsOf(w.orgId, surveyId);
+    for (const i of delivered) expect(i.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const hashes = new Set(delivered.map((i) => i.tokenHash));
     for (const m of mails) {
       const token = tokenIn(m.text, surveyId);
       expect(hashes.has(hashToken(token))).toBe(true);
-      expect(invitations.some((i) => i.tokenHash === token)).toBe(false);
+      expect(delivered.some((i) => i.tokenHash === token)).toBe(false);
       expect(m.text).toContain(`http://${w.subdomain}.localhost:3000/surveys/${surveyId}?token=`);
       expect(m.subject).toBe("Weekly Culture Check - Your Voice Matters");
     }
@@ -128,7 +138,7 @@ describe("sending a round", () => {
       tx.organization.update({ where: { id: w.orgId }, data: { emailSubject: "Pulse for {{firstName}}", emailBody: "Hello {{ firstName }}! Go: {{surveyLink}}" } }),
     );
     const { surveyId } = await sendPulseNow(w.adminCtx);
-    const mail = (await mailsOf(w.orgId, surveyId)).find((m) => m.to === w.admin.email)!;
+    const mail = (await deliverSurveyInvitations(w.orgId, surveyId)).find((m) => m.to === w.admin.email)!;
     expect(mail.subject).toBe("Pulse for Ada");
     expect(mail.text).toMatch(new RegExp(`^Hello Ada! Go: http://${w.subdomain}\\.localhost:3000/surveys/${surveyId}\\?token=[\\w-]{40,}$`));
   });

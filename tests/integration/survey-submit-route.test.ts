@@ -8,6 +8,7 @@ import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { POST } from "@/app/api/surveys/responses/route";
 import { createOrg, createUser } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 // POST /api/surveys/responses as Next calls it; only the workspace is given rather than read from
 // the Host. The rate limit's row names the client's address: it is written for refused
@@ -26,11 +27,9 @@ describe("the survey submission route", () => {
       await sendSurvey(tx, orgId, surveyId, new Date());
       return surveyId;
     });
-    const [mails, question] = await withOrg(orgId, async (tx) => [
-      await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }),
-      await tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }),
-    ] as const);
-    const tokenOf = (email: string) => /token=([\w-]+)/.exec(mails.find((m) => m.to === email)!.text)![1]!;
+    const mails = await deliverSurveyInvitations(orgId, surveyId);
+    const question = await withOrg(orgId, (tx) => tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }));
+    const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
     const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const post = (token: string) =>
       POST(

@@ -12,14 +12,18 @@ import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { currentResponseCount, liveParticipation } from "@/lib/surveys/participation";
+import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
+import { deliverMail } from "@/lib/mail/deliver";
+import type { OutgoingMail } from "@/lib/mail/transport";
 
 const status201 = (p: Promise<unknown>) => status(p, 201);
 
 
 /** An organisation with a team of four (a manager and three employees) and one person without a
  * team, and a sent survey with a scale, the stress item, eNPS and an optional comment. The raw
- * tokens come from the invitation e-mails, as a recipient would get them. */
-async function sentSurvey() {
+ * tokens come from the invitation e-mails as delivered, as a recipient gets them (none, when
+ * `deliver` is false: the e-mails stay in the outbox). */
+async function sentSurvey({ deliver = true }: { deliver?: boolean } = {}) {
   const { orgId } = await createOrg();
   const admin = await createUser(orgId, { role: "admin" });
   const team = await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: "Core" }, select: { id: true } }));
@@ -46,8 +50,8 @@ async function sentSurvey() {
     await sendSurvey(tx, orgId, surveyId, new Date());
     return surveyId;
   });
-  const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { to: true, text: true } }));
-  const tokenOf = (email: string) => /token=([\w-]+)/.exec(mails.find((m) => m.to === email)!.text)![1]!;
+  const mails = deliver ? await deliverSurveyInvitations(orgId, surveyId) : [];
+  const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
   const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" } }));
   return { orgId, surveyId, team, admin, members, tokenOf, questions };
 }
@@ -267,18 +271,41 @@ describe("submitting a survey", () => {
     expect((await readSurveyForTaker(s.orgId, s.surveyId, me))?.survey.alreadyAnswered).toBe(false);
   });
 
-  it("closing a survey blanks the links of its e-mails not delivered yet; delivered ones were blanked at delivery", async () => {
-    const s = await sentSurvey();
-    const raw = [s.admin, ...s.members].map((p) => s.tokenOf(p.email));
+  it("the outbox never holds a link's token: a link gets it at delivery, and e-mails delivered after the close carry dead links", async () => {
+    const s = await sentSurvey({ deliver: false });
     const stored = () => withOrg(s.orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: s.orgId, ref: `survey:${s.surveyId}` }, select: { text: true, status: true } }));
-    expect((await stored()).every((m) => m.status === "pending" && /token=[\w-]{40,}/.test(m.text))).toBe(true);
-    expect(await close(s)).toBe(true);
-    const after = await stored();
-    expect(after).toHaveLength(5);
-    for (const m of after) {
-      expect(m.text).toContain("?token=removed-after-delivery");
-      for (const t of raw) expect(m.text).not.toContain(t);
+    const before = await stored();
+    expect(before).toHaveLength(5);
+    for (const m of before) {
+      expect(m.status).toBe("pending");
+      expect(m.text).toContain(`/surveys/${s.surveyId}?token={{surveyToken}}`);
+      expect(m.text).not.toMatch(/token=[\w-]{40,}/);
     }
+    // No invitation opens before its e-mail is delivered.
+    const hashes = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId }, select: { tokenHash: true } }));
+    expect(hashes.every((h) => h.tokenHash.startsWith("pending:"))).toBe(true);
+    expect(await close(s)).toBe(true);
+    const late = await deliverSurveyInvitations(s.orgId, s.surveyId);
+    expect(late).toHaveLength(5);
+    for (const m of late) expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: linkToken(m.text) })).toBeNull();
+    expect((await stored()).every((m) => m.status === "sent" && !/token=[\w-]{40,}/.test(m.text))).toBe(true);
+  });
+
+  it("a retried delivery issues a new link and only the last one delivered works", async () => {
+    const s = await sentSurvey({ deliver: false });
+    const [message] = await withOrg(s.orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: s.orgId, to: s.admin.email, ref: `survey:${s.surveyId}` }, select: { id: true } }));
+    const failing = { name: "failing", send: async (m: OutgoingMail) => { tried.push(m); throw new Error("provider down"); } };
+    const tried: OutgoingMail[] = [];
+    await expect(deliverMail(s.orgId, message!.id, failing)).rejects.toThrow("provider down");
+    // The failed attempt's link had its hash committed before the provider call: it worked until the retry.
+    const first = linkToken(tried[0]!.text);
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: first })).not.toBeNull();
+    await withOrg(s.orgId, (tx) => tx.mailMessage.update({ where: { organizationId_id: { organizationId: s.orgId, id: message!.id } }, data: { lockedUntil: null }, select: { id: true } }));
+    const [delivered] = await deliverSurveyInvitations(s.orgId, s.surveyId).then((all) => all.filter((m) => m.to === s.admin.email));
+    const second = linkToken(delivered!.text);
+    expect(second).not.toBe(first);
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: first })).toBeNull();
+    expect(await readSurveyForTaker(s.orgId, s.surveyId, { token: second })).not.toBeNull();
   });
 
   it("tells the taker the groups their answers are reported in, from the invitation's attributed team", async () => {
