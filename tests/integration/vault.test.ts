@@ -166,8 +166,9 @@ describe("vault lifecycle", () => {
     await setUpVault(ctx);
     const { vaultSecret: _secret, ...withoutSecret } = ctx;
     expect(await vaultStatus(withoutSecret)).toEqual({ status: "locked", sealedVaults: 0 });
-    for (const p of [listConversations(withoutSecret), createConversation(withoutSecret, { title: "x" }), getPrivateNote(withoutSecret, meetingId), savePrivateNote(withoutSecret, meetingId, { body: "x" })]) {
-      expect(await refusal(p)).toMatchObject({ status: 409, code: "vault_locked" });
+    // One at a time: a refusal made before the loop awaits it would be an unhandled rejection.
+    for (const call of [() => listConversations(withoutSecret), () => createConversation(withoutSecret, { title: "x" }), () => getPrivateNote(withoutSecret, meetingId), () => savePrivateNote(withoutSecret, meetingId, { body: "x" })]) {
+      expect(await refusal(call())).toMatchObject({ status: 409, code: "vault_locked" });
     }
     // The meeting page still shows, with no private note.
     const viaDetail = await withOrg(ctx.orgId, async (tx) => readPrivateNote(tx, withoutSecret, (await loadMeetingForUser(tx, withoutSecret, meetingId)).meeting), { userId: ctx.userId });
