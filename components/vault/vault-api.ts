@@ -4,6 +4,7 @@ import { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, problemOf } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
+import { plural } from "@/lib/utils/plural";
 
 // The personal vault as the browser sees it: its status (GET /api/vault) and the three calls that
 // change it. The light half: the dialogs that use the calls are loaded only when they open.
@@ -53,10 +54,16 @@ export function useVaultStatus() {
 export const LOCKED_MESSAGE = "Sign in again to open your private vault";
 export const SEALED_MESSAGE = "Some of your conversations and private notes are sealed";
 
-/** "2 conversations and 1 private note are back." */
+/** "2 conversations and 1 private note are back.", "1 conversation is back.": a kind with none
+ * is left out, and the verb agrees with what is named. */
 export function recoveredText(r: RecoverResult): string {
-  const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-  return `${plural(r.conversations, "conversation", "conversations")} and ${plural(r.notes, "private note", "private notes")} are back.`;
+  const parts = [
+    r.conversations > 0 ? plural(r.conversations, "conversation") : null,
+    r.notes > 0 ? plural(r.notes, "private note") : null,
+  ].filter((p): p is string => p !== null);
+  if (parts.length === 0) return "Your vault is open; it held nothing to bring back.";
+  const single = parts.length === 1 && (r.conversations + r.notes === 1);
+  return `${parts.join(" and ")} ${single ? "is" : "are"} back.`;
 }
 
 /** Ends this session and opens sign-in: a fresh sign-in is what opens the vault again. */
