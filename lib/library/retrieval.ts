@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { buildVocabulary, searchTerms, type Vocabulary } from "@/lib/library/query-terms";
 import { SYNONYM_GROUPS } from "@/lib/library/synonyms";
@@ -14,6 +14,8 @@ export type RetrievedItem = {
   contentType: ContentType;
   content: string;
   score: number;
+  /** Cosine similarity of the question with the item's best-matching section (-1..1). */
+  semantic: number;
 };
 
 // Retrieval for Boss Bot, one SQL round trip over the organisation's items and the built-ins it has
@@ -99,5 +101,10 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
       LEFT JOIN "LeadershipContent" c ON t.source = 'org' AND c."organizationId" = ${orgId}::uuid AND c.id::text = t.id
       LEFT JOIN "BuiltinContent" b ON t.source = 'builtin' AND b.id = t.id
      ORDER BY t.score DESC, t.id`);
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rows.map((r) => ({ ...r, score: Number(r.score), semantic: 0 }));
+}
+
+/** The library items about this question, best first; [] when the library holds nothing on it. */
+export async function searchLibrary(orgId: string, query: string, opts: { limit?: number } = {}): Promise<RetrievedItem[]> {
+  return withOrg(orgId, (tx) => retrieve(tx, orgId, query, opts));
 }
