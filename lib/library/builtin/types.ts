@@ -14,6 +14,13 @@ export type BuiltinItem = {
   /** What the manager says; may contain {name} for the person's name. */
   script: string;
   nextSteps: string[];
+  /**
+   * Example questions a manager would type when this item is the right answer (doc2query
+   * expansion). Sentence embeddings match a question best against other questions, so these are
+   * embedded and compared with the manager's question; they are written in managers' own words
+   * (names, fragments, typos, symptoms rather than the topic) and are not part of the stored content.
+   */
+  asks: string[];
 };
 
 /** The stored body of a built-in item: the four headings the coach composes from. */
