@@ -87,3 +87,44 @@ describe("built-in leadership library", () => {
     for (const id of ids) expect(answered.has(id), id).toBe(true);
   });
 });
+
+describe("example questions (asks) of the built-in items", () => {
+  it("gives every item 10 to 16 asks of 8 to 300 characters, trimmed, without {name} or control characters", () => {
+    for (const item of BUILTIN_LIBRARY) {
+      expect(item.asks.length, item.id).toBeGreaterThanOrEqual(10);
+      expect(item.asks.length, item.id).toBeLessThanOrEqual(16);
+      for (const ask of item.asks) {
+        expect(ask.length, `${item.id}: ${ask}`).toBeGreaterThanOrEqual(8);
+        expect(ask.length, `${item.id}: ${ask}`).toBeLessThanOrEqual(300);
+        expect(ask, item.id).toBe(ask.trim());
+        expect(ask, item.id).not.toContain("{name}");
+        expect(ask, item.id).not.toMatch(/[\u0000-\u001f\u007f]/);
+      }
+    }
+  });
+
+  it("repeats no ask anywhere in the library, ignoring case", () => {
+    const seen = new Map<string, string>();
+    for (const item of BUILTIN_LIBRARY) {
+      for (const ask of item.asks) {
+        const key = ask.toLowerCase();
+        expect(seen.get(key), `"${ask}" in ${item.id}`).toBeUndefined();
+        seen.set(key, item.id);
+      }
+    }
+  });
+
+  it("does not copy an item's own title as an ask", () => {
+    for (const item of BUILTIN_LIBRARY) {
+      const title = item.title.toLowerCase();
+      for (const ask of item.asks) expect(ask.toLowerCase(), item.id).not.toBe(title);
+    }
+  });
+
+  it("keeps the asks out of the stored content", () => {
+    for (const item of BUILTIN_LIBRARY) {
+      const markdown = builtinMarkdown(item);
+      for (const ask of item.asks) expect(markdown.includes(ask), `${item.id}: ${ask}`).toBe(false);
+    }
+  });
+});
