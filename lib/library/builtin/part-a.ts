@@ -818,6 +818,41 @@ export const PART_A: BuiltinItem[] = [
       "goal setting meeting with a report, how",
     ],
   },
+  {
+    id: "pw-lateness-and-absence",
+    title: "Addressing Repeated Lateness or Unplanned Absence",
+    contentType: "script",
+    category: "performance_management",
+    tags: ["lateness", "absence", "attendance", "reliability", "punctuality"],
+    priority: 4,
+    situation:
+      "A team member often arrives late, logs on well after the agreed start, misses stand-ups or calls in at the last minute several times a month. Colleagues cover for them and are starting to resent it, and you do not know whether there is a reason behind it: a health problem, caring duties, a long commute, or simply habit.",
+    approach:
+      "1. Check the facts first: dates and times, the agreed hours, and what your organisation's attendance and sick-leave rules say. 2. Talk privately and early, after the pattern is clear but before it becomes a formal matter. 3. Describe the pattern and its effect on the team without guessing the cause. 4. Ask openly what is going on and listen: if there is a health or family reason, look at adjustments (different hours, flexibility, occupational health) and involve HR where the rules require it. 5. Agree a clear expectation, including how to tell you early when they will be late or absent. 6. Review it on a set date; if the pattern continues without a reason, explain plainly what the formal next step is.",
+    script:
+      "\"{name}, I want to talk about something I have noticed over the last month. On six mornings you joined after 9:30, and twice you missed the stand-up without a message, so Sam had to cover the client handover. I am not assuming anything about why, and I would like to understand it: is something making the mornings hard at the moment? If there is, we can look at what would help. What I need going forward is that you are online at the agreed time, or that you let me know before it starts if you cannot be. Can we agree that and look at how it is going in two weeks?\"",
+    nextSteps: [
+      "Write down the dates, times and impact before the conversation.",
+      "Read your organisation's attendance and sick-leave policy, or ask HR.",
+      "Agree the expectation and the way to report lateness or absence in advance.",
+      "Set a review date two to four weeks out and keep to it.",
+      "If there is a health or caring reason, discuss adjustments with HR rather than treating it as misconduct.",
+    ],
+    asks: [
+      "my report is late almost every morning",
+      "Kofi keeps turning up 30 minutes late and the others cover for him",
+      "employee calls in sick every other monday",
+      "how to talk to someone about poor attendance",
+      "She misses the daily standup at least twice a week and never lets anyone know. The rest of the team has started making comments about it",
+      "team member logs on an hour after everybody else, what do i say",
+      "repeated unplanned absences, conversation with employee",
+      "he is always late to meetings and it's getting embarrassing in front of clients",
+      "punctuality problem with a good worker",
+      "absent without telling anyone, third time this month",
+      "how do i adress lateness when maybe there's a family reason behind it",
+      "frequent short sick leaves, is it a pattern I should raise",
+    ],
+  },
   // ---------------------------------------------------------------- communication
   {
     id: "pw-feedback-weekly-habit",
@@ -1023,6 +1058,40 @@ export const PART_A: BuiltinItem[] = [
       "tell my team their bonus is cancelled this year",
     ],
   },
+  {
+    id: "pw-feedback-to-your-boss",
+    title: "Giving Feedback to Your Own Manager",
+    contentType: "script",
+    category: "communication",
+    tags: ["upward feedback", "managing up", "your manager", "boss", "candour"],
+    priority: 4,
+    situation:
+      "Something your own manager does makes your work or your team's harder: they change direction without explaining, cancel your 1:1s, comment on your people's work over your head, or criticise you in front of others. You worry that raising it will damage the relationship or your career, so you keep quiet and the frustration grows.",
+    approach:
+      "1. Pick one behaviour, not a list, and check that it is worth raising: does it repeat, and does it cost the team something? 2. Ask permission and choose a private moment, not a tense one. 3. Use situation, behaviour, impact, with one or two concrete examples, and speak about the effect on the work rather than their intent. 4. Show that you want the same outcome they do. 5. Ask for their view; there may be pressures you cannot see. 6. Suggest one specific change and agree it together. 7. Thank them afterwards and notice when it changes. If your manager reacts badly, let it rest and come back to it later rather than pushing.",
+    script:
+      "\"{name}, can I give you some feedback on something that would help me do my job better? In the last two planning meetings, the priorities changed at the end without the reasons being shared, and the team spent the next day asking me questions I could not answer. I know there is a lot of pressure from above, and I want us to move fast too. Would it work if, when priorities change, you give me the two or three reasons so I can explain them to the team? How does that sound from your side?\"",
+    nextSteps: [
+      "Choose the one behaviour that costs your team the most and write down two examples.",
+      "Ask for a private slot, for example at the end of your 1:1.",
+      "Propose one concrete change and agree it together.",
+      "Thank your manager when you see the change, and raise it again calmly if it slips.",
+    ],
+    asks: [
+      "how do I tell my boss that she micromanages me",
+      "my manager criticised me in front of the whole team, should I say something",
+      "giving feedback upwards to my director",
+      "My boss goes around me and gives my team tasks directly. I've never said anything because I'm afraid it will hurt my career",
+      "can I give my manager negative feedback without risking my job",
+      "my boss keeps cancelling our 1:1s",
+      "how to tell my manager his decisions are confusing the team",
+      "i want to tell my supervisor that the way she talks to me is not ok",
+      "feedback to my own boss, how to start",
+      "he changes direction every week without explaining and my team is fed up, how do I raise this with him",
+      "my manager asked me for feedback, how honest should I be",
+      "tell my vp that her comments in meetings undermine me",
+    ],
+  },
   // ---------------------------------------------------------------- leadership_development
   {
     id: "pw-new-manager-first-90-days",
@@ -1190,6 +1259,40 @@ export const PART_A: BuiltinItem[] = [
       "what to say when you don't know what's going to happen",
       "my people are distracted by all the rumours",
       "how to stay steady for the team when I'm worried too",
+    ],
+  },
+  {
+    id: "pw-pushing-back-on-your-manager",
+    title: "Saying No to Your Own Manager When the Team Is Full",
+    contentType: "script",
+    category: "leadership_development",
+    tags: ["managing up", "saying no", "capacity", "pushing back", "trade-offs"],
+    priority: 5,
+    situation:
+      "Your manager asks your team to take on another project or an earlier deadline, and your people are already at capacity. Saying yes means overtime, slipping quality or another project quietly failing; saying no feels like refusing an order and risking your standing. Many managers absorb the extra work themselves or pass it straight down.",
+    approach:
+      "Do not answer yes or no on the spot: say you will come back with options the same day or the next. 1. Make the current load visible: what the team is working on, how much capacity it takes, what is already at risk. 2. Turn the request into a trade-off rather than a refusal: 'yes, if we stop or delay X', 'yes, a smaller version by then', or 'yes, with one more person'. 3. Name the cost of simply adding it (overtime, quality, the people who are already stretched) in facts, not complaints. 4. Ask your manager to choose, since they see the wider priorities. 5. Confirm the decision in writing and tell your team what was dropped, so the choice is real.",
+    script:
+      "\"{name}, I understand why the partner integration matters, and I want us to deliver it well. Right now the team is fully committed: the billing release takes about 70 percent of our time and the support rotation the rest, and two people have already worked late this month. I can see three options. We take the integration and move the billing release by three weeks; we deliver a smaller first version by the end of the month; or we take it on as asked if we get a contractor for six weeks. Which of these fits the priorities you are seeing best?\"",
+    nextSteps: [
+      "Keep a one-page view of the team's current work and capacity, ready for the next request.",
+      "Ask for a day to respond instead of agreeing in the meeting.",
+      "Bring two or three options with their trade-offs, not a bare no.",
+      "Confirm the agreed choice in writing and tell the team what moves.",
+    ],
+    asks: [
+      "my boss wants my team to take on another project and we are already at capacity",
+      "how to say no to my manager",
+      "I always say yes to my director and then my team works weekends to deliver",
+      "push back on my manager without looking like I'm not a team player",
+      "Leadership moved our deadline up by a month and added two features. My people are already stretched and I don't know how to tell my VP it won't work",
+      "manage up when the team is overloaded",
+      "how to negotiate scope with my boss instead of just accepting",
+      "every week my manager adds something new and nothing ever comes off the list",
+      "tell my boss we cant do it all",
+      "how to show my manager that the team has no more capacity",
+      "my supervisor keeps giving us more work, how do I refuse politely",
+      "new urgent request from above on top of everything, yes or no",
     ],
   },
 ];
