@@ -245,6 +245,40 @@ export const PART_B: BuiltinItem[] = [
       "what to do after reading pulse survey comments",
     ],
   },
+  {
+    id: "pw-top-performer-might-leave",
+    title: "When a top performer hints they might leave",
+    contentType: "script",
+    category: "employee_engagement",
+    tags: ["retention", "flight risk", "top performer", "resignation risk", "counter offer"],
+    priority: 5,
+    situation:
+      "One of your strongest people says, half-jokingly or directly, that they have been approached by a recruiter, are 'keeping their options open', or are not sure they see a future here. Or you notice the signs: more private calls, less interest in long-term plans, a polished online profile. You want to keep them, but panicking, making promises you cannot keep or pretending you did not hear it all make leaving more likely.",
+    approach:
+      "1. Raise it soon, privately and calmly; thank them for being open, or say what you have noticed without accusing. 2. Ask before you offer: what is pulling them away, and what would have to change for them to want to stay? Listen for the real reason (money, growth, the work itself, a person, flexibility, recognition). 3. Be honest about what you can and cannot change, and by when; check with your own manager or HR before promising pay or promotion. 4. Come back within a week with something concrete: a new scope, a development plan, a pay review, a change in how you work with them. 5. Accept that the decision is theirs; a respectful conversation keeps the relationship even if they go, and a last-minute counter-offer rarely fixes the reason they were looking.",
+    script:
+      "\"{name}, thank you for being open with me about the recruiter. I really value what you bring to this team, and I would much rather talk about this now than be surprised later. Can you tell me what made that offer interesting? What would need to be different here for you to be excited about the next year? I cannot promise everything today, but I will be honest about what I can change, and I will come back to you by Friday with what I have found out.\"",
+    nextSteps: [
+      "Talk within a day or two, in private, with time to listen",
+      "Write down what matters most to them and what you could change",
+      "Check pay, role and budget options with your manager or HR before promising anything",
+      "Return with a concrete proposal within a week and agree a follow-up date",
+    ],
+    asks: [
+      "my best developer mentioned a recruiter contacted him",
+      "top performer hinted she's looking for another job",
+      "Yesterday Aisha said she's 'keeping her options open' and asked how much notice she has. She's the strongest person on my team and I can't lose her",
+      "how to keep someone who is thinking about leaving",
+      "i think my star employee is interviewing elsewhere, lots of private calls lately",
+      "key person might quit, what do i say",
+      "he told me he has an offer from a competitor but hasn't decided yet",
+      "should I make a counter offer to keep my senior engineer",
+      "retention conversation with a high performer who is unhappy",
+      "my strongest analyst says she doesn't see a future here",
+      "what to offer a great employee so she stays",
+      "worried my top salesperson will leave after his comment in our 1:1",
+    ],
+  },
   // ---------------------------------------------------------------- culture_building
   {
     id: "pw-onboarding-into-team-culture",
@@ -755,6 +789,40 @@ export const PART_B: BuiltinItem[] = [
       "what to discuss with a new team lead in our 1:1s",
     ],
   },
+  {
+    id: "pw-career-development-conversation",
+    title: "Career conversations: helping someone see where they can grow",
+    contentType: "methodology",
+    category: "coaching_techniques",
+    tags: ["career development", "career path", "promotion path", "growth plan", "development plan"],
+    priority: 5,
+    situation:
+      "A team member asks where their career is going, how to get promoted, or says they want to grow but does not know in which direction. Managers often answer with the next job title or a vague 'keep doing what you are doing', or avoid the question because there is no opening above. Without a real conversation, people conclude they have to leave to grow.",
+    approach:
+      "Treat it as a series of conversations, not one answer. 1. Past: ask about their work so far, what they enjoyed most and what they did best. 2. Future: ask where they would like to be in two to five years, and whether it is more depth (expert track), more breadth, or leading people; many companies have an individual contributor path as well as a management one. 3. Gap: compare with your organisation's career framework or the next level's expectations and name the two or three skills that matter most. 4. Plan: agree a short development plan, about 70 percent learning on the job (a stretch project), 20 percent from people (a mentor, shadowing) and 10 percent courses. 5. Be honest about promotion: what the criteria are, how decisions are made, and what you do not control. Review the plan every quarter.",
+    script:
+      "\"{name}, you asked where your career could go from here, and I want to give that a proper answer rather than a quick one. Let us start with you: which work in the last year gave you the most energy? Where would you like to be in three years: deeper as an expert, leading people, or something different? Then we can look at what the next level expects and pick two skills to build this half-year. I will be honest about how promotions work here and what I can and cannot influence.\"",
+    nextSteps: [
+      "Book a dedicated 45-minute career conversation, separate from status 1:1s",
+      "Bring the career framework or the next level's expectations",
+      "Agree a written development plan with two or three goals and one stretch assignment",
+      "Review progress every quarter and update the plan",
+    ],
+    asks: [
+      "my report asked me where her career is going and I had no good answer",
+      "how to run a career development conversation",
+      "employee wants to grow but doesnt know in which direction",
+      "what does he need to do to get promoted, how do I explain the path",
+      "Tariq asked me what the next step is for him. There's no open senior role right now and I don't want him to think he has to leave to grow",
+      "individual contributor track or management track, how to help someone choose",
+      "help a team member write a development plan",
+      "she wants to become a manager one day, where do we start",
+      "career path talk with a junior employee",
+      "my engineer asked about promotion criteria and I wasnt sure",
+      "what questions to ask about someone's long term career goals",
+      "how to support career growth when there are no promotions available",
+    ],
+  },
   // ---------------------------------------------------------------- difficult_conversations
   {
     id: "pw-behaviour-hurting-team",
@@ -960,6 +1028,76 @@ export const PART_B: BuiltinItem[] = [
       "how to keep a hard conversation short and clear",
     ],
   },
+  {
+    id: "pw-letting-someone-go",
+    title: "Letting someone go with dignity",
+    contentType: "script",
+    category: "difficult_conversations",
+    tags: ["dismissal", "termination", "firing", "letting go", "dignity"],
+    priority: 5,
+    situation:
+      "You have to tell a team member that their employment is ending: after an improvement plan that did not work, for misconduct, or because their role is being cut. The decision is made and approved. You dread the meeting, and how you handle it will stay with the person for years and will be watched by everyone who stays.",
+    approach:
+      "1. Prepare with HR: the reason, the legal steps your country requires, the last day, pay, notice, benefits, references, equipment and access, and what you may and may not say. 2. Hold it in private, early in the week and not before a holiday, with an HR colleague present if your process needs it. 3. Say the decision in the first minute, clearly, with the reason in one or two sentences; do not reopen the debate or soften it into ambiguity. 4. Then listen: let them react, acknowledge it, and do not argue. 5. Explain the practical next steps and give them in writing. 6. Protect their dignity: let them choose how to tell colleagues and collect their things, and thank them for what they contributed. 7. Tell the team briefly and respectfully, without details of the reasons.",
+    script:
+      "\"{name}, thank you for coming in. I have difficult news, and I want to be direct with you: we have decided to end your employment, and your last working day will be the 30th. As we discussed during the improvement plan, the results we needed in the role have not been reached. I know this is hard to hear. Take whatever time you need. Lisa from HR is here to go through your notice pay, your benefits and the reference, and you will get all of it in writing today. You can decide how and when you would like your colleagues to be told.\"",
+    nextSteps: [
+      "Go through the checklist with HR the day before: documents, pay, access, equipment, legal steps",
+      "Keep the meeting short: decision first, then listening, then practical steps",
+      "Give the details in writing before they leave the room",
+      "Tell the team on the same day, briefly and respectfully",
+      "Check in with the people who worked most closely with them",
+    ],
+    asks: [
+      "I have to fire someone tomorrow and I've never done it",
+      "how to tell an employee their contract is being terminated",
+      "The improvement plan didn't work and HR approved the dismissal for Friday. I want Jens to leave with his dignity, not feel thrown out",
+      "what do i say in the first minute of a termination meeting",
+      "letting a team member go for misconduct",
+      "firing someone kindly, is that even possible",
+      "his role is being cut and I have to tell him he is losing his job",
+      "should HR be in the room when I dismiss someone",
+      "what to tell the team after someone was fired",
+      "dismissal conversation script",
+      "how to end someone's employment respectfully",
+      "need to let go of my underperformer after the pip, how to do the meeting",
+    ],
+  },
+  {
+    id: "pw-resignation-conversation-handover",
+    title: "When someone resigns: the conversation and the hand-over",
+    contentType: "methodology",
+    category: "difficult_conversations",
+    tags: ["resignation", "notice period", "handover", "offboarding", "exit interview"],
+    priority: 4,
+    situation:
+      "A team member tells you they are resigning. You may feel surprised, disappointed or even let down, and you immediately worry about their projects, the deadline next month and who else might follow. The first reaction matters: people remember how they were treated when they left, and so does the team watching.",
+    approach:
+      "1. In the first conversation, stay calm and gracious: thank them, ask what led to the decision and where they are going, and do not argue, guilt them or improvise a counter-offer. 2. Agree the practical frame: last day, notice period, holidays left, and how and when the team is told, ideally by them or together within a day or two. 3. Build a hand-over plan: list their responsibilities, open work, knowledge that lives only in their head, key contacts and access; name a receiver for each item and schedule shadowing sessions. 4. Ask for honest feedback in an exit conversation close to the last day. 5. Mark their leaving well, with a thank-you in front of the team. 6. Afterwards, check in with those who stay: workload, worries, and what the departure means for them.",
+    script:
+      "\"Thank you for telling me in person, {name}. I will be honest: I am sorry to lose you, and I am also glad for you. Can you tell me a little about what led to this and what you are going to? Let us agree on two things this week: how we tell the team, and a hand-over plan for the onboarding project and the client accounts. I would also value your honest view, before you go, on what we could do better as a team.\"",
+    nextSteps: [
+      "Confirm the last day and notice terms in writing with HR",
+      "Agree with them how and when the team hears the news",
+      "Write a hand-over list with a named receiver and date for each item",
+      "Hold an exit conversation in the last week and act on one point",
+      "Check in with the team about workload and morale after the announcement",
+    ],
+    asks: [
+      "my report just told me she's resigning, what do I say",
+      "Noah handed in his notice this morning. He owns our biggest client account and I'm panicking about the hand-over",
+      "how to react when a good employee resigns",
+      "handover plan for someone leaving in four weeks",
+      "someone quit, how do I tell the rest of the team",
+      "employee resigned, should I try to change her mind",
+      "knowledge transfer before a colleague leaves",
+      "what to do during the notice period of a leaving team member",
+      "i felt betrayed when he resigned, how to handle the next weeks professionally",
+      "exit interview questions for someone who resigned",
+      "my senior dev resigned in the middle of the project, what now",
+      "how to say goodbye well to someone leaving the team",
+    ],
+  },
   // ---------------------------------------------------------------- workplace_stress
   {
     id: "pw-workload-overwhelm",
@@ -1130,6 +1268,40 @@ export const PART_B: BuiltinItem[] = [
       "how much time off should I offer after a death in the family",
       "personal crisis, how to help without overpromising",
       "my report's child is in hospital",
+    ],
+  },
+  {
+    id: "pw-prioritising-when-everything-urgent",
+    title: "Prioritising when everything is urgent and every stakeholder pushes",
+    contentType: "framework",
+    category: "workplace_stress",
+    tags: ["prioritisation", "urgent", "stakeholders", "competing priorities", "focus"],
+    priority: 5,
+    situation:
+      "Sales, support, product and your own manager each say their request is the top priority, and every message is marked urgent. Your team switches between tasks all day, finishes little, and feels permanently behind. You keep trying to satisfy everyone and end up disappointing everyone.",
+    approach:
+      "1. Make all the work visible in one list, with who asked and the real deadline. 2. Ask for the cost of delay behind each 'urgent': what happens if it waits a week? 3. Sort with a simple grid of impact against urgency, and rank, do not just label: only one item can be number one. 4. Set a limit on how much the team works on at the same time, and finish before starting. 5. Agree who decides when priorities conflict; if two stakeholders both claim the top slot, bring them together or to your manager rather than deciding behind their backs. 6. Publish the ranked list and the next review date, so stakeholders see where their request stands. 7. Protect the team: one channel for new requests and no queue-jumping without a trade-off.",
+    script:
+      "\"{name}, right now my team has eleven requests, and each one has been called urgent. We cannot do them all at once, and trying to is why nothing is getting finished. Here is the full list, ranked by impact and what it costs to wait. The top three get our time this fortnight; the rest have a date. If you think something is ranked wrongly, tell me what it costs the business to wait, and if two of you need the same slot, let us sit down together and decide. We will review the list every Monday.\"",
+    nextSteps: [
+      "Collect every open request in one visible list with the requester and real deadline",
+      "Rank the list by impact and cost of delay, not by who shouted loudest",
+      "Limit work in progress and finish the top items before starting new ones",
+      "Share the ranked list with stakeholders and review it weekly",
+    ],
+    asks: [
+      "everything is urgent and every stakeholder says theirs comes first",
+      "how do I prioritise when sales, support and product all want my team",
+      "My team starts five things a day and finishes none. Every request comes in marked urgent and I keep saying yes to whoever asks last",
+      "competing priorities from different departments, how to decide",
+      "two stakeholders both insist their project is number one",
+      "team constantly switching between tasks, nothing gets done",
+      "what to do first when everything is a priority",
+      "how to rank requests so people stop jumping the queue",
+      "i cant say no to anyone and my team is all over the place",
+      "stakeholders keep escalating their requests to me, how to handle it",
+      "prioritization framework for a busy team",
+      "too many urgent things at once, how do I choose",
     ],
   },
   // ---------------------------------------------------------------- team_dynamics
