@@ -5,7 +5,7 @@ import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { citedNumbers, citationFilter, stripInventedCitations } from "@/lib/coach/engine/citations";
 import { numberedSteps, parseSections, wordChunks } from "@/lib/coach/engine/compose";
 import { runCoach, replyText, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
-import { buildSystemPrompt, extractPersonName, parseGrounding, type Grounding, type GroundingItem } from "@/lib/coach/prompt";
+import { buildSystemPrompt, extractPersonName, groundingFromProviderOptions, groundingProviderOptions, type Grounding, type GroundingItem } from "@/lib/coach/prompt";
 import { startFakeOpenAi, type FakeOpenAi } from "@/tests/support/fake-openai";
 
 const DISENGAGED: GroundingItem = {
@@ -14,6 +14,7 @@ const DISENGAGED: GroundingItem = {
   source: "builtin",
   title: "Re-engaging a disengaged report",
   category: "employee_engagement",
+  relevance: 0.9,
   content: [
     "## Situation",
     "A report who used to contribute now does the minimum and stays quiet in meetings.",
@@ -35,6 +36,7 @@ const ORG_NOTE: GroundingItem = {
   source: "org",
   title: "Our 1:1 policy",
   category: "communication",
+  relevance: 0.8,
   content: "Every manager holds a weekly 1:1 with each report. Notes go in the shared folder. Skipped 1:1s are rescheduled within the week.",
 };
 
@@ -53,11 +55,22 @@ async function collect(events: AsyncIterable<CoachEvent>) {
 }
 
 describe("prompt grounding", () => {
-  it("round-trips through the system prompt and refuses a malformed block", () => {
+  it("round-trips through the provider options and refuses a malformed one", () => {
     const g = grounding([DISENGAGED], { personName: "Sam" });
-    expect(parseGrounding(buildSystemPrompt(g))).toEqual(g);
-    expect(parseGrounding("no block here")).toBeNull();
-    expect(parseGrounding("<<<PULSEWELL_GROUNDING\n{bad json\nPULSEWELL_GROUNDING>>>")).toBeNull();
+    expect(groundingFromProviderOptions(groundingProviderOptions(g))).toEqual(g);
+    expect(groundingFromProviderOptions(undefined)).toBeNull();
+    expect(groundingFromProviderOptions({ pulsewell: { grounding: { items: "nope" } } })).toBeNull();
+  });
+
+  it("puts the grounding in the system prompt as words: titles and text, no JSON, no ids", () => {
+    const prompt = buildSystemPrompt(grounding([DISENGAGED, ORG_NOTE], { personName: "Sam" }));
+    expect(prompt).toContain("[1] Re-engaging a disengaged report");
+    expect(prompt).toContain("[2] Our 1:1 policy");
+    expect(prompt).toContain("Every manager holds a weekly 1:1");
+    expect(prompt).toContain("Sam");
+    expect(prompt).not.toContain(DISENGAGED.id);
+    expect(prompt).not.toContain(ORG_NOTE.id);
+    expect(prompt).not.toMatch(/[{}]"|"\w+":/);
   });
 
   it("finds a person's name only when the question names one", () => {
@@ -95,6 +108,7 @@ describe("built-in coach (LanguageModelV3)", () => {
     const result = streamText({
       model: new BuiltinCoachModel(),
       system: buildSystemPrompt(grounding([DISENGAGED, ORG_NOTE])),
+      providerOptions: groundingProviderOptions(grounding([DISENGAGED, ORG_NOTE])),
       prompt: "How do I handle my report Sam who has become disengaged?",
     });
     const deltas: string[] = [];
@@ -130,7 +144,10 @@ describe("built-in coach (LanguageModelV3)", () => {
 
   it("doGenerate returns the same composed answer", async () => {
     const model = new BuiltinCoachModel();
-    const r = await model.doGenerate({ prompt: [{ role: "system", content: buildSystemPrompt(grounding([DISENGAGED])) }, { role: "user", content: [{ type: "text", text: "disengaged report" }] }] });
+    const r = await model.doGenerate({
+      prompt: [{ role: "system", content: buildSystemPrompt(grounding([DISENGAGED])) }, { role: "user", content: [{ type: "text", text: "disengaged report" }] }],
+      providerOptions: groundingProviderOptions(grounding([DISENGAGED])),
+    });
     const first = r.content[0];
     expect(first?.type === "text" && first.text.startsWith("**Situation**")).toBe(true);
   });
@@ -188,7 +205,8 @@ describe("OpenAI-compatible engine against a local fake server", () => {
     expect(body.model).toBe("fake-model");
     expect(body.stream).toBe(true);
     expect(body.messages[0]!.role).toBe("system");
-    expect(body.messages[0]!.content).toContain("re-engaging-a-disengaged-report");
+    expect(body.messages[0]!.content).toContain("[1] Re-engaging a disengaged report");
+    expect(body.messages[0]!.content).not.toContain("re-engaging-a-disengaged-report"); // no ids reach the provider
     expect(body.messages.at(-1)!.content).toBe("How do I handle a disengaged report?");
   });
 

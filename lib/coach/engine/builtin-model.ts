@@ -7,29 +7,38 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
-import { extractPersonName, parseGrounding, type Grounding } from "@/lib/coach/prompt";
-import { composeAnswer, wordChunks } from "@/lib/coach/engine/compose";
+import { extractPersonName, groundingFromProviderOptions, type Grounding } from "@/lib/coach/prompt";
+import { composeAnswer, wordChunks, type Turn } from "@/lib/coach/engine/compose";
 
 // The built-in coach: a LanguageModelV3 of our own, so it shares the `ai` SDK's streamText path
-// with the OpenAI-compatible engine. It reads its grounding from the system message
-// (lib/coach/prompt.ts) and composes the answer (compose.ts); no network, no model weights.
+// with the OpenAI-compatible engine. It receives its grounding as structure through the call's
+// provider options (`providerOptions.pulsewell.grounding`, lib/coach/prompt.ts), reads the
+// conversation so far from the prompt, and composes the answer (compose.ts); no network, no weights.
 
-function lastUserText(prompt: LanguageModelV3Prompt): string {
-  for (let i = prompt.length - 1; i >= 0; i--) {
-    const m = prompt[i]!;
-    if (m.role === "user") return m.content.map((p) => (p.type === "text" ? p.text : "")).join(" ");
-  }
-  return "";
+function textOf(content: LanguageModelV3Prompt[number]["content"]): string {
+  if (typeof content === "string") return content;
+  return content.map((p) => (p.type === "text" ? p.text : "")).join(" ");
 }
 
-function groundingOf(prompt: LanguageModelV3Prompt): Grounding {
-  const question = lastUserText(prompt);
+/** The user's and the coach's turns, oldest first (system messages and tool parts left out). */
+export function turnsOf(prompt: LanguageModelV3Prompt): Turn[] {
+  const out: Turn[] = [];
   for (const m of prompt) {
-    if (m.role !== "system") continue;
-    const g = parseGrounding(m.content);
-    if (g) return { ...g, personName: g.personName ?? extractPersonName(question) };
+    if (m.role === "user" || m.role === "assistant") out.push({ role: m.role, text: textOf(m.content) });
   }
-  return { items: [], team: null, personName: extractPersonName(question), meeting: null };
+  return out;
+}
+
+function answerFor(options: LanguageModelV3CallOptions): string {
+  const turns = turnsOf(options.prompt);
+  const lastUser = turns.findLastIndex((t) => t.role === "user");
+  const question = lastUser >= 0 ? turns[lastUser]!.text : "";
+  const earlier = lastUser >= 0 ? turns.slice(0, lastUser) : turns;
+  const given = groundingFromProviderOptions(options.providerOptions);
+  const g: Grounding = given
+    ? { ...given, personName: given.personName ?? extractPersonName(question) }
+    : { items: [], team: null, personName: extractPersonName(question), meeting: null };
+  return composeAnswer(g, { question, earlier });
 }
 
 function usage(output: number): LanguageModelV3Usage {
@@ -46,7 +55,7 @@ export class BuiltinCoachModel implements LanguageModelV3 {
   readonly supportedUrls: Record<string, RegExp[]> = {};
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const text = composeAnswer(groundingOf(options.prompt));
+    const text = answerFor(options);
     return {
       content: [{ type: "text", text }],
       finishReason: { unified: "stop", raw: "stop" },
@@ -56,7 +65,7 @@ export class BuiltinCoachModel implements LanguageModelV3 {
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const text = composeAnswer(groundingOf(options.prompt));
+    const text = answerFor(options);
     const chunks = wordChunks(text);
     const signal = options.abortSignal;
     const id = "builtin-0";

@@ -1,4 +1,5 @@
-import type { Grounding, GroundingItem } from "@/lib/coach/prompt";
+import { teamSentence, type Grounding, type GroundingItem } from "@/lib/coach/prompt";
+import { meetingSentences } from "@/lib/coach/meeting-words";
 
 // The built-in coach's writing: a structured markdown answer composed from the retrieved items.
 // Pure (no I/O), so the model, the tests and the bench share it.
@@ -73,17 +74,14 @@ const NOTHING =
   "Try rephrasing it with the leadership situation you are facing (for example feedback, motivation, conflict or a difficult conversation), " +
   "or ask an admin to add content on this topic to the leadership content library.";
 
-function teamSentence(g: Grounding): string | null {
-  const t = g.team;
-  if (!t) return null;
-  if (t.metrics.length === 0) return t.note ? `${t.note} (${t.roundLabel}).` : null;
-  const parts = t.metrics.map((m) => `${/^[A-Z][a-z]+$/.test(m.label) ? m.label.toLowerCase() : m.label} ${m.value.toFixed(1)}`);
-  return `Your team's latest closed round (${t.roundLabel}, ${t.scope}): ${parts.join(", ")}.${t.note ? ` ${t.note}` : ""}`;
-}
+/** One turn of the conversation as the model sees it. */
+export type Turn = { role: "user" | "assistant"; text: string };
+/** The question and the turns before it, oldest first. */
+export type Conversation = { question: string; earlier: Turn[] };
 
 /** The built-in coach's answer for a question and its grounding. */
-export function composeAnswer(g: Grounding): string {
-  const team = teamSentence(g);
+export function composeAnswer(g: Grounding, _conversation: Conversation = { question: "", earlier: [] }): string {
+  const team = teamSentence(g.team);
   if (g.items.length === 0) {
     return team ? `${NOTHING}\n\n${team}` : NOTHING;
   }
@@ -98,7 +96,7 @@ export function composeAnswer(g: Grounding): string {
   if (lead?.sections.situation) situation.push(`${fillName(firstSentences(lead.sections.situation, 3, 500), g.personName)} ${cite(lead.item)}`);
   for (const item of freeForm) situation.push(`${firstSentences(item.content)} ${cite(item)}`);
   if (team) situation.push(team);
-  if (g.meeting) situation.push(`From your 1:1 notes: ${firstSentences(g.meeting, 2, 300)}`);
+  if (g.meeting) situation.push(meetingSentences(g.meeting).join(" "));
 
   const approach: string[] = [];
   for (const s of structured.slice(0, 2)) {

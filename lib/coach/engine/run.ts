@@ -1,5 +1,5 @@
 import { streamText, type LanguageModel, type ModelMessage } from "ai";
-import { buildSystemPrompt, type Grounding } from "@/lib/coach/prompt";
+import { buildSystemPrompt, groundingProviderOptions, type Grounding } from "@/lib/coach/prompt";
 import { safetyVerdict } from "@/lib/coach/safety";
 import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { citationFilter } from "@/lib/coach/engine/citations";
@@ -37,6 +37,8 @@ async function* builtin(opts: RunCoachOptions): AsyncGenerator<CoachEvent> {
     model: new BuiltinCoachModel(),
     system: buildSystemPrompt(opts.grounding),
     messages: messagesOf(opts),
+    // The built-in model composes from the grounding's structure, not from the prompt's words.
+    providerOptions: groundingProviderOptions(opts.grounding),
     abortSignal: opts.abortSignal,
     maxRetries: 0,
     onError: () => {},
