@@ -14,10 +14,11 @@
 // question retrieves nothing and the reply has no sources to cite.
 // Non-streaming requests (the library classifier's) get a 404, and the classifier falls back.
 //
-// Usage: npx tsx tests/support/fake-openai-server.ts <port>
+// Usage: npx tsx tests/support/fake-openai-server.ts <port> [--delay=<ms between chunks>]
+// (`--delay=0` for `npm run eval:coach -- --endpoint`, which asks it hundreds of questions).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startFakeOpenAi, type FakeBehaviour } from "./fake-openai";
+import { chatRequest, startFakeOpenAi, type FakeBehaviour } from "./fake-openai";
 
 export const ASK = {
   error500: "How do I give feedback about missed deadlines?",
@@ -33,31 +34,26 @@ export const CUT_SHOWN = "First, ask how they are doing [1]. Then listen";
 const DELAY_MS = 400;
 
 function lastUserText(body: unknown): string {
-  if (!body || typeof body !== "object" || !("messages" in body) || !Array.isArray(body.messages)) return "";
-  const last = (body.messages as unknown[]).findLast((m): m is { role: "user"; content: unknown } => typeof m === "object" && m !== null && "role" in m && m.role === "user");
-  if (!last) return "";
-  if (typeof last.content === "string") return last.content;
-  // The content-parts form: [{ type: "text", text }, ...].
-  if (Array.isArray(last.content)) {
-    return (last.content as unknown[]).map((p) => (typeof p === "object" && p !== null && "text" in p && typeof p.text === "string" ? p.text : "")).join("");
-  }
-  return "";
+  return chatRequest(body)?.messages.findLast((m) => m.role === "user")?.content ?? "";
 }
 
-export function decide(body: unknown): FakeBehaviour {
+export function decide(body: unknown, delayMs = DELAY_MS): FakeBehaviour {
   const streaming = typeof body === "object" && body !== null && "stream" in body && body.stream === true;
   if (!streaming) return { kind: "status", status: 404 };
   const question = lastUserText(body).trim();
   if (question === ASK.error500) return { kind: "status", status: 500 };
   if (question === ASK.error429) return { kind: "status", status: 429 };
-  if (question === ASK.cut) return { kind: "cut", chunks: CUT_CHUNKS, delayMs: DELAY_MS };
-  return { kind: "stream", chunks: REPLY_CHUNKS, delayMs: DELAY_MS };
+  if (question === ASK.cut) return { kind: "cut", chunks: CUT_CHUNKS, delayMs };
+  return { kind: "stream", chunks: REPLY_CHUNKS, delayMs };
 }
 
 async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? process.env.PORT);
   if (!Number.isInteger(port) || port <= 0) throw new Error("Usage: npx tsx tests/support/fake-openai-server.ts <port>");
-  const fake = await startFakeOpenAi(undefined, { port, decide });
+  const delayArg = process.argv.find((a) => a.startsWith("--delay="));
+  const delayMs = delayArg ? Number(delayArg.slice("--delay=".length)) : DELAY_MS;
+  if (!Number.isInteger(delayMs) || delayMs < 0) throw new Error("--delay must be a whole number of milliseconds");
+  const fake = await startFakeOpenAi(undefined, { port, decide: (body) => decide(body, delayMs) });
   console.log(`Fake OpenAI-compatible server on ${fake.baseURL}`);
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

@@ -8,9 +8,13 @@ import type { AddressInfo } from "node:net";
 // The browser test runs it as a process of its own (tests/support/fake-openai-server.ts), where a
 // `decide` function picks the behaviour per request and `delayMs` spaces the chunks so a reply
 // can be seen arriving; GET .../models answers 200 so the test runner knows it is up.
+// `text` streams a whole answer in word-sized chunks; `once` queues behaviours for the next requests
+// only (a test of a conversation can script each turn); `chats()` reads the recorded requests back as
+// { model, stream, messages } with every message's content as one string, for assertions on the prompt.
 
 export type FakeBehaviour =
   | { kind: "stream"; chunks: string[]; delayMs?: number }
+  | { kind: "text"; text: string; delayMs?: number }
   | { kind: "reply"; content: string }
   | { kind: "status"; status: number }
   | { kind: "cut"; chunks: string[]; delayMs?: number }
@@ -26,10 +30,41 @@ export type FakeOpenAiOptions = {
 export type FakeOpenAi = {
   baseURL: string;
   set(b: FakeBehaviour): void;
+  /** Behaviours for the next requests, one each, before the current one (set()) applies again. */
+  once(...b: FakeBehaviour[]): void;
   /** The JSON bodies received, newest last. */
   requests: unknown[];
+  /** The chat-completion requests received, newest last, read as a chat. */
+  chats(): FakeChatRequest[];
   close(): Promise<void>;
 };
+
+export type FakeChatMessage = { role: string; content: string };
+export type FakeChatRequest = { model: string; stream: boolean; messages: FakeChatMessage[]; system: string };
+
+/** A message's content as one string (the client sends a string or text parts). */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((p: unknown) => (typeof p === "object" && p !== null && "text" in p && typeof p.text === "string" ? p.text : "")).join("");
+}
+
+/** A recorded body read as a chat request; null for anything else (a raw text body, a GET). */
+export function chatRequest(body: unknown): FakeChatRequest | null {
+  if (typeof body !== "object" || body === null || !("messages" in body) || !Array.isArray(body.messages)) return null;
+  const messages = (body.messages as unknown[]).map((m) => {
+    const o = typeof m === "object" && m !== null ? (m as Record<string, unknown>) : {};
+    return { role: typeof o.role === "string" ? o.role : "", content: contentText(o.content) };
+  });
+  const model = "model" in body && typeof body.model === "string" ? body.model : "";
+  const stream = "stream" in body && body.stream === true;
+  return { model, stream, messages, system: messages.filter((m) => m.role === "system").map((m) => m.content).join("\n") };
+}
+
+/** A text in word-sized chunks (each word with the spaces before it), as a model streams tokens. */
+export function wordChunksOf(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
 
 function chunk(id: string, delta: Record<string, unknown>, finish: string | null): string {
   const body = { id, object: "chat.completion.chunk", created: 1_790_000_000, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] };
@@ -40,6 +75,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream", chunks: ["Hello"] }, options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   let behaviour = initial;
+  const queued: FakeBehaviour[] = [];
   const requests: unknown[] = [];
   const sockets = new Set<import("node:net").Socket>();
   const server = http.createServer((req, res) => {
@@ -61,7 +97,8 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
         return;
       }
-      const b = options.decide?.(body) ?? behaviour;
+      const chosen = options.decide?.(body) ?? queued.shift() ?? behaviour;
+      const b = chosen.kind === "text" ? { kind: "stream" as const, chunks: wordChunksOf(chosen.text), delayMs: chosen.delayMs } : chosen;
       if (b.kind === "status") {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (b.status === 429) headers["retry-after"] = "1";
@@ -118,7 +155,9 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     set: (b) => (behaviour = b),
+    once: (...b) => void queued.push(...b),
     requests,
+    chats: () => requests.map(chatRequest).filter((r): r is FakeChatRequest => r !== null),
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();
