@@ -92,8 +92,10 @@ export async function loadMeetingContext(ctx: AuthContext, meetingId: string, no
   };
 }
 
-/** Words for a low mood or high stress, so the library's items on strain and burnout come up. */
-const STRAIN_WORDS = "stressed and overwhelmed, close to burnout";
+// Words for strain, so the library's items on stress and overload come up. Not "burnout": with it
+// the search favours the item on returning from a burnout leave, which is not this conversation.
+const HIGH_STRESS_WORDS = "My report is stressed and overwhelmed by the workload.";
+const LOW_MOOD_WORDS = "Their mood is low.";
 const QUERY_SUGGESTIONS = 3;
 // Each of the employee's answers is searched with its opening only: the search reads the first
 // couple of thousand characters of a query, and a long answer would crowd out the rest.
@@ -108,7 +110,8 @@ export function meetingQuery(mc: MeetingContext): string {
   const parts: string[] = [];
   const p = mc.prep;
   if (p) {
-    if (p.stress >= HIGH_STRESS_MIN || p.mood <= LOW_MOOD_MAX) parts.push(STRAIN_WORDS);
+    if (p.stress >= HIGH_STRESS_MIN) parts.push(HIGH_STRESS_WORDS);
+    if (p.mood <= LOW_MOOD_MAX) parts.push(LOW_MOOD_WORDS);
     for (const t of [p.challenges, p.workload, p.teamDynamics, p.feedback]) if (t) parts.push(t.slice(0, QUERY_PART_CHARS));
   }
   for (const s of mc.suggestions.slice(0, QUERY_SUGGESTIONS)) parts.push(s.title);

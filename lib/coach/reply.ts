@@ -1,8 +1,8 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
-import { withOrg } from "@/lib/db/tenant";
-import { retrieve, type RetrievedItem } from "@/lib/library/retrieval";
+import { searchLibrary, type RetrievedItem } from "@/lib/library/retrieval";
+import { contentWords } from "@/lib/library/query-terms";
 import { addMessage, assertCanWrite, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
@@ -11,7 +11,9 @@ import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
 import { isTeamQuestion, loadTeamContext } from "@/lib/coach/team-context";
 import { aiConfigFromEnv, openaiChatModel } from "@/lib/coach/engine/openai";
 import { runCoach, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
-import { retrievalQuery } from "@/lib/coach/follow-up";
+import { isFollowUp, retrievalQuery } from "@/lib/coach/follow-up";
+import { loadMeetingContext, meetingQuery } from "@/lib/coach/meeting-context-load";
+import type { MeetingContext } from "@/lib/coach/meeting-context";
 import type { ModelMessage } from "ai";
 
 // One reply of Boss Bot, shared by the streaming and the plain routes:
@@ -56,33 +58,44 @@ export function sourcesOf(items: readonly RetrievedItem[]): SourceDto[] {
   return items.map((i) => ({ id: i.id, title: i.title, category: i.category, source: i.source }));
 }
 
-/** Readable text of the 1:1 hand-over: "key: value" lines of its string and number leaves. */
-function meetingText(data: unknown, max = 1500): { text: string; employee: string | null } {
-  const lines: string[] = [];
-  let employee: string | null = null;
-  const walk = (v: unknown, key: string, depth: number) => {
-    if (depth > 4 || lines.join("\n").length > max) return;
-    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
-      if (key === "employeeName" && typeof v === "string") employee ??= v;
-      if (String(v).trim()) lines.push(`${key ? `${key}: ` : ""}${String(v).trim()}`);
-    } else if (Array.isArray(v)) {
-      v.slice(0, 20).forEach((x) => walk(x, key, depth + 1));
-    } else if (v && typeof v === "object") {
-      for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 40)) walk(x, k, depth + 1);
-    }
-  };
-  walk(data, "", 0);
-  const text = lines.join("\n");
-  return { text: text.length > max ? `${text.slice(0, max - 3)}...` : text, employee };
+// Words that only say "this 1:1" ("Help me prepare for my 1:1 with Sam", "How should I approach
+// this meeting?"): a question made of nothing else leans on the meeting for its subject.
+const MEETING_WORDS = new Set(
+  `prepare preparing prep ready one-on-one one-to-one 1on1 1-1 meeting meetings conversation chat talk talking discuss cover
+  agenda plan planning upcoming next review follow follow-up suggestions suggest ask questions points topics open run`.split(/\s+/),
+);
+
+/** True when the question says nothing beyond "this 1:1" (the employee's name aside). */
+export function isGenericMeetingQuestion(question: string, mc: MeetingContext): boolean {
+  const name = mc.employeeFirstName.toLowerCase();
+  return contentWords(question).every((w) => MEETING_WORDS.has(w) || w === name);
 }
 
-function groundingFrom(items: RetrievedItem[], question: string, team: Grounding["team"], context: CoachRequest["context"]): Grounding {
-  const meeting = context ? meetingText(context.data) : null;
+/**
+ * What the library is searched with. In a conversation about a 1:1, a question that only asks about
+ * the meeting, or a follow-up of one, is searched with what the meeting is about (the employee's
+ * challenges, workload, strain, the top suggestions); a question with a subject of its own, as in
+ * any conversation, with its own words (and, for a follow-up, the question that set the subject).
+ */
+export function replyQuery(question: string, earlierQuestions: readonly string[], mc: MeetingContext | null): string {
+  const base = retrievalQuery(question, earlierQuestions);
+  if (!mc) return base;
+  let aboutMeeting = isGenericMeetingQuestion(question, mc);
+  if (!aboutMeeting && isFollowUp(question)) {
+    const subject = earlierQuestions.findLast((q) => !isFollowUp(q));
+    aboutMeeting = subject === undefined || isGenericMeetingQuestion(subject, mc);
+  }
+  const extra = aboutMeeting ? meetingQuery(mc) : "";
+  return extra ? `${base}\n${extra}` : base;
+}
+
+function groundingFrom(items: RetrievedItem[], question: string, team: Grounding["team"], meeting: MeetingContext | null): Grounding {
   return {
-    items: items.map((i, idx) => ({ n: idx + 1, id: i.id, source: i.source, title: i.title, category: i.category, content: i.content })),
+    items: items.map((i, idx) => ({ n: idx + 1, id: i.id, source: i.source, title: i.title, category: i.category, content: i.content, relevance: i.score })),
     team,
-    personName: extractPersonName(question) ?? meeting?.employee ?? null,
-    meeting: meeting?.text ? meeting.text : null,
+    // The person the question names, else the meeting's employee.
+    personName: extractPersonName(question) ?? meeting?.employeeFirstName ?? null,
+    meeting,
   };
 }
 
@@ -93,6 +106,10 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   // vault key comes from the session here and in each short transaction below, so nothing stays
   // open while the reply streams.
   await assertCanWrite(ctx, req.conversationId);
+  // The 1:1 the conversation is about, read for its manager from the database (what the browser
+  // sends besides the meeting's id is ignored); any other meeting id is refused here, before the
+  // message is counted or anything is stored.
+  const meeting = req.context ? await loadMeetingContext(ctx, req.context.meetingId) : null;
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
   const earlier = created ? [] : await recentMessages(ctx, conversation.id, HISTORY_MESSAGES);
@@ -100,8 +117,8 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   const earlierQuestions = earlier.filter((m) => m.type === "user").map((m) => m.content);
   const userMessage = await addMessage(ctx, conversation.id, { type: "user", content: req.message });
   const t = performance.now();
-  const query = retrievalQuery(req.message, earlierQuestions);
-  const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, query, { limit: RETRIEVE_LIMIT }));
+  const query = replyQuery(req.message, earlierQuestions, meeting);
+  const items = await searchLibrary(ctx.orgId, query, { limit: RETRIEVE_LIMIT });
   const retrievalMs = performance.now() - t;
   const team = isTeamQuestion(req.message) ? await loadTeamContext(ctx) : null;
   const config = aiConfigFromEnv();
@@ -112,7 +129,7 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
     retrievalMs,
     run: {
       question: req.message,
-      grounding: groundingFrom(items, req.message, team, req.context),
+      grounding: groundingFrom(items, req.message, team, meeting),
       history,
       abortSignal,
       ai: config ? { config, model: openaiChatModel(config) } : null,
