@@ -9,9 +9,17 @@ const contextSchema = z.object({
   type: z.literal("1on1_prep_analysis"),
   meetingId: z.union([z.string(), z.number()]).transform(String),
   data: z.unknown(),
+  /** The employee's first name, as the conversation's first message calls them. */
+  employeeFirstName: z.string().min(1).max(100).optional(),
 });
 export type BossBotContext = z.infer<typeof contextSchema>;
 
+/** What a message of the meeting's conversation sends: which meeting. The server reads the meeting
+ * itself, so the stored data stays in the browser. */
+export type MeetingRequestContext = { type: "1on1_prep_analysis"; meetingId: string };
+export const requestContextOf = (ctx: BossBotContext): MeetingRequestContext => ({ type: ctx.type, meetingId: ctx.meetingId });
+
+const UNNAMED = "your team member";
 const nameHolder = z.object({ employeeName: z.string().min(1) });
 const withMeeting = z.object({ meeting: nameHolder });
 
@@ -22,7 +30,20 @@ export function contextEmployee(ctx: BossBotContext): string {
   if (direct.success) return direct.data.employeeName;
   const nested = withMeeting.safeParse(data);
   if (nested.success) return nested.data.meeting.employeeName;
-  return "your team member";
+  return UNNAMED;
+}
+
+/** The employee's first name: the one stored with the context, else the first word of the name. */
+export function contextFirstName(ctx: BossBotContext): string | null {
+  if (ctx.employeeFirstName) return ctx.employeeFirstName;
+  const name = contextEmployee(ctx);
+  return name === UNNAMED ? null : (name.split(/\s+/)[0] ?? null);
+}
+
+/** The first message of a conversation opened from a 1:1 review, shown as the manager's own. */
+export function meetingOpener(ctx: BossBotContext): string {
+  const first = contextFirstName(ctx);
+  return first ? `Help me prepare for my 1:1 with ${first}.` : "Help me prepare for my next 1:1.";
 }
 
 function parseContext(raw: string | null): BossBotContext | null {

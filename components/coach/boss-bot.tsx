@@ -39,7 +39,7 @@ export function BossBot({ userId }: { userId: string }) {
     },
     [refused],
   );
-  const chat = useCoachChat({ userId, storedContext, onVaultRefused });
+  const chat = useCoachChat({ userId, onVaultRefused });
   useEffect(() => {
     sendRef.current = chat.send;
     restoreRef.current = chat.restore;
@@ -53,6 +53,15 @@ export function BossBot({ userId }: { userId: string }) {
     },
     [chat.pending, guard],
   );
+  // Opened from a 1:1 review: the conversation about that meeting starts with a first message of
+  // the manager's, sent once (the stored context is taken out of storage as it starts).
+  const { startMeeting } = chat;
+  const meetingStarted = useRef(false);
+  useEffect(() => {
+    if (!storedContext || meetingStarted.current) return;
+    meetingStarted.current = true;
+    send(startMeeting(storedContext));
+  }, [storedContext, startMeeting, send]);
   useEffect(() => {
     // Fetch the lazy chunks while the person reads the page, before a reply or the list needs them.
     void import("@/components/coach/coach-markdown");

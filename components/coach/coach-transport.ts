@@ -1,5 +1,5 @@
 import { ApiRequestError } from "@/lib/api/client";
-import type { BossBotContext } from "@/components/coach/boss-bot-context";
+import { requestContextOf, type BossBotContext, type MeetingRequestContext } from "@/components/coach/boss-bot-context";
 
 // The light half of the stream request (the browser's first download): its error and the send state.
 // The transport itself, which needs the AI SDK, is in coach-chat-engine.ts (loaded lazily).
@@ -13,10 +13,14 @@ export class CoachRequestError extends ApiRequestError {
   }
 }
 
+/** A 1:1 handed over from a meeting review and the conversation it opened (null until the first
+ * message has created it). */
+export type MeetingBinding = { context: BossBotContext; conversationId: string | null };
+
 /** The chat's mutable send state, read when a request goes out (so it is never stale). */
 export class SendState {
   conversationId: string | null = null;
-  context: BossBotContext | null = null;
+  meeting: MeetingBinding | null = null;
   /** Whether the request in flight opened a new conversation (for the failure text). */
   sentWithoutId = false;
   /** Bumped on each selection, so a late answer for an earlier one is ignored. */
@@ -27,14 +31,22 @@ export class SendState {
     return ++this.selectToken;
   }
 
-  setContext(context: BossBotContext | null): void {
-    this.context = context;
+  setMeeting(meeting: MeetingBinding | null): void {
+    this.meeting = meeting;
+  }
+
+  /** The 1:1 context of the conversation shown now: the meeting's own conversation, or a new one
+   * while the meeting has not opened its conversation yet. */
+  contextNow(): BossBotContext | null {
+    return this.meeting && this.meeting.conversationId === this.conversationId ? this.meeting.context : null;
   }
 
   /** The body extras of the request going out now. */
-  takeExtras(): { conversationId: string | null; context: BossBotContext | null } {
+  takeExtras(): { conversationId: string | null; context: MeetingRequestContext | null } {
     this.sentWithoutId = this.conversationId === null;
-    // The 1:1 context opens a conversation: it goes with its first message only.
-    return { conversationId: this.conversationId, context: this.conversationId === null ? this.context : null };
+    // The 1:1 context goes with every message of the conversation it opened, so a follow-up is
+    // still about the meeting.
+    const context = this.contextNow();
+    return { conversationId: this.conversationId, context: context ? requestContextOf(context) : null };
   }
 }

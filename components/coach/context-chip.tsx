@@ -3,7 +3,8 @@
 import { NotebookText, X } from "lucide-react";
 import { contextEmployee, type BossBotContext } from "@/components/coach/boss-bot-context";
 
-/** The 1:1 context handed over from a meeting review, removable before it is used. */
+/** The 1:1 the conversation is about (handed over from a meeting review): it goes with every message
+ * of that conversation until removed. */
 export function ContextChip({ context, onRemove }: { context: BossBotContext; onRemove: () => void }) {
   const name = contextEmployee(context);
   return (

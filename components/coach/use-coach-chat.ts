@@ -7,9 +7,9 @@ import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 import { coachMetadataSchema, chatMessageListSchema, type ChatMessage, type CoachUIMessage } from "@/components/coach/coach-dto";
-import { CoachRequestError, SendState } from "@/components/coach/coach-transport";
+import { CoachRequestError, SendState, type MeetingBinding } from "@/components/coach/coach-transport";
 import type { CoachChatEngine } from "@/components/coach/coach-chat-engine";
-import { clearBossBotContext, type BossBotContext } from "@/components/coach/boss-bot-context";
+import { clearBossBotContext, meetingOpener, type BossBotContext } from "@/components/coach/boss-bot-context";
 
 const SEND_FAILED = "Failed to send message. Please try again.";
 const CREATE_FAILED = "Failed to create conversation. Please try again.";
@@ -58,15 +58,13 @@ type Queued = { message: CoachUIMessage; text: string };
 /**
  * The Boss Bot thread: the AI SDK's Chat streaming from /api/ai-coach/stream (read the way useChat
  * reads it, with useSyncExternalStore), the selected conversation, the optimistic user message and
- * its roll-back, and the 1:1 context sent with a first message.
+ * its roll-back, and the 1:1 context of the conversation a meeting review opened.
  */
 export function useCoachChat({
   userId,
-  storedContext,
   onVaultRefused,
 }: {
   userId: string;
-  storedContext: BossBotContext | null;
   /** A send the server refused for the private vault: true when the caller takes the message
    * over (it is sent again once the vault is set up), false for the usual toast and hand-back. */
   onVaultRefused?: (err: Error, text: string) => boolean;
@@ -75,13 +73,19 @@ export function useCoachChat({
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [loadingThread, setLoadingThread] = useState(false);
   const [threadError, setThreadError] = useState(false);
-  const [contextRemoved, setContextRemoved] = useState(false);
-  const context = contextRemoved ? null : storedContext;
   const [restoredInput, setRestoredInput] = useState<{ text: string; n: number } | null>(null);
   const [sendState] = useState(() => new SendState());
-  useEffect(() => {
-    sendState.setContext(context);
-  }, [sendState, context]);
+  // The meeting's conversation, kept here for rendering and in sendState for the request going out.
+  const [meeting, setMeetingState] = useState<MeetingBinding | null>(null);
+  const setMeeting = useCallback(
+    (m: MeetingBinding | null) => {
+      sendState.setMeeting(m);
+      setMeetingState(m);
+    },
+    [sendState],
+  );
+  // The chip shows with the conversation the meeting opened (or is about to open), not with others.
+  const context = meeting && meeting.conversationId === conversationId ? meeting.context : null;
   // Read by the engine's callbacks, which live as long as the chat does.
   const userIdRef = useRef(userId);
   const vaultRefusedRef = useRef(onVaultRefused);
@@ -93,10 +97,12 @@ export function useCoachChat({
   const adopt = useCallback(
     (id: string) => {
       if (sendState.conversationId === id) return;
+      // A first message sent with the 1:1 context opened this conversation: the meeting's from now on.
+      if (sendState.conversationId === null && sendState.meeting?.conversationId === null) setMeeting({ ...sendState.meeting, conversationId: id });
       sendState.setConversation(id);
       setConversationId(id);
     },
-    [sendState],
+    [sendState, setMeeting],
   );
 
   // One Chat for the component's life, created once its module has loaded.
@@ -260,8 +266,20 @@ export function useCoachChat({
 
   const removeContext = useCallback(() => {
     clearBossBotContext();
-    setContextRemoved(true);
-  }, []);
+    setMeeting(null);
+  }, [setMeeting]);
+
+  /** Takes over a 1:1 context handed over from a meeting review (removed from storage, so a reload
+   * does not start the conversation again) for the next new conversation; answers its first
+   * message. */
+  const startMeeting = useCallback(
+    (ctx: BossBotContext): string => {
+      clearBossBotContext();
+      setMeeting({ context: ctx, conversationId: null });
+      return meetingOpener(ctx);
+    },
+    [setMeeting],
+  );
 
   return {
     messages,
@@ -275,6 +293,7 @@ export function useCoachChat({
     threadError,
     context,
     removeContext,
+    startMeeting,
     restoredInput,
     restore,
     /** Starts loading the engine now (the first focus, press or key inside Boss Bot). */

@@ -39,8 +39,10 @@ export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: 
   async function bossBot() {
     setHandingOff(true);
     try {
-      const data = await apiFetch<BossBotContextDto>(`/api/one-on-one/boss-bot-context/${meetingId}`);
-      window.localStorage.setItem(BOSS_BOT_CONTEXT_KEY, JSON.stringify({ type: "1on1_prep_analysis", meetingId, data }));
+      const data = await apiFetch<BossBotContextDto>(`/api/one-on-one/boss-bot-context/${encodeURIComponent(meeting.id)}`);
+      // Boss Bot opens a conversation about this meeting with the employee's first name; the
+      // server reads the meeting itself by its id.
+      window.localStorage.setItem(BOSS_BOT_CONTEXT_KEY, JSON.stringify({ type: "1on1_prep_analysis", meetingId: meeting.id, data, employeeFirstName: meeting.employee.firstName }));
       router.push("/ai-coach");
     } catch {
       setHandingOff(false);

@@ -145,6 +145,9 @@ test("a failed first message is rolled back with the spec's toast; a 429 shows t
 test("the 1:1 context from local storage shows as a removable chip", async ({ page }) => {
   const ws = await createWorkspace("coachctx");
   await signInAs(page, ws.subdomain, ws.manager.email, PASSWORD);
+  // The hand-over starts its conversation at once (coach-meeting.spec.ts); with no such meeting the
+  // server refuses it, and the chip stays to be removed.
+  await setUpVault(page);
   await page.evaluate(() =>
     localStorage.setItem("boss-bot-context", JSON.stringify({ type: "1on1_prep_analysis", meetingId: "m1", data: { meeting: { employeeName: "Eve Tester" } } })),
   );

@@ -8,6 +8,7 @@ import type { CoachUIMessage } from "@/components/coach/coach-dto";
 // use-coach-chat.ts drives it, against a stream shaped like /api/ai-coach/stream's.
 
 const CONVERSATION = "3f0c6a1e-8d5b-4c1e-9f3a-2b7d6e5c4a10";
+const OTHER = "5d2e7b3f-1a4c-4e8d-8b6f-0c9a1e2d3f40";
 const CONTEXT = { type: "1on1_prep_analysis" as const, meetingId: "m-1", data: { employeeName: "Sam" } };
 
 function streamResponse(deltas: string[]): Response {
@@ -33,14 +34,14 @@ afterEach(() => {
 });
 
 describe("the coach chat engine", () => {
-  it("streams a reply into a store read like useChat's, and sends only the message, the conversation and a first message's context", async () => {
+  it("streams a reply into a store read like useChat's, and sends only the message, the conversation and the meeting's id", async () => {
     const bodies: unknown[] = [];
     vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
       bodies.push(JSON.parse(String(init?.body)));
       return streamResponse(["Ask what ", "changed ", "for them."]);
     });
     const sendState = new SendState();
-    sendState.setContext(CONTEXT);
+    sendState.setMeeting({ context: CONTEXT, conversationId: null });
     const finished: CoachUIMessage[] = [];
     const engine = createCoachChatEngine({ sendState, onFinish: (m) => finished.push(m), onError: (err) => { throw err; } });
 
@@ -68,12 +69,17 @@ describe("the coach chat engine", () => {
     // Every chunk reached the subscriber, the whole reply included.
     expect(notified).toBeGreaterThan(3);
     expect(text(seen.at(-1)?.at(-1))).toBe("Ask what changed for them.");
-    expect(bodies).toEqual([{ message: "How do I re-engage Sam?", context: CONTEXT }]);
+    // The meeting's id only: the stored data stays in the browser (the server reads the meeting).
+    expect(bodies).toEqual([{ message: "How do I re-engage Sam?", context: { type: "1on1_prep_analysis", meetingId: "m-1" } }]);
 
-    // The next message goes to the conversation, without the context.
+    // The next message of the meeting's conversation keeps the context; another conversation's does not.
+    sendState.setMeeting({ context: CONTEXT, conversationId: CONVERSATION });
     sendState.setConversation(CONVERSATION);
     await engine.chat.sendMessage({ text: "And if that fails?" });
-    expect(bodies[1]).toEqual({ message: "And if that fails?", conversationId: CONVERSATION });
+    expect(bodies[1]).toEqual({ message: "And if that fails?", conversationId: CONVERSATION, context: { type: "1on1_prep_analysis", meetingId: "m-1" } });
+    sendState.setConversation(OTHER);
+    await engine.chat.sendMessage({ text: "Something else" });
+    expect(bodies[2]).toEqual({ message: "Something else", conversationId: OTHER });
 
     off();
     const before = notified;
