@@ -105,11 +105,11 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   // nor does a session without its vault, or a vault whose recovery key is not saved yet). The
   // vault key comes from the session here and in each short transaction below, so nothing stays
   // open while the reply streams.
-  await assertCanWrite(ctx, req.conversationId);
   // The 1:1 the conversation is about, read for its manager from the database (what the browser
-  // sends besides the meeting's id is ignored); any other meeting id is refused here, before the
-  // message is counted or anything is stored.
+  // sends besides the meeting's id is ignored); any other meeting id is refused first, the same
+  // 404 whatever the caller's own state, before the message is counted or anything is stored.
   const meeting = req.context ? await loadMeetingContext(ctx, req.context.meetingId) : null;
+  await assertCanWrite(ctx, req.conversationId);
   await enforceCoachMessageLimit(ctx);
   const { conversation, created } = await ensureConversation(ctx, req.conversationId, req.message);
   const earlier = created ? [] : await recentMessages(ctx, conversation.id, HISTORY_MESSAGES);

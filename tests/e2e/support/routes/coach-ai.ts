@@ -7,6 +7,7 @@ import { runInOrg } from "@/lib/db/org-transaction";
 import { e2eDb, type Workspace } from "../workspace";
 import { asVictimAdmin, seedConversation } from "./coach";
 import { victimItem } from "./library";
+import { victimPrep } from "./one-on-one-prep";
 import type { Attack, RouteEntry } from "./types";
 
 type VictimChat = { conversationId: string; messageId: string };
@@ -50,6 +51,9 @@ function replyRoute(file: string, path: string): RouteEntry {
       a(({ victim, call }) => call("POST", path, { message: MESSAGE, organizationId: victim.orgId })),
       a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
       a(async ({ victim }) => asVictimAdmin(victim, "POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
+      // The victim pair's 1:1 as the conversation's context: nobody but its manager may have it read.
+      a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} } })),
+      a(async ({ victim }) => asVictimAdmin(victim, "POST", path, { message: MESSAGE, context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} } })),
     ],
   };
 }
