@@ -10,14 +10,15 @@ type Prep = NonNullable<MeetingContext["prep"]>;
 const QUOTE_MAX = 160;
 
 /** The employee's words, briefly: the first sentence when it is short enough, else cut at a word. */
-export function briefQuote(text: string, max = QUOTE_MAX): string {
+export function briefQuote(text: string, max = QUOTE_MAX, marks: [string, string] = ["“", "”"]): string {
   const flat = text.replace(/\s+/g, " ").trim().replace(/^["“”']+|["“”']+$/g, "");
   const first = /^.+?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
   const pick = first.length >= 20 && first.length <= max ? first : flat;
-  if (pick.length <= max) return `“${pick.replace(/[.]$/, "")}”`;
+  const [open, close] = marks;
+  if (pick.length <= max) return `${open}${pick.replace(/[.]$/, "")}${close}`;
   const cut = pick.slice(0, max);
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), 40)).replace(/[\s,;:.]+$/, "");
-  return `“${atWord}…”`;
+  return `${open}${atWord}…${close}`;
 }
 
 function movement(now: number, before: number | null, trend: Trend | null, first: boolean): string {
@@ -69,6 +70,9 @@ export function meetingSentences(mc: MeetingContext): string[] {
   return out;
 }
 
+// Inside a question that is itself quoted, the employee's words take single quotation marks.
+const inner = (text: string) => briefQuote(text, 100, ["‘", "’"]);
+
 function questionsToAsk(name: string, p: Prep | null): string[] {
   if (!p) return [`“How are things going for you, and what should we make sure we cover today?”`];
   const out: string[] = [];
@@ -77,12 +81,12 @@ function questionsToAsk(name: string, p: Prep | null): string[] {
   } else if (p.mood <= LOW_MOOD_MAX || p.stress >= HIGH_STRESS_MIN) {
     out.push(`“You marked ${p.mood <= LOW_MOOD_MAX ? "your mood as low" : "your stress as high"}. What is weighing on you most?”`);
   }
-  if (p.challenges.trim()) out.push(`“You wrote ${briefQuote(p.challenges, 100)}. What would make that easier, and what can I do?”`);
-  if (p.workload.trim()) out.push(`“About your workload you wrote ${briefQuote(p.workload, 100)}. What could we drop, move or share?”`);
-  if (p.teamDynamics.trim()) out.push(`“You mentioned ${briefQuote(p.teamDynamics, 100)} about the team. How is it affecting your work?”`);
-  if (p.career.trim()) out.push(`“You wrote ${briefQuote(p.career, 100)} about your career. What would a good next step look like this year?”`);
-  if (p.goals.trim()) out.push(`“What support do you need from me to reach ${briefQuote(p.goals, 100)}?”`);
-  if (p.feedback.trim()) out.push(`“Thank you for the feedback, ${briefQuote(p.feedback, 100)}. What would you like me to do differently?”`);
+  if (p.challenges.trim()) out.push(`“You wrote ${inner(p.challenges)}. What would make that easier, and what can I do?”`);
+  if (p.workload.trim()) out.push(`“About your workload you wrote ${inner(p.workload)}. What could we drop, move or share?”`);
+  if (p.teamDynamics.trim()) out.push(`“You mentioned ${inner(p.teamDynamics)} about the team. How is it affecting your work?”`);
+  if (p.career.trim()) out.push(`“You wrote ${inner(p.career)} about your career. What would a good next step look like this year?”`);
+  if (p.goals.trim()) out.push(`“What support do you need from me to reach ${inner(p.goals)}?”`);
+  if (p.feedback.trim()) out.push(`“Thank you for the feedback, ${inner(p.feedback)}. What would you like me to do differently?”`);
   if (out.length === 0) out.push(`“What went well since our last 1:1, and where could you use my help?”`);
   return out.slice(0, 3).map((q) => `Ask ${name}: ${q}`);
 }
@@ -110,7 +114,7 @@ export function meetingOpener(mc: MeetingContext): string | null {
   const p = mc.prep;
   if (!p) return null;
   for (const [value, lead] of [
-    [p.challenges, "you wrote that"],
+    [p.challenges, "you wrote"],
     [p.workload, "about your workload, you wrote"],
     [p.teamDynamics, "about the team, you wrote"],
     [p.career, "about your career, you wrote"],

@@ -125,7 +125,7 @@ const NOT_NAMES = new Set([
  * comma or a verb ("Jordan, one of my reports", "Priya seems"), or a possessive ("Sam's"). Null otherwise.
  */
 export function extractPersonName(question: string): string | null {
-  const cues = /\b(?:named|called|report|employee|engineer|colleague|member|with|for|to|about|tell|help|coach|give|ask)\s+([A-Z][a-z]{1,20})\b(?!')/g;
+  const cues = /\b(?:named|called|report|employee|engineer|developer|designer|analyst|hire|intern|lead|teammate|colleague|member|with|for|to|about|tell|help|coach|give|ask)\s+([A-Z][a-z]{1,20})\b(?!')/g;
   for (const m of question.matchAll(cues)) {
     const name = m[1]!;
     if (!NOT_NAMES.has(name)) return name;
