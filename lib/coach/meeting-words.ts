@@ -65,7 +65,7 @@ export function meetingSentences(mc: MeetingContext): string[] {
   const strain: string[] = [];
   if (p.mood <= LOW_MOOD_MAX) strain.push("a low mood");
   if (p.stress >= HIGH_STRESS_MIN) strain.push("high stress");
-  if (strain.length > 0) out.push(`That is ${strain.join(" and ")}: worth asking about early.`);
+  if (strain.length > 0) out.push(`That is ${strain.join(" and ")}, worth asking about early.`);
   out.push(...wrote(name, p));
   return out;
 }
@@ -74,7 +74,7 @@ export function meetingSentences(mc: MeetingContext): string[] {
 const inner = (text: string) => briefQuote(text, 100, ["‘", "’"]);
 
 function questionsToAsk(name: string, p: Prep | null): string[] {
-  if (!p) return [`“How are things going for you, and what should we make sure we cover today?”`];
+  if (!p) return [`Ask ${name}: “How are things going for you, and what should we make sure we cover today?”`];
   const out: string[] = [];
   if (p.moodTrend === "down" || p.stressTrend === "up") {
     out.push(`“Your ${p.moodTrend === "down" ? "mood is lower" : "stress is higher"} than at our last 1:1. What has changed for you since then?”`);

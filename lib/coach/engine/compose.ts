@@ -57,14 +57,18 @@ function plain(text: string): string {
     .trim();
 }
 
-/** Whole sentences of a text (a sentence ends at . ! ? before a capital, a quote or a digit). */
-export function sentences(text: string): string[] {
-  const flat = plain(text);
-  if (!flat) return [];
-  return flat
-    .split(/(?<=[.!?]['"”’)]?)\s+(?=["'“‘(]?[A-Z0-9])/)
+/** Sentences of a line as written (a sentence ends at . ! ? before a capital, a quote or a digit). */
+function splitSentences(line: string): string[] {
+  return line
+    .split(/(?<=[.!?]['"”’)]?)\s+(?=["'“‘(*]?[A-Z0-9])/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/** Whole sentences of a text, markdown marks dropped. */
+export function sentences(text: string): string[] {
+  const flat = plain(text);
+  return flat ? splitSentences(flat) : [];
 }
 
 /** An approach cut into the sentences before its numbered steps, the steps, and what follows them. */
@@ -190,7 +194,7 @@ class Seen {
   withoutSeenSentences(text: string): string {
     const body = this.units.join(" ");
     const citeTail = /\s*(\[\d+\])$/.exec(text)?.[1] ?? "";
-    const kept = sentences(text.replace(/\s*\[\d+\]$/, "")).filter((s) => {
+    const kept = splitSentences(text.replace(/\s*\[\d+\]$/, "")).filter((s) => {
       const n = normalise(s);
       return n.length < 30 || !body.includes(n);
     });
@@ -534,6 +538,8 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
 
   // Next steps: the best item's (the first three in a first answer), at most one from the supporting item.
   const bestSteps = best ? nextStepsOf(best, name) : [];
+  // An organisation's note without the four headings: send the manager to it.
+  if (best && !best.sections) bestSteps.push(`Read *${best.item.title}* ${cite(best.item)} in full and pick the one step that fits your situation.`);
   if (followUp) {
     draft.next.push(...bestSteps.filter((s) => !seen.has(s)).slice(0, 3));
     if (move) draft.next.push(...move.step.filter((s) => !seen.has(s)).slice(0, 1));
