@@ -39,8 +39,19 @@ function fixContractions(s: string): string {
   });
 }
 
-/** Reflects first-person words to second person; everything else stays as written. */
+// Quoted speech ("she said 'I am done'") is someone else's words: it is not reflected. A single
+// quote inside a word (don't) does not open or close a quotation.
+const QUOTED = /(["“][^"”]+["”]|‘[^’]+’|(?<=^|[\s(])'(?:[^']|'(?=[a-z]))+'(?=[\s.,;:!?)]|$))/;
+
+/** Reflects first-person words to second person outside quotations; everything else stays as written. */
 export function reflect(text: string): string {
+  return text
+    .split(QUOTED)
+    .map((part, i) => (i % 2 === 1 ? part : reflectPlain(part)))
+    .join("");
+}
+
+function reflectPlain(text: string): string {
   let s = text
     .replace(/\b(?:I|i) am\b/g, "you are")
     .replace(/\bam (?:I|i)\b/g, "are you")
@@ -50,8 +61,10 @@ export function reflect(text: string): string {
     .replace(/\b(?:I|i)'m\b/g, "you're");
   s = s.replace(/\b([A-Za-z]+(?:'[a-z]+)?)\b/g, (w) => {
     const r = REFLECT[w.toLowerCase()];
-    if (!r) return w;
-    return w[0] === w[0]!.toUpperCase() && w.toLowerCase() !== "i" ? r[0]!.toUpperCase() + r.slice(1) : r;
+    // "US" (the country) and other capitals-only words are not pronouns; "I" is capitalised anyway.
+    if (!r || (w.length > 1 && w === w.toUpperCase() && !/^I'/.test(w))) return w;
+    const capitalised = w[0] === w[0]!.toUpperCase() && !/^I(?:$|')/.test(w);
+    return capitalised ? r[0]!.toUpperCase() + r.slice(1) : r;
   });
   return s;
 }
@@ -61,8 +74,8 @@ function capitalise(s: string): string {
 }
 
 function lowerFirst(s: string): string {
-  // "Why does Priya..." after a colon, but a name or "I" keeps its capital.
-  return /^[A-Z][a-z]+\b/.test(s) && /^(?:What|Why|Who|When|Where|Which|Is|Are|Does|Do|Did|Was|Were|Has|Have|Will|Would|Could|Can)\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  // "Why does Priya..." after a colon, but a name keeps its capital.
+  return QUESTION_START.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
 function endWithPeriod(s: string): string {
@@ -76,7 +89,7 @@ export function sentencesOf(text: string): string[] {
   const flat = text.replace(/\r/g, "").replace(/\n+/g, "\n").trim();
   const out: string[] = [];
   for (const line of flat.split("\n")) {
-    const parts = line.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [];
+    const parts = line.match(/[^.!?]+(?:[.!?]+['"”’)]*[.!?]*|$)/g) ?? [];
     let buf = "";
     for (const p of parts) {
       buf += p;
@@ -99,9 +112,14 @@ const ASKS: Ask[] = [
   { re: /^(?:so |and |but )?what(?:'s| is) the best way to\s+(.+)$/i, want: (r) => `You want to ${r}` },
   { re: /^(?:so |and |but )?how (?:do|can|should|could|would|might) (?:i|we)\s+(.+)$/i, want: (r) => `You want to ${r}` },
   { re: /^(?:so |and |but )?how to\s+(.+)$/i, want: (r) => `You want to ${r}` },
+  { re: /^(?:so |and |but )?how (?:i|we) (?:can|should|could|do|must)\s+(.+)$/i, want: (r) => `You want to ${r}` },
+  { re: /^(?:want|need|trying|hoping) to\s+(.+)$/i, want: (r) => `You want to ${r}` },
   { re: /^(?:so |and |but )?(?:should|do|can|could|must) (?:i|we)\s+(.+)$/i, want: (r) => `You are deciding whether to ${r}` },
   { re: /^(?:so |and |but )?is it (?:ok|okay|fine|normal|wrong|right|fair|reasonable)(?: for (?:me|us))?\s+(?:to\s+)?(.+)$/i, want: (r) => `You are wondering whether it is all right to ${r}` },
-  { re: /^(?:any |some )?(?:tips|advice|ideas|suggestions|thoughts|help)(?:\s+(?:on|for|with|about)\s+(.+))?$/i, want: (r) => (r ? `You want advice on ${r}` : "You want advice") },
+  { re: /^(?:any |some )?(?:tips|tricks|advice|ideas|suggestions|thoughts|help|pointers)(?:\s+(?:on|for|with|about)\s+(.+))?$/i, want: (r) => (r ? `You want advice on ${r}` : "You want advice") },
+  { re: /^(?:any |some )(?:tips|tricks|ideas|suggestions|pointers|ways) to\s+(.+)$/i, want: (r) => `You want ways to ${r}` },
+  { re: /^(?:please )?(?:give|show|send|find) me\s+(.+)$/i, want: (r) => `You want ${r}` },
+  { re: /^(?:please )?tell me\s+((?:how|what|why|when|whether|if)\b.+)$/i, want: (r) => `You want to know ${r}` },
   { re: /^(?:can|could|would) you (?:please )?help(?: me)?(?:\s+(?:with|to|on)\s+(.+))?$/i, want: (r) => (r ? `You want help with ${r}` : "You want help") },
   { re: /^(?:please )?help(?: me)? (?:with|on)\s+(.+)$/i, want: (r) => `You want help with ${r}` },
   { re: /^(?:please )?help(?: me)?(?:\s+(?:to\s+)?(.+))?$/i, want: (r) => (r ? `You want help to ${r}` : "You want help") },
@@ -131,6 +149,8 @@ function dropRoleBeforeName(s: string, name: string | null): string {
     .replace(new RegExp(`\\b(?:my|our) (?:(?:new|best|top|senior|junior|direct|most|star|strongest|quietest|newest) )*(?:report|employee|engineer|developer|designer|analyst|manager|lead|colleague|teammate|team member|hire|intern|member|person|staff member|direct)s?,?\\s+(${n})\\b,?`, "gi"), "$1");
 }
 
+const QUESTION_START = /^(?:what|why|who|when|where|which|how|is|are|does|do|did|was|were|has|have|will|would|could|can|should|shall)\b/i;
+
 function isFragment(s: string): boolean {
   return !HAS_VERB.test(s) && !SUBJECT.test(s) && s.split(/\s+/).length <= 10;
 }
@@ -143,19 +163,30 @@ function isFragment(s: string): boolean {
 export function restateQuestion(question: string, name: string | null = null): string[] {
   const out: string[] = [];
   let used = 0;
-  for (const raw of sentencesOf(fixContractions(question))) {
+  const all = sentencesOf(fixContractions(question));
+  // A message of one verbless line is a topic ("delegation tips"); inside a story, a short line
+  // without a verb we recognise is still the manager's statement.
+  const single = all.length === 1;
+  const about = (text: string) => `You are asking about ${name && text.startsWith(name) ? text : text.replace(/^([A-Z])(?=[a-z]*\b)/, (c) => c.toLowerCase())}`;
+  for (const raw of all) {
     if (out.length >= MAX_SENTENCES) break;
-    let s = dropRoleBeforeName(raw.trim().replace(/^[-*•>\s]+/, ""), name);
+    let s = dropRoleBeforeName(raw.trim().replace(/^[-*•>\s]+/, "").replace(/^(?:ok(?:ay)?|so|well|um+|hmm+)\b[,\s]+(?=\S)/i, ""), name);
     if (!s || /^[?!.]+$/.test(s)) continue;
     // "... , how do I stop?" at the end of a statement: split the ask off.
     const tail = /^(.{12,}?)[,;:-]\s*((?:so |and |but )?(?:how (?:do|can|should) (?:i|we)|what (?:should|do|can) (?:i|we)|should (?:i|we)|any (?:tips|advice|ideas)|what now|now what|what next)\b.*)$/i.exec(s);
     const pieces = tail ? [tail[1]!, tail[2]!] : [s];
     for (const piece of pieces) {
       const ask = restateAsk(piece);
+      const bare = piece.replace(/[?\s]+$/, "").trim();
       if (ask) s = ask;
-      else if (/\?\s*$/.test(piece) && !HAS_VERB.test(piece.replace(/\?+$/, "")) && !SUBJECT.test(piece)) s = `You are asking about ${reflect(piece.replace(/[?\s]+$/, "")).trim()}.`;
-      else if (/^(?:what|why|who|when|where|which|is|are|does|do|did|was|were|has|have|will|would|could|can)\b/i.test(piece) && /\?\s*$/.test(piece)) s = `You are asking: ${lowerFirst(reflect(piece.trim()))}`;
-      else if (isFragment(piece)) s = `You are asking about ${reflect(piece.replace(/[?.!\s]+$/, "")).trim()}.`;
+      else if (/\?\s*$/.test(piece) && !HAS_VERB.test(bare) && !SUBJECT.test(piece)) {
+        // "bad idea?" stays a question; a longer fragment is what they ask about.
+        s = bare.split(/\s+/).length <= 4 ? `You are asking: ${reflect(bare)}?` : `${about(reflect(bare))}.`;
+      } else if (QUESTION_START.test(piece) && (/\?\s*$/.test(piece) || !/[.!]\s*$/.test(piece))) {
+        // A question, with or without its question mark ("who do i listen to").
+        s = `You are asking: ${lowerFirst(reflect(bare))}?`;
+      }
+      else if (single && pieces.length === 1 && isFragment(piece)) s = `${about(reflect(piece.replace(/[?.!\s]+$/, "")).trim())}.`;
       else s = endWithPeriod(reflect(piece));
       s = capitalise(s.replace(/\s+/g, " ").trim());
       if (used + s.length > MAX_CHARS && out.length > 0) return out;

@@ -35,6 +35,9 @@ describe("restating the manager's situation", () => {
     ["delegation tips", "You are asking about delegation tips."],
     ["she cried when I gave her feedback, what now?", "She cried when you gave her feedback. You want to know what to do now."],
     ["my teem is hte best but morale is low", "Your teem is hte best but morale is low."],
+    ["she told me 'I am done with my project' and walked out", "She told you 'I am done with my project' and walked out."],
+    ["any tricks to hold back in my 1:1s", "You want ways to hold back in your 1:1s."],
+    ["My team is in India, Germany and US. How we should organise our communication?", "Your team is in India, Germany and US. You want to organise your communication."],
   ])("%s", (question, expected) => {
     expect(restateQuestion(question, extractPersonName(question)).join(" ")).toBe(expected);
   });
