@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { streamText } from "ai";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
-import { composeAnswer, type Turn } from "@/lib/coach/engine/compose";
+import { composeAnswer, reactionOf, type Turn } from "@/lib/coach/engine/compose";
 import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { groundingProviderOptions } from "@/lib/coach/prompt";
 import { restateQuestion } from "@/lib/coach/restate";
@@ -32,6 +32,19 @@ function repeats(later: string, earlier: string[]): string[] {
 }
 
 describe("follow-ups", () => {
+  it.each([
+    ["And what if he says everything is fine?", "fine"],
+    ["what if she says she can handle it", "fine"],
+    ["she got really defensive when I brought it up", "defensive"],
+    ["he cried in the meeting", "upset"],
+    ["I tried that and nothing changed", "unchanged"],
+    ["it went well, she agreed to try", "progress"],
+    ["what about the rest of the team?", "other"],
+  ] as const)("reads what happened since: %s", (text, kind) => {
+    expect(reactionOf(text)).toBe(kind);
+  });
+
+
   // Every sixth built-in item as the best, its neighbour as a close supporting item for half of them.
   const cases = BUILTIN_LIBRARY.filter((_, i) => i % 6 === 0).map((b, i) => {
     const next = BUILTIN_LIBRARY[BUILTIN_LIBRARY.indexOf(b) + 1]!;

@@ -300,7 +300,7 @@ type Reaction = "fine" | "defensive" | "upset" | "unchanged" | "progress" | "oth
 const REACTIONS: [Reaction, RegExp][] = [
   ["upset", /\b(?:cr(?:y|ies|ied|ying)|tears|teared up|emotional|broke down|overwhelmed|upset|panic)\b/i],
   ["defensive", /\b(?:defensive|angry|annoyed|snapped|shouted|push(?:es|ed)? back|argu(?:e|es|ed|ing)|disagree[sd]?|blam(?:e|es|ed|ing)|excuses?|denied|denies|deny|offended|took it badly|hostile)\b/i],
-  ["fine", /\b(?:(?:everything|all|it)(?:'s| is| was)? (?:fine|ok(?:ay)?|good)|nothing(?:'s| is)? wrong|no problem|brush(?:es|ed)? it off|shrug(?:s|ged)?|won't open up|doesn't want to talk|says? (?:he|she|they)(?:'s| is| are)? fine)\b/i],
+  ["fine", /\b(?:(?:everything|all|it)(?:'s| is| was)? (?:fine|ok(?:ay)?|good)|nothing(?:'s| is)? wrong|it's nothing|no problem|brush(?:es|ed)? it off|shrug(?:s|ged)?|won't open up|doesn't want to talk|can handle it|(?:doesn't|does not|don't|do not) need (?:any )?(?:help|support|anything)|(?:says?|said) (?:he|she|they)(?:'s| is| are| was| were)? (?:fine|ok(?:ay)?))\b/i],
   ["unchanged", /\b(?:didn't work|did not work|doesn't work|not working|no change|nothing (?:has )?changed|hasn't changed|still|again|same thing|keeps? happening|back to|no better|worse)\b/i],
   ["progress", /\b(?:it worked|went well|agreed|better now|improv(?:ed|ing)|thanked me|opened up)\b/i],
 ];
