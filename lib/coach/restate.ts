@@ -170,7 +170,7 @@ export function restateQuestion(question: string, name: string | null = null): s
   const about = (text: string) => `You are asking about ${name && text.startsWith(name) ? text : text.replace(/^([A-Z])(?=[a-z]*\b)/, (c) => c.toLowerCase())}`;
   for (const raw of all) {
     if (out.length >= MAX_SENTENCES) break;
-    let s = dropRoleBeforeName(raw.trim().replace(/^[-*•>\s]+/, "").replace(/^(?:ok(?:ay)?|so|well|um+|hmm+)\b[,\s]+(?=\S)/i, ""), name);
+    let s = dropRoleBeforeName(raw.trim().replace(/^[-*•>\s]+/, "").replace(/^(?:(?:ok(?:ay)?|so|well|alright|right|um+|hmm+)(?:,?\s+then)?|then)\b[,\s]+(?=\S)/i, ""), name);
     if (!s || /^[?!.]+$/.test(s)) continue;
     // "... , how do I stop?" at the end of a statement: split the ask off.
     const tail = /^(.{12,}?)[,;:-]\s*((?:so |and |but )?(?:how (?:do|can|should) (?:i|we)|what (?:should|do|can) (?:i|we)|should (?:i|we)|any (?:tips|advice|ideas)|what now|now what|what next)\b.*)$/i.exec(s);

@@ -91,6 +91,18 @@ describe("follow-ups", () => {
     expect(section(second, "Next steps")).toContain("Ask for feedback on your habits in your next three 1:1s. [1]");
   });
 
+  it("after an answer that found nothing, gives the whole answer without claiming an earlier suggestion", () => {
+    const g = grounding([item("pw-stop-micromanaging", 1, 0.8)]);
+    const earlier: Turn[] = [
+      { role: "user", text: "how do I file my taxes" },
+      { role: "assistant", text: composeAnswer(grounding([]), { question: "how do I file my taxes", earlier: [] }) },
+    ];
+    const text = composeAnswer(g, { question: "ok then, I keep checking my team's work all the time", earlier });
+    expect(section(text, "Situation")).toMatch(/^You keep checking your team's work all the time\./);
+    expect(text).not.toMatch(/Last time I suggested/);
+    expect(section(text, "Approach")).toMatch(/^1\. Name what you are afraid of/);
+  });
+
   it("reads the conversation from the prompt when driven through streamText", async () => {
     const g = grounding([item("pw-disengaged-report-reconnect", 1, 0.8)], { personName: "Sam" });
     const q = "How do I handle my report Sam who seems disengaged lately?";

@@ -490,10 +490,14 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
   const earlierText = earlierAnswers.join("\n");
   const bestUsed = followUp && best !== null && usedBefore(best, earlierText);
   const supportUsed = followUp && support !== null && usedBefore(support, earlierText);
-  const move = followUp ? moveFor(reactionOf(question), name) : null;
 
-  // Situation.
-  if (followUp) {
+  // Situation. When every earlier answer said the library held nothing, there is nothing to refer to.
+  const suggestedBefore = earlierAnswers.some((a) => !a.trimStart().startsWith(NOTHING.slice(0, 40)));
+  // What to do about what happened since (a reassurance, defensiveness, no change ...); a question
+  // on a new subject gets that subject's item instead of a generic move.
+  const reaction = reactionOf(question);
+  const move = followUp && suggestedBefore && (reaction !== "other" || bestUsed) ? moveFor(reaction, name) : null;
+  if (followUp && suggestedBefore) {
     const refs = [
       bestUsed && best ? `Last time I suggested the approach in *${best.item.title}* ${cite(best.item)}; here is what to add now.` : "Last time I suggested an approach, a script and next steps; here is what to add now.",
       "Building on what we went through earlier in this conversation, here is the next step.",
