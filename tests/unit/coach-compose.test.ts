@@ -99,6 +99,13 @@ describe("the answer to the question asked", () => {
     expect(far).not.toContain("[2]");
   });
 
+  it("an item nearly as relevant but on another subject adds nothing", () => {
+    // As retrieved for a 1:1 about workload: an announcement item scoring within a tenth of the best.
+    const text = answer("Help me prepare for my 1:1 with Dana", [item("pw-workload-overwhelm", 1, 0.462), item("pw-delivering-unpopular-news", 2, 0.433)], "Dana");
+    expect(text).not.toContain("[2]");
+    for (const s of itemSentences("pw-delivering-unpopular-news")) expect(squash(text.replace(/\n/g, " "))).not.toContain(s);
+  });
+
   it("lists numbered steps whole and in order, never starting or stopping mid-list", () => {
     const numbered = BUILTIN_LIBRARY.filter((b) => approachParts(b.approach).steps.length >= 2);
     expect(numbered.length).toBeGreaterThan(20);

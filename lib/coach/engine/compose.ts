@@ -206,10 +206,11 @@ class Seen {
 
 type Source = { item: GroundingItem; sections: Sections | null };
 
-/** Share of the best item's relevance a second item needs to add a supporting point. */
+/** Share of the best item's relevance a second item needs to add a supporting point. Retrieval
+ * keeps only items within a fifth of the best, so the share alone hardly separates them: the
+ * second item must also be of the best item's category (a stay interview beside "my top performer
+ * might leave", not an announcement script beside a workload conversation). */
 export const SUPPORT_RATIO = 0.85;
-/** Above this share, an item from another category is still taken to be about the same question. */
-const SUPPORT_RATIO_OTHER_CATEGORY = 0.93;
 
 function byRelevance(items: readonly GroundingItem[]): GroundingItem[] {
   return [...items].sort((a, b) => b.relevance - a.relevance || a.n - b.n);
@@ -223,7 +224,7 @@ export function supportingItem(items: readonly GroundingItem[]): GroundingItem |
     const ratio = item.relevance / best.relevance;
     if (ratio < SUPPORT_RATIO) return null;
     if (item.id === best.id || item.title.trim().toLowerCase() === best.title.trim().toLowerCase()) continue;
-    if (item.category === best.category || ratio >= SUPPORT_RATIO_OTHER_CATEGORY) return item;
+    if (item.category === best.category) return item;
   }
   return null;
 }
