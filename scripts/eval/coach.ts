@@ -87,6 +87,9 @@ await withBenchDatabase(async ({ workspace }) => {
   const { openaiChatModel } = await import("@/lib/coach/engine/openai");
   const { ctx } = await workspace("evalcoach");
   const orgId = ctx.orgId;
+  // The first search loads the encoder and builds the library's index; a reply in a running app
+  // finds both ready, so that one is not timed.
+  await searchLibrary(orgId, "How do I give feedback to a report who misses deadlines?", { limit: 1 });
 
   const ai = args.endpoint ? (() => {
     const config = { baseURL: args.endpoint, apiKey: args.key, model: args.model, timeoutMs };
@@ -157,13 +160,13 @@ await withBenchDatabase(async ({ workspace }) => {
   const all = [...answers.values()];
   console.log(ai ? `Boss Bot through ${args.endpoint} (model ${args.model}), ranking = cited items in order of first citation` : "Boss Bot's built-in coach, ranking = library search (first 10)");
   for (const [name, m] of results) console.log(`${name.padEnd(9)} ${metricsLine(m)}`);
-  console.log(`retrieval ms: ${percentiles(all.map((a) => a.retrievalMs))}`);
-  console.log(`whole run ${((performance.now() - started) / 1000).toFixed(0)} s (database start and library sync included)`);
+  console.log(`retrieval ms: ${percentiles(all.map((a) => a.retrievalMs))}${ai ? ` (${concurrency} replies at a time)` : ""}`);
   if (ai) {
-    console.log(`answer ms:    ${percentiles(all.map((a) => a.ms))}  (retrieval and the whole reply; ${concurrency} at a time)`);
+    console.log(`answer ms:    ${percentiles(all.map((a) => a.ms))}  (retrieval and the whole reply)`);
     const by = (e: Answered["engine"]) => all.filter((a) => a.engine === e).length;
     console.log(`answered by the endpoint ${by("openai")}, fell back to the built-in coach ${by("builtin")}, no engine (a safety answer alone) ${by("none")}, interrupted ${all.filter((a) => a.interrupted).length}`);
   }
+  console.log(`whole run ${((performance.now() - started) / 1000).toFixed(0)} s (database start and library sync included)`);
   if (args.misses) {
     const shown = (got: Ranked) => (got.length ? got.map((g) => `${g.id} (${g.category})`).join(", ") : "nothing");
     for (const [name, m] of results) {
