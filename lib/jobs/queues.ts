@@ -23,6 +23,10 @@ export const QUEUES = {
   // processing of each stored webhook event (one job per event id: its singletonKey).
   billingProvision: { name: "billing-provision", options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } },
   billingEvent: { name: "billing-event", options: { retryLimit: 15, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
+  // Sentence embeddings of an organisation's changed library items (lib/library/semantic/refresh.ts):
+  // one job per organisation at a time (its singletonKey); the job loops until nothing is stale, and
+  // retrieval sends another when it finds an item newer than its vectors.
+  libraryEmbed: { name: "library-embed", options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */
@@ -40,3 +44,5 @@ export type PasswordResetJob = { orgId: string; subdomain: string; email: string
 export type BillingProvisionJob = { orgId: string };
 /** One stored webhook event (BillingEvent) to process. */
 export type BillingEventJob = { orgId: string; eventId: string };
+/** The organisation whose library items are to be embedded. */
+export type LibraryEmbedJob = { orgId: string };

@@ -1,7 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type BillingEventJob, type BillingProvisionJob, type MailDeliverJob } from "@/lib/jobs/queues";
+import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type BillingEventJob, type BillingProvisionJob, type LibraryEmbedJob, type MailDeliverJob } from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
@@ -10,6 +10,7 @@ import { pruneRateLimits } from "@/lib/api/rate-limit";
 import { runMeetingWork } from "@/lib/one-on-one/reminders";
 import { processBillingEvent } from "@/lib/billing/events";
 import { provisionBilling } from "@/lib/billing/provisioning";
+import { refreshLibraryEmbeddings } from "@/lib/library/semantic/refresh";
 import { log } from "@/lib/log/logger";
 
 // How often each process offers the minute's survey tick and mail sweep. Whatever the number of
@@ -77,6 +78,10 @@ export async function startWorkers(): Promise<void> {
   });
   await b.work<BillingEventJob>(QUEUES.billingEvent.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await processBillingEvent(job.data.orgId, job.data.eventId);
+  });
+  // Library vectors (lib/library/semantic/refresh.ts): safe to run again, it embeds only what is due.
+  await b.work<LibraryEmbedJob>(QUEUES.libraryEmbed.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await refreshLibraryEmbeddings(job.data.orgId);
   });
   startSurveyClock(b);
   log.info("jobs.started", {

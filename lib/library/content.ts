@@ -4,6 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
+import { queueLibraryEmbed } from "@/lib/library/semantic/refresh";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_PRIORITY, type ContentCategory, type ContentInput, type ContentType } from "@/lib/library/schemas";
 import { builtinContentSelect, orgContentSelect, toBuiltinContentDto, toOrgContentDto, type ContentDto } from "@/lib/library/dto";
@@ -82,6 +83,7 @@ export async function createContent(ctx: AuthContext, input: ContentInput): Prom
       select: orgContentSelect,
     });
     await audit(tx, ctx, "content.create", { type: "content", id: row.id }, { title: row.title });
+    await queueLibraryEmbed(tx, ctx.orgId);
     return toOrgContentDto(row);
   });
 }
@@ -99,6 +101,7 @@ export async function updateContent(ctx: AuthContext, id: string, input: Content
       select: orgContentSelect,
     });
     await audit(tx, ctx, "content.update", { type: "content", id }, { title: row.title });
+    await queueLibraryEmbed(tx, ctx.orgId);
     return toOrgContentDto(row);
   });
 }

@@ -3,6 +3,7 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
+import { queueLibraryEmbed } from "@/lib/library/semantic/refresh";
 import { analyzeContent } from "@/lib/library/classifier";
 import { contentInputSchema, MAX_TITLE_LENGTH, type ImportInput, type ImportResult } from "@/lib/library/schemas";
 import { splitIntoSections } from "@/lib/library/split";
@@ -84,6 +85,7 @@ export async function importContent(ctx: AuthContext, input: ImportInput): Promi
         })),
       });
       await audit(tx, ctx, "content.import", { type: "content" }, { created: rows.length, failed });
+      await queueLibraryEmbed(tx, ctx.orgId);
     });
   }
   return { successful: rows.length, failed, total: rows.length + failed, errors };

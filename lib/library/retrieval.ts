@@ -1,7 +1,13 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { withOrg, type Tx } from "@/lib/db/tenant";
-import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
+import { BUILTIN_LIBRARY, builtinMarkdown } from "@/lib/library/builtin";
+import { embedTexts } from "@/lib/library/semantic/encoder";
+import { builtinIndex, offTopicIndex } from "@/lib/library/semantic/builtin-vectors";
+import { orgIndex, orgLibraryState } from "@/lib/library/semantic/org-index";
+import { itemSemantic, maxCosine, rankCandidates, RANKING, sectionScores, type Candidate } from "@/lib/library/semantic/rank";
+import { requestLibraryEmbed } from "@/lib/library/semantic/refresh";
+import { log } from "@/lib/log/logger";
 import { buildVocabulary, searchTerms, type Vocabulary } from "@/lib/library/query-terms";
 import { SYNONYM_GROUPS } from "@/lib/library/synonyms";
 import type { ContentCategory, ContentType } from "@/lib/library/schemas";
@@ -16,6 +22,8 @@ export type RetrievedItem = {
   score: number;
   /** Cosine similarity of the question with the item's best-matching section (-1..1). */
   semantic: number;
+  /** The lexical ranker's coverage: the share of the question's weighted words the item holds (0..1). */
+  lexical: number;
 };
 
 // Retrieval for Boss Bot, one SQL round trip over the organisation's items and the built-ins it has
@@ -43,7 +51,7 @@ function libraryVocabulary(): Vocabulary {
   return vocabulary;
 }
 
-type Row = { id: string; source: "org" | "builtin"; title: string; category: ContentCategory; contentType: ContentType; content: string; score: number };
+type Row = { id: string; source: "org" | "builtin"; title: string; category: ContentCategory; contentType: ContentType; content: string; score: number; coverage: number };
 
 export async function retrieve(tx: Tx, orgId: string, question: string, opts: { limit?: number; floor?: number; itemFloor?: number } = {}): Promise<RetrievedItem[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
@@ -83,12 +91,18 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
       SELECT sum(lex.w * ln(1 + (n.n - coalesce(df.df, 0) + 0.5) / (coalesce(df.df, 0) + 0.5))) AS m
         FROM lex LEFT JOIN df USING (lex) CROSS JOIN n
     ),
+    -- The same over the words some item holds: the fusion's coverage, which a name or a word the
+    -- library never uses does not dilute (the semantic gate, not this, decides "nothing on this").
+    qknown AS (
+      SELECT sum(lex.w * ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))) AS m
+        FROM lex JOIN df USING (lex) CROSS JOIN n
+    ),
     scored AS (
       SELECT h.source, h.id, sum(h.w * ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) * h.tf / (h.tf + ${TF_SATURATION})) AS s
         FROM hits h JOIN df USING (lex) CROSS JOIN n GROUP BY h.source, h.id
     ),
     top AS (
-      SELECT d.source, d.id, (s.s * (1 + 0.04 * (d.priority - 3)))::float8 AS score
+      SELECT d.source, d.id, (s.s * (1 + 0.04 * (d.priority - 3)))::float8 AS score, (s.s / (SELECT m FROM qknown))::float8 AS coverage
         FROM scored s JOIN docs d ON d.source = s.source AND d.id = s.id
        WHERE s.s / (SELECT m FROM qmax) >= ${itemFloor}
          AND (SELECT max(s2.s) FROM scored s2) / (SELECT m FROM qmax) >= ${floor}
@@ -96,15 +110,95 @@ export async function retrieve(tx: Tx, orgId: string, question: string, opts: { 
        LIMIT ${limit}
     )
     SELECT t.source, t.id, coalesce(c.title, b.title) AS title, coalesce(c.category, b.category)::text AS category,
-           coalesce(c."contentType", b."contentType")::text AS "contentType", coalesce(c.content, b.content) AS content, t.score
+           coalesce(c."contentType", b."contentType")::text AS "contentType", coalesce(c.content, b.content) AS content, t.score, t.coverage
       FROM top t
       LEFT JOIN "LeadershipContent" c ON t.source = 'org' AND c."organizationId" = ${orgId}::uuid AND c.id::text = t.id
       LEFT JOIN "BuiltinContent" b ON t.source = 'builtin' AND b.id = t.id
      ORDER BY t.score DESC, t.id`);
-  return rows.map((r) => ({ ...r, score: Number(r.score), semantic: 0 }));
+  return rows.map(({ coverage, ...r }) => ({ ...r, score: Number(r.score), semantic: 0, lexical: Number(coverage) }));
 }
 
-/** The library items about this question, best first; [] when the library holds nothing on it. */
+/** Lexical candidates the fusion considers beside the semantic ones. */
+const LEXICAL_CANDIDATES = 20;
+const QUESTION_CHARS = 2000;
+const builtinById = new Map(BUILTIN_LIBRARY.map((b) => [b.id, b]));
+const key = (source: "org" | "builtin", id: string) => `${source}:${id}`;
+
+let lastStaleRequest = new Map<string, number>();
+/** Asks for the organisation's embedding job when retrieval meets items newer than their vectors
+ * (a job lost or dropped); at most once a minute per organisation and process. */
+function nudgeEmbedding(orgId: string): void {
+  const now = Date.now();
+  if ((lastStaleRequest.get(orgId) ?? 0) > now - 60_000) return;
+  if (lastStaleRequest.size > 1000) lastStaleRequest = new Map();
+  lastStaleRequest.set(orgId, now);
+  requestLibraryEmbed(orgId).catch((err: unknown) => log.error("library.embed_request_failed", { err }));
+}
+
+/**
+ * Boss Bot's retrieval: the library items about this question, best first; [] when the library
+ * holds nothing on it. The question is embedded on the encoder thread while the lexical ranker
+ * runs; every item (the organisation's and the built-ins it has not hidden) gets its best section's
+ * cosine; the two scores are fused and cut (lib/library/semantic/rank.ts). One short transaction.
+ * Should the encoder fail, the lexical ranker answers alone with its own floors.
+ */
 export async function searchLibrary(orgId: string, query: string, opts: { limit?: number } = {}): Promise<RetrievedItem[]> {
-  return withOrg(orgId, (tx) => retrieve(tx, orgId, query, opts));
+  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
+  const text = query.slice(0, QUESTION_CHARS);
+  const embedding = embedTexts([text], "interactive").then(
+    ([v]) => v ?? null,
+    (err: unknown) => {
+      log.error("library.question_embedding_failed", { err });
+      return null;
+    },
+  );
+  const builtins = Promise.all([builtinIndex(), offTopicIndex()]).catch((err: unknown) => {
+    log.error("library.builtin_index_failed", { err });
+    return null;
+  });
+  return withOrg(orgId, async (tx) => {
+    const lexical = await retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0 });
+    const state = await orgLibraryState(tx, orgId);
+    if (state.stale > 0) nudgeEmbedding(orgId);
+    const org = await orgIndex(tx, orgId, state.version);
+    const [q, shipped] = await Promise.all([embedding, builtins]);
+    if (!q || !shipped) return retrieve(tx, orgId, text, { limit });
+    const [bi, offTopic] = shipped;
+
+    const semantic = new Map<string, number>();
+    for (const [id, s] of sectionScores(q, bi, new Set(state.hidden))) semantic.set(key("builtin", id), itemSemantic(s));
+    for (const [id, s] of sectionScores(q, org)) semantic.set(key("org", id), itemSemantic(s));
+    const lexicalByKey = new Map(lexical.map((l) => [key(l.source, l.id), l]));
+    const bySemantic = [...semantic].sort((a, b) => b[1] - a[1]).slice(0, LEXICAL_CANDIDATES);
+    const keys = new Set([...lexicalByKey.keys(), ...bySemantic.map(([k]) => k)]);
+    // An organisation item without vectors yet (saved moments ago) ranks on its words alone.
+    const embeddedOrg = new Set(org.ids);
+    const candidates: Candidate[] = [...keys].map((k) => ({
+      key: k,
+      semantic: semantic.get(k) ?? (k.startsWith("org:") && !embeddedOrg.has(k.slice(4)) ? null : 0),
+      lexical: lexicalByKey.get(k)?.lexical ?? 0,
+    }));
+    const ranked = rankCandidates(candidates, limit, RANKING, maxCosine(q, offTopic));
+
+    // Titles and texts: the lexical rows carry theirs, built-ins are in memory, the rest is read.
+    const missingOrg = ranked.filter((r) => !lexicalByKey.has(r.key) && r.key.startsWith("org:")).map((r) => r.key.slice(4));
+    const orgRows = missingOrg.length
+      ? await tx.leadershipContent.findMany({ where: { organizationId: orgId, id: { in: missingOrg } }, select: { id: true, title: true, category: true, contentType: true, content: true } })
+      : [];
+    const orgById = new Map(orgRows.map((r) => [r.id, r]));
+    const out: RetrievedItem[] = [];
+    for (const r of ranked) {
+      const known = lexicalByKey.get(r.key);
+      const [source, id] = [r.key.startsWith("org:") ? ("org" as const) : ("builtin" as const), r.key.slice(r.key.indexOf(":") + 1)];
+      const base = known ?? (source === "org" ? orgById.get(id) : builtinItemRow(id));
+      if (!base) continue; // deleted since its vectors were loaded
+      out.push({ id, source, title: base.title, category: base.category, contentType: base.contentType, content: base.content, score: r.fused, semantic: r.semantic ?? 0, lexical: r.lexical });
+    }
+    return out;
+  });
+}
+
+function builtinItemRow(id: string): { title: string; category: ContentCategory; contentType: ContentType; content: string } | undefined {
+  const b = builtinById.get(id);
+  return b ? { title: b.title, category: b.category, contentType: b.contentType, content: builtinMarkdown(b) } : undefined;
 }

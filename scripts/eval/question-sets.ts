@@ -5,6 +5,8 @@
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { QUESTIONS_A, OUT_OF_SCOPE_A } from "../../tests/fixtures/coach-questions-a";
 import { QUESTIONS_B, OUT_OF_SCOPE_B } from "../../tests/fixtures/coach-questions-b";
+import { QUESTIONS_C, OUT_OF_SCOPE_C } from "../../tests/fixtures/coach-questions-c";
+import { QUESTIONS_D, OUT_OF_SCOPE_D } from "../../tests/fixtures/coach-questions-d";
 import type { CoachQuestion, OutOfScopeQuestion } from "../../tests/fixtures/coach-question-type";
 
 export type EvalQuestion = {
@@ -26,7 +28,10 @@ const older = (questions: { question: string; answers: string[] }[], set: string
 const newer = (questions: CoachQuestion[], set: string): EvalQuestion[] =>
   questions.map((q) => ({ question: q.question, earlier: q.earlier ?? [], answers: q.answers, categories: q.categories.length ? q.categories : categoriesOf(q.answers), style: q.style, set }));
 
-const NEWER_SETS: { labelled: EvalQuestion[]; outOfScope: OutOfScopeQuestion[] }[] = [];
+const NEWER_SETS: { labelled: EvalQuestion[]; outOfScope: OutOfScopeQuestion[] }[] = [
+  { labelled: newer(QUESTIONS_C, "c"), outOfScope: OUT_OF_SCOPE_C },
+  { labelled: newer(QUESTIONS_D, "d"), outOfScope: OUT_OF_SCOPE_D },
+];
 
 export const LABELLED: EvalQuestion[] = [...older(QUESTIONS_A, "a"), ...older(QUESTIONS_B, "b"), ...NEWER_SETS.flatMap((s) => s.labelled)];
 export const OUT_OF_SCOPE: string[] = [...OUT_OF_SCOPE_A, ...OUT_OF_SCOPE_B, ...NEWER_SETS.flatMap((s) => s.outOfScope.map((o) => o.question))];
@@ -37,7 +42,6 @@ export const ALL_QUESTIONS: QuestionSet = { labelled: LABELLED, outOfScope: OUT_
 export const TUNING: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 0), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 0) };
 export const HELD_OUT: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 1), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 1) };
 
-export { newer as fromCoachQuestions };
 
 /** One answer to score: the items retrieved (or cited), best first; empty = the coach declined. */
 export type Ranked = { id: string; category: string }[];

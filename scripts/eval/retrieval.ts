@@ -1,79 +1,106 @@
-// npm run eval:retrieval - Boss Bot's retrieval on the labelled manager questions, against a
-// throwaway PostgreSQL with the built-in library synced: hit@1, hit@3, MRR, out-of-scope accuracy
-// and the retrieval time per question. `--misses` lists the questions it got wrong. `--tune` chooses
-// the two relevance floors on the tuning half of the questions alone and reports the held-out half.
+// npm run eval:retrieval - Boss Bot's retrieval (searchLibrary: semantic + lexical fusion, the
+// semantic gate) on the labelled manager questions of scripts/eval/question-sets.ts, against a
+// throwaway PostgreSQL with the built-in library: hit@1, hit@3 and MRR by category and by item,
+// in-scope refusals, out-of-scope declines, per set and per writing style, on the held-out half.
+//   --tune    chooses the fusion weight and the gate on the tuning half alone (grid search over
+//             scores gathered once per question, through the same rankCandidates the product uses)
+//             and reports both halves with the chosen values;
+//   --misses  lists the held-out questions it got wrong.
 import { performance } from "node:perf_hooks";
 import { withBenchDatabase } from "../bench/bench-db";
-import { evaluateRetrieval, HELD_OUT, TUNING, type QuestionSet } from "./retrieval-metrics";
+import { HELD_OUT, TUNING, measure, metricsLine, type EvalQuestion, type QuestionSet, type Ranked } from "./question-sets";
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 
 await withBenchDatabase(async ({ workspace }) => {
+  const { searchLibrary, retrieve } = await import("@/lib/library/retrieval");
   const { withOrg } = await import("@/lib/db/tenant");
-  const { retrieve, RELEVANCE_FLOOR, ITEM_FLOOR } = await import("@/lib/library/retrieval");
+  const { retrievalQuery } = await import("@/lib/coach/follow-up");
+  const { BUILTIN_LIBRARY } = await import("@/lib/library/builtin");
+  const { builtinIndex, offTopicIndex } = await import("@/lib/library/semantic/builtin-vectors");
+  const { embedTexts } = await import("@/lib/library/semantic/encoder");
+  const { itemSemantic, maxCosine, rankCandidates, sectionScores, RANKING } = await import("@/lib/library/semantic/rank");
   const { ctx } = await workspace("evalretrieval");
-  // --load=N: N organisation items (built-in texts under other titles) beside the built-ins, to see
-  // quality and time with a full library.
-  const loadArg = process.argv.find((a) => a.startsWith("--load="));
-  if (loadArg) {
-    const { BUILTIN_LIBRARY, builtinMarkdown } = await import("@/lib/library/builtin");
-    const n = Number(loadArg.slice(7));
-    const data = Array.from({ length: n }, (_, i) => {
-      const b = BUILTIN_LIBRARY[i % BUILTIN_LIBRARY.length]!;
-      return { organizationId: ctx.orgId, title: `${b.title} (team note ${i})`, content: builtinMarkdown(b), contentType: b.contentType, category: b.category, tags: b.tags, priority: b.priority };
-    });
-    await withOrg(ctx.orgId, (tx) => tx.leadershipContent.createMany({ data }));
-    console.log(`loaded ${n} organisation items`);
-  }
-  const floorArg = process.argv.find((a) => a.startsWith("--floor="));
-  const floor = floorArg ? Number(floorArg.slice(8)) : undefined;
+  const categoryOf = new Map(BUILTIN_LIBRARY.map((b) => [b.id, b.category as string]));
+  const queryOf = (question: string, earlier: string[]) => retrievalQuery(question, earlier);
+
+  // The product's own path, timed.
+  await searchLibrary(ctx.orgId, "warm up question about a team");
   const times: number[] = [];
-  const m = await evaluateRetrieval(async (q) => {
+  const product = async (question: string, earlier: string[]): Promise<Ranked> => {
     const t0 = performance.now();
-    const items = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, q, { limit: 10, floor }));
+    const items = await searchLibrary(ctx.orgId, queryOf(question, earlier), { limit: 10 });
     times.push(performance.now() - t0);
-    return items.map((i) => i.id);
-  });
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]?.toFixed(1);
-  console.log(`questions ${m.questions}, out-of-scope ${m.outOfScope}`);
-  console.log(`hit@1 ${m.hit1.toFixed(3)}  hit@3 ${m.hit3.toFixed(3)}  MRR ${m.mrr.toFixed(3)}  out-of-scope correct ${m.outOfScopeCorrect.toFixed(3)}`);
-  console.log(`retrieval ms: p50 ${pct(0.5)}  p95 ${pct(0.95)}  (one round trip each${loadArg ? `, ${loadArg.slice(7)} organisation items` : ", built-ins only"})`);
+    return items.map((i) => ({ id: i.id, category: i.category }));
+  };
+  const report = async (label: string, set: QuestionSet, answer: (q: string, e: string[]) => Promise<Ranked>) => {
+    const m = await measure(set, answer);
+    console.log(`${label.padEnd(9)} ${metricsLine(m)}`);
+    return m;
+  };
+
+  console.log(`ranking: alpha ${RANKING.alpha}, gate ${RANKING.gate}, keep ${RANKING.keep}; ${BUILTIN_LIBRARY.length} built-in items`);
+  const held = await report("held-out", HELD_OUT, product);
+  await report("tuning", TUNING, product);
+  console.log(`retrieval ms (searchLibrary, built-ins only): p50 ${pct(times, 0.5).toFixed(1)}  p95 ${pct(times, 0.95).toFixed(1)}`);
+
+  // Held-out, by set and by style.
+  const groups = (by: (q: EvalQuestion) => string) => [...new Set(HELD_OUT.labelled.map(by))].sort();
+  for (const set of groups((q) => q.set)) {
+    const sub: QuestionSet = { labelled: HELD_OUT.labelled.filter((q) => q.set === set), outOfScope: [] };
+    const m = await measure(sub, product);
+    console.log(`  held-out set ${set}: hit@3 ${m.hit3.toFixed(3)}  item hit@3 ${m.itemHit3.toFixed(3)}  refusals ${(m.inScopeRefusals * 100).toFixed(1)} % (${m.questions})`);
+  }
+  for (const style of groups((q) => q.style)) {
+    const sub: QuestionSet = { labelled: HELD_OUT.labelled.filter((q) => q.style === style), outOfScope: [] };
+    const m = await measure(sub, product);
+    console.log(`  held-out style ${style.padEnd(16)}: hit@3 ${m.hit3.toFixed(3)}  refusals ${(m.inScopeRefusals * 100).toFixed(1)} % (${m.questions})`);
+  }
   if (process.argv.includes("--misses")) {
-    for (const x of m.misses) console.log(`MISS ${x.question}\n  want ${x.answers.join(", ")}\n  got  ${x.got.join(", ")}`);
-    for (const x of m.falseHits) console.log(`FALSE ${x.question}\n  got  ${x.got.join(", ")}`);
+    for (const x of held.misses) console.log(`MISS ${x.q.question}\n  want ${x.q.categories.join(", ")} (${x.q.answers.join(", ")})\n  got  ${x.got.map((g) => `${g.id} ${g.category}`).join(", ") || "nothing"}`);
+    for (const x of held.falseAnswers) console.log(`FALSE ${x.question}\n  got  ${x.got.map((g) => g.id).join(", ")}`);
   }
+
   if (process.argv.includes("--tune")) {
-    // The rule follows the targets: out-of-scope questions must get nothing (at least 80 %), and
-    // past that every point of floor only loses answers. So: the lowest question floor at which the
-    // tuning half leaves >= 80 % of its out-of-scope questions empty, then the item floor with the
-    // best tuning hit@3 (then MRR). Chosen on TUNING alone; HELD_OUT reports it.
-    const at = (floor: number, itemFloor: number, set: QuestionSet) =>
-      evaluateRetrieval(async (q) => (await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, q, { limit: 10, floor, itemFloor }))).map((i) => i.id), set);
-    const round = (x: number) => Math.round(x * 1000) / 1000;
-    let floor: number | undefined;
-    for (let f = 0.1; f <= 0.4; f = round(f + 0.01)) {
-      if ((await at(f, f, TUNING)).outOfScopeCorrect >= 0.8) {
-        floor = f;
-        break;
-      }
+    // Scores gathered once per question; every setting is then ranked by rankCandidates itself.
+    const bi = await builtinIndex();
+    const off = await offTopicIndex();
+    type Gathered = { sections: Map<string, [number, number]>; lexical: Map<string, number>; offTopic: number };
+    const gathered = new Map<string, Gathered>();
+    const all = [...TUNING.labelled, ...HELD_OUT.labelled].map((q) => queryOf(q.question, q.earlier)).concat([...TUNING.outOfScope, ...HELD_OUT.outOfScope]);
+    for (const text of new Set(all)) {
+      const [v] = await embedTexts([text.slice(0, 2000)]);
+      const lexical = await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, text.slice(0, 2000), { limit: 20, floor: 0, itemFloor: 0 }));
+      gathered.set(text, { sections: sectionScores(v!, bi), lexical: new Map(lexical.map((l) => [l.id, l.lexical])), offTopic: maxCosine(v!, off) });
     }
-    if (floor === undefined) throw new Error("no floor leaves 80 % of the tuning half's out-of-scope questions empty");
-    let best = { itemFloor: floor, hit3: -1, mrr: -1 };
-    for (let i = 0.05; i <= floor + 1e-9; i = round(i + 0.05)) {
-      const x = await at(floor, i, TUNING);
-      if (x.hit3 > best.hit3 || (x.hit3 === best.hit3 && x.mrr > best.mrr)) best = { itemFloor: i, hit3: x.hit3, mrr: x.mrr };
+    const at = (p: typeof RANKING) => async (question: string, earlier: string[]): Promise<Ranked> => {
+      const g = gathered.get(queryOf(question, earlier))!;
+      const semantic = new Map([...g.sections].map(([id, s]) => [id, itemSemantic(s, p)]));
+      const top = [...semantic].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([id]) => id);
+      const keys = new Set([...g.lexical.keys(), ...top]);
+      const candidates = [...keys].map((id) => ({ key: id, semantic: semantic.get(id) ?? 0, lexical: g.lexical.get(id) ?? 0 }));
+      return rankCandidates(candidates, 10, p, g.offTopic).map((r) => ({ id: r.key, category: categoryOf.get(r.key) ?? "" }));
+    };
+    // One objective: hit@3 plus the share of out-of-scope questions declined, the two rates weighed
+    // alike (there are six labelled questions to each out-of-scope one, and a wrong answer to "how do
+    // I file my taxes" costs as much trust as a missed source).
+    const grid: (typeof RANKING)[] = [];
+    for (const alpha of [0.4, 0.5, 0.6, 0.7, 0.8, 0.9])
+      for (const blend of [0, 0.25, 0.5])
+        for (let gate = 0.2; gate <= 0.6001; gate += 0.02)
+          for (const margin of [-0.1, -0.05, -0.02, 0, 0.02, 0.05, 0.1, 1]) grid.push({ alpha, blend, gate: Number(gate.toFixed(2)), margin, keep: RANKING.keep });
+    let best: { p: typeof RANKING; o: number } | undefined;
+    for (const p of grid) {
+      const m = await measure(TUNING, at(p));
+      const o = m.hit3 + m.outOfScopeDeclined - m.inScopeRefusals;
+      if (!best || o > best.o + 1e-9) best = { p, o };
     }
-    const fmt = (x: Awaited<ReturnType<typeof at>>) => `hit@1 ${x.hit1.toFixed(3)}  hit@3 ${x.hit3.toFixed(3)}  MRR ${x.mrr.toFixed(3)}  out-of-scope ${x.outOfScopeCorrect.toFixed(3)}  (${x.questions} + ${x.outOfScope})`;
-    console.log(`chosen on the tuning half: question floor ${floor}, item floor ${best.itemFloor} (shipped: ${RELEVANCE_FLOOR}, ${ITEM_FLOOR})`);
-    console.log(`  tuning:   ${fmt(await at(floor, best.itemFloor, TUNING))}`);
-    console.log(`  held-out: ${fmt(await at(floor, best.itemFloor, HELD_OUT))}`);
-    console.log(`  held-out with one floor for both cuts (${floor}): ${fmt(await at(floor, floor, HELD_OUT))}`);
-  }
-  if (process.argv.includes("--scores")) {
-    const top = async (q: string) => (await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, q, { limit: 1, floor: 0 })))[0]?.score ?? 0;
-    const { LABELLED, OUT_OF_SCOPE } = await import("./retrieval-metrics");
-    const inScope = (await Promise.all(LABELLED.map((l) => top(l.question)))).sort((a, b) => a - b);
-    const out = (await Promise.all(OUT_OF_SCOPE.map(top))).sort((a, b) => a - b);
-    console.log(`in-scope top scores (lowest 15): ${inScope.slice(0, 15).map((x) => x.toFixed(2)).join(" ")}`);
-    console.log(`out-of-scope top scores: ${out.map((x) => x.toFixed(2)).join(" ")}`);
+    console.log(`chosen on the tuning half: ${JSON.stringify(best!.p)} (shipped: ${JSON.stringify(RANKING)})`);
+    await report("tuning", TUNING, at(best!.p));
+    await report("held-out", HELD_OUT, at(best!.p));
+    for (const keep of [0.6, 0.7, 0.8, 0.9, 1]) {
+      const m = await measure(HELD_OUT, at({ ...best!.p, keep }));
+      console.log(`  keep ${keep}: held-out hit@3 ${m.hit3.toFixed(3)}  item hit@3 ${m.itemHit3.toFixed(3)}`);
+    }
   }
 });

@@ -1,0 +1,80 @@
+// Boss Bot's ranking, pure: the semantic score of each item (its best section's cosine with the
+// question), fused with the lexical ranker's coverage (the share of the question's weighted words
+// the item holds), the gate that decides "the library holds nothing on this", and the cut that
+// keeps only the items about the question. The three numbers are chosen on the tuning half of the
+// labelled questions alone (`npm run eval:coach -- --tune`) and reported on the held-out half.
+
+export const RANKING = {
+  /** Weight of the semantic score in the fusion (1 - this for the lexical coverage). */
+  alpha: 0.7,
+  /** Below this best-section cosine, no item is about the question: the coach says so. */
+  gate: 0.42,
+  /** Items scoring at least this share of the best item's fused score are kept as sources. */
+  keep: 0.8,
+  /** Weight of an item's second-best section in its semantic score. */
+  blend: 0,
+  /** Declined as well when the question is closer, by more than this, to an off-topic exemplar
+   * than to the best item (lib/library/semantic/off-topic-exemplars.ts). */
+  margin: 1,
+};
+export type RankingParams = typeof RANKING;
+
+export type SectionMatrix = { ids: string[]; rowItem: Int32Array; matrix: Float32Array; rows: number };
+
+/** Each item's two best section cosines with the (unit-length) question vector. */
+export function sectionScores(q: Float32Array, m: SectionMatrix, skip?: ReadonlySet<string>): Map<string, [number, number]> {
+  const dims = q.length;
+  const best = new Float32Array(m.ids.length).fill(-2);
+  const second = new Float32Array(m.ids.length).fill(-2);
+  for (let r = 0; r < m.rows; r++) {
+    const base = r * dims;
+    let s = 0;
+    for (let i = 0; i < dims; i++) s += q[i]! * m.matrix[base + i]!;
+    const item = m.rowItem[r]!;
+    if (s > best[item]!) {
+      second[item] = best[item]!;
+      best[item] = s;
+    } else if (s > second[item]!) second[item] = s;
+  }
+  const out = new Map<string, [number, number]>();
+  m.ids.forEach((id, i) => {
+    if (best[i]! > -2 && !skip?.has(id)) out.set(id, [best[i]!, second[i]! > -2 ? second[i]! : best[i]!]);
+  });
+  return out;
+}
+
+/** An item's semantic score: its best section, leaning on the second best by `blend` (one stray
+ * section that happens to share a phrase with the question should not carry an item alone). */
+export const itemSemantic = ([best, second]: [number, number], p: RankingParams = RANKING) => (1 - p.blend) * best + p.blend * second;
+
+/** The highest cosine of the question with any row of a matrix (the off-topic exemplars). */
+export function maxCosine(q: Float32Array, m: SectionMatrix): number {
+  let max = -1;
+  const dims = q.length;
+  for (let r = 0; r < m.rows; r++) {
+    let s = 0;
+    for (let i = 0; i < dims; i++) s += q[i]! * m.matrix[r * dims + i]!;
+    if (s > max) max = s;
+  }
+  return max;
+}
+
+/** `semantic` is null for an item whose vectors are not written yet (an item saved seconds ago):
+ * it ranks on its lexical coverage alone until they are. */
+export type Candidate = { key: string; semantic: number | null; lexical: number };
+export type Ranked = Candidate & { fused: number };
+
+const fuse = (c: Candidate, p: RankingParams) => (c.semantic === null ? c.lexical : p.alpha * c.semantic + (1 - p.alpha) * c.lexical);
+
+/** The items about the question, best first; [] when the best semantic score is under the gate or
+ * the question is nearer the off-topic exemplars (`offTopic`: its highest cosine with them). */
+export function rankCandidates(candidates: readonly Candidate[], limit: number, p: RankingParams = RANKING, offTopic = -1): Ranked[] {
+  if (candidates.length === 0) return [];
+  const bestSemantic = Math.max(...candidates.map((c) => c.semantic ?? -1));
+  if (bestSemantic < p.gate || offTopic - bestSemantic > p.margin) return [];
+  const fused = candidates
+    .map((c) => ({ ...c, fused: fuse(c, p) }))
+    .sort((a, b) => b.fused - a.fused || a.key.localeCompare(b.key));
+  const top = fused[0]!.fused;
+  return fused.filter((c) => c.fused >= p.keep * top).slice(0, limit);
+}
