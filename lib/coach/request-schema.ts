@@ -6,7 +6,9 @@ import { MESSAGE_MAX } from "@/lib/coach/schemas";
 export const coachContextSchema = z.object({
   type: z.literal("1on1_prep_analysis", { message: "context.type must be '1on1_prep_analysis'" }),
   meetingId: z.union([z.string().max(200), z.number()]).transform(String),
-  data: z.unknown(),
+  // What the review stored besides the meeting's id: accepted and never read (the server loads the
+  // meeting itself), so the browser may leave it out.
+  data: z.unknown().optional(),
 });
 
 /** A message: 1-4,000 characters after trimming; whitespace only is refused (spec section 5). */

@@ -159,8 +159,9 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
     expect(body.response).not.toMatch(/Zebulon|lottery/);
     expectClean(body.response);
 
-    // A follow-up in the conversation, with the context again, stays on the meeting.
-    const follow = await chat(c.manager, c.subdomain, { message: "And what if she says everything is fine?", conversationId: body.conversationId, context: context(c.next) });
+    // A follow-up in the conversation, with the context again as the browser sends it (the meeting's
+    // id only), stays on the meeting.
+    const follow = await chat(c.manager, c.subdomain, { message: "And what if she says everything is fine?", conversationId: body.conversationId, context: { type: "1on1_prep_analysis", meetingId: c.next } });
     expect(follow.status).toBe(200);
     const followText = ((await follow.json()) as { response: string }).response;
     expect(followText).toContain("Dana");
