@@ -92,10 +92,10 @@ describe("built-in leadership library", () => {
 });
 
 describe("example questions (asks) of the built-in items", () => {
-  it("gives every item 10 to 16 asks of 8 to 300 characters, trimmed, without {name} or control characters", () => {
+  it("gives every item 10 to 32 asks of 8 to 300 characters, trimmed, without {name} or control characters", () => {
     for (const item of BUILTIN_LIBRARY) {
       expect(item.asks.length, item.id).toBeGreaterThanOrEqual(10);
-      expect(item.asks.length, item.id).toBeLessThanOrEqual(16);
+      expect(item.asks.length, item.id).toBeLessThanOrEqual(32);
       for (const ask of item.asks) {
         expect(ask.length, `${item.id}: ${ask}`).toBeGreaterThanOrEqual(8);
         expect(ask.length, `${item.id}: ${ask}`).toBeLessThanOrEqual(300);
@@ -155,7 +155,7 @@ describe("items added for common manager situations", () => {
     expect(item.approach).toMatch(/1\. .*2\. .*3\. /s);
     expect(item.script.startsWith('"')).toBe(true);
     expect(item.script).toContain("{name}");
-    expect(item.asks.length).toBe(12);
+    expect(item.asks.length).toBeGreaterThanOrEqual(12);
   });
 
   it("does not repeat the title of an item that was already there", () => {
