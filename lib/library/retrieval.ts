@@ -5,7 +5,7 @@ import { BUILTIN_LIBRARY, builtinMarkdown } from "@/lib/library/builtin";
 import { embedTexts } from "@/lib/library/semantic/encoder";
 import { builtinIndex, offTopicIndex } from "@/lib/library/semantic/builtin-vectors";
 import { orgIndex, orgLibraryState } from "@/lib/library/semantic/org-index";
-import { itemSemantic, maxCosine, rankCandidates, RANKING, sectionScores, type Candidate } from "@/lib/library/semantic/rank";
+import { combineSemantic, maxCosine, rankCandidates, RANKING, sectionScores, type Candidate } from "@/lib/library/semantic/rank";
 import { requestLibraryEmbed } from "@/lib/library/semantic/refresh";
 import { log } from "@/lib/log/logger";
 import { buildVocabulary, searchTerms, type Vocabulary } from "@/lib/library/query-terms";
@@ -140,9 +140,10 @@ function nudgeEmbedding(orgId: string): void {
  * holds nothing on it. The question is embedded on the encoder thread while the lexical ranker
  * runs; every item (the organisation's and the built-ins it has not hidden) gets its best section's
  * cosine; the two scores are fused and cut (lib/library/semantic/rank.ts). One short transaction.
+ * `followUp`: the query continues an earlier question of the conversation (lib/coach/follow-up.ts).
  * Should the encoder fail, the lexical ranker answers alone with its own floors.
  */
-export async function searchLibrary(orgId: string, query: string, opts: { limit?: number } = {}): Promise<RetrievedItem[]> {
+export async function searchLibrary(orgId: string, query: string, opts: { limit?: number; followUp?: boolean } = {}): Promise<RetrievedItem[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
   const text = query.slice(0, QUESTION_CHARS);
   const embedding = embedTexts([text], "interactive").then(
@@ -166,8 +167,10 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     const [bi, offTopic] = shipped;
 
     const semantic = new Map<string, number>();
-    for (const [id, s] of sectionScores(q, bi, new Set(state.hidden))) semantic.set(key("builtin", id), itemSemantic(s));
-    for (const [id, s] of sectionScores(q, org)) semantic.set(key("org", id), itemSemantic(s));
+    const hidden = new Set(state.hidden);
+    const asks = sectionScores(q, bi.asks, hidden);
+    for (const [id, docs] of sectionScores(q, bi.docs, hidden)) semantic.set(key("builtin", id), combineSemantic(asks.get(id), docs)!);
+    for (const [id, docs] of sectionScores(q, org)) semantic.set(key("org", id), combineSemantic(undefined, docs)!);
     const lexicalByKey = new Map(lexical.map((l) => [key(l.source, l.id), l]));
     const bySemantic = [...semantic].sort((a, b) => b[1] - a[1]).slice(0, LEXICAL_CANDIDATES);
     const keys = new Set([...lexicalByKey.keys(), ...bySemantic.map(([k]) => k)]);
@@ -178,7 +181,10 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
       semantic: semantic.get(k) ?? (k.startsWith("org:") && !embeddedOrg.has(k.slice(4)) ? null : 0),
       lexical: lexicalByKey.get(k)?.lexical ?? 0,
     }));
-    const ranked = rankCandidates(candidates, limit, RANKING, maxCosine(q, offTopic));
+    // A follow-up continues a conversation the library answered: "do I talk to them together or
+    // separately first?" reads like small talk on its own, so only the gate applies to it, not the
+    // comparison with the off-topic exemplars.
+    const ranked = rankCandidates(candidates, limit, opts.followUp ? { ...RANKING, margin: Infinity } : RANKING, maxCosine(q, offTopic));
 
     // Titles and texts: the lexical rows carry theirs, built-ins are in memory, the rest is read.
     const missingOrg = ranked.filter((r) => !lexicalByKey.has(r.key) && r.key.startsWith("org:")).map((r) => r.key.slice(4));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { itemSemantic, maxCosine, rankCandidates, sectionScores, type RankingParams, type SectionMatrix } from "@/lib/library/semantic/rank";
+import { combineSemantic, itemSemantic, maxCosine, rankCandidates, sectionScores, type RankingParams, type SectionMatrix } from "@/lib/library/semantic/rank";
 import { decodeVector, encodeVector, fromBase64, toBase64 } from "@/lib/library/semantic/vector-codec";
 import { orgItemSections, sectionHash, MAX_SECTIONS } from "@/lib/library/semantic/sections";
 
-const P: RankingParams = { alpha: 0.7, gate: 0.4, keep: 0.8, blend: 0, margin: 0.05 };
+const P: RankingParams = { alpha: 0.7, gate: 0.4, keep: 0.8, blend: 0, docBoost: 0.2, margin: 0.05 };
 
 function unit(values: number[], dims = 4): Float32Array {
   const v = new Float32Array(dims);
@@ -82,6 +82,15 @@ describe("section scores", () => {
     expect(itemSemantic(s.get("x")!, { ...P, blend: 0.5 })).toBeCloseTo(0.5, 5);
     expect(sectionScores(q, m, new Set(["x"])).has("x")).toBe(false);
     expect(maxCosine(q, m)).toBeCloseTo(1, 5);
+  });
+});
+
+describe("asks and document sections", () => {
+  it("scores a built-in item by the better of its asks and its prose, and raises an item without asks by docBoost", () => {
+    expect(combineSemantic([0.7, 0.6], [0.4, 0.3], P)).toBeCloseTo(0.7, 6);
+    expect(combineSemantic([0.3, 0.3], [0.5, 0.4], P)).toBeCloseTo(0.5, 6);
+    expect(combineSemantic(undefined, [0.4, 0.3], P)).toBeCloseTo(0.6, 6);
+    expect(combineSemantic(undefined, undefined, P)).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { embedTexts } from "@/lib/library/semantic/encoder";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL } from "@/lib/library/semantic/encoder-model";
-import { builtinSections, sectionHash } from "@/lib/library/semantic/sections";
+import { builtinAskSections, builtinDocSections, builtinSections, sectionHash } from "@/lib/library/semantic/sections";
 import { OFF_TOPIC_EXEMPLARS } from "@/lib/library/semantic/off-topic-exemplars";
 import { decodeVector, encodeVector, fromBase64 } from "@/lib/library/semantic/vector-codec";
 import { log } from "@/lib/log/logger";
@@ -64,9 +64,10 @@ export function shippedTexts(): string[] {
   return [...new Set([...BUILTIN_LIBRARY.flatMap((b) => builtinSections(b)), ...OFF_TOPIC_EXEMPLARS])];
 }
 
-const g = globalThis as unknown as { pulsewellBuiltinIndex?: Promise<BuiltinIndex>; pulsewellOffTopicIndex?: Promise<BuiltinIndex> };
+type Slot = "pulsewellBuiltinDocs" | "pulsewellBuiltinAsks" | "pulsewellOffTopicIndex";
+const g = globalThis as unknown as Partial<Record<Slot, Promise<BuiltinIndex>>>;
 
-function once(slot: "pulsewellBuiltinIndex" | "pulsewellOffTopicIndex", make: () => Promise<BuiltinIndex>): Promise<BuiltinIndex> {
+function once(slot: Slot, make: () => Promise<BuiltinIndex>): Promise<BuiltinIndex> {
   g[slot] ??= make().catch((err: unknown) => {
     g[slot] = undefined;
     throw err;
@@ -74,8 +75,15 @@ function once(slot: "pulsewellBuiltinIndex" | "pulsewellOffTopicIndex", make: ()
   return g[slot];
 }
 
-export function builtinIndex(): Promise<BuiltinIndex> {
-  return once("pulsewellBuiltinIndex", () => matrixOf(BUILTIN_LIBRARY.map((b) => b.id), BUILTIN_LIBRARY.map((b) => builtinSections(b))));
+/** The built-in items' document sections and, apart, their example asks (scored apart: see
+ * RANKING.docBoost). */
+export async function builtinIndex(): Promise<{ docs: BuiltinIndex; asks: BuiltinIndex }> {
+  const ids = BUILTIN_LIBRARY.map((b) => b.id);
+  const [docs, asks] = await Promise.all([
+    once("pulsewellBuiltinDocs", () => matrixOf(ids, BUILTIN_LIBRARY.map((b) => builtinDocSections(b)))),
+    once("pulsewellBuiltinAsks", () => matrixOf(ids, BUILTIN_LIBRARY.map((b) => builtinAskSections(b)))),
+  ]);
+  return { docs, asks };
 }
 
 /** The off-topic exemplars, one row each (the gate's other side). */

@@ -6,16 +6,22 @@
 
 export const RANKING = {
   /** Weight of the semantic score in the fusion (1 - this for the lexical coverage). */
-  alpha: 0.7,
+  alpha: 0.5,
   /** Below this best-section cosine, no item is about the question: the coach says so. */
-  gate: 0.42,
+  gate: 0.2,
   /** Items scoring at least this share of the best item's fused score are kept as sources. */
   keep: 0.8,
   /** Weight of an item's second-best section in its semantic score. */
-  blend: 0,
+  blend: 0.5,
+  /** Added to the score of an item without example asks (the organisation's own). A question
+   * matches another question far more closely than it matches prose (0.87 against 0.38 for one
+   * meaning), so without it such an item could never outrank a built-in one. Calibrated, not
+   * tuned: the median gap between the asks and the document sections of the right built-in item,
+   * on the tuning half (`npm run eval:retrieval -- --tune` prints it). */
+  docBoost: 0,
   /** Declined as well when the question is closer, by more than this, to an off-topic exemplar
    * than to the best item (lib/library/semantic/off-topic-exemplars.ts). */
-  margin: 1,
+  margin: 0.05,
 };
 export type RankingParams = typeof RANKING;
 
@@ -46,6 +52,15 @@ export function sectionScores(q: Float32Array, m: SectionMatrix, skip?: Readonly
 /** An item's semantic score: its best section, leaning on the second best by `blend` (one stray
  * section that happens to share a phrase with the question should not carry an item alone). */
 export const itemSemantic = ([best, second]: [number, number], p: RankingParams = RANKING) => (1 - p.blend) * best + p.blend * second;
+
+/** An item's semantic score: a built-in item's best of its example asks and its document
+ * sections; an item without asks (the organisation's own) its document sections, raised by
+ * docBoost onto the scale of the asks. */
+export function combineSemantic(asks: [number, number] | undefined, docs: [number, number] | undefined, p: RankingParams = RANKING): number | undefined {
+  if (!docs) return asks ? itemSemantic(asks, p) : undefined;
+  if (!asks) return itemSemantic(docs, p) + p.docBoost;
+  return Math.max(itemSemantic(asks, p), itemSemantic(docs, p));
+}
 
 /** The highest cosine of the question with any row of a matrix (the off-topic exemplars). */
 export function maxCosine(q: Float32Array, m: SectionMatrix): number {

@@ -60,9 +60,9 @@ export function orgItemSections(item: { title: string; content: string; tags: re
   return out.slice(0, MAX_SECTIONS);
 }
 
-/** The texts embedded for one built-in item. The script (words said to an employee) is left out:
- * it reads like small talk and matched unrelated questions. */
-export function builtinSections(item: BuiltinItem): string[] {
+/** The document texts embedded for one built-in item (as for an organisation item). The script
+ * (words said to an employee) is left out: it reads like small talk and matched unrelated questions. */
+export function builtinDocSections(item: BuiltinItem): string[] {
   const title = plainText(item.title);
   return [
     title,
@@ -70,8 +70,16 @@ export function builtinSections(item: BuiltinItem): string[] {
     cut(`${title}. ${plainText(item.situation)}`),
     cut(`${title}. ${plainText(item.approach)}`),
     cut(`${title}. ${plainText(item.nextSteps.join(" "))}`),
-    ...item.asks.map(plainText),
   ];
+}
+
+/** A built-in item's example questions, embedded as they are. */
+export function builtinAskSections(item: BuiltinItem): string[] {
+  return item.asks.map(plainText);
+}
+
+export function builtinSections(item: BuiltinItem): string[] {
+  return [...builtinDocSections(item), ...builtinAskSections(item)];
 }
 
 /** Names a section's text for this model: a stored vector whose hash differs is stale. */
