@@ -1,28 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { withOrg } from "@/lib/db/tenant";
-import { retrieve } from "@/lib/library/retrieval";
-import { evaluateRetrieval, HELD_OUT, LABELLED, OUT_OF_SCOPE } from "../../scripts/eval/retrieval-metrics";
+import { retrieve, searchLibrary } from "@/lib/library/retrieval";
+import { isFollowUp, retrievalQuery } from "@/lib/coach/follow-up";
+import { HELD_OUT, LABELLED, OUT_OF_SCOPE, measure } from "../../scripts/eval/question-sets";
 import { createOrg } from "../support/factories";
 
-// The labelled manager questions (tests/fixtures/coach-questions-*.ts) against the built-in library
-// as the start script syncs it (global setup runs prepareDatabase).
-describe("library retrieval quality", () => {
-  it("finds an answering item in the first three for at least 85 % of questions and nothing for at least 80 % of out-of-scope ones", async () => {
-    expect(LABELLED.length).toBeGreaterThanOrEqual(150);
-    expect(OUT_OF_SCOPE.length).toBeGreaterThanOrEqual(10);
-    const { orgId } = await createOrg();
-    const ids = async (q: string) => (await withOrg(orgId, (tx) => retrieve(tx, orgId, q, { limit: 10 }))).map((i) => i.id);
-    const m = await evaluateRetrieval(ids);
-    expect(m.hit3).toBeGreaterThanOrEqual(0.85);
-    expect(m.outOfScopeCorrect).toBeGreaterThanOrEqual(0.8);
-    // The floors were chosen on the other half (npm run eval:retrieval -- --tune): the targets hold
-    // on questions they were not tuned on too.
-    const held = await evaluateRetrieval(ids, HELD_OUT);
-    expect(held.hit3).toBeGreaterThanOrEqual(0.85);
-    expect(held.outOfScopeCorrect).toBeGreaterThanOrEqual(0.8);
-  }, 120_000);
+// The labelled manager questions (scripts/eval/question-sets.ts) against the built-in library as
+// the start script syncs it. The figures the README reports come from `npm run eval:retrieval`;
+// this guards them: a change that loses several points on the held-out half fails here.
+// A few points under the held-out figures the README reports, so a real regression fails and the
+// noise of a re-tune does not.
+const HIT3_FLOOR = 0.84;
+const REFUSALS_CEILING = 0.04;
+const DECLINED_FLOOR = 0.85;
 
-  it("returns nothing for a question with no content words", async () => {
+describe("library retrieval quality", () => {
+  it("finds a source of the right category in the first three and declines out-of-scope questions, on the held-out half", async () => {
+    expect(LABELLED.length).toBeGreaterThanOrEqual(500);
+    expect(OUT_OF_SCOPE.length).toBeGreaterThanOrEqual(100);
+    const { orgId } = await createOrg();
+    const m = await measure(HELD_OUT, async (question, earlier) => {
+      const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: 10, followUp: earlier.length > 0 && isFollowUp(question) });
+      return items.map((i) => ({ id: i.id, category: i.category }));
+    });
+    expect(m.hit3).toBeGreaterThanOrEqual(HIT3_FLOOR);
+    expect(m.inScopeRefusals).toBeLessThanOrEqual(REFUSALS_CEILING);
+    expect(m.outOfScopeDeclined).toBeGreaterThanOrEqual(DECLINED_FLOOR);
+  }, 180_000);
+
+  it("the lexical ranker (the fallback when the encoder fails) returns nothing for a question with no content words", async () => {
     const { orgId } = await createOrg();
     expect(await withOrg(orgId, (tx) => retrieve(tx, orgId, "How do I do it?"))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import "server-only";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 
 // Sentence embeddings for Boss Bot's retrieval, computed on one worker thread per process (the
 // model is ~110 MB resident and each text costs 10-35 ms of CPU, which would stall every request on
@@ -54,8 +55,7 @@ class EncoderPool {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    // By path, not `new URL(..., import.meta.url)`: the bundler must not try to bundle the model.
-    const w = new Worker(path.join(process.cwd(), "lib/library/semantic/encoder-worker.mjs"));
+    const w = new (workerThreads().Worker)(workerFile());
     // The thread never keeps a finished process (a script, a test run) alive.
     w.unref();
     w.on("message", (msg: Reply) => this.settle(msg));
@@ -84,6 +84,17 @@ class EncoderPool {
     current?.job.reject(err);
     this.pump();
   }
+}
+
+// The thread runs lib/library/semantic/encoder-worker.mjs as it is on disk, with the model's own
+// package resolving its WebAssembly. The bundler rewrites a `new Worker(<path it can resolve>)` into
+// a bundled worker chunk (measured: the built server then looked for the .wasm beside the chunk and
+// fell back to words alone), so neither the constructor nor the path is visible to it.
+function workerThreads(): typeof import("node:worker_threads") {
+  return createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), "package.json"))("node:worker_threads") as typeof import("node:worker_threads");
+}
+function workerFile(): string {
+  return process.env.PULSEWELL_ENCODER_WORKER || path.join(/* turbopackIgnore: true */ process.cwd(), ["lib", "library", "semantic", "encoder-worker.mjs"].join(path.sep));
 }
 
 const g = globalThis as unknown as { pulsewellEncoder?: EncoderPool };
