@@ -1649,7 +1649,7 @@ export const PART_A: BuiltinItem[] = [
       "my manager asked me for feedback, how honest should I be",
       "tell my vp that her comments in meetings undermine me",
       "my manager talks over me in leadership meetings and I want to raise it with her",
-      "how to tell my director that his last-minute changes are burning out my team",
+      "how to tell my director that his habit of changing plans at the last minute frustrates me and my team",
       "my boss gives feedback to my reports directly without going through me, how do I tell him to stop",
       "I'm afraid to give my own manager honest feedback",
       "my manager never replies to my emails and I'm blocked, how to tell him in a nice way",
