@@ -8,10 +8,15 @@ import { contentWords } from "@/lib/library/query-terms";
 const CONTINUATION = /^(?:and|but|so|then|also|ok(?:ay)?|what if|what about|how about|and if|or|even if|still|yes|no|right)\b/i;
 // At most this many content words, and the question leans on the conversation for its subject.
 const FEW_WORDS = 2;
+// A short question that points back at someone or something already named ("can I offer him
+// something else instead", "should I tell the rest of them") leans on it too.
+const POINTER = /\b(?:he|him|his|she|her|hers|they|them|their|it|that|this|those|these)\b/i;
+const POINTER_WORDS = 4;
 
 export function isFollowUp(question: string): boolean {
   const q = question.trim();
-  return CONTINUATION.test(q) || contentWords(q).length <= FEW_WORDS;
+  const words = contentWords(q).length;
+  return CONTINUATION.test(q) || words <= FEW_WORDS || (words <= POINTER_WORDS && POINTER.test(q));
 }
 
 /** The text the library is searched with: the question alone, or, for a follow-up, the earlier

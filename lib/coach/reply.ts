@@ -118,7 +118,10 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
   const userMessage = await addMessage(ctx, conversation.id, { type: "user", content: req.message });
   const t = performance.now();
   const query = replyQuery(req.message, earlierQuestions, meeting);
-  const items = await searchLibrary(ctx.orgId, query, { limit: RETRIEVE_LIMIT });
+  // A continuation of the conversation, or a conversation about a 1:1, is never compared with the
+  // off-topic exemplars: "do I talk to them together or separately?" reads like small talk alone.
+  const continuation = meeting !== null || (earlierQuestions.length > 0 && isFollowUp(req.message));
+  const items = await searchLibrary(ctx.orgId, query, { limit: RETRIEVE_LIMIT, followUp: continuation });
   const retrievalMs = performance.now() - t;
   const team = isTeamQuestion(req.message) ? await loadTeamContext(ctx) : null;
   const config = aiConfigFromEnv();

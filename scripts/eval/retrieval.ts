@@ -90,7 +90,8 @@ await withBenchDatabase(async ({ workspace }) => {
       for (const blend of [0, 0.25, 0.5])
         for (const docBoost of [RANKING.docBoost])
           for (let gate = 0.2; gate <= 0.5001; gate += 0.03)
-            for (const margin of [-0.05, 0, 0.03, 0.05, 0.1, 1]) grid.push({ alpha, blend, docBoost, gate: Number(gate.toFixed(2)), margin, keep: RANKING.keep });
+            for (const margin of [-0.05, 0, 0.03, 0.05, 0.1, 1])
+              for (const keep of [0.7, 0.8]) grid.push({ alpha, blend, docBoost, gate: Number(gate.toFixed(2)), margin, keep });
     let best: { p: typeof RANKING; o: number } | undefined;
     for (const p of grid) {
       const m = await measure(TUNING, at(p));

@@ -21,3 +21,5 @@ const out: Record<string, string> = {};
 for (const hash of texts.map(sectionHash).sort()) out[hash] = current[hash] ?? fresh.get(hash)!;
 writeFileSync(BUILTIN_VECTORS_FILE, `${JSON.stringify({ model: EMBEDDING_MODEL, dims: EMBEDDING_DIMS, vectors: out }, null, 0)}\n`);
 console.log(`${texts.length} texts (the sections of ${BUILTIN_LIBRARY.length} built-in items and the off-topic exemplars): ${missing.length} embedded in ${(performance.now() - t0).toFixed(0)} ms, ${texts.length - missing.length} kept`);
+// The encoder thread would keep the process alive.
+process.exit(0);

@@ -9,6 +9,7 @@ import { listMessages } from "@/lib/coach/conversations";
 import { finishReply, historyOf, prepareReply, replyOnce } from "@/lib/coach/reply";
 import { runCoach } from "@/lib/coach/engine/run";
 import { createContent } from "@/lib/library/content";
+import { refreshLibraryEmbeddings } from "@/lib/library/semantic/refresh";
 import { createOrg, createUser } from "../support/factories";
 import { withVault } from "../support/vault";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
@@ -85,6 +86,8 @@ describe("Boss Bot reply flow", () => {
       tags: ["zephyrine", "onboarding"],
       priority: 5,
     });
+    // What the library-embed job does after a save (it runs in the app's worker).
+    await refreshLibraryEmbeddings(c.admin.orgId);
     const { prepared, text } = await replyOnce(c.manager, { message: "How does the Zephyrine buddy programme work for onboarding?" });
     expect(prepared.sources[0]).toMatchObject({ title: "Zephyrine onboarding buddy programme", source: "org" });
     expect(text).toContain("Every new starter gets a Zephyrine buddy for the first ninety days.");

@@ -22,16 +22,17 @@ async function admin(orgId?: string): Promise<AuthContext> {
   return { orgId: org, userId: user.id, role: "admin", sessionId };
 }
 
-// Written so that the question below shares almost none of its words.
+// A practice of this organisation's own, which no built-in item describes; the question shares
+// almost none of its words.
 const BEREAVEMENT = contentBodySchema.parse({
-  title: "When someone on the team loses a family member",
+  title: "The Tidewater check-in: a fortnightly team temperature check",
   content:
-    "## Situation\nA colleague's parent or partner has died. They may need time away, flexibility on return, and for you to handle what the team is told.\n\n## Approach\nOffer condolences simply, ask what they need, explain bereavement leave, cover their work without fuss, and check in quietly after they return.",
+    "## Situation\nEvery other Monday each person rates their last two weeks from one to five and names one thing that would make the next two better.\n\n## Approach\nCollect the ratings anonymously, share the spread with the team, pick one suggestion to act on, and report back at the next check-in what changed.",
   contentType: "methodology",
-  category: "workplace_stress",
-  tags: ["bereavement", "grief"],
+  category: "employee_engagement",
+  tags: ["check-in", "temperature"],
 });
-const QUESTION = "my report's mum passed away last week, how do i support him when he comes back";
+const QUESTION = "whats the routine where everyone scores how their fortnight went and suggests one improvement";
 
 const embeddingCount = (orgId: string) => withOrg(orgId, (tx) => tx.libraryEmbedding.count({ where: { organizationId: orgId } }));
 

@@ -6,6 +6,8 @@ describe("follow-up questions", () => {
     expect(isFollowUp("And what if he says everything is fine?")).toBe(true);
     expect(isFollowUp("What about her?")).toBe(true);
     expect(isFollowUp("Why?")).toBe(true);
+    expect(isFollowUp("can i offer him something else instead")).toBe(true);
+    expect(isFollowUp("My report Sam seems burned out and keeps working weekends")).toBe(false);
     expect(isFollowUp("How do I delegate more without micromanaging?")).toBe(false);
     expect(isFollowUp("Two people on my team keep clashing in meetings. How do I mediate?")).toBe(false);
   });

@@ -18,7 +18,7 @@ export const RANKING = {
    * meaning), so without it such an item could never outrank a built-in one. Calibrated, not
    * tuned: the median gap between the asks and the document sections of the right built-in item,
    * on the tuning half (`npm run eval:retrieval -- --tune` prints it). */
-  docBoost: 0,
+  docBoost: 0.18,
   /** Declined as well when the question is closer, by more than this, to an off-topic exemplar
    * than to the best item (lib/library/semantic/off-topic-exemplars.ts). */
   margin: 0.05,
