@@ -1,8 +1,8 @@
 // Boss Bot's ranking, pure: the semantic score of each item (its best section's cosine with the
 // question), fused with the lexical ranker's coverage (the share of the question's weighted words
 // the item holds), the gate that decides "the library holds nothing on this", and the cut that
-// keeps only the items about the question. The three numbers are chosen on the tuning half of the
-// labelled questions alone (`npm run eval:coach -- --tune`) and reported on the held-out half.
+// keeps only the items about the question. The numbers are chosen on the tuning half of the
+// labelled questions alone (`npm run eval:retrieval -- --tune`) and reported on the held-out half.
 
 export const RANKING = {
   /** Weight of the semantic score in the fusion (1 - this for the lexical coverage). */
@@ -10,9 +10,9 @@ export const RANKING = {
   /** Below this best-section cosine, no item is about the question: the coach says so. */
   gate: 0.2,
   /** Items scoring at least this share of the best item's fused score are kept as sources. */
-  keep: 0.8,
+  keep: 0.7,
   /** Weight of an item's second-best section in its semantic score. */
-  blend: 0.5,
+  blend: 0,
   /** Added to the score of an item without example asks (the organisation's own). A question
    * matches another question far more closely than it matches prose (0.87 against 0.38 for one
    * meaning), so without it such an item could never outrank a built-in one. Calibrated, not
@@ -21,7 +21,7 @@ export const RANKING = {
   docBoost: 0.18,
   /** Declined as well when the question is closer, by more than this, to an off-topic exemplar
    * than to the best item (lib/library/semantic/off-topic-exemplars.ts). */
-  margin: 0.05,
+  margin: 0,
 };
 export type RankingParams = typeof RANKING;
 
