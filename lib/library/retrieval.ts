@@ -124,6 +124,17 @@ const QUESTION_CHARS = 2000;
 const builtinById = new Map(BUILTIN_LIBRARY.map((b) => [b.id, b]));
 const key = (source: "org" | "builtin", id: string) => `${source}:${id}`;
 
+let lastStaleCheck = new Map<string, number>();
+/** Whether this request also counts the items newer than their vectors (a scan of the
+ * organisation's items): at most every 30 seconds per organisation and process. */
+function staleCheckDue(orgId: string): boolean {
+  const now = Date.now();
+  if ((lastStaleCheck.get(orgId) ?? 0) > now - 30_000) return false;
+  if (lastStaleCheck.size > 1000) lastStaleCheck = new Map();
+  lastStaleCheck.set(orgId, now);
+  return true;
+}
+
 let lastStaleRequest = new Map<string, number>();
 /** Asks for the organisation's embedding job when retrieval meets items newer than their vectors
  * (a job lost or dropped); at most once a minute per organisation and process. */
@@ -158,12 +169,19 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     return null;
   });
   return withOrg(orgId, async (tx) => {
-    const lexical = await retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0 });
-    const state = await orgLibraryState(tx, orgId);
+    const state = await orgLibraryState(tx, orgId, staleCheckDue(orgId));
     if (state.stale > 0) nudgeEmbedding(orgId);
     const org = await orgIndex(tx, orgId, state.version);
+    // The lexical statement (the longest part with 2,000 long items) runs in the database while
+    // this thread waits for the question's vector and scans the matrices: the two overlap.
+    const lexicalQuery = retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0 });
+    // Awaited below; until then a failure must not count as unhandled.
+    lexicalQuery.catch(() => undefined);
     const [q, shipped] = await Promise.all([embedding, builtins]);
-    if (!q || !shipped) return retrieve(tx, orgId, text, { limit });
+    if (!q || !shipped) {
+      await lexicalQuery;
+      return retrieve(tx, orgId, text, { limit });
+    }
     const [bi, offTopic] = shipped;
 
     const semantic = new Map<string, number>();
@@ -171,6 +189,8 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     const asks = sectionScores(q, bi.asks, hidden);
     for (const [id, docs] of sectionScores(q, bi.docs, hidden)) semantic.set(key("builtin", id), combineSemantic(asks.get(id), docs)!);
     for (const [id, docs] of sectionScores(q, org)) semantic.set(key("org", id), combineSemantic(undefined, docs)!);
+    const offTopicScore = maxCosine(q, offTopic);
+    const lexical = await lexicalQuery;
     const lexicalByKey = new Map(lexical.map((l) => [key(l.source, l.id), l]));
     const bySemantic = [...semantic].sort((a, b) => b[1] - a[1]).slice(0, LEXICAL_CANDIDATES);
     const keys = new Set([...lexicalByKey.keys(), ...bySemantic.map(([k]) => k)]);
@@ -184,7 +204,7 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     // A follow-up continues a conversation the library answered: "do I talk to them together or
     // separately first?" reads like small talk on its own, so only the gate applies to it, not the
     // comparison with the off-topic exemplars.
-    const ranked = rankCandidates(candidates, limit, opts.followUp ? { ...RANKING, margin: Infinity } : RANKING, maxCosine(q, offTopic));
+    const ranked = rankCandidates(candidates, limit, opts.followUp ? { ...RANKING, margin: Infinity } : RANKING, offTopicScore);
 
     // Titles and texts: the lexical rows carry theirs, built-ins are in memory, the rest is read.
     const missingOrg = ranked.filter((r) => !lexicalByKey.has(r.key) && r.key.startsWith("org:")).map((r) => r.key.slice(4));

@@ -17,17 +17,20 @@ export type OrgLibraryState = { version: string; hidden: string[]; stale: number
 const g = globalThis as unknown as { pulsewellOrgIndexes?: Map<string, OrgIndex> };
 const cache = (): Map<string, OrgIndex> => (g.pulsewellOrgIndexes ??= new Map());
 
-/** The version of the organisation's vectors, its hidden built-ins, and how many items are newer
- * than their vectors (the embedding job is due). One round trip. */
-export async function orgLibraryState(tx: Tx, orgId: string): Promise<OrgLibraryState> {
+/** The version of the organisation's vectors, its hidden built-ins, and (when `countStale`) how many
+ * items are newer than their vectors (the embedding job is due). One round trip. */
+export async function orgLibraryState(tx: Tx, orgId: string, countStale = true): Promise<OrgLibraryState> {
+  const stale = countStale
+    ? Prisma.sql`(SELECT count(*) FROM "LeadershipContent" c
+                   WHERE c."organizationId" = ${orgId}::uuid
+                     AND NOT EXISTS (SELECT 1 FROM "LibraryEmbedding" e
+                                      WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" >= c."updatedAt"))::int`
+    : Prisma.sql`0`;
   const [row] = await tx.$queryRaw<{ n: number; at: Date | null; hidden: string[]; stale: number }[]>(Prisma.sql`
     SELECT (SELECT count(*) FROM "LibraryEmbedding" WHERE "organizationId" = ${orgId}::uuid)::int AS n,
            (SELECT max("embeddedAt") FROM "LibraryEmbedding" WHERE "organizationId" = ${orgId}::uuid) AS at,
            coalesce((SELECT array_agg("builtinId") FROM "HiddenBuiltinContent" WHERE "organizationId" = ${orgId}::uuid), '{}') AS hidden,
-           (SELECT count(*) FROM "LeadershipContent" c
-             WHERE c."organizationId" = ${orgId}::uuid
-               AND NOT EXISTS (SELECT 1 FROM "LibraryEmbedding" e
-                                WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" >= c."updatedAt"))::int AS stale`);
+           ${stale} AS stale`);
   return { version: `${row?.n ?? 0}:${row?.at?.getTime() ?? 0}`, hidden: row?.hidden ?? [], stale: row?.stale ?? 0 };
 }
 

@@ -11,6 +11,9 @@ CREATE TABLE "LibraryEmbedding" (
     CONSTRAINT "LibraryEmbedding_pkey" PRIMARY KEY ("organizationId","contentId","section")
 );
 
+-- CreateIndex
+CREATE INDEX "LibraryEmbedding_organizationId_embeddedAt_idx" ON "LibraryEmbedding"("organizationId", "embeddedAt");
+
 -- AddForeignKey
 ALTER TABLE "LibraryEmbedding" ADD CONSTRAINT "LibraryEmbedding_organizationId_contentId_fkey" FOREIGN KEY ("organizationId", "contentId") REFERENCES "LeadershipContent"("organizationId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
