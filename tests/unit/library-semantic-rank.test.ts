@@ -85,6 +85,33 @@ describe("section scores", () => {
   });
 });
 
+describe("the shortlist of a large library", () => {
+  it("scores exactly as the full scan for the items whose mean vector is among the best, and leaves the rest out", () => {
+    const dims = 4;
+    // Three items of two sections each; item "near" points the question's way.
+    const rows: [number, number[]][] = [
+      [0, [1, 0.1, 0, 0]],
+      [0, [0.9, 0, 0.2, 0]],
+      [1, [0, 1, 0, 0]],
+      [1, [0, 0, 1, 0]],
+      [2, [0, 0, 0, 1]],
+      [2, [0.2, 0, 0, 1]],
+    ];
+    const m = matrix(["near", "mid", "far"], rows);
+    const itemStart = Int32Array.from([0, 2, 4, 6]);
+    const centroids = new Float32Array(3 * dims);
+    for (let item = 0; item < 3; item++) {
+      const mean = [0, 1, 2, 3].map((i) => (m.matrix[item * 2 * dims + i]! + m.matrix[(item * 2 + 1) * dims + i]!) / 2);
+      centroids.set(unit(mean), item * dims);
+    }
+    const q = unit([1, 0, 0, 0.1]);
+    const full = sectionScores(q, m);
+    const short = sectionScores(q, { ...m, itemStart, centroids }, undefined, 1);
+    expect([...short.keys()]).toEqual(["near"]);
+    expect(short.get("near")).toEqual(full.get("near"));
+  });
+});
+
 describe("asks and document sections", () => {
   it("scores a built-in item by the better of its asks and its prose, and raises an item without asks by docBoost", () => {
     expect(combineSemantic([0.7, 0.6], [0.4, 0.3], P)).toBeCloseTo(0.7, 6);

@@ -11,7 +11,7 @@ import { decodeVector } from "@/lib/library/semantic/vector-codec";
 
 const MAX_ORGS = 8;
 
-export type OrgIndex = { version: string; ids: string[]; rowItem: Int32Array; matrix: Float32Array; rows: number };
+export type OrgIndex = { version: string; ids: string[]; rowItem: Int32Array; matrix: Float32Array; rows: number; itemStart: Int32Array; centroids: Float32Array };
 export type OrgLibraryState = { version: string; hidden: string[]; stale: number };
 
 const g = globalThis as unknown as { pulsewellOrgIndexes?: Map<string, OrgIndex> };
@@ -54,7 +54,22 @@ export async function orgIndex(tx: Tx, orgId: string, version: string): Promise<
     rowItem[i] = ids.length - 1;
     decodeVector({ scale: Number(r.scale), bytes: r.vector }, matrix, i);
   });
-  const index: OrgIndex = { version, ids, rowItem, matrix, rows: rows.length };
+  // Per item: its first row and its mean vector (normalised), for the shortlist of a large library.
+  const itemStart = new Int32Array(ids.length + 1);
+  const centroids = new Float32Array(ids.length * EMBEDDING_DIMS);
+  for (let r = 0; r < rows.length; r++) {
+    const item = rowItem[r]!;
+    if (r === 0 || rowItem[r - 1] !== item) itemStart[item] = r;
+    for (let i = 0; i < EMBEDDING_DIMS; i++) centroids[item * EMBEDDING_DIMS + i]! += matrix[r * EMBEDDING_DIMS + i]!;
+  }
+  itemStart[ids.length] = rows.length;
+  for (let item = 0; item < ids.length; item++) {
+    let norm = 0;
+    for (let i = 0; i < EMBEDDING_DIMS; i++) norm += centroids[item * EMBEDDING_DIMS + i]! ** 2;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < EMBEDDING_DIMS; i++) centroids[item * EMBEDDING_DIMS + i] = centroids[item * EMBEDDING_DIMS + i]! / norm;
+  }
+  const index: OrgIndex = { version, ids, rowItem, matrix, rows: rows.length, itemStart, centroids };
   c.delete(orgId);
   c.set(orgId, index);
   while (c.size > MAX_ORGS) c.delete(c.keys().next().value!);
