@@ -173,7 +173,10 @@ export function restateQuestion(question: string, name: string | null = null): s
     let s = dropRoleBeforeName(raw.trim().replace(/^[-*•>\s]+/, "").replace(/^(?:(?:ok(?:ay)?|so|well|alright|right|um+|hmm+)(?:,?\s+then)?|then)\b[,\s]+(?=\S)/i, ""), name);
     if (!s || /^[?!.]+$/.test(s)) continue;
     // "... , how do I stop?" at the end of a statement: split the ask off.
-    const tail = /^(.{12,}?)[,;:-]\s*((?:so |and |but )?(?:how (?:do|can|should) (?:i|we)|what (?:should|do|can) (?:i|we)|should (?:i|we)|any (?:tips|advice|ideas)|what now|now what|what next)\b.*)$/i.exec(s);
+    // Also without the comma when the ask is unmistakable ("... at 120% how do i say no").
+    const tail =
+      /^(.{12,}?)[,;:-]\s*((?:so |and |but )?(?:how (?:do|can|should) (?:i|we)|what (?:should|do|can) (?:i|we)|should (?:i|we)|any (?:tips|advice|ideas)|what now|now what|what next)\b.*)$/i.exec(s) ??
+      /^(.{20,}?)\s+((?:so |and |but )?(?:how (?:do|can|should) (?:i|we)|what (?:should|do|can) (?:i|we) (?:do|say))\b.*)$/i.exec(s);
     const pieces = tail ? [tail[1]!, tail[2]!] : [s];
     for (const piece of pieces) {
       const ask = restateAsk(piece);

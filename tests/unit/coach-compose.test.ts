@@ -25,6 +25,7 @@ describe("restating the manager's situation", () => {
   it.each([
     ["my report Dana has been missing deadlines and seems withdrawn in meetings", "Dana has been missing deadlines and seems withdrawn in meetings."],
     ["I keep redoing my team's work myself because it's faster. How do I stop?", "You keep redoing your team's work yourself because it's faster. You want to stop."],
+    ["my director wants us to take on the billing migration too but we're already at 120% how do i say no without looking lazy", "Your director wants you to take on the billing migration too but you're already at 120%. You want to say no without looking lazy."],
     ["My best analyst told me she's exhausted and working every weekend.", "Your best analyst told you she's exhausted and working every weekend."],
     ["i am worried my team is burning out", "You are worried your team is burning out."],
     ["im not sure we can hit the date", "You're not sure you can hit the date."],
