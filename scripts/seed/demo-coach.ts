@@ -94,6 +94,10 @@ export async function seedDemoCoach(orgId: string): Promise<{ items: number; mes
   const ctx: AuthContext = await demoSession(orgId, DEMO.admin.email);
   if (ctx.userId !== admin.id) throw new Error("The demo admin's session is someone else's");
   for (const item of DEMO_LIBRARY) await createContent(ctx, item);
+  // What the library-embed job does after a save, done now so the conversation below already
+  // finds the company's items by meaning.
+  const { refreshLibraryEmbeddings } = await import("@/lib/library/semantic/refresh");
+  await refreshLibraryEmbeddings(orgId);
   let conversationId: string | undefined;
   let messages = 0;
   for (const message of DEMO_COACH_QUESTIONS) {
