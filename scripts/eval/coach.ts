@@ -80,7 +80,9 @@ async function pool<T>(items: readonly T[], n: number, fn: (item: T) => Promise<
 const started = performance.now();
 await withBenchDatabase(async ({ workspace }) => {
   const { searchLibrary } = await import("@/lib/library/retrieval");
-  const { retrievalQuery } = await import("@/lib/coach/follow-up");
+  const { isFollowUp, retrievalQuery } = await import("@/lib/coach/follow-up");
+  // As reply.ts decides it: a continuation of the conversation is not compared with the off-topic exemplars.
+  const followUp = (question: string, earlier: string[]) => earlier.length > 0 && isFollowUp(question);
   const { extractPersonName } = await import("@/lib/coach/prompt");
   const { runCoach } = await import("@/lib/coach/engine/run");
   const { citedNumbers } = await import("@/lib/coach/engine/citations");
@@ -99,7 +101,7 @@ await withBenchDatabase(async ({ workspace }) => {
   /** The built-in mode: the library search a reply makes, deeper. */
   async function retrieved(question: string, earlier: string[]): Promise<Answered> {
     const t = performance.now();
-    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: RANK_DEPTH });
+    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: RANK_DEPTH, followUp: followUp(question, earlier) });
     const ms = performance.now() - t;
     return { ranked: items.map((i) => ({ id: i.id, category: i.category })), ms, retrievalMs: ms, engine: "none", interrupted: false };
   }
@@ -108,7 +110,7 @@ await withBenchDatabase(async ({ workspace }) => {
    * throwaway workspace has no survey rounds; no 1:1). */
   async function replied(question: string, earlier: string[], history: ModelMessage[]): Promise<Answered & { text: string }> {
     const t = performance.now();
-    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: REPLY_ITEMS });
+    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: REPLY_ITEMS, followUp: followUp(question, earlier) });
     const retrievalMs = performance.now() - t;
     const grounding = {
       items: items.map((i, idx) => ({ n: idx + 1, id: i.id, source: i.source, title: i.title, category: i.category, content: i.content, relevance: i.score })),
