@@ -42,7 +42,12 @@ export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: 
       const data = await apiFetch<BossBotContextDto>(`/api/one-on-one/boss-bot-context/${encodeURIComponent(meeting.id)}`);
       // Boss Bot opens a conversation about this meeting with the employee's first name; the
       // server reads the meeting itself by its id.
-      window.localStorage.setItem(BOSS_BOT_CONTEXT_KEY, JSON.stringify({ type: "1on1_prep_analysis", meetingId: meeting.id, data, employeeFirstName: meeting.employee.firstName }));
+      // Only the employee's name goes into storage (it outlives the session): the prep answers the
+      // call returned stay out, the server reads them itself.
+      window.localStorage.setItem(
+        BOSS_BOT_CONTEXT_KEY,
+        JSON.stringify({ type: "1on1_prep_analysis", meetingId: meeting.id, data: { meeting: { employeeName: data.meeting.employeeName } }, employeeFirstName: meeting.employee.firstName }),
+      );
       router.push("/ai-coach");
     } catch {
       setHandingOff(false);

@@ -26,7 +26,9 @@ export const QUEUES = {
   // Sentence embeddings of an organisation's changed library items (lib/library/semantic/refresh.ts):
   // one job per organisation at a time (its singletonKey); the job loops until nothing is stale, and
   // retrieval sends another when it finds an item newer than its vectors.
-  libraryEmbed: { name: "library-embed", options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 } },
+  // 'stately': with the organisation as singletonKey, at most one queued and one running job per
+  // organisation (pg-boss applies singletonKey only under a policy).
+  libraryEmbed: { name: "library-embed", options: { policy: "stately", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 } },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */

@@ -135,7 +135,9 @@ async function main(): Promise<void> {
     }
     await owner.query(
       `INSERT INTO "LibraryEmbedding" ("organizationId", "contentId", section, "textHash", scale, vector, "embeddedAt")
-       SELECT $1, c, s, h, sc, v, now() FROM unnest($2::uuid[], $3::int[], $4::text[], $5::real[], $6::bytea[]) AS x(c, s, h, sc, v)`,
+       SELECT $1, x.c, x.s, x.h, x.sc, x.v, lc."updatedAt"
+         FROM unnest($2::uuid[], $3::int[], $4::text[], $5::real[], $6::bytea[]) AS x(c, s, h, sc, v)
+         JOIN "LeadershipContent" lc ON lc."organizationId" = $1 AND lc.id = x.c`,
       [orgId, vec.content, vec.section, vec.hash, vec.scale, vec.vector],
     );
     console.log(`  with ${vec.content.length.toLocaleString("en-US")} section vectors`);

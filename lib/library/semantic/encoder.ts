@@ -12,6 +12,8 @@ import type { Worker } from "node:worker_threads";
 
 export { EMBEDDING_DIMS, EMBEDDING_MODEL } from "@/lib/library/semantic/encoder-model";
 const BULK_BATCH = 6;
+/** The model's first load and a batch of six long sections take well under this. */
+const STALL_MS = 60_000;
 
 type Priority = "interactive" | "bulk";
 type Job = { texts: string[]; resolve: (v: Float32Array[]) => void; reject: (e: Error) => void };
@@ -23,6 +25,7 @@ class EncoderPool {
   private readonly interactive: Job[] = [];
   private readonly bulk: Job[] = [];
   private nextId = 1;
+  private watchdog: NodeJS.Timeout | null = null;
 
   embed(texts: string[], priority: Priority): Promise<Float32Array[]> {
     if (texts.length === 0) return Promise.resolve([]);
@@ -51,6 +54,12 @@ class EncoderPool {
     const id = this.nextId++;
     this.running = { id, job };
     this.ensureWorker().postMessage({ id, texts: job.texts });
+    // A thread that stops answering (no batch takes near this long) is replaced, so the queue
+    // behind it moves again.
+    this.watchdog = setTimeout(() => {
+      if (this.running?.id === id) this.fail(new Error("sentence encoder stopped answering"));
+    }, STALL_MS);
+    this.watchdog.unref();
   }
 
   private ensureWorker(): Worker {
@@ -58,9 +67,11 @@ class EncoderPool {
     const w = new (workerThreads().Worker)(workerFile());
     // The thread never keeps a finished process (a script, a test run) alive.
     w.unref();
-    w.on("message", (msg: Reply) => this.settle(msg));
-    w.on("error", (err) => this.fail(err));
-    w.on("exit", (code) => this.fail(new Error(`sentence encoder stopped (exit ${code})`)));
+    // A thread that failed is replaced; its late events ("exit" follows "error") must not touch
+    // the job its successor is running.
+    w.on("message", (msg: Reply) => this.worker === w && this.settle(msg));
+    w.on("error", (err) => this.worker === w && this.fail(err));
+    w.on("exit", (code) => this.worker === w && this.fail(new Error(`sentence encoder stopped (exit ${code})`)));
     this.worker = w;
     return w;
   }
@@ -69,6 +80,7 @@ class EncoderPool {
     const current = this.running;
     if (!current || current.id !== msg.id) return;
     this.running = null;
+    if (this.watchdog) clearTimeout(this.watchdog);
     if (msg.error || !msg.vectors || !msg.dims) current.job.reject(new Error(msg.error ?? "sentence encoder returned nothing"));
     else {
       const { vectors, dims } = msg;
@@ -78,7 +90,10 @@ class EncoderPool {
   }
 
   private fail(err: Error): void {
+    const dead = this.worker;
     this.worker = null;
+    void dead?.terminate();
+    if (this.watchdog) clearTimeout(this.watchdog);
     const current = this.running;
     this.running = null;
     current?.job.reject(err);

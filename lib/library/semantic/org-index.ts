@@ -24,7 +24,7 @@ export async function orgLibraryState(tx: Tx, orgId: string, countStale = true):
     ? Prisma.sql`(SELECT count(*) FROM "LeadershipContent" c
                    WHERE c."organizationId" = ${orgId}::uuid
                      AND NOT EXISTS (SELECT 1 FROM "LibraryEmbedding" e
-                                      WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" >= c."updatedAt"))::int`
+                                      WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" = c."updatedAt"))::int`
     : Prisma.sql`0`;
   const [row] = await tx.$queryRaw<{ n: number; at: Date | null; hidden: string[]; stale: number }[]>(Prisma.sql`
     SELECT (SELECT count(*) FROM "LibraryEmbedding" WHERE "organizationId" = ${orgId}::uuid)::int AS n,

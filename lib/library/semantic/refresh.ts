@@ -42,7 +42,7 @@ async function dueItems(orgId: string): Promise<DueItem[]> {
         FROM "LeadershipContent" c
        WHERE c."organizationId" = ${orgId}::uuid
          AND NOT EXISTS (SELECT 1 FROM "LibraryEmbedding" e
-                          WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" >= c."updatedAt")
+                          WHERE e."organizationId" = c."organizationId" AND e."contentId" = c.id AND e.section = 0 AND e."embeddedAt" = c."updatedAt")
        ORDER BY c."updatedAt", c.id
        LIMIT ${ITEMS_PER_ROUND}`),
   );
@@ -69,7 +69,10 @@ export async function refreshLibraryEmbeddings(orgId: string): Promise<{ items: 
     embedded += toEmbed.length;
     for (const { item, texts } of plans) {
       const written = await withOrg(orgId, async (tx) => {
-        const now = await tx.leadershipContent.findUnique({ where: { organizationId_id: { organizationId: orgId, id: item.id } }, select: { updatedAt: true } });
+        // Locked, so an edit committing meanwhile is seen (it waits for this write, or this waits
+        // for it and then skips the item).
+        const [now] = await tx.$queryRaw<{ updatedAt: Date }[]>(Prisma.sql`
+          SELECT "updatedAt" FROM "LeadershipContent" WHERE "organizationId" = ${orgId}::uuid AND id = ${item.id}::uuid FOR UPDATE`);
         // Deleted or edited since it was read: nothing to write now; an edit is due again.
         if (!now || now.updatedAt.getTime() !== item.updatedAt.getTime()) return false;
         await tx.libraryEmbedding.deleteMany({ where: { organizationId: orgId, contentId: item.id } });
@@ -77,13 +80,16 @@ export async function refreshLibraryEmbeddings(orgId: string): Promise<{ items: 
           data: texts.map((t, section) => {
             const hash = sectionHash(t);
             const stored = fresh.get(hash) ?? byHash.get(hash)!;
-            return { organizationId: orgId, contentId: item.id, section, textHash: hash, scale: stored.scale, vector: new Uint8Array(stored.bytes) };
+            // embeddedAt names the version of the text (the item's updatedAt), never a clock of
+            // this process: an item is due exactly when the two differ.
+            return { organizationId: orgId, contentId: item.id, section, textHash: hash, scale: stored.scale, vector: new Uint8Array(stored.bytes), embeddedAt: item.updatedAt };
           }),
         });
         return true;
       });
       if (written) items++;
-      else skipped.add(item.id);
+      // Either way not again in this run: written is done, and a changed item waits for its own job.
+      skipped.add(item.id);
     }
   }
   return { items, embedded };

@@ -6,7 +6,7 @@ CREATE TABLE "LibraryEmbedding" (
     "textHash" TEXT NOT NULL,
     "scale" REAL NOT NULL,
     "vector" BYTEA NOT NULL,
-    "embeddedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "embeddedAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "LibraryEmbedding_pkey" PRIMARY KEY ("organizationId","contentId","section")
 );
