@@ -1,11 +1,23 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  // Layout is Prettier's (npm run format); ESLint keeps to correctness.
+  prettier,
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    ".data/**",
+    "lib/generated/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
@@ -21,7 +33,11 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"], message: "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/." },
+            {
+              group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"],
+              message:
+                "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/.",
+            },
           ],
         },
       ],
@@ -34,7 +50,11 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"], message: "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/." },
+            {
+              group: ["@/lib/db", "@/lib/db/*", "@/lib/generated/*"],
+              message:
+                "Call a domain function in lib/<domain>/ instead of querying the database from app/ or components/.",
+            },
             { group: ["@/app/*"], message: "Components import from lib/ (server actions included), never from app/." },
           ],
         },
