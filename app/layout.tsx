@@ -10,7 +10,10 @@ import { productNameFromEnv } from "@/lib/tenancy/site";
 
 export async function generateMetadata(): Promise<Metadata> {
   const name = productNameFromEnv();
-  return { title: { default: name, template: `%s · ${name}` }, description: `${name}: weekly pulse surveys, culture dashboards and leadership coaching.` };
+  return {
+    title: { default: name, template: `%s · ${name}` },
+    description: `${name}: weekly pulse surveys, culture dashboards and leadership coaching.`,
+  };
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -58,7 +58,8 @@ export function checkActionOrigin(req) {
     originHost = null;
   }
   const host = nextHost(req);
-  if (originHost === null || originHost !== host.toLowerCase()) return { status: 403, message: "Cross-site request refused" };
+  if (originHost === null || originHost !== host.toLowerCase())
+    return { status: 403, message: "Cross-site request refused" };
   if (originHost !== host) {
     if (req.headers.host) req.headers.host = req.headers.host.toLowerCase();
     if (req.headers["x-forwarded-host"]) req.headers["x-forwarded-host"] = originHost;
@@ -96,7 +97,11 @@ function busboyFields(body, contentType) {
   return new Promise((resolve) => {
     let bb;
     try {
-      bb = Busboy({ defParamCharset: "utf8", headers: { "content-type": contentType }, limits: { fieldSize: ACTION_BODY_LIMIT } });
+      bb = Busboy({
+        defParamCharset: "utf8",
+        headers: { "content-type": contentType },
+        limits: { fieldSize: ACTION_BODY_LIMIT },
+      });
     } catch {
       resolve(null);
       return;
@@ -142,7 +147,11 @@ function busboyFields(body, contentType) {
  * without JavaScript) reads them; null when it refuses the body. */
 async function standardFields(body, contentType) {
   try {
-    const form = await new Request("http://x", { method: "POST", headers: { "content-type": contentType }, body }).formData();
+    const form = await new Request("http://x", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    }).formData();
     const fields = new Map();
     for (const [name, value] of form) if (!fields.has(name)) fields.set(name, typeof value === "string" ? value : null);
     return fields;
@@ -195,7 +204,9 @@ function replyDecodes(fields, prefix, id, seen = new Set()) {
 /** Why Next could not decode this action's body (a 400), or null. */
 export async function actionBodyRefusal(kind, body) {
   if (kind.multipart) {
-    const fields = kind.fetch ? await busboyFields(body, kind.contentType) : await standardFields(body, kind.contentType);
+    const fields = kind.fetch
+      ? await busboyFields(body, kind.contentType)
+      : await standardFields(body, kind.contentType);
     if (!fields) return "The form data is malformed";
     if (kind.fetch) return replyDecodes(fields, "", 0) ? null : "The action's arguments are malformed";
     // A form posted without JavaScript: each $ACTION_REF_<n> names its action and bound arguments

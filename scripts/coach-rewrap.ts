@@ -24,13 +24,25 @@ type Row = { organizationId: string; id: string; wrappedKey: Buffer; keyId: stri
 /** Re-wraps, batch by batch, every conversation whose key is not wrapped by `ring.current`. A
  * conversation whose key cannot be unwrapped (its master key is not in the ring) is counted as
  * failed and left as it is. */
-export async function rewrapAll(client: pg.Client, ring: KeyRing, opts: { batchSize?: number; log?: (line: string) => void } = {}): Promise<RewrapResult> {
+export async function rewrapAll(
+  client: pg.Client,
+  ring: KeyRing,
+  opts: { batchSize?: number; log?: (line: string) => void } = {},
+): Promise<RewrapResult> {
   const batchSize = opts.batchSize ?? 500;
   const log = opts.log ?? (() => undefined);
-  const bypass = await client.query<{ ok: boolean }>(`SELECT rolsuper OR rolbypassrls AS ok FROM pg_roles WHERE rolname = current_user`);
-  if (!bypass.rows[0]?.ok) throw new Error("coach:rewrap must connect as a role that bypasses row-level security (the database owner as superuser, or BYPASSRLS)");
+  const bypass = await client.query<{ ok: boolean }>(
+    `SELECT rolsuper OR rolbypassrls AS ok FROM pg_roles WHERE rolname = current_user`,
+  );
+  if (!bypass.rows[0]?.ok)
+    throw new Error(
+      "coach:rewrap must connect as a role that bypasses row-level security (the database owner as superuser, or BYPASSRLS)",
+    );
   const current = ring.current.id;
-  const { rows: countRows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "keyId" = $1`, [current]);
+  const { rows: countRows } = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM "ChatConversation" WHERE "keyId" = $1`,
+    [current],
+  );
   const result: RewrapResult = { rewrapped: 0, alreadyCurrent: Number(countRows[0]?.n ?? 0), failed: 0, batches: 0 };
   // Keyset pagination over the rows still under an old key; failed rows are stepped over.
   let after: [string, string] = ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000"];
@@ -53,7 +65,10 @@ export async function rewrapAll(client: pg.Client, ring: KeyRing, opts: { batchS
         try {
           const dataKey = unwrapDataKey(ring, r.wrappedKey, r.keyId, r.organizationId, r.id);
           const { wrappedKey, keyId } = wrapDataKey(ring, dataKey, r.organizationId, r.id);
-          await client.query(`UPDATE "ChatConversation" SET "wrappedKey" = $1, "keyId" = $2 WHERE "organizationId" = $3 AND "id" = $4`, [wrappedKey, keyId, r.organizationId, r.id]);
+          await client.query(
+            `UPDATE "ChatConversation" SET "wrappedKey" = $1, "keyId" = $2 WHERE "organizationId" = $3 AND "id" = $4`,
+            [wrappedKey, keyId, r.organizationId, r.id],
+          );
           done++;
         } catch {
           failed++;
@@ -65,7 +80,9 @@ export async function rewrapAll(client: pg.Client, ring: KeyRing, opts: { batchS
       result.rewrapped += done;
       result.failed += failed;
       result.batches++;
-      log(`batch ${result.batches}: ${done} re-wrapped${failed ? `, ${failed} could not be unwrapped (master key missing?)` : ""}`);
+      log(
+        `batch ${result.batches}: ${done} re-wrapped${failed ? `, ${failed} could not be unwrapped (master key missing?)` : ""}`,
+      );
     } catch (err) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw err;
@@ -79,14 +96,21 @@ function ownerUrl(root: string): string {
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
   const pwFile = path.join(dataDir, "pg-superuser-password");
   const portFile = path.join(dataDir, "pg-port");
-  if (!existsSync(pwFile) || !existsSync(portFile)) throw new Error("Set DATABASE_URL (the owner's connection), or run `npm start` once so the embedded database exists");
+  if (!existsSync(pwFile) || !existsSync(portFile))
+    throw new Error(
+      "Set DATABASE_URL (the owner's connection), or run `npm start` once so the embedded database exists",
+    );
   const pw = readFileSync(pwFile, "utf8").trim();
   return `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${readFileSync(portFile, "utf8").trim()}/pulsewell`;
 }
 
 function ringFromConfig(root: string): KeyRing {
   const e = process.env;
-  const configured = parseMasterKeys({ COACH_MASTER_KEYS: e.COACH_MASTER_KEYS, COACH_MASTER_KEY: e.COACH_MASTER_KEY, COACH_MASTER_KEY_ID: e.COACH_MASTER_KEY_ID });
+  const configured = parseMasterKeys({
+    COACH_MASTER_KEYS: e.COACH_MASTER_KEYS,
+    COACH_MASTER_KEY: e.COACH_MASTER_KEY,
+    COACH_MASTER_KEY_ID: e.COACH_MASTER_KEY_ID,
+  });
   if (configured) return configured;
   const local = localMasterKey(path.resolve(root, e.DATA_DIR ?? ".data"));
   return { current: local, byId: new Map([[local.id, local.key]]) };
@@ -99,9 +123,13 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: ownerUrl(root) });
   await client.connect();
   try {
-    console.log(`Re-wrapping Boss Bot data keys under master key '${ring.current.id}' (known: ${[...ring.byId.keys()].join(", ")})`);
+    console.log(
+      `Re-wrapping Boss Bot data keys under master key '${ring.current.id}' (known: ${[...ring.byId.keys()].join(", ")})`,
+    );
     const r = await rewrapAll(client, ring, { log: (l) => console.log(l) });
-    console.log(`Done: ${r.rewrapped} re-wrapped in ${r.batches} batch(es), ${r.alreadyCurrent} already under '${ring.current.id}', ${r.failed} failed.`);
+    console.log(
+      `Done: ${r.rewrapped} re-wrapped in ${r.batches} batch(es), ${r.alreadyCurrent} already under '${ring.current.id}', ${r.failed} failed.`,
+    );
     if (r.failed) process.exitCode = 1;
   } finally {
     await client.end();

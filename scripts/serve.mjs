@@ -7,7 +7,14 @@ import { createServer } from "node:http";
 import next from "next";
 import { actionBodyRefusal, actionRequest, checkActionOrigin, readBody, replayRequest } from "./action-gate.mjs";
 
-const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-port", "x-forwarded-proto", "x-real-ip", "forwarded"];
+const PROXY_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "forwarded",
+];
 
 // The methods some page or route handler serves. Next answers any other one (TRACE, PROPFIND...)
 // with a 500, so they are refused here with 405; a route handler still answers 405 itself for a
@@ -19,7 +26,8 @@ const CONTROL = /[\u0000-\u001F\u007F]/;
 /** Why the request line cannot be served, before Next sees it (Next answers a malformed
  * percent-escape in the path, such as /surveys/% or /api/users/%E0%A4%A, with a 500), or null. */
 function refusal(method, url) {
-  if (!METHODS.includes(method ?? "")) return { status: 405, message: "Method not allowed", headers: { Allow: METHODS.join(", ") } };
+  if (!METHODS.includes(method ?? ""))
+    return { status: 405, message: "Method not allowed", headers: { Allow: METHODS.join(", ") } };
   // An asterisk-form request-target ("*", "*/login"): Next cannot parse it as a URL (a 500). Only
   // OPTIONS * means something (the server's own options): it is answered, everything else refused.
   if ((url ?? "").startsWith("*")) {
@@ -83,10 +91,13 @@ function guardResponseHeaders(res, https) {
     if (Array.isArray(last)) {
       // Raw [name, value, name, value, ...] pairs.
       const kept = [];
-      for (let i = 0; i + 1 < last.length; i += 2) if (!INTERNAL_RESPONSE.test(String(last[i]))) kept.push(last[i], last[i + 1]);
+      for (let i = 0; i + 1 < last.length; i += 2)
+        if (!INTERNAL_RESPONSE.test(String(last[i]))) kept.push(last[i], last[i + 1]);
       rest[rest.length - 1] = kept;
     } else if (last && typeof last === "object") {
-      rest[rest.length - 1] = Object.fromEntries(Object.entries(last).filter(([name]) => !INTERNAL_RESPONSE.test(name)));
+      rest[rest.length - 1] = Object.fromEntries(
+        Object.entries(last).filter(([name]) => !INTERNAL_RESPONSE.test(name)),
+      );
     }
     return writeHead.call(this, status, ...rest);
   };
@@ -147,7 +158,9 @@ async function gateAction(req, res, action) {
   }
   void handle(replayRequest(req, body), res);
 }
-server.listen(port, () => console.log(`✓ Ready on port ${port}${trustProxy ? " (trusting X-Forwarded-* from the proxy in front)" : ""}`));
+server.listen(port, () =>
+  console.log(`✓ Ready on port ${port}${trustProxy ? " (trusting X-Forwarded-* from the proxy in front)" : ""}`),
+);
 
 const shutdown = () => server.close(() => void app.close().finally(() => process.exit(0)));
 process.on("SIGTERM", shutdown);

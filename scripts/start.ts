@@ -35,7 +35,10 @@ function localSecret(): string {
  * its state kept in DATA_DIR/stripe-standin.json, and the app is pointed at it. Its webhook secret
  * is generated once per data folder, like the auth secret. The end-to-end tests find its address
  * in DATA_DIR/stripe-standin-url. */
-async function localStripe(childEnv: NodeJS.ProcessEnv, rootDomain: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+async function localStripe(
+  childEnv: NodeJS.ProcessEnv,
+  rootDomain: string,
+): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (process.env.DATABASE_URL || childEnv.STRIPE_SECRET_KEY || process.env.STRIPE_STANDIN === "0") return null;
   const secretFile = path.join(dataDir, "stripe-webhook-secret");
   if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString("hex")}`, { mode: 0o600 });
@@ -75,7 +78,9 @@ async function main(): Promise<void> {
     // The port may differ from the usual one (see startEmbeddedPostgres): tools that open this
     // database directly (the end-to-end tests, psql) read it here.
     writeFileSync(path.join(dataDir, "pg-port"), String(pgServer.port));
-    console.log(`PostgreSQL (embedded) on 127.0.0.1:${pgServer.port}, data in ${path.relative(root, dataDir) || "."}/pg`);
+    console.log(
+      `PostgreSQL (embedded) on 127.0.0.1:${pgServer.port}, data in ${path.relative(root, dataDir) || "."}/pg`,
+    );
   }
   const { appUrl, applied } = await prepareDatabase(ownerUrl, authSecret, process.env.DATABASE_APP_URL);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
@@ -107,17 +112,29 @@ async function main(): Promise<void> {
       // Weeks of answered pulse rounds, through the product's own sending and submission code
       // (server-only modules, hence a process of its own with the react-server condition).
       // Not spawnSync: the Stripe stand-in, when it runs, answers from this process meanwhile.
-      const h = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "seed", "demo-history.ts"), r.orgId], {
-        cwd: root,
-        env: { ...childEnv, JOBS_IN_PROCESS: "0" },
-        stdio: ["ignore", "ignore", "inherit"],
-      });
+      const h = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--conditions=react-server",
+          path.join(root, "scripts", "seed", "demo-history.ts"),
+          r.orgId,
+        ],
+        {
+          cwd: root,
+          env: { ...childEnv, JOBS_IN_PROCESS: "0" },
+          stdio: ["ignore", "ignore", "inherit"],
+        },
+      );
       const status = await new Promise<number | null>((resolve, reject) => {
         h.on("error", reject);
         h.on("exit", resolve);
       });
       if (status !== 0) throw new Error("Seeding the demo's pulse history failed");
-      console.log(`Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation and a manager's weekly 1:1s (held, prepared and the next one).`);
+      console.log(
+        `Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation and a manager's weekly 1:1s (held, prepared and the next one).`,
+      );
     }
   }
   const next = path.join(root, "node_modules", ".bin", "next");
@@ -131,17 +148,26 @@ async function main(): Promise<void> {
   // is only for local development.
   const server = dev
     ? spawn(next, ["dev", "-p", String(port)], { cwd: root, env: childEnv, stdio: "inherit" })
-    : spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: "inherit" });
+    : spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+        cwd: root,
+        env: { ...childEnv, NODE_ENV: "production" },
+        stdio: "inherit",
+      });
   console.log(
     [
       "",
       `Pulsewell is starting (database and build ready after ${((Date.now() - t0) / 1000).toFixed(1)} s):`,
       `  Main site:       ${siteProtocol(rootDomain)}://${rootDomain}`,
       ...(seed
-        ? [`  Demo workspace:  ${workspaceOrigin(DEMO.subdomain, rootDomain)}`, `  Sign in as:      ${DEMO.admin.email} / ${DEMO.password}`]
+        ? [
+            `  Demo workspace:  ${workspaceOrigin(DEMO.subdomain, rootDomain)}`,
+            `  Sign in as:      ${DEMO.admin.email} / ${DEMO.password}`,
+          ]
         : []),
       ...(stripeStandin
-        ? [`  Billing:         Stripe is a local test stand-in (${stripeStandin.url}; card 4242 4242 4242 4242). Real Stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; no billing: STRIPE_STANDIN=0.`]
+        ? [
+            `  Billing:         Stripe is a local test stand-in (${stripeStandin.url}; card 4242 4242 4242 4242). Real Stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; no billing: STRIPE_STANDIN=0.`,
+          ]
         : []),
       "",
     ].join("\n"),

@@ -12,7 +12,8 @@ if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".e
 function configure(): void {
   if (!process.env.AUTH_SECRET) throw new Error("AUTH_SECRET is required (the same value as the web instances).");
   if (!process.env.DATABASE_APP_URL) {
-    if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_APP_URL, or DATABASE_URL to derive it from (see .env.example).");
+    if (!process.env.DATABASE_URL)
+      throw new Error("Set DATABASE_APP_URL, or DATABASE_URL to derive it from (see .env.example).");
     process.env.DATABASE_APP_URL = deriveAppUrl(process.env.DATABASE_URL, process.env.AUTH_SECRET);
   }
 }

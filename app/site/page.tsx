@@ -9,7 +9,10 @@ export const dynamic = "force-dynamic";
 // workspace instead, and the landing page is at /trial and /landing.
 export function generateMetadata(): Metadata {
   const name = productNameFromEnv();
-  return { title: { absolute: `${name}: weekly pulse surveys and culture dashboards` }, description: landingDescription(name) };
+  return {
+    title: { absolute: `${name}: weekly pulse surveys and culture dashboards` },
+    description: landingDescription(name),
+  };
 }
 
 export default function SiteHome() {

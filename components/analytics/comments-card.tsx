@@ -2,7 +2,13 @@ import { MessageSquareQuote } from "lucide-react";
 import type { RoundComments } from "@/lib/analytics/comments";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const day = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Open comments of the latest round, shuffled and dated by round only. */
 export function CommentsCard({ data }: { data: RoundComments }) {
@@ -15,7 +21,8 @@ export function CommentsCard({ data }: { data: RoundComments }) {
           Comments
         </CardTitle>
         <CardDescription>
-          {data.round.title}, round of {day(data.round.date)}. Shown in random order, only for groups of at least 5 respondents.
+          {data.round.title}, round of {day(data.round.date)}. Shown in random order, only for groups of at least 5
+          respondents.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -23,9 +30,14 @@ export function CommentsCard({ data }: { data: RoundComments }) {
           <div key={g.id}>
             {data.groups.length > 1 ? <h3 className="mb-2 text-sm font-semibold text-slate-800">{g.name}</h3> : null}
             {g.reason === "complementary" ? (
-              <p className="text-sm text-slate-600">Hidden in this round so that the comments of a smaller group cannot be singled out from the organisation&apos;s.</p>
+              <p className="text-sm text-slate-600">
+                Hidden in this round so that the comments of a smaller group cannot be singled out from the
+                organisation&apos;s.
+              </p>
             ) : g.reason ? (
-              <p className="text-sm text-slate-600">Comments appear once at least {g.minimum} people in this group have answered a round.</p>
+              <p className="text-sm text-slate-600">
+                Comments appear once at least {g.minimum} people in this group have answered a round.
+              </p>
             ) : g.comments.length === 0 ? (
               <p className="text-sm text-slate-600">No comments in this round.</p>
             ) : (

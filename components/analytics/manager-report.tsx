@@ -22,7 +22,9 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
 
 function participationHint(t: ManagerTeamReport): string {
   const hidden = hiddenRoundsText(t.responseRounds, t.minGroupSize);
-  return t.responseRounds.atLeast && hidden ? `at least, of invitations answered; ${hidden}` : "of invitations answered";
+  return t.responseRounds.atLeast && hidden
+    ? `at least, of invitations answered; ${hidden}`
+    : "of invitations answered";
 }
 
 function TeamCard({ t }: { t: ManagerTeamReport }) {
@@ -45,24 +47,55 @@ function TeamCard({ t }: { t: ManagerTeamReport }) {
             description={`Results appear once the team has at least ${t.minGroupSize} members, so that nobody's answers can be singled out. Until then their answers count for the organisation only.`}
           />
         ) : !hasScores ? (
-          <EmptyState headingLevel="h3" title={t.suppressed ? "Not enough answers yet" : "No answers yet"} description={t.suppressed ? suppressionText(t.suppressionReason, t.minGroupSize) : "Scores appear after the team answers its first weekly pulse."} />
+          <EmptyState
+            headingLevel="h3"
+            title={t.suppressed ? "Not enough answers yet" : "No answers yet"}
+            description={
+              t.suppressed
+                ? suppressionText(t.suppressionReason, t.minGroupSize)
+                : "Scores appear after the team answers its first weekly pulse."
+            }
+          />
         ) : (
           <div className="space-y-4">
             <div className="grid gap-3 sm:grid-cols-2">
-              <Stat label="Culture Score" value={t.cultureScore === null ? "--" : t.cultureScore.toFixed(1)} hint="out of 10" />
-              <Stat label="Engagement" value={t.engagementScore === null ? "--" : t.engagementScore.toFixed(1)} hint="out of 10" />
+              <Stat
+                label="Culture Score"
+                value={t.cultureScore === null ? "--" : t.cultureScore.toFixed(1)}
+                hint="out of 10"
+              />
+              <Stat
+                label="Engagement"
+                value={t.engagementScore === null ? "--" : t.engagementScore.toFixed(1)}
+                hint="out of 10"
+              />
             </div>
             <div className="flex flex-wrap gap-x-6">
               <Trend text={t.cultureScoreTrend} suffix="culture, from last month" />
               <Trend text={t.engagementTrend} suffix="engagement, from last month" />
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <Stat label="Strong Dimensions" value={String(t.strongDimensions.length)} hint={`${outOf}, scoring above 8.0`} />
-              <Stat label="Needs Attention" value={String(t.needsAttention.length)} hint={`${outOf}, scoring below 6.5`} />
-              <Stat label="Survey Participation" value={t.responseRate === null ? "--" : `${t.responseRate}%`} hint={participationHint(t)} />
+              <Stat
+                label="Strong Dimensions"
+                value={String(t.strongDimensions.length)}
+                hint={`${outOf}, scoring above 8.0`}
+              />
+              <Stat
+                label="Needs Attention"
+                value={String(t.needsAttention.length)}
+                hint={`${outOf}, scoring below 6.5`}
+              />
+              <Stat
+                label="Survey Participation"
+                value={t.responseRate === null ? "--" : `${t.responseRate}%`}
+                hint={participationHint(t)}
+              />
             </div>
             {t.strongDimensions.length + t.needsAttention.length > 0 ? (
-              <ul className="flex flex-wrap gap-2 text-xs" aria-label="Strong dimensions and dimensions needing attention">
+              <ul
+                className="flex flex-wrap gap-2 text-xs"
+                aria-label="Strong dimensions and dimensions needing attention"
+              >
                 {t.strongDimensions.map((d) => (
                   <li key={d.key} className="rounded-full bg-emerald-50 px-2 py-1 text-emerald-800">
                     <span className="sr-only">Strong: </span>
@@ -92,7 +125,11 @@ export function ManagerReport({ teams, comments }: { teams: ManagerTeamReport[];
         Team Reports
       </h2>
       {teams.length === 0 ? (
-        <EmptyState icon={Users} title="You do not lead a team yet" description="Reports appear here once an administrator makes you the manager of a team." />
+        <EmptyState
+          icon={Users}
+          title="You do not lead a team yet"
+          description="Reports appear here once an administrator makes you the manager of a team."
+        />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           {teams.map((t) => (

@@ -8,7 +8,17 @@ import { CommentsCard } from "@/components/analytics/comments-card";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
 /** Spec: 'Organization Reports' for admins. */
-export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMetrics; teams: TeamRankingItem[]; comments: RoundComments; minGroupSize: number }) {
+export function OrgReport({
+  m,
+  teams,
+  comments,
+  minGroupSize,
+}: {
+  m: DashboardMetrics;
+  teams: TeamRankingItem[];
+  comments: RoundComments;
+  minGroupSize: number;
+}) {
   const has = m.overallCultureScore !== null || m.engagementScore !== null || m.enpsScore !== null;
   return (
     <section aria-labelledby="org-reports" className="space-y-6">
@@ -16,17 +26,39 @@ export function OrgReport({ m, teams, comments, minGroupSize }: { m: DashboardMe
         Organization Reports
       </h2>
       <div className={SCORE_GRID}>
-        <ScoreCard title="Culture Score" value={m.overallCultureScore} trend={m.cultureScoreTrend} trendSuffix="from last month" showTrend={has} />
-        <ScoreCard title="Engagement" value={m.engagementScore} trend={m.engagementTrend} trendSuffix="from last month" showTrend={has} />
-        <ScoreCard title="eNPS Score" value={m.enpsScore} trend={m.enpsTrend} trendSuffix="from last month" showTrend={has} />
-        <StandardEnpsCard value={m.standardEnps} participation={m.participation} participationAtLeast={m.participationRounds.atLeast} />
+        <ScoreCard
+          title="Culture Score"
+          value={m.overallCultureScore}
+          trend={m.cultureScoreTrend}
+          trendSuffix="from last month"
+          showTrend={has}
+        />
+        <ScoreCard
+          title="Engagement"
+          value={m.engagementScore}
+          trend={m.engagementTrend}
+          trendSuffix="from last month"
+          showTrend={has}
+        />
+        <ScoreCard
+          title="eNPS Score"
+          value={m.enpsScore}
+          trend={m.enpsTrend}
+          trendSuffix="from last month"
+          showTrend={has}
+        />
+        <StandardEnpsCard
+          value={m.standardEnps}
+          participation={m.participation}
+          participationAtLeast={m.participationRounds.atLeast}
+        />
       </div>
       <Card>
         <CardHeader>
           <CardTitle as="h3">Team Rankings</CardTitle>
           <CardDescription>
-            All teams by culture score over the last four weeks. Teams with fewer than {minGroupSize} responses are not shown; response rates count every round a team was invited to, shown
-            or hidden.
+            All teams by culture score over the last four weeks. Teams with fewer than {minGroupSize} responses are not
+            shown; response rates count every round a team was invited to, shown or hidden.
           </CardDescription>
         </CardHeader>
         <CardContent>

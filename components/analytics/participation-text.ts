@@ -8,9 +8,16 @@ export function rateText(rate: number, atLeast: boolean, noun: string): string {
 }
 
 /** '1 of 4 rounds hidden (fewer than 3 answers)'; null when no round was hidden. */
-export function hiddenRoundsText(r: Pick<ParticipationFigure, "rounds" | "hiddenRounds" | "hiddenReason">, minGroupSize: number): string | null {
+export function hiddenRoundsText(
+  r: Pick<ParticipationFigure, "rounds" | "hiddenRounds" | "hiddenReason">,
+  minGroupSize: number,
+): string | null {
   if (r.hiddenRounds === 0) return null;
   const why =
-    r.hiddenReason === "below-minimum" ? `fewer than ${minGroupSize} answers` : r.hiddenReason === "complementary" ? "so that a smaller group cannot be worked out" : "for anonymity";
+    r.hiddenReason === "below-minimum"
+      ? `fewer than ${minGroupSize} answers`
+      : r.hiddenReason === "complementary"
+        ? "so that a smaller group cannot be worked out"
+        : "for anonymity";
   return `${r.hiddenRounds} of ${r.rounds} ${pluralWord(r.rounds, "round")} hidden (${why})`;
 }

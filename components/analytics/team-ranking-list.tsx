@@ -29,7 +29,11 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
                   {plural(t.memberCount, "member")}
                 </span>
                 {t.engagementScore !== null ? <span>Engagement {t.engagementScore.toFixed(1)}</span> : null}
-                {t.responseRate !== null ? <span data-testid="response-rate">{rateText(t.responseRate, t.responseRounds.atLeast, "response rate")}</span> : null}
+                {t.responseRate !== null ? (
+                  <span data-testid="response-rate">
+                    {rateText(t.responseRate, t.responseRounds.atLeast, "response rate")}
+                  </span>
+                ) : null}
                 {hiddenRounds ? (
                   <span className="inline-flex items-center gap-1">
                     <EyeOff aria-hidden="true" className="size-3" />
@@ -48,7 +52,12 @@ export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingIte
                 <p className="mt-0.5 text-xs text-slate-500">No answers yet</p>
               )}
             </div>
-            <span className={cn("shrink-0 rounded-md px-2 py-1 text-sm font-semibold tabular-nums", shown ? scoreTone(t.cultureScore!) : HIDDEN_TONE)}>
+            <span
+              className={cn(
+                "shrink-0 rounded-md px-2 py-1 text-sm font-semibold tabular-nums",
+                shown ? scoreTone(t.cultureScore!) : HIDDEN_TONE,
+              )}
+            >
               {shown ? t.cultureScore!.toFixed(1) : "--"}
             </span>
           </li>

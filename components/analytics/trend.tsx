@@ -8,7 +8,13 @@ export function Trend({ text, suffix, className }: { text: string | null; suffix
   const down = text.startsWith("-");
   const Icon = up ? TrendingUp : down ? TrendingDown : Minus;
   return (
-    <p className={cn("flex items-center gap-1 text-xs", up ? "text-emerald-700" : down ? "text-red-700" : "text-slate-600", className)}>
+    <p
+      className={cn(
+        "flex items-center gap-1 text-xs",
+        up ? "text-emerald-700" : down ? "text-red-700" : "text-slate-600",
+        className,
+      )}
+    >
       <Icon aria-hidden="true" className="size-3.5" />
       <span>
         {text}

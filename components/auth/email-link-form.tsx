@@ -27,9 +27,13 @@ export function EmailLinkForm({ token, action, submitLabel, pendingLabel, done }
     <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">
       <FormAlert alert={form.alert} />
       {finished ? (
-        <Link className="inline-block font-medium text-brand-600 hover:underline" href={done.href}>{done.label}</Link>
+        <Link className="inline-block font-medium text-brand-600 hover:underline" href={done.href}>
+          {done.label}
+        </Link>
       ) : (
-        <SubmitButton pending={form.pending} pendingLabel={pendingLabel} className="w-full">{submitLabel}</SubmitButton>
+        <SubmitButton pending={form.pending} pendingLabel={pendingLabel} className="w-full">
+          {submitLabel}
+        </SubmitButton>
       )}
     </form>
   );

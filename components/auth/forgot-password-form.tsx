@@ -13,7 +13,9 @@ export function ForgotPasswordForm() {
     <form onSubmit={form.onSubmit} method="post" noValidate className="space-y-4">
       <TextField form={form} name="email" label="Work email" type="email" autoComplete="email" />
       <FormAlert alert={form.alert} />
-      <SubmitButton pending={form.pending} pendingLabel="Sending..." className="w-full">Send reset link</SubmitButton>
+      <SubmitButton pending={form.pending} pendingLabel="Sending..." className="w-full">
+        Send reset link
+      </SubmitButton>
     </form>
   );
 }

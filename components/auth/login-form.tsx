@@ -59,14 +59,25 @@ export function LoginForm({ notice }: { notice?: string }) {
   // method="post": a submit before hydration must never put the password in the URL.
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      {notice ? <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" role="status">
+          {notice}
+        </p>
+      ) : null}
       <TextField form={form} name="email" label="Work email" type="email" autoComplete="username" autoFocus />
       <div className="relative">
-        <Link href="/forgot-password" className="absolute top-0 right-0 text-sm leading-none text-brand-600 hover:underline">Forgot password?</Link>
+        <Link
+          href="/forgot-password"
+          className="absolute top-0 right-0 text-sm leading-none text-brand-600 hover:underline"
+        >
+          Forgot password?
+        </Link>
         <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
       </div>
       <FormAlert alert={form.alert} />
-      <SubmitButton pending={pending} pendingLabel="Signing in..." className="w-full">Sign in</SubmitButton>
+      <SubmitButton pending={pending} pendingLabel="Signing in..." className="w-full">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

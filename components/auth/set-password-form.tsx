@@ -29,7 +29,9 @@ export function SetPasswordForm({ token, action, submitLabel, doneHref }: Props)
       <PasswordField form={form} name="password" label="New password" autoComplete="new-password" />
       <PasswordField form={form} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
       <FormAlert alert={form.alert} />
-      <SubmitButton pending={form.pending} pendingLabel="Saving..." disabled={done} className="w-full">{submitLabel}</SubmitButton>
+      <SubmitButton pending={form.pending} pendingLabel="Saving..." disabled={done} className="w-full">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

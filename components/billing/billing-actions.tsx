@@ -35,19 +35,33 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
     mutationFn: () => startCheckout(orgId),
     onSuccess: ({ checkoutUrl }) => go(checkoutUrl),
     onError: (err) => {
-      toast({ title: "Failed to start the subscription", description: messageOf(err, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to start the subscription",
+        description: messageOf(err, "Please try again."),
+        variant: "destructive",
+      });
       router.refresh();
     },
   });
   const portal = useMutation({
     mutationFn: () => openBillingPortal(orgId),
     onSuccess: ({ url }) => go(url),
-    onError: (err) => toast({ title: "Failed to open billing", description: messageOf(err, "Please try again."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Failed to open billing",
+        description: messageOf(err, "Please try again."),
+        variant: "destructive",
+      }),
   });
   const resume = useMutation({
     mutationFn: () => resumeSubscription(orgId),
     onSuccess: ({ message }) => toast({ title: "Subscription resumed", description: message }),
-    onError: (err) => toast({ title: "Failed to resume subscription", description: messageOf(err, "Please try again."), variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Failed to resume subscription",
+        description: messageOf(err, "Please try again."),
+        variant: "destructive",
+      }),
     onSettled: () => router.refresh(),
   });
 
@@ -56,7 +70,12 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
   return (
     <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       {buttons.start ? (
-        <Button type="button" onClick={() => checkout.mutate()} disabled={busy} aria-busy={checkout.isPending || undefined}>
+        <Button
+          type="button"
+          onClick={() => checkout.mutate()}
+          disabled={busy}
+          aria-busy={checkout.isPending || undefined}
+        >
           <CreditCard aria-hidden="true" />
           {checkout.isPending || (leaving && checkout.isSuccess) ? "Redirecting..." : "Start Subscription"}
         </Button>
@@ -67,13 +86,25 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
         </Button>
       ) : null}
       {buttons.portal ? (
-        <Button type="button" variant="outline" onClick={() => portal.mutate()} disabled={busy} aria-busy={portal.isPending || undefined}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => portal.mutate()}
+          disabled={busy}
+          aria-busy={portal.isPending || undefined}
+        >
           <ExternalLink aria-hidden="true" />
           {portal.isPending || (leaving && portal.isSuccess) ? "Opening..." : "Manage billing"}
         </Button>
       ) : null}
       {buttons.cancel ? (
-        <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50" onClick={() => setCancelling(true)} disabled={busy}>
+        <Button
+          type="button"
+          variant="outline"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => setCancelling(true)}
+          disabled={busy}
+        >
           Cancel Subscription
         </Button>
       ) : null}

@@ -24,7 +24,8 @@ export function seatsUsedPercent(users: number, seats: number): number {
 
 /** The plan card's line under the status, or null. */
 export function planDetail(o: BillingOverviewDto, now: Date): string | null {
-  if (o.cancelAtPeriodEnd && o.currentPeriodEnd && !o.readOnly) return `Cancels on ${formatBillingDate(o.currentPeriodEnd)}`;
+  if (o.cancelAtPeriodEnd && o.currentPeriodEnd && !o.readOnly)
+    return `Cancels on ${formatBillingDate(o.currentPeriodEnd)}`;
   if (o.status === "trialing" && o.trialEndDate) {
     return `${new Date(o.trialEndDate) <= now ? "Trial ended" : "Trial ends"} ${formatBillingDate(o.trialEndDate)}`;
   }
@@ -58,14 +59,16 @@ export function checkoutReturnOf(value: string | null): CheckoutReturn | null {
 }
 
 export const CHECKOUT_MESSAGE: Record<CheckoutReturn, string> = {
-  success: "Thanks! Your subscription is being activated. This page updates as soon as the payment provider confirms it.",
+  success:
+    "Thanks! Your subscription is being activated. This page updates as soon as the payment provider confirms it.",
   cancelled: "Checkout was cancelled; nothing was charged.",
 };
 
 /** The checkout message once the billing state has changed (the webhook landed). A checkout early
  * in the trial keeps the trial: the subscription starts charging when it ends. */
 export function checkoutDoneMessage(o: BillingOverviewDto): string {
-  if (o.status === "trialing" && o.trialEndDate) return `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${formatBillingDate(o.trialEndDate)}.`;
+  if (o.status === "trialing" && o.trialEndDate)
+    return `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${formatBillingDate(o.trialEndDate)}.`;
   return "Thanks! Your subscription is active.";
 }
 

@@ -4,7 +4,14 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormAlert } from "@/components/forms/fields";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
@@ -38,14 +45,24 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
         <DialogHeader>
           <DialogTitle>Cancel subscription?</DialogTitle>
           <DialogDescription>
-            The subscription stays active until the end of the billing period; nothing more is charged after that. You can resume it
-            until then. Afterwards the workspace becomes read-only; nothing is deleted.
+            The subscription stays active until the end of the billing period; nothing more is charged after that. You
+            can resume it until then. Afterwards the workspace becomes read-only; nothing is deleted.
           </DialogDescription>
         </DialogHeader>
         <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Keep subscription</Button>
-          <Button variant="destructive" onClick={() => { setError(null); mutation.mutate(); }} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Keep subscription
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setError(null);
+              mutation.mutate();
+            }}
+            disabled={mutation.isPending}
+            aria-busy={mutation.isPending || undefined}
+          >
             {mutation.isPending ? "Cancelling..." : "Cancel Subscription"}
           </Button>
         </DialogFooter>

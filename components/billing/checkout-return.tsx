@@ -13,7 +13,15 @@ const MAX_REFRESHES = 8;
  * webhook may land a moment after the browser does, so after a success the page is read again a
  * few times (bounded) until the billing state differs from what it showed on return.
  */
-export function CheckoutReturn({ signature, settled, doneMessage }: { signature: string; settled: boolean; doneMessage: string }) {
+export function CheckoutReturn({
+  signature,
+  settled,
+  doneMessage,
+}: {
+  signature: string;
+  settled: boolean;
+  doneMessage: string;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -39,7 +47,11 @@ export function CheckoutReturn({ signature, settled, doneMessage }: { signature:
   if (!result) return null;
   const Icon = result === "success" ? CheckCircle2 : Info;
   return (
-    <div role="status" className={`mb-4 flex gap-3 rounded-lg p-4 text-sm ${result === "success" ? "bg-emerald-50 text-emerald-900" : "bg-slate-50 text-slate-700"}`} data-testid="checkout-return">
+    <div
+      role="status"
+      className={`mb-4 flex gap-3 rounded-lg p-4 text-sm ${result === "success" ? "bg-emerald-50 text-emerald-900" : "bg-slate-50 text-slate-700"}`}
+      data-testid="checkout-return"
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>{result === "success" && (signature !== first || settled) ? doneMessage : CHECKOUT_MESSAGE[result]}</p>
     </div>

@@ -42,8 +42,24 @@ export function SeatsForm({ orgId, seats }: { orgId: string; seats: number }) {
   return (
     <form onSubmit={submit} noValidate className="mt-4 grid gap-2">
       <div className="flex items-start gap-2">
-        <TextField form={form} name="seats" label="Seats" type="number" inputMode="numeric" min={1} step={1} className="min-w-0 flex-1 sm:max-w-[16rem]" />
-        <SubmitButton pending={mutation.isPending} pendingLabel="Saving..." className="mt-6" disabled={form.values.seats.trim() === String(seats)}>Save</SubmitButton>
+        <TextField
+          form={form}
+          name="seats"
+          label="Seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          className="min-w-0 flex-1 sm:max-w-[16rem]"
+        />
+        <SubmitButton
+          pending={mutation.isPending}
+          pendingLabel="Saving..."
+          className="mt-6"
+          disabled={form.values.seats.trim() === String(seats)}
+        >
+          Save
+        </SubmitButton>
       </div>
       <FormAlert alert={form.alert} />
     </form>

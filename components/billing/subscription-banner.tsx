@@ -28,9 +28,13 @@ export function SubscriptionBanner({ banner }: { banner: SubscriptionBannerDto |
   if (!banner) return null;
   if (banner.kind === "read_only") {
     return (
-      <Banner look={READ_ONLY} title="This workspace is read-only: its subscription has ended." link={banner.canManage ? "Subscribe" : null}>
-        Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s, Boss Bot
-        conversations) until the workspace subscribes again.{" "}
+      <Banner
+        look={READ_ONLY}
+        title="This workspace is read-only: its subscription has ended."
+        link={banner.canManage ? "Subscribe" : null}
+      >
+        Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s,
+        Boss Bot conversations) until the workspace subscribes again.{" "}
         {banner.canManage ? null : "Ask an admin of your organisation to subscribe again."}
       </Banner>
     );
@@ -42,7 +46,17 @@ export function SubscriptionBanner({ banner }: { banner: SubscriptionBannerDto |
   );
 }
 
-function Banner({ look, title, link, children }: { look: Look; title: string; link: string | null; children: ReactNode }) {
+function Banner({
+  look,
+  title,
+  link,
+  children,
+}: {
+  look: Look;
+  title: string;
+  link: string | null;
+  children: ReactNode;
+}) {
   const Icon = look.icon;
   return (
     <section

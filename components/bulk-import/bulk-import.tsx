@@ -17,7 +17,13 @@ import { useCsvSource } from "@/components/bulk-import/use-csv-source";
 const n = (v: number) => v.toLocaleString("en-US");
 
 /** The bulk import page's client island: template, source, preview, import, results. */
-export function BulkImport({ organizationId, seats }: { organizationId: string; seats: { used: number; max: number } }) {
+export function BulkImport({
+  organizationId,
+  seats,
+}: {
+  organizationId: string;
+  seats: { used: number; max: number };
+}) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const csv = useCsvSource(() => setOutcome(null));
@@ -31,14 +37,21 @@ export function BulkImport({ organizationId, seats }: { organizationId: string; 
     },
     onSuccess: (result) => {
       setOutcome({ kind: "done", result });
-      toast({ title: "Import completed!", description: `${n(result.successful)} imported, ${n(result.failed)} failed, ${n(result.total)} total.` });
+      toast({
+        title: "Import completed!",
+        description: `${n(result.successful)} imported, ${n(result.failed)} failed, ${n(result.total)} total.`,
+      });
       // Spec: on success the user list is refreshed (and the seat count above with it).
       refreshPeople();
     },
     onError: (err) => {
       const message = problemOf(err)?.message ?? err.message;
       setOutcome({ kind: "failed", message });
-      toast({ variant: "destructive", title: "Import failed", description: "Failed to import users. Please check your data and try again." });
+      toast({
+        variant: "destructive",
+        title: "Import failed",
+        description: "Failed to import users. Please check your data and try again.",
+      });
     },
   });
 
@@ -47,7 +60,13 @@ export function BulkImport({ organizationId, seats }: { organizationId: string; 
     <div className="grid gap-4 sm:gap-6">
       <SeatsSummary used={seats.used} max={seats.max} />
       <TemplateStep />
-      <SourceStep source={csv.source} disabled={importing.isPending} onFile={(f) => void csv.setFile(f)} onPaste={csv.setPasted} onClear={csv.clear} />
+      <SourceStep
+        source={csv.source}
+        disabled={importing.isPending}
+        onFile={(f) => void csv.setFile(f)}
+        onPaste={csv.setPasted}
+        onClear={csv.clear}
+      />
       <PreviewStep
         parsed={csv.parsed}
         stale={csv.stale}

@@ -28,7 +28,10 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress | nul
         aria-valuetext={label}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="text-xs text-slate-600" aria-live="polite">
         {label}

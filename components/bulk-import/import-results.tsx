@@ -18,8 +18,16 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
 
   if (outcome.kind === "failed") {
     return (
-      <section aria-labelledby="import-results-title" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-5">
-        <h2 id="import-results-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold outline-none">
+      <section
+        aria-labelledby="import-results-title"
+        className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-5"
+      >
+        <h2
+          id="import-results-title"
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-base font-semibold outline-none"
+        >
           <AlertTriangle aria-hidden="true" className="size-5" /> Import failed
         </h2>
         <p className="mt-2 text-sm">{outcome.message}</p>
@@ -30,8 +38,16 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
 
   const { successful, failed, total, errors, warnings } = outcome.result;
   return (
-    <section aria-labelledby="import-results-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="import-results-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold text-slate-900 outline-none">
+    <section
+      aria-labelledby="import-results-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2
+        id="import-results-title"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-base font-semibold text-slate-900 outline-none"
+      >
         <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" /> Import results
       </h2>
       <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
@@ -46,7 +62,9 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
           </div>
         ))}
       </dl>
-      {successful ? <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${plural(successful, "new person", "new people")}.`}</p> : null}
+      {successful ? (
+        <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${plural(successful, "new person", "new people")}.`}</p>
+      ) : null}
       {errors.length ? (
         <div className="mt-4 grid gap-2">
           <h3 className="text-sm font-semibold text-slate-900">Errors</h3>

@@ -50,13 +50,27 @@ export function PreviewStep({ parsed, stale, reading, freeSeats, importing, prog
           </ul>
         </div>
       ) : (
-        <Preview parsed={parsed} stale={stale} freeSeats={freeSeats} importing={importing} progress={progress} onImport={onImport} />
+        <Preview
+          parsed={parsed}
+          stale={stale}
+          freeSeats={freeSeats}
+          importing={importing}
+          progress={progress}
+          onImport={onImport}
+        />
       )}
     </StepCard>
   );
 }
 
-function Preview({ parsed, stale, freeSeats, importing, progress, onImport }: Omit<Props, "reading" | "parsed"> & { parsed: CsvParseResult }) {
+function Preview({
+  parsed,
+  stale,
+  freeSeats,
+  importing,
+  progress,
+  onImport,
+}: Omit<Props, "reading" | "parsed"> & { parsed: CsvParseResult }) {
   const count = parsed.rows.length;
   const skipped = parsed.problems.length;
   return (
@@ -80,7 +94,9 @@ function Preview({ parsed, stale, freeSeats, importing, progress, onImport }: Om
             <MessageList
               tone="warning"
               label="Lines that will be skipped"
-              items={parsed.problems.map((p) => `Line ${p.line}${p.email ? ` (${p.email})` : ""}: ${p.problems.join("; ")}`)}
+              items={parsed.problems.map(
+                (p) => `Line ${p.line}${p.email ? ` (${p.email})` : ""}: ${p.problems.join("; ")}`,
+              )}
             />
           </div>
         </details>
@@ -89,10 +105,14 @@ function Preview({ parsed, stale, freeSeats, importing, progress, onImport }: Om
       {count ? (
         <>
           <PreviewTable rows={parsed.rows} />
-          {count > PREVIEW_LIMIT ? <p className="text-xs text-slate-600">{`Showing the first ${PREVIEW_LIMIT} of ${n(count)} people.`}</p> : null}
+          {count > PREVIEW_LIMIT ? (
+            <p className="text-xs text-slate-600">{`Showing the first ${PREVIEW_LIMIT} of ${n(count)} people.`}</p>
+          ) : null}
         </>
       ) : (
-        <p className="text-sm text-slate-600">No line of this file can be imported. Fix the lines above and upload it again.</p>
+        <p className="text-sm text-slate-600">
+          No line of this file can be imported. Fix the lines above and upload it again.
+        </p>
       )}
 
       <div className="grid gap-3 sm:flex sm:items-center">

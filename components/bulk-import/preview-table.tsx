@@ -7,17 +7,34 @@ export const PREVIEW_LIMIT = 100;
 export function PreviewTable({ rows }: { rows: CsvImportRow[] }) {
   const shown = rows.slice(0, PREVIEW_LIMIT);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="People to import">
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200"
+      tabIndex={0}
+      role="region"
+      aria-label="People to import"
+    >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">{`People to import: showing ${shown.length} of ${rows.length}`}</caption>
         <thead className="bg-slate-50 text-xs font-medium text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">Line</th>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Email</th>
-            <th scope="col" className="px-3 py-2">Role</th>
-            <th scope="col" className="px-3 py-2">Department</th>
-            <th scope="col" className="px-3 py-2">Manager Email</th>
+            <th scope="col" className="px-3 py-2">
+              Line
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Email
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Role
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Department
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Manager Email
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

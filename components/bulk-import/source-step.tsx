@@ -23,7 +23,11 @@ export function SourceStep({ source, disabled, onFile, onPaste, onClear }: Props
   const [dragging, setDragging] = useState(false);
 
   return (
-    <StepCard step={2} title="Upload a CSV file or paste CSV text" description="The first line must be the header. At most 10,000 people and 5 MB per file.">
+    <StepCard
+      step={2}
+      title="Upload a CSV file or paste CSV text"
+      description="The first line must be the header. At most 10,000 people and 5 MB per file."
+    >
       <div className="grid gap-4 lg:grid-cols-2">
         <div
           onDragOver={(e) => {
@@ -45,7 +49,9 @@ export function SourceStep({ source, disabled, onFile, onPaste, onClear }: Props
           {source.kind === "file" ? (
             <>
               <FileSpreadsheet aria-hidden="true" className="size-8 text-brand-600" />
-              <p className="max-w-full truncate text-sm font-medium text-slate-900" title={source.name}>{source.name}</p>
+              <p className="max-w-full truncate text-sm font-medium text-slate-900" title={source.name}>
+                {source.name}
+              </p>
               <Button variant="ghost" size="sm" onClick={onClear} disabled={disabled}>
                 <X aria-hidden="true" />
                 Remove file
@@ -55,7 +61,10 @@ export function SourceStep({ source, disabled, onFile, onPaste, onClear }: Props
             <>
               <Upload aria-hidden="true" className="size-8 text-slate-500" />
               <p className="text-sm text-slate-700">
-                <label htmlFor={inputId} className="cursor-pointer font-medium text-brand-700 underline-offset-4 hover:underline">
+                <label
+                  htmlFor={inputId}
+                  className="cursor-pointer font-medium text-brand-700 underline-offset-4 hover:underline"
+                >
                   Choose a CSV file
                 </label>
                 <span className="hidden sm:inline"> or drag it here</span>

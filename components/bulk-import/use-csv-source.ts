@@ -3,7 +3,10 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { CSV_ERRORS, checkImportFile, parseImportCsv, type CsvParseResult } from "@/lib/people/csv";
 
-export type CsvSource = { kind: "none" } | { kind: "file"; name: string; text: string; error: string | null } | { kind: "paste"; text: string };
+export type CsvSource =
+  | { kind: "none" }
+  | { kind: "file"; name: string; text: string; error: string | null }
+  | { kind: "paste"; text: string };
 
 export type CsvPreview = {
   source: CsvSource;

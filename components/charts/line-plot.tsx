@@ -22,7 +22,12 @@ export type PlotSeries<K extends string> = {
 };
 
 /** label: under the plot ("Nov 17"); about: the point in a dot's title ("week of Nov 17"). */
-export type PlotPoint<K extends string> = { id: string; label: string; about?: string; values: Record<K, number | null> };
+export type PlotPoint<K extends string> = {
+  id: string;
+  label: string;
+  about?: string;
+  values: Record<K, number | null>;
+};
 
 /** Centre of band i of n, in percent of the plot's width. */
 export const xOf = (i: number, n: number) => ((i + 0.5) / n) * 100;
@@ -45,7 +50,13 @@ function segments<K extends string>(points: readonly PlotPoint<K>[], key: K, yOf
 }
 
 /** The y labels and the plot: two cells of a PLOT_GRID. */
-export function LinePlot<K extends string>({ series, points, ticks, format = (v) => String(v), heightClass }: {
+export function LinePlot<K extends string>({
+  series,
+  points,
+  ticks,
+  format = (v) => String(v),
+  heightClass,
+}: {
   series: readonly PlotSeries<K>[];
   points: readonly PlotPoint<K>[];
   /** Ascending; the first and last are the axis' ends. */
@@ -68,12 +79,32 @@ export function LinePlot<K extends string>({ series, points, ticks, format = (v)
       </div>
       <div className={cn("relative", heightClass)}>
         {ticks.map((t) => (
-          <div key={t} className={cn("absolute inset-x-0 border-t", t === min ? "border-slate-300" : "border-dashed border-slate-200")} style={{ top: `${yOf(t)}%` }} />
+          <div
+            key={t}
+            className={cn(
+              "absolute inset-x-0 border-t",
+              t === min ? "border-slate-300" : "border-dashed border-slate-200",
+            )}
+            style={{ top: `${yOf(t)}%` }}
+          />
         ))}
-        <svg className="absolute inset-0 h-full w-full overflow-visible" viewBox="0 0 100 100" preserveAspectRatio="none">
+        <svg
+          className="absolute inset-0 h-full w-full overflow-visible"
+          viewBox="0 0 100 100"
+          preserveAspectRatio="none"
+        >
           {series.map((s) =>
             segments(points, s.key, yOf).map((d, i) => (
-              <path key={`${s.key}-${i}`} d={d} fill="none" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+              <path
+                key={`${s.key}-${i}`}
+                d={d}
+                fill="none"
+                stroke={s.color}
+                strokeWidth="2"
+                strokeDasharray={s.dash}
+                strokeLinejoin="round"
+                vectorEffect="non-scaling-stroke"
+              />
             )),
           )}
         </svg>
@@ -85,7 +116,10 @@ export function LinePlot<K extends string>({ series, points, ticks, format = (v)
               <span
                 key={`${s.key}-${p.id}`}
                 title={`${s.name} ${format(v)}, ${p.about ?? p.label}`}
-                className={cn("absolute size-2 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-white", s.dot)}
+                className={cn(
+                  "absolute size-2 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-white",
+                  s.dot,
+                )}
                 style={{ left: `${xOf(i, n)}%`, top: `${yOf(v)}%` }}
               />
             );
@@ -99,9 +133,16 @@ export function LinePlot<K extends string>({ series, points, ticks, format = (v)
 /** The x labels under a plot: two cells of a PLOT_GRID. Every other label when there are more
  * than six on a phone, so that they never overlap; `narrow` (a plot in a side column at every
  * width): every other one from five on, at every width. */
-export function PlotLabels<K extends string>({ points, narrow = false }: { points: readonly PlotPoint<K>[]; narrow?: boolean }) {
+export function PlotLabels<K extends string>({
+  points,
+  narrow = false,
+}: {
+  points: readonly PlotPoint<K>[];
+  narrow?: boolean;
+}) {
   const n = points.length;
-  const thinned = (i: number) => (n - 1 - i) % 2 === 1 && (narrow ? n > 4 && "invisible" : n > 6 && "invisible sm:visible");
+  const thinned = (i: number) =>
+    (n - 1 - i) % 2 === 1 && (narrow ? n > 4 && "invisible" : n > 6 && "invisible sm:visible");
   return (
     <>
       <div />

@@ -17,7 +17,10 @@ export type BossBotContext = z.infer<typeof contextSchema>;
 /** What a message of the meeting's conversation sends: which meeting. The server reads the meeting
  * itself, so the stored data stays in the browser. */
 export type MeetingRequestContext = { type: "1on1_prep_analysis"; meetingId: string };
-export const requestContextOf = (ctx: BossBotContext): MeetingRequestContext => ({ type: ctx.type, meetingId: ctx.meetingId });
+export const requestContextOf = (ctx: BossBotContext): MeetingRequestContext => ({
+  type: ctx.type,
+  meetingId: ctx.meetingId,
+});
 
 const UNNAMED = "your team member";
 const nameHolder = z.object({ employeeName: z.string().min(1) });

@@ -26,15 +26,26 @@ export function BossBot({ userId }: { userId: string }) {
   const qc = useQueryClient();
   // Boss Bot's conversations are private: the vault comes first (its recovery key saved before the
   // first message is written; sealed and locked states said above the thread).
-  const vault = useVaultGate({ onRecovered: () => void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userId) }) });
+  const vault = useVaultGate({
+    onRecovered: () => void qc.invalidateQueries({ queryKey: queryKeys.coachConversations(userId) }),
+  });
   const sendRef = useRef<(text: string) => void>(() => {});
   const restoreRef = useRef<(text: string) => void>(() => {});
   const { guard, refused } = vault;
   const onVaultRefused = useCallback(
     (err: Error, text: string) => {
-      if (vaultRefusalOf(err) === "vault_setup_required") return refused(err, () => sendRef.current(text), () => restoreRef.current(text));
+      if (vaultRefusalOf(err) === "vault_setup_required")
+        return refused(
+          err,
+          () => sendRef.current(text),
+          () => restoreRef.current(text),
+        );
       // Locked: the status is refreshed (the notice shows) and the usual toast says to sign in again.
-      refused(err, () => {}, () => {});
+      refused(
+        err,
+        () => {},
+        () => {},
+      );
       return false;
     },
     [refused],
@@ -49,7 +60,10 @@ export function BossBot({ userId }: { userId: string }) {
       const message = text.trim();
       if (!message || chat.pending) return;
       // Held behind the setup dialog, the latest send goes out once the key is saved.
-      guard(() => sendRef.current(message), () => restoreRef.current(message));
+      guard(
+        () => sendRef.current(message),
+        () => restoreRef.current(message),
+      );
     },
     [chat.pending, guard],
   );
@@ -90,8 +104,16 @@ export function BossBot({ userId }: { userId: string }) {
 
   const empty = chat.messages.length === 0 && !chat.loadingThread && !chat.threadError;
   return (
-    <div onFocusCapture={chat.warm} onPointerDownCapture={chat.warm} onKeyDownCapture={chat.warm} className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]">
-      <aside aria-label="Boss Bot conversations" className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 md:block">
+    <div
+      onFocusCapture={chat.warm}
+      onPointerDownCapture={chat.warm}
+      onKeyDownCapture={chat.warm}
+      className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:h-[calc(100dvh-8.5rem)]"
+    >
+      <aside
+        aria-label="Boss Bot conversations"
+        className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 md:block"
+      >
         {sidebar}
       </aside>
       <section aria-labelledby="boss-bot-title" className="flex min-w-0 flex-1 flex-col">
@@ -104,9 +126,14 @@ export function BossBot({ userId }: { userId: string }) {
             </DialogPrimitive.Trigger>
             <DialogPrimitive.Portal>
               <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" />
-              <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl outline-none md:hidden">
+              <DialogPrimitive.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl outline-none md:hidden"
+              >
                 <div className="flex h-14 items-center justify-between border-b border-slate-200 px-3">
-                  <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">Conversations</DialogPrimitive.Title>
+                  <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">
+                    Conversations
+                  </DialogPrimitive.Title>
                   <DialogPrimitive.Close asChild>
                     <Button variant="ghost" size="icon-sm" aria-label="Close conversations">
                       <X aria-hidden="true" />
@@ -118,7 +145,9 @@ export function BossBot({ userId }: { userId: string }) {
             </DialogPrimitive.Portal>
           </DialogPrimitive.Root>
           <div className="min-w-0">
-            <h1 id="boss-bot-title" className="text-base font-semibold text-slate-900">Boss Bot</h1>
+            <h1 id="boss-bot-title" className="text-base font-semibold text-slate-900">
+              Boss Bot
+            </h1>
             <p className="flex items-center gap-1 text-xs text-slate-600">
               <Lock aria-hidden="true" className="size-3" /> Your private leadership coach
             </p>
@@ -126,7 +155,12 @@ export function BossBot({ userId }: { userId: string }) {
         </header>
         <VaultNotices vault={vault.vault} onEnterKey={vault.openRecover} className="border-b border-slate-200 p-3" />
         {/* Focusable so the thread scrolls by keyboard even when it holds no link or button. */}
-        <div role="region" aria-label="Conversation" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500">
+        <div
+          role="region"
+          aria-label="Conversation"
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
+        >
           {empty ? (
             <StarterPrompts onPick={send} disabled={chat.pending} />
           ) : (

@@ -12,7 +12,12 @@ const MAX_HEIGHT = 120;
 const COUNTER_FROM = MAX_MESSAGE_CHARS - 500;
 
 /** The message box (spec section 2): grows from 48 to 120 px, Enter sends, Shift+Enter adds a line. */
-export function ChatInput({ pending, onSend, onStop, restored }: {
+export function ChatInput({
+  pending,
+  onSend,
+  onStop,
+  restored,
+}: {
   pending: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
@@ -52,7 +57,9 @@ export function ChatInput({ pending, onSend, onStop, restored }: {
       }}
     >
       <div className="flex items-end gap-2">
-        <label htmlFor="coach-message" className="sr-only">Message to Boss Bot</label>
+        <label htmlFor="coach-message" className="sr-only">
+          Message to Boss Bot
+        </label>
         <textarea
           id="coach-message"
           ref={ref}

@@ -19,13 +19,22 @@ const components: Components = {
   p: ({ children }) => <p className="my-1.5 first:mt-0 last:mb-0">{children}</p>,
   ul: ({ children }) => <ul className="my-1.5 list-disc space-y-1 pl-5">{children}</ul>,
   ol: ({ children }) => <ol className="my-1.5 list-decimal space-y-1 pl-5">{children}</ol>,
-  blockquote: ({ children }) => <blockquote className="my-2 border-l-2 border-slate-300 pl-3 text-slate-700 italic">{children}</blockquote>,
+  blockquote: ({ children }) => (
+    <blockquote className="my-2 border-l-2 border-slate-300 pl-3 text-slate-700 italic">{children}</blockquote>
+  ),
   a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline underline-offset-2">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="text-brand-700 underline underline-offset-2"
+    >
       {children}
     </a>
   ),
-  code: ({ children }) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-words">{children}</code>,
+  code: ({ children }) => (
+    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-words">{children}</code>
+  ),
   pre: ({ children }) => <pre className="my-2 overflow-x-auto rounded-md bg-slate-100 p-2 text-xs">{children}</pre>,
   img: () => null,
 };

@@ -15,7 +15,14 @@ const ConversationMenu = dynamic(() => import("@/components/coach/conversation-m
 });
 
 /** One row of the list: open on click; Rename edits the title in place (Enter saves, Escape cancels). */
-export function ConversationItem({ conversation, openId, active, onOpen, onRename, onDelete }: {
+export function ConversationItem({
+  conversation,
+  openId,
+  active,
+  onOpen,
+  onRename,
+  onDelete,
+}: {
   conversation: Conversation;
   /** The open button's id: where focus goes when a neighbour is deleted. */
   openId: string;
@@ -48,7 +55,9 @@ export function ConversationItem({ conversation, openId, active, onOpen, onRenam
   if (editing) {
     return (
       <li className="px-1 py-1">
-        <label htmlFor={`rename-${conversation.id}`} className="sr-only">Conversation title</label>
+        <label htmlFor={`rename-${conversation.id}`} className="sr-only">
+          Conversation title
+        </label>
         <input
           id={`rename-${conversation.id}`}
           ref={inputRef}
@@ -82,7 +91,9 @@ export function ConversationItem({ conversation, openId, active, onOpen, onRenam
         aria-current={active ? "true" : undefined}
         className="min-w-0 flex-1 rounded-md px-2 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        <span className={cn("block truncate text-sm", active ? "font-medium text-brand-800" : "text-slate-900")}>{conversation.title}</span>
+        <span className={cn("block truncate text-sm", active ? "font-medium text-brand-800" : "text-slate-900")}>
+          {conversation.title}
+        </span>
         <span className="block text-xs text-slate-600">{conversationTime(conversation.lastMessageAt)}</span>
       </button>
       <ConversationMenu

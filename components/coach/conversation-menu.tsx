@@ -3,14 +3,24 @@
 import type { RefObject } from "react";
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 
 /**
  * A conversation's Rename/Delete menu. In its own chunk (conversation-item.tsx loads it): the
  * menu's positioning and roving focus are most of the conversation list's script, and the list
  * only shows once the conversations have been fetched, after the page's first download.
  */
-export default function ConversationMenu({ title, editingRef, onRename, onDelete }: {
+export default function ConversationMenu({
+  title,
+  editingRef,
+  onRename,
+  onDelete,
+}: {
   title: string;
   /** Set while the title is being edited: the menu must not pull focus back to its trigger. */
   editingRef: RefObject<boolean>;

@@ -10,7 +10,13 @@ import { useConversations, useDeleteConversation, useRenameConversation } from "
 import type { Conversation } from "@/components/coach/coach-dto";
 
 /** New Chat, the person's own conversations, and the privacy notice. */
-export function ConversationSidebar({ userId, activeId, onSelect, onNew, onDeleted }: {
+export function ConversationSidebar({
+  userId,
+  activeId,
+  onSelect,
+  onNew,
+  onDeleted,
+}: {
   userId: string;
   activeId: string | null;
   onSelect: (id: string) => void;
@@ -47,7 +53,9 @@ export function ConversationSidebar({ userId, activeId, onSelect, onNew, onDelet
         ) : list.isError ? (
           <div className="px-2 py-4 text-sm text-slate-600">
             <p>Could not load your conversations.</p>
-            <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>Try again</Button>
+            <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
           </div>
         ) : list.data.length === 0 ? (
           <p className="px-2 py-4 text-sm text-slate-600">No conversations yet. Start a new chat!</p>

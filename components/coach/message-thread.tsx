@@ -8,7 +8,13 @@ import type { CoachUIMessage } from "@/components/coach/coach-dto";
 import type { ChatStatus } from "ai";
 
 /** The conversation: bubbles oldest first, the typing indicator until the first token arrives. */
-export function MessageThread({ messages, status, loading, error, onRetry }: {
+export function MessageThread({
+  messages,
+  status,
+  loading,
+  error,
+  onRetry,
+}: {
   messages: CoachUIMessage[];
   status: ChatStatus;
   loading: boolean;
@@ -27,7 +33,9 @@ export function MessageThread({ messages, status, loading, error, onRetry }: {
     return (
       <div className="px-4 py-10 text-center text-sm text-slate-600">
         <p>Could not load this conversation.</p>
-        <Button variant="link" onClick={onRetry}>Try again</Button>
+        <Button variant="link" onClick={onRetry}>
+          Try again
+        </Button>
       </div>
     );
   }

@@ -46,7 +46,8 @@ export function SourceList({ sources }: { sources: Source[] }) {
                 <span>{open.title}</span>
               </DialogTitle>
               <DialogDescription>
-                {categoryLabel(open.category)} · {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
+                {categoryLabel(open.category)} ·{" "}
+                {open.source === "builtin" ? "Pulsewell's built-in library" : "Your company's library"}
               </DialogDescription>
             </DialogHeader>
             <SourceItemBody id={open.id} />
@@ -61,7 +62,8 @@ export function SourceList({ sources }: { sources: Source[] }) {
 function SourceItemBody({ id }: { id: string }) {
   const item = useQuery({
     queryKey: ["coach-source", id],
-    queryFn: ({ signal }) => apiFetch(`/api/ai-coach/sources/${encodeURIComponent(id)}`, { schema: sourceItemSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/ai-coach/sources/${encodeURIComponent(id)}`, { schema: sourceItemSchema, signal }),
   });
   if (item.isPending) {
     return (
@@ -81,7 +83,12 @@ function SourceItemBody({ id }: { id: string }) {
     );
   }
   return (
-    <div className="max-h-[60vh] overflow-y-auto text-sm text-slate-800" tabIndex={0} role="region" aria-label="Library item">
+    <div
+      className="max-h-[60vh] overflow-y-auto text-sm text-slate-800"
+      tabIndex={0}
+      role="region"
+      aria-label="Library item"
+    >
       <CoachMarkdown text={item.data.content.replace(/\{name\}/g, "[their name]")} />
     </div>
   );

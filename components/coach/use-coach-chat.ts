@@ -6,7 +6,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
-import { coachMetadataSchema, chatMessageListSchema, type ChatMessage, type CoachUIMessage } from "@/components/coach/coach-dto";
+import {
+  coachMetadataSchema,
+  chatMessageListSchema,
+  type ChatMessage,
+  type CoachUIMessage,
+} from "@/components/coach/coach-dto";
 import { CoachRequestError, SendState, type MeetingBinding } from "@/components/coach/coach-transport";
 import type { CoachChatEngine } from "@/components/coach/coach-chat-engine";
 import { clearBossBotContext, meetingOpener, type BossBotContext } from "@/components/coach/boss-bot-context";
@@ -20,7 +25,10 @@ export function toUIMessage(m: ChatMessage): CoachUIMessage {
     id: m.id,
     role: m.type === "user" ? "user" : "assistant",
     metadata: { conversationId: m.conversationId, createdAt: m.createdAt },
-    parts: [{ type: "text", text: m.content }, ...(m.sources.length > 0 ? [{ type: "data-sources" as const, data: m.sources }] : [])],
+    parts: [
+      { type: "text", text: m.content },
+      ...(m.sources.length > 0 ? [{ type: "data-sources" as const, data: m.sources }] : []),
+    ],
   };
 }
 
@@ -98,7 +106,8 @@ export function useCoachChat({
     (id: string) => {
       if (sendState.conversationId === id) return;
       // A first message sent with the 1:1 context opened this conversation: the meeting's from now on.
-      if (sendState.conversationId === null && sendState.meeting?.conversationId === null) setMeeting({ ...sendState.meeting, conversationId: id });
+      if (sendState.conversationId === null && sendState.meeting?.conversationId === null)
+        setMeeting({ ...sendState.meeting, conversationId: id });
       sendState.setConversation(id);
       setConversationId(id);
     },
@@ -134,7 +143,11 @@ export function useCoachChat({
               }
             }
             // A reply cut after the conversation existed is a failed send, never a failed creation.
-            toast({ title: "Error", description: failureText(err, sendState.sentWithoutId && !accepted), variant: "destructive" });
+            toast({
+              title: "Error",
+              description: failureText(err, sendState.sentWithoutId && !accepted),
+              variant: "destructive",
+            });
           },
         });
         setEngine(created);
@@ -162,8 +175,16 @@ export function useCoachChat({
   }, [warm]);
 
   const subscribe = engine ? engine.subscribe : noSubscription;
-  const chatMessages = useSyncExternalStore(subscribe, () => (engine ? engine.messages() : NO_MESSAGES), () => NO_MESSAGES);
-  const chatStatus = useSyncExternalStore<ChatStatus>(subscribe, () => (engine ? engine.status() : "ready"), () => "ready");
+  const chatMessages = useSyncExternalStore(
+    subscribe,
+    () => (engine ? engine.messages() : NO_MESSAGES),
+    () => NO_MESSAGES,
+  );
+  const chatStatus = useSyncExternalStore<ChatStatus>(
+    subscribe,
+    () => (engine ? engine.status() : "ready"),
+    () => "ready",
+  );
 
   // A send made before the engine was ready: it shows (and blocks another send) until it goes out.
   const [queued, setQueued] = useState<Queued | null>(null);
@@ -187,7 +208,10 @@ export function useCoachChat({
         void engine.chat.sendMessage({ text: message, metadata });
         return;
       }
-      const item: Queued = { text: message, message: { id: "queued-send", role: "user", metadata, parts: [{ type: "text", text: message }] } };
+      const item: Queued = {
+        text: message,
+        message: { id: "queued-send", role: "user", metadata, parts: [{ type: "text", text: message }] },
+      };
       queuedRef.current = item;
       setQueued(item);
       ensureEngine().then(
@@ -202,7 +226,11 @@ export function useCoachChat({
           queuedRef.current = null;
           setQueued(null);
           setRestoredInput((r) => ({ text: message, n: (r?.n ?? 0) + 1 }));
-          toast({ title: "Error", description: failureText(err, sendState.conversationId === null), variant: "destructive" });
+          toast({
+            title: "Error",
+            description: failureText(err, sendState.conversationId === null),
+            variant: "destructive",
+          });
         },
       );
     },
@@ -248,7 +276,11 @@ export function useCoachChat({
       try {
         const stored = await qc.fetchQuery({
           queryKey: queryKeys.coachMessages(id),
-          queryFn: ({ signal }) => apiFetch(`/api/chat/conversations/${encodeURIComponent(id)}/messages`, { schema: chatMessageListSchema, signal }),
+          queryFn: ({ signal }) =>
+            apiFetch(`/api/chat/conversations/${encodeURIComponent(id)}/messages`, {
+              schema: chatMessageListSchema,
+              signal,
+            }),
           staleTime: 0,
         });
         if (token === sendState.selectToken) ready.setMessages(stored.map(toUIMessage));

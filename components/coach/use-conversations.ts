@@ -4,7 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
-import { chatMessageListSchema, conversationListSchema, conversationSchema, type Conversation } from "@/components/coach/coach-dto";
+import {
+  chatMessageListSchema,
+  conversationListSchema,
+  conversationSchema,
+  type Conversation,
+} from "@/components/coach/coach-dto";
 
 const enc = encodeURIComponent;
 
@@ -12,7 +17,8 @@ const enc = encodeURIComponent;
 export function useConversations(userId: string) {
   return useQuery({
     queryKey: queryKeys.coachConversations(userId),
-    queryFn: ({ signal }) => apiFetch(`/api/chat/conversations/${enc(userId)}`, { schema: conversationListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/chat/conversations/${enc(userId)}`, { schema: conversationListSchema, signal }),
     select: (list) => [...list].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt)),
   });
 }
@@ -21,7 +27,11 @@ export function useConversations(userId: string) {
 export function useConversationMessages(conversationId: string | null) {
   return useQuery({
     queryKey: queryKeys.coachMessages(conversationId ?? "none"),
-    queryFn: ({ signal }) => apiFetch(`/api/chat/conversations/${enc(conversationId ?? "")}/messages`, { schema: chatMessageListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/chat/conversations/${enc(conversationId ?? "")}/messages`, {
+        schema: chatMessageListSchema,
+        signal,
+      }),
     enabled: conversationId !== null,
   });
 }
@@ -31,7 +41,11 @@ export function useRenameConversation(userId: string) {
   const key = queryKeys.coachConversations(userId);
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
-      apiFetch(`/api/chat/conversations/${enc(id)}`, { method: "PATCH", body: { title }, schema: conversationSchema.partial() }),
+      apiFetch(`/api/chat/conversations/${enc(id)}`, {
+        method: "PATCH",
+        body: { title },
+        schema: conversationSchema.partial(),
+      }),
     onMutate: ({ id, title }) => {
       const before = qc.getQueryData<Conversation[]>(key);
       qc.setQueryData<Conversation[]>(key, (old) => old?.map((c) => (c.id === id ? { ...c, title } : c)));
@@ -39,7 +53,11 @@ export function useRenameConversation(userId: string) {
     },
     onError: (_err, _vars, context) => {
       if (context?.before) qc.setQueryData(key, context.before);
-      toast({ title: "Error", description: "Failed to rename conversation. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to rename conversation. Please try again.",
+        variant: "destructive",
+      });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
@@ -55,7 +73,11 @@ export function useDeleteConversation(userId: string) {
       qc.removeQueries({ queryKey: queryKeys.coachMessages(id) });
     },
     onError: () => {
-      toast({ title: "Error", description: "Failed to delete conversation. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to delete conversation. Please try again.",
+        variant: "destructive",
+      });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });

@@ -17,9 +17,18 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
     <div className="space-y-6">
       <div className={SCORE_GRID}>
         <ScoreCard title="Overall eNPS Score" value={m.enpsScore} trend={m.enpsTrend} showTrend={hasScores} />
-        <ScoreCard title="Overall Culture Score" value={m.overallCultureScore} trend={m.cultureScoreTrend} showTrend={hasScores} />
+        <ScoreCard
+          title="Overall Culture Score"
+          value={m.overallCultureScore}
+          trend={m.cultureScoreTrend}
+          showTrend={hasScores}
+        />
         <ScoreCard title="Engagement Score" value={m.engagementScore} trend={m.engagementTrend} showTrend={hasScores} />
-        <StandardEnpsCard value={m.standardEnps} participation={m.participation} participationAtLeast={m.participationRounds.atLeast} />
+        <StandardEnpsCard
+          value={m.standardEnps}
+          participation={m.participation}
+          participationAtLeast={m.participationRounds.atLeast}
+        />
       </div>
       {hasScores ? (
         <EmergencyPanel metrics={m.emergencyMetrics} />
@@ -38,15 +47,25 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
         <CardHeader>
           <CardTitle as="h2">Weekly trends</CardTitle>
           <CardDescription>
-            Culture score, engagement and eNPS out of 10, each week over the four weeks to it, and the share of invitations answered in each week&apos;s round
+            Culture score, engagement and eNPS out of 10, each week over the four weeks to it, and the share of
+            invitations answered in each week&apos;s round
             {m.scope === "teams" ? ", for the teams you lead" : ""}. Up to 12 weeks, from the first round.
           </CardDescription>
         </CardHeader>
-        <CardContent>{hasWeekly ? <TrendChart points={m.weekly} /> : <p className="text-sm text-slate-600">No weekly results yet.</p>}</CardContent>
+        <CardContent>
+          {hasWeekly ? (
+            <TrendChart points={m.weekly} />
+          ) : (
+            <p className="text-sm text-slate-600">No weekly results yet.</p>
+          )}
+        </CardContent>
       </Card>
       <p className="text-xs text-slate-500">
         {`${plural(m.totalUsers, "person", "people")} in your ${m.scope === "teams" ? "teams" : "organisation"}. `}
-        Groups with too few answers are never shown. <Link href="/pulse" className="text-brand-700 underline">Open the Pulse Overview</Link>
+        Groups with too few answers are never shown.{" "}
+        <Link href="/pulse" className="text-brand-700 underline">
+          Open the Pulse Overview
+        </Link>
       </p>
       <ReleasedRoundNote round={m.latestRound} />
     </div>

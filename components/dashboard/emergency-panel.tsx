@@ -22,7 +22,10 @@ export function EmergencyPanel({ metrics }: { metrics: EmergencyMetric[] }) {
       </h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {metrics.map((m) => (
-          <li key={m.metric} className="flex items-center justify-between rounded-lg bg-white px-3 py-2 text-sm shadow-xs">
+          <li
+            key={m.metric}
+            className="flex items-center justify-between rounded-lg bg-white px-3 py-2 text-sm shadow-xs"
+          >
             <span className="font-medium text-slate-800">{m.label}</span>
             <span className="font-semibold text-red-700">
               {m.value.toFixed(1)}/10{m.metric === "stress" ? " (High)" : ""}

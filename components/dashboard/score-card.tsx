@@ -13,7 +13,19 @@ const VALUE = "mt-1 text-2xl font-semibold tabular-nums text-slate-900 sm:mt-2 s
 const UNIT = "text-xs text-slate-500 sm:text-sm";
 
 /** A score out of 10 with one decimal, '--' when there is none (spec: Dashboard cards). */
-export function ScoreCard({ title, value, trend, trendSuffix, showTrend = false }: { title: string; value: number | null; trend?: string | null; trendSuffix?: string; showTrend?: boolean }) {
+export function ScoreCard({
+  title,
+  value,
+  trend,
+  trendSuffix,
+  showTrend = false,
+}: {
+  title: string;
+  value: number | null;
+  trend?: string | null;
+  trendSuffix?: string;
+  showTrend?: boolean;
+}) {
   return (
     <Card className={CARD}>
       <h2 className={TITLE}>{title}</h2>
@@ -26,13 +38,25 @@ export function ScoreCard({ title, value, trend, trendSuffix, showTrend = false 
 
 /** The standard eNPS (-100..100) shown beside the 0-10 card, with the period's participation
  * ('At least' when rounds were hidden: their answers are not counted). */
-export function StandardEnpsCard({ value, participation, participationAtLeast = false }: { value: number | null; participation: number | null; participationAtLeast?: boolean }) {
+export function StandardEnpsCard({
+  value,
+  participation,
+  participationAtLeast = false,
+}: {
+  value: number | null;
+  participation: number | null;
+  participationAtLeast?: boolean;
+}) {
   return (
     <Card className={CARD}>
       <h2 className={TITLE}>Standard eNPS</h2>
       <p className={VALUE}>{value === null ? "--" : `${value > 0 ? "+" : ""}${Math.round(value)}`}</p>
       <p className={cn(UNIT, "leading-snug")}>% promoters minus % detractors</p>
-      <p className="mt-1 text-xs text-slate-600 sm:mt-2">{participation === null ? "No participation yet" : rateText(participation, participationAtLeast, "participation")}</p>
+      <p className="mt-1 text-xs text-slate-600 sm:mt-2">
+        {participation === null
+          ? "No participation yet"
+          : rateText(participation, participationAtLeast, "participation")}
+      </p>
     </Card>
   );
 }

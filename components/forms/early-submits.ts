@@ -43,7 +43,9 @@ export function markHydratedAndReplay(): void {
     for (const [form, submitter] of last) {
       if (!form.isConnected) continue;
       const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null;
-      form.requestSubmit(button && button.isConnected && button.form === form && button.type === "submit" ? button : undefined);
+      form.requestSubmit(
+        button && button.isConnected && button.form === form && button.type === "submit" ? button : undefined,
+      );
     }
   }, 0);
 }

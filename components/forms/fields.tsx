@@ -54,16 +54,37 @@ export function Field({
   );
 }
 
-type Bound<V extends FieldValues> = { form: FormFields<V>; name: TextKey<V>; label: React.ReactNode; hint?: React.ReactNode; className?: string };
+type Bound<V extends FieldValues> = {
+  form: FormFields<V>;
+  name: TextKey<V>;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  className?: string;
+};
 
 function shell<V extends FieldValues>({ form, name, label, hint, className }: Bound<V>) {
-  return { label, hint, className, htmlFor: form.id(name), messages: form.messages(name), messagesId: form.messagesId(name) };
+  return {
+    label,
+    hint,
+    className,
+    htmlFor: form.id(name),
+    messages: form.messages(name),
+    messagesId: form.messagesId(name),
+  };
 }
 
 type NativeInput = Omit<React.ComponentProps<"input">, keyof InputProps | "className" | "form">;
 
 /** A text input; `onValue` replaces the plain "store what was typed" when a field drives others. */
-export function TextField<V extends FieldValues>({ form, name, label, hint, className, onValue, ...input }: Bound<V> & NativeInput & { onValue?: (value: string) => void }) {
+export function TextField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  onValue,
+  ...input
+}: Bound<V> & NativeInput & { onValue?: (value: string) => void }) {
   const bound = form.input(name);
   return (
     <Field {...shell({ form, name, label, hint, className })}>
@@ -73,7 +94,14 @@ export function TextField<V extends FieldValues>({ form, name, label, hint, clas
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField<V extends FieldValues>({ form, name, label, autoComplete, hint, className }: Bound<V> & { autoComplete: string }) {
+export function PasswordField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  autoComplete,
+  hint,
+  className,
+}: Bound<V> & { autoComplete: string }) {
   const [shown, setShown] = useState(false);
   const what = typeof label === "string" ? label.toLowerCase() : "password";
   return (
@@ -96,7 +124,16 @@ export function PasswordField<V extends FieldValues>({ form, name, label, autoCo
 type NativeSelectProps = Omit<React.ComponentProps<"select">, keyof InputProps | "className" | "form">;
 
 /** A native select; `onValue` as for TextField. */
-export function SelectField<V extends FieldValues>({ form, name, label, hint, className, children, onValue, ...select }: Bound<V> & NativeSelectProps & { onValue?: (value: string) => void }) {
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  children,
+  onValue,
+  ...select
+}: Bound<V> & NativeSelectProps & { onValue?: (value: string) => void }) {
   const bound = form.input(name);
   return (
     <Field {...shell({ form, name, label, hint, className })}>
@@ -112,25 +149,49 @@ export function SelectField<V extends FieldValues>({ form, name, label, hint, cl
  * screen reader announces them when they appear). `errorTitle` heads an error where the spec
  * gives the form's errors a title ('Error' in signup).
  */
-export function FormAlert({ alert, errorTitle, className }: { alert: FormAlertView; errorTitle?: string; className?: string }) {
+export function FormAlert({
+  alert,
+  errorTitle,
+  className,
+}: {
+  alert: FormAlertView;
+  errorTitle?: string;
+  className?: string;
+}) {
   if (!alert) return null;
   if (alert.tone === "ok") {
     return (
-      <div role="status" className={cn("rounded-md bg-emerald-50 p-3 text-sm text-emerald-800 wrap-anywhere", className)}>
-        {alert.lines.map((line) => <p key={line}>{line}</p>)}
+      <div
+        role="status"
+        className={cn("rounded-md bg-emerald-50 p-3 text-sm text-emerald-800 wrap-anywhere", className)}
+      >
+        {alert.lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
       </div>
     );
   }
   return (
-    <div role="alert" className={cn("rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 wrap-anywhere", className)}>
+    <div
+      role="alert"
+      className={cn("rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 wrap-anywhere", className)}
+    >
       {errorTitle ? <p className="font-semibold">{errorTitle}</p> : null}
-      {alert.lines.map((line) => <p key={line}>{line}</p>)}
+      {alert.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </div>
   );
 }
 
 /** The submit button: disabled and relabelled while the form waits for the server. */
-export function SubmitButton({ pending, pendingLabel, children, disabled, ...props }: ButtonProps & { pending: boolean; pendingLabel: string }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  disabled,
+  ...props
+}: ButtonProps & { pending: boolean; pendingLabel: string }) {
   return (
     <Button {...props} type="submit" disabled={pending || disabled} aria-busy={pending || undefined}>
       {pending ? pendingLabel : children}

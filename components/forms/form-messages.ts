@@ -36,7 +36,11 @@ export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
  * shape (the public pages' zod-free rules of lib/validation/rules.ts, whose first download must
  * stay small). */
 export type Validator<Out = unknown> = {
-  safeParse(input: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: Out }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 };
 /** The parsed values a validator gives. */
 export type OutputOf<S> = S extends Validator<infer O> ? O : never;
@@ -66,7 +70,10 @@ export function fieldMessages<V extends FieldValues>(view: FormView<V>, name: st
 }
 
 /** What the form as a whole says now (beside, never instead of, the field messages). */
-export function formAlert<V extends FieldValues>(view: FormView<V>, codeMessages: Partial<Record<ErrorCode, string>> = {}): FormAlertView {
+export function formAlert<V extends FieldValues>(
+  view: FormView<V>,
+  codeMessages: Partial<Record<ErrorCode, string>> = {},
+): FormAlertView {
   const isField = (key: string) => view.fields.includes(key);
   const errors: string[] = [];
   // Rules about keys no field shows (a link's token, the form as a whole) would block the

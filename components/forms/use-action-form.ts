@@ -4,7 +4,12 @@ import { useState, useTransition, type FormEvent } from "react";
 import { unstable_rethrow } from "next/navigation";
 import { idleState, type FormAction, type FormState } from "@/lib/actions/form-state";
 import type { OutputOf, Validator } from "@/components/forms/form-messages";
-import { useFormFields, type FieldsOptions, type FieldValues, type FormFields } from "@/components/forms/use-form-fields";
+import {
+  useFormFields,
+  type FieldsOptions,
+  type FieldValues,
+  type FormFields,
+} from "@/components/forms/use-form-fields";
 
 export const UNREACHABLE = "We could not reach the server. Please check your connection and try again.";
 

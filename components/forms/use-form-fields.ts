@@ -4,7 +4,17 @@ import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "
 import { pageHydrated } from "@/components/forms/early-submits";
 import type { FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
-import { fieldMessages, formAlert, schemaMessages, type Answer, type OutputOf, type Validator, type FieldValues, type FormAlertView, type FormView } from "@/components/forms/form-messages";
+import {
+  fieldMessages,
+  formAlert,
+  schemaMessages,
+  type Answer,
+  type OutputOf,
+  type Validator,
+  type FieldValues,
+  type FormAlertView,
+  type FormView,
+} from "@/components/forms/form-messages";
 
 export type { FieldValues } from "@/components/forms/form-messages";
 
@@ -49,7 +59,12 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
   /** What the field shows now (form-messages.ts decides). */
   messages: (name: keyof V & string) => string[];
   input: (name: TextKey<V>) => InputProps;
-  checkbox: (name: CheckKey<V>) => { id: string; name: string; checked: boolean; onChange: (e: ChangeEvent<HTMLInputElement>) => void };
+  checkbox: (name: CheckKey<V>) => {
+    id: string;
+    name: string;
+    checked: boolean;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  };
   /** For a submit of this <form>: the parsed values, or null once every message shows and the
    * first field in trouble has focus. */
   check: (form: HTMLFormElement) => Out | null;
@@ -66,7 +81,11 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
  * derived on every render from the zod schema the server uses, never stored, so they always
  * describe the current values.
  */
-export function useFormFields<S extends Validator, V extends FieldValues>(schema: S, initial: V, options: FieldsOptions = {}): FormFields<V, OutputOf<S>> {
+export function useFormFields<S extends Validator, V extends FieldValues>(
+  schema: S,
+  initial: V,
+  options: FieldsOptions = {},
+): FormFields<V, OutputOf<S>> {
   const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages } = options;
   const [values, setValues] = useState<V>(initial);
   const [fields] = useState(() => Object.keys(initial));
@@ -108,7 +127,11 @@ export function useFormFields<S extends Validator, V extends FieldValues>(schema
     const typed: Partial<FieldValues> = {};
     for (const name of fields) {
       const el = document.getElementById(`${idPrefix}${name}`);
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || el.name !== name) continue;
+      if (
+        !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
+        el.name !== name
+      )
+        continue;
       const was = initial[name];
       if (el instanceof HTMLInputElement && el.type === "checkbox") {
         if (typeof was === "boolean" && el.checked !== was) typed[name] = el.checked;
@@ -127,7 +150,14 @@ export function useFormFields<S extends Validator, V extends FieldValues>(schema
     formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   });
 
-  const view: FormView<V> = { fields, values, client: schemaMessages(schema, { ...hidden, ...values }), touched, submitted, answer };
+  const view: FormView<V> = {
+    fields,
+    values,
+    client: schemaMessages(schema, { ...hidden, ...values }),
+    touched,
+    submitted,
+    answer,
+  };
   const touch = (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
   // Leaving a field by pressing a button or link below it: the field's messages wait until the
   // press is over. Shown at once, they would push that button down between the press and the
@@ -167,7 +197,12 @@ export function useFormFields<S extends Validator, V extends FieldValues>(schema
       };
     },
     checkbox(name) {
-      return { id: id(name), name, checked: values[name] === true, onChange: (e) => set(name, e.target.checked as V[typeof name]) };
+      return {
+        id: id(name),
+        name,
+        checked: values[name] === true,
+        onChange: (e) => set(name, e.target.checked as V[typeof name]),
+      };
     },
     check(form) {
       formElement.current = form;

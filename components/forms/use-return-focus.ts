@@ -6,7 +6,12 @@ import { useRef } from "react";
 type Opener = { element: Element | null; menuTriggerId: string | null };
 
 function focusable(el: Element | null): el is HTMLElement {
-  return el instanceof HTMLElement && el.isConnected && !el.closest("[inert],[aria-hidden='true']") && !(el as HTMLButtonElement).disabled;
+  return (
+    el instanceof HTMLElement &&
+    el.isConnected &&
+    !el.closest("[inert],[aria-hidden='true']") &&
+    !(el as HTMLButtonElement).disabled
+  );
 }
 
 /** The first element of the page to take focus once the opener is gone: the given id (a list
@@ -19,7 +24,7 @@ function fallbackTarget(fallbackId: string | undefined): HTMLElement | null {
   ];
   for (const el of candidates) {
     if (!focusable(el)) continue;
-    if (!el.hasAttribute("tabindex") && !(el.matches("a[href],button,input,select,textarea"))) el.tabIndex = -1;
+    if (!el.hasAttribute("tabindex") && !el.matches("a[href],button,input,select,textarea")) el.tabIndex = -1;
     return el;
   }
   return null;
@@ -44,7 +49,12 @@ export function useReturnFocus(fallbackId?: string): { onOpen: () => void; onClo
     onClose: (event) => {
       const { element, menuTriggerId } = opener.current;
       const menuTrigger = menuTriggerId ? document.getElementById(menuTriggerId) : null;
-      const target = focusable(element) && element !== document.body ? element : focusable(menuTrigger) ? menuTrigger : fallbackTarget(fallbackId);
+      const target =
+        focusable(element) && element !== document.body
+          ? element
+          : focusable(menuTrigger)
+            ? menuTrigger
+            : fallbackTarget(fallbackId);
       if (!target) return;
       event.preventDefault();
       target.focus({ preventScroll: false });

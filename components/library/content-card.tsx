@@ -11,14 +11,27 @@ import type { LibraryItem } from "@/components/library/library-types";
 const PREVIEW_CHARS = 150;
 const SHOWN_TAGS = 3;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 export function preview(content: string): string {
-  const text = content.replace(/^#+\s*/gm, "").replace(/\s+/g, " ").trim();
+  const text = content
+    .replace(/^#+\s*/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text;
 }
 
-type CardActions = { onEdit: (item: LibraryItem) => void; onDelete: (item: LibraryItem) => void; onToggleHidden: (item: LibraryItem) => void; busy: boolean };
+type CardActions = {
+  onEdit: (item: LibraryItem) => void;
+  onDelete: (item: LibraryItem) => void;
+  onToggleHidden: (item: LibraryItem) => void;
+  busy: boolean;
+};
 
 /** One library item: icon by type, title, category badge, preview, tags, date, its actions. */
 export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { item: LibraryItem } & CardActions) {
@@ -26,16 +39,25 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
   const builtin = item.source === "builtin";
   const extraTags = item.tags.length - SHOWN_TAGS;
   return (
-    <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="content-card" aria-label={item.title}>
+    <li
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="content-card"
+      aria-label={item.title}
+    >
       <div className="flex min-w-0 items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600" title={CONTENT_TYPE_LABELS[item.contentType]}>
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
+          title={CONTENT_TYPE_LABELS[item.contentType]}
+        >
           <Icon aria-hidden="true" className="size-4" />
           <span className="sr-only">{CONTENT_TYPE_LABELS[item.contentType]}</span>
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="text-base leading-snug font-semibold text-slate-900 wrap-anywhere">{item.title}</h3>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            <Badge variant="secondary" data-testid="category-badge">{categoryLabel(item.category)}</Badge>
+            <Badge variant="secondary" data-testid="category-badge">
+              {categoryLabel(item.category)}
+            </Badge>
             {builtin ? <Badge variant="outline">Built-in</Badge> : null}
             {item.hidden ? <Badge variant="warning">Hidden from coach</Badge> : null}
           </div>
@@ -45,22 +67,50 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
       {item.tags.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
           {item.tags.slice(0, SHOWN_TAGS).map((t) => (
-            <li key={t} className="max-w-full min-w-0"><Badge variant="outline" className="block max-w-full truncate">{t}</Badge></li>
+            <li key={t} className="max-w-full min-w-0">
+              <Badge variant="outline" className="block max-w-full truncate">
+                {t}
+              </Badge>
+            </li>
           ))}
-          {extraTags > 0 ? <li><Badge variant="outline">{`+${extraTags} more`}</Badge></li> : null}
+          {extraTags > 0 ? (
+            <li>
+              <Badge variant="outline">{`+${extraTags} more`}</Badge>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
-        <p className="text-xs text-slate-500">{builtin || !item.createdAt ? "Pulsewell library" : `Added ${dateFormat.format(new Date(item.createdAt))}`}</p>
+        <p className="text-xs text-slate-500">
+          {builtin || !item.createdAt ? "Pulsewell library" : `Added ${dateFormat.format(new Date(item.createdAt))}`}
+        </p>
         <div className="flex gap-1">
           {builtin ? (
             <Button variant="ghost" size="sm" onClick={() => onToggleHidden(item)} disabled={busy}>
-              {item.hidden ? <><Eye /> Show to coach</> : <><EyeOff /> Hide from coach</>}
+              {item.hidden ? (
+                <>
+                  <Eye /> Show to coach
+                </>
+              ) : (
+                <>
+                  <EyeOff /> Hide from coach
+                </>
+              )}
             </Button>
           ) : (
             <>
-              <Button variant="ghost" size="icon-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}><Pencil /></Button>
-              <Button variant="ghost" size="icon-sm" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`} className="text-red-600 hover:text-red-700"><Trash2 /></Button>
+              <Button variant="ghost" size="icon-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>
+                <Pencil />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={() => onDelete(item)}
+                aria-label={`Delete ${item.title}`}
+                className="text-red-600 hover:text-red-700"
+              >
+                <Trash2 />
+              </Button>
             </>
           )}
         </div>

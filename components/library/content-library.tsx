@@ -18,7 +18,12 @@ import { countLine } from "@/components/library/library-counts";
 import { useLibrary } from "@/components/library/use-library";
 import type { LibraryItem } from "@/components/library/library-types";
 
-type Dialog = { kind: "add" } | { kind: "edit"; item: LibraryItem } | { kind: "import" } | { kind: "delete"; item: LibraryItem } | null;
+type Dialog =
+  | { kind: "add" }
+  | { kind: "edit"; item: LibraryItem }
+  | { kind: "import" }
+  | { kind: "delete"; item: LibraryItem }
+  | null;
 
 /**
  * The Leadership Content Library (admins). Two sections: the organisation's own items first (the
@@ -37,20 +42,34 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
     // The dialog closes once the list no longer holds the card, so its focus goes to the section
     // heading instead of a Delete button about to disappear.
     onSuccess: async () => {
-      toast({ title: "Content Deleted", description: "The content has been removed from the AI Coach knowledge base." });
+      toast({
+        title: "Content Deleted",
+        description: "The content has been removed from the AI Coach knowledge base.",
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeys.allLibrary() });
       setDialog(null);
     },
-    onError: () => toast({ title: "Error", description: "Failed to delete content. Please try again.", variant: "destructive" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to delete content. Please try again.", variant: "destructive" }),
   });
 
   const hide = useMutation({
-    mutationFn: (item: LibraryItem) => apiFetch<void>(`/api/leadership-content/builtin/${item.id}/hidden`, { method: item.hidden ? "DELETE" : "PUT" }),
+    mutationFn: (item: LibraryItem) =>
+      apiFetch<void>(`/api/leadership-content/builtin/${item.id}/hidden`, { method: item.hidden ? "DELETE" : "PUT" }),
     onSuccess: (_, item) => {
-      toast(item.hidden ? { title: "Shown to coach", description: `Boss Bot uses "${item.title}" again.` } : { title: "Hidden from coach", description: `Boss Bot no longer uses "${item.title}".` });
+      toast(
+        item.hidden
+          ? { title: "Shown to coach", description: `Boss Bot uses "${item.title}" again.` }
+          : { title: "Hidden from coach", description: `Boss Bot no longer uses "${item.title}".` },
+      );
       refresh();
     },
-    onError: () => toast({ title: "Error", description: "Failed to update the built-in item. Please try again.", variant: "destructive" }),
+    onError: () =>
+      toast({
+        title: "Error",
+        description: "Failed to update the built-in item. Please try again.",
+        variant: "destructive",
+      }),
   });
 
   const items = list.data ?? [];
@@ -71,30 +90,45 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
         subtitle="Frameworks, methodologies and scripts for Boss Bot's knowledge base."
         actions={
           <>
-            <Button variant="outline" onClick={() => setDialog({ kind: "import" })}><Upload /> Import</Button>
-            <Button onClick={() => setDialog({ kind: "add" })}><Plus /> Add Content</Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: "import" })}>
+              <Upload /> Import
+            </Button>
+            <Button onClick={() => setDialog({ kind: "add" })}>
+              <Plus /> Add Content
+            </Button>
           </>
         }
       />
       <div className="min-w-0 space-y-6">
-        <p className="text-sm text-slate-600" data-testid="library-count" aria-live="polite">{all.data ? countLine(all.data) : "\u00a0"}</p>
+        <p className="text-sm text-slate-600" data-testid="library-count" aria-live="polite">
+          {all.data ? countLine(all.data) : "\u00a0"}
+        </p>
         <LibraryFilters filters={filters} onChange={setFilters} />
         {list.isPending ? (
           <CardSkeletons />
         ) : list.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+          >
             <p className="font-semibold text-red-800">We could not load the library.</p>
             <p className="text-sm text-red-700">Please check your connection and try again.</p>
-            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}><RotateCcw /> Retry</Button>
+            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+              <RotateCcw /> Retry
+            </Button>
           </div>
         ) : (
           <div className="space-y-8" aria-busy={list.isFetching || undefined}>
             {filters.source !== "builtin" ? (
               <section aria-labelledby="own-heading" className="space-y-3">
-                <h2 id="own-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">Your library</h2>
+                <h2 id="own-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+                  Your library
+                </h2>
                 {own.length > 0 ? (
                   <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                    {own.map((item) => <ContentCard key={item.id} item={item} {...actions} />)}
+                    {own.map((item) => (
+                      <ContentCard key={item.id} item={item} {...actions} />
+                    ))}
                   </ul>
                 ) : !hasOwn ? (
                   <EmptyState
@@ -102,25 +136,48 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
                     title="No content yet"
                     headingLevel="h3"
                     description="Add your organisation's frameworks, scripts and templates: Boss Bot uses them when it coaches your managers."
-                    action={<Button onClick={() => setDialog({ kind: "add" })}><Plus /> Add Your First Content</Button>}
+                    action={
+                      <Button onClick={() => setDialog({ kind: "add" })}>
+                        <Plus /> Add Your First Content
+                      </Button>
+                    }
                   />
                 ) : (
-                  <EmptyState icon={SearchX} title="No matching content" headingLevel="h3" description="None of your items match the search and filters." />
+                  <EmptyState
+                    icon={SearchX}
+                    title="No matching content"
+                    headingLevel="h3"
+                    description="None of your items match the search and filters."
+                  />
                 )}
               </section>
             ) : null}
             {filters.source !== "org" ? (
               <section aria-labelledby="builtin-heading" className="space-y-3">
                 <div>
-                  <h2 id="builtin-heading" className="text-lg font-semibold text-slate-900">Built-in library</h2>
-                  <p className="text-sm text-slate-600">Written by Pulsewell and read by every organisation&apos;s coach. Hide an item to keep Boss Bot from using it.</p>
+                  <h2 id="builtin-heading" className="text-lg font-semibold text-slate-900">
+                    Built-in library
+                  </h2>
+                  <p className="text-sm text-slate-600">
+                    Written by Pulsewell and read by every organisation&apos;s coach. Hide an item to keep Boss Bot from
+                    using it.
+                  </p>
                 </div>
                 {builtin.length > 0 ? (
                   <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                    {builtin.map((item) => <ContentCard key={item.id} item={item} {...actions} />)}
+                    {builtin.map((item) => (
+                      <ContentCard key={item.id} item={item} {...actions} />
+                    ))}
                   </ul>
                 ) : (
-                  <EmptyState icon={SearchX} title="No matching content" headingLevel="h3" description={filtered ? "No built-in item matches the search and filters." : "The built-in library is empty."} />
+                  <EmptyState
+                    icon={SearchX}
+                    title="No matching content"
+                    headingLevel="h3"
+                    description={
+                      filtered ? "No built-in item matches the search and filters." : "The built-in library is empty."
+                    }
+                  />
                 )}
               </section>
             ) : null}

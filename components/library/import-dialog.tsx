@@ -7,7 +7,14 @@ import { apiFetch, problemOf } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { MAX_IMPORT_ITEMS } from "@/lib/library/schemas";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
@@ -26,7 +33,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [result, setResult] = useState<ImportResult | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (items: ImportItem[]) => apiFetch<ImportResult>("/api/leadership-content/import", { method: "POST", body: { items } }),
+    mutationFn: (items: ImportItem[]) =>
+      apiFetch<ImportResult>("/api/leadership-content/import", { method: "POST", body: { items } }),
     onSuccess: (r) => {
       setResult(r);
       void queryClient.invalidateQueries({ queryKey: queryKeys.allLibrary() });
@@ -65,7 +73,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Import Content</DialogTitle>
-          <DialogDescription>Paste text or choose .md and .txt files. Each file becomes an item, analysed like pasted content; long texts are split into sections.</DialogDescription>
+          <DialogDescription>
+            Paste text or choose .md and .txt files. Each file becomes an item, analysed like pasted content; long texts
+            are split into sections.
+          </DialogDescription>
         </DialogHeader>
         {result ? (
           <div className="grid gap-4">
@@ -75,7 +86,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             </div>
             {result.errors.length > 0 ? (
               <ul className="list-disc space-y-1 pl-5 text-sm text-red-700 wrap-anywhere" aria-label="Import errors">
-                {result.errors.map((err, i) => <li key={i}>{err}</li>)}
+                {result.errors.map((err, i) => (
+                  <li key={i}>{err}</li>
+                ))}
               </ul>
             ) : null}
             <DialogFooter>
@@ -100,15 +113,30 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="import-files">Files (.md, .txt)</Label>
-              <Input id="import-files" type="file" multiple accept={IMPORT_ACCEPT} onChange={(e) => void pick(e.target.files)} className="h-auto py-1.5" />
+              <Input
+                id="import-files"
+                type="file"
+                multiple
+                accept={IMPORT_ACCEPT}
+                onChange={(e) => void pick(e.target.files)}
+                className="h-auto py-1.5"
+              />
               {files.length > 0 ? (
                 <ul className="space-y-1" aria-label="Chosen files">
                   {files.map((f) => (
-                    <li key={f.filename} className="flex min-w-0 items-center gap-2 rounded-md bg-slate-50 px-2 py-1 text-sm">
+                    <li
+                      key={f.filename}
+                      className="flex min-w-0 items-center gap-2 rounded-md bg-slate-50 px-2 py-1 text-sm"
+                    >
                       <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
                       <span className="min-w-0 flex-1 truncate">{f.filename}</span>
                       <span className="shrink-0 text-xs text-slate-500">{`${f.content.length.toLocaleString("en-US")} characters`}</span>
-                      <Button variant="ghost" size="icon-sm" aria-label={`Remove ${f.filename}`} onClick={() => setFiles((prev) => prev.filter((p) => p.filename !== f.filename))}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Remove ${f.filename}`}
+                        onClick={() => setFiles((prev) => prev.filter((p) => p.filename !== f.filename))}
+                      >
                         <X />
                       </Button>
                     </li>
@@ -116,10 +144,18 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 </ul>
               ) : null}
             </div>
-            {problem ? <p role="alert" className="text-sm text-red-700 wrap-anywhere">{problem}</p> : null}
+            {problem ? (
+              <p role="alert" className="text-sm text-red-700 wrap-anywhere">
+                {problem}
+              </p>
+            ) : null}
             <DialogFooter>
-              <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
-              <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>{mutation.isPending ? "Importing..." : "Import"}</Button>
+              <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+                {mutation.isPending ? "Importing..." : "Import"}
+              </Button>
             </DialogFooter>
           </form>
         )}

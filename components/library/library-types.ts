@@ -6,6 +6,12 @@ export type { ContentCategory, ContentType, ImportResult };
 export type LibraryItem = ContentDto;
 
 /** POST /api/ai/categorize-content's answer. */
-export type Analysis = { title: string; contentType: ContentType; category: ContentCategory; tags: string[]; priority: number };
+export type Analysis = {
+  title: string;
+  contentType: ContentType;
+  category: ContentCategory;
+  tags: string[];
+  priority: number;
+};
 
 export type SourceFilter = "all" | "org" | "builtin";

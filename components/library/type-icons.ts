@@ -1,4 +1,13 @@
-import { BookOpen, ClipboardList, FileText, GraduationCap, Layers, MessagesSquare, PlayCircle, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  ClipboardList,
+  FileText,
+  GraduationCap,
+  Layers,
+  MessagesSquare,
+  PlayCircle,
+  type LucideIcon,
+} from "lucide-react";
 import type { ContentType } from "@/components/library/library-types";
 
 /** The icon of each content type on the cards. */

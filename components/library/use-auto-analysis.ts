@@ -39,7 +39,8 @@ export function useAutoAnalysis({ content, missing, apply, initialContent }: Opt
   const [outcome, setOutcome] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (text: string) => apiFetch<Analysis>("/api/ai/categorize-content", { method: "POST", body: { content: text } }),
+    mutationFn: (text: string) =>
+      apiFetch<Analysis>("/api/ai/categorize-content", { method: "POST", body: { content: text } }),
   });
   const { mutate, isPending } = mutation;
 

@@ -5,7 +5,11 @@ import { Bell } from "lucide-react";
 import type { NotificationDto } from "@/lib/notifications/dto";
 import { Button } from "@/components/ui/button";
 import type { NotificationPopoverProps } from "@/components/notifications/notification-popover";
-import { useMarkNotificationRead, useNotifications, usePendingReadIds } from "@/components/notifications/use-notifications";
+import {
+  useMarkNotificationRead,
+  useNotifications,
+  usePendingReadIds,
+} from "@/components/notifications/use-notifications";
 
 type NotificationBellProps = { userId: string; organizationId: string };
 

@@ -46,8 +46,15 @@ export function NotificationItem({ item, pending, onMarkRead, onAction }: Notifi
   }, [item.isRead]);
 
   return (
-    <li ref={rowRef} tabIndex={-1} className={cn("flex gap-3 px-4 py-3 outline-none focus-visible:bg-slate-50", !item.isRead && "bg-brand-50/40")}>
-      <span aria-hidden="true" className={cn("mt-1.5 size-2 shrink-0 rounded-full", item.isRead ? "bg-transparent" : "bg-brand-600")} />
+    <li
+      ref={rowRef}
+      tabIndex={-1}
+      className={cn("flex gap-3 px-4 py-3 outline-none focus-visible:bg-slate-50", !item.isRead && "bg-brand-50/40")}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("mt-1.5 size-2 shrink-0 rounded-full", item.isRead ? "bg-transparent" : "bg-brand-600")}
+      />
       <div className="min-w-0 flex-1">
         <p className={cn("text-sm break-words text-slate-900", !item.isRead && "font-semibold")}>
           {item.title}

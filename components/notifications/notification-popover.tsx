@@ -19,7 +19,14 @@ export type NotificationPopoverProps = BodyProps & {
 };
 
 /** The bell's popover, loaded on its first open (see NotificationBell). */
-export function NotificationPopover({ open, onOpenChange, trigger, titleId, unread, ...body }: NotificationPopoverProps) {
+export function NotificationPopover({
+  open,
+  onOpenChange,
+  trigger,
+  titleId,
+  unread,
+  ...body
+}: NotificationPopoverProps) {
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
@@ -76,10 +83,21 @@ function NotificationBody({ query, items, pendingIds, onMarkRead, onAction }: Bo
   }
   return (
     // Focusable so keyboard users can scroll it even past items without buttons.
-    <div tabIndex={0} role="region" aria-label="Notification list" className="max-h-80 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Notification list"
+      className="max-h-80 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset"
+    >
       <ul className="divide-y divide-slate-100">
         {items.map((item) => (
-          <NotificationItem key={item.id} item={item} pending={pendingIds.includes(item.id)} onMarkRead={onMarkRead} onAction={onAction} />
+          <NotificationItem
+            key={item.id}
+            item={item}
+            pending={pendingIds.includes(item.id)}
+            onMarkRead={onMarkRead}
+            onAction={onAction}
+          />
         ))}
       </ul>
     </div>

@@ -38,15 +38,25 @@ export function useMarkNotificationRead(userId: string, organizationId: string) 
     mutationKey: MARK_READ_KEY,
     mutationFn: async (id: string) => {
       const { notificationDtoSchema } = await loadSchemas();
-      return apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "PATCH", body: { userId }, schema: notificationDtoSchema });
+      return apiFetch(`/api/notifications/${encodeURIComponent(id)}/read`, {
+        method: "PATCH",
+        body: { userId },
+        schema: notificationDtoSchema,
+      });
     },
     onSuccess: async (updated) => {
       // Show the change at once, before the refetch lands.
-      queryClient.setQueryData<NotificationDto[]>(listKey, (old) => old?.map((n) => (n.id === updated.id ? updated : n)));
+      queryClient.setQueryData<NotificationDto[]>(listKey, (old) =>
+        old?.map((n) => (n.id === updated.id ? updated : n)),
+      );
       await queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: () => {
-      toast({ title: "Error", description: "Failed to mark the notification as read. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to mark the notification as read. Please try again.",
+        variant: "destructive",
+      });
     },
   });
 }

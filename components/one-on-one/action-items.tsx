@@ -14,9 +14,19 @@ import { formatMeetingDate, fullName } from "@/components/one-on-one/format";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
 const TEXT_MAX = 500;
-const dueFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dueFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const due = (d: string) => dueFormat.format(new Date(`${d}T00:00:00Z`));
-const failed = (what: string) => (err: unknown) => toast({ title: "Error", description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`, variant: "destructive" });
+const failed = (what: string) => (err: unknown) =>
+  toast({
+    title: "Error",
+    description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`,
+    variant: "destructive",
+  });
 
 /** What was agreed, with an owner from the pair and an optional due date; open items of earlier
  * meetings carry over here and say where they came from. */
@@ -27,15 +37,23 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
     const p = owners.find((o) => o.id === id);
     return p ? fullName(p) : "Someone else";
   };
-  const toggle = useMeetingMutation(meeting.id, (v: { item: ActionItemDto; completed: boolean }) => meetingApi.patchAction(meeting.id, v.item.id, { completed: v.completed }));
+  const toggle = useMeetingMutation(meeting.id, (v: { item: ActionItemDto; completed: boolean }) =>
+    meetingApi.patchAction(meeting.id, v.item.id, { completed: v.completed }),
+  );
   // The tick shows at once; it is dropped (the server's state shows again) once the meeting is reloaded or the change failed.
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const untick = (id: string) => setTicked(({ [id]: _, ...rest }) => rest);
-  const remove = useMeetingMutation(meeting.id, (item: ActionItemDto) => meetingApi.deleteAction(meeting.id, item.id), () => toast({ title: "Action item deleted" }));
+  const remove = useMeetingMutation(
+    meeting.id,
+    (item: ActionItemDto) => meetingApi.deleteAction(meeting.id, item.id),
+    () => toast({ title: "Action item deleted" }),
+  );
 
   return (
     <section aria-labelledby="action-items-title" className="space-y-3">
-      <h2 id="action-items-title" className="text-lg font-semibold text-slate-900">Action items</h2>
+      <h2 id="action-items-title" className="text-lg font-semibold text-slate-900">
+        Action items
+      </h2>
       {meeting.actionItems.length === 0 ? (
         <p className="text-sm text-slate-500">No action items yet.</p>
       ) : (
@@ -53,19 +71,35 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
                   onChange={(e) => {
                     const completed = e.target.checked;
                     setTicked((t) => ({ ...t, [item.id]: completed }));
-                    toggle.mutate({ item, completed }, { onError: failed("update the action item"), onSettled: () => untick(item.id) });
+                    toggle.mutate(
+                      { item, completed },
+                      { onError: failed("update the action item"), onSettled: () => untick(item.id) },
+                    );
                   }}
                 />
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.completed) ? "text-slate-500 line-through" : "text-slate-900"}`}>{item.text}</label>
+                  <label
+                    htmlFor={box}
+                    className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.completed) ? "text-slate-500 line-through" : "text-slate-900"}`}
+                  >
+                    {item.text}
+                  </label>
                   <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-500">
                     <span>{`Owner: ${ownerName(item.ownerId)}`}</span>
                     {item.dueDate ? <span>{`Due ${due(item.dueDate)}`}</span> : null}
-                    {item.carriedOver ? <span className="text-amber-700">{`From the meeting on ${formatMeetingDate(item.originScheduledAt)}`}</span> : null}
+                    {item.carriedOver ? (
+                      <span className="text-amber-700">{`From the meeting on ${formatMeetingDate(item.originScheduledAt)}`}</span>
+                    ) : null}
                   </p>
                 </div>
                 {open ? (
-                  <Button variant="ghost" size="icon-sm" aria-label={`Delete action item: ${item.text}`} disabled={remove.isPending} onClick={() => remove.mutate(item, { onError: failed("delete the action item") })}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Delete action item: ${item.text}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(item, { onError: failed("delete the action item") })}
+                  >
                     <Trash2 />
                   </Button>
                 ) : null}
@@ -84,11 +118,15 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
   const [ownerId, setOwnerId] = useState(meeting.employee.id);
   const [dueDate, setDueDate] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const add = useMeetingMutation(meeting.id, (body: { text: string; ownerId: string; dueDate?: string }) => meetingApi.addAction(meeting.id, body), () => {
-    setText("");
-    setDueDate("");
-    setErrors({});
-  });
+  const add = useMeetingMutation(
+    meeting.id,
+    (body: { text: string; ownerId: string; dueDate?: string }) => meetingApi.addAction(meeting.id, body),
+    () => {
+      setText("");
+      setDueDate("");
+      setErrors({});
+    },
+  );
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -100,17 +138,32 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
       {
         onError: (err) => {
           const p = problemOf(err);
-          setErrors(p && Object.keys(p.fields).length ? p.fields : { form: [p?.message ?? "Failed to add the action item. Please try again."] });
+          setErrors(
+            p && Object.keys(p.fields).length
+              ? p.fields
+              : { form: [p?.message ?? "Failed to add the action item. Please try again."] },
+          );
         },
       },
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
       <div className="min-w-0 space-y-1.5 sm:col-span-3">
         <Label htmlFor="action-text">New action item</Label>
-        <Input id="action-text" value={text} maxLength={TEXT_MAX + 100} onChange={(e) => setText(e.target.value)} aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? "action-text-messages" : undefined} />
+        <Input
+          id="action-text"
+          value={text}
+          maxLength={TEXT_MAX + 100}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? "action-text-messages" : undefined}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="action-owner">Owner</Label>
@@ -123,9 +176,19 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
         <Label htmlFor="action-due">Due date (optional)</Label>
         <Input id="action-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
       </div>
-      <Button type="submit" disabled={add.isPending}><Plus /> {add.isPending ? "Adding..." : "Add action item"}</Button>
+      <Button type="submit" disabled={add.isPending}>
+        <Plus /> {add.isPending ? "Adding..." : "Add action item"}
+      </Button>
       <div className="sm:col-span-3">
-        <FieldMessages id="action-text-messages" messages={[...(errors.text ?? []), ...(errors.ownerId ?? []), ...(errors.dueDate ?? []), ...(errors.form ?? [])]} />
+        <FieldMessages
+          id="action-text-messages"
+          messages={[
+            ...(errors.text ?? []),
+            ...(errors.ownerId ?? []),
+            ...(errors.dueDate ?? []),
+            ...(errors.form ?? []),
+          ]}
+        />
       </div>
     </form>
   );

@@ -12,7 +12,12 @@ import type { AgendaItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
 const TEXT_MAX = 300;
-const failed = (what: string) => (err: unknown) => toast({ title: "Error", description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`, variant: "destructive" });
+const failed = (what: string) => (err: unknown) =>
+  toast({
+    title: "Error",
+    description: problemOf(err)?.message ?? `Failed to ${what}. Please try again.`,
+    variant: "destructive",
+  });
 
 /** The template's questions and the pair's talking points, in the order they agreed, ticked off
  * during the meeting. Reordering is by buttons (keyboard and screen reader friendly, unlike drag). */
@@ -20,7 +25,9 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
   const open = meeting.status === "scheduled";
   const items = [...meeting.agenda].sort((a, b) => a.position - b.position);
   const [announce, setAnnounce] = useState("");
-  const toggle = useMeetingMutation(meeting.id, (v: { item: AgendaItemDto; done: boolean }) => meetingApi.patchAgenda(meeting.id, v.item.id, { done: v.done }));
+  const toggle = useMeetingMutation(meeting.id, (v: { item: AgendaItemDto; done: boolean }) =>
+    meetingApi.patchAgenda(meeting.id, v.item.id, { done: v.done }),
+  );
   // The tick shows at once; dropped once the meeting is reloaded or the change failed.
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const untick = (id: string) => setTicked(({ [id]: _, ...rest }) => rest);
@@ -45,8 +52,12 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
 
   return (
     <section aria-labelledby="agenda-title" className="space-y-3">
-      <h2 id="agenda-title" className="text-lg font-semibold text-slate-900">Agenda</h2>
-      <p role="status" className="sr-only">{announce}</p>
+      <h2 id="agenda-title" className="text-lg font-semibold text-slate-900">
+        Agenda
+      </h2>
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">No agenda yet. Add a talking point you want to cover.</p>
       ) : (
@@ -55,7 +66,10 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
             const box = `agenda-done-${item.id}`;
             return (
               <li key={item.id} className="flex items-start gap-3 p-3">
-                <span aria-hidden="true" className="mt-0.5 w-6 shrink-0 text-right text-sm font-semibold text-slate-500">{`${i + 1}.`}</span>
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 w-6 shrink-0 text-right text-sm font-semibold text-slate-500"
+                >{`${i + 1}.`}</span>
                 <input
                   id={box}
                   type="checkbox"
@@ -65,22 +79,60 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
                   onChange={(e) => {
                     const done = e.target.checked;
                     setTicked((t) => ({ ...t, [item.id]: done }));
-                    toggle.mutate({ item, done }, { onError: failed("update the agenda"), onSettled: () => untick(item.id) });
+                    toggle.mutate(
+                      { item, done },
+                      { onError: failed("update the agenda"), onSettled: () => untick(item.id) },
+                    );
                   }}
                 />
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={box} className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.done) ? "text-slate-500 line-through" : "text-slate-900"}`}>
+                  <label
+                    htmlFor={box}
+                    className={`block text-sm wrap-anywhere ${(ticked[item.id] ?? item.done) ? "text-slate-500 line-through" : "text-slate-900"}`}
+                  >
                     <span className="sr-only">{`${i + 1}. `}</span>
                     {item.text}
                   </label>
-                  <p className="text-xs text-slate-500">{item.kind === "question" ? "Template question" : item.authorId === userId ? "Your talking point" : "Talking point"}</p>
+                  <p className="text-xs text-slate-500">
+                    {item.kind === "question"
+                      ? "Template question"
+                      : item.authorId === userId
+                        ? "Your talking point"
+                        : "Talking point"}
+                  </p>
                 </div>
                 {open ? (
                   <div className="flex shrink-0 gap-1">
-                    <Button id={`agenda-up-${item.id}`} variant="ghost" size="icon-sm" aria-label={`Move up: ${item.text}`} disabled={i === 0 || order.isPending} onClick={() => move(i, -1)}><ArrowUp /></Button>
-                    <Button id={`agenda-down-${item.id}`} variant="ghost" size="icon-sm" aria-label={`Move down: ${item.text}`} disabled={i === items.length - 1 || order.isPending} onClick={() => move(i, 1)}><ArrowDown /></Button>
+                    <Button
+                      id={`agenda-up-${item.id}`}
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move up: ${item.text}`}
+                      disabled={i === 0 || order.isPending}
+                      onClick={() => move(i, -1)}
+                    >
+                      <ArrowUp />
+                    </Button>
+                    <Button
+                      id={`agenda-down-${item.id}`}
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move down: ${item.text}`}
+                      disabled={i === items.length - 1 || order.isPending}
+                      onClick={() => move(i, 1)}
+                    >
+                      <ArrowDown />
+                    </Button>
                     {item.kind === "talking_point" && item.authorId === userId ? (
-                      <Button variant="ghost" size="icon-sm" aria-label={`Delete talking point: ${item.text}`} disabled={remove.isPending} onClick={() => remove.mutate(item, { onError: failed("delete the talking point") })}><Trash2 /></Button>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Delete talking point: ${item.text}`}
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(item, { onError: failed("delete the talking point") })}
+                      >
+                        <Trash2 />
+                      </Button>
                     ) : null}
                   </div>
                 ) : null}
@@ -97,10 +149,14 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
 function AddTalkingPoint({ meetingId }: { meetingId: string }) {
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
-  const add = useMeetingMutation(meetingId, (t: string) => meetingApi.addAgenda(meetingId, t), () => {
-    setText("");
-    setErrors([]);
-  });
+  const add = useMeetingMutation(
+    meetingId,
+    (t: string) => meetingApi.addAgenda(meetingId, t),
+    () => {
+      setText("");
+      setErrors([]);
+    },
+  );
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -119,10 +175,18 @@ function AddTalkingPoint({ meetingId }: { meetingId: string }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1 space-y-1.5">
         <Label htmlFor="talking-point">Talking point</Label>
-        <Input id="talking-point" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "talking-point-messages" : undefined} />
+        <Input
+          id="talking-point"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? "talking-point-messages" : undefined}
+        />
         <FieldMessages id="talking-point-messages" messages={errors} />
       </div>
-      <Button type="submit" disabled={add.isPending} className="sm:mb-auto sm:mt-6"><Plus /> {add.isPending ? "Adding..." : "Add talking point"}</Button>
+      <Button type="submit" disabled={add.isPending} className="sm:mb-auto sm:mt-6">
+        <Plus /> {add.isPending ? "Adding..." : "Add talking point"}
+      </Button>
     </form>
   );
 }

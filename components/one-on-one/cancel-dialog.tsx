@@ -2,7 +2,14 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormAlert } from "@/components/forms/fields";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
@@ -16,10 +23,17 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
   const recurring = meeting.recurrence !== "none";
   const [scope, setScope] = useState<Scope>("occurrence");
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMeetingMutation(meeting.id, (s: Scope) => meetingApi.cancel(meeting.id, s), (_, s) => {
-    toast({ title: "Meeting Cancelled", description: s === "series" ? "The series has been cancelled." : "The meeting has been cancelled." });
-    onClose();
-  });
+  const mutation = useMeetingMutation(
+    meeting.id,
+    (s: Scope) => meetingApi.cancel(meeting.id, s),
+    (_, s) => {
+      toast({
+        title: "Meeting Cancelled",
+        description: s === "series" ? "The series has been cancelled." : "The meeting has been cancelled.",
+      });
+      onClose();
+    },
+  );
 
   return (
     <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
@@ -31,9 +45,21 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
         {recurring ? (
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">What to cancel</legend>
-            {([["occurrence", "This meeting only"], ["series", "The whole series (every upcoming meeting)"]] as const).map(([value, label]) => (
+            {(
+              [
+                ["occurrence", "This meeting only"],
+                ["series", "The whole series (every upcoming meeting)"],
+              ] as const
+            ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="radio" name="cancel-scope" value={value} checked={scope === value} onChange={() => setScope(value)} className="size-4 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="cancel-scope"
+                  value={value}
+                  checked={scope === value}
+                  onChange={() => setScope(value)}
+                  className="size-4 accent-brand-600"
+                />
                 {label}
               </label>
             ))}
@@ -41,13 +67,18 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
         ) : null}
         <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Keep meeting</Button>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Keep meeting
+          </Button>
           <Button
             variant="destructive"
             disabled={mutation.isPending}
             onClick={() => {
               setError(null);
-              mutation.mutate(recurring ? scope : "occurrence", { onError: (err) => setError(problemOf(err)?.message ?? "Failed to cancel the meeting. Please try again.") });
+              mutation.mutate(recurring ? scope : "occurrence", {
+                onError: (err) =>
+                  setError(problemOf(err)?.message ?? "Failed to cancel the meeting. Please try again."),
+              });
             }}
           >
             {mutation.isPending ? "Cancelling..." : "Cancel meeting"}

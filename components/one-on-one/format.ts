@@ -125,7 +125,10 @@ export function fromDateTimeLocal(value: string, timeZone: string): string | nul
   // Reject 2026-02-31 and the like: the date must read back as typed.
   const probe = new Date(Date.UTC(year!, month! - 1, day!));
   if (probe.getUTCMonth() !== month! - 1) return null;
-  return instantFromWallClock({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, timeZone).toISOString();
+  return instantFromWallClock(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
+    timeZone,
+  ).toISOString();
 }
 
 /** The tabs of '1:1 Meetings', as the address's ?tab= names them (My Meetings has none). Here,

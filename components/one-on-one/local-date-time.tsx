@@ -8,7 +8,15 @@ import { formatMeetingDateTime } from "@/components/one-on-one/format";
  * the page is hydrated it renders the UTC reading, said so; the client then renders its own (no
  * hydration mismatch: the first client render matches the server's).
  */
-export function MeetingDateTime({ iso, format = formatMeetingDateTime, className }: { iso: string; format?: (iso: string, timeZone?: string) => string; className?: string }) {
+export function MeetingDateTime({
+  iso,
+  format = formatMeetingDateTime,
+  className,
+}: {
+  iso: string;
+  format?: (iso: string, timeZone?: string) => string;
+  className?: string;
+}) {
   const client = useIsClient();
   const text = client ? format(iso) : `${format(iso, "UTC")} UTC`;
   return (

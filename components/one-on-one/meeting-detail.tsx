@@ -27,16 +27,27 @@ export function MeetingLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="mx-auto max-w-md rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
       <p>The meeting could not be loaded. Please try again.</p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>Try again</Button>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }
 
 /** /one-on-one/{meetingId}: the meeting as its manager or employee sees it. */
-export function MeetingDetailPage({ meetingId, userId, initial }: { meetingId: string; userId: string; initial?: MeetingDetail }) {
+export function MeetingDetailPage({
+  meetingId,
+  userId,
+  initial,
+}: {
+  meetingId: string;
+  userId: string;
+  initial?: MeetingDetail;
+}) {
   const query = useMeeting(meetingId, initial);
   if (query.isPending) return <MeetingLoading />;
-  if (query.isError) return isNotFound(query.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return isNotFound(query.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void query.refetch()} />;
   const meeting = query.data;
   const manager = meeting.role === "manager";
 

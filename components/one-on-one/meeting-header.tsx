@@ -32,37 +32,66 @@ export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">{meetingTitle(meeting)}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">
+              {meetingTitle(meeting)}
+            </h1>
             <MeetingStatusBadge status={meeting.status} />
           </div>
           <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-600">
             <MeetingDateTime iso={meeting.scheduledAt} />
             <span aria-hidden="true">·</span>
             <span>{formatDuration(meeting.durationMinutes)}</span>
-            {repeat ? (<><span aria-hidden="true">·</span><span>{repeat}</span></>) : null}
-            {meeting.templateName ? (<><span aria-hidden="true">·</span><span>{meeting.templateName}</span></>) : null}
+            {repeat ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{repeat}</span>
+              </>
+            ) : null}
+            {meeting.templateName ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{meeting.templateName}</span>
+              </>
+            ) : null}
           </p>
         </div>
         {manages ? (
           <div className="flex flex-wrap gap-2">
             <Button
-              onClick={() => complete.mutate(undefined, { onError: () => toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" }) })}
+              onClick={() =>
+                complete.mutate(undefined, {
+                  onError: () =>
+                    toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" }),
+                })
+              }
               disabled={complete.isPending}
             >
               <CheckCircle2 /> {complete.isPending ? "Saving..." : "Mark Complete"}
             </Button>
-            <Button variant="outline" onClick={() => setDialog("reschedule")}><CalendarClock /> Reschedule</Button>
-            <Button variant="outline" onClick={() => setDialog("cancel")}><XCircle /> Cancel</Button>
+            <Button variant="outline" onClick={() => setDialog("reschedule")}>
+              <CalendarClock /> Reschedule
+            </Button>
+            <Button variant="outline" onClick={() => setDialog("cancel")}>
+              <XCircle /> Cancel
+            </Button>
           </div>
         ) : null}
       </div>
       {meeting.previousMeetingId || meeting.nextMeetingId ? (
         <nav aria-label="Other meetings with this person" className="flex flex-wrap gap-2">
           {meeting.previousMeetingId ? (
-            <Button asChild variant="ghost" size="sm"><Link href={`/one-on-one/${meeting.previousMeetingId}`}><ChevronLeft /> Previous meeting</Link></Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link href={`/one-on-one/${meeting.previousMeetingId}`}>
+                <ChevronLeft /> Previous meeting
+              </Link>
+            </Button>
           ) : null}
           {meeting.nextMeetingId ? (
-            <Button asChild variant="ghost" size="sm"><Link href={`/one-on-one/${meeting.nextMeetingId}`}>Next meeting <ChevronRight /></Link></Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link href={`/one-on-one/${meeting.nextMeetingId}`}>
+                Next meeting <ChevronRight />
+              </Link>
+            </Button>
           ) : null}
         </nav>
       ) : null}

@@ -18,7 +18,15 @@ import type { MeetingListItem, MeetingListPage, PersonRef } from "@/lib/one-on-o
  * 'My Meetings': the caller's upcoming and past 1:1s (the server answers with theirs only), a
  * person filter for those who schedule, and 'Load more' by the server's cursor.
  */
-export function MyMeetings({ canSchedule, onSchedule, upcoming }: { canSchedule: boolean; onSchedule: () => void; upcoming?: MeetingListPage }) {
+export function MyMeetings({
+  canSchedule,
+  onSchedule,
+  upcoming,
+}: {
+  canSchedule: boolean;
+  onSchedule: () => void;
+  upcoming?: MeetingListPage;
+}) {
   const [when, setWhen] = useState<MeetingsWhen>("upcoming");
   const [personId, setPersonId] = useState("");
   const people = useSchedulablePeople(canSchedule);
@@ -33,24 +41,47 @@ export function MyMeetings({ canSchedule, onSchedule, upcoming }: { canSchedule:
       <Tabs value={when} onValueChange={(v) => setWhen(v as MeetingsWhen)}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <TabsList aria-label="Meetings by time">
-            <TabsTrigger value="upcoming"><CalendarClock aria-hidden className="mr-1.5 size-4" />Upcoming</TabsTrigger>
-            <TabsTrigger value="past"><History aria-hidden className="mr-1.5 size-4" />Past</TabsTrigger>
+            <TabsTrigger value="upcoming">
+              <CalendarClock aria-hidden className="mr-1.5 size-4" />
+              Upcoming
+            </TabsTrigger>
+            <TabsTrigger value="past">
+              <History aria-hidden className="mr-1.5 size-4" />
+              Past
+            </TabsTrigger>
           </TabsList>
           {canSchedule ? (
             <div className="w-full space-y-1.5 sm:w-64">
               <Label htmlFor="meetings-person">Filter by person</Label>
               <NativeSelect id="meetings-person" value={personId} onChange={(e) => setPersonId(e.target.value)}>
                 <option value="">Everyone</option>
-                {options.map((p) => <option key={p.id} value={p.id}>{fullName(p)}</option>)}
+                {options.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {fullName(p)}
+                  </option>
+                ))}
               </NativeSelect>
             </div>
           ) : null}
         </div>
         <TabsContent value="upcoming">
-          <MeetingSection when="upcoming" personId={personId} canSchedule={canSchedule} onSchedule={onSchedule} onPeople={onPeople} initial={personId === "" ? upcoming : undefined} />
+          <MeetingSection
+            when="upcoming"
+            personId={personId}
+            canSchedule={canSchedule}
+            onSchedule={onSchedule}
+            onPeople={onPeople}
+            initial={personId === "" ? upcoming : undefined}
+          />
         </TabsContent>
         <TabsContent value="past">
-          <MeetingSection when="past" personId={personId} canSchedule={canSchedule} onSchedule={onSchedule} onPeople={onPeople} />
+          <MeetingSection
+            when="past"
+            personId={personId}
+            canSchedule={canSchedule}
+            onSchedule={onSchedule}
+            onPeople={onPeople}
+          />
         </TabsContent>
       </Tabs>
     </div>
@@ -65,7 +96,14 @@ export function mergePeople<P extends PersonRef>(a: readonly P[], b: readonly Pe
   return [...a, ...(extra as P[])].sort((x, y) => fullName(x).localeCompare(fullName(y)));
 }
 
-function MeetingSection({ when, personId, canSchedule, onSchedule, onPeople, initial }: {
+function MeetingSection({
+  when,
+  personId,
+  canSchedule,
+  onSchedule,
+  onPeople,
+  initial,
+}: {
   when: MeetingsWhen;
   personId: string;
   canSchedule: boolean;
@@ -85,10 +123,15 @@ function MeetingSection({ when, personId, canSchedule, onSchedule, onPeople, ini
   if (list.isPending) return <MeetingListSkeleton />;
   if (list.isError && meetings.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+      >
         <p className="font-semibold text-red-800">We could not load your meetings.</p>
         <p className="text-sm text-red-700">Please check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}><RotateCcw /> Retry</Button>
+        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RotateCcw /> Retry
+        </Button>
       </div>
     );
   }
@@ -99,24 +142,48 @@ function MeetingSection({ when, personId, canSchedule, onSchedule, onPeople, ini
         icon={CalendarClock}
         headingLevel="h3"
         title={filtered ? "No upcoming meetings with this person" : "No upcoming meetings"}
-        description={canSchedule ? "Schedule a 1:1 with someone on your team: it lands in both calendars." : "Your manager schedules your 1:1s; they will be listed here."}
-        action={canSchedule ? <Button onClick={onSchedule}><CalendarPlus /> Schedule a 1:1</Button> : undefined}
+        description={
+          canSchedule
+            ? "Schedule a 1:1 with someone on your team: it lands in both calendars."
+            : "Your manager schedules your 1:1s; they will be listed here."
+        }
+        action={
+          canSchedule ? (
+            <Button onClick={onSchedule}>
+              <CalendarPlus /> Schedule a 1:1
+            </Button>
+          ) : undefined
+        }
       />
     ) : (
-      <EmptyState icon={History} headingLevel="h3" title={filtered ? "No past meetings with this person" : "No past meetings"} description="Completed and cancelled 1:1s will be listed here." />
+      <EmptyState
+        icon={History}
+        headingLevel="h3"
+        title={filtered ? "No past meetings with this person" : "No past meetings"}
+        description="Completed and cancelled 1:1s will be listed here."
+      />
     );
   }
   return (
     <div className="space-y-4" aria-busy={list.isFetching || undefined}>
       <ul className="space-y-3" aria-label={when === "upcoming" ? "Upcoming meetings" : "Past meetings"}>
-        {meetings.map((m) => <MeetingRow key={m.id} meeting={m} />)}
+        {meetings.map((m) => (
+          <MeetingRow key={m.id} meeting={m} />
+        ))}
       </ul>
       {list.isFetchNextPageError ? (
-        <p role="alert" className="text-sm text-red-700">Could not load more meetings. Please try again.</p>
+        <p role="alert" className="text-sm text-red-700">
+          Could not load more meetings. Please try again.
+        </p>
       ) : null}
       {list.hasNextPage ? (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            aria-busy={list.isFetchingNextPage || undefined}
+          >
             {list.isFetchingNextPage ? "Loading..." : "Load more"}
           </Button>
         </div>
@@ -129,7 +196,11 @@ export function MeetingRow({ meeting }: { meeting: MeetingListItem }) {
   const title = meetingTitle(meeting);
   const repeat = recurrenceHint(meeting.recurrence);
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between" data-testid="meeting-row" aria-label={title}>
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      data-testid="meeting-row"
+      aria-label={title}
+    >
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-base font-semibold text-slate-900 wrap-anywhere">{title}</h3>
@@ -138,8 +209,15 @@ export function MeetingRow({ meeting }: { meeting: MeetingListItem }) {
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <MeetingDateTime iso={meeting.scheduledAt} />
           <span>{formatDuration(meeting.durationMinutes)}</span>
-          {repeat ? <span className="inline-flex items-center gap-1"><Repeat aria-hidden className="size-3.5" />{repeat}</span> : null}
-          {meeting.role === "manager" && meeting.prepSubmitted ? <span className="text-emerald-700">Prep submitted</span> : null}
+          {repeat ? (
+            <span className="inline-flex items-center gap-1">
+              <Repeat aria-hidden className="size-3.5" />
+              {repeat}
+            </span>
+          ) : null}
+          {meeting.role === "manager" && meeting.prepSubmitted ? (
+            <span className="text-emerald-700">Prep submitted</span>
+          ) : null}
         </p>
       </div>
       <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
@@ -155,7 +233,10 @@ export function MeetingListSkeleton() {
   return (
     <ul className="space-y-3" aria-hidden="true" data-testid="meetings-skeleton">
       {Array.from({ length: 4 }, (_, i) => (
-        <li key={i} className="flex animate-pulse items-center justify-between rounded-xl border border-slate-200 bg-white p-4">
+        <li
+          key={i}
+          className="flex animate-pulse items-center justify-between rounded-xl border border-slate-200 bg-white p-4"
+        >
           <div className="flex-1 space-y-2">
             <div className="h-4 w-1/2 rounded bg-slate-200" />
             <div className="h-3 w-1/3 rounded bg-slate-100" />

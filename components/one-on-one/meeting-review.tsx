@@ -24,12 +24,21 @@ import { isNotFound, useMeeting } from "@/components/one-on-one/use-meeting";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
 
 /** /one-on-one-meeting?meetingId=: the manager's review before (and during) the meeting. */
-export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: string; canUseCoach: boolean; initial?: MeetingDetail }) {
+export function MeetingReview({
+  meetingId,
+  canUseCoach,
+  initial,
+}: {
+  meetingId: string;
+  canUseCoach: boolean;
+  initial?: MeetingDetail;
+}) {
   const query = useMeeting(meetingId, initial);
   const router = useRouter();
   const [handingOff, setHandingOff] = useState(false);
   if (query.isPending) return <MeetingLoading />;
-  if (query.isError) return isNotFound(query.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return isNotFound(query.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void query.refetch()} />;
   const meeting = query.data;
   // The review is the manager's; the employee's side of it is the prep form.
   if (meeting.role !== "manager") return <MeetingNotFound />;
@@ -39,19 +48,30 @@ export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: 
   async function bossBot() {
     setHandingOff(true);
     try {
-      const data = await apiFetch<BossBotContextDto>(`/api/one-on-one/boss-bot-context/${encodeURIComponent(meeting.id)}`);
+      const data = await apiFetch<BossBotContextDto>(
+        `/api/one-on-one/boss-bot-context/${encodeURIComponent(meeting.id)}`,
+      );
       // Boss Bot opens a conversation about this meeting with the employee's first name; the
       // server reads the meeting itself by its id.
       // Only the employee's name goes into storage (it outlives the session): the prep answers the
       // call returned stay out, the server reads them itself.
       window.localStorage.setItem(
         BOSS_BOT_CONTEXT_KEY,
-        JSON.stringify({ type: "1on1_prep_analysis", meetingId: meeting.id, data: { meeting: { employeeName: data.meeting.employeeName } }, employeeFirstName: meeting.employee.firstName }),
+        JSON.stringify({
+          type: "1on1_prep_analysis",
+          meetingId: meeting.id,
+          data: { meeting: { employeeName: data.meeting.employeeName } },
+          employeeFirstName: meeting.employee.firstName,
+        }),
       );
       router.push("/ai-coach");
     } catch {
       setHandingOff(false);
-      toast({ title: "Error", description: "Failed to load the meeting context for Boss Bot. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to load the meeting context for Boss Bot. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -68,7 +88,9 @@ export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: 
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline"><Link href={`/one-on-one/${meeting.id}`}>Open meeting</Link></Button>
+          <Button asChild variant="outline">
+            <Link href={`/one-on-one/${meeting.id}`}>Open meeting</Link>
+          </Button>
           {canUseCoach ? (
             <Button onClick={() => void bossBot()} disabled={handingOff} aria-busy={handingOff || undefined}>
               <Bot /> {handingOff ? "Opening Boss Bot..." : "Get Boss Bot Suggestions"}
@@ -86,11 +108,18 @@ export function MeetingReview({ meetingId, canUseCoach, initial }: { meetingId: 
         <TabsContent value="prep">
           {prep?.submittedAt ? (
             <div className="space-y-3">
-              <p className="text-sm text-slate-600">Submitted <MeetingDateTime iso={prep.submittedAt} /></p>
+              <p className="text-sm text-slate-600">
+                Submitted <MeetingDateTime iso={prep.submittedAt} />
+              </p>
               <PrepFormReadOnly prep={prep} />
             </div>
           ) : (
-            <EmptyState icon={ClipboardList} headingLevel="h3" title="Prep form not submitted yet" description={`${name} has not submitted their prep form for this meeting. You are told when they do.`} />
+            <EmptyState
+              icon={ClipboardList}
+              headingLevel="h3"
+              title="Prep form not submitted yet"
+              description={`${name} has not submitted their prep form for this meeting. You are told when they do.`}
+            />
           )}
         </TabsContent>
         <TabsContent value="suggestions">

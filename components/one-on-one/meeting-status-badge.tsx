@@ -13,7 +13,12 @@ export function MeetingStatusBadge({ status, className }: { status: string; clas
   const style = STYLES[status];
   const label = style?.label ?? (status ? status[0]!.toUpperCase() + status.slice(1) : "Unknown");
   return (
-    <Badge variant="secondary" data-testid="meeting-status" data-status={status} className={cn(style?.className ?? "bg-slate-100 text-slate-700", className)}>
+    <Badge
+      variant="secondary"
+      data-testid="meeting-status"
+      data-status={status}
+      className={cn(style?.className ?? "bg-slate-100 text-slate-700", className)}
+    >
       {label}
     </Badge>
   );

@@ -12,13 +12,18 @@ import { TemplatesTab } from "@/components/one-on-one/templates-tab";
 import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
 import type { MeetingListPage } from "@/lib/one-on-one/dto";
 
-
 /**
  * '1:1 Meetings' (spec section 2): My Meetings for everyone, Schedule New for those who schedule
  * (oneOnOnes.schedule), Templates for those who manage them (oneOnOnes.templates). The page decides
  * the flags from the one permission map; the routes refuse the same roles again.
  */
-export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTab, upcoming }: {
+export function MeetingsPage({
+  orgId,
+  canSchedule,
+  canManageTemplates,
+  initialTab,
+  upcoming,
+}: {
   orgId: string;
   canSchedule: boolean;
   canManageTemplates: boolean;
@@ -26,7 +31,8 @@ export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTa
   /** The first page of upcoming meetings as the server page read it. */
   upcoming?: MeetingListPage;
 }) {
-  const allowed = (t: MeetingsTab) => t === "meetings" || (t === "schedule" && canSchedule) || (t === "templates" && canManageTemplates);
+  const allowed = (t: MeetingsTab) =>
+    t === "meetings" || (t === "schedule" && canSchedule) || (t === "templates" && canManageTemplates);
   const [tab, setTab] = useState<MeetingsTab>(allowed(initialTab) ? initialTab : "meetings");
 
   function select(next: string) {
@@ -37,15 +43,31 @@ export function MeetingsPage({ orgId, canSchedule, canManageTemplates, initialTa
 
   return (
     <>
-      <Link href="/" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        href="/"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Back to Dashboard
       </Link>
       <PageHeader title="1:1 Meetings" subtitle="Plan, prepare and record your one-on-ones." />
       <Tabs value={tab} onValueChange={select}>
         <TabsList aria-label="1:1 Meetings">
-          <TabsTrigger value="meetings"><CalendarDays aria-hidden className="mr-1.5 size-4" />My Meetings</TabsTrigger>
-          {canSchedule ? <TabsTrigger value="schedule"><CalendarPlus aria-hidden className="mr-1.5 size-4" />Schedule New</TabsTrigger> : null}
-          {canManageTemplates ? <TabsTrigger value="templates"><ClipboardList aria-hidden className="mr-1.5 size-4" />Templates</TabsTrigger> : null}
+          <TabsTrigger value="meetings">
+            <CalendarDays aria-hidden className="mr-1.5 size-4" />
+            My Meetings
+          </TabsTrigger>
+          {canSchedule ? (
+            <TabsTrigger value="schedule">
+              <CalendarPlus aria-hidden className="mr-1.5 size-4" />
+              Schedule New
+            </TabsTrigger>
+          ) : null}
+          {canManageTemplates ? (
+            <TabsTrigger value="templates">
+              <ClipboardList aria-hidden className="mr-1.5 size-4" />
+              Templates
+            </TabsTrigger>
+          ) : null}
         </TabsList>
         <TabsContent value="meetings">
           <MyMeetings canSchedule={canSchedule} onSchedule={() => select("schedule")} upcoming={upcoming} />

@@ -1,4 +1,11 @@
-import { LinePlot, PLOT_GRID, PlotLabels, SeriesSwatch, type PlotPoint, type PlotSeries } from "@/components/charts/line-plot";
+import {
+  LinePlot,
+  PLOT_GRID,
+  PlotLabels,
+  SeriesSwatch,
+  type PlotPoint,
+  type PlotSeries,
+} from "@/components/charts/line-plot";
 
 export type MoodChartPoint = { id: string; label: string; mood: number; stressLevel: number };
 
@@ -11,7 +18,11 @@ const SERIES: readonly PlotSeries<Key>[] = [
 /** Mood and stress (1 to 5) per meeting: the picture only, the product's line plot (no chart
  * library); mood-trend.tsx says the same in words and a table. */
 export function MoodChart({ data }: { data: MoodChartPoint[] }) {
-  const points: PlotPoint<Key>[] = data.map((p) => ({ id: p.id, label: p.label, values: { mood: p.mood, stressLevel: p.stressLevel } }));
+  const points: PlotPoint<Key>[] = data.map((p) => ({
+    id: p.id,
+    label: p.label,
+    values: { mood: p.mood, stressLevel: p.stressLevel },
+  }));
   return (
     <div aria-hidden="true" data-testid="mood-picture">
       <ul className="mb-2 flex gap-4 text-xs text-slate-700">

@@ -23,9 +23,13 @@ export function MoodTrend({ meetingId, employeeFirstName }: { meetingId: string;
   const points = trend.data ?? [];
   return (
     <section aria-labelledby="mood-trend-title" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="mood-trend-title" className="text-sm font-semibold text-slate-900">Mood and stress trend</h2>
+      <h2 id="mood-trend-title" className="text-sm font-semibold text-slate-900">
+        Mood and stress trend
+      </h2>
       {trend.isPending ? (
-        <p className="text-sm text-slate-500" role="status">Loading the trend...</p>
+        <p className="text-sm text-slate-500" role="status">
+          Loading the trend...
+        </p>
       ) : trend.isError ? (
         <p className="text-sm text-red-600">The trend could not be loaded.</p>
       ) : points.length === 0 ? (
@@ -33,16 +37,35 @@ export function MoodTrend({ meetingId, employeeFirstName }: { meetingId: string;
       ) : (
         <figure className="m-0 space-y-2">
           {/* Dates in the reader's time zone, so only once hydrated. */}
-          {client ? <MoodChart data={points.map((p) => ({ id: p.meetingId, label: short.format(new Date(p.scheduledAt)), mood: p.mood, stressLevel: p.stressLevel }))} /> : null}
+          {client ? (
+            <MoodChart
+              data={points.map((p) => ({
+                id: p.meetingId,
+                label: short.format(new Date(p.scheduledAt)),
+                mood: p.mood,
+                stressLevel: p.stressLevel,
+              }))}
+            />
+          ) : null}
           <figcaption className="text-xs text-slate-600">{summary(points, employeeFirstName)}</figcaption>
           <details className="text-xs text-slate-600">
             <summary className="cursor-pointer">Show the figures</summary>
             <table className="mt-2 w-full text-left">
               <caption className="sr-only">Mood and stress per meeting (1 to 5)</caption>
-              <thead><tr><th scope="col">Meeting</th><th scope="col">Mood</th><th scope="col">Stress</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Meeting</th>
+                  <th scope="col">Mood</th>
+                  <th scope="col">Stress</th>
+                </tr>
+              </thead>
               <tbody>
                 {points.map((p) => (
-                  <tr key={p.meetingId}><td>{short.format(new Date(p.scheduledAt))}</td><td>{p.mood}</td><td>{p.stressLevel}</td></tr>
+                  <tr key={p.meetingId}>
+                    <td>{short.format(new Date(p.scheduledAt))}</td>
+                    <td>{p.mood}</td>
+                    <td>{p.stressLevel}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

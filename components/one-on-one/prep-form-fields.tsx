@@ -2,7 +2,14 @@
 
 import { Label } from "@/components/ui/label";
 import { FieldMessages } from "@/components/forms/fields";
-import { PREP_FIELD_LABELS, PREP_SCALE_MAX, PREP_SCALE_MIN, PREP_TEXT_MAX, type PrepForm, type PrepTextField } from "@/lib/one-on-one/prep-form";
+import {
+  PREP_FIELD_LABELS,
+  PREP_SCALE_MAX,
+  PREP_SCALE_MIN,
+  PREP_TEXT_MAX,
+  type PrepForm,
+  type PrepTextField,
+} from "@/lib/one-on-one/prep-form";
 import { Textarea } from "@/components/ui/textarea";
 
 // The prep form's controls in the spec's order: wins, challenges, goals, feedback for manager,
@@ -24,7 +31,6 @@ const HINTS: Record<PrepTextField, string> = {
 const MOOD_WORDS = ["", "Very low", "Low", "Okay", "Good", "Great"];
 const STRESS_WORDS = ["", "Very low", "Low", "Moderate", "High", "Very high"];
 
-
 type Props = {
   values: PrepForm;
   messages: Record<string, string[] | undefined>;
@@ -39,7 +45,9 @@ export function PrepFormFields({ values, messages, disabled, onChange }: Props) 
     return (
       <div key={name} className="min-w-0 space-y-1.5">
         <Label htmlFor={id}>{PREP_FIELD_LABELS[name]}</Label>
-        <p id={`${id}-hint`} className="text-xs text-slate-500">{HINTS[name]}</p>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {HINTS[name]}
+        </p>
         <Textarea
           id={id}
           name={name}
@@ -60,8 +68,26 @@ export function PrepFormFields({ values, messages, disabled, onChange }: Props) 
     <div className="grid gap-5">
       {BEFORE_SCALES.map(text)}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Scale name="mood" label={PREP_FIELD_LABELS.mood} words={MOOD_WORDS} ends={["Very low", "Great"]} value={values.mood} disabled={disabled} messages={messages.mood} onChange={(v) => onChange("mood", v)} />
-        <Scale name="stressLevel" label={PREP_FIELD_LABELS.stressLevel} words={STRESS_WORDS} ends={["Very low", "Very high"]} value={values.stressLevel} disabled={disabled} messages={messages.stressLevel} onChange={(v) => onChange("stressLevel", v)} />
+        <Scale
+          name="mood"
+          label={PREP_FIELD_LABELS.mood}
+          words={MOOD_WORDS}
+          ends={["Very low", "Great"]}
+          value={values.mood}
+          disabled={disabled}
+          messages={messages.mood}
+          onChange={(v) => onChange("mood", v)}
+        />
+        <Scale
+          name="stressLevel"
+          label={PREP_FIELD_LABELS.stressLevel}
+          words={STRESS_WORDS}
+          ends={["Very low", "Very high"]}
+          value={values.stressLevel}
+          disabled={disabled}
+          messages={messages.stressLevel}
+          onChange={(v) => onChange("stressLevel", v)}
+        />
       </div>
       {AFTER_SCALES.map(text)}
     </div>
@@ -69,7 +95,16 @@ export function PrepFormFields({ values, messages, disabled, onChange }: Props) 
 }
 
 /** A 1-5 slider: a native range input (arrow keys, Home/End work), its value said in words. */
-function Scale({ name, label, words, ends, value, disabled, messages, onChange }: {
+function Scale({
+  name,
+  label,
+  words,
+  ends,
+  value,
+  disabled,
+  messages,
+  onChange,
+}: {
   name: string;
   label: string;
   words: string[];
@@ -84,7 +119,10 @@ function Scale({ name, label, words, ends, value, disabled, messages, onChange }
     <div className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
-        <output htmlFor={id} className="text-sm font-semibold text-slate-900">{`${value} / ${PREP_SCALE_MAX} · ${words[value] ?? ""}`}</output>
+        <output
+          htmlFor={id}
+          className="text-sm font-semibold text-slate-900"
+        >{`${value} / ${PREP_SCALE_MAX} · ${words[value] ?? ""}`}</output>
       </div>
       <input
         id={id}
@@ -99,7 +137,10 @@ function Scale({ name, label, words, ends, value, disabled, messages, onChange }
         onChange={(e) => onChange(Number(e.target.value))}
         className="w-full accent-brand-600"
       />
-      <div aria-hidden="true" className="flex justify-between text-xs text-slate-500"><span>{ends[0]}</span><span>{ends[1]}</span></div>
+      <div aria-hidden="true" className="flex justify-between text-xs text-slate-500">
+        <span>{ends[0]}</span>
+        <span>{ends[1]}</span>
+      </div>
       <FieldMessages id={`${id}-messages`} messages={messages} />
     </div>
   );

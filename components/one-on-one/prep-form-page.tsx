@@ -31,8 +31,14 @@ export function PrepFormScreen({ meetingId, initial }: { meetingId: string; init
   const employee = meeting.data?.role === "employee";
   const prep = usePrepForm(meetingId, employee);
   if (meeting.isPending || (employee && prep.isPending)) return <MeetingLoading />;
-  if (meeting.isError) return isNotFound(meeting.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void meeting.refetch()} />;
-  if (prep.isError) return isNotFound(prep.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void prep.refetch()} />;
+  if (meeting.isError)
+    return isNotFound(meeting.error) ? (
+      <MeetingNotFound />
+    ) : (
+      <MeetingLoadError onRetry={() => void meeting.refetch()} />
+    );
+  if (prep.isError)
+    return isNotFound(prep.error) ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void prep.refetch()} />;
   const m = meeting.data;
 
   return (
@@ -56,8 +62,18 @@ function ManagerView({ meeting }: { meeting: MeetingDetail }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{`${meeting.employee.firstName} fills in this form; you can read it once it is submitted.`}</p>
-      {prep?.submittedAt ? <PrepFormReadOnly prep={prep} /> : <EmptyState headingLevel="h2" title="Prep form not submitted yet" description={`${fullName(meeting.employee)} has not submitted their prep form for this meeting.`} />}
-      <Button asChild><Link href={`/one-on-one-meeting?meetingId=${meeting.id}`}>Open the meeting review</Link></Button>
+      {prep?.submittedAt ? (
+        <PrepFormReadOnly prep={prep} />
+      ) : (
+        <EmptyState
+          headingLevel="h2"
+          title="Prep form not submitted yet"
+          description={`${fullName(meeting.employee)} has not submitted their prep form for this meeting.`}
+        />
+      )}
+      <Button asChild>
+        <Link href={`/one-on-one-meeting?meetingId=${meeting.id}`}>Open the meeting review</Link>
+      </Button>
     </div>
   );
 }
@@ -75,7 +91,9 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
   const timer = useRef<number | null>(null);
   const latest = useRef(values);
   const client = schemaMessages(prepFormSubmitSchema, values);
-  const messages = Object.fromEntries(Object.keys(values).map((k) => [k, [...(client[k] ?? []), ...(serverFields[k] ?? [])]]));
+  const messages = Object.fromEntries(
+    Object.keys(values).map((k) => [k, [...(client[k] ?? []), ...(serverFields[k] ?? [])]]),
+  );
 
   async function saveDraft() {
     const body = latest.current;
@@ -83,7 +101,10 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
     if (!prepFormSubmitSchema.safeParse(body).success) return setSaveStatus("idle");
     setSaveStatus("saving");
     try {
-      const saved = await apiFetch<PrepFormDto>("/api/one-on-one-prep", { method: "POST", body: { meetingId: meeting.id, ...body } });
+      const saved = await apiFetch<PrepFormDto>("/api/one-on-one-prep", {
+        method: "POST",
+        body: { meetingId: meeting.id, ...body },
+      });
       queryClient.setQueryData(meetingKeys.prep(meeting.id), saved);
       setSaveStatus(latest.current === body ? "saved" : "saving");
     } catch (err) {
@@ -95,13 +116,17 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
   }
 
   // A draft still waiting when the person leaves is saved then.
-  useEffect(() => () => {
-    if (timer.current !== null) {
-      window.clearTimeout(timer.current);
-      void saveDraft();
-    }
+  useEffect(
+    () => () => {
+      if (timer.current !== null) {
+        window.clearTimeout(timer.current);
+        void saveDraft();
+      }
+    },
+    // Runs once, on unmount: the latest draft is read through the ref-held timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
 
   function change<K extends keyof PrepForm>(name: K, value: PrepForm[K]) {
     const next = { ...latest.current, [name]: value };
@@ -132,7 +157,10 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
     setSubmitting(true);
     setFormError(null);
     try {
-      const saved = await apiFetch<PrepFormDto>("/api/one-on-one/prep-form", { method: "POST", body: { meetingId: meeting.id, employeeId: meeting.employee.id, ...values } });
+      const saved = await apiFetch<PrepFormDto>("/api/one-on-one/prep-form", {
+        method: "POST",
+        body: { meetingId: meeting.id, employeeId: meeting.employee.id, ...values },
+      });
       queryClient.setQueryData(meetingKeys.prep(meeting.id), saved);
       void queryClient.invalidateQueries({ queryKey: meetingKeys.meeting(meeting.id) });
       setDone(true);
@@ -151,13 +179,19 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
       <Card>
         <CardHeader className="items-center text-center">
           <CheckCircle2 aria-hidden="true" className="size-10 text-emerald-600" />
-          <CardTitle as="h2" role="status">Form submitted successfully!</CardTitle>
+          <CardTitle as="h2" role="status">
+            Form submitted successfully!
+          </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col items-center gap-3 text-center text-sm text-slate-600">
           <p>{`${meeting.manager.firstName} has been told that your prep form is ready.`}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Button asChild><Link href={`/one-on-one/${meeting.id}`}>Back to the meeting</Link></Button>
-            <Button asChild variant="outline"><Link href="/one-on-one">Back to 1:1 Meetings</Link></Button>
+            <Button asChild>
+              <Link href={`/one-on-one/${meeting.id}`}>Back to the meeting</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/one-on-one">Back to 1:1 Meetings</Link>
+            </Button>
           </div>
         </CardContent>
       </Card>
@@ -168,7 +202,11 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
     return (
       <div className="space-y-4">
         <p className="text-sm text-slate-600">{`This meeting is ${meeting.status}; its prep form can no longer be changed.`}</p>
-        {stored ? <PrepFormReadOnly prep={stored} /> : <EmptyState headingLevel="h2" title="No prep form" description="You did not prepare for this meeting." />}
+        {stored ? (
+          <PrepFormReadOnly prep={stored} />
+        ) : (
+          <EmptyState headingLevel="h2" title="No prep form" description="You did not prepare for this meeting." />
+        )}
       </div>
     );
   }
@@ -176,15 +214,31 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="1:1 Meeting Prep Form">
       <p className="text-sm text-slate-600">
-        {submitted ? "You have submitted this form. Changes are sent to your manager when you submit again." : "Your answers are saved as a draft as you type; your manager sees them once you submit."}
+        {submitted
+          ? "You have submitted this form. Changes are sent to your manager when you submit again."
+          : "Your answers are saved as a draft as you type; your manager sees them once you submit."}
       </p>
       <PrepFormFields values={values} messages={messages} onChange={change} />
       <FormAlert alert={formError ? { tone: "error", lines: [formError] } : null} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p role="status" aria-live="polite" className={`text-sm ${saveStatus === "error" ? "text-red-600" : "text-slate-500"}`}>
-          {saveStatus === "saving" ? "Saving..." : saveStatus === "saved" ? "Prep Form Saved" : saveStatus === "error" ? "Failed to save prep form" : stored && !submitted ? "Saved" : "\u00a0"}
+        <p
+          role="status"
+          aria-live="polite"
+          className={`text-sm ${saveStatus === "error" ? "text-red-600" : "text-slate-500"}`}
+        >
+          {saveStatus === "saving"
+            ? "Saving..."
+            : saveStatus === "saved"
+              ? "Prep Form Saved"
+              : saveStatus === "error"
+                ? "Failed to save prep form"
+                : stored && !submitted
+                  ? "Saved"
+                  : "\u00a0"}
         </p>
-        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>{submitting ? "Submitting..." : submitted ? "Submit again" : "Submit"}</Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? "Submitting..." : submitted ? "Submit again" : "Submit"}
+        </Button>
       </div>
     </form>
   );

@@ -21,7 +21,9 @@ export function PrepFormReadOnly({ prep }: { prep: PrepFormDto }) {
         {PREP_TEXT_FIELDS.map((k) => (
           <div key={k} className="min-w-0">
             <dt className="text-sm font-medium text-slate-800">{PREP_FIELD_LABELS[k]}</dt>
-            <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{prep[k].trim() || <span className="text-slate-500">Nothing written</span>}</dd>
+            <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">
+              {prep[k].trim() || <span className="text-slate-500">Nothing written</span>}
+            </dd>
           </div>
         ))}
       </dl>
@@ -44,13 +46,24 @@ export function PrepTab({ meeting }: { meeting: MeetingDetail }) {
   const prepHref = `/one-on-one-prep?meetingId=${meeting.id}`;
   if (meeting.role === "manager") {
     if (!prep || !prep.submittedAt) {
-      return <EmptyState icon={ClipboardList} headingLevel="h3" title="Prep form not submitted yet" description={`${fullName(meeting.employee)} has not submitted their prep form for this meeting.`} />;
+      return (
+        <EmptyState
+          icon={ClipboardList}
+          headingLevel="h3"
+          title="Prep form not submitted yet"
+          description={`${fullName(meeting.employee)} has not submitted their prep form for this meeting.`}
+        />
+      );
     }
     return (
       <div className="space-y-4">
-        <p className="text-sm text-slate-600">Submitted <MeetingDateTime iso={prep.submittedAt} /></p>
+        <p className="text-sm text-slate-600">
+          Submitted <MeetingDateTime iso={prep.submittedAt} />
+        </p>
         <PrepFormReadOnly prep={prep} />
-        <Button asChild variant="outline"><Link href={`/one-on-one-meeting?meetingId=${meeting.id}`}>Open the meeting review</Link></Button>
+        <Button asChild variant="outline">
+          <Link href={`/one-on-one-meeting?meetingId=${meeting.id}`}>Open the meeting review</Link>
+        </Button>
       </div>
     );
   }
@@ -62,17 +75,33 @@ export function PrepTab({ meeting }: { meeting: MeetingDetail }) {
         headingLevel="h3"
         title="You have not prepared yet"
         description={`Share your wins, challenges and how you feel before meeting ${meeting.manager.firstName}.`}
-        action={canEdit ? <Button asChild><Link href={prepHref}>Fill in the prep form</Link></Button> : null}
+        action={
+          canEdit ? (
+            <Button asChild>
+              <Link href={prepHref}>Fill in the prep form</Link>
+            </Button>
+          ) : null
+        }
       />
     );
   }
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        {prep.submittedAt ? <>Submitted <MeetingDateTime iso={prep.submittedAt} /></> : "Draft: not submitted yet. Your manager sees it once you submit."}
+        {prep.submittedAt ? (
+          <>
+            Submitted <MeetingDateTime iso={prep.submittedAt} />
+          </>
+        ) : (
+          "Draft: not submitted yet. Your manager sees it once you submit."
+        )}
       </p>
       <PrepFormReadOnly prep={prep} />
-      {canEdit ? <Button asChild><Link href={prepHref}>{prep.submittedAt ? "Edit prep form" : "Continue the prep form"}</Link></Button> : null}
+      {canEdit ? (
+        <Button asChild>
+          <Link href={prepHref}>{prep.submittedAt ? "Edit prep form" : "Continue the prep form"}</Link>
+        </Button>
+      ) : null}
     </div>
   );
 }

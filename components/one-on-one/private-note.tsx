@@ -48,11 +48,20 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
       const saved = await meetingApi.savePrivateNote(meeting.id, text);
       sent.current = text;
       // The cached meeting holds the note too: a tab switch remounts this from it.
-      queryClient.setQueryData<MeetingDetail>(key, (m) => (m ? { ...m, privateNote: saved ?? { body: text, updatedAt: new Date().toISOString() } } : m));
+      queryClient.setQueryData<MeetingDetail>(key, (m) =>
+        m ? { ...m, privateNote: saved ?? { body: text, updatedAt: new Date().toISOString() } } : m,
+      );
       setStatus(latest.current === text ? "saved" : "saving");
     } catch (err) {
       const refusal = vaultRefusalOf(err);
-      if (vault.refused(err, () => void write(), () => setStatus("held"))) return setStatus(refusal === "vault_locked" ? "locked" : "held");
+      if (
+        vault.refused(
+          err,
+          () => void write(),
+          () => setStatus("held"),
+        )
+      )
+        return setStatus(refusal === "vault_locked" ? "locked" : "held");
       setStatus("error");
     }
   }
@@ -60,17 +69,27 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
   function save() {
     if (latest.current === sent.current) return;
     if (latest.current.length > NOTE_MAX) return setStatus("error");
-    if (vault.guard(() => void write(), () => setStatus("held")) === "held") setStatus("held");
+    if (
+      vault.guard(
+        () => void write(),
+        () => setStatus("held"),
+      ) === "held"
+    )
+      setStatus("held");
   }
 
   // Save what is pending when the person leaves the page or the tab.
-  useEffect(() => () => {
-    if (timer.current !== null) {
-      window.clearTimeout(timer.current);
-      save();
-    }
+  useEffect(
+    () => () => {
+      if (timer.current !== null) {
+        window.clearTimeout(timer.current);
+        save();
+      }
+    },
+    // Runs once, on unmount: the latest draft is read through the ref-held timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
 
   function change(value: string) {
     setBody(value);
@@ -87,7 +106,11 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
   const trouble = status === "error" || status === "held" || status === "locked";
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-      <label id="private-note-label" htmlFor="private-note" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+      <label
+        id="private-note-label"
+        htmlFor="private-note"
+        className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+      >
         <Lock aria-hidden="true" className="size-4 text-slate-500" />
         Private note — only you can see this
       </label>
@@ -125,7 +148,9 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
                       : "Encrypted in your private vault and saved automatically."}
         </p>
         {status === "held" ? (
-          <Button size="sm" variant="outline" onClick={save}>Create your private vault</Button>
+          <Button size="sm" variant="outline" onClick={save}>
+            Create your private vault
+          </Button>
         ) : null}
       </div>
       {vault.dialogs}

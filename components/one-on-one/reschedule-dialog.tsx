@@ -2,7 +2,14 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -10,7 +17,13 @@ import { FieldMessages, FormAlert } from "@/components/forms/fields";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
-import { browserTimeZone, DURATION_CHOICES, formatDuration, fromDateTimeLocal, toDateTimeLocal } from "@/components/one-on-one/format";
+import {
+  browserTimeZone,
+  DURATION_CHOICES,
+  formatDuration,
+  fromDateTimeLocal,
+  toDateTimeLocal,
+} from "@/components/one-on-one/format";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
 /** Moves this occurrence only (the series keeps its rhythm); the employee gets an updated invitation. */
@@ -20,10 +33,14 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
   const [duration, setDuration] = useState(String(meeting.durationMinutes));
   const [errors, setErrors] = useState<{ at?: string[]; duration?: string[]; form?: string }>({});
   const durations = [...new Set([...DURATION_CHOICES, meeting.durationMinutes])].sort((a, b) => a - b);
-  const mutation = useMeetingMutation(meeting.id, (body: { scheduledAt: string; durationMinutes: number }) => meetingApi.reschedule(meeting.id, body), () => {
-    toast({ title: "Meeting Rescheduled", description: "The new time has been sent to both calendars." });
-    onClose();
-  });
+  const mutation = useMeetingMutation(
+    meeting.id,
+    (body: { scheduledAt: string; durationMinutes: number }) => meetingApi.reschedule(meeting.id, body),
+    () => {
+      toast({ title: "Meeting Rescheduled", description: "The new time has been sent to both calendars." });
+      onClose();
+    },
+  );
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -36,7 +53,11 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
       {
         onError: (err) => {
           const p = problemOf(err);
-          setErrors({ at: p?.fields.scheduledAt, duration: p?.fields.durationMinutes, form: p?.message ?? "Failed to reschedule the meeting. Please try again." });
+          setErrors({
+            at: p?.fields.scheduledAt,
+            duration: p?.fields.durationMinutes,
+            form: p?.message ?? "Failed to reschedule the meeting. Please try again.",
+          });
         },
       },
     );
@@ -52,20 +73,35 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="space-y-1.5">
             <Label htmlFor="reschedule-at">New date and time</Label>
-            <Input id="reschedule-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} aria-invalid={errors.at?.length ? true : undefined} aria-describedby={errors.at?.length ? "reschedule-at-messages" : undefined} />
+            <Input
+              id="reschedule-at"
+              type="datetime-local"
+              value={at}
+              onChange={(e) => setAt(e.target.value)}
+              aria-invalid={errors.at?.length ? true : undefined}
+              aria-describedby={errors.at?.length ? "reschedule-at-messages" : undefined}
+            />
             <FieldMessages id="reschedule-at-messages" messages={errors.at} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="reschedule-duration">Duration</Label>
             <NativeSelect id="reschedule-duration" value={duration} onChange={(e) => setDuration(e.target.value)}>
-              {durations.map((d) => <option key={d} value={d}>{formatDuration(d)}</option>)}
+              {durations.map((d) => (
+                <option key={d} value={d}>
+                  {formatDuration(d)}
+                </option>
+              ))}
             </NativeSelect>
             <FieldMessages id="reschedule-duration-messages" messages={errors.duration} />
           </div>
           <FormAlert alert={errors.form ? { tone: "error", lines: [errors.form] } : null} />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
-            <Button type="submit" disabled={mutation.isPending}>{mutation.isPending ? "Saving..." : "Reschedule"}</Button>
+            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? "Saving..." : "Reschedule"}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

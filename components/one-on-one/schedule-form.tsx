@@ -12,8 +12,21 @@ import { Field, FormAlert, SelectField, SubmitButton } from "@/components/forms/
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { useIsClient } from "@/components/surveys/local-time";
 import { RECURRENCE_KINDS } from "@/lib/one-on-one/recurrence";
-import { DURATION_CHOICES, RECURRENCE_LABELS, browserTimeZone, formatDuration, formatMeetingDateTime, fullName, toDateTimeLocal } from "@/components/one-on-one/format";
-import { SCHEDULE_INITIAL, missingRequired, scheduleSchema, type ScheduleValues } from "@/components/one-on-one/schedule-schema";
+import {
+  DURATION_CHOICES,
+  RECURRENCE_LABELS,
+  browserTimeZone,
+  formatDuration,
+  formatMeetingDateTime,
+  fullName,
+  toDateTimeLocal,
+} from "@/components/one-on-one/format";
+import {
+  SCHEDULE_INITIAL,
+  missingRequired,
+  scheduleSchema,
+  type ScheduleValues,
+} from "@/components/one-on-one/schedule-schema";
 import { useSchedulablePeople, useScheduleMeeting } from "@/components/one-on-one/use-meetings";
 import { useTemplates } from "@/components/one-on-one/use-templates";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
@@ -28,14 +41,25 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (meeting: MeetingDe
   const templates = useTemplates();
 
   if (people.isPending) {
-    return <div className="h-96 animate-pulse rounded-xl border border-slate-200 bg-white" aria-hidden="true" data-testid="schedule-skeleton" />;
+    return (
+      <div
+        className="h-96 animate-pulse rounded-xl border border-slate-200 bg-white"
+        aria-hidden="true"
+        data-testid="schedule-skeleton"
+      />
+    );
   }
   if (people.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+      >
         <p className="font-semibold text-red-800">We could not load your team.</p>
         <p className="text-sm text-red-700">Please check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void people.refetch()} disabled={people.isFetching}><RotateCcw /> Retry</Button>
+        <Button variant="outline" onClick={() => void people.refetch()} disabled={people.isFetching}>
+          <RotateCcw /> Retry
+        </Button>
       </div>
     );
   }
@@ -49,10 +73,22 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (meeting: MeetingDe
       />
     );
   }
-  return <ScheduleFields people={people.data} templates={templates.data ?? []} templatesLoading={templates.isPending} onScheduled={onScheduled} />;
+  return (
+    <ScheduleFields
+      people={people.data}
+      templates={templates.data ?? []}
+      templatesLoading={templates.isPending}
+      onScheduled={onScheduled}
+    />
+  );
 }
 
-function ScheduleFields({ people, templates, templatesLoading, onScheduled }: {
+function ScheduleFields({
+  people,
+  templates,
+  templatesLoading,
+  onScheduled,
+}: {
   people: NonNullable<ReturnType<typeof useSchedulablePeople>["data"]>;
   templates: NonNullable<ReturnType<typeof useTemplates>["data"]>;
   templatesLoading: boolean;
@@ -69,14 +105,22 @@ function ScheduleFields({ people, templates, templatesLoading, onScheduled }: {
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (mutation.isPending) return;
-    if (missingRequired(form.values)) toast({ title: "Missing Information", description: "Please fill in all required fields", variant: "destructive" });
+    if (missingRequired(form.values))
+      toast({
+        title: "Missing Information",
+        description: "Please fill in all required fields",
+        variant: "destructive",
+      });
     const body = form.check(e.currentTarget);
     if (body === null) return;
     const sent: ScheduleValues = form.values;
     mutation.mutate(body, {
       onSuccess: (meeting) => {
         const person = people.find((p) => p.id === meeting.employee.id) ?? meeting.employee;
-        toast({ title: "Meeting Scheduled", description: `Meeting with ${fullName(person)} on ${formatMeetingDateTime(meeting.scheduledAt)}. The invitation is on its way.` });
+        toast({
+          title: "Meeting Scheduled",
+          description: `Meeting with ${fullName(person)} on ${formatMeetingDateTime(meeting.scheduledAt)}. The invitation is on its way.`,
+        });
         form.reset();
         onScheduled(meeting);
       },
@@ -94,7 +138,9 @@ function ScheduleFields({ people, templates, templatesLoading, onScheduled }: {
           <SelectField form={form} name="employeeId" label="Team member" className="sm:col-span-2">
             <option value="">Select a team member</option>
             {people.map((p) => (
-              <option key={p.id} value={p.id}>{p.teamName ? `${fullName(p)} (${p.teamName})` : fullName(p)}</option>
+              <option key={p.id} value={p.id}>
+                {p.teamName ? `${fullName(p)} (${p.teamName})` : fullName(p)}
+              </option>
             ))}
           </SelectField>
           <SelectField
@@ -102,30 +148,52 @@ function ScheduleFields({ people, templates, templatesLoading, onScheduled }: {
             name="templateId"
             label="Template"
             className="sm:col-span-2"
-            hint={!templatesLoading && templates.length === 0 ? <p className="text-xs text-slate-500">No templates yet: the Templates tab adds our defaults.</p> : null}
+            hint={
+              !templatesLoading && templates.length === 0 ? (
+                <p className="text-xs text-slate-500">No templates yet: the Templates tab adds our defaults.</p>
+              ) : null
+            }
           >
             <option value="">{templatesLoading ? "Loading templates..." : "No template"}</option>
-            {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </SelectField>
           <Field
             label="Date and time"
             htmlFor={when.id}
             messages={whenMessages}
             messagesId={form.messagesId("scheduledAt")}
-            hint={<p className="text-xs text-slate-500">{client ? `In your time zone (${timeZone}).` : "In your time zone."}</p>}
+            hint={
+              <p className="text-xs text-slate-500">
+                {client ? `In your time zone (${timeZone}).` : "In your time zone."}
+              </p>
+            }
             className="sm:col-span-2"
           >
             <Input {...when} type="datetime-local" min={client ? toDateTimeLocal(new Date(), timeZone) : undefined} />
           </Field>
           <SelectField form={form} name="durationMinutes" label="Duration">
-            {DURATION_CHOICES.map((d) => <option key={d} value={String(d)}>{formatDuration(d)}</option>)}
+            {DURATION_CHOICES.map((d) => (
+              <option key={d} value={String(d)}>
+                {formatDuration(d)}
+              </option>
+            ))}
           </SelectField>
           <SelectField form={form} name="recurrence" label="Repeats">
-            {RECURRENCE_KINDS.map((r) => <option key={r} value={r}>{RECURRENCE_LABELS[r]}</option>)}
+            {RECURRENCE_KINDS.map((r) => (
+              <option key={r} value={r}>
+                {RECURRENCE_LABELS[r]}
+              </option>
+            ))}
           </SelectField>
           <FormAlert alert={form.alert} className="sm:col-span-2" />
           <div className="flex justify-end sm:col-span-2">
-            <SubmitButton pending={mutation.isPending} pendingLabel="Scheduling..." className="w-full sm:w-auto">Schedule Meeting</SubmitButton>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Scheduling..." className="w-full sm:w-auto">
+              Schedule Meeting
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

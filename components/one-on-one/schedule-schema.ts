@@ -15,7 +15,13 @@ export type ScheduleValues = {
   recurrence: string;
 };
 
-export const SCHEDULE_INITIAL: ScheduleValues = { employeeId: "", templateId: "", scheduledAt: "", durationMinutes: String(DEFAULT_DURATION), recurrence: "none" };
+export const SCHEDULE_INITIAL: ScheduleValues = {
+  employeeId: "",
+  templateId: "",
+  scheduledAt: "",
+  durationMinutes: String(DEFAULT_DURATION),
+  recurrence: "none",
+};
 
 /** The fields whose absence gets 'Missing Information' / 'Please fill in all required fields'. */
 export function missingRequired(v: ScheduleValues): boolean {
@@ -36,19 +42,18 @@ export function scheduleSchema(timeZone: string, now: () => number = Date.now) {
           if (!v) return;
           const iso = fromDateTimeLocal(v, timeZone);
           if (!iso) ctx.addIssue({ code: "custom", message: "Enter a valid date and time" });
-          else if (new Date(iso).getTime() <= now()) ctx.addIssue({ code: "custom", message: "Choose a date and time in the future" });
+          else if (new Date(iso).getTime() <= now())
+            ctx.addIssue({ code: "custom", message: "Choose a date and time in the future" });
         }),
       durationMinutes: z.enum(DURATION_CHOICES.map(String) as [string, ...string[]], { error: "Choose a duration" }),
       recurrence: z.enum(RECURRENCE_KINDS, { error: "Choose how often the meeting repeats" }),
     })
-    .transform(
-      (v): ScheduleBody => ({
-        employeeId: v.employeeId,
-        ...(v.templateId ? { templateId: v.templateId } : {}),
-        scheduledAt: fromDateTimeLocal(v.scheduledAt, timeZone)!,
-        timeZone,
-        durationMinutes: Number(v.durationMinutes),
-        recurrence: v.recurrence,
-      }),
-    );
+    .transform((v): ScheduleBody => ({
+      employeeId: v.employeeId,
+      ...(v.templateId ? { templateId: v.templateId } : {}),
+      scheduledAt: fromDateTimeLocal(v.scheduledAt, timeZone)!,
+      timeZone,
+      durationMinutes: Number(v.durationMinutes),
+      recurrence: v.recurrence,
+    }));
 }

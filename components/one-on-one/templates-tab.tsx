@@ -6,14 +6,22 @@ import { problemOf } from "@/lib/api/client";
 import type { TemplateDto } from "@/lib/one-on-one/dto";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
 import { missingDefaults, useTemplateMutations, useTemplates } from "@/components/one-on-one/use-templates";
 import { plural } from "@/lib/utils/plural";
 
-type Open = { kind: "create" } | { kind: "edit"; template: TemplateDto } | { kind: "delete"; template: TemplateDto } | null;
+type Open =
+  { kind: "create" } | { kind: "edit"; template: TemplateDto } | { kind: "delete"; template: TemplateDto } | null;
 
 /**
  * 'Templates' (managers and admins): the organisation's agenda templates as cards, 'Add Default
@@ -32,9 +40,13 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
       onSuccess: ({ created }) =>
         toast({
           title: "Templates Created",
-          description: created > 0 ? `${plural(created, "default template was", "default templates were")} added.` : "Your organisation already has every default template.",
+          description:
+            created > 0
+              ? `${plural(created, "default template was", "default templates were")} added.`
+              : "Your organisation already has every default template.",
         }),
-      onError: () => toast({ title: "Error", description: "Failed to create default templates", variant: "destructive" }),
+      onError: () =>
+        toast({ title: "Error", description: "Failed to create default templates", variant: "destructive" }),
     });
   }
 
@@ -48,10 +60,15 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
   if (templates.isPending) body = <TemplateSkeletons />;
   else if (templates.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+      >
         <p className="font-semibold text-red-800">We could not load the templates.</p>
         <p className="text-sm text-red-700">Please check your connection and try again.</p>
-        <Button variant="outline" onClick={() => void templates.refetch()} disabled={templates.isFetching}><RotateCcw /> Retry</Button>
+        <Button variant="outline" onClick={() => void templates.refetch()} disabled={templates.isFetching}>
+          <RotateCcw /> Retry
+        </Button>
       </div>
     );
   } else if (list.length === 0) {
@@ -64,7 +81,9 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
         action={
           <div className="flex flex-wrap justify-center gap-2">
             {seedButton("default")}
-            <Button variant="outline" onClick={() => setOpen({ kind: "create" })}><Plus /> Create Template</Button>
+            <Button variant="outline" onClick={() => setOpen({ kind: "create" })}>
+              <Plus /> Create Template
+            </Button>
           </div>
         }
       />
@@ -73,7 +92,12 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
     body = (
       <ul className="grid gap-4 md:grid-cols-2" aria-label="Templates">
         {list.map((t) => (
-          <TemplateCard key={t.id} template={t} onEdit={() => setOpen({ kind: "edit", template: t })} onDelete={() => setOpen({ kind: "delete", template: t })} />
+          <TemplateCard
+            key={t.id}
+            template={t}
+            onEdit={() => setOpen({ kind: "edit", template: t })}
+            onDelete={() => setOpen({ kind: "delete", template: t })}
+          />
         ))}
       </ul>
     );
@@ -83,19 +107,25 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
     <section aria-labelledby="templates-heading" className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 id="templates-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">Agenda templates</h2>
+          <h2 id="templates-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+            Agenda templates
+          </h2>
           <p className="text-sm text-slate-600">A template&apos;s questions become a new meeting&apos;s agenda.</p>
         </div>
         {list.length > 0 ? (
           <div className="flex flex-wrap gap-2">
             {missing > 0 ? seedButton("outline") : null}
-            <Button onClick={() => setOpen({ kind: "create" })}><Plus /> Create Template</Button>
+            <Button onClick={() => setOpen({ kind: "create" })}>
+              <Plus /> Create Template
+            </Button>
           </div>
         ) : null}
       </div>
       {body}
       {open?.kind === "create" ? <TemplateDialog orgId={orgId} onClose={() => setOpen(null)} /> : null}
-      {open?.kind === "edit" ? <TemplateDialog orgId={orgId} template={open.template} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === "edit" ? (
+        <TemplateDialog orgId={orgId} template={open.template} onClose={() => setOpen(null)} />
+      ) : null}
       {open?.kind === "delete" ? (
         <DeleteTemplateDialog
           template={open.template}
@@ -104,10 +134,18 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
           onConfirm={() =>
             remove.mutate(open.template.id, {
               onSuccess: () => {
-                toast({ title: "Template Deleted", description: `"${open.template.name}" was removed. Meetings already scheduled keep their agenda.` });
+                toast({
+                  title: "Template Deleted",
+                  description: `"${open.template.name}" was removed. Meetings already scheduled keep their agenda.`,
+                });
                 setOpen(null);
               },
-              onError: (err) => toast({ title: "Error", description: problemOf(err)?.message ?? "Failed to delete template. Please try again.", variant: "destructive" }),
+              onError: (err) =>
+                toast({
+                  title: "Error",
+                  description: problemOf(err)?.message ?? "Failed to delete template. Please try again.",
+                  variant: "destructive",
+                }),
             })
           }
         />
@@ -116,30 +154,71 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
   );
 }
 
-function TemplateCard({ template, onEdit, onDelete }: { template: TemplateDto; onEdit: () => void; onDelete: () => void }) {
+function TemplateCard({
+  template,
+  onEdit,
+  onDelete,
+}: {
+  template: TemplateDto;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="template-card" aria-label={template.name}>
+    <li
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="template-card"
+      aria-label={template.name}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-base font-semibold text-slate-900 wrap-anywhere">{template.name}</h3>
             {template.isDefault ? <Badge>Default</Badge> : null}
           </div>
-          {template.description ? <p className="mt-1 text-sm text-slate-600 wrap-anywhere">{template.description}</p> : null}
+          {template.description ? (
+            <p className="mt-1 text-sm text-slate-600 wrap-anywhere">{template.description}</p>
+          ) : null}
         </div>
         <div className="flex shrink-0 gap-1">
-          <Button variant="ghost" size="icon-sm" onClick={onEdit} aria-label={`Edit ${template.name}`}><Pencil /></Button>
-          <Button variant="ghost" size="icon-sm" onClick={onDelete} aria-label={`Delete ${template.name}`} className="text-red-600 hover:text-red-700"><Trash2 /></Button>
+          <Button variant="ghost" size="icon-sm" onClick={onEdit} aria-label={`Edit ${template.name}`}>
+            <Pencil />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={onDelete}
+            aria-label={`Delete ${template.name}`}
+            className="text-red-600 hover:text-red-700"
+          >
+            <Trash2 />
+          </Button>
         </div>
       </div>
-      <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700" aria-label={`Agenda questions of ${template.name}`}>
-        {template.templateQuestions.map((q, i) => <li key={i} className="wrap-anywhere">{q}</li>)}
+      <ol
+        className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700"
+        aria-label={`Agenda questions of ${template.name}`}
+      >
+        {template.templateQuestions.map((q, i) => (
+          <li key={i} className="wrap-anywhere">
+            {q}
+          </li>
+        ))}
       </ol>
     </li>
   );
 }
 
-function DeleteTemplateDialog({ template, pending, onConfirm, onClose }: { template: TemplateDto; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+function DeleteTemplateDialog({
+  template,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  template: TemplateDto;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onOpenChange={(o) => (!o && !pending ? onClose() : undefined)}>
       <DialogContent hideClose returnFocusFallback="templates-heading">
@@ -148,8 +227,12 @@ function DeleteTemplateDialog({ template, pending, onConfirm, onClose }: { templ
           <DialogDescription>{`"${template.name}" will no longer be offered when scheduling. Meetings already scheduled keep their agenda.`}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>Cancel</Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>{pending ? "Deleting..." : "Delete"}</Button>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? "Deleting..." : "Delete"}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -2,7 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, problemOf } from "@/lib/api/client";
-import type { ManagerSuggestionsDto, MeetingDetail, MeetingNotesDto, MoodTrendPoint, PrepFormDto } from "@/lib/one-on-one/dto";
+import type {
+  ManagerSuggestionsDto,
+  MeetingDetail,
+  MeetingNotesDto,
+  MoodTrendPoint,
+  PrepFormDto,
+} from "@/lib/one-on-one/dto";
 
 // The meeting page, the prep form and the manager's review read one meeting through these hooks;
 // every change invalidates the meeting's keys so the three screens agree.
@@ -14,7 +20,6 @@ export const meetingKeys = {
   moodTrend: (id: string) => ["one-on-one", "meeting", id, "mood-trend"] as const,
   suggestions: (id: string) => ["one-on-one", "meeting", id, "suggestions"] as const,
 };
-
 
 /** 404 (missing, foreign, not yours) and 400 (a malformed id) both read as 'Meeting Not Found'. */
 export function isNotFound(err: unknown): boolean {
@@ -65,7 +70,11 @@ export function useSuggestions(id: string, enabled = true) {
 }
 
 /** A change to the meeting: sends, then refreshes everything shown of this meeting. */
-export function useMeetingMutation<Vars, Out = unknown>(id: string, fn: (vars: Vars) => Promise<Out>, onSuccess?: (out: Out, vars: Vars) => void) {
+export function useMeetingMutation<Vars, Out = unknown>(
+  id: string,
+  fn: (vars: Vars) => Promise<Out>,
+  onSuccess?: (out: Out, vars: Vars) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -79,17 +88,27 @@ export function useMeetingMutation<Vars, Out = unknown>(id: string, fn: (vars: V
 export const meetingApi = {
   updateNotes: (id: string, body: Partial<MeetingNotesDto> & { status?: "completed"; completedAt?: string }) =>
     apiFetch<MeetingDetail>(base(id), { method: "PUT", body }),
-  reschedule: (id: string, body: { scheduledAt: string; durationMinutes?: number }) => apiFetch<MeetingDetail>(`${base(id)}/reschedule`, { method: "POST", body }),
-  cancel: (id: string, scope: "occurrence" | "series") => apiFetch<MeetingDetail>(`${base(id)}/cancel`, { method: "POST", body: { scope } }),
+  reschedule: (id: string, body: { scheduledAt: string; durationMinutes?: number }) =>
+    apiFetch<MeetingDetail>(`${base(id)}/reschedule`, { method: "POST", body }),
+  cancel: (id: string, scope: "occurrence" | "series") =>
+    apiFetch<MeetingDetail>(`${base(id)}/cancel`, { method: "POST", body: { scope } }),
   addAgenda: (id: string, text: string) => apiFetch<unknown>(`${base(id)}/agenda`, { method: "POST", body: { text } }),
-  patchAgenda: (id: string, itemId: string, body: { done?: boolean; text?: string }) => apiFetch<unknown>(`${base(id)}/agenda/${itemId}`, { method: "PATCH", body }),
+  patchAgenda: (id: string, itemId: string, body: { done?: boolean; text?: string }) =>
+    apiFetch<unknown>(`${base(id)}/agenda/${itemId}`, { method: "PATCH", body }),
   deleteAgenda: (id: string, itemId: string) => apiFetch<unknown>(`${base(id)}/agenda/${itemId}`, { method: "DELETE" }),
-  orderAgenda: (id: string, itemIds: string[]) => apiFetch<unknown>(`${base(id)}/agenda/order`, { method: "PUT", body: { itemIds } }),
-  addAction: (id: string, body: { text: string; ownerId: string; dueDate?: string }) => apiFetch<unknown>(`${base(id)}/action-items`, { method: "POST", body }),
-  patchAction: (id: string, itemId: string, body: { completed?: boolean }) => apiFetch<unknown>(`${base(id)}/action-items/${itemId}`, { method: "PATCH", body }),
-  deleteAction: (id: string, itemId: string) => apiFetch<unknown>(`${base(id)}/action-items/${itemId}`, { method: "DELETE" }),
-  savePrivateNote: (id: string, body: string) => apiFetch<{ body: string; updatedAt: string } | null>(`${base(id)}/private-note`, { method: "PUT", body: { body } }),
+  orderAgenda: (id: string, itemIds: string[]) =>
+    apiFetch<unknown>(`${base(id)}/agenda/order`, { method: "PUT", body: { itemIds } }),
+  addAction: (id: string, body: { text: string; ownerId: string; dueDate?: string }) =>
+    apiFetch<unknown>(`${base(id)}/action-items`, { method: "POST", body }),
+  patchAction: (id: string, itemId: string, body: { completed?: boolean }) =>
+    apiFetch<unknown>(`${base(id)}/action-items/${itemId}`, { method: "PATCH", body }),
+  deleteAction: (id: string, itemId: string) =>
+    apiFetch<unknown>(`${base(id)}/action-items/${itemId}`, { method: "DELETE" }),
+  savePrivateNote: (id: string, body: string) =>
+    apiFetch<{ body: string; updatedAt: string } | null>(`${base(id)}/private-note`, { method: "PUT", body: { body } }),
   reviewSuggestion: (id: string, suggestionId: string, reviewed: boolean) =>
-    apiFetch<{ reviewedIds: string[] }>(`${base(id)}/suggestion-reviews`, { method: "PUT", body: { suggestionId, reviewed } }),
+    apiFetch<{ reviewedIds: string[] }>(`${base(id)}/suggestion-reviews`, {
+      method: "PUT",
+      body: { suggestionId, reviewed },
+    }),
 };
-

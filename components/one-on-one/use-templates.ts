@@ -25,12 +25,18 @@ export function useTemplateMutations(orgId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: oneOnOneKeys.templates() });
   const seed = useMutation({
-    mutationFn: () => apiFetch<{ created: number; templates: TemplateDto[] }>(`/api/organizations/${orgId}/seed-templates`, { method: "POST" }),
+    mutationFn: () =>
+      apiFetch<{ created: number; templates: TemplateDto[] }>(`/api/organizations/${orgId}/seed-templates`, {
+        method: "POST",
+      }),
     onSuccess: refresh,
   });
   const save = useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TemplateInput }) =>
-      apiFetch<TemplateDto>(id ? `/api/one-on-one-templates/${id}` : "/api/one-on-one-templates", { method: id ? "PUT" : "POST", body: input }),
+      apiFetch<TemplateDto>(id ? `/api/one-on-one-templates/${id}` : "/api/one-on-one-templates", {
+        method: id ? "PUT" : "POST",
+        body: input,
+      }),
     onSuccess: refresh,
   });
   const remove = useMutation({

@@ -1,10 +1,26 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Asks before an action: one that cannot be undone, or one that reaches many people. */
-export function ConfirmDialog({ title, description, confirmLabel, pending, onConfirm, onClose, destructive = true, returnFocusFallback }: {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+  destructive = true,
+  returnFocusFallback,
+}: {
   title: string;
   description: string;
   confirmLabel: string;
@@ -24,8 +40,12 @@ export function ConfirmDialog({ title, description, confirmLabel, pending, onCon
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>Cancel</Button>
-          <Button variant={destructive ? "destructive" : "default"} onClick={onConfirm} disabled={pending}>{pending ? "Working..." : confirmLabel}</Button>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant={destructive ? "destructive" : "default"} onClick={onConfirm} disabled={pending}>
+            {pending ? "Working..." : confirmLabel}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -6,7 +6,19 @@ import { DisclosureRow } from "./org-chart-leader";
 import { childListClass, useChartState } from "./org-chart-state";
 
 /** 'Teams without a manager' and 'Not yet placed': top-level folders, not one of the legend's node kinds. */
-export function GroupNode({ groupKey, title, count, children, list = true }: { groupKey: string; title: string; count: string; children: React.ReactNode; list?: boolean }) {
+export function GroupNode({
+  groupKey,
+  title,
+  count,
+  children,
+  list = true,
+}: {
+  groupKey: string;
+  title: string;
+  count: string;
+  children: React.ReactNode;
+  list?: boolean;
+}) {
   const { isOpen, toggle } = useChartState();
   const childrenId = useId();
   const open = isOpen(groupKey);
@@ -14,7 +26,10 @@ export function GroupNode({ groupKey, title, count, children, list = true }: { g
     <li>
       <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50">
         <DisclosureRow open={open} controls={childrenId} onToggle={() => toggle(groupKey)}>
-          <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-slate-500">
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-slate-500"
+          >
             <CircleDashed className="size-4" />
           </span>
           <span className="min-w-0 flex-1">

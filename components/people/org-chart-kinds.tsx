@@ -16,7 +16,10 @@ export const kindBorder = (kind: NodeKind) => KINDS[kind].border;
 export function KindIcon({ kind, small = false }: { kind: NodeKind; small?: boolean }) {
   const { icon: Icon, chip } = KINDS[kind];
   return (
-    <span aria-hidden="true" className={cn("flex shrink-0 items-center justify-center rounded-full", chip, small ? "size-6" : "size-8")}>
+    <span
+      aria-hidden="true"
+      className={cn("flex shrink-0 items-center justify-center rounded-full", chip, small ? "size-6" : "size-8")}
+    >
       <Icon className={small ? "size-3.5" : "size-4"} />
     </span>
   );

@@ -23,16 +23,34 @@ function summary(l: ChartLeader): string {
 }
 
 /** A row that opens and closes what is below it; a real button so keyboard and screen readers get it for free. */
-export function DisclosureRow({ open, onToggle, controls, className, children }: { open: boolean; onToggle: () => void; controls: string; className?: string; children: React.ReactNode }) {
+export function DisclosureRow({
+  open,
+  onToggle,
+  controls,
+  className,
+  children,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
-      className={cn("flex w-full min-w-0 items-center gap-2 rounded-lg p-2 text-left transition-colors hover:bg-slate-50 sm:p-3", className)}
+      className={cn(
+        "flex w-full min-w-0 items-center gap-2 rounded-lg p-2 text-left transition-colors hover:bg-slate-50 sm:p-3",
+        className,
+      )}
     >
-      <ChevronRight aria-hidden="true" className={cn("size-4 shrink-0 text-slate-500 transition-transform", open && "rotate-90")} />
+      <ChevronRight
+        aria-hidden="true"
+        className={cn("size-4 shrink-0 text-slate-500 transition-transform", open && "rotate-90")}
+      />
       {children}
     </button>
   );
@@ -48,7 +66,9 @@ export function LeaderNode({ leader }: { leader: ChartLeader }) {
     <>
       <KindIcon kind="leader" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold text-slate-900" title={person.name}>{person.name}</span>
+        <span className="block truncate text-sm font-semibold text-slate-900" title={person.name}>
+          {person.name}
+        </span>
         <span className="block truncate text-xs text-slate-500">{summary(leader)}</span>
       </span>
       <Badge variant="outline">{ROLE_LABEL[person.role]}</Badge>

@@ -18,7 +18,9 @@ export function PersonList({ people, emptyText }: { people: ChartPerson[]; empty
         {shown.map((p) => (
           <li key={p.id} className="flex min-w-0 items-center gap-2 py-0.5 text-sm text-slate-800">
             <KindIcon kind="member" small />
-            <span className="truncate" title={p.name}>{p.name}</span>
+            <span className="truncate" title={p.name}>
+              {p.name}
+            </span>
           </li>
         ))}
       </ul>

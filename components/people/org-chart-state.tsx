@@ -21,4 +21,3 @@ export const UNPLACED_KEY = "group:unplaced";
 
 // Smaller steps on phones so a deep chain of managers does not push names off the screen.
 export const childListClass = "mt-2 ml-3 space-y-2 border-l border-slate-200 pl-2 sm:ml-4 sm:pl-4";
-

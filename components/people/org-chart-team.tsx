@@ -16,17 +16,30 @@ export function TeamNode({ team }: { team: ChartTeam }) {
   const open = isOpen(teamKey(team.id));
   return (
     <li>
-      <div className={cn("flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-white p-2 sm:p-3", kindBorder("team"))}>
+      <div
+        className={cn(
+          "flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-white p-2 sm:p-3",
+          kindBorder("team"),
+        )}
+      >
         <div className="flex min-w-0 flex-1 basis-40 items-center gap-2">
           <KindIcon kind="team" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-slate-900" title={team.name}>{team.name}</p>
+            <p className="truncate text-sm font-medium text-slate-900" title={team.name}>
+              {team.name}
+            </p>
             <p className="text-xs text-slate-500">{plural(team.size, "member")}</p>
           </div>
         </div>
         <div className="ml-auto flex items-center gap-2">
           <AnonymityBadge members={team.size} minGroupSize={minGroupSize} />
-          <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => toggle(teamKey(team.id))}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => toggle(teamKey(team.id))}
+          >
             {open ? "Hide Details" : "View Team"}
             <span className="sr-only">: {team.name}</span>
           </Button>

@@ -24,7 +24,8 @@ function allLeaderKeys(roots: ChartLeader[]): string[] {
 }
 
 // Spec: roots open one level, teams closed. The two groups are top level too, so they start open.
-const initialOpen = (chart: OrgChart) => new Set([...chart.roots.map((r) => leaderKey(r.person.id)), TEAMLESS_KEY, UNPLACED_KEY]);
+const initialOpen = (chart: OrgChart) =>
+  new Set([...chart.roots.map((r) => leaderKey(r.person.id)), TEAMLESS_KEY, UNPLACED_KEY]);
 
 export function OrgChartView({ chart, minGroupSize }: { chart: OrgChart; minGroupSize: number }) {
   const [open, setOpen] = useState<Set<string>>(() => initialOpen(chart));
@@ -41,11 +42,20 @@ export function OrgChartView({ chart, minGroupSize }: { chart: OrgChart; minGrou
   // at once would put thousands of names in the page for no one's benefit.
   const expandAll = () => setOpen((prev) => new Set([...prev, ...leaderKeys, TEAMLESS_KEY, UNPLACED_KEY]));
   const collapseAll = () => setOpen(new Set());
-  const state = useMemo<ChartState>(() => ({ isOpen: (key) => open.has(key), toggle, minGroupSize }), [open, toggle, minGroupSize]);
+  const state = useMemo<ChartState>(
+    () => ({ isOpen: (key) => open.has(key), toggle, minGroupSize }),
+    [open, toggle, minGroupSize],
+  );
 
   const { roots, teamsWithoutManager, unplaced } = chart;
   if (!hasStructure(chart)) {
-    return <EmptyState icon={Network} title="No Organization Structure" description="Add teams, and set who reports to whom, to see your organisation's structure here." />;
+    return (
+      <EmptyState
+        icon={Network}
+        title="No Organization Structure"
+        description="Add teams, and set who reports to whom, to see your organisation's structure here."
+      />
+    );
   }
 
   return (
@@ -69,14 +79,23 @@ export function OrgChartView({ chart, minGroupSize }: { chart: OrgChart; minGrou
             <LeaderNode key={r.person.id} leader={r} />
           ))}
           {teamsWithoutManager.length ? (
-            <GroupNode groupKey={TEAMLESS_KEY} title="Teams without a manager" count={plural(teamsWithoutManager.length, "team")}>
+            <GroupNode
+              groupKey={TEAMLESS_KEY}
+              title="Teams without a manager"
+              count={plural(teamsWithoutManager.length, "team")}
+            >
               {teamsWithoutManager.map((t) => (
                 <TeamNode key={t.id} team={t} />
               ))}
             </GroupNode>
           ) : null}
           {unplaced.length ? (
-            <GroupNode groupKey={UNPLACED_KEY} title="Not yet placed" count={`${plural(unplaced.length, "person", "people")} without a team or manager`} list={false}>
+            <GroupNode
+              groupKey={UNPLACED_KEY}
+              title="Not yet placed"
+              count={`${plural(unplaced.length, "person", "people")} without a team or manager`}
+              list={false}
+            >
               <PersonList people={unplaced} emptyText="" />
             </GroupNode>
           ) : null}

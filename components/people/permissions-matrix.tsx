@@ -33,26 +33,45 @@ export function PermissionsMatrix() {
   return (
     <div className="space-y-4">
       <div>
-        <h3 id={headingId} className="text-base font-semibold text-slate-900">What each role can do</h3>
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          What each role can do
+        </h3>
         <p className="text-sm text-slate-600">Read-only: the server enforces these rules for every request.</p>
       </div>
       {/* Focusable and labelled so keyboard users can scroll the table sideways on a phone; the
           capability column stays put while the role columns scroll under it. */}
-      <div role="region" aria-labelledby={headingId} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div
+        role="region"
+        aria-labelledby={headingId}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
         <table className="w-full min-w-[30rem] border-collapse text-left text-sm">
           <caption className="sr-only">What each role can do</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 font-medium shadow-[1px_0_0_var(--color-slate-200)] sm:px-4">Capability</th>
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-slate-50 px-3 py-2 font-medium shadow-[1px_0_0_var(--color-slate-200)] sm:px-4"
+              >
+                Capability
+              </th>
               {ROLES.map((r) => (
-                <th key={r.key} scope="col" className="px-3 py-2 font-medium sm:px-4">{r.label}</th>
+                <th key={r.key} scope="col" className="px-3 py-2 font-medium sm:px-4">
+                  {r.label}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {ROWS.map(({ key, entry }) => (
               <tr key={key} className="border-t border-slate-200">
-                <th scope="row" className="sticky left-0 z-10 w-[42%] bg-white px-3 py-3 font-medium text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:w-auto sm:px-4">{entry.capability}</th>
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 w-[42%] bg-white px-3 py-3 font-medium text-slate-900 shadow-[1px_0_0_var(--color-slate-200)] sm:w-auto sm:px-4"
+                >
+                  {entry.capability}
+                </th>
                 {ROLES.map((r) => (
                   <td key={r.key} className="px-3 py-3 align-top sm:px-4">
                     <Cell grant={entry[r.key]} />

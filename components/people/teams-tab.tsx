@@ -25,7 +25,12 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
       setRemoving(null);
       refresh();
     },
-    onError: (err) => toast({ title: "Failed to delete team", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Failed to delete team",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      }),
   });
 
   if (people.teams.length === 0) {
@@ -46,7 +51,9 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
           <li key={t.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-slate-900">{t.name}</p>
-              <p className="truncate text-sm text-slate-600">{t.managerName ? `Manager: ${t.managerName}` : "No manager"}</p>
+              <p className="truncate text-sm text-slate-600">
+                {t.managerName ? `Manager: ${t.managerName}` : "No manager"}
+              </p>
             </div>
             <div className="flex items-center gap-2 text-sm text-slate-600">
               <span>{plural(t.memberCount, "member")}</span>
@@ -54,8 +61,25 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
             </div>
             {people.canManage ? (
               <div className="flex gap-1">
-                <Button variant="ghost" size="icon-sm" aria-label={`Edit team ${t.name}`} title="Edit" onClick={() => setEditing(t)}><Pencil /></Button>
-                <Button variant="ghost" size="icon-sm" aria-label={`Delete team ${t.name}`} title="Delete" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setRemoving(t)}><Trash2 /></Button>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Edit team ${t.name}`}
+                  title="Edit"
+                  onClick={() => setEditing(t)}
+                >
+                  <Pencil />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Delete team ${t.name}`}
+                  title="Delete"
+                  className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                  onClick={() => setRemoving(t)}
+                >
+                  <Trash2 />
+                </Button>
               </div>
             ) : null}
           </li>

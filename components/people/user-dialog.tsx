@@ -7,7 +7,14 @@ import type { BillingChangeDto } from "@/lib/billing/dto";
 import { formatUsd, PRICE_PER_USER_USD } from "@/lib/billing/pricing";
 import { userInputSchema, ROLES } from "@/lib/people/schemas";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
@@ -46,10 +53,16 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
 
   const mutation = useMutation({
     mutationFn: ({ body }: { body: Values; sent: Values }) =>
-      apiFetch<UserDto>(user ? `/api/users/${user.id}` : "/api/users", { method: user ? "PUT" : "POST", body: { ...body, organizationId: people.orgId } }),
+      apiFetch<UserDto>(user ? `/api/users/${user.id}` : "/api/users", {
+        method: user ? "PUT" : "POST",
+        body: { ...body, organizationId: people.orgId },
+      }),
     onSuccess: (_saved, { body }) => {
       setSeatOffer(null);
-      toast({ title: editing ? "User updated successfully" : "User added successfully", description: editing ? undefined : `An invitation e-mail is on its way to ${body.email}.` });
+      toast({
+        title: editing ? "User updated successfully" : "User added successfully",
+        description: editing ? undefined : `An invitation e-mail is on its way to ${body.email}.`,
+      });
       refresh();
       onClose();
     },
@@ -60,13 +73,21 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
       const answer = failedAnswer(err, failed);
       form.showAnswer(answer, sent);
       setSeatOffer(!editing && answer.code === "seat_limit" && people.canManageBilling ? variables : null);
-      toast({ title: failed, description: answer.message === failed ? undefined : answer.message, variant: "destructive" });
+      toast({
+        title: failed,
+        description: answer.message === failed ? undefined : answer.message,
+        variant: "destructive",
+      });
     },
   });
 
   const addSeat = useMutation({
     // PUT /api/billing/seats (billing.manage; the server refuses fewer seats than people).
-    mutationFn: () => apiFetch<BillingChangeDto>("/api/billing/seats", { method: "PUT", body: { organizationId: people.orgId, seats: seats + 1 } }),
+    mutationFn: () =>
+      apiFetch<BillingChangeDto>("/api/billing/seats", {
+        method: "PUT",
+        body: { organizationId: people.orgId, seats: seats + 1 },
+      }),
     onSuccess: (change) => {
       setSeats(change.billing.seats);
       refresh();
@@ -88,7 +109,8 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
   const team = people.teams.find((t) => t.id === values.teamId);
   const joining = team && team.id !== user?.teamId ? 1 : 0;
   const missing = team ? people.minGroupSize - (team.memberCount + joining) : 0;
-  const teamTaken = (t: PeopleContext["teams"][number]) => values.role === "manager" && !!t.managerId && t.managerId !== user?.id;
+  const teamTaken = (t: PeopleContext["teams"][number]) =>
+    values.role === "manager" && !!t.managerId && t.managerId !== user?.id;
 
   // Becoming a manager: a team that already has one can no longer be chosen, so drop it.
   function changeRole(value: string) {
@@ -105,7 +127,11 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
     e.preventDefault();
     if (busy || form.check(e.currentTarget) === null) return;
     // Hidden selectors send nothing; an admin keeps no team, and editing keeps the manager.
-    const body: Values = { ...values, teamId: showTeam ? values.teamId : "", managerId: showManager || editing ? values.managerId : "" };
+    const body: Values = {
+      ...values,
+      teamId: showTeam ? values.teamId : "",
+      managerId: showManager || editing ? values.managerId : "",
+    };
     mutation.mutate({ body, sent: values });
   }
 
@@ -115,7 +141,9 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
         <DialogHeader>
           <DialogTitle>{editing ? "Edit User" : "Add New User"}</DialogTitle>
           <DialogDescription>
-            {editing ? "Change this person's details, role and place in the organisation." : "They will get an e-mail with a link to set their password (valid for 7 days)."}
+            {editing
+              ? "Change this person's details, role and place in the organisation."
+              : "They will get an e-mail with a link to set their password (valid for 7 days)."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
@@ -130,10 +158,22 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
             type="email"
             autoComplete="off"
             readOnly={emailLocked}
-            hint={emailLocked ? <p className="text-xs text-slate-500">{user?.id === people.currentUserId ? "Change your own e-mail in Settings > Your account." : "Only this person can change their e-mail once their account is active."}</p> : undefined}
+            hint={
+              emailLocked ? (
+                <p className="text-xs text-slate-500">
+                  {user?.id === people.currentUserId
+                    ? "Change your own e-mail in Settings > Your account."
+                    : "Only this person can change their e-mail once their account is active."}
+                </p>
+              ) : undefined
+            }
           />
           <SelectField form={form} name="role" label="Role" onValue={changeRole}>
-            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
           </SelectField>
           {showTeam ? (
             <SelectField
@@ -143,7 +183,9 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
               hint={
                 <>
                   {values.role === "manager" && people.teams.some(teamTaken) ? (
-                    <p className="text-xs text-slate-500">Teams marked &apos;Has Manager&apos; cannot be chosen: This team already has a manager assigned</p>
+                    <p className="text-xs text-slate-500">
+                      Teams marked &apos;Has Manager&apos; cannot be chosen: This team already has a manager assigned
+                    </p>
                   ) : null}
                   {team && missing > 0 ? (
                     <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-800">
@@ -164,9 +206,11 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
           {showManager ? (
             <SelectField form={form} name="managerId" label="Reports To">
               <option value="">Nobody</option>
-              {people.leaders.filter((l) => l.id !== user?.id).map((l) => (
-                <option key={l.id} value={l.id}>{`${l.name} (${ROLE_LABEL[l.role]})`}</option>
-              ))}
+              {people.leaders
+                .filter((l) => l.id !== user?.id)
+                .map((l) => (
+                  <option key={l.id} value={l.id}>{`${l.name} (${ROLE_LABEL[l.role]})`}</option>
+                ))}
             </SelectField>
           ) : null}
           <FormAlert alert={form.alert} />
@@ -179,8 +223,12 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
             </div>
           ) : null}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-            <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">{editing ? "Save Changes" : "Add User"}</SubmitButton>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">
+              {editing ? "Save Changes" : "Add User"}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -17,7 +17,15 @@ import { userManagementTab, type UserManagementTab } from "@/components/settings
 import { rememberTab } from "@/lib/utils/tab-address";
 
 /** Settings > User Management: tabs Users (n), Teams (n), Org Chart, Permissions. */
-export function UserManagement({ people, chart, initialTab = "users" }: { people: PeopleContext; chart: OrgChart; initialTab?: UserManagementTab }) {
+export function UserManagement({
+  people,
+  chart,
+  initialTab = "users",
+}: {
+  people: PeopleContext;
+  chart: OrgChart;
+  initialTab?: UserManagementTab;
+}) {
   const [dialog, setDialog] = useState<"user" | "team" | null>(null);
   const [tab, setTab] = useState<UserManagementTab>(initialTab);
   function selectTab(value: string) {
@@ -38,8 +46,16 @@ export function UserManagement({ people, chart, initialTab = "users" }: { people
         </div>
         {people.canManage ? (
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setDialog("team")}><UsersRound /> Add Team</Button>
-            <Button onClick={() => setDialog("user")} disabled={addBlocked} title={addBlocked ? "All seats are taken" : undefined}><UserPlus /> Add User</Button>
+            <Button variant="outline" onClick={() => setDialog("team")}>
+              <UsersRound /> Add Team
+            </Button>
+            <Button
+              onClick={() => setDialog("user")}
+              disabled={addBlocked}
+              title={addBlocked ? "All seats are taken" : undefined}
+            >
+              <UserPlus /> Add User
+            </Button>
           </div>
         ) : null}
       </div>
@@ -51,10 +67,18 @@ export function UserManagement({ people, chart, initialTab = "users" }: { people
           <TabsTrigger value="org-chart">Org Chart</TabsTrigger>
           <TabsTrigger value="permissions">Permissions</TabsTrigger>
         </TabsList>
-        <TabsContent value="users"><UsersTab people={people} /></TabsContent>
-        <TabsContent value="teams"><TeamsTab people={people} onAddTeam={() => setDialog("team")} /></TabsContent>
-        <TabsContent value="org-chart"><OrgChartView chart={chart} minGroupSize={people.minGroupSize} /></TabsContent>
-        <TabsContent value="permissions"><PermissionsMatrix /></TabsContent>
+        <TabsContent value="users">
+          <UsersTab people={people} />
+        </TabsContent>
+        <TabsContent value="teams">
+          <TeamsTab people={people} onAddTeam={() => setDialog("team")} />
+        </TabsContent>
+        <TabsContent value="org-chart">
+          <OrgChartView chart={chart} minGroupSize={people.minGroupSize} />
+        </TabsContent>
+        <TabsContent value="permissions">
+          <PermissionsMatrix />
+        </TabsContent>
       </Tabs>
       {dialog === "user" ? <UserDialog people={people} onClose={() => setDialog(null)} /> : null}
       {dialog === "team" ? <TeamDialog people={people} onClose={() => setDialog(null)} /> : null}

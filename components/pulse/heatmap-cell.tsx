@@ -20,9 +20,17 @@ export function notAskedLabel(recent: boolean): string {
 }
 
 /** The figure's content and the classes of the box it sits in. */
-export function cellView(cell: PulseCell, min: number, recent: boolean): { className: string; title?: string; content: React.ReactNode; kind: "ok" | "hidden" | "not-asked" } {
+export function cellView(
+  cell: PulseCell,
+  min: number,
+  recent: boolean,
+): { className: string; title?: string; content: React.ReactNode; kind: "ok" | "hidden" | "not-asked" } {
   if (cell.status === "ok" && cell.value !== null) {
-    return { kind: "ok", className: cn("font-semibold tabular-nums", scoreTone(cell.value)), content: cell.value.toFixed(1) };
+    return {
+      kind: "ok",
+      className: cn("font-semibold tabular-nums", scoreTone(cell.value)),
+      content: cell.value.toFixed(1),
+    };
   }
   if (cell.status === "suppressed") {
     const why = suppressionText(cell.reason, min);

@@ -11,7 +11,12 @@ import { cn } from "@/lib/utils/cn";
 function Cell({ cell, min, recent }: { cell: PulseCell; min: number; recent: boolean }) {
   const v = cellView(cell, min, recent);
   return (
-    <td className={cn("border-b border-slate-100 px-2 py-2 text-center text-sm", v.className)} title={v.title} data-suppressed={v.kind === "hidden" ? "true" : undefined} data-not-asked={v.kind === "not-asked" ? "true" : undefined}>
+    <td
+      className={cn("border-b border-slate-100 px-2 py-2 text-center text-sm", v.className)}
+      title={v.title}
+      data-suppressed={v.kind === "hidden" ? "true" : undefined}
+      data-not-asked={v.kind === "not-asked" ? "true" : undefined}
+    >
       {v.content}
     </td>
   );
@@ -31,19 +36,41 @@ function HeaderLabel({ label }: { label: string }) {
 /** Teams by the eleven dimensions, with participation and eNPS: the table from 640 px up. The
  * headers wrap so that most columns fit; what does not scrolls sideways inside the table's box,
  * with the team column kept in view. */
-export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[]; minGroupSize: number; recent: boolean }) {
+export function PulseHeatmap({
+  rows,
+  minGroupSize,
+  recent,
+}: {
+  rows: PulseRow[];
+  minGroupSize: number;
+  recent: boolean;
+}) {
   return (
     // relative: the cells' screen-reader texts (absolutely positioned) are clipped by this box
     // instead of widening the page; only this box scrolls sideways.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Pulse heatmap" tabIndex={0}>
-      <table className="w-full table-fixed border-separate border-spacing-0 text-left" style={{ minWidth: `${11 + (DIMENSIONS.length + 2) * 5.25}rem` }}>
-        <caption className="sr-only">Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers; some dimensions are not asked every round.</caption>
+    <div
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="region"
+      aria-label="Pulse heatmap"
+      tabIndex={0}
+    >
+      <table
+        className="w-full table-fixed border-separate border-spacing-0 text-left"
+        style={{ minWidth: `${11 + (DIMENSIONS.length + 2) * 5.25}rem` }}
+      >
+        <caption className="sr-only">
+          Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers; some dimensions are
+          not asked every round.
+        </caption>
         <colgroup>
           <col className="w-44" />
         </colgroup>
         <thead>
           <tr className="align-bottom text-xs text-slate-600">
-            <th scope="col" className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 font-medium">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 font-medium"
+            >
               Team
             </th>
             <th scope="col" className="border-b border-slate-200 px-1.5 py-2 text-center font-medium">
@@ -53,7 +80,11 @@ export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[];
               eNPS
             </th>
             {DIMENSIONS.map((d) => (
-              <th key={d.key} scope="col" className="border-b border-slate-200 px-1.5 py-2 text-center leading-tight font-medium">
+              <th
+                key={d.key}
+                scope="col"
+                className="border-b border-slate-200 px-1.5 py-2 text-center leading-tight font-medium"
+              >
                 <HeaderLabel label={d.label} />
               </th>
             ))}
@@ -62,7 +93,10 @@ export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[];
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} className={r.kind === "organization" ? "font-semibold" : undefined} data-team={r.name}>
-              <th scope="row" className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-900">
+              <th
+                scope="row"
+                className="sticky left-0 z-10 border-r border-b border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-900"
+              >
                 <span className="block truncate" title={r.name}>
                   {r.name}
                 </span>
@@ -71,8 +105,21 @@ export function PulseHeatmap({ rows, minGroupSize, recent }: { rows: PulseRow[];
                   {r.suppressed ? " · hidden" : ""}
                 </span>
               </th>
-              <td className="border-b border-slate-100 px-2 py-2 text-center text-sm text-slate-800 tabular-nums" title={r.suppressed ? suppressionText(r.reason, minGroupSize) : r.participationAtLeast ? PARTICIPATION_FLOOR_NOTE : undefined}>
-                {r.suppressed && r.participation === null ? <span className="text-slate-600">hidden</span> : participationText(r)}
+              <td
+                className="border-b border-slate-100 px-2 py-2 text-center text-sm text-slate-800 tabular-nums"
+                title={
+                  r.suppressed
+                    ? suppressionText(r.reason, minGroupSize)
+                    : r.participationAtLeast
+                      ? PARTICIPATION_FLOOR_NOTE
+                      : undefined
+                }
+              >
+                {r.suppressed && r.participation === null ? (
+                  <span className="text-slate-600">hidden</span>
+                ) : (
+                  participationText(r)
+                )}
               </td>
               <Cell cell={r.enps} min={minGroupSize} recent={recent} />
               {DIMENSIONS.map((d) => (
@@ -109,13 +156,19 @@ export function HeatmapLegend({ minGroupSize, recent }: { minGroupSize: number; 
       </ul>
       <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-4">
         <li className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className={cn("inline-flex h-5 w-8 items-center justify-center rounded", HIDDEN_CELL)}>
+          <span
+            aria-hidden="true"
+            className={cn("inline-flex h-5 w-8 items-center justify-center rounded", HIDDEN_CELL)}
+          >
             <EyeOff className="size-3.5" />
           </span>
           Hidden: fewer than {minGroupSize} responses, or it would reveal a smaller group
         </li>
         <li className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className={cn("inline-flex h-5 items-center rounded border border-slate-200 px-1", NOT_ASKED_CELL)}>
+          <span
+            aria-hidden="true"
+            className={cn("inline-flex h-5 items-center rounded border border-slate-200 px-1", NOT_ASKED_CELL)}
+          >
             {NOT_ASKED_TEXT}
           </span>
           {recent ? "No question on it in these rounds" : "No question on it this round"}

@@ -19,7 +19,15 @@ const cellOf = (r: PulseRow, m: Metric): PulseCell => (m === "enps" ? r.enps : r
 function Figure({ cell, min, recent }: { cell: PulseCell; min: number; recent: boolean }) {
   const v = cellView(cell, min, recent);
   return (
-    <span className={cn("inline-flex min-h-8 min-w-16 shrink-0 items-center justify-center rounded-md px-2 text-sm", v.className)} title={v.title} data-suppressed={v.kind === "hidden" ? "true" : undefined} data-not-asked={v.kind === "not-asked" ? "true" : undefined}>
+    <span
+      className={cn(
+        "inline-flex min-h-8 min-w-16 shrink-0 items-center justify-center rounded-md px-2 text-sm",
+        v.className,
+      )}
+      title={v.title}
+      data-suppressed={v.kind === "hidden" ? "true" : undefined}
+      data-not-asked={v.kind === "not-asked" ? "true" : undefined}
+    >
       {v.content}
     </span>
   );
@@ -37,10 +45,17 @@ function Row({ label, detail, children }: { label: string; detail?: string; chil
   );
 }
 
-
 /** Below 640 px: one team (every dimension) or one dimension (every team) at a time, chosen with a
  * native picker, as a list of label → score rows that reads without sideways scrolling. */
-export function PulsePhoneView({ rows, minGroupSize, recent }: { rows: PulseRow[]; minGroupSize: number; recent: boolean }) {
+export function PulsePhoneView({
+  rows,
+  minGroupSize,
+  recent,
+}: {
+  rows: PulseRow[];
+  minGroupSize: number;
+  recent: boolean;
+}) {
   const [teamId, setTeamId] = useState(rows[0]?.id ?? "");
   const [metric, setMetric] = useState<Metric>("overall");
   const id = useId();
@@ -66,9 +81,14 @@ export function PulsePhoneView({ rows, minGroupSize, recent }: { rows: PulseRow[
           {team.memberCount} {pluralWord(team.memberCount, "member")}
           {team.suppressed ? ` · hidden: ${suppressionText(team.reason, minGroupSize)}` : ""}
         </p>
-        <ul aria-label={`Scores of ${team.name}`} className="-mx-3 mt-2 divide-y divide-slate-100 border-t border-slate-100">
+        <ul
+          aria-label={`Scores of ${team.name}`}
+          className="-mx-3 mt-2 divide-y divide-slate-100 border-t border-slate-100"
+        >
           <Row label="Participation">
-            <span className="inline-flex min-h-8 min-w-16 items-center justify-center text-sm text-slate-800 tabular-nums">{participationText(team)}</span>
+            <span className="inline-flex min-h-8 min-w-16 items-center justify-center text-sm text-slate-800 tabular-nums">
+              {participationText(team)}
+            </span>
           </Row>
           {METRICS.map((m) => (
             <Row key={m.key} label={m.label}>
@@ -86,9 +106,16 @@ export function PulsePhoneView({ rows, minGroupSize, recent }: { rows: PulseRow[
             </option>
           ))}
         </NativeSelect>
-        <ul aria-label={`${metricLabel} by team`} className="-mx-3 mt-3 divide-y divide-slate-100 border-t border-slate-100">
+        <ul
+          aria-label={`${metricLabel} by team`}
+          className="-mx-3 mt-3 divide-y divide-slate-100 border-t border-slate-100"
+        >
           {rows.map((r) => (
-            <Row key={r.id} label={r.name} detail={`${r.memberCount} ${pluralWord(r.memberCount, "member")} · participation ${participationText(r)}`}>
+            <Row
+              key={r.id}
+              label={r.name}
+              detail={`${r.memberCount} ${pluralWord(r.memberCount, "member")} · participation ${participationText(r)}`}
+            >
               <Figure cell={cellOf(r, metric)} min={minGroupSize} recent={recent} />
             </Row>
           ))}

@@ -7,11 +7,29 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Label } from "@/components/ui/label";
 import type { PulseRoundOption } from "@/lib/analytics/pulse-types";
 
-const fmt = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const fmt = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** The round and segment filters: each change reloads the server-rendered page with new params. */
 /** segmentCount: how many rows 'Teams and segments' lists (every team and 'All employees'). */
-export function PulseFilters({ rounds, round, segment, showOrganization, segmentCount }: { rounds: PulseRoundOption[]; round: string; segment: string; showOrganization: boolean; segmentCount: number }) {
+export function PulseFilters({
+  rounds,
+  round,
+  segment,
+  showOrganization,
+  segmentCount,
+}: {
+  rounds: PulseRoundOption[];
+  round: string;
+  segment: string;
+  showOrganization: boolean;
+  segmentCount: number;
+}) {
   const router = useRouter();
   const params = useSearchParams();
   const [pending, start] = useTransition();
@@ -48,7 +66,10 @@ export function PulseFilters({ rounds, round, segment, showOrganization, segment
       <p role="status" className="flex items-center gap-2 text-sm text-slate-600 sm:min-h-10">
         {pending ? (
           <>
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-brand-600 motion-reduce:animate-[spin_1.5s_linear_infinite]" />
+            <LoaderCircle
+              aria-hidden="true"
+              className="size-4 animate-spin text-brand-600 motion-reduce:animate-[spin_1.5s_linear_infinite]"
+            />
             Loading pulse results...
           </>
         ) : null}

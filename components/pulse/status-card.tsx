@@ -2,8 +2,15 @@ import type { CurrentSurveyDto } from "@/lib/surveys/round-status";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }) : "Not sent yet");
-const STATUS = { active: ["Active", "success"], closed: ["Closed", "secondary"], scheduled: ["Scheduled", "warning"] } as const;
+const day = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })
+    : "Not sent yet";
+const STATUS = {
+  active: ["Active", "success"],
+  closed: ["Closed", "secondary"],
+  scheduled: ["Scheduled", "warning"],
+} as const;
 
 /** 'Current Survey Status': title, question count, status and sent date. */
 export function SurveyStatusCard({ status }: { status: CurrentSurveyDto | null }) {

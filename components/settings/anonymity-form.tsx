@@ -19,17 +19,29 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { FieldError } from "@/components/auth/form-feedback";
 
-const SIZES = Array.from({ length: MIN_GROUP_SIZE_HIGHEST - MIN_GROUP_SIZE_LOWEST + 1 }, (_, i) => MIN_GROUP_SIZE_LOWEST + i);
+const SIZES = Array.from(
+  { length: MIN_GROUP_SIZE_HIGHEST - MIN_GROUP_SIZE_LOWEST + 1 },
+  (_, i) => MIN_GROUP_SIZE_LOWEST + i,
+);
 
 /** The minimum reporting group (admins edit, managers view; placed in Settings). */
-export function AnonymityForm({ orgId, initial, canEdit = true }: { orgId: string; initial: AnonymityDto; canEdit?: boolean }) {
+export function AnonymityForm({
+  orgId,
+  initial,
+  canEdit = true,
+}: {
+  orgId: string;
+  initial: AnonymityDto;
+  canEdit?: boolean;
+}) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const [value, setValue] = useState(initial.minGroupSize);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   const mutation = useMutation({
-    mutationFn: (minGroupSize: number) => apiFetch<AnonymityDto>(`/api/organizations/${orgId}/anonymity`, { method: "PATCH", body: { minGroupSize } }),
+    mutationFn: (minGroupSize: number) =>
+      apiFetch<AnonymityDto>(`/api/organizations/${orgId}/anonymity`, { method: "PATCH", body: { minGroupSize } }),
     onSuccess: (next) => {
       setSaved(next);
       setErrors({});
@@ -39,7 +51,11 @@ export function AnonymityForm({ orgId, initial, canEdit = true }: { orgId: strin
     },
     onError: (err) => {
       setErrors(problemOf(err)?.fields ?? {});
-      toast({ title: "Failed to save the anonymity setting", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to save the anonymity setting",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      });
     },
   });
 
@@ -59,24 +75,37 @@ export function AnonymityForm({ orgId, initial, canEdit = true }: { orgId: strin
     <form onSubmit={save} noValidate className="grid gap-4">
       <div className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor="min-group-size">Minimum group size</Label>
-        <NativeSelect id="min-group-size" value={value} disabled={disabled} aria-invalid={!!errors.minGroupSize} aria-describedby="min-group-size-summary min-group-size-error"
-          onChange={(e) => setValue(Number(e.target.value))}>
+        <NativeSelect
+          id="min-group-size"
+          value={value}
+          disabled={disabled}
+          aria-invalid={!!errors.minGroupSize}
+          aria-describedby="min-group-size-summary min-group-size-error"
+          onChange={(e) => setValue(Number(e.target.value))}
+        >
           {SIZES.map((n) => (
             <option key={n} value={n}>{`${n} people`}</option>
           ))}
         </NativeSelect>
         <FieldError id="min-group-size-error" messages={errors.minGroupSize} />
       </div>
-      <p id="min-group-size-summary" className="flex items-start gap-2 text-sm text-slate-600" data-testid="anonymity-summary">
+      <p
+        id="min-group-size-summary"
+        className="flex items-start gap-2 text-sm text-slate-600"
+        data-testid="anonymity-summary"
+      >
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
         <span>
-          {anonymitySummary(shown)} A team with fewer people still counts towards the organisation&apos;s results, and a group is also hidden when it could be worked out from the
-          totals. Raising the minimum applies to past rounds too; lowering it applies from the next survey sent.
+          {anonymitySummary(shown)} A team with fewer people still counts towards the organisation&apos;s results, and a
+          group is also hidden when it could be worked out from the totals. Raising the minimum applies to past rounds
+          too; lowering it applies from the next survey sent.
         </span>
       </p>
       <div className="flex justify-end">
         {canEdit ? (
-          <Button type="submit" disabled={disabled || value === saved.minGroupSize}>{mutation.isPending ? "Saving..." : "Save"}</Button>
+          <Button type="submit" disabled={disabled || value === saved.minGroupSize}>
+            {mutation.isPending ? "Saving..." : "Save"}
+          </Button>
         ) : (
           <p className="text-xs text-slate-500">Only administrators can change the minimum group size.</p>
         )}

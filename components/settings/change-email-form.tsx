@@ -21,7 +21,9 @@ export function ChangeEmailForm() {
       <TextField form={form} name="newEmail" label="New e-mail" type="email" autoComplete="email" />
       <PasswordField form={form} name="currentPassword" label="Current password" autoComplete="current-password" />
       <FormAlert alert={form.alert} />
-      <SubmitButton pending={form.pending} pendingLabel="Sending...">Change e-mail</SubmitButton>
+      <SubmitButton pending={form.pending} pendingLabel="Sending...">
+        Change e-mail
+      </SubmitButton>
     </form>
   );
 }

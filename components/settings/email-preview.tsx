@@ -16,7 +16,9 @@ export function EmailPreview({ subject, body, sampleLink }: { subject: string; b
           <span className="text-slate-500">Subject: </span>
           <span className="font-medium text-slate-900">{renderTemplate(subject, vars) || "(no subject)"}</span>
         </p>
-        <p className="wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-preview-body">{renderTemplate(body, vars)}</p>
+        <p className="wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-preview-body">
+          {renderTemplate(body, vars)}
+        </p>
       </div>
     </section>
   );

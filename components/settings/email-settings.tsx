@@ -22,7 +22,15 @@ const TEXTAREA =
   "min-h-56 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 disabled:opacity-60 sm:text-sm";
 
 /** Settings > Email Settings: the survey invitation template (spec sections 2 and 8). */
-export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; initial: EmailSettingsDto; canEdit: boolean }) {
+export function EmailSettings({
+  orgId,
+  initial,
+  canEdit,
+}: {
+  orgId: string;
+  initial: EmailSettingsDto;
+  canEdit: boolean;
+}) {
   const [saved, setSaved] = useState(initial);
   const [editing, setEditing] = useState(false);
 
@@ -44,7 +52,9 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <p className="text-sm text-slate-600">The e-mail each person receives with their personal survey link.</p>
         <div className="flex items-center gap-2">
-          <Badge variant={saved.isDefault ? "secondary" : "default"}>{saved.isDefault ? "Default template" : "Custom template"}</Badge>
+          <Badge variant={saved.isDefault ? "secondary" : "default"}>
+            {saved.isDefault ? "Default template" : "Custom template"}
+          </Badge>
           {canEdit ? (
             <Button variant="outline" onClick={() => setEditing(true)}>
               <Pencil /> Edit Template
@@ -55,11 +65,15 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
       <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         <div>
           <dt className="text-slate-500">Subject</dt>
-          <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900" data-testid="email-subject">{saved.emailSubject}</dd>
+          <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900" data-testid="email-subject">
+            {saved.emailSubject}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">Message</dt>
-          <dd className="mt-0.5 wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-body">{saved.emailBody}</dd>
+          <dd className="mt-0.5 wrap-anywhere whitespace-pre-wrap text-slate-800" data-testid="email-body">
+            {saved.emailBody}
+          </dd>
         </div>
       </dl>
       {canEdit ? null : <p className="text-xs text-slate-500">Only administrators can change the template.</p>}
@@ -68,13 +82,24 @@ export function EmailSettings({ orgId, initial, canEdit }: { orgId: string; init
 }
 
 /** Edit mode: the form (mounted only while editing, so each edit starts from the saved texts). */
-function TemplateEditor({ orgId, initial, onSaved, onCancel }: { orgId: string; initial: Values; onSaved: (next: EmailSettingsDto) => void; onCancel: () => void }) {
+function TemplateEditor({
+  orgId,
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  orgId: string;
+  initial: Values;
+  onSaved: (next: EmailSettingsDto) => void;
+  onCancel: () => void;
+}) {
   const form = useFormFields(emailSettingsSchema, initial, { idPrefix: "email-" });
   // Where a clicked variable goes: the field the cursor was last in (the message by default).
   const lastField = useRef<FieldName>("emailBody");
 
   const mutation = useMutation({
-    mutationFn: (sent: Values) => apiFetch<EmailSettingsDto>(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", body: sent }),
+    mutationFn: (sent: Values) =>
+      apiFetch<EmailSettingsDto>(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", body: sent }),
     onSuccess: (next) => {
       toast({ title: "Settings saved", description: "Email template updated successfully" });
       onSaved(next);
@@ -118,9 +143,27 @@ function TemplateEditor({ orgId, initial, onSaved, onCancel }: { orgId: string; 
   return (
     <form onSubmit={save} noValidate className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="grid min-w-0 content-start gap-4">
-        <TextField form={form} name="emailSubject" label="Subject" onFocus={() => (lastField.current = "emailSubject")} disabled={pending} maxLength={200} />
-        <Field label="Message" htmlFor={body.id} messages={form.messages("emailBody")} messagesId={form.messagesId("emailBody")}>
-          <textarea {...body} onFocus={() => (lastField.current = "emailBody")} disabled={pending} rows={10} className={TEXTAREA} />
+        <TextField
+          form={form}
+          name="emailSubject"
+          label="Subject"
+          onFocus={() => (lastField.current = "emailSubject")}
+          disabled={pending}
+          maxLength={200}
+        />
+        <Field
+          label="Message"
+          htmlFor={body.id}
+          messages={form.messages("emailBody")}
+          messagesId={form.messagesId("emailBody")}
+        >
+          <textarea
+            {...body}
+            onFocus={() => (lastField.current = "emailBody")}
+            disabled={pending}
+            rows={10}
+            className={TEXTAREA}
+          />
         </Field>
       </div>
       <div className="grid min-w-0 content-start gap-4">
@@ -129,11 +172,19 @@ function TemplateEditor({ orgId, initial, onSaved, onCancel }: { orgId: string; 
       </div>
       <FormAlert alert={form.alert} className="lg:col-span-2" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:col-span-2">
-        <Button variant="ghost" onClick={onCancel} disabled={pending}>Cancel</Button>
-        <Button variant="outline" onClick={() => form.update(() => ({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }))} disabled={pending}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => form.update(() => ({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }))}
+          disabled={pending}
+        >
           <RotateCcw /> Reset to Default
         </Button>
-        <SubmitButton pending={pending} pendingLabel="Saving..."><Mail /> Save Changes</SubmitButton>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          <Mail /> Save Changes
+        </SubmitButton>
       </div>
     </form>
   );

@@ -17,11 +17,41 @@ export type SettingsSection = {
 // the single Settings page did (admins manage, managers view, employees only their account).
 export const SETTINGS_SECTIONS = [
   { href: "/settings", label: "Your account", anchor: "account" },
-  { href: "/settings/email", label: "Email Settings", permission: "organization.view", anchor: "email-settings", description: "The invitation e-mail sent with each survey." },
-  { href: "/settings/schedule", label: "Survey Schedule", permission: "organization.view", anchor: "survey-schedule", description: "When the weekly pulse goes out." },
-  { href: "/settings/anonymity", label: "Anonymity", permission: "organization.view", anchor: "anonymity", description: "The smallest group whose survey results are shown." },
-  { href: "/settings/users", label: "User Management", permission: "people.view", anchor: "user-management", description: "People, teams and how they report." },
-  { href: "/settings/billing", label: "Billing & Subscription", permission: "billing.view", anchor: "billing", description: "Plan, seats and what is included." },
+  {
+    href: "/settings/email",
+    label: "Email Settings",
+    permission: "organization.view",
+    anchor: "email-settings",
+    description: "The invitation e-mail sent with each survey.",
+  },
+  {
+    href: "/settings/schedule",
+    label: "Survey Schedule",
+    permission: "organization.view",
+    anchor: "survey-schedule",
+    description: "When the weekly pulse goes out.",
+  },
+  {
+    href: "/settings/anonymity",
+    label: "Anonymity",
+    permission: "organization.view",
+    anchor: "anonymity",
+    description: "The smallest group whose survey results are shown.",
+  },
+  {
+    href: "/settings/users",
+    label: "User Management",
+    permission: "people.view",
+    anchor: "user-management",
+    description: "People, teams and how they report.",
+  },
+  {
+    href: "/settings/billing",
+    label: "Billing & Subscription",
+    permission: "billing.view",
+    anchor: "billing",
+    description: "Plan, seats and what is included.",
+  },
 ] as const satisfies readonly SettingsSection[];
 
 /** The sections this role may open, in order. */
@@ -30,9 +60,14 @@ export function settingsSectionsFor(role: ShellUser["role"]): SettingsSection[] 
 }
 
 /** The section a path belongs to: its own page, or a page under it (exact for the account page). */
-export function activeSettingsSection(pathname: string, sections: readonly SettingsSection[]): SettingsSection | undefined {
+export function activeSettingsSection(
+  pathname: string,
+  sections: readonly SettingsSection[],
+): SettingsSection | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return sections.find((s) => (s.href === "/settings" ? path === s.href : path === s.href || path.startsWith(`${s.href}/`)));
+  return sections.find((s) =>
+    s.href === "/settings" ? path === s.href : path === s.href || path.startsWith(`${s.href}/`),
+  );
 }
 
 /** User Management's tabs, each with its own address (/settings/users?tab=teams). */

@@ -19,7 +19,10 @@ export function SettingsNav({ sections }: { sections: readonly SettingsSection[]
     currentRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [active]);
   return (
-    <nav aria-label="Settings" className="-mx-4 mb-6 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:-mx-8 md:px-8 lg:mx-0 lg:mb-0 lg:overflow-visible lg:px-0">
+    <nav
+      aria-label="Settings"
+      className="-mx-4 mb-6 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:-mx-8 md:px-8 lg:mx-0 lg:mb-0 lg:overflow-visible lg:px-0"
+    >
       <ul className="flex w-max gap-1 rounded-lg bg-slate-100 p-1 lg:w-full lg:flex-col lg:bg-transparent lg:p-0">
         {sections.map((s) => {
           const current = s === active;
@@ -31,7 +34,9 @@ export function SettingsNav({ sections }: { sections: readonly SettingsSection[]
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "flex min-h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 lg:min-h-10",
-                  current ? "bg-white text-slate-900 shadow-sm lg:bg-brand-50 lg:text-brand-700 lg:shadow-none" : "lg:hover:bg-slate-100",
+                  current
+                    ? "bg-white text-slate-900 shadow-sm lg:bg-brand-50 lg:text-brand-700 lg:shadow-none"
+                    : "lg:hover:bg-slate-100",
                 )}
               >
                 {s.label}

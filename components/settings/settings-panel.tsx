@@ -4,7 +4,13 @@ import type { LucideIcon } from "lucide-react";
  * One settings section on its own page: a labelled region with the section's heading (the page's
  * h1 is "Settings"). The id is the section's old anchor, kept for tests and deep links in the page.
  */
-export function SettingsPanel({ id, title, description, icon: Icon, children }: {
+export function SettingsPanel({
+  id,
+  title,
+  description,
+  icon: Icon,
+  children,
+}: {
   id: string;
   title: string;
   description?: string;
@@ -13,7 +19,11 @@ export function SettingsPanel({ id, title, description, icon: Icon, children }: 
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex items-center gap-3 p-5">
         {Icon ? (
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -21,7 +31,9 @@ export function SettingsPanel({ id, title, description, icon: Icon, children }: 
           </span>
         ) : null}
         <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">{title}</h2>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
           {description ? <p className="text-sm text-slate-600">{description}</p> : null}
         </div>
       </div>

@@ -15,7 +15,15 @@ const noSubscribe = () => () => {};
  * region, move with the arrow keys, Enter picks, Escape closes. The browser's own zone is offered
  * first and as a one-click suggestion. The value is the IANA name, as the server validates it.
  */
-export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, describedBy }: {
+export function TimeZonePicker({
+  id,
+  zones,
+  value,
+  onChange,
+  disabled,
+  invalid,
+  describedBy,
+}: {
   id: string;
   /** The zones to choose from (IANA names). */
   zones: readonly string[];
@@ -84,17 +92,29 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
         else setActive((i) => Math.max(0, i - 1));
         break;
       case "PageDown":
-        if (expanded) { e.preventDefault(); setActive((i) => Math.min(last, i + 10)); }
+        if (expanded) {
+          e.preventDefault();
+          setActive((i) => Math.min(last, i + 10));
+        }
         break;
       case "PageUp":
-        if (expanded) { e.preventDefault(); setActive((i) => Math.max(0, i - 10)); }
+        if (expanded) {
+          e.preventDefault();
+          setActive((i) => Math.max(0, i - 10));
+        }
         break;
       case "Enter":
         // Picks the highlighted zone instead of submitting the form.
-        if (expanded) { e.preventDefault(); choose(results[active]!); }
+        if (expanded) {
+          e.preventDefault();
+          choose(results[active]!);
+        }
         break;
       case "Escape":
-        if (open) { e.preventDefault(); close(); }
+        if (open) {
+          e.preventDefault();
+          close();
+        }
         break;
       case "Tab":
         close();
@@ -130,7 +150,10 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
           onKeyDown={onKeyDown}
           onBlur={close}
         />
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        />
         {expanded ? (
           <ul
             id={listId}
@@ -148,9 +171,15 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseMove={() => setActive(i)}
                 onClick={() => choose(zone)}
-                className={cn("flex cursor-pointer items-center gap-2 px-3 py-2", i === active ? "bg-brand-50 text-brand-800" : "text-slate-900")}
+                className={cn(
+                  "flex cursor-pointer items-center gap-2 px-3 py-2",
+                  i === active ? "bg-brand-50 text-brand-800" : "text-slate-900",
+                )}
               >
-                <Check aria-hidden="true" className={cn("size-4 shrink-0", zone === value ? "text-brand-600" : "invisible")} />
+                <Check
+                  aria-hidden="true"
+                  className={cn("size-4 shrink-0", zone === value ? "text-brand-600" : "invisible")}
+                />
                 <span className="min-w-0 flex-1 break-words">{timeZoneLabel(zone)}</span>
                 {zone === suggested ? <span className="shrink-0 text-xs text-slate-600">Your time zone</span> : null}
               </li>
@@ -163,8 +192,12 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
           </p>
         ) : null}
       </div>
-      <p id={hintId} className="sr-only">Type a city or region to search.</p>
-      <p className="sr-only" aria-live="polite">{open ? plural(results.length, "time zone") : ""}</p>
+      <p id={hintId} className="sr-only">
+        Type a city or region to search.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {open ? plural(results.length, "time zone") : ""}
+      </p>
       {suggested && suggested !== value && !disabled ? (
         <button
           type="button"
@@ -173,7 +206,8 @@ export function TimeZonePicker({ id, zones, value, onChange, disabled, invalid, 
             onChange(suggested);
             inputRef.current?.focus();
           }}
-          className="text-left text-sm text-brand-700 underline-offset-4 hover:underline">
+          className="text-left text-sm text-brand-700 underline-offset-4 hover:underline"
+        >
           Use your time zone ({timeZoneLabel(suggested)})
         </button>
       ) : null}

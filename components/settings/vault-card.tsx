@@ -10,7 +10,8 @@ import { useVaultStatus, type VaultStatus } from "@/components/vault/vault-api";
 
 const STATUS_TEXT: Record<VaultStatus["status"], string> = {
   ready: "Ready. Only you can read your Boss Bot conversations and private 1:1 notes, and your recovery key is saved.",
-  setup: "Not set up yet. Your recovery key is made and shown when you write your first Boss Bot message or private 1:1 note, or now.",
+  setup:
+    "Not set up yet. Your recovery key is made and shown when you write your first Boss Bot message or private 1:1 note, or now.",
   locked: "This session cannot open your vault.",
 };
 
@@ -30,14 +31,27 @@ export function VaultCard() {
       ) : query.isError || !vault ? (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-3 text-sm text-red-700">
           <p>Could not load your vault&apos;s status.</p>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>Try again</Button>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <div className="mt-2 grid gap-3">
-          <p className="text-sm text-slate-700" data-testid="vault-status">{STATUS_TEXT[vault.status]}</p>
+          <p className="text-sm text-slate-700" data-testid="vault-status">
+            {STATUS_TEXT[vault.status]}
+          </p>
           {vault.status === "setup" ? (
             <div>
-              <Button size="sm" variant="outline" onClick={() => gate.guard(() => toast({ title: "Private vault created", description: "Your recovery key is saved." }), () => {})}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  gate.guard(
+                    () => toast({ title: "Private vault created", description: "Your recovery key is saved." }),
+                    () => {},
+                  )
+                }
+              >
                 Create your private vault
               </Button>
             </div>

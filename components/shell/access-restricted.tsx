@@ -31,7 +31,10 @@ type AccessRestrictedProps = {
  */
 export function AccessRestricted({ feature, permission, detail, headingLevel: Heading = "h1" }: AccessRestrictedProps) {
   return (
-    <section aria-labelledby="access-restricted-title" className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-16 text-center">
+    <section
+      aria-labelledby="access-restricted-title"
+      className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-16 text-center"
+    >
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <Lock aria-hidden="true" className="size-6" />
       </div>

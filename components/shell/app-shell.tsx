@@ -29,7 +29,10 @@ export function AppShell({ user, productName = "Pulsewell", children }: AppShell
           Skip to main content
         </a>
 
-        <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
+        <aside
+          aria-label="Sidebar"
+          className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex"
+        >
           <div className="flex h-16 shrink-0 items-center px-6">
             <Wordmark productName={productName} />
           </div>
@@ -47,7 +50,11 @@ export function AppShell({ user, productName = "Pulsewell", children }: AppShell
           </header>
 
           {/* Bottom padding on phones keeps the last content clear of the fixed tab bar. */}
-          <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 md:px-8 md:pb-10">
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 md:px-8 md:pb-10"
+          >
             {children}
           </main>
         </div>

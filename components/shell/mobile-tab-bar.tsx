@@ -8,7 +8,14 @@ import { useShellPathname } from "@/components/shell/use-shell-pathname";
 import { LinkPending } from "@/components/shell/link-pending";
 
 // Literal class names, so Tailwind generates them: one column per entry the role may use.
-const COLUMNS: Record<number, string> = { 1: "grid-cols-1", 2: "grid-cols-2", 3: "grid-cols-3", 4: "grid-cols-4", 5: "grid-cols-5", 6: "grid-cols-6" };
+const COLUMNS: Record<number, string> = {
+  1: "grid-cols-1",
+  2: "grid-cols-2",
+  3: "grid-cols-3",
+  4: "grid-cols-4",
+  5: "grid-cols-5",
+  6: "grid-cols-6",
+};
 
 /** The bottom tab bar below md: one column per top-level entry the role may use (4 to 6). */
 export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
@@ -34,7 +41,11 @@ export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
                   active ? "text-brand-700" : "text-slate-600 hover:text-slate-900",
                 )}
               >
-                <LinkPending loadingText={item.loadingText} icon={<Icon aria-hidden="true" className={cn("size-5", active && "text-brand-600")} />} className="size-5" />
+                <LinkPending
+                  loadingText={item.loadingText}
+                  icon={<Icon aria-hidden="true" className={cn("size-5", active && "text-brand-600")} />}
+                  className="size-5"
+                />
                 <span className="max-w-full truncate">{item.shortLabel ?? item.label}</span>
               </Link>
             </li>

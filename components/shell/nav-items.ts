@@ -32,21 +32,47 @@ export const NAV_ITEMS: readonly NavItem[] = [
     loadingText: "Loading dashboard...",
     icon: LayoutDashboard,
     children: [
-      { href: "/pulse", label: "Pulse Overview", loadingText: "Loading pulse results...", permission: "analytics.view" },
+      {
+        href: "/pulse",
+        label: "Pulse Overview",
+        loadingText: "Loading pulse results...",
+        permission: "analytics.view",
+      },
       { href: "/reports", label: "Reports", loadingText: "Loading reports...", permission: "analytics.view" },
     ],
   },
   { href: "/surveys", label: "Surveys", loadingText: "Loading surveys...", icon: ClipboardList },
-  { href: "/one-on-one", label: "1-on-1s", loadingText: "Loading 1:1 meetings...", icon: Handshake, matches: ["/one-on-one-prep", "/one-on-one-meeting"], permission: "oneOnOnes.use" },
+  {
+    href: "/one-on-one",
+    label: "1-on-1s",
+    loadingText: "Loading 1:1 meetings...",
+    icon: Handshake,
+    matches: ["/one-on-one-prep", "/one-on-one-meeting"],
+    permission: "oneOnOnes.use",
+  },
   { href: "/ai-coach", label: "Boss Bot", loadingText: "Loading Boss Bot...", icon: Bot, permission: "coach.use" },
   {
     href: "/settings",
     label: "Settings",
     loadingText: "Loading settings...",
     icon: Settings,
-    children: [{ href: "/bulk-import", label: "Bulk Import", loadingText: "Loading bulk import...", permission: "people.manage" }],
+    children: [
+      {
+        href: "/bulk-import",
+        label: "Bulk Import",
+        loadingText: "Loading bulk import...",
+        permission: "people.manage",
+      },
+    ],
   },
-  { href: "/admin/content-library", label: "Content Library", loadingText: "Loading the content library...", shortLabel: "Content", icon: Library, permission: "library.manage" },
+  {
+    href: "/admin/content-library",
+    label: "Content Library",
+    loadingText: "Loading the content library...",
+    shortLabel: "Content",
+    icon: Library,
+    permission: "library.manage",
+  },
 ];
 
 /** The entries this role may use, with the children it may not use removed too. */

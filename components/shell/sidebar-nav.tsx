@@ -54,9 +54,17 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
       href={item.href}
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
-      className={cn(linkBase, "flex-1", active ? linkActive : sectionActive ? "text-brand-700 hover:bg-slate-100" : linkIdle)}
+      className={cn(
+        linkBase,
+        "flex-1",
+        active ? linkActive : sectionActive ? "text-brand-700 hover:bg-slate-100" : linkIdle,
+      )}
     >
-      <LinkPending loadingText={item.loadingText} icon={<Icon aria-hidden="true" className="size-5 shrink-0" />} className="size-5" />
+      <LinkPending
+        loadingText={item.loadingText}
+        icon={<Icon aria-hidden="true" className="size-5 shrink-0" />}
+        className="size-5"
+      />
       {item.label}
     </Link>
   );
@@ -74,7 +82,10 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
           onClick={() => setUserOpen(!open)}
           className="flex size-10 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
-          <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform motion-reduce:transition-none", open && "rotate-180")} />
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("size-4 transition-transform motion-reduce:transition-none", open && "rotate-180")}
+          />
         </button>
       </div>
       <ul id={listId} hidden={!open} className="mt-1 ml-5 flex flex-col gap-1 border-l border-slate-200 pl-3">

@@ -11,6 +11,10 @@ import { TENANT_SEGMENT } from "@/lib/tenancy/routing";
 export function useShellPathname(): string {
   const pathname = usePathname() ?? "/";
   if (!pathname.startsWith(`${TENANT_SEGMENT}/`)) return pathname;
-  const rest = pathname.slice(TENANT_SEGMENT.length + 1).split("/").slice(1).join("/");
+  const rest = pathname
+    .slice(TENANT_SEGMENT.length + 1)
+    .split("/")
+    .slice(1)
+    .join("/");
   return `/${rest}`;
 }

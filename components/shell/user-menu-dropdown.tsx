@@ -45,7 +45,9 @@ export function UserMenuDropdown({ user }: { user: ShellUser | null }) {
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
           <span className="truncate font-medium text-slate-900">{name}</span>
-          {user?.email && user.email !== name ? <span className="truncate text-xs font-normal text-slate-500">{user.email}</span> : null}
+          {user?.email && user.email !== name ? (
+            <span className="truncate text-xs font-normal text-slate-500">{user.email}</span>
+          ) : null}
           {user ? <span className="text-xs font-normal text-slate-500">{ROLE_LABEL[user.role]}</span> : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

@@ -4,7 +4,11 @@ import { useState, type ComponentType } from "react";
 import { ChevronDown } from "lucide-react";
 import type { ShellUser } from "@/lib/auth/shell-user";
 
-export const ROLE_LABEL: Record<ShellUser["role"], string> = { admin: "Admin", manager: "Manager", employee: "Employee" };
+export const ROLE_LABEL: Record<ShellUser["role"], string> = {
+  admin: "Admin",
+  manager: "Manager",
+  employee: "Employee",
+};
 
 /** Initials from first and last name, else the e-mail's first letter, else 'U' (spec: no user). */
 export function initialsOf(user: ShellUser | null): string {
@@ -27,7 +31,10 @@ export function UserMenuTriggerFace({ user }: { user: ShellUser | null }) {
   const name = displayNameOf(user);
   return (
     <>
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+      >
         {initialsOf(user)}
       </span>
       <span className="sr-only sm:hidden">{name}</span>

@@ -27,7 +27,9 @@ export function Benefits({ productName }: { productName: string }) {
   return (
     <aside aria-labelledby="benefits-heading" className="space-y-6 rounded-xl bg-brand-50 p-6">
       <div className="space-y-3">
-        <h2 id="benefits-heading" className="text-lg font-semibold text-slate-900">Everything in {productName}</h2>
+        <h2 id="benefits-heading" className="text-lg font-semibold text-slate-900">
+          Everything in {productName}
+        </h2>
         <List items={INCLUDED} />
       </div>
       <div className="space-y-3 border-t border-brand-100 pt-5">

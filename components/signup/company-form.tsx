@@ -12,17 +12,30 @@ import { COMPANY_SIZES, type SignupData } from "@/lib/validation/signup-rules";
 
 /** The form's values: a signup as typed (any size picked, the box ticked or not; the card comes
  * from the payment step). */
-export type CompanyValues = Omit<SignupData, "companySize" | "marketingConsent" | "setupIntentId"> & { companySize: string; marketingConsent: boolean };
+export type CompanyValues = Omit<SignupData, "companySize" | "marketingConsent" | "setupIntentId"> & {
+  companySize: string;
+  marketingConsent: boolean;
+};
 
 /**
  * Step 1: the person and the company. The form's state lives in the signup flow (useFormFields),
  * which keeps it while later steps show, so going back finds everything as it was.
  */
-export function CompanyForm({ form, suffix, onValid }: { form: FormFields<CompanyValues, SignupData>; suffix: string; onValid: (data: SignupData) => void }) {
+export function CompanyForm({
+  form,
+  suffix,
+  onValid,
+}: {
+  form: FormFields<CompanyValues, SignupData>;
+  suffix: string;
+  onValid: (data: SignupData) => void;
+}) {
   const { values } = form;
   // The slug last written into the subdomain by the company name: while the subdomain still
   // equals it (or is empty), the company name keeps driving it; once edited by hand, it stops.
-  const lastAutoSlug = useRef(values.subdomain && values.subdomain === slugify(values.companyName) ? values.subdomain : "");
+  const lastAutoSlug = useRef(
+    values.subdomain && values.subdomain === slugify(values.companyName) ? values.subdomain : "",
+  );
   const availability = useSubdomainAvailability(values.subdomain);
   const blocked = availability.status === "unavailable" || availability.status === "checking";
 
@@ -59,16 +72,28 @@ export function CompanyForm({ form, suffix, onValid }: { form: FormFields<Compan
 
       <fieldset className="space-y-4">
         <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">Your company</legend>
-        <TextField form={form} name="companyName" label="Company name" autoComplete="organization" onValue={onCompanyName} />
+        <TextField
+          form={form}
+          name="companyName"
+          label="Company name"
+          autoComplete="organization"
+          onValue={onCompanyName}
+        />
         <SubdomainField form={form} suffix={suffix} availability={availability} />
         <SelectField form={form} name="companySize" label="Company size">
           <option value="">Select company size</option>
           {COMPANY_SIZES.map((size) => (
-            <option key={size} value={size}>{size} employees</option>
+            <option key={size} value={size}>
+              {size} employees
+            </option>
           ))}
         </SelectField>
         <div className="flex items-start gap-3">
-          <input {...form.checkbox("marketingConsent")} type="checkbox" className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" />
+          <input
+            {...form.checkbox("marketingConsent")}
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+          />
           <Label htmlFor={form.id("marketingConsent")} className="leading-snug font-normal text-slate-700">
             Send me product updates and leadership tips (optional)
           </Label>
@@ -79,7 +104,9 @@ export function CompanyForm({ form, suffix, onValid }: { form: FormFields<Compan
       <Button type="submit" size="lg" className="w-full" disabled={blocked}>
         Get Instant Access
       </Button>
-      <p className="text-center text-xs text-slate-500">7-day free trial · $6 per user per month afterwards · cancel anytime</p>
+      <p className="text-center text-xs text-slate-500">
+        7-day free trial · $6 per user per month afterwards · cancel anytime
+      </p>
     </form>
   );
 }

@@ -9,10 +9,18 @@ import { INIT_FAILED, TEST_MODE_HINT, type CardState } from "@/components/signup
 import type { SignupPaymentConfig } from "@/lib/billing/dto";
 
 // Stripe's libraries come with this chunk only, loaded when a card form is shown.
-const StripeCard = dynamic(() => import("@/components/signup/stripe-card"), { ssr: false, loading: () => <CardLoading /> });
+const StripeCard = dynamic(() => import("@/components/signup/stripe-card"), {
+  ssr: false,
+  loading: () => <CardLoading />,
+});
 
 /** The card part of the step: Stripe configured (config and the SetupIntent's state), or null. */
-export type PaymentCard = { config: SignupPaymentConfig; state: CardState; onRetry: () => void; onConfirmed: (setupIntentId: string) => void };
+export type PaymentCard = {
+  config: SignupPaymentConfig;
+  state: CardState;
+  onRetry: () => void;
+  onConfirmed: (setupIntentId: string) => void;
+};
 
 /**
  * Step 2. Without Stripe configured (decisions.md, Billing) there is no card to take: the step
@@ -39,13 +47,25 @@ export function PaymentStep({
   const confirmedId = card?.state.kind === "ready" ? card.state.confirmedId : null;
   // A card form that confirms and then completes has its own button; every other case has this one.
   const startButton = (
-    <Button type="button" size="lg" className="w-full" onClick={() => onStart(confirmedId ?? undefined)} disabled={pending} aria-busy={pending || undefined}>
+    <Button
+      type="button"
+      size="lg"
+      className="w-full"
+      onClick={() => onStart(confirmedId ?? undefined)}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
       {pending ? "Processing..." : "Start Free Trial"}
     </Button>
   );
   return (
     <div className="space-y-5">
-      <button type="button" onClick={onBack} disabled={pending} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-600 hover:underline disabled:opacity-50">
+      <button
+        type="button"
+        onClick={onBack}
+        disabled={pending}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-600 hover:underline disabled:opacity-50"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to company details
       </button>
 
@@ -83,8 +103,8 @@ export function PaymentStep({
           <div className="flex gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700" data-testid="payment-slot">
             <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
             <p>
-              Billing is not configured on this installation, so no card is needed. Your 7-day free trial starts
-              as soon as you continue.
+              Billing is not configured on this installation, so no card is needed. Your 7-day free trial starts as soon
+              as you continue.
             </p>
           </div>
           {startButton}
@@ -96,7 +116,15 @@ export function PaymentStep({
   );
 }
 
-function CardPart({ card, pending, startButton }: { card: PaymentCard; pending: boolean; startButton: React.ReactNode }) {
+function CardPart({
+  card,
+  pending,
+  startButton,
+}: {
+  card: PaymentCard;
+  pending: boolean;
+  startButton: React.ReactNode;
+}) {
   const { state } = card;
   switch (state.kind) {
     case "idle":
@@ -106,14 +134,19 @@ function CardPart({ card, pending, startButton }: { card: PaymentCard; pending: 
       return (
         <div className="space-y-3">
           <FormAlert alert={{ tone: "error", lines: [INIT_FAILED] }} />
-          <Button type="button" variant="outline" onClick={card.onRetry}>Try again</Button>
+          <Button type="button" variant="outline" onClick={card.onRetry}>
+            Try again
+          </Button>
         </div>
       );
     case "ready":
       if (state.confirmedId) {
         return (
           <>
-            <p className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="card-confirmed">
+            <p
+              className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900"
+              data-testid="card-confirmed"
+            >
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>Your card is confirmed. Nothing is charged before the trial ends.</span>
             </p>
@@ -121,6 +154,13 @@ function CardPart({ card, pending, startButton }: { card: PaymentCard; pending: 
           </>
         );
       }
-      return <StripeCard config={card.config} clientSecret={state.clientSecret} completing={pending} onConfirmed={card.onConfirmed} />;
+      return (
+        <StripeCard
+          config={card.config}
+          clientSecret={state.clientSecret}
+          completing={pending}
+          onConfirmed={card.onConfirmed}
+        />
+      );
   }
 }

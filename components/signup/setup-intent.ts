@@ -7,7 +7,11 @@ export type SignupPerson = { workEmail: string; firstName: string; lastName: str
 
 /** The body of POST /api/signup/setup-intent for these company details. */
 export function setupIntentRequest(d: SignupPerson): SetupIntentRequest {
-  return { email: d.workEmail.trim().toLowerCase(), name: `${d.firstName.trim()} ${d.lastName.trim()}`, companyName: d.companyName.trim() };
+  return {
+    email: d.workEmail.trim().toLowerCase(),
+    name: `${d.firstName.trim()} ${d.lastName.trim()}`,
+    companyName: d.companyName.trim(),
+  };
 }
 
 /** What a SetupIntent is bound to: the server checks its e-mail at completion, and the name and

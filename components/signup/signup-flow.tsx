@@ -47,7 +47,17 @@ const HEADINGS: Record<SignupStep, { title: string; subtitle: string }> = {
 
 /** The three steps of /signup: company details, payment, welcome. `payment`: Stripe's public
  * settings when this installation takes a card, null when it does not. */
-export function SignupFlow({ initial, suffix, productName, payment }: { initial: CompanyValues; suffix: string; productName: string; payment: SignupPaymentConfig | null }) {
+export function SignupFlow({
+  initial,
+  suffix,
+  productName,
+  payment,
+}: {
+  initial: CompanyValues;
+  suffix: string;
+  productName: string;
+  payment: SignupPaymentConfig | null;
+}) {
   const [step, setStep] = useState<SignupStep>("details");
   // Held here, not in the details form, so the values and the server's answer survive the steps.
   const form = useFormFields(signupRules, initial, { live: ["subdomain"] });
@@ -95,7 +105,8 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
       } else {
         setError(answer.message ?? COMPLETE_FALLBACK);
         // The card's SetupIntent was refused (not confirmed, or used already): take the card again.
-        if (answer.code === "payment_setup_invalid" && payment) void intent.prepare(setupIntentRequest(data.input), true);
+        if (answer.code === "payment_setup_invalid" && payment)
+          void intent.prepare(setupIntentRequest(data.input), true);
       }
     } finally {
       setPending(false);
@@ -106,7 +117,9 @@ export function SignupFlow({ initial, suffix, productName, payment }: { initial:
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <StepIndicator step={step} />
-      <h1 ref={heading} tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 focus:outline-none">{title}</h1>
+      <h1 ref={heading} tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 focus:outline-none">
+        {title}
+      </h1>
       <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
       <div className="mt-6">
         {/* Kept mounted (only hidden) on later steps, so its own state (the slug the company name

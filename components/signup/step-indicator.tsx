@@ -18,7 +18,11 @@ export function StepIndicator({ step }: { step: SignupStep }) {
           <span
             className={cn(
               "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-              i < current ? "bg-emerald-600 text-white" : i === current ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-600",
+              i < current
+                ? "bg-emerald-600 text-white"
+                : i === current
+                  ? "bg-brand-600 text-white"
+                  : "bg-slate-200 text-slate-600",
             )}
             aria-hidden
           >

@@ -43,14 +43,27 @@ export default function StripeCard({ config, ...props }: CardProps) {
     return (
       <div className="space-y-3">
         <FormAlert alert={{ tone: "error", lines: [INIT_FAILED] }} />
-        <Button type="button" variant="outline" onClick={() => { setFailed(false); setAttempt((n) => n + 1); }}>Try again</Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </Button>
       </div>
     );
   }
   if (!stripe) return <CardLoading />;
   return (
     // Keyed by the secret: a new SetupIntent (changed details) needs a fresh Elements group.
-    <Elements key={props.clientSecret} stripe={stripe} options={{ clientSecret: props.clientSecret, appearance: APPEARANCE }}>
+    <Elements
+      key={props.clientSecret}
+      stripe={stripe}
+      options={{ clientSecret: props.clientSecret, appearance: APPEARANCE }}
+    >
       <CardForm {...props} />
     </Elements>
   );
@@ -91,7 +104,14 @@ function CardForm({ completing, onConfirmed }: Omit<CardProps, "config">) {
         <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} />
       </div>
       <FormAlert alert={failure ? { tone: "error", lines: [failure] } : null} errorTitle="Payment Setup Failed" />
-      <Button type="button" size="lg" className="w-full" onClick={confirm} disabled={!ready || busy} aria-busy={busy || undefined}>
+      <Button
+        type="button"
+        size="lg"
+        className="w-full"
+        onClick={confirm}
+        disabled={!ready || busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? "Processing..." : "Start Free Trial"}
       </Button>
     </div>

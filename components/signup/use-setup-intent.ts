@@ -30,5 +30,10 @@ export function useSetupIntent() {
     setState((s) => (s.kind === "ready" ? { ...s, confirmedId: setupIntentId } : s));
   }
 
-  return { state, prepare, retry: () => (state.kind === "failed" ? prepare(state.request, true) : undefined), confirmed };
+  return {
+    state,
+    prepare,
+    retry: () => (state.kind === "failed" ? prepare(state.request, true) : undefined),
+    confirmed,
+  };
 }

@@ -57,11 +57,18 @@ export function useSubdomainAvailability(subdomain: string): AvailabilityState {
           setResult({ value: subdomain, status: "available", message: r.message, suggestion: null });
           return;
         }
-        setResult({ value: subdomain, status: "unavailable", message: r.message || UNAVAILABLE_FALLBACK, suggestion: null });
+        setResult({
+          value: subdomain,
+          status: "unavailable",
+          message: r.message || UNAVAILABLE_FALLBACK,
+          suggestion: null,
+        });
         const suggestion = await firstAvailable(subdomain, signal);
-        if (!signal.aborted && suggestion) setResult((prev) => (prev?.value === subdomain ? { ...prev, suggestion } : prev));
+        if (!signal.aborted && suggestion)
+          setResult((prev) => (prev?.value === subdomain ? { ...prev, suggestion } : prev));
       } catch {
-        if (!signal.aborted) setResult({ value: subdomain, status: "error", message: CHECK_ERROR_MESSAGE, suggestion: null });
+        if (!signal.aborted)
+          setResult({ value: subdomain, status: "error", message: CHECK_ERROR_MESSAGE, suggestion: null });
       }
     }, CHECK_DEBOUNCE_MS);
     return () => {

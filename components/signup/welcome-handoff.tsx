@@ -5,7 +5,8 @@ import Link from "next/link";
 import { Spinner } from "@/components/ui/spinner";
 import { postQuickLogin } from "@/lib/signup/client";
 
-const FAILED = "This sign-in link is invalid, was already used or has expired. Please sign in with your email and password.";
+const FAILED =
+  "This sign-in link is invalid, was already used or has expired. Please sign in with your email and password.";
 
 function tokenFromFragment(): string | null {
   const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
@@ -41,8 +42,13 @@ export function WelcomeHandoff({ subdomain }: { subdomain: string }) {
   if (failed) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="text-sm text-slate-700">{FAILED}</p>
-        <Link href="/login" className="inline-flex h-10 w-full items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+        <p role="alert" className="text-sm text-slate-700">
+          {FAILED}
+        </p>
+        <Link
+          href="/login"
+          className="inline-flex h-10 w-full items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Go to sign in
         </Link>
       </div>

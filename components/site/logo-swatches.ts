@@ -14,9 +14,21 @@ export const LOGO_BACKGROUNDS: readonly LogoBackground[] = [
 export const LOGO_COLOURS: readonly LogoColour[] = [
   { id: "default", label: "Default", onLight: "text-brand-600", onDark: "text-brand-500", onNeutral: "text-brand-600" },
   { id: "blue", label: "Blue", onLight: "text-blue-600", onDark: "text-blue-400", onNeutral: "text-blue-700" },
-  { id: "purple", label: "Purple", onLight: "text-purple-600", onDark: "text-purple-400", onNeutral: "text-purple-700" },
+  {
+    id: "purple",
+    label: "Purple",
+    onLight: "text-purple-600",
+    onDark: "text-purple-400",
+    onNeutral: "text-purple-700",
+  },
   { id: "green", label: "Green", onLight: "text-green-700", onDark: "text-green-400", onNeutral: "text-green-700" },
-  { id: "orange", label: "Orange", onLight: "text-orange-600", onDark: "text-orange-400", onNeutral: "text-orange-700" },
+  {
+    id: "orange",
+    label: "Orange",
+    onLight: "text-orange-600",
+    onDark: "text-orange-400",
+    onNeutral: "text-orange-700",
+  },
   { id: "pink", label: "Pink", onLight: "text-pink-600", onDark: "text-pink-400", onNeutral: "text-pink-700" },
 ];
 

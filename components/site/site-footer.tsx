@@ -14,9 +14,21 @@ export function SiteFooter() {
         </p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            <li><Link className="hover:text-slate-900 hover:underline" href={LOGIN_HREF}>Login</Link></li>
-            <li><Link className="hover:text-slate-900 hover:underline" href={SIGNUP_HREF}>Sign Up</Link></li>
-            <li><Link className="hover:text-slate-900 hover:underline" href="/logos">Logo colours</Link></li>
+            <li>
+              <Link className="hover:text-slate-900 hover:underline" href={LOGIN_HREF}>
+                Login
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-slate-900 hover:underline" href={SIGNUP_HREF}>
+                Sign Up
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-slate-900 hover:underline" href="/logos">
+                Logo colours
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -12,8 +12,12 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteWordmark productName={name} href={siteHomeHref()} />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-          <Link href={LOGIN_HREF} className={buttonVariants({ variant: "ghost" })}>Login</Link>
-          <Link href={SIGNUP_HREF} className={buttonVariants()}>Sign Up</Link>
+          <Link href={LOGIN_HREF} className={buttonVariants({ variant: "ghost" })}>
+            Login
+          </Link>
+          <Link href={SIGNUP_HREF} className={buttonVariants()}>
+            Sign Up
+          </Link>
         </nav>
       </div>
     </header>

@@ -7,7 +7,15 @@ export function WordmarkText({ productName, className }: { productName: string; 
 }
 
 /** The wordmark linking to the main site's home; the accessible name keeps the real product name. */
-export function SiteWordmark({ productName, href, className }: { productName: string; href: string; className?: string }) {
+export function SiteWordmark({
+  productName,
+  href,
+  className,
+}: {
+  productName: string;
+  href: string;
+  className?: string;
+}) {
   return (
     <Link href={href} aria-label={`${productName} home`} className={cn("rounded-md text-xl text-brand-600", className)}>
       <WordmarkText productName={productName} />

@@ -13,12 +13,20 @@ export function PageError({ error, reset, as: Tag = "main" }: PageErrorProps) {
     console.error(error);
   }, [error]);
   return (
-    <Tag role="alert" aria-labelledby="page-error-title" className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-16 text-center">
+    <Tag
+      role="alert"
+      aria-labelledby="page-error-title"
+      className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-16 text-center"
+    >
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <TriangleAlert aria-hidden="true" className="size-6" />
       </div>
-      <h1 id="page-error-title" className="text-2xl font-semibold tracking-tight text-slate-900">Something went wrong</h1>
-      <p className="mt-2 max-w-sm text-sm text-slate-600">This page could not be loaded. Please try again in a moment.</p>
+      <h1 id="page-error-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Something went wrong
+      </h1>
+      <p className="mt-2 max-w-sm text-sm text-slate-600">
+        This page could not be loaded. Please try again in a moment.
+      </p>
       {error.digest ? <p className="mt-2 text-xs text-slate-500">Reference: {error.digest}</p> : null}
       <Button className="mt-6" onClick={reset}>
         Try again

@@ -6,16 +6,28 @@ import { plural } from "@/lib/utils/plural";
 
 /** One group's released results (the organisation or a team), or why they are hidden. Shown only
  * once the survey has closed, so the texts speak of answers that are in, not still to come. */
-export function GroupResults({ group, minGroupSize, commentMinimum }: { group: GroupResult; minGroupSize: number; commentMinimum: number }) {
+export function GroupResults({
+  group,
+  minGroupSize,
+  commentMinimum,
+}: {
+  group: GroupResult;
+  minGroupSize: number;
+  commentMinimum: number;
+}) {
   const headingId = `group-${group.id}`;
   const rate = group.invited > 0 ? Math.round((group.responded / group.invited) * 100) : null;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id={headingId} className="text-base font-semibold text-slate-900">{group.name}</h2>
+        <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          {group.name}
+        </h2>
         {group.reason ? null : (
           <p className="text-sm text-slate-600">
-            {group.invited > 0 ? `${group.responded} of ${group.invited} responded${rate === null ? "" : ` (${rate}%)`}` : `${group.responded} responded`}
+            {group.invited > 0
+              ? `${group.responded} of ${group.invited} responded${rate === null ? "" : ` (${rate}%)`}`
+              : `${group.responded} responded`}
           </p>
         )}
       </div>

@@ -4,7 +4,8 @@ import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/surveys/local-time";
 import { CloseSurveyButton } from "@/components/surveys/close-survey-button";
 
-const rateOf = (invited: number, responded: number) => (invited > 0 ? `${Math.round((responded / invited) * 100)}%` : "–");
+const rateOf = (invited: number, responded: number) =>
+  invited > 0 ? `${Math.round((responded / invited) * 100)}%` : "–";
 
 /** An open survey's page (decisions.md: results are released when it closes): when that is, the
  * admin's way to close it early, and per visible group only who was invited and how many
@@ -24,10 +25,12 @@ export function ParticipationOnly({ r, canClose }: { r: SurveyResults; canClose:
               </p>
             ) : null}
             <p>
-              Until then only participation is shown: how many people were invited and how many have answered. Scores, answer distributions and comments appear once it
-              closes, so no answer can be picked out as it arrives.
+              Until then only participation is shown: how many people were invited and how many have answered. Scores,
+              answer distributions and comments appear once it closes, so no answer can be picked out as it arrives.
             </p>
-            {canClose ? <p>You can close it now to release the results at once; nobody can answer it after that.</p> : null}
+            {canClose ? (
+              <p>You can close it now to release the results at once; nobody can answer it after that.</p>
+            ) : null}
           </div>
         </div>
         {canClose && survey.status === "active" ? (
@@ -38,15 +41,25 @@ export function ParticipationOnly({ r, canClose }: { r: SurveyResults; canClose:
       </Card>
 
       <section aria-labelledby="participation-heading" className="space-y-3">
-        <h2 id="participation-heading" className="text-base font-semibold text-slate-900">Participation so far</h2>
+        <h2 id="participation-heading" className="text-base font-semibold text-slate-900">
+          Participation so far
+        </h2>
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Invited, responded and response rate per group while the survey is open</caption>
+            <caption className="sr-only">
+              Invited, responded and response rate per group while the survey is open
+            </caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium sm:px-4">Group</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">Invited</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">Responded</th>
+                <th scope="col" className="px-3 py-2 font-medium sm:px-4">
+                  Group
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
+                  Invited
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
+                  Responded
+                </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
                   <span className="sm:hidden">Rate</span>
                   <span className="hidden sm:inline">Response rate</span>
@@ -56,10 +69,14 @@ export function ParticipationOnly({ r, canClose }: { r: SurveyResults; canClose:
             <tbody className="divide-y divide-slate-100">
               {r.groups.map((g) => (
                 <tr key={g.id} data-group={g.name}>
-                  <th scope="row" className="px-3 py-2 font-medium wrap-anywhere text-slate-900 sm:px-4">{g.name}</th>
+                  <th scope="row" className="px-3 py-2 font-medium wrap-anywhere text-slate-900 sm:px-4">
+                    {g.name}
+                  </th>
                   <td className="px-3 py-2 text-right text-slate-800 tabular-nums sm:px-4">{g.invited}</td>
                   <td className="px-3 py-2 text-right text-slate-800 tabular-nums sm:px-4">{g.responded}</td>
-                  <td className="px-3 py-2 text-right text-slate-800 tabular-nums sm:px-4">{rateOf(g.invited, g.responded)}</td>
+                  <td className="px-3 py-2 text-right text-slate-800 tabular-nums sm:px-4">
+                    {rateOf(g.invited, g.responded)}
+                  </td>
                 </tr>
               ))}
             </tbody>

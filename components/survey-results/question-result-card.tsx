@@ -18,7 +18,15 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className="mt-0.5 flex flex-wrap items-baseline gap-1">
-        <span className={tone ? `rounded-md px-1.5 py-0.5 text-lg font-semibold tabular-nums ${tone}` : "text-lg font-semibold tabular-nums"}>{value}</span>
+        <span
+          className={
+            tone
+              ? `rounded-md px-1.5 py-0.5 text-lg font-semibold tabular-nums ${tone}`
+              : "text-lg font-semibold tabular-nums"
+          }
+        >
+          {value}
+        </span>
         {hint ? <span className="text-xs text-slate-500">{hint}</span> : null}
       </dd>
     </div>
@@ -29,13 +37,24 @@ function ScaleBody({ s, higherIsWorse }: { s: ScaleStats; higherIsWorse: boolean
   return (
     <>
       {/* The stress item: agreeing means more stress, so its colour reads the score reversed. */}
-      {higherIsWorse ? <p className="text-xs text-slate-600">Agreeing means more stress: a higher score is worse.</p> : null}
+      {higherIsWorse ? (
+        <p className="text-xs text-slate-600">Agreeing means more stress: a higher score is worse.</p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Figure label="Average" value={s.average.toFixed(1)} hint="of 5" />
-        <Figure label="Score" value={s.score.toFixed(1)} hint="of 10" tone={scoreTone(higherIsWorse ? 10 - s.score : s.score)} />
+        <Figure
+          label="Score"
+          value={s.score.toFixed(1)}
+          hint="of 10"
+          tone={scoreTone(higherIsWorse ? 10 - s.score : s.score)}
+        />
         <Figure label="Answers" value={String(s.n)} />
       </dl>
-      <DistributionBars bars={s.distribution} n={s.n} label="Answers per value, 1 (strongly disagree) to 5 (strongly agree)" />
+      <DistributionBars
+        bars={s.distribution}
+        n={s.n}
+        label="Answers per value, 1 (strongly disagree) to 5 (strongly agree)"
+      />
     </>
   );
 }
@@ -54,13 +73,28 @@ function EnpsBody({ s }: { s: EnpsStats }) {
           </dd>
         </div>
       </dl>
-      <DistributionBars bars={s.distribution} n={s.n} label="Answers per value, 0 (not at all likely) to 10 (extremely likely)" tone={enpsTone} />
+      <DistributionBars
+        bars={s.distribution}
+        n={s.n}
+        label="Answers per value, 0 (not at all likely) to 10 (extremely likely)"
+        tone={enpsTone}
+      />
     </>
   );
 }
 
 /** One question of a group: its figures and distribution, its comments, or why they are hidden. */
-export function QuestionResultCard({ q, index, minGroupSize, commentMinimum }: { q: QuestionResult; index: number; minGroupSize: number; commentMinimum: number }) {
+export function QuestionResultCard({
+  q,
+  index,
+  minGroupSize,
+  commentMinimum,
+}: {
+  q: QuestionResult;
+  index: number;
+  minGroupSize: number;
+  commentMinimum: number;
+}) {
   return (
     <Card className="space-y-4 p-4 sm:p-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -68,13 +102,17 @@ export function QuestionResultCard({ q, index, minGroupSize, commentMinimum }: {
           <span className="text-slate-500">{index}. </span>
           {q.text}
         </h3>
-        <Badge variant="outline" className="self-start">{TYPE_LABEL[q.type]}</Badge>
+        <Badge variant="outline" className="self-start">
+          {TYPE_LABEL[q.type]}
+        </Badge>
       </div>
       {q.type === "text" ? (
         <SurveyComments reason={q.reason} comments={q.comments} minimum={commentMinimum} />
       ) : q.reason ? (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-          {q.reason === "below-minimum" ? `Not enough answers: fewer than ${plural(minGroupSize, "person", "people")} answered this question, so its results stay hidden.` : suppressionText(q.reason, minGroupSize)}
+          {q.reason === "below-minimum"
+            ? `Not enough answers: fewer than ${plural(minGroupSize, "person", "people")} answered this question, so its results stay hidden.`
+            : suppressionText(q.reason, minGroupSize)}
         </p>
       ) : q.type === "scale" && q.stats ? (
         <ScaleBody s={q.stats} higherIsWorse={q.higherIsWorse} />

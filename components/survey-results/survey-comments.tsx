@@ -2,12 +2,28 @@ import type { SuppressionReason } from "@/lib/analytics/suppression";
 import { plural } from "@/lib/utils/plural";
 
 /** Open answers of one question, already shuffled by the server; never attributed to anyone. */
-export function SurveyComments({ reason, comments, minimum }: { reason: SuppressionReason | null; comments: string[]; minimum: number }) {
+export function SurveyComments({
+  reason,
+  comments,
+  minimum,
+}: {
+  reason: SuppressionReason | null;
+  comments: string[];
+  minimum: number;
+}) {
   if (reason === "complementary") {
-    return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Hidden so that the comments of a smaller group cannot be singled out from the organisation&apos;s.</p>;
+    return (
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+        Hidden so that the comments of a smaller group cannot be singled out from the organisation&apos;s.
+      </p>
+    );
   }
   if (reason) {
-    return <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Not enough responses: comments are shown only when at least {minimum} people in this group answered.</p>;
+    return (
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+        Not enough responses: comments are shown only when at least {minimum} people in this group answered.
+      </p>
+    );
   }
   if (comments.length === 0) return <p className="text-sm text-slate-600">No comments.</p>;
   return (

@@ -7,8 +7,10 @@ import { plural } from "@/lib/utils/plural";
  * activated people count), and everyone asked. */
 export function groupNoteText(reportedWith: SurveyForTaker["reportedWith"], minGroupSize: number): string {
   const everyone = plural(reportedWith.organisationPeople, "person", "people");
-  if (reportedWith.team) return `Your answers are reported with ${reportedWith.team.name} (${plural(reportedWith.team.people, "person", "people")}) and the whole organisation (${everyone}), never alone.`;
-  if (reportedWith.organisationPeople >= minGroupSize) return `Your answers are reported with the whole organisation (${everyone}) only, never alone: your team is not reported on its own for this survey.`;
+  if (reportedWith.team)
+    return `Your answers are reported with ${reportedWith.team.name} (${plural(reportedWith.team.people, "person", "people")}) and the whole organisation (${everyone}), never alone.`;
+  if (reportedWith.organisationPeople >= minGroupSize)
+    return `Your answers are reported with the whole organisation (${everyone}) only, never alone: your team is not reported on its own for this survey.`;
   return `Fewer than ${minGroupSize} people were asked, so this survey's results are never shown and your answers are never reported alone.`;
 }
 

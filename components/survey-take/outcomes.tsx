@@ -7,7 +7,9 @@ export function SurveyNotFound() {
   return (
     <SurveyMessage title="Survey Not Found">
       <p>This survey may have expired or the link is invalid.</p>
-      <p className="mt-2 text-sm">Open the survey from the link in your invitation e-mail, or sign in to your workspace first.</p>
+      <p className="mt-2 text-sm">
+        Open the survey from the link in your invitation e-mail, or sign in to your workspace first.
+      </p>
     </SurveyMessage>
   );
 }
@@ -17,7 +19,9 @@ export function InvalidLink() {
   return (
     <SurveyMessage title="This survey link is invalid">
       <p>This survey may have expired or the link is invalid.</p>
-      <p className="mt-2 text-sm">Please use the link in the invitation e-mail that brought you this survey; reminders carry no link of their own.</p>
+      <p className="mt-2 text-sm">
+        Please use the link in the invitation e-mail that brought you this survey; reminders carry no link of their own.
+      </p>
     </SurveyMessage>
   );
 }
@@ -33,12 +37,20 @@ export function AlreadyAnswered() {
 
 /** Signed in without the personal link: only the link answers, since an answer must not carry
  * anything that leads back to the person. */
-export function UseYourEmailLink({ title, firstMail }: { title: string; firstMail: { subject: string; sentOn: string; closesOn: string } | null }) {
+export function UseYourEmailLink({
+  title,
+  firstMail,
+}: {
+  title: string;
+  firstMail: { subject: string; sentOn: string; closesOn: string } | null;
+}) {
   return (
     <SurveyMessage title="Answer with the link in your e-mail">
       <p>{`"${title}" is answered with your personal link, so that nothing we store ties your answers to you.`}</p>
       <p className="mt-2 text-sm">
-        {firstMail ? `Your link is in the e-mail we sent on ${firstMail.sentOn}, "${firstMail.subject}"; it works until ${firstMail.closesOn}.` : "Your link is in the invitation e-mail for this survey."}
+        {firstMail
+          ? `Your link is in the e-mail we sent on ${firstMail.sentOn}, "${firstMail.subject}"; it works until ${firstMail.closesOn}.`
+          : "Your link is in the invitation e-mail for this survey."}
         {" If you have already answered, thank you."}
       </p>
     </SurveyMessage>
@@ -56,7 +68,9 @@ export function SurveyClosed() {
 export function ThankYou() {
   return (
     <SurveyMessage title="Thank You!" tone="success">
-      <p>Your anonymous responses help improve the culture of your workplace. Nobody will see your individual answers.</p>
+      <p>
+        Your anonymous responses help improve the culture of your workplace. Nobody will see your individual answers.
+      </p>
     </SurveyMessage>
   );
 }

@@ -17,25 +17,55 @@ type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 // tests/e2e/budgets.spec.ts): one plain fetch instead of TanStack Query and lib/api/client, which
 // bring the query library and zod (about 40 KiB gz) for a single POST. The answer's problem
 // document (lib/errors/problem.ts) is read for its stable code alone.
-const OUTCOME_OF_CODE: Record<string, Outcome> = { survey_already_answered: "answered", survey_closed: "closed", survey_link_invalid: "invalid" };
+const OUTCOME_OF_CODE: Record<string, Outcome> = {
+  survey_already_answered: "answered",
+  survey_closed: "closed",
+  survey_link_invalid: "invalid",
+};
 
 async function postAnswers(body: unknown): Promise<Outcome | "failed"> {
   try {
-    const res = await fetch("/api/surveys/responses", { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch("/api/surveys/responses", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (res.ok) return "thanks";
     const problem: unknown = await res.json().catch(() => null);
-    const code = problem && typeof problem === "object" && "code" in problem && typeof problem.code === "string" ? problem.code : "";
+    const code =
+      problem && typeof problem === "object" && "code" in problem && typeof problem.code === "string"
+        ? problem.code
+        : "";
     return OUTCOME_OF_CODE[code] ?? "failed";
   } catch {
     return "failed";
   }
 }
 
-export function SurveyForm({ survey, questions, token, productName, textAnswerMax, groupNote }: { survey: SurveyForTaker; questions: TakerQuestion[]; token: string; productName: string; textAnswerMax: number; groupNote: React.ReactNode }) {
+export function SurveyForm({
+  survey,
+  questions,
+  token,
+  productName,
+  textAnswerMax,
+  groupNote,
+}: {
+  survey: SurveyForTaker;
+  questions: TakerQuestion[];
+  token: string;
+  productName: string;
+  textAnswerMax: number;
+  groupNote: React.ReactNode;
+}) {
   const [answers, setAnswers] = useState<Record<string, number | string>>({});
   const [outcome, setOutcome] = useState<Outcome>("answering");
   const set = (id: string, v: number | string) => setAnswers((a) => ({ ...a, [id]: v }));
-  const complete = questions.every((q) => !q.isRequired || (typeof answers[q.id] === "string" ? (answers[q.id] as string).trim() !== "" : answers[q.id] !== undefined));
+  const complete = questions.every(
+    (q) =>
+      !q.isRequired ||
+      (typeof answers[q.id] === "string" ? (answers[q.id] as string).trim() !== "" : answers[q.id] !== undefined),
+  );
 
   const [pending, setPending] = useState(false);
 
@@ -67,7 +97,11 @@ export function SurveyForm({ survey, questions, token, productName, textAnswerMa
       surveyId: survey.id,
       token,
       responses: questions
-        .filter((q) => answers[q.id] !== undefined && !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""))
+        .filter(
+          (q) =>
+            answers[q.id] !== undefined &&
+            !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""),
+        )
         .map((q) => ({ questionId: q.id, answer: answers[q.id]!, submittedAt: new Date().toISOString() })),
     });
     setPending(false);
@@ -114,10 +148,20 @@ export function SurveyForm({ survey, questions, token, productName, textAnswerMa
                   aria-describedby={`q-${q.id}-count`}
                   className="w-full rounded-md border border-slate-300 p-3 text-base focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 sm:text-sm"
                 />
-                <p id={`q-${q.id}-count`} className="text-right text-xs text-slate-500">{`${String(answers[q.id] ?? "").length} / ${textAnswerMax.toLocaleString("en-US")}`}</p>
+                <p
+                  id={`q-${q.id}-count`}
+                  className="text-right text-xs text-slate-500"
+                >{`${String(answers[q.id] ?? "").length} / ${textAnswerMax.toLocaleString("en-US")}`}</p>
               </div>
             ) : (
-              <ChoiceQuestion id={q.id} number={i + 1} text={q.question} type={q.type} value={typeof answers[q.id] === "number" ? (answers[q.id] as number) : undefined} onChange={(v) => set(q.id, v)} />
+              <ChoiceQuestion
+                id={q.id}
+                number={i + 1}
+                text={q.question}
+                type={q.type}
+                value={typeof answers[q.id] === "number" ? (answers[q.id] as number) : undefined}
+                onChange={(v) => set(q.id, v)}
+              />
             )}
           </li>
         ))}

@@ -11,9 +11,19 @@ export function SurveyShell({ productName, children }: { productName: string; ch
 }
 
 /** A full-page message: not found, closed, already answered, thank you. */
-export function SurveyMessage({ title, children, tone = "neutral" }: { title: string; children: React.ReactNode; tone?: "neutral" | "success" }) {
+export function SurveyMessage({
+  title,
+  children,
+  tone = "neutral",
+}: {
+  title: string;
+  children: React.ReactNode;
+  tone?: "neutral" | "success";
+}) {
   return (
-    <section className={`rounded-xl border bg-white p-8 text-center shadow-sm ${tone === "success" ? "border-emerald-200" : "border-slate-200"}`}>
+    <section
+      className={`rounded-xl border bg-white p-8 text-center shadow-sm ${tone === "success" ? "border-emerald-200" : "border-slate-200"}`}
+    >
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <div className="mt-3 text-slate-600">{children}</div>
     </section>

@@ -16,7 +16,13 @@ type Closed = { surveyId: string; status: "closed"; responses: number };
 
 /** 'Close now and release results' (admins): ends an open survey before its close date, after
  * saying what that means, so its results are released at once (decisions.md). */
-export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "outline", nameInLabel = false }: {
+export function CloseSurveyButton({
+  surveyId,
+  title,
+  size = "sm",
+  variant = "outline",
+  nameInLabel = false,
+}: {
   surveyId: string;
   title: string;
   size?: ButtonProps["size"];
@@ -34,7 +40,11 @@ export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "out
       router.refresh();
     },
     onError: (err) => {
-      toast({ title: "Failed to close the survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to close the survey",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      });
       setAsking(false);
       // 409: someone (or the schedule) closed it meanwhile; show the page as it now is.
       if (err instanceof ApiRequestError && err.status === 409) router.refresh();
@@ -42,7 +52,12 @@ export function CloseSurveyButton({ surveyId, title, size = "sm", variant = "out
   });
   return (
     <>
-      <Button size={size} variant={variant} onClick={() => setAsking(true)} aria-label={nameInLabel ? `${CLOSE_LABEL}: ${title}` : undefined}>
+      <Button
+        size={size}
+        variant={variant}
+        onClick={() => setAsking(true)}
+        aria-label={nameInLabel ? `${CLOSE_LABEL}: ${title}` : undefined}
+      >
         <LockOpen aria-hidden="true" />
         {CLOSE_LABEL}
       </Button>

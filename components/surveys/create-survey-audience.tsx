@@ -21,26 +21,58 @@ const radio = "size-4 accent-brand-600";
 
 /** Everyone, or chosen teams. A team below the minimum group size may still be asked, but its
  * answers are reported only inside the organisation's total (decisions.md), and we say so. */
-export function AudiencePicker({ teams, everyone, teamIds, minGroupSize, errors, disabled, onEveryone, onToggleTeam }: Props) {
+export function AudiencePicker({
+  teams,
+  everyone,
+  teamIds,
+  minGroupSize,
+  errors,
+  disabled,
+  onEveryone,
+  onToggleTeam,
+}: Props) {
   return (
     <fieldset className="grid gap-2" aria-describedby="audience-error">
       <legend className="mb-1 text-sm font-medium text-slate-800">Audience</legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name="audience" className={radio} checked={everyone} disabled={disabled} onChange={() => onEveryone(true)} />
+        <input
+          type="radio"
+          name="audience"
+          className={radio}
+          checked={everyone}
+          disabled={disabled}
+          onChange={() => onEveryone(true)}
+        />
         Everyone in the organisation
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name="audience" className={radio} checked={!everyone} disabled={disabled || teams.length === 0} onChange={() => onEveryone(false)} />
+        <input
+          type="radio"
+          name="audience"
+          className={radio}
+          checked={!everyone}
+          disabled={disabled || teams.length === 0}
+          onChange={() => onEveryone(false)}
+        />
         Chosen teams
       </label>
       {!everyone ? (
-        <ul className="ml-6 grid max-h-56 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-2" aria-label="Teams">
+        <ul
+          className="ml-6 grid max-h-56 gap-1.5 overflow-y-auto rounded-md border border-slate-200 p-2"
+          aria-label="Teams"
+        >
           {teams.map((t) => {
             const small = t.memberCount < minGroupSize;
             return (
               <li key={t.id}>
                 <label className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" className={`${radio} mt-0.5`} checked={teamIds.includes(t.id)} disabled={disabled} onChange={(e) => onToggleTeam(t.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className={`${radio} mt-0.5`}
+                    checked={teamIds.includes(t.id)}
+                    disabled={disabled}
+                    onChange={(e) => onToggleTeam(t.id, e.target.checked)}
+                  />
                   <span className="min-w-0">
                     <span className="font-medium text-slate-900">{t.name}</span>{" "}
                     <span className="text-slate-500">{`(${plural(t.memberCount, "member")})`}</span>

@@ -15,7 +15,14 @@ import {
   type CustomSurveyRequest,
 } from "@/lib/surveys/custom-schema";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
@@ -28,7 +35,8 @@ import { plural } from "@/lib/utils/plural";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A datetime-local value: the user's own wall-clock time, no offset. */
-const toLocalInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const toLocalInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 function initialTimes() {
   const now = new Date();
@@ -58,7 +66,17 @@ function errorsByPath(issues: { path: PropertyKey[]; message: string }[]): Recor
 
 /** 'Create Survey': a custom survey with scale, eNPS and text questions, an audience, and a send
  * time (admins only). Mounted fresh each time it opens. */
-export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: { orgId: string; teams: SurveyTeam[]; minGroupSize?: number; onClose: () => void }) {
+export function CreateSurveyDialog({
+  orgId,
+  teams,
+  minGroupSize = 3,
+  onClose,
+}: {
+  orgId: string;
+  teams: SurveyTeam[];
+  minGroupSize?: number;
+  onClose: () => void;
+}) {
   const router = useRouter();
   const nextKey = useRef(2);
   const formRef = useRef<HTMLFormElement>(null);
@@ -73,7 +91,8 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   const mutation = useMutation({
-    mutationFn: (body: CustomSurveyRequest) => apiFetch<CreateCustomSurveyResult>("/api/surveys", { method: "POST", body }),
+    mutationFn: (body: CustomSurveyRequest) =>
+      apiFetch<CreateCustomSurveyResult>("/api/surveys", { method: "POST", body }),
     onSuccess: (res) => {
       const when = new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
       toast({
@@ -86,7 +105,11 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
     onError: (err) => {
       setErrors(problemOf(err)?.fields ?? {});
       focusFirstInvalid();
-      toast({ title: "Failed to create survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to create survey",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      });
     },
   });
   const pending = mutation.isPending;
@@ -94,7 +117,8 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
   /** Runs after React has rendered the change, e.g. to keep focus on a question that moved. */
   const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
   /** After a refusal, the keyboard lands on the first field to fix. */
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   function move(i: number, by: -1 | 1) {
     const next = [...questions];
@@ -153,7 +177,15 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5">
           <div className="space-y-1.5">
             <Label htmlFor="survey-title">Title</Label>
-            <Input id="survey-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} disabled={pending} aria-invalid={!!errors.title} aria-describedby="survey-title-error" />
+            <Input
+              id="survey-title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={200}
+              disabled={pending}
+              aria-invalid={!!errors.title}
+              aria-describedby="survey-title-error"
+            />
             <FieldError id="survey-title-error" messages={errors.title} />
           </div>
           <QuestionBuilder
@@ -175,13 +207,36 @@ export function CreateSurveyDialog({ orgId, teams, minGroupSize = 3, onClose }: 
             onEveryone={setEveryone}
             onToggleTeam={(id, on) => setTeamIds(on ? [...teamIds, id] : teamIds.filter((t) => t !== id))}
           />
-          <SendTimePicker now={now} at={at} min={times.min} max={times.max} timeZone={times.timeZone} errors={errors["send.at"] ?? errors.send}
-            disabled={pending} onNow={setNow} onAt={setAt} />
-          <OpenForField days={openDays} closesAt={closesPreview(now, at, openDays)} errors={errors.openDays} disabled={pending} onDays={setOpenDays} />
-          {errors._ ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{errors._.join(" ")}</p> : null}
+          <SendTimePicker
+            now={now}
+            at={at}
+            min={times.min}
+            max={times.max}
+            timeZone={times.timeZone}
+            errors={errors["send.at"] ?? errors.send}
+            disabled={pending}
+            onNow={setNow}
+            onAt={setAt}
+          />
+          <OpenForField
+            days={openDays}
+            closesAt={closesPreview(now, at, openDays)}
+            errors={errors.openDays}
+            disabled={pending}
+            onDays={setOpenDays}
+          />
+          {errors._ ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {errors._.join(" ")}
+            </p>
+          ) : null}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>Cancel</Button>
-            <Button type="submit" disabled={pending}>{pending ? "Creating..." : "Create Survey"}</Button>
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating..." : "Create Survey"}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -31,32 +31,91 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
           const id = `question-${q.key}`;
           const textErrors = errors[`questions.${i}.text`];
           return (
-            <li key={q.key} className="grid gap-3 rounded-lg border border-slate-200 p-3" aria-label={`Question ${i + 1}`}>
+            <li
+              key={q.key}
+              className="grid gap-3 rounded-lg border border-slate-200 p-3"
+              aria-label={`Question ${i + 1}`}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm font-semibold text-slate-900">{`Question ${i + 1}`}</span>
                 <div className="flex gap-1">
-                  <Button id={`${id}-up`} size="icon-sm" variant="ghost" disabled={disabled || i === 0} onClick={() => onMove(i, -1)} aria-label={`Move question ${i + 1} up`}><ArrowUp /></Button>
-                  <Button id={`${id}-down`} size="icon-sm" variant="ghost" disabled={disabled || i === questions.length - 1} onClick={() => onMove(i, 1)} aria-label={`Move question ${i + 1} down`}><ArrowDown /></Button>
-                  <Button size="icon-sm" variant="ghost" disabled={disabled || questions.length === 1} onClick={() => onRemove(i)} aria-label={`Remove question ${i + 1}`} className="text-red-700 hover:bg-red-50 hover:text-red-800"><Trash2 /></Button>
+                  <Button
+                    id={`${id}-up`}
+                    size="icon-sm"
+                    variant="ghost"
+                    disabled={disabled || i === 0}
+                    onClick={() => onMove(i, -1)}
+                    aria-label={`Move question ${i + 1} up`}
+                  >
+                    <ArrowUp />
+                  </Button>
+                  <Button
+                    id={`${id}-down`}
+                    size="icon-sm"
+                    variant="ghost"
+                    disabled={disabled || i === questions.length - 1}
+                    onClick={() => onMove(i, 1)}
+                    aria-label={`Move question ${i + 1} down`}
+                  >
+                    <ArrowDown />
+                  </Button>
+                  <Button
+                    size="icon-sm"
+                    variant="ghost"
+                    disabled={disabled || questions.length === 1}
+                    onClick={() => onRemove(i)}
+                    aria-label={`Remove question ${i + 1}`}
+                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                  >
+                    <Trash2 />
+                  </Button>
                 </div>
               </div>
               <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
                 <div className="space-y-1.5">
                   <Label htmlFor={`${id}-type`}>Type</Label>
-                  <NativeSelect id={`${id}-type`} value={q.type} disabled={disabled} onChange={(e) => onChange(i, { type: e.target.value as QuestionType })}>
-                    {QUESTION_TYPES.map((t) => <option key={t} value={t}>{QUESTION_TYPE_LABEL[t]}</option>)}
+                  <NativeSelect
+                    id={`${id}-type`}
+                    value={q.type}
+                    disabled={disabled}
+                    onChange={(e) => onChange(i, { type: e.target.value as QuestionType })}
+                  >
+                    {QUESTION_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {QUESTION_TYPE_LABEL[t]}
+                      </option>
+                    ))}
                   </NativeSelect>
                 </div>
                 <div className="space-y-1.5">
                   <Label htmlFor={`${id}-text`}>Question text</Label>
-                  <Input id={`${id}-text`} value={q.text} disabled={disabled} maxLength={500} onChange={(e) => onChange(i, { text: e.target.value })}
-                    placeholder={q.type === "enps" ? "How likely are you to recommend us as a place to work?" : q.type === "text" ? "What could we do better?" : "I feel recognised for my work."}
-                    aria-invalid={!!textErrors} aria-describedby={`${id}-text-error`} />
+                  <Input
+                    id={`${id}-text`}
+                    value={q.text}
+                    disabled={disabled}
+                    maxLength={500}
+                    onChange={(e) => onChange(i, { text: e.target.value })}
+                    placeholder={
+                      q.type === "enps"
+                        ? "How likely are you to recommend us as a place to work?"
+                        : q.type === "text"
+                          ? "What could we do better?"
+                          : "I feel recognised for my work."
+                    }
+                    aria-invalid={!!textErrors}
+                    aria-describedby={`${id}-text-error`}
+                  />
                   <FieldError id={`${id}-text-error`} messages={textErrors} />
                 </div>
               </div>
               <label className="flex w-fit items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" checked={q.isRequired} disabled={disabled} onChange={(e) => onChange(i, { isRequired: e.target.checked })} className="size-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  checked={q.isRequired}
+                  disabled={disabled}
+                  onChange={(e) => onChange(i, { isRequired: e.target.checked })}
+                  className="size-4 accent-brand-600"
+                />
                 Required
               </label>
             </li>
@@ -64,10 +123,17 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
         })}
       </ol>
       <FieldError id="questions-error" messages={errors.questions} />
-      <Button variant="outline" onClick={onAdd} disabled={disabled || questions.length >= MAX_QUESTIONS} className="w-fit">
+      <Button
+        variant="outline"
+        onClick={onAdd}
+        disabled={disabled || questions.length >= MAX_QUESTIONS}
+        className="w-fit"
+      >
         <Plus /> Add question
       </Button>
-      {questions.length >= MAX_QUESTIONS ? <p className="text-xs text-slate-500">{`A survey has at most ${MAX_QUESTIONS} questions.`}</p> : null}
+      {questions.length >= MAX_QUESTIONS ? (
+        <p className="text-xs text-slate-500">{`A survey has at most ${MAX_QUESTIONS} questions.`}</p>
+      ) : null}
     </fieldset>
   );
 }

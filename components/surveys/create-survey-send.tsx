@@ -25,18 +25,42 @@ export function SendTimePicker({ now, at, min, max, timeZone, errors, disabled, 
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">When</legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name="send" className={radio} checked={now} disabled={disabled} onChange={() => onNow(true)} />
+        <input
+          type="radio"
+          name="send"
+          className={radio}
+          checked={now}
+          disabled={disabled}
+          onChange={() => onNow(true)}
+        />
         Send now
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name="send" className={radio} checked={!now} disabled={disabled} onChange={() => onNow(false)} />
+        <input
+          type="radio"
+          name="send"
+          className={radio}
+          checked={!now}
+          disabled={disabled}
+          onChange={() => onNow(false)}
+        />
         Schedule for later
       </label>
       {!now ? (
         <div className="ml-6 grid gap-1.5">
           <label htmlFor="survey-send-at" className="text-sm text-slate-700">{`Date and time (${timeZone})`}</label>
-          <Input id="survey-send-at" type="datetime-local" value={at} min={min} max={max} disabled={disabled} onChange={(e) => onAt(e.target.value)}
-            aria-invalid={!!errors} aria-describedby="survey-send-at-error" className="sm:max-w-64" />
+          <Input
+            id="survey-send-at"
+            type="datetime-local"
+            value={at}
+            min={min}
+            max={max}
+            disabled={disabled}
+            onChange={(e) => onAt(e.target.value)}
+            aria-invalid={!!errors}
+            aria-describedby="survey-send-at-error"
+            className="sm:max-w-64"
+          />
           <FieldError id="survey-send-at-error" messages={errors} />
         </div>
       ) : null}
@@ -46,7 +70,13 @@ export function SendTimePicker({ now, at, min, max, timeZone, errors, disabled, 
 
 /** 'Open for' n days: when the survey closes and its results are released (decisions.md). The
  * close time is previewed in the user's own time zone once the number is valid. */
-export function OpenForField({ days, closesAt, errors, disabled, onDays }: {
+export function OpenForField({
+  days,
+  closesAt,
+  errors,
+  disabled,
+  onDays,
+}: {
   days: string;
   closesAt: Date | null;
   errors?: string[];
@@ -58,9 +88,23 @@ export function OpenForField({ days, closesAt, errors, disabled, onDays }: {
     <div className="grid gap-1.5">
       <Label htmlFor="survey-open-days">Open for</Label>
       <div className="flex items-center gap-2">
-        <Input id="survey-open-days" type="number" inputMode="numeric" min={MIN_OPEN_DAYS} max={MAX_OPEN_DAYS} step={1} value={days} disabled={disabled}
-          onChange={(e) => onDays(e.target.value)} aria-invalid={!!errors} aria-describedby="survey-open-days-unit survey-open-days-hint survey-open-days-error" className="w-24" />
-        <span id="survey-open-days-unit" className="text-sm text-slate-700">days</span>
+        <Input
+          id="survey-open-days"
+          type="number"
+          inputMode="numeric"
+          min={MIN_OPEN_DAYS}
+          max={MAX_OPEN_DAYS}
+          step={1}
+          value={days}
+          disabled={disabled}
+          onChange={(e) => onDays(e.target.value)}
+          aria-invalid={!!errors}
+          aria-describedby="survey-open-days-unit survey-open-days-hint survey-open-days-error"
+          className="w-24"
+        />
+        <span id="survey-open-days-unit" className="text-sm text-slate-700">
+          days
+        </span>
       </div>
       <p id="survey-open-days-hint" className="text-xs text-slate-600">
         {`Results are released when it closes${when ? `: ${when}` : ""}. ${MIN_OPEN_DAYS} to ${MAX_OPEN_DAYS} days.`}

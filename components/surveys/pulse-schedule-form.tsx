@@ -4,7 +4,12 @@ import { apiFetch, problemOf } from "@/lib/api/client";
 import { useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
-import { WEEKDAY_NAMES, pulseScheduleSchema, type PulseScheduleDto, type PulseScheduleInput } from "@/lib/surveys/round-schedule-schema";
+import {
+  WEEKDAY_NAMES,
+  pulseScheduleSchema,
+  type PulseScheduleDto,
+  type PulseScheduleInput,
+} from "@/lib/surveys/round-schedule-schema";
 import { timeZoneNames } from "@/lib/utils/time-zone";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -31,7 +36,15 @@ function nextSendLabel(dto: PulseScheduleDto): string {
 }
 
 /** The weekly pulse's day, time and time zone, and whether it runs (admins; placed in Settings). */
-export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: string; initial: PulseScheduleDto; canEdit?: boolean }) {
+export function PulseScheduleForm({
+  orgId,
+  initial,
+  canEdit = true,
+}: {
+  orgId: string;
+  initial: PulseScheduleDto;
+  canEdit?: boolean;
+}) {
   const [saved, setSaved] = useState(initial);
   const [form, setForm] = useState<Form>({
     pulseEnabled: initial.pulseEnabled,
@@ -46,7 +59,8 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
   }, [initial.pulseTimeZone]);
 
   const mutation = useMutation({
-    mutationFn: (body: Form) => apiFetch<PulseScheduleDto>(`/api/organizations/${orgId}/pulse-schedule`, { method: "PATCH", body }),
+    mutationFn: (body: Form) =>
+      apiFetch<PulseScheduleDto>(`/api/organizations/${orgId}/pulse-schedule`, { method: "PATCH", body }),
     onSuccess: (next) => {
       setSaved(next);
       setErrors({});
@@ -54,7 +68,11 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
     },
     onError: (err) => {
       setErrors(problemOf(err)?.fields ?? {});
-      toast({ title: "Failed to save the schedule", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to save the schedule",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      });
     },
   });
 
@@ -72,14 +90,21 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
 
   const disabled = !canEdit || mutation.isPending;
   const dirty =
-    form.pulseEnabled !== saved.pulseEnabled || form.pulseWeekday !== saved.pulseWeekday || form.pulseTime !== saved.pulseTime || form.pulseTimeZone !== saved.pulseTimeZone;
+    form.pulseEnabled !== saved.pulseEnabled ||
+    form.pulseWeekday !== saved.pulseWeekday ||
+    form.pulseTime !== saved.pulseTime ||
+    form.pulseTimeZone !== saved.pulseTimeZone;
 
   return (
     <form onSubmit={save} noValidate className="grid gap-4">
       <div className="flex items-start justify-between gap-4">
         <div>
-          <p id="pulse-enabled-label" className="text-sm font-medium text-slate-900">Weekly pulse survey</p>
-          <p className="text-sm text-slate-600">About five questions, sent to everyone by e-mail, open for 7 days with one reminder on day 3.</p>
+          <p id="pulse-enabled-label" className="text-sm font-medium text-slate-900">
+            Weekly pulse survey
+          </p>
+          <p className="text-sm text-slate-600">
+            About five questions, sent to everyone by e-mail, open for 7 days with one reminder on day 3.
+          </p>
         </div>
         <button
           type="button"
@@ -93,31 +118,59 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
             form.pulseEnabled ? "bg-brand-600" : "bg-slate-300",
           )}
         >
-          <span className={cn("inline-block size-5 rounded-full bg-white shadow transition-transform", form.pulseEnabled ? "translate-x-5" : "translate-x-0.5")} />
+          <span
+            className={cn(
+              "inline-block size-5 rounded-full bg-white shadow transition-transform",
+              form.pulseEnabled ? "translate-x-5" : "translate-x-0.5",
+            )}
+          />
         </button>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1.5">
           <Label htmlFor="pulse-weekday">Day</Label>
-          <NativeSelect id="pulse-weekday" value={form.pulseWeekday} disabled={disabled} aria-invalid={!!errors.pulseWeekday} aria-describedby="pulse-weekday-error"
-            onChange={(e) => setForm({ ...form, pulseWeekday: Number(e.target.value) })}>
+          <NativeSelect
+            id="pulse-weekday"
+            value={form.pulseWeekday}
+            disabled={disabled}
+            aria-invalid={!!errors.pulseWeekday}
+            aria-describedby="pulse-weekday-error"
+            onChange={(e) => setForm({ ...form, pulseWeekday: Number(e.target.value) })}
+          >
             {WEEKDAY_NAMES.map((name, i) => (
-              <option key={name} value={i}>{name}</option>
+              <option key={name} value={i}>
+                {name}
+              </option>
             ))}
           </NativeSelect>
           <FieldError id="pulse-weekday-error" messages={errors.pulseWeekday} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="pulse-time">Time</Label>
-          <Input id="pulse-time" type="time" step={60} value={form.pulseTime} disabled={disabled} aria-invalid={!!errors.pulseTime} aria-describedby="pulse-time-error"
-            onChange={(e) => setForm({ ...form, pulseTime: e.target.value.slice(0, 5) })} />
+          <Input
+            id="pulse-time"
+            type="time"
+            step={60}
+            value={form.pulseTime}
+            disabled={disabled}
+            aria-invalid={!!errors.pulseTime}
+            aria-describedby="pulse-time-error"
+            onChange={(e) => setForm({ ...form, pulseTime: e.target.value.slice(0, 5) })}
+          />
           <FieldError id="pulse-time-error" messages={errors.pulseTime} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="pulse-time-zone">Time zone</Label>
-          <TimeZonePicker id="pulse-time-zone" zones={zones} value={form.pulseTimeZone} disabled={disabled} invalid={!!errors.pulseTimeZone} describedBy="pulse-time-zone-error"
-            onChange={(pulseTimeZone) => setForm({ ...form, pulseTimeZone })} />
+          <TimeZonePicker
+            id="pulse-time-zone"
+            zones={zones}
+            value={form.pulseTimeZone}
+            disabled={disabled}
+            invalid={!!errors.pulseTimeZone}
+            describedBy="pulse-time-zone-error"
+            onChange={(pulseTimeZone) => setForm({ ...form, pulseTimeZone })}
+          />
           <FieldError id="pulse-time-zone-error" messages={errors.pulseTimeZone} />
         </div>
       </div>
@@ -128,7 +181,9 @@ export function PulseScheduleForm({ orgId, initial, canEdit = true }: { orgId: s
           {nextSendLabel(saved)}
         </p>
         {canEdit ? (
-          <Button type="submit" disabled={disabled || !dirty}>{mutation.isPending ? "Saving..." : "Save"}</Button>
+          <Button type="submit" disabled={disabled || !dirty}>
+            {mutation.isPending ? "Saving..." : "Save"}
+          </Button>
         ) : (
           <p className="text-xs text-slate-500">Only administrators can change the schedule.</p>
         )}

@@ -12,12 +12,21 @@ import { plural } from "@/lib/utils/plural";
 export function RetryMailButton({ surveyId }: { surveyId: string }) {
   const router = useRouter();
   const retry = useMutation({
-    mutationFn: () => apiFetch<{ requeued: number }>(`/api/surveys/${encodeURIComponent(surveyId)}/mail-retry`, { method: "POST" }),
+    mutationFn: () =>
+      apiFetch<{ requeued: number }>(`/api/surveys/${encodeURIComponent(surveyId)}/mail-retry`, { method: "POST" }),
     onSuccess: ({ requeued }) => {
-      toast({ title: "E-mails queued again", description: `${plural(requeued, "e-mail is", "e-mails are")} being sent again.` });
+      toast({
+        title: "E-mails queued again",
+        description: `${plural(requeued, "e-mail is", "e-mails are")} being sent again.`,
+      });
       router.refresh();
     },
-    onError: (err) => toast({ title: "Failed to retry the e-mails", description: problemOf(err)?.message ?? undefined, variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Failed to retry the e-mails",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      }),
   });
   return (
     <Button size="sm" variant="outline" className="mt-2" disabled={retry.isPending} onClick={() => retry.mutate()}>

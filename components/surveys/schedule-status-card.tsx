@@ -7,7 +7,8 @@ import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
 import { RetryMailButton } from "@/components/surveys/retry-mail-button";
 import { plural, pluralWord } from "@/lib/utils/plural";
 
-const day = (iso: string, timeZone?: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
+const day = (iso: string, timeZone?: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
 const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
 
 /** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's
@@ -20,22 +21,42 @@ export function pausedText(canChange: boolean): string {
     : "The weekly pulse is paused. Ask an admin of your organisation to turn it on again.";
 }
 
-export function ScheduleStatusCard({ schedule, current, status, canChange }: { schedule: PulseScheduleDto; current: CurrentSurveyDto | null; status: RoundStatusDto | null; canChange: boolean }) {
-  const rate = current?.totalUsers && current.responses !== null ? Math.round((current.responses / current.totalUsers) * 100) : null;
+export function ScheduleStatusCard({
+  schedule,
+  current,
+  status,
+  canChange,
+}: {
+  schedule: PulseScheduleDto;
+  current: CurrentSurveyDto | null;
+  status: RoundStatusDto | null;
+  canChange: boolean;
+}) {
+  const rate =
+    current?.totalUsers && current.responses !== null
+      ? Math.round((current.responses / current.totalUsers) * 100)
+      : null;
   return (
     <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-lg font-semibold"><CalendarClock aria-hidden="true" className="size-5 text-brand-600" /> Survey Schedule &amp; Status</h2>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <CalendarClock aria-hidden="true" className="size-5 text-brand-600" /> Survey Schedule &amp; Status
+      </h2>
       <p className="mt-2 text-sm text-slate-700">
         {schedule.pulseEnabled
           ? `The weekly pulse goes out every ${WEEKDAY_NAMES[schedule.pulseWeekday]} at ${schedule.pulseTime} (${schedule.pulseTimeZone}), stays open 7 days, and non-respondents get one reminder on day 3.`
           : pausedText(canChange)}
       </p>
-      {schedule.nextSendAt ? <p className="mt-1 text-sm text-slate-600">{`Next round: ${day(schedule.nextSendAt, schedule.pulseTimeZone)}`}</p> : null}
+      {schedule.nextSendAt ? (
+        <p className="mt-1 text-sm text-slate-600">{`Next round: ${day(schedule.nextSendAt, schedule.pulseTimeZone)}`}</p>
+      ) : null}
       <div className="mt-4 rounded-lg border border-slate-200 p-4">
         {current ? (
           <>
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-              {current.title} <Badge variant={STATUS_VARIANT[current.status]} className="capitalize">{current.status}</Badge>
+              {current.title}{" "}
+              <Badge variant={STATUS_VARIANT[current.status]} className="capitalize">
+                {current.status}
+              </Badge>
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {current.sentAt ? `Sent ${day(current.sentAt)}` : "Not sent yet"}
@@ -50,7 +71,9 @@ export function ScheduleStatusCard({ schedule, current, status, canChange }: { s
                 {`Invitation e-mails: ${status.mail.invitations.sent} sent, ${status.mail.invitations.pending} waiting`}
                 {status.mail.retrying > 0 ? `, ${status.mail.retrying} being retried` : ""}
                 {status.mail.invitations.failed > 0 ? `, ${status.mail.invitations.failed} failed` : ""}
-                {status.mail.reminders.failed > 0 ? ` · ${plural(status.mail.reminders.failed, "reminder")} failed` : ""}
+                {status.mail.reminders.failed > 0
+                  ? ` · ${plural(status.mail.reminders.failed, "reminder")} failed`
+                  : ""}
                 {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt)}` : ""}
               </p>
             ) : null}
@@ -67,7 +90,9 @@ export function ScheduleStatusCard({ schedule, current, status, canChange }: { s
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-slate-600">No survey has been sent yet. The first weekly pulse goes out on schedule, or send one now.</p>
+          <p className="text-sm text-slate-600">
+            No survey has been sent yet. The first weekly pulse goes out on schedule, or send one now.
+          </p>
         )}
       </div>
     </Card>

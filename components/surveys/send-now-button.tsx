@@ -17,18 +17,27 @@ export function SendNowButton() {
   const send = useMutation({
     mutationFn: () => apiFetch<{ surveyId: string; invited: number }>("/api/surveys/send-now", { method: "POST" }),
     onSuccess: (r) => {
-      toast({ title: "Pulse survey sent", description: `${plural(r.invited, "person was", "people were")} invited. The round stays open for 7 days.` });
+      toast({
+        title: "Pulse survey sent",
+        description: `${plural(r.invited, "person was", "people were")} invited. The round stays open for 7 days.`,
+      });
       setAsking(false);
       router.refresh();
     },
     onError: (err) => {
-      toast({ title: "Failed to send the pulse survey", description: problemOf(err)?.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to send the pulse survey",
+        description: problemOf(err)?.message ?? undefined,
+        variant: "destructive",
+      });
       setAsking(false);
     },
   });
   return (
     <>
-      <Button size="sm" onClick={() => setAsking(true)}><Send /> Send Now</Button>
+      <Button size="sm" onClick={() => setAsking(true)}>
+        <Send /> Send Now
+      </Button>
       {asking ? (
         <ConfirmDialog
           title="Send a pulse survey now?"

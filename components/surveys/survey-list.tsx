@@ -16,12 +16,22 @@ const STATUS: Record<SurveyListItem["status"], { label: string; className: strin
 };
 
 function Timing({ s }: { s: SurveyListItem }) {
-  if (s.status === "scheduled") return <>Sends <LocalTime iso={s.scheduledFor} /></>;
+  if (s.status === "scheduled")
+    return (
+      <>
+        Sends <LocalTime iso={s.scheduledFor} />
+      </>
+    );
   return (
     <>
       Sent <LocalTime iso={s.sentAt ?? s.scheduledFor} />
       {/* Results are released at close (decisions.md), so an open survey says when that is. */}
-      {s.closesAt ? <>{s.status === "active" ? " · Closes " : " · closed "}<LocalTime iso={s.closesAt} /></> : null}
+      {s.closesAt ? (
+        <>
+          {s.status === "active" ? " · Closes " : " · closed "}
+          <LocalTime iso={s.closesAt} />
+        </>
+      ) : null}
     </>
   );
 }
@@ -31,15 +41,30 @@ function Timing({ s }: { s: SurveyListItem }) {
  * may close an open survey early to release its results. */
 export function SurveyList({ surveys, canClose = false }: { surveys: SurveyListItem[]; canClose?: boolean }) {
   if (surveys.length === 0) {
-    return <EmptyState icon={ClipboardList} headingLevel="h3" title="No surveys yet" description="Weekly pulse rounds and the surveys you create will be listed here." />;
+    return (
+      <EmptyState
+        icon={ClipboardList}
+        headingLevel="h3"
+        title="No surveys yet"
+        description="Weekly pulse rounds and the surveys you create will be listed here."
+      />
+    );
   }
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Surveys">
       {surveys.map((s) => {
         // Organisation-wide counts are admins' only (listSurveys gives managers null).
-        const counts = s.invitedCount !== null && s.responseCount !== null ? { invited: s.invitedCount, responded: s.responseCount } : null;
+        const counts =
+          s.invitedCount !== null && s.responseCount !== null
+            ? { invited: s.invitedCount, responded: s.responseCount }
+            : null;
         const rate = counts && counts.invited > 0 ? Math.round((counts.responded / counts.invited) * 100) : null;
-        const progress = s.status === "scheduled" ? "Not sent yet" : counts ? `${counts.responded} of ${counts.invited} responded${rate === null ? "" : ` (${rate}%)`}` : null;
+        const progress =
+          s.status === "scheduled"
+            ? "Not sent yet"
+            : counts
+              ? `${counts.responded} of ${counts.invited} responded${rate === null ? "" : ` (${rate}%)`}`
+              : null;
         // Side by side only where two buttons still leave the title room; stacked below that.
         return (
           <li key={s.id} className="flex flex-col gap-2 p-4 lg:flex-row lg:items-center lg:justify-between">
@@ -49,7 +74,9 @@ export function SurveyList({ surveys, canClose = false }: { surveys: SurveyListI
                 <Badge className={STATUS[s.status].className}>{STATUS[s.status].label}</Badge>
                 <Badge variant="outline">{s.kind === "pulse" ? "Weekly pulse" : "Custom"}</Badge>
               </div>
-              <p className="mt-1 text-sm text-slate-600"><Timing s={s} /></p>
+              <p className="mt-1 text-sm text-slate-600">
+                <Timing s={s} />
+              </p>
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:shrink-0">
               {progress ? <p className="text-sm text-slate-700">{progress}</p> : null}
@@ -61,7 +88,9 @@ export function SurveyList({ surveys, canClose = false }: { surveys: SurveyListI
                   </Link>
                 </Button>
               )}
-              {canClose && s.status === "active" ? <CloseSurveyButton surveyId={s.id} title={s.title} nameInLabel /> : null}
+              {canClose && s.status === "active" ? (
+                <CloseSurveyButton surveyId={s.id} title={s.title} nameInLabel />
+              ) : null}
             </div>
           </li>
         );

@@ -9,19 +9,40 @@ import type { SurveyTeam } from "@/components/surveys/create-survey-audience";
 
 /** 'Take Survey' (the signed-in person's open survey, answered with their session) and, for
  * admins, 'Create Survey'. */
-export function SurveysToolbar({ openSurveyId, create }: { openSurveyId: string | null; create: { orgId: string; teams: SurveyTeam[]; minGroupSize: number } | null }) {
+export function SurveysToolbar({
+  openSurveyId,
+  create,
+}: {
+  openSurveyId: string | null;
+  create: { orgId: string; teams: SurveyTeam[]; minGroupSize: number } | null;
+}) {
   const [creating, setCreating] = useState(false);
   return (
     <>
       {openSurveyId ? (
         <Button asChild variant="outline">
-          <Link href={`/surveys/${openSurveyId}`}><ClipboardCheck /> Take Survey</Link>
+          <Link href={`/surveys/${openSurveyId}`}>
+            <ClipboardCheck /> Take Survey
+          </Link>
         </Button>
       ) : (
-        <Button variant="outline" disabled title="There is no survey waiting for your answers right now"><ClipboardCheck /> Take Survey</Button>
+        <Button variant="outline" disabled title="There is no survey waiting for your answers right now">
+          <ClipboardCheck /> Take Survey
+        </Button>
       )}
-      {create ? <Button onClick={() => setCreating(true)}><Plus /> Create Survey</Button> : null}
-      {creating && create ? <CreateSurveyDialog orgId={create.orgId} teams={create.teams} minGroupSize={create.minGroupSize} onClose={() => setCreating(false)} /> : null}
+      {create ? (
+        <Button onClick={() => setCreating(true)}>
+          <Plus /> Create Survey
+        </Button>
+      ) : null}
+      {creating && create ? (
+        <CreateSurveyDialog
+          orgId={create.orgId}
+          teams={create.teams}
+          minGroupSize={create.minGroupSize}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -36,5 +36,11 @@ export type ButtonProps = React.ComponentProps<"button"> &
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : "button";
   // Default to type="button" so a button inside a form never submits it by accident.
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} type={asChild ? type : (type ?? "button")} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      type={asChild ? type : (type ?? "button")}
+      {...props}
+    />
+  );
 }

@@ -1,7 +1,9 @@
 import { cn } from "@/lib/utils/cn";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm", className)} {...props} />;
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
@@ -9,7 +11,11 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 }
 
 /** A heading, h3 by default; pass `as` to fit the page's heading outline. */
-export function CardTitle({ className, as: Tag = "h3", ...props }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+export function CardTitle({
+  className,
+  as: Tag = "h3",
+  ...props
+}: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
   return <Tag className={cn("text-lg leading-tight font-semibold", className)} {...props} />;
 }
 

@@ -25,7 +25,15 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
 /** Every dialog gives focus back to what opened it when it closes (see useReturnFocus), whether it
  * has a DialogTrigger, is controlled, or was opened from a dropdown menu item. A caller's own
  * onCloseAutoFocus runs first and wins by calling preventDefault. */
-export function DialogContent({ className, children, hideClose = false, returnFocusFallback, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  returnFocusFallback,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const returnFocus = useReturnFocus(returnFocusFallback);
   return (
     <DialogPortal>
@@ -67,7 +75,9 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg leading-tight font-semibold text-slate-900", className)} {...props} />;
+  return (
+    <DialogPrimitive.Title className={cn("text-lg leading-tight font-semibold text-slate-900", className)} {...props} />
+  );
 }
 
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {

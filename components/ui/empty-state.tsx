@@ -12,9 +12,21 @@ type EmptyStateProps = {
   headingLevel?: "h2" | "h3" | "p";
 };
 
-export function EmptyState({ icon: Icon, title, description, action, className, headingLevel: Heading = "h2" }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  headingLevel: Heading = "h2",
+}: EmptyStateProps) {
   return (
-    <div className={cn("flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center",
+        className,
+      )}
+    >
       {Icon ? (
         <div className="mb-3 flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <Icon aria-hidden="true" className="size-5" />

@@ -8,7 +8,13 @@ export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 export const PopoverClose = PopoverPrimitive.Close;
 
-export function PopoverContent({ className, align = "center", sideOffset = 6, collisionPadding = 8, ...props }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
+export function PopoverContent({
+  className,
+  align = "center",
+  sideOffset = 6,
+  collisionPadding = 8,
+  ...props
+}: React.ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
     // Portalled so the fixed top bar's stacking context and overflow never clip it.
     <PopoverPrimitive.Portal>

@@ -52,7 +52,11 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
 }
 
 function useToastItems(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
 }
 
 /** shadcn-style hook, for components that prefer `const { toast } = useToast()`. */
@@ -152,14 +156,18 @@ function ToastCard({ item, paused }: { item: ToastItem; paused: boolean }) {
     >
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{item.title}</p>
-        {item.description ? <p className={cn("text-sm", destructive ? "text-red-50" : "text-slate-600")}>{item.description}</p> : null}
+        {item.description ? (
+          <p className={cn("text-sm", destructive ? "text-red-50" : "text-slate-600")}>{item.description}</p>
+        ) : null}
       </div>
       <button
         type="button"
         onClick={() => dismissToast(item.id)}
         className={cn(
           "absolute top-2 right-2 rounded-md p-1.5 focus-visible:outline-2",
-          destructive ? "text-red-100 hover:bg-red-800 hover:text-white focus-visible:outline-white" : "text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500",
+          destructive
+            ? "text-red-100 hover:bg-red-800 hover:text-white focus-visible:outline-white"
+            : "text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500",
         )}
       >
         <X aria-hidden="true" className="size-4" />

@@ -4,7 +4,14 @@ import { z } from "zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query/keys";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
@@ -23,7 +30,13 @@ const recoverSchema = z.object({
  * "Enter recovery key": opens the vaults a password reset sealed. On success the vault status is
  * refreshed, the toast says what came back, and `onRecovered` lets the page reload its lists.
  */
-export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (result: RecoverResult) => void; onClose: () => void }) {
+export default function RecoverDialog({
+  onRecovered,
+  onClose,
+}: {
+  onRecovered: (result: RecoverResult) => void;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const form = useFormFields(recoverSchema, { recoveryKey: "" }, { idPrefix: "vault-recover-" });
   const mutation = useMutation({
@@ -36,7 +49,8 @@ export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (
       onRecovered(result);
       onClose();
     },
-    onError: (err, sent) => form.showAnswer(failedAnswer(err, "Could not open your sealed vault. Please try again."), sent),
+    onError: (err, sent) =>
+      form.showAnswer(failedAnswer(err, "Could not open your sealed vault. Please try again."), sent),
   });
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -51,7 +65,8 @@ export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (
         <DialogHeader>
           <DialogTitle>Enter recovery key</DialogTitle>
           <DialogDescription>
-            The recovery key you saved when you created your private vault opens the conversations and private notes that a password reset sealed.
+            The recovery key you saved when you created your private vault opens the conversations and private notes
+            that a password reset sealed.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
@@ -59,7 +74,11 @@ export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (
             form={form}
             name="recoveryKey"
             label="Recovery key"
-            hint={<p className="text-xs text-slate-600">8 groups of 4 characters, as in your saved file, for example 7K2M-Q9XD-...</p>}
+            hint={
+              <p className="text-xs text-slate-600">
+                8 groups of 4 characters, as in your saved file, for example 7K2M-Q9XD-...
+              </p>
+            }
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -67,8 +86,12 @@ export default function RecoverDialog({ onRecovered, onClose }: { onRecovered: (
           />
           <FormAlert alert={form.alert} />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>Cancel</Button>
-            <SubmitButton pending={mutation.isPending} pendingLabel="Opening...">Open sealed vault</SubmitButton>
+            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Opening...">
+              Open sealed vault
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -15,7 +15,10 @@ export const vaultStatusSchema = z.object({
 });
 export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
-export const recoveryKeySchema = z.object({ recoveryKey: z.string().min(1), confirmGroup: z.number().int().positive() });
+export const recoveryKeySchema = z.object({
+  recoveryKey: z.string().min(1),
+  confirmGroup: z.number().int().positive(),
+});
 export type RecoveryKey = z.infer<typeof recoveryKeySchema>;
 
 export const recoverResultSchema = z.object({
@@ -29,8 +32,10 @@ export const vaultApi = {
   status: (signal?: AbortSignal) => apiFetch("/api/vault", { schema: vaultStatusSchema, signal }),
   /** Creates the recovery key, or replaces it while it is unconfirmed. */
   createRecoveryKey: () => apiFetch("/api/vault/recovery-key", { method: "POST", schema: recoveryKeySchema }),
-  confirmRecoveryKey: (group: number, value: string) => apiFetch<void>("/api/vault/recovery-key/confirm", { method: "POST", body: { group, value } }),
-  recover: (recoveryKey: string) => apiFetch("/api/vault/recover", { method: "POST", body: { recoveryKey }, schema: recoverResultSchema }),
+  confirmRecoveryKey: (group: number, value: string) =>
+    apiFetch<void>("/api/vault/recovery-key/confirm", { method: "POST", body: { group, value } }),
+  recover: (recoveryKey: string) =>
+    apiFetch("/api/vault/recover", { method: "POST", body: { recoveryKey }, schema: recoverResultSchema }),
 };
 
 /** The vault's refusals of a private read or write, as the server codes them. */
@@ -62,7 +67,7 @@ export function recoveredText(r: RecoverResult): string {
     r.notes > 0 ? plural(r.notes, "private note") : null,
   ].filter((p): p is string => p !== null);
   if (parts.length === 0) return "Your vault is open; it held nothing to bring back.";
-  const single = parts.length === 1 && (r.conversations + r.notes === 1);
+  const single = parts.length === 1 && r.conversations + r.notes === 1;
   return `${parts.join(" and ")} ${single ? "is" : "are"} back.`;
 }
 

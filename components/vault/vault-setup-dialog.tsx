@@ -8,7 +8,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { problemOf } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
@@ -20,7 +27,10 @@ export const RECOVERY_KEY_FILE = "pulsewell-recovery-key.txt";
 // What the person types: one group of four characters; case, spaces and dashes do not matter
 // (the server compares the same way and says whether it matches).
 const groupSchema = z.object({
-  value: z.string().transform((v) => v.replace(/[\s-]/g, "")).pipe(z.string().min(1, "Type the 4 characters of that group").length(4, "A group has 4 characters")),
+  value: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().min(1, "Type the 4 characters of that group").length(4, "A group has 4 characters")),
 });
 
 function keyFileText(key: string): string {
@@ -39,7 +49,10 @@ function keyFileText(key: string): string {
 function KeyGroups({ value, testId }: { value: string; testId?: string }) {
   const groups = value.split("-");
   return (
-    <p data-testid={testId} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-3 text-center font-mono text-lg font-semibold tracking-wider text-slate-900">
+    <p
+      data-testid={testId}
+      className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-3 text-center font-mono text-lg font-semibold tracking-wider text-slate-900"
+    >
       {groups.map((g, i) => (
         <span key={i} className="inline-block">
           {g}
@@ -62,7 +75,10 @@ function PrintSheet({ value }: { value: string }) {
       <style>{"@media print { body > :not([data-vault-print]) { display: none !important; } }"}</style>
       <h1 className="text-xl font-semibold">Pulsewell recovery key</h1>
       <p className="mt-6 font-mono text-2xl tracking-wider">{value}</p>
-      <p className="mt-6 text-sm">This key opens your Boss Bot conversations and private 1:1 notes if you ever reset your password. Keep it somewhere safe and private.</p>
+      <p className="mt-6 text-sm">
+        This key opens your Boss Bot conversations and private 1:1 notes if you ever reset your password. Keep it
+        somewhere safe and private.
+      </p>
     </div>,
     host,
   );
@@ -108,7 +124,9 @@ export default function VaultSetupDialog({ onDone, onCancel }: { onDone: () => v
         <DialogHeader>
           <DialogTitle>Create your private vault</DialogTitle>
           <DialogDescription id="vault-setup-description">
-            Only you can read your Boss Bot conversations and private notes: they are locked with your password and with a recovery key. If you ever reset your password, this key is the only way to open them again, so save it now.
+            Only you can read your Boss Bot conversations and private notes: they are locked with your password and with
+            a recovery key. If you ever reset your password, this key is the only way to open them again, so save it
+            now.
           </DialogDescription>
         </DialogHeader>
         {key.isPending || alreadySaved ? (
@@ -122,14 +140,21 @@ export default function VaultSetupDialog({ onDone, onCancel }: { onDone: () => v
               {problemOf(key.error)?.message ?? "Could not create your recovery key. Please try again."}
             </p>
             <DialogFooter>
-              <Button variant="outline" onClick={onCancel}>Cancel</Button>
+              <Button variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
               <Button onClick={() => void key.refetch()}>Try again</Button>
             </DialogFooter>
           </div>
         ) : step === "confirm" ? (
           <ConfirmGroup recovery={key.data} onBack={() => setStep("back")} onConfirmed={finish} />
         ) : (
-          <ShowKey recovery={key.data} returning={step === "back"} onNext={() => setStep("confirm")} onCancel={onCancel} />
+          <ShowKey
+            recovery={key.data}
+            returning={step === "back"}
+            onNext={() => setStep("confirm")}
+            onCancel={onCancel}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -137,7 +162,17 @@ export default function VaultSetupDialog({ onDone, onCancel }: { onDone: () => v
 }
 
 /** The key and the ways to keep it; `returning` (Back from the confirmation) puts focus on the way forward again. */
-function ShowKey({ recovery, returning, onNext, onCancel }: { recovery: RecoveryKey; returning: boolean; onNext: () => void; onCancel: () => void }) {
+function ShowKey({
+  recovery,
+  returning,
+  onNext,
+  onCancel,
+}: {
+  recovery: RecoveryKey;
+  returning: boolean;
+  onNext: () => void;
+  onCancel: () => void;
+}) {
   const [said, setSaid] = useState("");
   const value = recovery.recoveryKey;
 
@@ -166,32 +201,58 @@ function ShowKey({ recovery, returning, onNext, onCancel }: { recovery: Recovery
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <h3 id="vault-key-heading" className="text-sm font-medium text-slate-900">Your recovery key</h3>
+        <h3 id="vault-key-heading" className="text-sm font-medium text-slate-900">
+          Your recovery key
+        </h3>
         <KeyGroups value={value} testId="recovery-key" />
         <p className="text-xs text-slate-600">It is shown only now. Groups are counted from the left, group 1 first.</p>
       </div>
       <div className="grid grid-cols-3 gap-2" role="group" aria-labelledby="vault-key-heading">
-        <Button variant="outline" onClick={() => void copy()}><Copy aria-hidden="true" />Copy</Button>
-        <Button variant="outline" onClick={download}><Download aria-hidden="true" />Download</Button>
-        <Button variant="outline" onClick={() => window.print()}><Printer aria-hidden="true" />Print</Button>
+        <Button variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden="true" />
+          Copy
+        </Button>
+        <Button variant="outline" onClick={download}>
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print
+        </Button>
       </div>
-      <p role="status" className="min-h-5 text-sm text-emerald-800">{said}</p>
+      <p role="status" className="min-h-5 text-sm text-emerald-800">
+        {said}
+      </p>
       <PrintSheet value={value} />
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>Cancel</Button>
-        <Button onClick={onNext} autoFocus={returning}>I have saved it</Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onNext} autoFocus={returning}>
+          I have saved it
+        </Button>
       </DialogFooter>
     </div>
   );
 }
 
-function ConfirmGroup({ recovery, onBack, onConfirmed }: { recovery: RecoveryKey; onBack: () => void; onConfirmed: () => void }) {
+function ConfirmGroup({
+  recovery,
+  onBack,
+  onConfirmed,
+}: {
+  recovery: RecoveryKey;
+  onBack: () => void;
+  onConfirmed: () => void;
+}) {
   const n = recovery.confirmGroup;
   const form = useFormFields(groupSchema, { value: "" }, { idPrefix: "vault-group-", live: ["value"] });
   const mutation = useMutation({
     mutationFn: (sent: { value: string }) => vaultApi.confirmRecoveryKey(n, sent.value),
     onSuccess: onConfirmed,
-    onError: (err, sent) => form.showAnswer(failedAnswer(err, "Could not check your recovery key. Please try again."), sent),
+    onError: (err, sent) =>
+      form.showAnswer(failedAnswer(err, "Could not check your recovery key. Please try again."), sent),
   });
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -216,8 +277,12 @@ function ConfirmGroup({ recovery, onBack, onConfirmed }: { recovery: RecoveryKey
       />
       <FormAlert alert={form.alert} />
       <DialogFooter>
-        <Button variant="outline" onClick={onBack} disabled={mutation.isPending}>Back</Button>
-        <SubmitButton pending={mutation.isPending} pendingLabel="Checking...">Confirm and continue</SubmitButton>
+        <Button variant="outline" onClick={onBack} disabled={mutation.isPending}>
+          Back
+        </Button>
+        <SubmitButton pending={mutation.isPending} pendingLabel="Checking...">
+          Confirm and continue
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -54,7 +54,8 @@ function formFields(form: FormData): Record<string, string> {
 
 function parseFields<S extends z.ZodType>(schema: S, form: unknown): z.output<S> {
   // A server action can be called with any serialisable argument, not only the form's FormData.
-  if (!(form instanceof FormData)) throw invalidInput("This form could not be read. Please reload the page and try again.");
+  if (!(form instanceof FormData))
+    throw invalidInput("This form could not be read. Please reload the page and try again.");
   const raw = formFields(form);
   refuseControlText(raw);
   const r = schema.safeParse(lowerCaseUuids(raw));
@@ -68,18 +69,36 @@ function failure(err: unknown): FormState {
   const requestId = randomUUID();
   const { problem, expected } = toProblem(err, requestId);
   if (!expected) log.error("action.unexpected", { requestId, err });
-  return { status: "error", code: problem.code, httpStatus: problem.status, message: problem.detail, ...(problem.fields ? { fields: problem.fields } : {}) };
+  return {
+    status: "error",
+    code: problem.code,
+    httpStatus: problem.status,
+    message: problem.detail,
+    ...(problem.fields ? { fields: problem.fields } : {}),
+  };
 }
 
 async function limitRate(name: RateLimitName | undefined, orgId?: string): Promise<void> {
   if (name) await enforceRateLimit(name, { address: await requestAddress(), orgId });
 }
 
-const ok = (outcome: Outcome): FormState => ({ status: "ok", ...(outcome?.message ? { message: outcome.message } : {}) });
+const ok = (outcome: Outcome): FormState => ({
+  status: "ok",
+  ...(outcome?.message ? { message: outcome.message } : {}),
+});
 
-export function formAction<S extends z.ZodType>(spec: SessionAction<S>, handler: (a: { input: z.output<S>; ctx: AuthContext }) => Promise<Outcome>): FormAction;
-export function formAction<S extends z.ZodType>(spec: TenantAction<S>, handler: (a: { input: z.output<S>; tenant: Tenant }) => Promise<Outcome>): FormAction;
-export function formAction<S extends z.ZodType>(spec: PublicAction<S>, handler: (a: { input: z.output<S> }) => Promise<Outcome>): FormAction;
+export function formAction<S extends z.ZodType>(
+  spec: SessionAction<S>,
+  handler: (a: { input: z.output<S>; ctx: AuthContext }) => Promise<Outcome>,
+): FormAction;
+export function formAction<S extends z.ZodType>(
+  spec: TenantAction<S>,
+  handler: (a: { input: z.output<S>; tenant: Tenant }) => Promise<Outcome>,
+): FormAction;
+export function formAction<S extends z.ZodType>(
+  spec: PublicAction<S>,
+  handler: (a: { input: z.output<S> }) => Promise<Outcome>,
+): FormAction;
 export function formAction(
   spec: SessionAction<z.ZodType> | TenantAction<z.ZodType> | PublicAction<z.ZodType>,
   // Each overload narrows the handler's argument; the implementation only passes it along.

@@ -15,7 +15,13 @@ import { isoDay } from "@/lib/analytics/periods";
 // single out the comments of a few people. Shuffled, and dated by the round's day only.
 
 export type Comment = { text: string; roundDate: string };
-export type CommentGroup = { id: string; name: string; reason: SuppressionReason | null; minimum: number; comments: Comment[] };
+export type CommentGroup = {
+  id: string;
+  name: string;
+  reason: SuppressionReason | null;
+  minimum: number;
+  comments: Comment[];
+};
 export type RoundComments = { round: { id: string; title: string; date: string } | null; groups: CommentGroup[] };
 
 export function shuffle<T>(items: readonly T[]): T[] {
@@ -44,11 +50,19 @@ export async function roundComments(ctx: AuthContext, round: string): Promise<Ro
     }
     const date = isoDay(survey.sentAt!);
     const min = commentMinimum(survey.minGroupSize);
-    const part = await tx.surveyParticipation.findMany({ where: { organizationId: ctx.orgId, surveyId: survey.id }, select: { teamId: true, responded: true } });
+    const part = await tx.surveyParticipation.findMany({
+      where: { organizationId: ctx.orgId, surveyId: survey.id },
+      select: { teamId: true, responded: true },
+    });
     const responded = new Map(part.map((p) => [p.teamId, p.responded]));
     const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true } });
     const viewer = (await viewerPlaces(tx, ctx, [survey.id])).get(survey.id) ?? null;
-    const decision = decideVisibility({ min, viewer, total: responded.get(ORG_GROUP) ?? 0, groups: allTeams.map((t) => ({ id: t.id, n: responded.get(t.id) ?? 0 })) });
+    const decision = decideVisibility({
+      min,
+      viewer,
+      total: responded.get(ORG_GROUP) ?? 0,
+      groups: allTeams.map((t) => ({ id: t.id, n: responded.get(t.id) ?? 0 })),
+    });
 
     const wanted = scope.orgWide
       ? [{ id: ORG_GROUP, name: "All employees", reason: decision.totalVisible ? null : ("below-minimum" as const) }]

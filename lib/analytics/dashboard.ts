@@ -52,8 +52,15 @@ function aggregateFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: rea
   return combine(rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeCells(scope, r, teamIds)));
 }
 
-function participationFor(scope: Scope, rounds: readonly LoadedRound[], teamIds: readonly string[], w: Window): ParticipationFigure {
-  return participationOver(rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeInvitedCells(scope, r, teamIds)));
+function participationFor(
+  scope: Scope,
+  rounds: readonly LoadedRound[],
+  teamIds: readonly string[],
+  w: Window,
+): ParticipationFigure {
+  return participationOver(
+    rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeInvitedCells(scope, r, teamIds)),
+  );
 }
 
 export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Promise<DashboardMetrics> {
@@ -64,7 +71,9 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
     const rounds = await loadRounds(tx, ctx, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });
-    const totalUsers = scope.orgWide ? await tx.user.count({ where: { organizationId: ctx.orgId } }) : scope.teams.reduce((s, t) => s + t.memberCount, 0);
+    const totalUsers = scope.orgWide
+      ? await tx.user.count({ where: { organizationId: ctx.orgId } })
+      : scope.teams.reduce((s, t) => s + t.memberCount, 0);
     return { scope, teamIds: teams.map((t) => t.id), rounds, totalUsers };
   });
   const { scope, teamIds, rounds, totalUsers } = data;
@@ -74,10 +83,18 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     const end = weeks[i + 1] ?? new Date(now.getTime() + 1);
     const s = aggregateFor(scope, rounds, teamIds, trailingWindow(start, end)).scores;
     const participation = participationFor(scope, rounds, teamIds, { from: start, to: end });
-    return { week: isoDay(start), culture: round1OrNull(s.culture), engagement: round1OrNull(s.engagement), enps: round1OrNull(s.enps), participation };
+    return {
+      week: isoDay(start),
+      culture: round1OrNull(s.culture),
+      engagement: round1OrNull(s.engagement),
+      enps: round1OrNull(s.enps),
+      participation,
+    };
   });
   // The chart starts at the first week with a round or a score: no blank weeks before it.
-  const first = points.findIndex((p) => p.participation.rounds > 0 || p.culture !== null || p.engagement !== null || p.enps !== null);
+  const first = points.findIndex(
+    (p) => p.participation.rounds > 0 || p.culture !== null || p.engagement !== null || p.enps !== null,
+  );
   const weekly = first < 0 ? [] : points.slice(first);
   const { rate: participation, ...participationRounds } = participationFor(scope, rounds, teamIds, current);
   const s = cur.scores;

@@ -23,10 +23,16 @@ export function emergencyMetrics(s: EmergencyInput): EmergencyMetric[] {
   const out: EmergencyMetric[] = [];
   for (const m of LOW) {
     const v = m.pick(s);
-    if (v !== null && round1(v) < EMERGENCY_THRESHOLD) out.push({ metric: m.metric, label: m.label, value: round1(v), text: `${m.label}: ${round1(v).toFixed(1)}/10` });
+    if (v !== null && round1(v) < EMERGENCY_THRESHOLD)
+      out.push({ metric: m.metric, label: m.label, value: round1(v), text: `${m.label}: ${round1(v).toFixed(1)}/10` });
   }
   if (s.stress !== null && round1(s.stress) > EMERGENCY_THRESHOLD) {
-    out.push({ metric: "stress", label: "Stress Level", value: round1(s.stress), text: `Stress Level: ${round1(s.stress).toFixed(1)}/10 (High)` });
+    out.push({
+      metric: "stress",
+      label: "Stress Level",
+      value: round1(s.stress),
+      text: `Stress Level: ${round1(s.stress).toFixed(1)}/10 (High)`,
+    });
   }
   return out;
 }

@@ -9,7 +9,15 @@ import { ORG_GROUP, type ParticipationRow, type RollupRow, type RoundInput } fro
 // teams. Results are released when a round closes (decisions.md): open rounds have no rollups
 // yet, and analytics never lists them.
 
-export type RoundMeta = { id: string; title: string; kind: "pulse" | "custom"; status: "scheduled" | "active" | "closed"; sentAt: Date; minGroupSize: number; questionCount: number };
+export type RoundMeta = {
+  id: string;
+  title: string;
+  kind: "pulse" | "custom";
+  status: "scheduled" | "active" | "closed";
+  sentAt: Date;
+  minGroupSize: number;
+  questionCount: number;
+};
 export type LoadedRound = RoundInput & { meta: RoundMeta };
 
 export type RoundFilter = {
@@ -33,7 +41,11 @@ function groupBy<T extends { surveyId: string }>(rows: T[]): Map<string, T[]> {
 }
 
 /** Where a viewer sat in each of these surveys' audiences (their invitation's attributed team). */
-export async function viewerPlaces(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">, surveyIds: readonly string[]): Promise<Map<string, ViewerPlace>> {
+export async function viewerPlaces(
+  tx: Tx,
+  ctx: Pick<AuthContext, "orgId" | "userId">,
+  surveyIds: readonly string[],
+): Promise<Map<string, ViewerPlace>> {
   const rows = await tx.surveyInvitation.findMany({
     where: { organizationId: ctx.orgId, userId: ctx.userId, surveyId: { in: [...surveyIds] } },
     select: { surveyId: true, teamId: true },
@@ -42,17 +54,33 @@ export async function viewerPlaces(tx: Tx, ctx: Pick<AuthContext, "orgId" | "use
 }
 
 /** Closed rounds matching the filter, oldest first, each with the viewer's place in it. */
-export async function loadRounds(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">, filter: RoundFilter): Promise<LoadedRound[]> {
+export async function loadRounds(
+  tx: Tx,
+  ctx: Pick<AuthContext, "orgId" | "userId">,
+  filter: RoundFilter,
+): Promise<LoadedRound[]> {
   const orgId = ctx.orgId;
   const surveys = await tx.survey.findMany({
     where: {
       organizationId: orgId,
       status: "closed",
-      sentAt: { not: null, ...(filter.sentFrom ? { gte: filter.sentFrom } : {}), ...(filter.sentTo ? { lt: filter.sentTo } : {}) },
+      sentAt: {
+        not: null,
+        ...(filter.sentFrom ? { gte: filter.sentFrom } : {}),
+        ...(filter.sentTo ? { lt: filter.sentTo } : {}),
+      },
       ...(filter.ids ? { id: { in: [...filter.ids] } } : {}),
       ...(filter.kind ? { kind: filter.kind } : {}),
     },
-    select: { id: true, title: true, kind: true, status: true, sentAt: true, minGroupSize: true, _count: { select: { questions: true } } },
+    select: {
+      id: true,
+      title: true,
+      kind: true,
+      status: true,
+      sentAt: true,
+      minGroupSize: true,
+      _count: { select: { questions: true } },
+    },
     orderBy: { sentAt: "asc" },
   });
   if (surveys.length === 0) return [];
@@ -60,10 +88,16 @@ export async function loadRounds(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userI
   const where = { organizationId: orgId, surveyId: { in: ids }, ...(filter.orgOnly ? { teamId: ORG_GROUP } : {}) };
   // One after the other: both run on the unit of work's single connection anyway.
   const rollups = groupBy<RollupRow & { surveyId: string }>(
-    await tx.surveyRollup.findMany({ where, select: { surveyId: true, teamId: true, metric: true, n: true, sum: true, promoters: true, detractors: true } }),
+    await tx.surveyRollup.findMany({
+      where,
+      select: { surveyId: true, teamId: true, metric: true, n: true, sum: true, promoters: true, detractors: true },
+    }),
   );
   const participation = groupBy<ParticipationRow & { surveyId: string }>(
-    await tx.surveyParticipation.findMany({ where, select: { surveyId: true, teamId: true, invited: true, responded: true } }),
+    await tx.surveyParticipation.findMany({
+      where,
+      select: { surveyId: true, teamId: true, invited: true, responded: true },
+    }),
   );
   const places = await viewerPlaces(tx, ctx, ids);
   return surveys.map((s) => ({
@@ -73,7 +107,15 @@ export async function loadRounds(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userI
     rollups: rollups.get(s.id) ?? [],
     participation: participation.get(s.id) ?? [],
     viewer: places.get(s.id) ?? null,
-    meta: { id: s.id, title: s.title, kind: s.kind, status: s.status, sentAt: s.sentAt!, minGroupSize: s.minGroupSize, questionCount: s._count.questions },
+    meta: {
+      id: s.id,
+      title: s.title,
+      kind: s.kind,
+      status: s.status,
+      sentAt: s.sentAt!,
+      minGroupSize: s.minGroupSize,
+      questionCount: s._count.questions,
+    },
   }));
 }
 

@@ -8,7 +8,10 @@ export type Window = { from: Date; to: Date };
 
 export function periodWindows(now: Date): { current: Window; previous: Window } {
   const start = new Date(now.getTime() - PERIOD_DAYS * DAY);
-  return { current: { from: start, to: new Date(now.getTime() + 1) }, previous: { from: new Date(start.getTime() - PERIOD_DAYS * DAY), to: start } };
+  return {
+    current: { from: start, to: new Date(now.getTime() + 1) },
+    previous: { from: new Date(start.getTime() - PERIOD_DAYS * DAY), to: start },
+  };
 }
 
 export const inWindow = (d: Date, w: Window) => d >= w.from && d < w.to;

@@ -2,7 +2,11 @@
 import type { SuppressionReason } from "@/lib/analytics/suppression";
 import type { DimensionKey } from "@/lib/surveys/dimensions";
 
-export type PulseCell = { value: number | null; status: "ok" | "suppressed" | "not-asked"; reason: SuppressionReason | null };
+export type PulseCell = {
+  value: number | null;
+  status: "ok" | "suppressed" | "not-asked";
+  reason: SuppressionReason | null;
+};
 export type PulseRow = {
   id: string;
   name: string;

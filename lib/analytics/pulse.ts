@@ -31,10 +31,20 @@ function cellOf(a: Aggregate, metric: string, measured: ReadonlySet<string>): Pu
   const why = a.hiddenMetrics.get(metric);
   if (why) return { value: null, status: "suppressed", reason: why };
   const value = metric === ENPS_METRIC ? a.scores.enps : a.scores.dimensions[metric as DimensionKey];
-  return value === null ? { value: null, status: "not-asked", reason: null } : { value: round1OrNull(value), status: "ok", reason: null };
+  return value === null
+    ? { value: null, status: "not-asked", reason: null }
+    : { value: round1OrNull(value), status: "ok", reason: null };
 }
 
-function rowOf(id: string, name: string, kind: PulseRow["kind"], memberCount: number, a: Aggregate, measured: ReadonlySet<string>, part: ParticipationFigure): PulseRow {
+function rowOf(
+  id: string,
+  name: string,
+  kind: PulseRow["kind"],
+  memberCount: number,
+  a: Aggregate,
+  measured: ReadonlySet<string>,
+  part: ParticipationFigure,
+): PulseRow {
   return {
     id,
     name,
@@ -43,15 +53,24 @@ function rowOf(id: string, name: string, kind: PulseRow["kind"], memberCount: nu
     participation: a.reason ? null : part.rate,
     participationAtLeast: a.reason ? false : part.atLeast,
     enps: cellOf(a, ENPS_METRIC, measured),
-    dimensions: Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cellOf(a, k, measured)])) as Record<DimensionKey, PulseCell>,
+    dimensions: Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cellOf(a, k, measured)])) as Record<
+      DimensionKey,
+      PulseCell
+    >,
     suppressed: a.reason !== null,
     reason: a.reason,
   };
 }
 
-const measuredMetrics = (rounds: readonly LoadedRound[]) => new Set(rounds.flatMap((r) => r.rollups.filter((x) => x.n > 0).map((x) => x.metric)));
+const measuredMetrics = (rounds: readonly LoadedRound[]) =>
+  new Set(rounds.flatMap((r) => r.rollups.filter((x) => x.n > 0).map((x) => x.metric)));
 
-export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, segment: PulseSegment = "all", now = new Date()): Promise<PulseOverview> {
+export async function pulseOverview(
+  ctx: AuthContext,
+  round: PulseRoundParam,
+  segment: PulseSegment = "all",
+  now = new Date(),
+): Promise<PulseOverview> {
   if (round !== "latest" && round !== RECENT && !isUuid(round)) throw notFound("Survey");
   return withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
@@ -62,7 +81,12 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
       orderBy: { sentAt: "desc" },
       take: OPTIONS_SHOWN,
     });
-    const rounds: PulseRoundOption[] = options.map((o) => ({ id: o.id, title: o.title, date: isoDay(o.sentAt!), kind: o.kind }));
+    const rounds: PulseRoundOption[] = options.map((o) => ({
+      id: o.id,
+      title: o.title,
+      date: isoDay(o.sentAt!),
+      kind: o.kind,
+    }));
     const selected = round === "latest" ? (options[0]?.id ?? null) : round;
     if (round !== "latest" && round !== RECENT && !options.some((o) => o.id === round)) {
       // Older than the options list, or not this organisation's: looked up by id and organisation.
@@ -87,13 +111,39 @@ export async function pulseOverview(ctx: AuthContext, round: PulseRoundParam, se
     const rows: PulseRow[] = [];
     if (scope.orgWide && segment !== "teams") {
       const users = await tx.user.count({ where: { organizationId: ctx.orgId } });
-      rows.push(rowOf("organization", "All employees", "organization", users, combine(views.map((v) => v.org)), measured, participation(ORG_GROUP, (i) => views[i]!.org)));
+      rows.push(
+        rowOf(
+          "organization",
+          "All employees",
+          "organization",
+          users,
+          combine(views.map((v) => v.org)),
+          measured,
+          participation(ORG_GROUP, (i) => views[i]!.org),
+        ),
+      );
     }
     if (segment !== "organization") {
-      for (const t of scope.teams) rows.push(rowOf(t.id, t.name, "team", t.memberCount, combine(views.map((v) => v.teams.get(t.id)!)), measured, participation(t.id, (i) => views[i]!.teams.get(t.id)!)));
+      for (const t of scope.teams)
+        rows.push(
+          rowOf(
+            t.id,
+            t.name,
+            "team",
+            t.memberCount,
+            combine(views.map((v) => v.teams.get(t.id)!)),
+            measured,
+            participation(t.id, (i) => views[i]!.teams.get(t.id)!),
+          ),
+        );
     }
     const option = options.find((o) => o.id === selected);
-    const selectedLabel = selected === RECENT ? "Last 4 weeks" : option ? `${option.title} (${isoDay(option.sentAt!)})` : (loaded[0]?.meta.title ?? null);
+    const selectedLabel =
+      selected === RECENT
+        ? "Last 4 weeks"
+        : option
+          ? `${option.title} (${isoDay(option.sentAt!)})`
+          : (loaded[0]?.meta.title ?? null);
     return { ...base, minGroupSize: loaded.at(-1)?.minGroupSize ?? org.minGroupSize, selected, selectedLabel, rows };
   });
 }

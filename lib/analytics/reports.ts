@@ -27,17 +27,29 @@ export type ManagerTeamReport = TeamRankingItem & {
   minGroupSize: number;
 };
 
-export function dimensionInsights(dimensions: Record<string, number | null>): { high: DimensionScore[]; low: DimensionScore[]; measured: number } {
+export function dimensionInsights(dimensions: Record<string, number | null>): {
+  high: DimensionScore[];
+  low: DimensionScore[];
+  measured: number;
+} {
   const scored = DIMENSIONS.flatMap((d) => {
     const v = dimensions[d.key];
     return v === null || v === undefined ? [] : [{ key: d.key, label: d.label, score: round1(v) }];
   });
-  return { high: scored.filter((d) => d.score > HIGH_SCORE), low: scored.filter((d) => d.score < LOW_SCORE), measured: scored.length };
+  return {
+    high: scored.filter((d) => d.score > HIGH_SCORE),
+    low: scored.filter((d) => d.score < LOW_SCORE),
+    measured: scored.length,
+  };
 }
 
 /** The reports of the teams the caller leads (the Reports page shows them to roles without the
  * whole organisation's results; an admin leads no team and gets the organisation report instead). */
-export async function managerTeamReports(ctx: AuthContext, minGroupSize: number, now = new Date()): Promise<ManagerTeamReport[]> {
+export async function managerTeamReports(
+  ctx: AuthContext,
+  minGroupSize: number,
+  now = new Date(),
+): Promise<ManagerTeamReport[]> {
   requirePermission(ctx, "analytics.view");
   const periods = await teamPeriods(ctx, (teams) => teams.filter((t) => t.managerId === ctx.userId), now);
   return periods.map((p) => {

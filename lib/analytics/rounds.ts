@@ -15,7 +15,14 @@ export const ORG_GROUP = ORG_TEAM_ID;
 export type RollupRow = { teamId: string; metric: string } & MetricAcc;
 export type ParticipationRow = { teamId: string; invited: number; responded: number };
 /** viewer: where the person looking sat in the round's audience (suppression.ts, rule 3). */
-export type RoundInput = { id: string; minGroupSize: number; sentAt: Date; rollups: readonly RollupRow[]; participation: readonly ParticipationRow[]; viewer?: ViewerPlace };
+export type RoundInput = {
+  id: string;
+  minGroupSize: number;
+  sentAt: Date;
+  rollups: readonly RollupRow[];
+  participation: readonly ParticipationRow[];
+  viewer?: ViewerPlace;
+};
 
 /** One group (a team or the organisation) in one round: only what may be shown. */
 export type GroupCell = {
@@ -31,7 +38,13 @@ export type GroupCell = {
 export type RoundView = { id: string; sentAt: Date; org: GroupCell; teams: Map<string, GroupCell> };
 
 function hidden(reason: SuppressionReason, metrics: Iterable<string>): GroupCell {
-  return { reason, invited: 0, responded: 0, metrics: new Map(), hiddenMetrics: new Map([...metrics].map((m) => [m, reason])) };
+  return {
+    reason,
+    invited: 0,
+    responded: 0,
+    metrics: new Map(),
+    hiddenMetrics: new Map([...metrics].map((m) => [m, reason])),
+  };
 }
 
 /** teamIds: every team of the organisation, so teams without rows count as 0 respondents. */
@@ -64,14 +77,29 @@ export function evaluateRound(round: RoundInput, teamIds: readonly string[]): Ro
         min,
         viewer,
         total: orgMetrics.get(metric)!.n,
-        groups: teamIds.map((id) => ({ id, n: byTeam.get(id)?.get(metric)?.n ?? 0, forced: groupDecision.suppressed.get(id) })),
+        groups: teamIds.map((id) => ({
+          id,
+          n: byTeam.get(id)?.get(metric)?.n ?? 0,
+          forced: groupDecision.suppressed.get(id),
+        })),
       }),
     ]),
   );
 
-  const cell = (id: string, reason: SuppressionReason | null, accs: Map<string, MetricAcc> | undefined, visibleMetric: (metric: string) => SuppressionReason | null): GroupCell => {
+  const cell = (
+    id: string,
+    reason: SuppressionReason | null,
+    accs: Map<string, MetricAcc> | undefined,
+    visibleMetric: (metric: string) => SuppressionReason | null,
+  ): GroupCell => {
     if (reason) return hidden(reason, measured);
-    const out: GroupCell = { reason: null, invited: part.get(id)?.invited ?? 0, responded: part.get(id)?.responded ?? 0, metrics: new Map(), hiddenMetrics: new Map() };
+    const out: GroupCell = {
+      reason: null,
+      invited: part.get(id)?.invited ?? 0,
+      responded: part.get(id)?.responded ?? 0,
+      metrics: new Map(),
+      hiddenMetrics: new Map(),
+    };
     for (const metric of measured) {
       const why = visibleMetric(metric);
       if (why) out.hiddenMetrics.set(metric, why);
@@ -80,9 +108,19 @@ export function evaluateRound(round: RoundInput, teamIds: readonly string[]): Ro
     return out;
   };
 
-  const org = cell(ORG_GROUP, groupDecision.totalVisible ? null : "below-minimum", orgMetrics, (m) => (metricDecisions.get(m)!.totalVisible ? null : "below-minimum"));
+  const org = cell(ORG_GROUP, groupDecision.totalVisible ? null : "below-minimum", orgMetrics, (m) =>
+    metricDecisions.get(m)!.totalVisible ? null : "below-minimum",
+  );
   const teams = new Map(
-    teamIds.map((id) => [id, cell(id, groupDecision.suppressed.get(id) ?? null, byTeam.get(id), (m) => metricDecisions.get(m)!.suppressed.get(id) ?? null)]),
+    teamIds.map((id) => [
+      id,
+      cell(
+        id,
+        groupDecision.suppressed.get(id) ?? null,
+        byTeam.get(id),
+        (m) => metricDecisions.get(m)!.suppressed.get(id) ?? null,
+      ),
+    ]),
   );
   return { id: round.id, sentAt: round.sentAt, org, teams };
 }
@@ -130,7 +168,8 @@ export function combine(cells: readonly GroupCell[]): Aggregate {
     invited,
     responded,
     participation: invited > 0 ? Math.round((responded / invited) * 100) : null,
-    reason: visibleCells > 0 ? null : worst(cells.map((c) => c.reason).filter((r): r is SuppressionReason => r !== null)),
+    reason:
+      visibleCells > 0 ? null : worst(cells.map((c) => c.reason).filter((r): r is SuppressionReason => r !== null)),
     hiddenMetrics,
     visibleCells,
   };

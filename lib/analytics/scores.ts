@@ -1,6 +1,13 @@
 // Scores from rollup sums (decisions.md): every metric is a mean of 0-10 answers; the culture
 // score is the mean of the culture dimensions present, engagement the overall-engagement one.
-import { CULTURE_DIMENSIONS, DIMENSION_KEYS, ENGAGEMENT_DIMENSION, ENPS_METRIC, STRESS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
+import {
+  CULTURE_DIMENSIONS,
+  DIMENSION_KEYS,
+  ENGAGEMENT_DIMENSION,
+  ENPS_METRIC,
+  STRESS_METRIC,
+  type DimensionKey,
+} from "@/lib/surveys/dimensions";
 import { standardEnps } from "@/lib/surveys/scoring";
 
 export type MetricAcc = { n: number; sum: number; promoters: number; detractors: number };
@@ -22,7 +29,12 @@ export const emptyAcc = (): MetricAcc => ({ n: 0, sum: 0, promoters: 0, detracto
 
 export function addAcc(into: MetricAccs, metric: string, a: MetricAcc): void {
   const cur = into.get(metric) ?? emptyAcc();
-  into.set(metric, { n: cur.n + a.n, sum: cur.sum + a.sum, promoters: cur.promoters + a.promoters, detractors: cur.detractors + a.detractors });
+  into.set(metric, {
+    n: cur.n + a.n,
+    sum: cur.sum + a.sum,
+    promoters: cur.promoters + a.promoters,
+    detractors: cur.detractors + a.detractors,
+  });
 }
 
 const mean = (a: MetricAcc | undefined) => (a && a.n > 0 ? a.sum / a.n : null);
@@ -33,7 +45,10 @@ export function meanOf(values: readonly (number | null)[]): number | null {
 }
 
 export function scoresFrom(accs: MetricAccs): Scores {
-  const dimensions = Object.fromEntries(DIMENSION_KEYS.map((k) => [k, mean(accs.get(k))])) as Record<DimensionKey, number | null>;
+  const dimensions = Object.fromEntries(DIMENSION_KEYS.map((k) => [k, mean(accs.get(k))])) as Record<
+    DimensionKey,
+    number | null
+  >;
   const e = accs.get(ENPS_METRIC);
   return {
     dimensions,

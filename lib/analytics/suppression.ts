@@ -36,7 +36,12 @@ export type Visibility = {
  * not in the audience. */
 export type ViewerPlace = { teamId: string | null } | null;
 
-export function decideVisibility(input: { min: number; total: number; groups: readonly GroupCount[]; viewer?: ViewerPlace }): Visibility {
+export function decideVisibility(input: {
+  min: number;
+  total: number;
+  groups: readonly GroupCount[];
+  viewer?: ViewerPlace;
+}): Visibility {
   const { min, total, groups } = input;
   const viewer = input.viewer ?? null;
   const suppressed = new Map<string, SuppressionReason>();
@@ -53,10 +58,16 @@ export function decideVisibility(input: { min: number; total: number; groups: re
   // may still show (each has the minimum of others).
   const totalVisible = total >= min + (viewer ? 1 : 0);
   // Smallest first (then by id, so the choice is deterministic): hides as little as possible.
-  const visible = groups.filter((g) => !suppressed.has(g.id)).sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const visible = groups
+    .filter((g) => !suppressed.has(g.id))
+    .sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let remainder = total - visible.reduce((s, g) => s + g.n, 0);
   // The viewer is in the remainder unless their own group is shown.
-  const remainderNeeds = () => min + (viewer && !(viewer.teamId !== null && groups.some((g) => g.id === viewer.teamId) && !suppressed.has(viewer.teamId)) ? 1 : 0);
+  const remainderNeeds = () =>
+    min +
+    (viewer && !(viewer.teamId !== null && groups.some((g) => g.id === viewer.teamId) && !suppressed.has(viewer.teamId))
+      ? 1
+      : 0);
   let i = 0;
   while (remainder > 0 && remainder < remainderNeeds() && i < visible.length) {
     const g = visible[i++]!;

@@ -10,14 +10,31 @@
 //   fewer answers than respondents;
 // - comments by the comment rule (at least 5 respondents and the minimum), as comments.ts;
 // - a group whose audience includes the viewer needs one respondent more (suppression.ts, rule 3).
-import { commentMinimum, decideVisibility, type SuppressionReason, type ViewerPlace } from "@/lib/analytics/suppression";
+import {
+  commentMinimum,
+  decideVisibility,
+  type SuppressionReason,
+  type ViewerPlace,
+} from "@/lib/analytics/suppression";
 import { round1 } from "@/lib/analytics/scores";
 import { scaleScore, standardEnps } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
 /** higherIsWorse: the wellness stress item, where agreeing means more stress. */
-export type ResultQuestion = { id: string; order: number; type: "scale" | "enps" | "text"; text: string; higherIsWorse: boolean };
-export type QuestionRollupRow = { teamId: string; questionId: string; n: number; sum: number; counts: readonly number[] };
+export type ResultQuestion = {
+  id: string;
+  order: number;
+  type: "scale" | "enps" | "text";
+  text: string;
+  higherIsWorse: boolean;
+};
+export type QuestionRollupRow = {
+  teamId: string;
+  questionId: string;
+  n: number;
+  sum: number;
+  counts: readonly number[];
+};
 export type ParticipationRow = { teamId: string; invited: number; responded: number };
 
 /** Answers per value, lowest value first (1..5 for scale, 0..10 for eNPS). */
@@ -109,8 +126,18 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
   const orgResponded = responded(ORG_TEAM_ID);
 
   const viewer = input.viewer ?? null;
-  const groups = decideVisibility({ min, viewer, total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
-  const comments = decideVisibility({ min: commentMinimum(min), viewer, total: orgResponded, groups: allTeamIds.map((id) => ({ id, n: responded(id) })) });
+  const groups = decideVisibility({
+    min,
+    viewer,
+    total: orgResponded,
+    groups: allTeamIds.map((id) => ({ id, n: responded(id) })),
+  });
+  const comments = decideVisibility({
+    min: commentMinimum(min),
+    viewer,
+    total: orgResponded,
+    groups: allTeamIds.map((id) => ({ id, n: responded(id) })),
+  });
   const perQuestion = new Map(
     questions
       .filter((q) => q.type !== "text")
@@ -138,9 +165,27 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
       const r = row(id, q.id);
       // A visible question has at least the minimum of answers, so r is there and n > 0.
       const shown = why || !r || r.n === 0 ? null : r;
-      if (q.type === "scale") return { ...base, type: "scale", reason: shown ? null : (why ?? "below-minimum"), stats: shown ? scaleStats(shown) : null };
-      return { ...base, type: "enps", reason: shown ? null : (why ?? "below-minimum"), stats: shown ? enpsStats(shown) : null };
+      if (q.type === "scale")
+        return {
+          ...base,
+          type: "scale",
+          reason: shown ? null : (why ?? "below-minimum"),
+          stats: shown ? scaleStats(shown) : null,
+        };
+      return {
+        ...base,
+        type: "enps",
+        reason: shown ? null : (why ?? "below-minimum"),
+        stats: shown ? enpsStats(shown) : null,
+      };
     });
-    return { id, name, reason: null, invited: part.get(id)?.invited ?? 0, responded: responded(id), questions: results };
+    return {
+      id,
+      name,
+      reason: null,
+      invited: part.get(id)?.invited ?? 0,
+      responded: responded(id),
+      questions: results,
+    };
   });
 }

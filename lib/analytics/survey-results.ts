@@ -47,8 +47,17 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
     const survey = await tx.survey.findFirst({
       where: { organizationId: ctx.orgId, id: surveyId },
       select: {
-        id: true, title: true, kind: true, status: true, sentAt: true, closesAt: true, minGroupSize: true,
-        questions: { select: { id: true, order: true, type: true, text: true, bankKey: true }, orderBy: { order: "asc" } },
+        id: true,
+        title: true,
+        kind: true,
+        status: true,
+        sentAt: true,
+        closesAt: true,
+        minGroupSize: true,
+        questions: {
+          select: { id: true, order: true, type: true, text: true, bankKey: true },
+          orderBy: { order: "asc" },
+        },
       },
     });
     if (!survey) throw notFound("Survey");
@@ -76,13 +85,32 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       // Open: participation only, for the groups the viewer may see (decisions.md: results are
       // released at close, so two reads around one person's submission differ by a count alone).
       const part = new Map((await liveParticipation(tx, ctx.orgId, survey.id)).map((p) => [p.teamId, p]));
-      const groups = scope.orgWide ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))] : scope.teams;
-      out.groups = groups.map((g) => ({ id: g.id, name: g.name, reason: null, invited: part.get(g.id)?.invited ?? 0, responded: part.get(g.id)?.responded ?? 0, questions: [] }));
+      const groups = scope.orgWide
+        ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))]
+        : scope.teams;
+      out.groups = groups.map((g) => ({
+        id: g.id,
+        name: g.name,
+        reason: null,
+        invited: part.get(g.id)?.invited ?? 0,
+        responded: part.get(g.id)?.responded ?? 0,
+        questions: [],
+      }));
       return out;
     }
-    const participation = await tx.surveyParticipation.findMany({ where, select: { teamId: true, invited: true, responded: true } });
-    const rollups = await tx.surveyQuestionRollup.findMany({ where, select: { teamId: true, questionId: true, n: true, sum: true, counts: true } });
-    const allTeams = await tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+    const participation = await tx.surveyParticipation.findMany({
+      where,
+      select: { teamId: true, invited: true, responded: true },
+    });
+    const rollups = await tx.surveyQuestionRollup.findMany({
+      where,
+      select: { teamId: true, questionId: true, n: true, sum: true, counts: true },
+    });
+    const allTeams = await tx.team.findMany({
+      where: { organizationId: ctx.orgId },
+      select: { id: true, name: true },
+      orderBy: { name: "asc" },
+    });
     // Admins: the teams the survey was attributed to (a participation row from the send), so
     // teams outside a custom survey's audience do not show up as empty groups.
     const reached = new Set(participation.map((p) => p.teamId));
@@ -103,7 +131,12 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
       for (const q of g.questions) {
         if (q.type !== "text" || q.reason) continue;
         const rows = await tx.surveyAnswer.findMany({
-          where: { organizationId: ctx.orgId, questionId: q.id, text: { not: null }, response: { surveyId: survey.id, ...(g.id === ORG_TEAM_ID ? {} : { teamId: g.id }) } },
+          where: {
+            organizationId: ctx.orgId,
+            questionId: q.id,
+            text: { not: null },
+            response: { surveyId: survey.id, ...(g.id === ORG_TEAM_ID ? {} : { teamId: g.id }) },
+          },
           select: { text: true },
         });
         q.comments = shuffle(rows.map((r) => r.text!.trim()).filter((t) => t.length > 0));

@@ -35,7 +35,11 @@ export type TeamRankingItem = {
 };
 
 /** Current and previous four-week aggregates of the given teams, from pulse rounds. */
-export async function teamPeriods(ctx: AuthContext, pick: (teams: TeamRow[]) => TeamRow[], now = new Date()): Promise<TeamPeriod[]> {
+export async function teamPeriods(
+  ctx: AuthContext,
+  pick: (teams: TeamRow[]) => TeamRow[],
+  now = new Date(),
+): Promise<TeamPeriod[]> {
   const { current, previous } = periodWindows(now);
   const { teams, rounds } = await withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
@@ -49,7 +53,13 @@ export async function teamPeriods(ctx: AuthContext, pick: (teams: TeamRow[]) => 
     team,
     current: combine(cells(team.id, current)),
     previous: combine(cells(team.id, previous)),
-    participation: participationOver(within(current).map((v) => ({ roundId: v.round.id, cell: v.view.teams.get(team.id)!, invited: invitedIn(v.round, team.id) }))),
+    participation: participationOver(
+      within(current).map((v) => ({
+        roundId: v.round.id,
+        cell: v.view.teams.get(team.id)!,
+        invited: invitedIn(v.round, team.id),
+      })),
+    ),
   }));
 }
 
@@ -87,13 +97,26 @@ export type TeamDashboardData = Omit<TeamRankingItem, "id" | "name" | "suppressi
 };
 
 /** The dashboard-side fields of GET /api/teams/{teamId}. */
-export async function teamDashboardData(ctx: AuthContext, teamId: string, now = new Date()): Promise<TeamDashboardData> {
+export async function teamDashboardData(
+  ctx: AuthContext,
+  teamId: string,
+  now = new Date(),
+): Promise<TeamDashboardData> {
   requirePermission(ctx, "analytics.view");
   const [p] = await teamPeriods(ctx, (teams) => teams.filter((t) => t.id === teamId), now);
   if (!p) throw notFound("Team");
   if (!canSeeTeam(ctx, p.team)) {
     const responseRounds = { atLeast: false, rounds: 0, hiddenRounds: 0, hiddenReason: null };
-    return { memberCount: p.team.memberCount, cultureScore: null, cultureScoreTrend: null, engagementScore: null, responseRate: null, responseRounds, suppressed: true, suppressionReason: "not-your-team" };
+    return {
+      memberCount: p.team.memberCount,
+      cultureScore: null,
+      cultureScoreTrend: null,
+      engagementScore: null,
+      responseRate: null,
+      responseRounds,
+      suppressed: true,
+      suppressionReason: "not-your-team",
+    };
   }
   const { id: _id, name: _name, ...rest } = toRankingItem(p);
   return rest;

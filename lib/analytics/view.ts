@@ -17,7 +17,8 @@ export function scopeCells(scope: Scope, round: RoundInput, allTeamIds: readonly
 export type InvitedCell = { roundId: string; cell: GroupCell; invited: number };
 
 /** The group's invitations in one round, from the round's participation rows. */
-export const invitedIn = (round: Pick<RoundInput, "participation">, groupId: string): number => round.participation.find((p) => p.teamId === groupId)?.invited ?? 0;
+export const invitedIn = (round: Pick<RoundInput, "participation">, groupId: string): number =>
+  round.participation.find((p) => p.teamId === groupId)?.invited ?? 0;
 
 /** The viewer's scope's cells of one round with their invitations (see scopeCells). */
 export function scopeInvitedCells(scope: Scope, round: RoundInput, allTeamIds: readonly string[]): InvitedCell[] {

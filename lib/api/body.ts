@@ -106,7 +106,8 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
 /** Reads a body as text, byte for byte as sent (a webhook's signature covers the exact bytes),
  * with the same streamed hard limit as readJsonBody: above it, 400 payload_too_large. */
 export async function readRawBody(req: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => invalidInput(`Request body is too large (at most ${maxBytes} bytes)`, undefined, "payload_too_large");
+  const tooLarge = () =>
+    invalidInput(`Request body is too large (at most ${maxBytes} bytes)`, undefined, "payload_too_large");
   if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
   if (!req.body) return "";
   return (await readLimited(req.body, maxBytes, tooLarge)).toString("utf8");
@@ -146,4 +147,3 @@ export function lowerCaseUuids(value: unknown): unknown {
   }
   return value;
 }
-

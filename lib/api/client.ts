@@ -14,7 +14,9 @@ function isOptionalString(value: unknown): value is string | undefined {
 }
 
 function isFieldMessages(value: unknown): value is Record<string, string[]> {
-  return isRecord(value) && Object.values(value).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"));
+  return (
+    isRecord(value) && Object.values(value).every((v) => Array.isArray(v) && v.every((m) => typeof m === "string"))
+  );
 }
 
 function isProblemDocument(value: unknown): value is ProblemDocument {
@@ -29,7 +31,12 @@ function isProblemDocument(value: unknown): value is ProblemDocument {
 
 /** What the client shows of a failure: the stable code to decide by, the message in the
  * product's words, and the messages per field. The one parser of error bodies. */
-export type ClientProblem = { status: number; code: ErrorCode | null; message: string | null; fields: Record<string, string[]> };
+export type ClientProblem = {
+  status: number;
+  code: ErrorCode | null;
+  message: string | null;
+  fields: Record<string, string[]>;
+};
 
 /**
  * A non-OK answer from our API. The message follows the spec's error catalogue: the status code,

@@ -102,12 +102,19 @@ export type RateLimitResult = {
  */
 export function addressKey(address: string | null): string {
   if (!address) return "unknown";
-  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   if (mapped) return mapped[1]!;
   if (isIP(a) === 4) return a;
   if (isIP(a) !== 6) return "unknown";
-  return `${ipv6Groups(a).slice(0, 4).map((g) => g.padStart(4, "0")).join(":")}::/64`;
+  return `${ipv6Groups(a)
+    .slice(0, 4)
+    .map((g) => g.padStart(4, "0"))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, "::" expanded, an IPv4 tail in hex. */
@@ -143,7 +150,12 @@ export async function hitRateLimit(name: RateLimitName, client: RateLimitClient,
   const row = rows[0];
   if (!row) throw new Error("app_rate_limit_hit returned no row");
   const count = Number(row.counted);
-  return { allowed: count <= rule.max, count, limit: rule.max, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.reset_in_ms) / 1000)) };
+  return {
+    allowed: count <= rule.max,
+    count,
+    limit: rule.max,
+    retryAfterSeconds: Math.max(1, Math.ceil(Number(row.reset_in_ms) / 1000)),
+  };
 }
 
 /** Counts the request and throws `rateLimited` (429 with Retry-After) once the limit is used up. */

@@ -53,7 +53,10 @@ function parse<S>(schema: S | undefined, value: unknown, where: string): Out<S> 
 function errorResponse(err: unknown, requestId: string, req: NextRequest): Response {
   const { problem, headers, expected } = toProblem(err, requestId);
   if (!expected) log.error("api.unexpected", { requestId, method: req.method, path: req.nextUrl.pathname, err });
-  return NextResponse.json(problem, { status: problem.status, headers: { ...headers, "Content-Type": "application/problem+json" } });
+  return NextResponse.json(problem, {
+    status: problem.status,
+    headers: { ...headers, "Content-Type": "application/problem+json" },
+  });
 }
 
 // The names under which a request may name an organisation. Wherever one appears (path
@@ -104,9 +107,18 @@ async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, contex
   return { params, query, body };
 }
 
-async function limitRate(spec: { rateLimit?: RateLimitName }, req: NextRequest, orgId?: string, userId?: string): Promise<void> {
+async function limitRate(
+  spec: { rateLimit?: RateLimitName },
+  req: NextRequest,
+  orgId?: string,
+  userId?: string,
+): Promise<void> {
   if (!spec.rateLimit) return;
-  await enforceRateLimit(spec.rateLimit, { address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")), orgId, userId });
+  await enforceRateLimit(spec.rateLimit, {
+    address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")),
+    orgId,
+    userId,
+  });
 }
 
 function toResponse(result: unknown): Response {
@@ -140,7 +152,9 @@ export function apiRoute(
   // Each overload narrows the handler's input; the implementation only passes it along.
   handlerArg: (input: never) => Promise<unknown>,
 ): RouteHandler {
-  const handler = handlerArg as (input: Input<Schema, Schema, Schema> & { ctx?: AuthContext; tenant?: Tenant }) => Promise<unknown>;
+  const handler = handlerArg as (
+    input: Input<Schema, Schema, Schema> & { ctx?: AuthContext; tenant?: Tenant },
+  ) => Promise<unknown>;
   // A per-person limit counts the signed-in user: refused when the route is defined, not on a request.
   if (spec.rateLimit && RATE_LIMITS[spec.rateLimit].scope === "user" && spec.auth !== "session") {
     throw new Error(`rate limit '${spec.rateLimit}' is per user: the route needs auth: "session"`);

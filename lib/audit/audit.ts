@@ -12,6 +12,13 @@ export async function audit(
   details?: Prisma.InputJsonValue,
 ): Promise<void> {
   await tx.auditLog.create({
-    data: { organizationId: ctx.orgId, actorId: ctx.userId, action, targetType: target.type, targetId: target.id ?? null, details },
+    data: {
+      organizationId: ctx.orgId,
+      actorId: ctx.userId,
+      action,
+      targetType: target.type,
+      targetId: target.id ?? null,
+      details,
+    },
   });
 }

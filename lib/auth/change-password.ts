@@ -12,20 +12,28 @@ import { noticePasswordChanged } from "@/lib/people/account-notices";
 export { changePasswordSchema } from "@/lib/auth/password-schemas";
 
 /** Changes the signed-in user's password and ends all their other sessions. */
-export async function changePassword(ctx: AuthContext, current: string, next: string): Promise<"changed" | "wrong-password"> {
+export async function changePassword(
+  ctx: AuthContext,
+  current: string,
+  next: string,
+): Promise<"changed" | "wrong-password"> {
   if (!(await checkCurrentPassword(ctx, current))) return "wrong-password";
   const passwordHash = await hashPassword(next);
   const rewrapVault = await prepareRewrap(ctx.orgId, ctx.userId, current, next);
-  await withOrg(ctx.orgId, async (tx) => {
-    await tx.user.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
-      data: { passwordHash, passwordSetAt: new Date() },
-    });
-    await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);
-    await rewrapVault(tx);
-    await audit(tx, ctx, "user.password_changed", { type: "user", id: ctx.userId });
-    await noticePasswordChanged(tx, ctx.orgId, ctx.userId);
-    // The person's own rows (the vault's wrap) are open to this unit of work.
-  }, { userId: ctx.userId });
+  await withOrg(
+    ctx.orgId,
+    async (tx) => {
+      await tx.user.update({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+        data: { passwordHash, passwordSetAt: new Date() },
+      });
+      await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);
+      await rewrapVault(tx);
+      await audit(tx, ctx, "user.password_changed", { type: "user", id: ctx.userId });
+      await noticePasswordChanged(tx, ctx.orgId, ctx.userId);
+      // The person's own rows (the vault's wrap) are open to this unit of work.
+    },
+    { userId: ctx.userId },
+  );
   return "changed";
 }

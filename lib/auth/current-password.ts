@@ -13,7 +13,10 @@ import type { AuthContext } from "@/lib/auth/context";
  */
 export async function checkCurrentPassword(ctx: AuthContext, password: string): Promise<boolean> {
   const user = await withOrg(ctx.orgId, (tx) =>
-    tx.user.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } }, select: { email: true, passwordHash: true } }),
+    tx.user.findUnique({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+      select: { email: true, passwordHash: true },
+    }),
   );
   if (!user) return verifyPassword(null, password);
   const keys: ThrottleKey[] = [{ kind: "account", value: user.email }];

@@ -48,7 +48,12 @@ export function authOptions(): NextAuthOptions {
             if (result.reason === "throttled") throw new ThrottledError("TooManyAttempts");
             return null;
           }
-          return { id: result.userId, organizationId: tenant.orgId, sessionId: result.sessionId, vaultSecret: result.vaultSecret };
+          return {
+            id: result.userId,
+            organizationId: tenant.orgId,
+            sessionId: result.sessionId,
+            vaultSecret: result.vaultSecret,
+          };
         },
       }),
     ],

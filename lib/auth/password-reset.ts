@@ -57,7 +57,12 @@ export async function mailPasswordReset(tenant: Tenant, email: string): Promise<
     // Lock the person's row so parallel requests count each other, then count this hour's links.
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "organizationId" = ${tenant.orgId}::uuid AND "id" = ${user.id}::uuid FOR UPDATE`;
     const recent = await tx.authToken.count({
-      where: { organizationId: tenant.orgId, userId: user.id, purpose: "password_reset", createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } },
+      where: {
+        organizationId: tenant.orgId,
+        userId: user.id,
+        purpose: "password_reset",
+        createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) },
+      },
     });
     if (recent >= RESET_MAILS_PER_HOUR) {
       log.warn("auth.reset_throttled", { orgId: tenant.orgId, userId: user.id });

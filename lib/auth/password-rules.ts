@@ -15,20 +15,30 @@ export const passwordRule = /* @__PURE__ */ text({
   min: { length: PASSWORD_MIN, message: "Password must be at least 8 characters" },
   max: { length: PASSWORD_MAX, message: "Password must be at most 200 characters" },
   // An empty password breaks only the length rule (`^$|`), so it gets that one message.
-  patterns: [{ test: (v) => /^$|^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).*$/.test(v), message: "Password must contain at least one uppercase letter, one lowercase letter, and one number" }],
+  patterns: [
+    {
+      test: (v) => /^$|^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).*$/.test(v),
+      message: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    },
+  ],
 });
 
 export const PASSWORDS_DIFFER = "Passwords don't match";
 
 /** The confirmation field. An empty one simply does not match (the spec's one message for it);
  * the cap keeps a huge paste from being compared at all. */
-export const confirmPasswordRule = /* @__PURE__ */ text({ message: PASSWORDS_DIFFER, max: { length: PASSWORD_MAX, message: PASSWORDS_DIFFER } });
+export const confirmPasswordRule = /* @__PURE__ */ text({
+  message: PASSWORDS_DIFFER,
+  max: { length: PASSWORD_MAX, message: PASSWORDS_DIFFER },
+});
 
 /** "The passwords match", under the confirmation field: checked even while other fields are still
  * wrong, so a form shows every problem at once instead of revealing them one submit at a time;
  * only when both are text (a missing one has its own message already). */
 export const passwordsMatch: CrossCheck = ({ password, confirmPassword }) =>
-  typeof password === "string" && typeof confirmPassword === "string" && password !== confirmPassword ? { path: ["confirmPassword"], message: PASSWORDS_DIFFER } : null;
+  typeof password === "string" && typeof confirmPassword === "string" && password !== confirmPassword
+    ? { path: ["confirmPassword"], message: PASSWORDS_DIFFER }
+    : null;
 
 const EMAIL = "Please enter a valid email";
 const LINK = "This link is incomplete. Please open it again from your e-mail.";
@@ -48,7 +58,11 @@ export const newPasswordRules = /* @__PURE__ */ form<{ token: string; password: 
 );
 
 /** The signed-in user's password change (an app page, parsed by the server the same way). */
-export const changePasswordRules = /* @__PURE__ */ form<{ currentPassword: string; password: string; confirmPassword: string }>(
+export const changePasswordRules = /* @__PURE__ */ form<{
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}>(
   {
     currentPassword: text({
       message: "Please enter your current password",

@@ -13,20 +13,65 @@ type Entry = { capability: string; admin: Grant; manager: Grant; employee: Grant
 export const PERMISSION_MAP = {
   /** Dashboard, Pulse Overview, reports, rankings, survey results and comments. The scope (whole
    * organisation or the teams one leads) is decided by "analytics.organization". */
-  "analytics.view": { capability: "Dashboards, Pulse Overview, reports and survey results", admin: "yes", manager: "own teams only", employee: null },
-  "analytics.organization": { capability: "Results for the whole organisation", admin: "yes", manager: null, employee: null },
+  "analytics.view": {
+    capability: "Dashboards, Pulse Overview, reports and survey results",
+    admin: "yes",
+    manager: "own teams only",
+    employee: null,
+  },
+  "analytics.organization": {
+    capability: "Results for the whole organisation",
+    admin: "yes",
+    manager: null,
+    employee: null,
+  },
   "people.view": { capability: "See users, teams and the org chart", admin: "yes", manager: "view", employee: null },
-  "people.manage": { capability: "Manage users, teams, the org chart and bulk import", admin: "yes", manager: null, employee: null },
-  "organization.view": { capability: "See the invitation e-mail, anonymity and pulse schedule settings", admin: "yes", manager: "view", employee: null },
-  "organization.manage": { capability: "Change the invitation e-mail and anonymity settings", admin: "yes", manager: null, employee: null },
+  "people.manage": {
+    capability: "Manage users, teams, the org chart and bulk import",
+    admin: "yes",
+    manager: null,
+    employee: null,
+  },
+  "organization.view": {
+    capability: "See the invitation e-mail, anonymity and pulse schedule settings",
+    admin: "yes",
+    manager: "view",
+    employee: null,
+  },
+  "organization.manage": {
+    capability: "Change the invitation e-mail and anonymity settings",
+    admin: "yes",
+    manager: null,
+    employee: null,
+  },
   "billing.view": { capability: "See billing", admin: "yes", manager: "view", employee: null },
   "billing.manage": { capability: "Manage billing", admin: "yes", manager: null, employee: null },
-  "surveys.view": { capability: "See the organisation's surveys", admin: "yes", manager: "own teams only", employee: null },
-  "surveys.send": { capability: "Send pulse / create custom surveys (schedule, close, delivery)", admin: "yes", manager: null, employee: null },
-  "library.manage": { capability: "Content library (organisation's own)", admin: "manage", manager: null, employee: null },
+  "surveys.view": {
+    capability: "See the organisation's surveys",
+    admin: "yes",
+    manager: "own teams only",
+    employee: null,
+  },
+  "surveys.send": {
+    capability: "Send pulse / create custom surveys (schedule, close, delivery)",
+    admin: "yes",
+    manager: null,
+    employee: null,
+  },
+  "library.manage": {
+    capability: "Content library (organisation's own)",
+    admin: "manage",
+    manager: null,
+    employee: null,
+  },
   "coach.use": { capability: "Boss Bot (AI coach)", admin: "own chats", manager: "own chats", employee: null },
   "oneOnOnes.use": { capability: "1:1s", admin: "as participant only", manager: "as manager", employee: "as employee" },
-  "oneOnOnes.schedule": { capability: "Schedule 1:1s", admin: "with anyone", manager: "with direct reports", employee: null },
+  "oneOnOnes.schedule": {
+    capability: "Schedule 1:1s",
+    admin: "with anyone",
+    manager: "with direct reports",
+    employee: null,
+  },
   "oneOnOnes.templates": { capability: "1:1 agenda templates", admin: "manage", manager: "manage", employee: null },
 } as const satisfies Record<string, Entry>;
 

@@ -18,7 +18,12 @@ export async function setSessionCookie(
   // next-auth's own rule (utils/detect-origin.js): https unless the forwarded protocol is http.
   const secure = req.headers.get("x-forwarded-proto") !== "http";
   const value = await encode({
-    token: { sub: claims.userId, oid: claims.orgId, sid: claims.sessionId, ...(claims.vaultSecret ? { vks: claims.vaultSecret } : {}) },
+    token: {
+      sub: claims.userId,
+      oid: claims.orgId,
+      sid: claims.sessionId,
+      ...(claims.vaultSecret ? { vks: claims.vaultSecret } : {}),
+    },
     secret: env().AUTH_SECRET,
     maxAge: SESSION_MAX_AGE_S,
   });

@@ -67,7 +67,12 @@ export async function revokeSession(tx: Tx, orgId: string, sessionId: string): P
 }
 
 /** Ends every session of a user (password change, removal), optionally keeping the current one. */
-export async function revokeUserSessions(tx: Tx, orgId: string, userId: string, keepSessionId?: string): Promise<number> {
+export async function revokeUserSessions(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
   const r = await tx.session.updateMany({
     where: { organizationId: orgId, userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     data: ENDED(),

@@ -18,7 +18,12 @@ const keyOf = (k: ThrottleKey) => `${k.kind}:${k.value.toLowerCase()}`;
 type Row = { failures: number; windowStart: Date; blockedUntil: Date | null };
 
 /** Locks the counter rows of the keys (created when missing), in key order to avoid deadlocks. */
-async function lockRows(tx: Tx, orgId: string, keys: ThrottleKey[], now: Date): Promise<{ key: ThrottleKey; row: Row }[]> {
+async function lockRows(
+  tx: Tx,
+  orgId: string,
+  keys: ThrottleKey[],
+  now: Date,
+): Promise<{ key: ThrottleKey; row: Row }[]> {
   const sorted = [...keys].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
   const out: { key: ThrottleKey; row: Row }[] = [];
   for (const key of sorted) {
@@ -39,12 +44,16 @@ function nextState(kind: ThrottleKey["kind"], row: Row, now: Date): Row {
   const failures = (fresh ? 0 : row.failures) + 1;
   let blockedUntil: Date | null = null;
   if (failures >= limit.perHour) blockedUntil = new Date(windowStart.getTime() + WINDOW_MS);
-  else if (failures > limit.free) blockedUntil = new Date(now.getTime() + Math.min(limit.maxBackoffMs, 1000 * 2 ** (failures - limit.free - 1)));
+  else if (failures > limit.free)
+    blockedUntil = new Date(now.getTime() + Math.min(limit.maxBackoffMs, 1000 * 2 ** (failures - limit.free - 1)));
   return { failures, windowStart, blockedUntil };
 }
 
 async function save(tx: Tx, orgId: string, key: ThrottleKey, row: Row): Promise<void> {
-  await tx.authThrottle.update({ where: { organizationId_key: { organizationId: orgId, key: keyOf(key) } }, data: row });
+  await tx.authThrottle.update({
+    where: { organizationId_key: { organizationId: orgId, key: keyOf(key) } },
+    data: row,
+  });
 }
 
 /** Milliseconds until another attempt is allowed for any of the keys (0 = allowed now). */
@@ -58,14 +67,18 @@ export async function throttleWait(tx: Tx, orgId: string, keys: ThrottleKey[], n
 
 /** Counts one failure for each key. */
 export async function recordFailure(tx: Tx, orgId: string, keys: ThrottleKey[], now = new Date()): Promise<void> {
-  for (const { key, row } of await lockRows(tx, orgId, keys, now)) await save(tx, orgId, key, nextState(key.kind, row, now));
+  for (const { key, row } of await lockRows(tx, orgId, keys, now))
+    await save(tx, orgId, key, nextState(key.kind, row, now));
 }
 
 /** Refuses (returns the wait in ms) while any key is blocked; otherwise counts the attempt as a
  * failure up front and returns 0. */
 export async function reserveAttempt(tx: Tx, orgId: string, keys: ThrottleKey[], now = new Date()): Promise<number> {
   const locked = await lockRows(tx, orgId, keys, now);
-  const wait = Math.max(0, ...locked.map(({ row }) => (row.blockedUntil ? row.blockedUntil.getTime() - now.getTime() : 0)));
+  const wait = Math.max(
+    0,
+    ...locked.map(({ row }) => (row.blockedUntil ? row.blockedUntil.getTime() - now.getTime() : 0)),
+  );
   if (wait > 0) return wait;
   for (const { key, row } of locked) await save(tx, orgId, key, nextState(key.kind, row, now));
   return 0;

@@ -8,7 +8,13 @@ import { hashToken } from "@/lib/auth/token-hash";
 // only its hash is stored (lib/auth/token-hash.ts).
 export { hashToken };
 
-export async function issueToken(tx: Tx, orgId: string, userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+export async function issueToken(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  purpose: TokenPurpose,
+  ttlMs: number,
+): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   // A new link replaces any earlier unused one of the same purpose.
   await tx.authToken.updateMany({
@@ -16,7 +22,13 @@ export async function issueToken(tx: Tx, orgId: string, userId: string, purpose:
     data: { usedAt: new Date() },
   });
   await tx.authToken.create({
-    data: { organizationId: orgId, userId, purpose, tokenHash: hashToken(raw), expiresAt: new Date(Date.now() + ttlMs) },
+    data: {
+      organizationId: orgId,
+      userId,
+      purpose,
+      tokenHash: hashToken(raw),
+      expiresAt: new Date(Date.now() + ttlMs),
+    },
   });
   return raw;
 }

@@ -32,9 +32,7 @@ export async function assertWritable(tx: Tx, orgId: string): Promise<void> {
 }
 
 /** What the app shell's subscription banner shows; null when there is nothing to say. */
-export type SubscriptionBannerDto =
-  | { kind: "read_only"; canManage: boolean }
-  | { kind: "past_due" };
+export type SubscriptionBannerDto = { kind: "read_only"; canManage: boolean } | { kind: "past_due" };
 
 /** Read-only: everyone sees it (admins get a link to subscribe). Past due: admins only. */
 export function subscriptionBannerFor(status: SubscriptionStatus, canManage: boolean): SubscriptionBannerDto | null {
@@ -44,10 +42,18 @@ export function subscriptionBannerFor(status: SubscriptionStatus, canManage: boo
 }
 
 /** Both banners of the app shell from one read of the organisation row (every signed-in page). */
-export async function getShellBanners(ctx: AuthContext): Promise<{ verification: VerificationBannerDto | null; subscription: SubscriptionBannerDto | null }> {
+export async function getShellBanners(
+  ctx: AuthContext,
+): Promise<{ verification: VerificationBannerDto | null; subscription: SubscriptionBannerDto | null }> {
   const org = await withOrg(ctx.orgId, (tx) =>
-    tx.organization.findUnique({ where: { id: ctx.orgId }, select: { emailVerifiedAt: true, verificationEmail: true, subscriptionStatus: true } }),
+    tx.organization.findUnique({
+      where: { id: ctx.orgId },
+      select: { emailVerifiedAt: true, verificationEmail: true, subscriptionStatus: true },
+    }),
   );
   if (!org) return { verification: null, subscription: null };
-  return { verification: verificationBannerFor(ctx, org), subscription: subscriptionBannerFor(org.subscriptionStatus, can(ctx, "billing.manage")) };
+  return {
+    verification: verificationBannerFor(ctx, org),
+    subscription: subscriptionBannerFor(org.subscriptionStatus, can(ctx, "billing.manage")),
+  };
 }

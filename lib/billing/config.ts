@@ -25,7 +25,9 @@ export function stripeConfig(): StripeConfig | null {
   const set = keys.filter(Boolean).length;
   if (set === 0) return null;
   if (set < 3) {
-    throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together (set all three, or none for an installation without billing). See .env.example.");
+    throw new Error(
+      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together (set all three, or none for an installation without billing). See .env.example.",
+    );
   }
   return {
     secretKey: e.STRIPE_SECRET_KEY!,

@@ -39,14 +39,18 @@ async function finishCheckout(orgId: string, eventId: string): Promise<void> {
   // Only when the checkout's subscription is still the live one: a later checkout wins over an older.
   if (currentSubscription(subs)?.id !== kept) return;
   for (const sub of subs) {
-    if (sub.id !== kept && isLiveStatus(sub.status)) await client.subscriptions.cancel(sub.id, {}, { idempotencyKey: `replace-${sub.id}-${kept}` });
+    if (sub.id !== kept && isLiveStatus(sub.status))
+      await client.subscriptions.cancel(sub.id, {}, { idempotencyKey: `replace-${sub.id}-${kept}` });
   }
   await syncOrgBilling(orgId);
 }
 
 export async function processBillingEvent(orgId: string, eventId: string): Promise<void> {
   const event = await withOrg(orgId, (tx) =>
-    tx.billingEvent.findUnique({ where: { organizationId_id: { organizationId: orgId, id: eventId } }, select: { type: true, processedAt: true } }),
+    tx.billingEvent.findUnique({
+      where: { organizationId_id: { organizationId: orgId, id: eventId } },
+      select: { type: true, processedAt: true },
+    }),
   );
   if (!event) {
     log.warn("billing.event_missing", { orgId, eventId });

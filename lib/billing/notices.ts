@@ -15,7 +15,11 @@ export type BillingNotice = "trial_ending" | "payment_failed" | "subscription_ca
 type Text = { title: string; message: string; actionText: string; subject: string; body: string[] };
 
 function texts(notice: BillingNotice, workspace: string, product: string, trialEnd: Date | null): Text {
-  const day = trialEnd ? new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(trialEnd) : null;
+  const day = trialEnd
+    ? new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        trialEnd,
+      )
+    : null;
   switch (notice) {
     case "trial_ending":
       return {
@@ -59,7 +63,10 @@ function texts(notice: BillingNotice, workspace: string, product: string, trialE
 /** Notifies every admin of the workspace, in the caller's transaction (so a rolled-back claim
  * sends nothing). Returns how many admins were told. */
 export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNotice): Promise<number> {
-  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true, subdomain: true, trialEndDate: true } });
+  const org = await tx.organization.findUniqueOrThrow({
+    where: { id: orgId },
+    select: { name: true, subdomain: true, trialEndDate: true },
+  });
   // Whoever can act on the notice (billing.manage), asked of the permission map like other recipients.
   const admins = await tx.user.findMany({
     where: { organizationId: orgId, role: { in: rolesWith("billing.manage") } },
@@ -70,7 +77,14 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
   const t = texts(notice, org.name, product, org.trialEndDate);
   const link = billingSettingsUrl(org.subdomain, env().rootDomain);
   for (const admin of admins) {
-    await notify(tx, orgId, { userId: admin.id, type: `billing_${notice}`, title: t.title, message: t.message, actionUrl: BILLING_PATH, actionText: t.actionText });
+    await notify(tx, orgId, {
+      userId: admin.id,
+      type: `billing_${notice}`,
+      title: t.title,
+      message: t.message,
+      actionUrl: BILLING_PATH,
+      actionText: t.actionText,
+    });
     await enqueueMail(tx, orgId, {
       kind: `billing_${notice}`,
       to: admin.email,

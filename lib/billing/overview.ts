@@ -19,7 +19,10 @@ const ENDED: readonly SubscriptionStatus[] = ["canceled", "incomplete_expired"];
 
 export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<BillingOverviewDto> {
   const [org, account, userCount] = await Promise.all([
-    tx.organization.findUnique({ where: { id: ctx.orgId }, select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true } }),
+    tx.organization.findUnique({
+      where: { id: ctx.orgId },
+      select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true },
+    }),
     tx.billingAccount.findUnique({
       where: { organizationId: ctx.orgId },
       select: { stripeCustomerId: true, stripeSubscriptionId: true, currentPeriodEnd: true, cancelAtPeriodEnd: true },

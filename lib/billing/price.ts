@@ -15,9 +15,18 @@ async function findOrCreate(): Promise<string> {
   const found = await s.prices.list({ lookup_keys: [SEAT_PRICE_LOOKUP_KEY], active: true, limit: 1 });
   const existing = found.data[0];
   if (existing) return existing.id;
-  const product = await s.products.create({ name: "Pulsewell seat" }, { idempotencyKey: `product-${SEAT_PRICE_LOOKUP_KEY}` });
+  const product = await s.products.create(
+    { name: "Pulsewell seat" },
+    { idempotencyKey: `product-${SEAT_PRICE_LOOKUP_KEY}` },
+  );
   const price = await s.prices.create(
-    { product: product.id, unit_amount: PRICE_PER_USER_USD * 100, currency: "usd", recurring: { interval: "month" }, lookup_key: SEAT_PRICE_LOOKUP_KEY },
+    {
+      product: product.id,
+      unit_amount: PRICE_PER_USER_USD * 100,
+      currency: "usd",
+      recurring: { interval: "month" },
+      lookup_key: SEAT_PRICE_LOOKUP_KEY,
+    },
     { idempotencyKey: `price-${SEAT_PRICE_LOOKUP_KEY}` },
   );
   return price.id;

@@ -9,11 +9,14 @@ export const TRIAL_DAYS = 7;
 
 /** The monthly bill in US dollars for a number of users: users x PRICE_PER_USER_USD. */
 export function monthlyTotal(users: number): number {
-  if (!Number.isSafeInteger(users) || users < 0) throw new RangeError(`users must be a whole number of at least 0, got ${users}`);
+  if (!Number.isSafeInteger(users) || users < 0)
+    throw new RangeError(`users must be a whole number of at least 0, got ${users}`);
   return users * PRICE_PER_USER_USD;
 }
 
 /** "$60" for 60: whole dollars, as every price on the site is. */
 export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
+    amount,
+  );
 }

@@ -16,12 +16,15 @@ import { log } from "@/lib/log/logger";
 // with an idempotency key, so a retry after a failure part-way never makes a second of either.
 // A Stripe outage throws: pg-boss retries (QUEUES.billingProvision), the signup never fails.
 
-
 /** Queues provisioning for `orgId` in the caller's transaction (one job per organisation). */
 export async function queueProvisioning(tx: Tx, orgId: string): Promise<void> {
   const job: BillingProvisionJob = { orgId };
   const b = await boss();
-  await b.send(QUEUES.billingProvision.name, job, { ...QUEUES.billingProvision.options, singletonKey: orgId, db: jobsInTransaction(tx) });
+  await b.send(QUEUES.billingProvision.name, job, {
+    ...QUEUES.billingProvision.options,
+    singletonKey: orgId,
+    db: jobsInTransaction(tx),
+  });
 }
 
 /** What the workspace holds that Stripe needs (read in a short transaction, no Stripe call inside). */
@@ -38,13 +41,23 @@ type OrgBillingFacts = {
 
 async function readFacts(orgId: string): Promise<OrgBillingFacts | null> {
   return withOrg(orgId, async (tx) => {
-    const org = await tx.organization.findUnique({ where: { id: orgId }, select: { name: true, maxUsers: true, trialEndDate: true, verificationEmail: true } });
+    const org = await tx.organization.findUnique({
+      where: { id: orgId },
+      select: { name: true, maxUsers: true, trialEndDate: true, verificationEmail: true },
+    });
     if (!org) return null;
     const [account, admin] = await Promise.all([
-      tx.billingAccount.findUnique({ where: { organizationId: orgId }, select: { stripeCustomerId: true, stripeSubscriptionId: true, paymentMethodId: true, provisionedAt: true } }),
+      tx.billingAccount.findUnique({
+        where: { organizationId: orgId },
+        select: { stripeCustomerId: true, stripeSubscriptionId: true, paymentMethodId: true, provisionedAt: true },
+      }),
       org.verificationEmail
         ? null
-        : tx.user.findFirst({ where: { organizationId: orgId, role: "admin" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { email: true } }),
+        : tx.user.findFirst({
+            where: { organizationId: orgId, role: "admin" },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            select: { email: true },
+          }),
     ]);
     return {
       name: org.name,
@@ -77,7 +90,9 @@ export async function ensureCustomer(orgId: string, facts?: OrgBillingFacts): Pr
       ...(f.email ? { email: f.email } : {}),
       name: f.name,
       metadata: { organizationId: orgId },
-      ...(f.paymentMethodId ? { payment_method: f.paymentMethodId, invoice_settings: { default_payment_method: f.paymentMethodId } } : {}),
+      ...(f.paymentMethodId
+        ? { payment_method: f.paymentMethodId, invoice_settings: { default_payment_method: f.paymentMethodId } }
+        : {}),
     },
     { idempotencyKey: `customer-${orgId}` },
   );
@@ -128,7 +143,10 @@ export async function provisionBilling(orgId: string): Promise<void> {
   }
   const subId = subscriptionId;
   await withOrg(orgId, (tx) =>
-    tx.billingAccount.update({ where: { organizationId: orgId }, data: { stripeSubscriptionId: subId, provisionedAt: facts.provisionedAt ?? new Date() } }),
+    tx.billingAccount.update({
+      where: { organizationId: orgId },
+      data: { stripeSubscriptionId: subId, provisionedAt: facts.provisionedAt ?? new Date() },
+    }),
   );
   await syncOrgBilling(orgId);
 }

@@ -12,8 +12,16 @@ const EMAIL = "Please enter a valid work email";
 /** POST /api/signup/setup-intent: who the card is being set up for (stored on the SetupIntent). */
 export const setupIntentRequestSchema = z.object({
   email: z.string({ error: EMAIL }).trim().toLowerCase().max(254, EMAIL).pipe(z.email(EMAIL)),
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
-  companyName: z.string({ error: "Company name is required" }).trim().min(1, "Company name is required").max(120, "Company name must be at most 120 characters"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(200, "Name must be at most 200 characters"),
+  companyName: z
+    .string({ error: "Company name is required" })
+    .trim()
+    .min(1, "Company name is required")
+    .max(120, "Company name must be at most 120 characters"),
 });
 export type SetupIntentRequest = z.infer<typeof setupIntentRequestSchema>;
 

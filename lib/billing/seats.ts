@@ -21,7 +21,8 @@ import { plural } from "@/lib/utils/plural";
 // Room for a Stripe round trip (with the client's own retries) inside the transaction.
 const SEATS_TX_TIMEOUT_MS = 45_000;
 
-export const seatsBelowUsersMessage = (users: number) => `Seats cannot be fewer than the ${plural(users, "person", "people")} in this workspace.`;
+export const seatsBelowUsersMessage = (users: number) =>
+  `Seats cannot be fewer than the ${plural(users, "person", "people")} in this workspace.`;
 
 export async function changeSeats(ctx: AuthContext, seats: number): Promise<BillingChangeDto> {
   requirePermission(ctx, "billing.manage");
@@ -33,7 +34,10 @@ export async function changeSeats(ctx: AuthContext, seats: number): Promise<Bill
     async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM "Organization" WHERE "id" = ${ctx.orgId}::uuid FOR UPDATE`;
       const [org, users, account] = await Promise.all([
-        tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { maxUsers: true, subscriptionStatus: true } }),
+        tx.organization.findUniqueOrThrow({
+          where: { id: ctx.orgId },
+          select: { maxUsers: true, subscriptionStatus: true },
+        }),
         tx.user.count({ where: { organizationId: ctx.orgId } }),
         tx.billingAccount.findUnique({ where: { organizationId: ctx.orgId }, select: { stripeSubscriptionId: true } }),
       ]);
@@ -49,12 +53,21 @@ export async function changeSeats(ctx: AuthContext, seats: number): Promise<Bill
           const item = sub.items.data[0];
           if (!item) throw new Error(`subscription ${subId} has no item`);
           if (item.quantity !== seats) {
-            await s.subscriptions.update(subId, { items: [{ id: item.id, quantity: seats }], proration_behavior: "create_prorations" });
+            await s.subscriptions.update(subId, {
+              items: [{ id: item.id, quantity: seats }],
+              proration_behavior: "create_prorations",
+            });
           }
         });
       }
       await tx.organization.update({ where: { id: ctx.orgId }, data: { maxUsers: seats } });
-      await audit(tx, ctx, "billing.seats_changed", { type: "organization", id: ctx.orgId }, { from: org.maxUsers, to: seats });
+      await audit(
+        tx,
+        ctx,
+        "billing.seats_changed",
+        { type: "organization", id: ctx.orgId },
+        { from: org.maxUsers, to: seats },
+      );
       return org.maxUsers;
     },
     { timeoutMs: SEATS_TX_TIMEOUT_MS },

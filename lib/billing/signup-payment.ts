@@ -30,8 +30,12 @@ const SETUP_INTENT_ID = /^seti_[A-Za-z0-9_]{1,200}$/;
 
 /** The SetupIntent named by a signup: it must exist, have succeeded, and be for `email`;
  * otherwise 400 payment_setup_invalid. Stripe unreachable: 503 billing_unavailable. */
-export async function verifySignupSetupIntent(setupIntentId: string | undefined, email: string): Promise<VerifiedSetupIntent> {
-  const invalid = () => invalidInput(PAYMENT_SETUP_INVALID, { setupIntentId: [PAYMENT_SETUP_INVALID] }, "payment_setup_invalid");
+export async function verifySignupSetupIntent(
+  setupIntentId: string | undefined,
+  email: string,
+): Promise<VerifiedSetupIntent> {
+  const invalid = () =>
+    invalidInput(PAYMENT_SETUP_INVALID, { setupIntentId: [PAYMENT_SETUP_INVALID] }, "payment_setup_invalid");
   if (!setupIntentId || !SETUP_INTENT_ID.test(setupIntentId)) throw invalid();
   const intent = await callStripe("setup_intent_retrieve", null, (s) =>
     s.setupIntents.retrieve(setupIntentId).catch((err: unknown) => {

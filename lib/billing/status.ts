@@ -9,7 +9,14 @@ export const READ_ONLY_STATUSES: readonly SubscriptionStatus[] = ["canceled", "u
 
 /** A subscription that still bills (or may again): preferred over ended ones as "the" subscription,
  * and the one that can be cancelled, resumed or given seats. */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
+  "trialing",
+  "active",
+  "past_due",
+  "unpaid",
+  "paused",
+  "incomplete",
+];
 
 /** Takes Stripe's status strings too. */
 export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as readonly string[]).includes(status);
@@ -29,4 +36,5 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
 };
 
 /** Shown to every role (employees reach it from 1:1s and Boss Bot too), so it names no page only admins can open; admins also get the banner's Subscribe link. */
-export const READ_ONLY_MESSAGE = "This workspace is read-only because its subscription has ended. An admin of your organisation can subscribe again.";
+export const READ_ONLY_MESSAGE =
+  "This workspace is read-only because its subscription has ended. An admin of your organisation can subscribe again.";

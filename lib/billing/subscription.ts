@@ -25,7 +25,8 @@ export const CANCELLED_MESSAGE = "Your subscription will remain active until the
 export const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
-const STILL_RUNNING = "Your subscription is still running until the end of the billing period. Resume it instead of subscribing again.";
+const STILL_RUNNING =
+  "Your subscription is still running until the end of the billing period. Resume it instead of subscribing again.";
 
 /** After a change Stripe accepted: copy Stripe's state. A failure here is not the admin's (the
  * change happened; the webhook's sync catches up), so it is logged, not reported. */
@@ -36,7 +37,6 @@ export async function syncAfterAction(orgId: string): Promise<void> {
     log.warn("billing.sync_after_action_failed", { orgId, err });
   }
 }
-
 
 type BillingState = {
   subdomain: string;
@@ -51,8 +51,14 @@ type BillingState = {
 async function readState(orgId: string): Promise<BillingState> {
   return withOrg(orgId, async (tx) => {
     const [org, account] = await Promise.all([
-      tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true, subscriptionStatus: true, maxUsers: true, trialEndDate: true } }),
-      tx.billingAccount.findUnique({ where: { organizationId: orgId }, select: { stripeCustomerId: true, stripeSubscriptionId: true, cancelAtPeriodEnd: true } }),
+      tx.organization.findUniqueOrThrow({
+        where: { id: orgId },
+        select: { subdomain: true, subscriptionStatus: true, maxUsers: true, trialEndDate: true },
+      }),
+      tx.billingAccount.findUnique({
+        where: { organizationId: orgId },
+        select: { stripeCustomerId: true, stripeSubscriptionId: true, cancelAtPeriodEnd: true },
+      }),
     ]);
     return {
       subdomain: org.subdomain,
@@ -72,7 +78,12 @@ function liveSubscription(state: BillingState): string {
   return state.subscriptionId;
 }
 
-async function change(ctx: AuthContext, action: string, details: Record<string, string | number | boolean>, message: string): Promise<BillingChangeDto> {
+async function change(
+  ctx: AuthContext,
+  action: string,
+  details: Record<string, string | number | boolean>,
+  message: string,
+): Promise<BillingChangeDto> {
   await syncAfterAction(ctx.orgId);
   return withOrg(ctx.orgId, async (tx) => {
     await audit(tx, ctx, action, { type: "organization", id: ctx.orgId }, details);
@@ -95,7 +106,12 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   // A cancelled subscription that still runs: a checkout would end it at once (the checkout's
   // completion cancels the customer's other live subscriptions), losing the period already paid
   // and charging the overlap twice. Resume is the way back; the section offers only that here.
-  if (state.subscriptionId && state.cancelAtPeriodEnd && isLiveStatus(state.status) && !isReadOnlyStatus(state.status)) {
+  if (
+    state.subscriptionId &&
+    state.cancelAtPeriodEnd &&
+    isLiveStatus(state.status) &&
+    !isReadOnlyStatus(state.status)
+  ) {
     throw conflict("subscription_already_active", STILL_RUNNING);
   }
   const customer = await callStripe("ensure_customer", ctx.orgId, () => ensureCustomer(ctx.orgId));
@@ -112,7 +128,9 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
     }),
   );
   if (!session.url) throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
-  await withOrg(ctx.orgId, (tx) => audit(tx, ctx, "billing.checkout_started", { type: "organization", id: ctx.orgId }, { seats: state.seats }));
+  await withOrg(ctx.orgId, (tx) =>
+    audit(tx, ctx, "billing.checkout_started", { type: "organization", id: ctx.orgId }, { seats: state.seats }),
+  );
   return { checkoutUrl: session.url };
 }
 
@@ -145,7 +163,9 @@ export async function openBillingPortal(ctx: AuthContext): Promise<PortalDto> {
   const state = await readState(ctx.orgId);
   if (!state.customerId) throw conflict("no_subscription", NO_SUBSCRIPTION);
   const customer = state.customerId;
-  const session = await callStripe("portal", ctx.orgId, (s) => s.billingPortal.sessions.create({ customer, return_url: settingsUrl(state.subdomain) }));
+  const session = await callStripe("portal", ctx.orgId, (s) =>
+    s.billingPortal.sessions.create({ customer, return_url: settingsUrl(state.subdomain) }),
+  );
   await withOrg(ctx.orgId, (tx) => audit(tx, ctx, "billing.portal_opened", { type: "organization", id: ctx.orgId }));
   return { url: session.url };
 }

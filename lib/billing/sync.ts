@@ -11,7 +11,16 @@ import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 // says now, never from an event's copy of an object. Every webhook event and every billing action
 // ends with this, so whatever the order or number of deliveries, the last sync leaves Stripe's state.
 
-const KNOWN: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "canceled", "incomplete", "unpaid", "incomplete_expired", "paused"];
+const KNOWN: readonly SubscriptionStatus[] = [
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "incomplete",
+  "unpaid",
+  "incomplete_expired",
+  "paused",
+];
 // Stripe calls run inside the transaction (the row lock serialises syncs of one workspace), with
 // the client's own timeout and retries, so the transaction may last longer than the default.
 const SYNC_TX_TIMEOUT_MS = 60_000;

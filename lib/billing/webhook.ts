@@ -48,13 +48,15 @@ async function orgIdForCustomer(customer: string): Promise<string | null> {
   return rows[0]?.id ?? null;
 }
 
-
 /**
  * Verifies a delivery and stores its event once, queueing its processing in the same transaction.
  * A bad signature is 400 with nothing stored; an event for no known workspace is acknowledged and
  * dropped (provisioning ends with a sync of its own); a replay is acknowledged as a duplicate.
  */
-export async function receiveWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
+export async function receiveWebhook(
+  rawBody: string,
+  signature: string | null,
+): Promise<{ received: true; duplicate?: true }> {
   const client = stripe(); // 409 billing_not_configured on an installation without Stripe
   const secret = stripeConfig()!.webhookSecret;
   if (!signature) throw invalidInput(INVALID_SIGNATURE);
@@ -85,7 +87,11 @@ export async function receiveWebhook(rawBody: string, signature: string | null):
     if (rows.length === 0) return false;
     const job: BillingEventJob = { orgId, eventId: event.id };
     const b = await boss();
-    await b.send(QUEUES.billingEvent.name, job, { ...QUEUES.billingEvent.options, singletonKey: event.id, db: jobsInTransaction(tx) });
+    await b.send(QUEUES.billingEvent.name, job, {
+      ...QUEUES.billingEvent.options,
+      singletonKey: event.id,
+      db: jobsInTransaction(tx),
+    });
     return true;
   });
   return stored ? { received: true } : { received: true, duplicate: true };

@@ -6,8 +6,26 @@ import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { assertWritable } from "@/lib/billing/access";
-import { masterKeyRing, newDataKey, openMessage, openTitle, sealMessage, sealTitle, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
-import { VAULT_KEY_ID, scopeOf, unwrapDataKeyFromVault, vaultForRead, vaultForWrite, wrapDataKeyInVault, writable, type SessionVault } from "@/lib/vault/vault";
+import {
+  masterKeyRing,
+  newDataKey,
+  openMessage,
+  openTitle,
+  sealMessage,
+  sealTitle,
+  toBytes,
+  unwrapDataKey,
+} from "@/lib/coach/crypto";
+import {
+  VAULT_KEY_ID,
+  scopeOf,
+  unwrapDataKeyFromVault,
+  vaultForRead,
+  vaultForWrite,
+  wrapDataKeyInVault,
+  writable,
+  type SessionVault,
+} from "@/lib/vault/vault";
 import { addMessageSchema, conversationTitleSchema, TITLE_MAX, type AddMessageInput } from "@/lib/coach/schemas";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
 
@@ -22,8 +40,24 @@ import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto
 // (once the vault's recovery key is saved). A password reset before that binds it to a sealed
 // vault (lib/vault/vault.ts), so the session the new password opens never sees it.
 
-type ConversationRow = { id: string; title: Uint8Array; wrappedKey: Uint8Array; keyId: string; vaultId: string | null; createdAt: Date; lastMessageAt: Date };
-const conversationSelect = { id: true, title: true, wrappedKey: true, keyId: true, vaultId: true, createdAt: true, lastMessageAt: true } as const;
+type ConversationRow = {
+  id: string;
+  title: Uint8Array;
+  wrappedKey: Uint8Array;
+  keyId: string;
+  vaultId: string | null;
+  createdAt: Date;
+  lastMessageAt: Date;
+};
+const conversationSelect = {
+  id: true,
+  title: true,
+  wrappedKey: true,
+  keyId: true,
+  vaultId: true,
+  createdAt: true,
+  lastMessageAt: true,
+} as const;
 
 function inOwnRows<T>(ctx: AuthContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   requirePermission(ctx, "coach.use");
@@ -38,15 +72,28 @@ function dataKeyOf(ctx: AuthContext, vault: SessionVault, row: ConversationRow):
   return unwrapDataKeyFromVault(vault.key, row.wrappedKey, scopeOf(ctx, vault), { kind: "conversation", id: row.id });
 }
 
-function toConversationDto(ctx: AuthContext, vault: SessionVault, row: ConversationRow, dataKey = dataKeyOf(ctx, vault, row)): ConversationDto {
-  return { id: row.id, title: openTitle(dataKey, ctx.orgId, row.id, row.title), createdAt: row.createdAt.toISOString(), lastMessageAt: row.lastMessageAt.toISOString() };
+function toConversationDto(
+  ctx: AuthContext,
+  vault: SessionVault,
+  row: ConversationRow,
+  dataKey = dataKeyOf(ctx, vault, row),
+): ConversationDto {
+  return {
+    id: row.id,
+    title: openTitle(dataKey, ctx.orgId, row.id, row.title),
+    createdAt: row.createdAt.toISOString(),
+    lastMessageAt: row.lastMessageAt.toISOString(),
+  };
 }
 
 /** The caller's own conversation in a vault this session holds, or "Conversation not found"
  * (missing, another person's, another organisation's, a sealed vault's: all alike). */
 async function ownConversation(tx: Tx, ctx: AuthContext, vault: SessionVault, id: string): Promise<ConversationRow> {
   if (!isUuid(id)) throw notFound("Conversation");
-  const row = await tx.chatConversation.findFirst({ where: { organizationId: ctx.orgId, userId: ctx.userId, id, ...readable(vault) }, select: conversationSelect });
+  const row = await tx.chatConversation.findFirst({
+    where: { organizationId: ctx.orgId, userId: ctx.userId, id, ...readable(vault) },
+    select: conversationSelect,
+  });
   if (!row) throw notFound("Conversation");
   return row;
 }
@@ -85,7 +132,15 @@ export async function createConversation(ctx: AuthContext, input: { title: strin
     const dataKey = newDataKey();
     const wrappedKey = wrapDataKeyInVault(vault.key, dataKey, scopeOf(ctx, vault), { kind: "conversation", id });
     const row = await tx.chatConversation.create({
-      data: { organizationId: ctx.orgId, id, userId: ctx.userId, title: toBytes(sealTitle(dataKey, ctx.orgId, id, title)), wrappedKey: toBytes(wrappedKey), keyId: VAULT_KEY_ID, vaultId: vault.vaultId },
+      data: {
+        organizationId: ctx.orgId,
+        id,
+        userId: ctx.userId,
+        title: toBytes(sealTitle(dataKey, ctx.orgId, id, title)),
+        wrappedKey: toBytes(wrappedKey),
+        keyId: VAULT_KEY_ID,
+        vaultId: vault.vaultId,
+      },
       select: conversationSelect,
     });
     return toConversationDto(ctx, vault, row, dataKey);
@@ -125,7 +180,10 @@ type StoredBody = { content: string; sources: SourceDto[] };
 
 function parseBody(text: string): StoredBody {
   const v = JSON.parse(text) as Partial<StoredBody>;
-  return { content: typeof v.content === "string" ? v.content : "", sources: Array.isArray(v.sources) ? v.sources : [] };
+  return {
+    content: typeof v.content === "string" ? v.content : "",
+    sources: Array.isArray(v.sources) ? v.sources : [],
+  };
 }
 
 /** The messages of one of the caller's conversations, oldest first. */
@@ -135,7 +193,11 @@ export async function listMessages(ctx: AuthContext, conversationId: string): Pr
 
 /** The last `limit` messages of one of the caller's conversations, oldest first: the earlier turns
  * the model is given with a new question (only the newest are decrypted). */
-export async function recentMessages(ctx: AuthContext, conversationId: string, limit: number): Promise<ChatMessageDto[]> {
+export async function recentMessages(
+  ctx: AuthContext,
+  conversationId: string,
+  limit: number,
+): Promise<ChatMessageDto[]> {
   return readMessages(ctx, conversationId, limit);
 }
 
@@ -154,14 +216,25 @@ async function readMessages(ctx: AuthContext, conversationId: string, last?: num
     if (last !== undefined) rows.reverse();
     return rows.map((m) => {
       const body = parseBody(openMessage(dataKey, ctx.orgId, conversationId, m.id, m.body));
-      return { id: m.id, conversationId, type: m.type, content: body.content, sources: body.sources, createdAt: m.createdAt.toISOString() };
+      return {
+        id: m.id,
+        conversationId,
+        type: m.type,
+        content: body.content,
+        sources: body.sources,
+        createdAt: m.createdAt.toISOString(),
+      };
     });
   });
 }
 
 /** Stores one message (sealed) in one of the caller's conversations and bumps its lastMessageAt.
  * A short transaction of its own: the engine calls it after a reply has streamed, never during. */
-export async function addMessage(ctx: AuthContext, conversationId: string, input: AddMessageInput): Promise<ChatMessageDto> {
+export async function addMessage(
+  ctx: AuthContext,
+  conversationId: string,
+  input: AddMessageInput,
+): Promise<ChatMessageDto> {
   requirePermission(ctx, "coach.use");
   const parsed = addMessageSchema.safeParse(input);
   if (!parsed.success) throw invalidInput("Invalid request body", zodFieldErrors(parsed.error.issues));
@@ -179,12 +252,29 @@ export async function addMessage(ctx: AuthContext, conversationId: string, input
     const dataKey = dataKeyOf(ctx, vault, conv);
     const id = randomUUID();
     const now = new Date();
-    const body = sealMessage(dataKey, ctx.orgId, conversationId, id, JSON.stringify({ content, sources } satisfies StoredBody));
+    const body = sealMessage(
+      dataKey,
+      ctx.orgId,
+      conversationId,
+      id,
+      JSON.stringify({ content, sources } satisfies StoredBody),
+    );
     const row = await tx.chatMessage.create({
-      data: { organizationId: ctx.orgId, id, conversationId, userId: ctx.userId, type, body: toBytes(body), createdAt: now },
+      data: {
+        organizationId: ctx.orgId,
+        id,
+        conversationId,
+        userId: ctx.userId,
+        type,
+        body: toBytes(body),
+        createdAt: now,
+      },
       select: { id: true, createdAt: true },
     });
-    await tx.chatConversation.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: conversationId } }, data: { lastMessageAt: now } });
+    await tx.chatConversation.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: conversationId } },
+      data: { lastMessageAt: now },
+    });
     return { id: row.id, conversationId, type, content, sources, createdAt: row.createdAt.toISOString() };
   });
 }
@@ -209,7 +299,8 @@ export async function ensureConversation(
   conversationId: string | undefined,
   firstMessage: string,
 ): Promise<{ conversation: ConversationDto; created: boolean }> {
-  if (conversationId === undefined) return { conversation: await createConversation(ctx, { title: firstMessage }), created: true };
+  if (conversationId === undefined)
+    return { conversation: await createConversation(ctx, { title: firstMessage }), created: true };
   const conversation = await inOwnRows(ctx, async (tx) => {
     const vault = await vaultForRead(tx, ctx);
     const row = await ownConversation(tx, ctx, vault, conversationId);

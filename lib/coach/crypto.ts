@@ -26,7 +26,8 @@ const KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function decodeKey(text: string, what: string): Buffer {
   const key = Buffer.from(text.trim(), "base64");
-  if (key.length !== KEY_BYTES) throw new Error(`${what} must be ${KEY_BYTES} bytes in base64 (openssl rand -base64 32)`);
+  if (key.length !== KEY_BYTES)
+    throw new Error(`${what} must be ${KEY_BYTES} bytes in base64 (openssl rand -base64 32)`);
   return key;
 }
 
@@ -36,7 +37,9 @@ function decodeKey(text: string, what: string): Buffer {
 export function parseMasterKeys(vars: MasterKeyVars): KeyRing | null {
   const list: MasterKey[] = [];
   if (vars.COACH_MASTER_KEYS?.trim()) {
-    for (const part of vars.COACH_MASTER_KEYS.split(",").map((p) => p.trim()).filter(Boolean)) {
+    for (const part of vars.COACH_MASTER_KEYS.split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const at = part.indexOf(":");
       const id = at > 0 ? part.slice(0, at) : "";
       if (!KEY_ID.test(id)) throw new Error("COACH_MASTER_KEYS must be a comma-separated list of id:base64key");
@@ -44,7 +47,8 @@ export function parseMasterKeys(vars: MasterKeyVars): KeyRing | null {
     }
   } else if (vars.COACH_MASTER_KEY?.trim()) {
     const id = vars.COACH_MASTER_KEY_ID?.trim() || "k1";
-    if (!KEY_ID.test(id)) throw new Error("COACH_MASTER_KEY_ID may hold letters, digits, '.', '_' and '-' (at most 64)");
+    if (!KEY_ID.test(id))
+      throw new Error("COACH_MASTER_KEY_ID may hold letters, digits, '.', '_' and '-' (at most 64)");
     list.push({ id, key: decodeKey(vars.COACH_MASTER_KEY, "COACH_MASTER_KEY") });
   }
   if (!list.length) return null;
@@ -83,7 +87,11 @@ let cachedRing: KeyRing | undefined;
 export function masterKeyRing(): KeyRing {
   if (cachedRing) return cachedRing;
   const e = process.env;
-  const configured = parseMasterKeys({ COACH_MASTER_KEYS: e.COACH_MASTER_KEYS, COACH_MASTER_KEY: e.COACH_MASTER_KEY, COACH_MASTER_KEY_ID: e.COACH_MASTER_KEY_ID });
+  const configured = parseMasterKeys({
+    COACH_MASTER_KEYS: e.COACH_MASTER_KEYS,
+    COACH_MASTER_KEY: e.COACH_MASTER_KEY,
+    COACH_MASTER_KEY_ID: e.COACH_MASTER_KEY_ID,
+  });
   if (configured) return (cachedRing = configured);
   const local = localMasterKey(path.resolve(process.env.DATA_DIR ?? ".data"));
   return (cachedRing = { current: local, byId: new Map([[local.id, local.key]]) });
@@ -114,18 +122,30 @@ export function open(key: Buffer, sealed: Uint8Array, aad: string): Buffer {
 
 const wrapAad = (orgId: string, conversationId: string) => `coach-key|${orgId}|${conversationId}`;
 const titleAad = (orgId: string, conversationId: string) => `coach-title|${orgId}|${conversationId}|title`;
-const messageAad = (orgId: string, conversationId: string, messageId: string) => `coach-message|${orgId}|${conversationId}|${messageId}`;
+const messageAad = (orgId: string, conversationId: string, messageId: string) =>
+  `coach-message|${orgId}|${conversationId}|${messageId}`;
 
 export function newDataKey(): Buffer {
   return randomBytes(KEY_BYTES);
 }
 
 /** The data key wrapped by the ring's current master key, and that key's id. */
-export function wrapDataKey(ring: KeyRing, dataKey: Buffer, orgId: string, conversationId: string): { wrappedKey: Buffer; keyId: string } {
+export function wrapDataKey(
+  ring: KeyRing,
+  dataKey: Buffer,
+  orgId: string,
+  conversationId: string,
+): { wrappedKey: Buffer; keyId: string } {
   return { wrappedKey: seal(ring.current.key, dataKey, wrapAad(orgId, conversationId)), keyId: ring.current.id };
 }
 
-export function unwrapDataKey(ring: KeyRing, wrappedKey: Uint8Array, keyId: string, orgId: string, conversationId: string): Buffer {
+export function unwrapDataKey(
+  ring: KeyRing,
+  wrappedKey: Uint8Array,
+  keyId: string,
+  orgId: string,
+  conversationId: string,
+): Buffer {
   const master = ring.byId.get(keyId);
   if (!master) throw new Error(`coach master key '${keyId}' is not configured (COACH_MASTER_KEYS)`);
   return open(master, wrappedKey, wrapAad(orgId, conversationId));
@@ -139,11 +159,23 @@ export function openTitle(dataKey: Buffer, orgId: string, conversationId: string
   return open(dataKey, sealed, titleAad(orgId, conversationId)).toString("utf8");
 }
 
-export function sealMessage(dataKey: Buffer, orgId: string, conversationId: string, messageId: string, body: string): Buffer {
+export function sealMessage(
+  dataKey: Buffer,
+  orgId: string,
+  conversationId: string,
+  messageId: string,
+  body: string,
+): Buffer {
   return seal(dataKey, Buffer.from(body, "utf8"), messageAad(orgId, conversationId, messageId));
 }
 
-export function openMessage(dataKey: Buffer, orgId: string, conversationId: string, messageId: string, sealed: Uint8Array): string {
+export function openMessage(
+  dataKey: Buffer,
+  orgId: string,
+  conversationId: string,
+  messageId: string,
+  sealed: Uint8Array,
+): string {
   return open(dataKey, sealed, messageAad(orgId, conversationId, messageId)).toString("utf8");
 }
 

@@ -5,7 +5,8 @@ import { contentWords } from "@/lib/library/query-terms";
 // the library is searched with the previous question in front of it, so the sources stay on the
 // topic; a question that brings its own subject ("How do I delegate more?") is searched alone.
 
-const CONTINUATION = /^(?:and|but|so|then|also|ok(?:ay)?|what if|what about|how about|and if|or|even if|still|yes|no|right)\b/i;
+const CONTINUATION =
+  /^(?:and|but|so|then|also|ok(?:ay)?|what if|what about|how about|and if|or|even if|still|yes|no|right)\b/i;
 // At most this many content words, and the question leans on the conversation for its subject.
 const FEW_WORDS = 2;
 // A short question that points back at someone or something already named ("can I offer him

@@ -32,7 +32,11 @@ const dueWords = (isoDay: string) => sendingDate(new Date(`${isoDay}T00:00:00Z`)
  * anyone else, another organisation's id, an unknown or malformed id all get notFound("Meeting"),
  * the refusal the 1:1 routes give outsiders (nobody learns the meeting exists).
  */
-export async function loadMeetingContext(ctx: AuthContext, meetingId: string, now = new Date()): Promise<MeetingContext> {
+export async function loadMeetingContext(
+  ctx: AuthContext,
+  meetingId: string,
+  now = new Date(),
+): Promise<MeetingContext> {
   requirePermission(ctx, "oneOnOnes.use");
   const loaded = await inPair(ctx, async (tx) => {
     let c;
@@ -87,8 +91,12 @@ export async function loadMeetingContext(ctx: AuthContext, meetingId: string, no
           notes: clip(p.additionalNotes),
         }
       : null,
-    openActions: c.openActionTexts.slice(0, 50).map((a) => ({ text: clip(a.text, 2000), owner: a.owner, due: a.dueDate ? dueWords(a.dueDate) : null })),
-    suggestions: suggestions.slice(0, TOP_SUGGESTIONS).map((s) => ({ title: clip(s.title, 300), suggestion: clip(s.suggestion, 2000), priority: s.priority })),
+    openActions: c.openActionTexts
+      .slice(0, 50)
+      .map((a) => ({ text: clip(a.text, 2000), owner: a.owner, due: a.dueDate ? dueWords(a.dueDate) : null })),
+    suggestions: suggestions
+      .slice(0, TOP_SUGGESTIONS)
+      .map((s) => ({ title: clip(s.title, 300), suggestion: clip(s.suggestion, 2000), priority: s.priority })),
   };
 }
 
@@ -112,7 +120,8 @@ export function meetingQuery(mc: MeetingContext): string {
   if (p) {
     if (p.stress >= HIGH_STRESS_MIN) parts.push(HIGH_STRESS_WORDS);
     if (p.mood <= LOW_MOOD_MAX) parts.push(LOW_MOOD_WORDS);
-    for (const t of [p.challenges, p.workload, p.teamDynamics, p.feedback]) if (t) parts.push(t.slice(0, QUERY_PART_CHARS));
+    for (const t of [p.challenges, p.workload, p.teamDynamics, p.feedback])
+      if (t) parts.push(t.slice(0, QUERY_PART_CHARS));
   }
   for (const s of mc.suggestions.slice(0, QUERY_SUGGESTIONS)) parts.push(s.title);
   return parts.join("\n");

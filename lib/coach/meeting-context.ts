@@ -41,9 +41,23 @@ export const meetingContextSchema = z.object({
     .nullable(),
   /** Open action items between the two; `owner` "manager" is the reader of the answer. */
   openActions: z
-    .array(z.object({ text: z.string().max(2000), owner: z.enum(["manager", "employee"]), due: z.string().max(100).nullable() }))
+    .array(
+      z.object({
+        text: z.string().max(2000),
+        owner: z.enum(["manager", "employee"]),
+        due: z.string().max(100).nullable(),
+      }),
+    )
     .max(50),
   /** The meeting's suggestions (rules or model), most pressing first. */
-  suggestions: z.array(z.object({ title: z.string().max(300), suggestion: z.string().max(2000), priority: z.enum(["high", "medium", "low"]) })).max(20),
+  suggestions: z
+    .array(
+      z.object({
+        title: z.string().max(300),
+        suggestion: z.string().max(2000),
+        priority: z.enum(["high", "medium", "low"]),
+      }),
+    )
+    .max(20),
 });
 export type MeetingContext = z.infer<typeof meetingContextSchema>;

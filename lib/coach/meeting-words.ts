@@ -11,7 +11,10 @@ const QUOTE_MAX = 160;
 
 /** The employee's words, briefly: the first sentence when it is short enough, else cut at a word. */
 export function briefQuote(text: string, max = QUOTE_MAX, marks: [string, string] = ["“", "”"]): string {
-  const flat = text.replace(/\s+/g, " ").trim().replace(/^["“”']+|["“”']+$/g, "");
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^["“”']+|["“”']+$/g, "");
   const first = /^.+?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
   const pick = first.length >= 20 && first.length <= max ? first : flat;
   const [open, close] = marks;
@@ -55,7 +58,11 @@ export function meetingSentences(mc: MeetingContext): string[] {
   const name = mc.employeeFirstName;
   const out: string[] = [];
   const when = mc.when ? ` on ${mc.when}` : "";
-  out.push(mc.past ? `This is about your 1:1 with ${name}${when}, which has taken place.` : `This is about your coming 1:1 with ${name}${when}.`);
+  out.push(
+    mc.past
+      ? `This is about your 1:1 with ${name}${when}, which has taken place.`
+      : `This is about your coming 1:1 with ${name}${when}.`,
+  );
   const p = mc.prep;
   if (!p) {
     out.push(`${name} has not submitted a prep form for it, so there is nothing in their own words yet.`);
@@ -77,16 +84,25 @@ function questionsToAsk(name: string, p: Prep | null): string[] {
   if (!p) return [`Ask ${name}: “How are things going for you, and what should we make sure we cover today?”`];
   const out: string[] = [];
   if (p.moodTrend === "down" || p.stressTrend === "up") {
-    out.push(`“Your ${p.moodTrend === "down" ? "mood is lower" : "stress is higher"} than at our last 1:1. What has changed for you since then?”`);
+    out.push(
+      `“Your ${p.moodTrend === "down" ? "mood is lower" : "stress is higher"} than at our last 1:1. What has changed for you since then?”`,
+    );
   } else if (p.mood <= LOW_MOOD_MAX || p.stress >= HIGH_STRESS_MIN) {
-    out.push(`“You marked ${p.mood <= LOW_MOOD_MAX ? "your mood as low" : "your stress as high"}. What is weighing on you most?”`);
+    out.push(
+      `“You marked ${p.mood <= LOW_MOOD_MAX ? "your mood as low" : "your stress as high"}. What is weighing on you most?”`,
+    );
   }
-  if (p.challenges.trim()) out.push(`“You wrote ${inner(p.challenges)}. What would make that easier, and what can I do?”`);
-  if (p.workload.trim()) out.push(`“About your workload you wrote ${inner(p.workload)}. What could we drop, move or share?”`);
-  if (p.teamDynamics.trim()) out.push(`“You mentioned ${inner(p.teamDynamics)} about the team. How is it affecting your work?”`);
-  if (p.career.trim()) out.push(`“You wrote ${inner(p.career)} about your career. What would a good next step look like this year?”`);
+  if (p.challenges.trim())
+    out.push(`“You wrote ${inner(p.challenges)}. What would make that easier, and what can I do?”`);
+  if (p.workload.trim())
+    out.push(`“About your workload you wrote ${inner(p.workload)}. What could we drop, move or share?”`);
+  if (p.teamDynamics.trim())
+    out.push(`“You mentioned ${inner(p.teamDynamics)} about the team. How is it affecting your work?”`);
+  if (p.career.trim())
+    out.push(`“You wrote ${inner(p.career)} about your career. What would a good next step look like this year?”`);
   if (p.goals.trim()) out.push(`“What support do you need from me to reach ${inner(p.goals)}?”`);
-  if (p.feedback.trim()) out.push(`“Thank you for the feedback, ${inner(p.feedback)}. What would you like me to do differently?”`);
+  if (p.feedback.trim())
+    out.push(`“Thank you for the feedback, ${inner(p.feedback)}. What would you like me to do differently?”`);
   if (out.length === 0) out.push(`“What went well since our last 1:1, and where could you use my help?”`);
   return out.slice(0, 3).map((q) => `Ask ${name}: ${q}`);
 }
@@ -98,7 +114,11 @@ export function meetingTalkingPoints(mc: MeetingContext): string[] {
   for (const a of mc.openActions.slice(0, 5)) {
     const due = a.due ? `, due ${a.due}` : ", with no due date";
     const what = briefQuote(a.text, 140);
-    out.push(a.owner === "manager" ? `Still open on your side: ${what}${due}. Say where it stands.` : `Still open on ${name}'s side: ${what}${due}. Ask how it is going.`);
+    out.push(
+      a.owner === "manager"
+        ? `Still open on your side: ${what}${due}. Say where it stands.`
+        : `Still open on ${name}'s side: ${what}${due}. Ask how it is going.`,
+    );
   }
   for (const s of mc.suggestions.slice(0, 3)) {
     const title = s.title.trim().replace(/[.:]$/, "");

@@ -75,7 +75,9 @@ export function groundingFromProviderOptions(providerOptions: unknown): Groundin
 export function teamSentence(t: TeamContext | null): string | null {
   if (!t) return null;
   if (t.metrics.length === 0) return t.note ? `${t.note} (${t.roundLabel}).` : null;
-  const parts = t.metrics.map((m) => `${/^[A-Z][a-z]+$/.test(m.label) ? m.label.toLowerCase() : m.label} ${m.value.toFixed(1)}`);
+  const parts = t.metrics.map(
+    (m) => `${/^[A-Z][a-z]+$/.test(m.label) ? m.label.toLowerCase() : m.label} ${m.value.toFixed(1)}`,
+  );
   return `Your team's latest closed round (${t.roundLabel}, ${t.scope}): ${parts.join(", ")}.${t.note ? ` ${t.note}` : ""}`;
 }
 
@@ -107,16 +109,66 @@ export function buildSystemPrompt(g: Grounding): string {
   if (team) parts.push(`The team's figures: ${team}`);
   if (g.meeting) {
     parts.push(`The 1:1:\n${meetingSentences(g.meeting).join(" ")}`);
-    parts.push(`Talking points for it:\n${meetingTalkingPoints(g.meeting).map((p) => `- ${p}`).join("\n")}`);
+    parts.push(
+      `Talking points for it:\n${meetingTalkingPoints(g.meeting)
+        .map((p) => `- ${p}`)
+        .join("\n")}`,
+    );
   }
   return parts.join("\n\n");
 }
 
 const NOT_NAMES = new Set([
-  "I", "I'm", "My", "Me", "We", "Our", "The", "A", "An", "He", "She", "They", "Them", "His", "Her", "Their",
-  "It", "This", "That", "How", "What", "When", "Why", "Who", "Should", "Can", "Could", "Would", "Do", "Does",
-  "Is", "Are", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "HR", "Boss", "Bot",
-  "Team", "Someone", "Everyone", "Nobody", "Pulse", "Today", "Tomorrow", "Yesterday",
+  "I",
+  "I'm",
+  "My",
+  "Me",
+  "We",
+  "Our",
+  "The",
+  "A",
+  "An",
+  "He",
+  "She",
+  "They",
+  "Them",
+  "His",
+  "Her",
+  "Their",
+  "It",
+  "This",
+  "That",
+  "How",
+  "What",
+  "When",
+  "Why",
+  "Who",
+  "Should",
+  "Can",
+  "Could",
+  "Would",
+  "Do",
+  "Does",
+  "Is",
+  "Are",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+  "HR",
+  "Boss",
+  "Bot",
+  "Team",
+  "Someone",
+  "Everyone",
+  "Nobody",
+  "Pulse",
+  "Today",
+  "Tomorrow",
+  "Yesterday",
 ]);
 
 /**
@@ -125,13 +177,17 @@ const NOT_NAMES = new Set([
  * comma or a verb ("Jordan, one of my reports", "Priya seems"), or a possessive ("Sam's"). Null otherwise.
  */
 export function extractPersonName(question: string): string | null {
-  const cues = /\b(?:named|called|report|employee|engineer|developer|designer|analyst|hire|intern|lead|teammate|colleague|member|with|for|to|about|tell|help|coach|give|ask)\s+([A-Z][a-z]{1,20})\b(?!')/g;
+  const cues =
+    /\b(?:named|called|report|employee|engineer|developer|designer|analyst|hire|intern|lead|teammate|colleague|member|with|for|to|about|tell|help|coach|give|ask)\s+([A-Z][a-z]{1,20})\b(?!')/g;
   for (const m of question.matchAll(cues)) {
     const name = m[1]!;
     if (!NOT_NAMES.has(name)) return name;
   }
   // A name opening the question: "Jordan, one of my reports, ...", "Priya seems checked out".
-  const opening = /^([A-Z][a-z]{1,20})(?:,|\s+(?:is|has|keeps|seems|was|isn't|hasn't|doesn't|won't|never|always|just|missed|told|asked|said)\b)/.exec(question.trim());
+  const opening =
+    /^([A-Z][a-z]{1,20})(?:,|\s+(?:is|has|keeps|seems|was|isn't|hasn't|doesn't|won't|never|always|just|missed|told|asked|said)\b)/.exec(
+      question.trim(),
+    );
   if (opening && !NOT_NAMES.has(opening[1]!)) return opening[1]!;
   const possessive = /\b([A-Z][a-z]{1,20})'s\b/g;
   for (const m of question.matchAll(possessive)) {

@@ -62,7 +62,9 @@ export function sourcesOf(items: readonly RetrievedItem[]): SourceDto[] {
 // this meeting?"): a question made of nothing else leans on the meeting for its subject.
 const MEETING_WORDS = new Set(
   `prepare preparing prep ready one-on-one one-to-one 1on1 1-1 meeting meetings conversation chat talk talking discuss cover
-  agenda plan planning upcoming next review follow follow-up suggestions suggest ask questions points topics open run`.split(/\s+/),
+  agenda plan planning upcoming next review follow follow-up suggestions suggest ask questions points topics open run`.split(
+    /\s+/,
+  ),
 );
 
 /** True when the question says nothing beyond "this 1:1" (the employee's name aside). */
@@ -89,9 +91,22 @@ export function replyQuery(question: string, earlierQuestions: readonly string[]
   return extra ? `${base}\n${extra}` : base;
 }
 
-function groundingFrom(items: RetrievedItem[], question: string, team: Grounding["team"], meeting: MeetingContext | null): Grounding {
+function groundingFrom(
+  items: RetrievedItem[],
+  question: string,
+  team: Grounding["team"],
+  meeting: MeetingContext | null,
+): Grounding {
   return {
-    items: items.map((i, idx) => ({ n: idx + 1, id: i.id, source: i.source, title: i.title, category: i.category, content: i.content, relevance: i.score })),
+    items: items.map((i, idx) => ({
+      n: idx + 1,
+      id: i.id,
+      source: i.source,
+      title: i.title,
+      category: i.category,
+      content: i.content,
+      relevance: i.score,
+    })),
     team,
     // The person the question names, else the meeting's employee.
     personName: extractPersonName(question) ?? meeting?.employeeFirstName ?? null,
@@ -99,7 +114,11 @@ function groundingFrom(items: RetrievedItem[], question: string, team: Grounding
   };
 }
 
-export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSignal?: AbortSignal): Promise<PreparedReply> {
+export async function prepareReply(
+  ctx: AuthContext,
+  req: CoachRequest,
+  abortSignal?: AbortSignal,
+): Promise<PreparedReply> {
   requirePermission(ctx, "coach.use");
   // Refused before anything is counted or stored (a read-only workspace starts no conversation;
   // nor does a session without its vault, or a vault whose recovery key is not saved yet). The
@@ -141,13 +160,20 @@ export async function prepareReply(ctx: AuthContext, req: CoachRequest, abortSig
 }
 
 /** Saves the AI message with what arrived (nothing saved when nothing arrived). */
-export async function finishReply(ctx: AuthContext, prepared: PreparedReply, text: string): Promise<ChatMessageDto | null> {
+export async function finishReply(
+  ctx: AuthContext,
+  prepared: PreparedReply,
+  text: string,
+): Promise<ChatMessageDto | null> {
   if (!text.trim()) return null;
   return addMessage(ctx, prepared.conversation.id, { type: "ai", content: text, sources: prepared.sources });
 }
 
 /** The whole reply at once (POST /api/ai-coach/chat and /api/chat/messages). */
-export async function replyOnce(ctx: AuthContext, req: CoachRequest): Promise<{ prepared: PreparedReply; aiMessage: ChatMessageDto | null; text: string }> {
+export async function replyOnce(
+  ctx: AuthContext,
+  req: CoachRequest,
+): Promise<{ prepared: PreparedReply; aiMessage: ChatMessageDto | null; text: string }> {
   const prepared = await prepareReply(ctx, req);
   let text = "";
   for await (const ev of runCoach(prepared.run)) if (ev.type === "delta") text += ev.text;

@@ -22,7 +22,11 @@ export const createConversationSchema = z
   .object({
     userId: z.uuid({ message: "userId must be a UUID" }).optional(),
     organizationId: z.uuid({ message: "organizationId must be a UUID" }).optional(),
-    title: z.string({ message: "Title is required" }).trim().min(1, "Title is required").max(MESSAGE_MAX, `Title must be at most ${MESSAGE_MAX} characters`),
+    title: z
+      .string({ message: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(MESSAGE_MAX, `Title must be at most ${MESSAGE_MAX} characters`),
   })
   .strict();
 
@@ -38,10 +42,18 @@ export const sourceSchema = z.object({
 export const addMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("user"),
-    content: z.string().trim().min(1, "Message is required").max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+    content: z
+      .string()
+      .trim()
+      .min(1, "Message is required")
+      .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
     sources: z.array(sourceSchema).max(50).optional(),
   }),
-  z.object({ type: z.literal("ai"), content: z.string().max(100_000), sources: z.array(sourceSchema).max(50).optional() }),
+  z.object({
+    type: z.literal("ai"),
+    content: z.string().max(100_000),
+    sources: z.array(sourceSchema).max(50).optional(),
+  }),
 ]);
 
 export type AddMessageInput = z.input<typeof addMessageSchema>;

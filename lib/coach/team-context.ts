@@ -21,7 +21,13 @@ export async function loadTeamContext(ctx: AuthContext, now = new Date()): Promi
   const roundLabel = `Pulse ${m.latestRound.date}`;
   const scope = m.scope === "organization" ? "whole organisation" : "your teams";
   if (m.suppressionReason) {
-    return { roundLabel, closedAt: m.latestRound.date, scope, metrics: [], note: "Your team's latest results are hidden to protect anonymity (too few answers)" };
+    return {
+      roundLabel,
+      closedAt: m.latestRound.date,
+      scope,
+      metrics: [],
+      note: "Your team's latest results are hidden to protect anonymity (too few answers)",
+    };
   }
   const metrics: TeamMetric[] = [];
   const add = (label: string, v: number | null) => {

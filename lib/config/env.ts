@@ -23,18 +23,42 @@ const schema = z.object({
   // key and its id. Unset: a key generated once into DATA_DIR/coach-master-key.
   COACH_MASTER_KEYS: z
     .string()
-    .regex(/^\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*(,\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*)*$/, "COACH_MASTER_KEYS must be id:base64key[,id:base64key...] (32-byte keys)")
+    .regex(
+      /^\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*(,\s*[A-Za-z0-9._-]{1,64}:[A-Za-z0-9+/=]{43,44}\s*)*$/,
+      "COACH_MASTER_KEYS must be id:base64key[,id:base64key...] (32-byte keys)",
+    )
     .optional(),
-  COACH_MASTER_KEY: z.string().regex(/^\s*[A-Za-z0-9+/=]{43,44}\s*$/, "COACH_MASTER_KEY must be a 32-byte key in base64 (openssl rand -base64 32)").optional(),
-  COACH_MASTER_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "COACH_MASTER_KEY_ID may hold letters, digits, '.', '_' and '-'").optional(),
+  COACH_MASTER_KEY: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9+/=]{43,44}\s*$/,
+      "COACH_MASTER_KEY must be a 32-byte key in base64 (openssl rand -base64 32)",
+    )
+    .optional(),
+  COACH_MASTER_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "COACH_MASTER_KEY_ID may hold letters, digits, '.', '_' and '-'")
+    .optional(),
   // Billing (lib/billing/config.ts): all three keys, or none (a self-hosted installation without
   // billing). STRIPE_API_BASE points the server's Stripe client at another host (a local stand-in).
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...").optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, "STRIPE_PUBLISHABLE_KEY must look like pk_test_... or pk_live_...").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_...").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, "STRIPE_PUBLISHABLE_KEY must look like pk_test_... or pk_live_...")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_...")
+    .optional(),
   STRIPE_API_BASE: z.url({ message: "STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111" }).optional(),
   // Optional: the Price to bill (6 USD per seat per month). Unset: found or created by lookup key.
-  STRIPE_PRICE_ID: z.string().regex(/^price_[A-Za-z0-9_]+$/, "STRIPE_PRICE_ID must look like price_...").optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_[A-Za-z0-9_]+$/, "STRIPE_PRICE_ID must look like price_...")
+    .optional(),
   // Optional, for a local stand-in of Stripe.js (the demo's `npm start`): the browser loads this
   // script instead of https://js.stripe.com. Unset in production.
   STRIPE_JS_URL: z.url().optional(),

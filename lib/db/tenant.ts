@@ -8,7 +8,11 @@ export { isUuid };
 
 /** Runs one unit of work for one organisation on the application's client (see runInOrg).
  * `userId` also opens the rows private to that person (Boss Bot's conversations). */
-export function withOrg<T>(orgId: string, fn: (tx: Tx) => Promise<T>, options: { timeoutMs?: number; userId?: string } = {}): Promise<T> {
+export function withOrg<T>(
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+  options: { timeoutMs?: number; userId?: string } = {},
+): Promise<T> {
   return runInOrg(db(), orgId, fn, options.timeoutMs, options.userId);
 }
 

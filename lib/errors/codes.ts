@@ -64,4 +64,5 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === "string" && (ERROR_CODES as readonly string[]).includes(v);
+export const isErrorCode = (v: unknown): v is ErrorCode =>
+  typeof v === "string" && (ERROR_CODES as readonly string[]).includes(v);

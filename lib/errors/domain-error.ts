@@ -35,14 +35,24 @@ export const invalidInput = (message: string, fields?: FieldErrors, code: ErrorC
   new DomainError("invalid", code, message, fields);
 export const unauthenticated = (message = "Authentication required", code: ErrorCode = "unauthenticated") =>
   new DomainError("unauthenticated", code, message);
-export const forbidden = (message = "You do not have permission to do this") => new DomainError("forbidden", "forbidden", message);
+export const forbidden = (message = "You do not have permission to do this") =>
+  new DomainError("forbidden", "forbidden", message);
 // Missing and foreign ids answer alike, so ids of other organisations cannot be probed.
-export const notFound = (what = "Resource", code: ErrorCode = "not_found") => new DomainError("not_found", code, `${what} not found`);
+export const notFound = (what = "Resource", code: ErrorCode = "not_found") =>
+  new DomainError("not_found", code, `${what} not found`);
 export const notFoundWith = (code: ErrorCode, message: string) => new DomainError("not_found", code, message);
-export const conflict = (code: ErrorCode, message: string, fields?: FieldErrors) => new DomainError("conflict", code, message, fields);
-export const unsupportedMedia = (message: string) => new DomainError("unsupported_media", "unsupported_media_type", message);
+export const conflict = (code: ErrorCode, message: string, fields?: FieldErrors) =>
+  new DomainError("conflict", code, message, fields);
+export const unsupportedMedia = (message: string) =>
+  new DomainError("unsupported_media", "unsupported_media_type", message);
 export const rateLimited = (retryAfterSeconds: number) =>
-  new DomainError("rate_limited", "rate_limited", "Too many requests. Please wait a moment and try again.", undefined, retryAfterSeconds);
+  new DomainError(
+    "rate_limited",
+    "rate_limited",
+    "Too many requests. Please wait a moment and try again.",
+    undefined,
+    retryAfterSeconds,
+  );
 
 export const unavailable = (code: ErrorCode, message: string) => new DomainError("unavailable", code, message);
 

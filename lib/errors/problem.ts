@@ -30,7 +30,14 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
 
 export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
 
-function problem(status: number, title: string, code: ErrorCode, detail: string, fields?: FieldErrors, requestId?: string): Problem {
+function problem(
+  status: number,
+  title: string,
+  code: ErrorCode,
+  detail: string,
+  fields?: FieldErrors,
+  requestId?: string,
+): Problem {
   return {
     type: `urn:pulsewell:problem:${code}`,
     title,
@@ -45,13 +52,22 @@ function problem(status: number, title: string, code: ErrorCode, detail: string,
 
 /** The problem for a thrown value: a DomainError as itself, anything else as an opaque 500 (the
  * caller logs it with the request id; its message is never shown). */
-export function toProblem(err: unknown, requestId: string): { problem: Problem; headers: Record<string, string>; expected: boolean } {
+export function toProblem(
+  err: unknown,
+  requestId: string,
+): { problem: Problem; headers: Record<string, string>; expected: boolean } {
   if (err instanceof DomainError) {
     const { status, title } = STATUS[err.kind];
-    const headers: Record<string, string> = err.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterSeconds))) } : {};
+    const headers: Record<string, string> = err.retryAfterSeconds
+      ? { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterSeconds))) }
+      : {};
     return { problem: problem(status, title, err.code, err.message, err.fields), headers, expected: true };
   }
-  return { problem: problem(500, "Internal Server Error", "internal", UNEXPECTED_MESSAGE, undefined, requestId), headers: {}, expected: false };
+  return {
+    problem: problem(500, "Internal Server Error", "internal", UNEXPECTED_MESSAGE, undefined, requestId),
+    headers: {},
+    expected: false,
+  };
 }
 
 /** Field messages from a zod error, one list per dotted path ("_" for the whole input). */

@@ -1,7 +1,10 @@
 // The job queues and their retry policy. Created by the migration step (scripts/db/jobs-schema.ts)
 // with the owner role, so the application role never needs DDL rights.
 export const QUEUES = {
-  mailDeliver: { name: "mail-deliver", options: { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 } },
+  mailDeliver: {
+    name: "mail-deliver",
+    options: { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  },
   // The survey scheduler's minute (lib/surveys/rounds.ts). 'singleton': one tick runs at a time;
   // no retries, the next minute's tick does the same work again.
   surveyTick: { name: "survey-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 } },
@@ -12,7 +15,10 @@ export const QUEUES = {
   // unknown addresses alike, so its answer time says nothing about which accounts exist; the job
   // looks the account up and writes the reset mail to the outbox. A few retries (the work is one
   // transaction, so a retry never sends twice what a failure rolled back).
-  passwordResetRequest: { name: "password-reset-request", options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
+  passwordResetRequest: {
+    name: "password-reset-request",
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  },
   // Deletes ended rate-limit windows (lib/api/rate-limit.ts). Same shape as the minute jobs above.
   rateLimitPrune: { name: "rate-limit-prune", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 120 } },
   // The 1:1 minute (lib/one-on-one/reminders.ts): reminders 24 hours ahead (each claimed once) and
@@ -21,14 +27,23 @@ export const QUEUES = {
   // Billing (lib/billing): creating a new workspace's Stripe customer and subscription, retried
   // for about a day with backoff, so a Stripe outage delays and never loses a signup; and the
   // processing of each stored webhook event (one job per event id: its singletonKey).
-  billingProvision: { name: "billing-provision", options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } },
-  billingEvent: { name: "billing-event", options: { retryLimit: 15, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 } },
+  billingProvision: {
+    name: "billing-provision",
+    options: { retryLimit: 25, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
+  billingEvent: {
+    name: "billing-event",
+    options: { retryLimit: 15, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  },
   // Sentence embeddings of an organisation's changed library items (lib/library/semantic/refresh.ts):
   // one job per organisation at a time (its singletonKey); the job loops until nothing is stale, and
   // retrieval sends another when it finds an item newer than its vectors.
   // 'stately': with the organisation as singletonKey, at most one queued and one running job per
   // organisation (pg-boss applies singletonKey only under a policy).
-  libraryEmbed: { name: "library-embed", options: { policy: "stately", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 } },
+  libraryEmbed: {
+    name: "library-embed",
+    options: { policy: "stately", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+  },
 } as const;
 
 /** Every process sends this each few seconds; the slot makes it one job a minute in all. */

@@ -1,7 +1,17 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { boss } from "@/lib/jobs/boss";
-import { MAIL_SWEEP_SEND, MEETING_TICK_SEND, QUEUES, RATE_LIMIT_PRUNE_SEND, SURVEY_TICK_SEND, type BillingEventJob, type BillingProvisionJob, type LibraryEmbedJob, type MailDeliverJob } from "@/lib/jobs/queues";
+import {
+  MAIL_SWEEP_SEND,
+  MEETING_TICK_SEND,
+  QUEUES,
+  RATE_LIMIT_PRUNE_SEND,
+  SURVEY_TICK_SEND,
+  type BillingEventJob,
+  type BillingProvisionJob,
+  type LibraryEmbedJob,
+  type MailDeliverJob,
+} from "@/lib/jobs/queues";
 import { deliverMail } from "@/lib/mail/deliver";
 import { sweepMailOutbox } from "@/lib/mail/sweep";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
@@ -22,10 +32,18 @@ const g = globalThis as unknown as { pulsewellSurveyClock?: NodeJS.Timeout };
 function startSurveyClock(b: PgBoss): void {
   if (g.pulsewellSurveyClock) return;
   const offer = () => {
-    b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) => log.error("jobs.survey_tick_offer", { err }));
-    b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND).catch((err: unknown) => log.error("jobs.mail_sweep_offer", { err }));
-    b.send(QUEUES.rateLimitPrune.name, {}, RATE_LIMIT_PRUNE_SEND).catch((err: unknown) => log.error("jobs.rate_limit_prune_offer", { err }));
-    b.send(QUEUES.meetingTick.name, {}, MEETING_TICK_SEND).catch((err: unknown) => log.error("jobs.meeting_tick_offer", { err }));
+    b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND).catch((err: unknown) =>
+      log.error("jobs.survey_tick_offer", { err }),
+    );
+    b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND).catch((err: unknown) =>
+      log.error("jobs.mail_sweep_offer", { err }),
+    );
+    b.send(QUEUES.rateLimitPrune.name, {}, RATE_LIMIT_PRUNE_SEND).catch((err: unknown) =>
+      log.error("jobs.rate_limit_prune_offer", { err }),
+    );
+    b.send(QUEUES.meetingTick.name, {}, MEETING_TICK_SEND).catch((err: unknown) =>
+      log.error("jobs.meeting_tick_offer", { err }),
+    );
   };
   offer();
   g.pulsewellSurveyClock = setInterval(offer, TICK_OFFER_MS);
@@ -59,7 +77,9 @@ export async function startWorkers(): Promise<void> {
         await processPasswordResetJob(job.data);
       } catch (err) {
         log.error("jobs.password_reset_failed", { jobId: job.id, err });
-        await b.fail(QUEUES.passwordResetRequest.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+        await b.fail(QUEUES.passwordResetRequest.name, job.id, {
+          message: err instanceof Error ? err.message : String(err),
+        });
       }
     }
   });
@@ -86,8 +106,14 @@ export async function startWorkers(): Promise<void> {
   startSurveyClock(b);
   log.info("jobs.started", {
     queues: [
-      QUEUES.mailDeliver.name, QUEUES.surveyTick.name, QUEUES.mailSweep.name, QUEUES.passwordResetRequest.name, QUEUES.rateLimitPrune.name, QUEUES.meetingTick.name,
-      QUEUES.billingProvision.name, QUEUES.billingEvent.name,
+      QUEUES.mailDeliver.name,
+      QUEUES.surveyTick.name,
+      QUEUES.mailSweep.name,
+      QUEUES.passwordResetRequest.name,
+      QUEUES.rateLimitPrune.name,
+      QUEUES.meetingTick.name,
+      QUEUES.billingProvision.name,
+      QUEUES.billingEvent.name,
     ],
   });
 }

@@ -7,9 +7,20 @@ import { audit } from "@/lib/audit/audit";
 import { queueLibraryEmbed } from "@/lib/library/semantic/refresh";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_PRIORITY, type ContentCategory, type ContentInput, type ContentType } from "@/lib/library/schemas";
-import { builtinContentSelect, orgContentSelect, toBuiltinContentDto, toOrgContentDto, type ContentDto } from "@/lib/library/dto";
+import {
+  builtinContentSelect,
+  orgContentSelect,
+  toBuiltinContentDto,
+  toOrgContentDto,
+  type ContentDto,
+} from "@/lib/library/dto";
 
-export type ListContentOptions = { q?: string; contentType?: ContentType; category?: ContentCategory; source?: "org" | "builtin" | "all" };
+export type ListContentOptions = {
+  q?: string;
+  contentType?: ContentType;
+  category?: ContentCategory;
+  source?: "org" | "builtin" | "all";
+};
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
@@ -49,7 +60,11 @@ export async function listContent(ctx: AuthContext, opts: ListContentOptions = {
           });
     if (source === "org") return own.map(toOrgContentDto);
     const [builtins, hidden] = await Promise.all([
-      tx.builtinContent.findMany({ where: filter satisfies Prisma.BuiltinContentWhereInput, select: builtinContentSelect, orderBy: [{ category: "asc" }, { title: "asc" }] }),
+      tx.builtinContent.findMany({
+        where: filter satisfies Prisma.BuiltinContentWhereInput,
+        select: builtinContentSelect,
+        orderBy: [{ category: "asc" }, { title: "asc" }],
+      }),
       tx.hiddenBuiltinContent.findMany({ where: { organizationId: ctx.orgId }, select: { builtinId: true } }),
     ]);
     const hiddenIds = new Set(hidden.map((h) => h.builtinId));
@@ -61,7 +76,9 @@ export async function listContent(ctx: AuthContext, opts: ListContentOptions = {
 export async function getContent(ctx: AuthContext, id: string): Promise<ContentDto> {
   requirePermission(ctx, "library.manage");
   if (!isUuid(id)) throw notFound("Content");
-  const row = await withOrg(ctx.orgId, (tx) => tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: orgContentSelect }));
+  const row = await withOrg(ctx.orgId, (tx) =>
+    tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: orgContentSelect }),
+  );
   if (!row) throw notFound("Content");
   return toOrgContentDto(row);
 }
@@ -97,7 +114,14 @@ export async function updateContent(ctx: AuthContext, id: string, input: Content
     if (!exists) throw notFound("Content");
     const row = await tx.leadershipContent.update({
       where: key(ctx.orgId, id),
-      data: { title: input.title, content: input.content, contentType: input.contentType, category: input.category, tags: input.tags, ...(input.priority === undefined ? {} : { priority: input.priority }) },
+      data: {
+        title: input.title,
+        content: input.content,
+        contentType: input.contentType,
+        category: input.category,
+        tags: input.tags,
+        ...(input.priority === undefined ? {} : { priority: input.priority }),
+      },
       select: orgContentSelect,
     });
     await audit(tx, ctx, "content.update", { type: "content", id }, { title: row.title });

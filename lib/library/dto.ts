@@ -29,7 +29,15 @@ export type OrgContentRow = {
   createdAt: Date;
 };
 
-export type BuiltinContentRow = { id: string; title: string; content: string; contentType: ContentType; category: ContentCategory; tags: string[]; priority: number };
+export type BuiltinContentRow = {
+  id: string;
+  title: string;
+  content: string;
+  contentType: ContentType;
+  category: ContentCategory;
+  tags: string[];
+  priority: number;
+};
 
 export const orgContentSelect = {
   id: true,
@@ -43,7 +51,15 @@ export const orgContentSelect = {
   createdAt: true,
 } as const;
 
-export const builtinContentSelect = { id: true, title: true, content: true, contentType: true, category: true, tags: true, priority: true } as const;
+export const builtinContentSelect = {
+  id: true,
+  title: true,
+  content: true,
+  contentType: true,
+  category: true,
+  tags: true,
+  priority: true,
+} as const;
 
 export function toOrgContentDto(r: OrgContentRow): ContentDto {
   return { ...r, source: "org", readOnly: false, hidden: false, createdAt: r.createdAt.toISOString() };

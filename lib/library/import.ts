@@ -13,7 +13,10 @@ type Prepared = { ok: true; data: ReturnType<typeof contentInputSchema.parse> } 
 function baseTitle(item: ImportInput["items"][number]): string | undefined {
   if (item.title) return item.title;
   if (item.filename) {
-    const name = item.filename.replace(/\.(md|markdown|txt)$/i, "").replace(/[_-]+/g, " ").trim();
+    const name = item.filename
+      .replace(/\.(md|markdown|txt)$/i, "")
+      .replace(/[_-]+/g, " ")
+      .trim();
     if (name) return name;
   }
   return undefined;
@@ -33,7 +36,10 @@ async function prepare(text: string, title: string | undefined, part: number | n
     content: text,
     contentType: analysis.contentType,
     category: analysis.category,
-    tags: (analysis.tags ?? []).map((t) => t.trim().slice(0, 40)).filter(Boolean).slice(0, 20),
+    tags: (analysis.tags ?? [])
+      .map((t) => t.trim().slice(0, 40))
+      .filter(Boolean)
+      .slice(0, 20),
     priority: analysis.priority ?? 3,
   });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid content" };

@@ -20,7 +20,12 @@ const GENERIC = new Set(
 );
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9][a-z0-9'-]*[a-z0-9]|[a-z0-9]/g) ?? []).map((w) => w.replace(/'s$/, ""));
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/[a-z0-9][a-z0-9'-]*[a-z0-9]|[a-z0-9]/g) ?? []
+  ).map((w) => w.replace(/'s$/, ""));
 }
 
 /** The question's own words that say something (generic ones dropped), before any correction. */
@@ -83,6 +88,7 @@ export function searchTerms(question: string, vocab: Vocabulary): { own: string;
   const own = tokenize(question).filter((w) => !GENERIC.has(w));
   const corrected = new Set(own.map((w) => correct(w, vocab) ?? w));
   const extra = new Set<string>();
-  for (const s of synonymsFor([question, ...corrected].join(" "))) for (const w of tokenize(s)) if (!GENERIC.has(w) && !corrected.has(w)) extra.add(w);
+  for (const s of synonymsFor([question, ...corrected].join(" ")))
+    for (const w of tokenize(s)) if (!GENERIC.has(w) && !corrected.has(w)) extra.add(w);
   return { own: [...corrected].join(" "), synonyms: [...extra].join(" ") };
 }

@@ -5,7 +5,14 @@ import { BUILTIN_LIBRARY, builtinMarkdown } from "@/lib/library/builtin";
 import { embedTexts } from "@/lib/library/semantic/encoder";
 import { builtinIndex, offTopicIndex } from "@/lib/library/semantic/builtin-vectors";
 import { orgIndex, orgLibraryState } from "@/lib/library/semantic/org-index";
-import { combineSemantic, maxCosine, rankCandidates, RANKING, sectionScores, type Candidate } from "@/lib/library/semantic/rank";
+import {
+  combineSemantic,
+  maxCosine,
+  rankCandidates,
+  RANKING,
+  sectionScores,
+  type Candidate,
+} from "@/lib/library/semantic/rank";
 import { requestLibraryEmbed } from "@/lib/library/semantic/refresh";
 import { log } from "@/lib/log/logger";
 import { buildVocabulary, searchTerms, type Vocabulary } from "@/lib/library/query-terms";
@@ -47,15 +54,39 @@ const DEFAULT_LIMIT = 5;
 
 let vocabulary: Vocabulary | undefined;
 function libraryVocabulary(): Vocabulary {
-  vocabulary ??= buildVocabulary([...BUILTIN_LIBRARY.flatMap((i) => [i.title, i.tags.join(" "), i.situation, i.approach, i.script, i.nextSteps.join(" ")]), ...SYNONYM_GROUPS.flat()]);
+  vocabulary ??= buildVocabulary([
+    ...BUILTIN_LIBRARY.flatMap((i) => [
+      i.title,
+      i.tags.join(" "),
+      i.situation,
+      i.approach,
+      i.script,
+      i.nextSteps.join(" "),
+    ]),
+    ...SYNONYM_GROUPS.flat(),
+  ]);
   return vocabulary;
 }
 
-type Row = { id: string; source: "org" | "builtin"; title: string; category: ContentCategory; contentType: ContentType; content: string; score: number; coverage: number };
+type Row = {
+  id: string;
+  source: "org" | "builtin";
+  title: string;
+  category: ContentCategory;
+  contentType: ContentType;
+  content: string;
+  score: number;
+  coverage: number;
+};
 
 /** `orgIds`: rank only these organisation items (a large library's semantic candidates); the
  * built-ins are always ranked. */
-export async function retrieve(tx: Tx, orgId: string, question: string, opts: { limit?: number; floor?: number; itemFloor?: number; orgIds?: string[] } = {}): Promise<RetrievedItem[]> {
+export async function retrieve(
+  tx: Tx,
+  orgId: string,
+  question: string,
+  opts: { limit?: number; floor?: number; itemFloor?: number; orgIds?: string[] } = {},
+): Promise<RetrievedItem[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
   const floor = opts.floor ?? RELEVANCE_FLOOR;
   const itemFloor = Math.min(opts.itemFloor ?? ITEM_FLOOR, floor);
@@ -164,7 +195,11 @@ function nudgeEmbedding(orgId: string): void {
  * `followUp`: the query continues an earlier question of the conversation (lib/coach/follow-up.ts).
  * Should the encoder fail, the lexical ranker answers alone with its own floors.
  */
-export async function searchLibrary(orgId: string, query: string, opts: { limit?: number; followUp?: boolean } = {}): Promise<RetrievedItem[]> {
+export async function searchLibrary(
+  orgId: string,
+  query: string,
+  opts: { limit?: number; followUp?: boolean } = {},
+): Promise<RetrievedItem[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_LIMIT, 1), 20);
   const text = query.slice(0, QUESTION_CHARS);
   // Never waited for long with a database connection held: a busy or stuck encoder leaves the
@@ -192,7 +227,9 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     // the slowest part (30-40 ms), so words are ranked for its semantic candidates only, after the
     // scan; an item saved seconds ago, without vectors yet, waits for the embedding job there.
     const large = org.ids.length > ORG_SHORTLIST;
-    const lexicalQuery = large ? null : retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0 });
+    const lexicalQuery = large
+      ? null
+      : retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0 });
     // Awaited below; until then a failure must not count as unhandled.
     lexicalQuery?.catch(() => undefined);
     const [q, shipped] = await Promise.all([embedding, builtins]);
@@ -205,13 +242,21 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     const semantic = new Map<string, number>();
     const hidden = new Set(state.hidden);
     const asks = sectionScores(q, bi.asks, hidden);
-    for (const [id, docs] of sectionScores(q, bi.docs, hidden)) semantic.set(key("builtin", id), combineSemantic(asks.get(id), docs)!);
-    for (const [id, docs] of sectionScores(q, org, undefined, ORG_SHORTLIST)) semantic.set(key("org", id), combineSemantic(undefined, docs)!);
+    for (const [id, docs] of sectionScores(q, bi.docs, hidden))
+      semantic.set(key("builtin", id), combineSemantic(asks.get(id), docs)!);
+    for (const [id, docs] of sectionScores(q, org, undefined, ORG_SHORTLIST))
+      semantic.set(key("org", id), combineSemantic(undefined, docs)!);
     const offTopicScore = maxCosine(q, offTopic);
     const orgCandidates = large
-      ? [...semantic].filter(([k]) => k.startsWith("org:")).sort((a, b) => b[1] - a[1]).slice(0, SEMANTIC_CANDIDATES).map(([k]) => k.slice(4))
+      ? [...semantic]
+          .filter(([k]) => k.startsWith("org:"))
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, SEMANTIC_CANDIDATES)
+          .map(([k]) => k.slice(4))
       : undefined;
-    const lexical = lexicalQuery ? await lexicalQuery : await retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0, orgIds: orgCandidates });
+    const lexical = lexicalQuery
+      ? await lexicalQuery
+      : await retrieve(tx, orgId, text, { limit: LEXICAL_CANDIDATES, floor: 0, itemFloor: 0, orgIds: orgCandidates });
     const lexicalByKey = new Map(lexical.map((l) => [key(l.source, l.id), l]));
     const bySemantic = [...semantic].sort((a, b) => b[1] - a[1]).slice(0, LEXICAL_CANDIDATES);
     const keys = new Set([...lexicalByKey.keys(), ...bySemantic.map(([k]) => k)]);
@@ -225,27 +270,54 @@ export async function searchLibrary(orgId: string, query: string, opts: { limit?
     // A follow-up continues a conversation the library answered: "do I talk to them together or
     // separately first?" reads like small talk on its own, so only the gate applies to it, not the
     // comparison with the off-topic exemplars.
-    const ranked = rankCandidates(candidates, limit, opts.followUp ? { ...RANKING, margin: Infinity } : RANKING, offTopicScore);
+    const ranked = rankCandidates(
+      candidates,
+      limit,
+      opts.followUp ? { ...RANKING, margin: Infinity } : RANKING,
+      offTopicScore,
+    );
 
     // Titles and texts: the lexical rows carry theirs, built-ins are in memory, the rest is read.
-    const missingOrg = ranked.filter((r) => !lexicalByKey.has(r.key) && r.key.startsWith("org:")).map((r) => r.key.slice(4));
+    const missingOrg = ranked
+      .filter((r) => !lexicalByKey.has(r.key) && r.key.startsWith("org:"))
+      .map((r) => r.key.slice(4));
     const orgRows = missingOrg.length
-      ? await tx.leadershipContent.findMany({ where: { organizationId: orgId, id: { in: missingOrg } }, select: { id: true, title: true, category: true, contentType: true, content: true } })
+      ? await tx.leadershipContent.findMany({
+          where: { organizationId: orgId, id: { in: missingOrg } },
+          select: { id: true, title: true, category: true, contentType: true, content: true },
+        })
       : [];
     const orgById = new Map(orgRows.map((r) => [r.id, r]));
     const out: RetrievedItem[] = [];
     for (const r of ranked) {
       const known = lexicalByKey.get(r.key);
-      const [source, id] = [r.key.startsWith("org:") ? ("org" as const) : ("builtin" as const), r.key.slice(r.key.indexOf(":") + 1)];
+      const [source, id] = [
+        r.key.startsWith("org:") ? ("org" as const) : ("builtin" as const),
+        r.key.slice(r.key.indexOf(":") + 1),
+      ];
       const base = known ?? (source === "org" ? orgById.get(id) : builtinItemRow(id));
       if (!base) continue; // deleted since its vectors were loaded
-      out.push({ id, source, title: base.title, category: base.category, contentType: base.contentType, content: base.content, score: r.fused, semantic: r.semantic ?? 0, lexical: r.lexical });
+      out.push({
+        id,
+        source,
+        title: base.title,
+        category: base.category,
+        contentType: base.contentType,
+        content: base.content,
+        score: r.fused,
+        semantic: r.semantic ?? 0,
+        lexical: r.lexical,
+      });
     }
     return out;
   });
 }
 
-function builtinItemRow(id: string): { title: string; category: ContentCategory; contentType: ContentType; content: string } | undefined {
+function builtinItemRow(
+  id: string,
+): { title: string; category: ContentCategory; contentType: ContentType; content: string } | undefined {
   const b = builtinById.get(id);
-  return b ? { title: b.title, category: b.category, contentType: b.contentType, content: builtinMarkdown(b) } : undefined;
+  return b
+    ? { title: b.title, category: b.category, contentType: b.contentType, content: builtinMarkdown(b) }
+    : undefined;
 }

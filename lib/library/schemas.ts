@@ -3,7 +3,15 @@ import { z } from "zod";
 // The leadership library's types, categories and request shapes (spec sections 3, 5 and 7), shared
 // by the routes, the domain functions, the classifier and the content-library forms. Client-safe.
 
-export const CONTENT_TYPES = ["framework", "script", "template", "methodology", "case_study", "book_chapter", "video_link"] as const;
+export const CONTENT_TYPES = [
+  "framework",
+  "script",
+  "template",
+  "methodology",
+  "case_study",
+  "book_chapter",
+  "video_link",
+] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
@@ -68,7 +76,11 @@ const tagsSchema = z
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags`);
 
 const PRIORITY_MESSAGE = "Priority must be a whole number from 1 to 5";
-const prioritySchema = z.number({ error: PRIORITY_MESSAGE }).int(PRIORITY_MESSAGE).min(1, PRIORITY_MESSAGE).max(5, PRIORITY_MESSAGE);
+const prioritySchema = z
+  .number({ error: PRIORITY_MESSAGE })
+  .int(PRIORITY_MESSAGE)
+  .min(1, PRIORITY_MESSAGE)
+  .max(5, PRIORITY_MESSAGE);
 export const DEFAULT_PRIORITY = 3;
 
 /** The add and edit forms' shape (every field present; the add form starts priority at 3). */
@@ -82,7 +94,10 @@ export const contentInputSchema = z.object({
     .string({ error: "Content is required" })
     .trim()
     .min(1, "Content is required")
-    .max(MAX_CONTENT_LENGTH, `Content is at most ${MAX_CONTENT_LENGTH.toLocaleString("en-US")} characters; use Import to split longer texts`),
+    .max(
+      MAX_CONTENT_LENGTH,
+      `Content is at most ${MAX_CONTENT_LENGTH.toLocaleString("en-US")} characters; use Import to split longer texts`,
+    ),
   contentType: z.enum(CONTENT_TYPES, "Please choose a content type"),
   category: z.enum(CATEGORIES, "Please choose a category"),
   tags: tagsSchema,
@@ -113,13 +128,21 @@ export const importInputSchema = z.object({
   items: z
     .array(
       z.object({
-        title: z.string({ error: "Title must be text" }).trim().max(MAX_TITLE_LENGTH, `Titles are at most ${MAX_TITLE_LENGTH} characters`).optional(),
+        title: z
+          .string({ error: "Title must be text" })
+          .trim()
+          .max(MAX_TITLE_LENGTH, `Titles are at most ${MAX_TITLE_LENGTH} characters`)
+          .optional(),
         content: z
           .string({ error: "Content is required" })
           .trim()
           .min(1, "Content is required")
           .max(MAX_IMPORT_ITEM_LENGTH, "A file is at most 500,000 characters"),
-        filename: z.string({ error: "File name must be text" }).trim().max(255, "File names are at most 255 characters").optional(),
+        filename: z
+          .string({ error: "File name must be text" })
+          .trim()
+          .max(255, "File names are at most 255 characters")
+          .optional(),
       }),
       { error: "Please add text or files to import" },
     )

@@ -8,7 +8,14 @@ import type { ContentCategory, ContentType } from "@/lib/library/schemas";
 // One library item as Boss Bot's sources open it (coach.use: managers read the library through
 // their coach, decisions.md). An organisation item by its UUID, a built-in one by its slug unless
 // this organisation hides it from its coach: what the coach could have cited, nothing more.
-export type SourceItemDto = { id: string; source: "org" | "builtin"; title: string; category: ContentCategory; contentType: ContentType; content: string };
+export type SourceItemDto = {
+  id: string;
+  source: "org" | "builtin";
+  title: string;
+  category: ContentCategory;
+  contentType: ContentType;
+  content: string;
+};
 
 export const BUILTIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const select = { id: true, title: true, category: true, contentType: true, content: true } as const;
@@ -17,10 +24,16 @@ export async function readSourceItem(ctx: AuthContext, id: string): Promise<Sour
   requirePermission(ctx, "coach.use");
   return withOrg(ctx.orgId, async (tx) => {
     if (isUuid(id)) {
-      const row = await tx.leadershipContent.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id } }, select });
+      const row = await tx.leadershipContent.findUnique({
+        where: { organizationId_id: { organizationId: ctx.orgId, id } },
+        select,
+      });
       if (row) return { ...row, source: "org" as const };
     } else if (BUILTIN_SLUG.test(id)) {
-      const hidden = await tx.hiddenBuiltinContent.findUnique({ where: { organizationId_builtinId: { organizationId: ctx.orgId, builtinId: id } }, select: { builtinId: true } });
+      const hidden = await tx.hiddenBuiltinContent.findUnique({
+        where: { organizationId_builtinId: { organizationId: ctx.orgId, builtinId: id } },
+        select: { builtinId: true },
+      });
       const row = hidden ? null : await tx.builtinContent.findUnique({ where: { id }, select });
       if (row) return { ...row, source: "builtin" as const };
     }

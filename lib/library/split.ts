@@ -35,7 +35,11 @@ function hardCut(text: string, max: number): string[] {
 }
 
 function splitParagraphs(text: string, max: number): string[] {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).flatMap((p) => (p.length > max ? hardCut(p, max) : [p]));
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .flatMap((p) => (p.length > max ? hardCut(p, max) : [p]));
   return packPieces(paragraphs, max, "\n\n");
 }
 

@@ -8,23 +8,31 @@ import { z } from "zod";
 export const MAX_ATTACHMENTS = 5;
 export const MAX_ATTACHMENT_CHARS = 200_000;
 
-export const mailAttachmentSchema = z.object({
-  filename: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^[A-Za-z0-9._ -]+$/, "Attachment file names may use letters, digits, dots, dashes, underscores and spaces"),
-  contentType: z
-    .string()
-    .min(3)
-    .max(200)
-    .regex(/^text\/[a-z0-9.+-]+(;\s*[a-z0-9-]+=[A-Za-z0-9._-]+)*$/i, "Attachments must be text (text/calendar, text/plain)"),
-  content: z.string().max(MAX_ATTACHMENT_CHARS),
-}).refine((a) => !/^text\/calendar\b/i.test(a.contentType) || isCalendarText(a.content), {
-  message: "A calendar file may hold no control characters but tabs and CRLF line ends",
-  path: ["content"],
-});
+export const mailAttachmentSchema = z
+  .object({
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(
+        /^[A-Za-z0-9._ -]+$/,
+        "Attachment file names may use letters, digits, dots, dashes, underscores and spaces",
+      ),
+    contentType: z
+      .string()
+      .min(3)
+      .max(200)
+      .regex(
+        /^text\/[a-z0-9.+-]+(;\s*[a-z0-9-]+=[A-Za-z0-9._-]+)*$/i,
+        "Attachments must be text (text/calendar, text/plain)",
+      ),
+    content: z.string().max(MAX_ATTACHMENT_CHARS),
+  })
+  .refine((a) => !/^text\/calendar\b/i.test(a.contentType) || isCalendarText(a.content), {
+    message: "A calendar file may hold no control characters but tabs and CRLF line ends",
+    path: ["content"],
+  });
 
 /**
  * RFC 5545's content lines: CRLF-terminated, and no control character in them but HTAB. A value

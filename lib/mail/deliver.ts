@@ -51,13 +51,22 @@ const withAttachments = (stored: unknown) => {
  * pending and unclaimed, and its job ends without a retry: verifying queues it again
  * (lib/org/email-verification.ts), so waiting costs no attempts and never exhausts them.
  */
-export async function deliverMail(orgId: string, messageId: string, transport: MailTransport = configuredTransport()): Promise<"sent" | "skipped" | "held"> {
+export async function deliverMail(
+  orgId: string,
+  messageId: string,
+  transport: MailTransport = configuredTransport(),
+): Promise<"sent" | "skipped" | "held"> {
   const now = new Date();
   const key = { organizationId_id: { organizationId: orgId, id: messageId } };
   const msg = await withOrg(orgId, async (tx) => {
     if (await heldForVerification(tx, orgId, messageId)) return "held" as const;
     const claimed = await tx.mailMessage.updateMany({
-      where: { organizationId: orgId, id: messageId, status: "pending", OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+      where: {
+        organizationId: orgId,
+        id: messageId,
+        status: "pending",
+        OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }],
+      },
       data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
     });
     return claimed.count === 1 ? tx.mailMessage.findUnique({ where: key }) : null;
@@ -71,12 +80,18 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
     // A survey invitation's link gets its token now, in memory only; its hash is committed before
     // the provider sees the link, and a retry issues a new one (lib/surveys/link-token.ts).
     const invitationId = msg.invitationId;
-    const token = invitationId === null ? null : await withOrg(orgId, (tx) => issueSurveyToken(tx, orgId, invitationId));
+    const token =
+      invitationId === null ? null : await withOrg(orgId, (tx) => issueSurveyToken(tx, orgId, invitationId));
     const body = (stored: string) => (invitationId === null ? stored : withSurveyToken(stored, token));
     // One line each, also for rows stored before the outbox made them so: no header can be added.
     const { providerId } = await transport.send({
-      id: msg.id, from: env().mailFrom, to: oneLine(msg.to), subject: oneLine(msg.subject),
-      text: body(msg.text), html: msg.html === null ? null : body(msg.html), ...withAttachments(msg.attachments),
+      id: msg.id,
+      from: env().mailFrom,
+      to: oneLine(msg.to),
+      subject: oneLine(msg.subject),
+      text: body(msg.text),
+      html: msg.html === null ? null : body(msg.html),
+      ...withAttachments(msg.attachments),
     });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({
@@ -84,8 +99,14 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
         // Once delivered, the stored copy keeps no usable link: a copy of the database must not
         // let anyone set someone's password (a survey invitation's stored text never had its token).
         data: {
-          status: "sent", sentAt: new Date(), providerId, attempts: { increment: 1 }, lastError: null, lockedUntil: null,
-          text: withoutLinkTokens(msg.text), html: msg.html === null ? null : withoutLinkTokens(msg.html),
+          status: "sent",
+          sentAt: new Date(),
+          providerId,
+          attempts: { increment: 1 },
+          lastError: null,
+          lockedUntil: null,
+          text: withoutLinkTokens(msg.text),
+          html: msg.html === null ? null : withoutLinkTokens(msg.html),
         },
       }),
     );
@@ -96,7 +117,11 @@ export async function deliverMail(orgId: string, messageId: string, transport: M
         where: key,
         // The claim ends now; its end stays as the time of the last attempt, from which the sweep
         // (lib/mail/sweep.ts) backs off before it re-queues a message whose job gave up.
-        data: { attempts: { increment: 1 }, lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed", lockedUntil: new Date() },
+        data: {
+          attempts: { increment: 1 },
+          lastError: err instanceof Error ? err.message.slice(0, 500) : "send failed",
+          lockedUntil: new Date(),
+        },
       }),
     );
     log.warn("mail.retry", { orgId, messageId, transport: transport.name, err });

@@ -7,7 +7,6 @@ import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 import { mailAttachmentsSchema, type MailAttachment } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
 
-
 export type MailInput = {
   to: string;
   subject: string;
@@ -32,7 +31,14 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
   const attachments = mail.attachments?.length ? mailAttachmentsSchema.parse(mail.attachments) : null;
   const row = await tx.mailMessage.create({
     data: {
-      organizationId: orgId, to: oneLine(mail.to), subject: oneLine(mail.subject), text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null, invitationId: mail.invitationId ?? null,
+      organizationId: orgId,
+      to: oneLine(mail.to),
+      subject: oneLine(mail.subject),
+      text: mail.text,
+      html: mail.html ?? null,
+      kind: mail.kind,
+      ref: mail.ref ?? null,
+      invitationId: mail.invitationId ?? null,
       ...(attachments ? { attachments } : {}),
     },
     select: { id: true },
@@ -48,7 +54,11 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
 export async function queueDelivery(tx: Tx, orgId: string, messageId: string): Promise<void> {
   const job: MailDeliverJob = { orgId, messageId };
   const b = await boss();
-  await b.send(QUEUES.mailDeliver.name, job, { ...QUEUES.mailDeliver.options, singletonKey: messageId, db: jobsInTransaction(tx) });
+  await b.send(QUEUES.mailDeliver.name, job, {
+    ...QUEUES.mailDeliver.options,
+    singletonKey: messageId,
+    db: jobsInTransaction(tx),
+  });
 }
 
 /**
@@ -66,7 +76,11 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => oneLine(m.to))}::text[], ${col((m) => oneLine(m.subject))}::text[], ${col((m) => m.text)}::text[],
                 ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[],
                 ${col((m) => m.invitationId ?? null)}::uuid[]) AS v`;
-  await queueDeliveries(tx, orgId, rows.map((r) => r.id));
+  await queueDeliveries(
+    tx,
+    orgId,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }
 
@@ -76,7 +90,12 @@ export async function queueDeliveries(tx: Tx, orgId: string, messageIds: string[
   const { name, options } = QUEUES.mailDeliver;
   const b = await boss();
   await b.insert(
-    messageIds.map((id) => ({ name, data: { orgId, messageId: id } satisfies MailDeliverJob, singletonKey: id, ...options })),
+    messageIds.map((id) => ({
+      name,
+      data: { orgId, messageId: id } satisfies MailDeliverJob,
+      singletonKey: id,
+      ...options,
+    })),
     { db: jobsInTransaction(tx) },
   );
 }
@@ -92,6 +111,10 @@ export async function releaseHeldMail(tx: Tx, orgId: string): Promise<number> {
     SELECT m."id" FROM "MailMessage" m JOIN "Organization" o ON o."id" = m."organizationId"
     WHERE m."organizationId" = ${orgId}::uuid AND m."status" = 'pending'
       AND lower(m."to") IS DISTINCT FROM lower(o."verificationEmail")`;
-  await queueDeliveries(tx, orgId, rows.map((r) => r.id));
+  await queueDeliveries(
+    tx,
+    orgId,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }

@@ -13,6 +13,10 @@ export async function retryFailedMail(tx: Tx, orgId: string, ref: string): Promi
     UPDATE "MailMessage" SET "status" = 'pending', "lockedUntil" = NULL
     WHERE "organizationId" = ${orgId}::uuid AND "ref" = ${ref} AND "status" = 'failed'
     RETURNING "id"`;
-  await queueDeliveries(tx, orgId, rows.map((r) => r.id));
+  await queueDeliveries(
+    tx,
+    orgId,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }

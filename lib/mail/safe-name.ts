@@ -14,7 +14,11 @@ export function safeName(name: string | null | undefined): string | null {
 
 /** A person's name for a message: "First Last", the first name alone when only the last name is
  * unsafe, or `fallback` ("your manager", "A colleague") when the first name cannot be shown. */
-export function displayName(first: string | null | undefined, last: string | null | undefined, fallback: string): string {
+export function displayName(
+  first: string | null | undefined,
+  last: string | null | undefined,
+  fallback: string,
+): string {
   const f = safeName(first);
   if (!f) return fallback;
   const l = safeName(last);

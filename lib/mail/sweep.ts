@@ -39,7 +39,9 @@ async function hasLiveJob(tx: Tx, messageId: string): Promise<boolean> {
  */
 async function settle(orgId: string, messageId: string, now: Date): Promise<Outcome> {
   return withOrg(orgId, async (tx) => {
-    const [msg] = await tx.$queryRaw<{ attempts: number; createdAt: Date; lockedUntil: Date | null; lastError: string | null }[]>`
+    const [msg] = await tx.$queryRaw<
+      { attempts: number; createdAt: Date; lockedUntil: Date | null; lastError: string | null }[]
+    >`
       SELECT "attempts", "createdAt", "lockedUntil", "lastError" FROM "MailMessage"
       WHERE "organizationId" = ${orgId}::uuid AND "id" = ${messageId}::uuid AND "status" = 'pending'
       FOR UPDATE`;
@@ -48,7 +50,10 @@ async function settle(orgId: string, messageId: string, now: Date): Promise<Outc
     // Only a message that was tried and kept failing is given up; one never tried (the workers
     // were down) gets its attempts first.
     if (msg.attempts > 0 && msg.createdAt.getTime() <= now.getTime() - GIVE_UP_AFTER_MS) {
-      await tx.mailMessage.update({ where: { organizationId_id: { organizationId: orgId, id: messageId } }, data: { status: "failed", lockedUntil: null } });
+      await tx.mailMessage.update({
+        where: { organizationId_id: { organizationId: orgId, id: messageId } },
+        data: { status: "failed", lockedUntil: null },
+      });
       log.error("mail.failed", { orgId, messageId, attempts: msg.attempts, lastError: msg.lastError });
       return "failed";
     }

@@ -9,7 +9,15 @@ import type { MailAttachment } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
 
 /** `id` is the outbox id: providers that support it use it as an idempotency key. */
-export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string | null; attachments?: MailAttachment[] };
+export type OutgoingMail = {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments?: MailAttachment[];
+};
 export interface MailTransport {
   readonly name: string;
   send(mail: OutgoingMail): Promise<{ providerId: string }>;
@@ -39,10 +47,20 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
     async send(mail) {
       const { data, error } = await client.emails.send(
         {
-          from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
           // Binary content is sent base64-encoded by the SDK; a string would be taken as base64 already.
           ...(mail.attachments?.length
-            ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "utf8") })) }
+            ? {
+                attachments: mail.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: Buffer.from(a.content, "utf8"),
+                })),
+              }
             : {}),
         },
         // Resend drops a repeated send with the same key, a last guard against duplicates.
@@ -56,10 +74,13 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
 
 export function configuredTransport(): MailTransport {
   const e = env();
-  return e.RESEND_API_KEY ? resendTransport(e.RESEND_API_KEY, e.RESEND_BASE_URL) : fileTransport(path.join(e.DATA_DIR, "mail"));
+  return e.RESEND_API_KEY
+    ? resendTransport(e.RESEND_API_KEY, e.RESEND_BASE_URL)
+    : fileTransport(path.join(e.DATA_DIR, "mail"));
 }
 
-const encodeHeader = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, "utf8").toString("base64")}?=`);
+const encodeHeader = (v: string) =>
+  /^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, "utf8").toString("base64")}?=`;
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64").replace(/.{76}/g, "$&\r\n");
 
 /** A standards-shaped RFC 5322 message (multipart/alternative when there is HTML, inside

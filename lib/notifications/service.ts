@@ -10,10 +10,26 @@ const LIST_LIMIT = 50;
 const UNREAD_LIMIT = 500;
 
 const select = {
-  id: true, type: true, title: true, message: true, isRead: true, createdAt: true, actionUrl: true, actionText: true,
+  id: true,
+  type: true,
+  title: true,
+  message: true,
+  isRead: true,
+  createdAt: true,
+  actionUrl: true,
+  actionText: true,
 } as const;
 
-type Row = { id: string; type: string; title: string; message: string; isRead: boolean; createdAt: Date; actionUrl: string | null; actionText: string | null };
+type Row = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
+  actionUrl: string | null;
+  actionText: string | null;
+};
 const toDto = (r: Row): NotificationDto => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 export type NotifyInput = {
@@ -44,7 +60,11 @@ export async function notify(tx: Tx, orgId: string, input: NotifyInput): Promise
 
 /** A user's own notifications, newest first. Anyone else's list, or another organisation's,
  * is "not found" — even for admins. */
-export async function listNotifications(ctx: AuthContext, userId: string, organizationId: string): Promise<NotificationDto[]> {
+export async function listNotifications(
+  ctx: AuthContext,
+  userId: string,
+  organizationId: string,
+): Promise<NotificationDto[]> {
   if (userId !== ctx.userId || organizationId !== ctx.orgId) throw notFound("Notifications");
   const [latest, unread] = await withOrg(ctx.orgId, async (tx) => {
     const mine = { organizationId: ctx.orgId, userId: ctx.userId };
@@ -55,12 +75,17 @@ export async function listNotifications(ctx: AuthContext, userId: string, organi
     ];
   });
   const byId = new Map([...latest, ...unread].map((r) => [r.id, r]));
-  return [...byId.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id)).map(toDto);
+  return [...byId.values()]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+    .map(toDto);
 }
 
 export async function markNotificationRead(ctx: AuthContext, id: string): Promise<NotificationDto> {
   return withOrg(ctx.orgId, async (tx) => {
-    const found = await tx.notification.findFirst({ where: { organizationId: ctx.orgId, id, userId: ctx.userId }, select });
+    const found = await tx.notification.findFirst({
+      where: { organizationId: ctx.orgId, id, userId: ctx.userId },
+      select,
+    });
     if (!found) throw notFound("Notification");
     if (found.isRead) return toDto(found);
     const row = await tx.notification.update({

@@ -76,7 +76,6 @@ export async function openActionItemsForMeeting(tx: Tx, meeting: MeetingRef): Pr
   return (await rowsFor(tx, meeting)).filter((r) => r.completedAt === null);
 }
 
-
 export async function listActionItems(ctx: AuthContext, meetingId: string): Promise<ActionItemDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
@@ -100,7 +99,11 @@ function checkOwner(meeting: LoadedMeeting, ownerId: string): string {
 const dayOf = (s: string) => new Date(`${s}T00:00:00Z`);
 
 /** Either person records an action item, owned by either of them, in any meeting not cancelled. */
-export async function createActionItem(ctx: AuthContext, meetingId: string, input: ActionItemInput): Promise<ActionItemDto> {
+export async function createActionItem(
+  ctx: AuthContext,
+  meetingId: string,
+  input: ActionItemInput,
+): Promise<ActionItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
@@ -126,13 +129,21 @@ export async function createActionItem(ctx: AuthContext, meetingId: string, inpu
 /** An item this meeting shows, or notFound. */
 async function findShown(tx: Tx, meeting: LoadedMeeting, itemId: string): Promise<ItemRow> {
   if (!isUuid(itemId)) throw notFound("Action item");
-  const row = await tx.meetingActionItem.findFirst({ where: { AND: [shownIn(meeting), { id: itemId.toLowerCase() }] }, select: itemSelect });
+  const row = await tx.meetingActionItem.findFirst({
+    where: { AND: [shownIn(meeting), { id: itemId.toLowerCase() }] },
+    select: itemSelect,
+  });
   if (!row) throw notFound("Action item");
   return row;
 }
 
 /** Either person ticks an item off (recording the meeting it was ticked in) or edits it. */
-export async function updateActionItem(ctx: AuthContext, meetingId: string, itemId: string, patch: ActionItemPatch): Promise<ActionItemDto> {
+export async function updateActionItem(
+  ctx: AuthContext,
+  meetingId: string,
+  itemId: string,
+  patch: ActionItemPatch,
+): Promise<ActionItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
@@ -147,7 +158,11 @@ export async function updateActionItem(ctx: AuthContext, meetingId: string, item
       data.completedMeetingId = patch.completed ? meeting.id : null;
     }
     if (!Object.keys(data).length) return toDto(item, meeting.id);
-    const row = await tx.meetingActionItem.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } }, data, select: itemSelect });
+    const row = await tx.meetingActionItem.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } },
+      data,
+      select: itemSelect,
+    });
     return toDto(row, meeting.id);
   });
 }
@@ -159,7 +174,11 @@ export async function deleteActionItem(ctx: AuthContext, meetingId: string, item
     const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findShown(tx, meeting, itemId);
     if (item.createdById !== ctx.userId && role !== "manager") {
-      throw new DomainError("forbidden", "action_item_not_yours", "Only the person who added an action item, or the manager, can delete it");
+      throw new DomainError(
+        "forbidden",
+        "action_item_not_yours",
+        "Only the person who added an action item, or the manager, can delete it",
+      );
     }
     requireNotCancelled(meeting);
     await tx.meetingActionItem.delete({ where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } } });

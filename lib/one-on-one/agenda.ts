@@ -12,13 +12,29 @@ import type { AgendaItemPatch, AgendaOrder, TalkingPointInput } from "./notes-sc
 // meeting is scheduled. A talking point's text is its author's to edit or delete.
 
 const agendaSelect = { id: true, kind: true, text: true, position: true, authorId: true, doneAt: true } as const;
-type AgendaRow = { id: string; kind: "question" | "talking_point"; text: string; position: number; authorId: string | null; doneAt: Date | null };
+type AgendaRow = {
+  id: string;
+  kind: "question" | "talking_point";
+  text: string;
+  position: number;
+  authorId: string | null;
+  doneAt: Date | null;
+};
 
-const toDto = (r: AgendaRow): AgendaItemDto => ({ id: r.id, kind: r.kind, text: r.text, position: r.position, authorId: r.authorId, done: r.doneAt !== null });
-
+const toDto = (r: AgendaRow): AgendaItemDto => ({
+  id: r.id,
+  kind: r.kind,
+  text: r.text,
+  position: r.position,
+  authorId: r.authorId,
+  done: r.doneAt !== null,
+});
 
 /** The agenda of a meeting already loaded for the caller, in order (helper for the meeting detail). */
-export async function agendaForMeeting(tx: Tx, meeting: Pick<LoadedMeeting, "organizationId" | "id">): Promise<AgendaItemDto[]> {
+export async function agendaForMeeting(
+  tx: Tx,
+  meeting: Pick<LoadedMeeting, "organizationId" | "id">,
+): Promise<AgendaItemDto[]> {
   const rows = await tx.meetingAgendaItem.findMany({
     where: { organizationId: meeting.organizationId, meetingId: meeting.id },
     select: agendaSelect,
@@ -43,12 +59,19 @@ export async function listAgenda(ctx: AuthContext, meetingId: string): Promise<A
 }
 
 /** Either person adds a talking point at the end of the agenda while the meeting is scheduled. */
-export async function addTalkingPoint(ctx: AuthContext, meetingId: string, input: TalkingPointInput): Promise<AgendaItemDto> {
+export async function addTalkingPoint(
+  ctx: AuthContext,
+  meetingId: string,
+  input: TalkingPointInput,
+): Promise<AgendaItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     requireScheduled(meeting);
-    const last = await tx.meetingAgendaItem.aggregate({ where: { organizationId: ctx.orgId, meetingId: meeting.id }, _max: { position: true } });
+    const last = await tx.meetingAgendaItem.aggregate({
+      where: { organizationId: ctx.orgId, meetingId: meeting.id },
+      _max: { position: true },
+    });
     const row = await tx.meetingAgendaItem.create({
       data: {
         organizationId: ctx.orgId,
@@ -68,26 +91,48 @@ export async function addTalkingPoint(ctx: AuthContext, meetingId: string, input
 
 async function findItem(tx: Tx, ctx: AuthContext, meetingId: string, itemId: string): Promise<AgendaRow> {
   if (!isUuid(itemId)) throw notFound("Agenda item");
-  const row = await tx.meetingAgendaItem.findFirst({ where: { organizationId: ctx.orgId, id: itemId.toLowerCase(), meetingId }, select: agendaSelect });
+  const row = await tx.meetingAgendaItem.findFirst({
+    where: { organizationId: ctx.orgId, id: itemId.toLowerCase(), meetingId },
+    select: agendaSelect,
+  });
   if (!row) throw notFound("Agenda item");
   return row;
 }
 
-const notYours = () => new DomainError("forbidden", "agenda_item_not_yours", "Only the person who added a talking point can change or delete it");
+const notYours = () =>
+  new DomainError(
+    "forbidden",
+    "agenda_item_not_yours",
+    "Only the person who added a talking point can change or delete it",
+  );
 
 /** Either person ticks an item off (or back on); the author of a talking point edits its text. */
-export async function updateAgendaItem(ctx: AuthContext, meetingId: string, itemId: string, patch: AgendaItemPatch): Promise<AgendaItemDto> {
+export async function updateAgendaItem(
+  ctx: AuthContext,
+  meetingId: string,
+  itemId: string,
+  patch: AgendaItemPatch,
+): Promise<AgendaItemDto> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findItem(tx, ctx, meeting.id, itemId);
     requireScheduled(meeting);
-    if (patch.text !== undefined && patch.text !== item.text && (item.kind !== "talking_point" || item.authorId !== ctx.userId)) throw notYours();
+    if (
+      patch.text !== undefined &&
+      patch.text !== item.text &&
+      (item.kind !== "talking_point" || item.authorId !== ctx.userId)
+    )
+      throw notYours();
     const data: { text?: string; doneAt?: Date | null } = {};
     if (patch.text !== undefined) data.text = patch.text;
     if (patch.done !== undefined && patch.done !== (item.doneAt !== null)) data.doneAt = patch.done ? new Date() : null;
     if (!Object.keys(data).length) return toDto(item);
-    const row = await tx.meetingAgendaItem.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } }, data, select: agendaSelect });
+    const row = await tx.meetingAgendaItem.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } },
+      data,
+      select: agendaSelect,
+    });
     return toDto(row);
   });
 }
@@ -114,12 +159,17 @@ export async function reorderAgenda(ctx: AuthContext, meetingId: string, input: 
     const ids = input.itemIds.map((id) => id.toLowerCase());
     const known = new Set(current.map((i) => i.id));
     if (ids.length !== current.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw invalidInput("Invalid request body", { itemIds: ["itemIds must list each of the meeting's agenda items exactly once"] });
+      throw invalidInput("Invalid request body", {
+        itemIds: ["itemIds must list each of the meeting's agenda items exactly once"],
+      });
     }
     for (const [position, id] of ids.entries()) {
       const was = current.find((i) => i.id === id)!;
       if (was.position !== position) {
-        await tx.meetingAgendaItem.update({ where: { organizationId_id: { organizationId: ctx.orgId, id } }, data: { position } });
+        await tx.meetingAgendaItem.update({
+          where: { organizationId_id: { organizationId: ctx.orgId, id } },
+          data: { position },
+        });
       }
     }
     return agendaForMeeting(tx, meeting);

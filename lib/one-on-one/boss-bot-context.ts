@@ -15,7 +15,9 @@ const TOP_SUGGESTIONS = 5;
 
 export function bossBotSummary(c: SuggestionContext, suggestions: readonly ManagerSuggestion[]): string {
   const name = `${c.employee.firstName} ${c.employee.lastName}`.trim();
-  const lines: string[] = [`1:1 meeting with ${name} on ${c.meeting.scheduledAt.toISOString().slice(0, 10)} (${c.meeting.durationMinutes} minutes).`];
+  const lines: string[] = [
+    `1:1 meeting with ${name} on ${c.meeting.scheduledAt.toISOString().slice(0, 10)} (${c.meeting.durationMinutes} minutes).`,
+  ];
   const p = c.prepForm;
   if (p) {
     lines.push("", `Prep form (submitted): mood ${p.mood}/5, stress ${p.stressLevel}/5.`);
@@ -27,7 +29,8 @@ export function bossBotSummary(c: SuggestionContext, suggestions: readonly Manag
     lines.push("", "Prep form: not submitted yet.");
   }
   lines.push("", c.openActionTexts.length ? "Open action items:" : "Open action items: none.");
-  for (const a of c.openActionTexts) lines.push(`- ${a.text} (owner: ${a.owner === "manager" ? "me" : name}${a.dueDate ? `, due ${a.dueDate}` : ""})`);
+  for (const a of c.openActionTexts)
+    lines.push(`- ${a.text} (owner: ${a.owner === "manager" ? "me" : name}${a.dueDate ? `, due ${a.dueDate}` : ""})`);
   const top = suggestions.slice(0, TOP_SUGGESTIONS);
   if (top.length) {
     lines.push("", "Top suggestions:");
@@ -37,12 +40,20 @@ export function bossBotSummary(c: SuggestionContext, suggestions: readonly Manag
   return lines.join("\n");
 }
 
-export async function bossBotContext(ctx: AuthContext, meetingId: string, now = new Date()): Promise<BossBotContextDto> {
+export async function bossBotContext(
+  ctx: AuthContext,
+  meetingId: string,
+  now = new Date(),
+): Promise<BossBotContextDto> {
   requirePermission(ctx, "oneOnOnes.use");
   const c = await withOrg(ctx.orgId, (tx) => loadSuggestionContext(tx, ctx, meetingId), { userId: ctx.userId });
   const suggestions = await suggestionsFor(ctx, c, now);
   return {
-    meeting: { id: c.meeting.id, employeeName: `${c.employee.firstName} ${c.employee.lastName}`.trim(), scheduledAt: c.meeting.scheduledAt.toISOString() },
+    meeting: {
+      id: c.meeting.id,
+      employeeName: `${c.employee.firstName} ${c.employee.lastName}`.trim(),
+      scheduledAt: c.meeting.scheduledAt.toISOString(),
+    },
     prepForm: c.prepForm,
     suggestions,
     contextForBossBot: bossBotSummary(c, suggestions),

@@ -50,10 +50,19 @@ function commonName(person: { name: string; email: string }): string {
 export const meetingInvitationInputSchema = z.object({
   method: z.enum(["REQUEST", "CANCEL"]),
   /** Stable per meeting or series, e.g. `<meetingId>@<host>`. */
-  uid: z.string().trim().min(3).max(255).regex(/^[^\s@]+@[^\s@]+$/, "UID must look like <id>@<host>"),
+  uid: z
+    .string()
+    .trim()
+    .min(3)
+    .max(255)
+    .regex(/^[^\s@]+@[^\s@]+$/, "UID must look like <id>@<host>"),
   sequence: z.number().int().min(0),
   start: z.date().refine((d) => !Number.isNaN(d.getTime()), { message: "Invalid start" }),
-  durationMinutes: z.number().int().min(1).max(24 * 60),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   timeZone: timeZoneSchema,
   recurrence: recurrenceSchema,
   summary: z.string().trim().min(1).max(500),

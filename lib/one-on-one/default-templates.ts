@@ -67,7 +67,8 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     key: "weekly-check-in",
     name: "Weekly Check-in",
-    description: "A short regular conversation: how the week went, what is in the way, and what you can do to help before the next one.",
+    description:
+      "A short regular conversation: how the week went, what is in the way, and what you can do to help before the next one.",
     isDefault: true,
     templateQuestions: [
       "What went well this week that you'd like me to know about?",
@@ -82,7 +83,8 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     key: "career-conversation",
     name: "Career Conversation",
-    description: "A longer, less frequent conversation about where the person wants to go and what would help them get there; not about current tasks.",
+    description:
+      "A longer, less frequent conversation about where the person wants to go and what would help them get there; not about current tasks.",
     isDefault: true,
     templateQuestions: [
       "Which parts of your work in the last few months gave you the most energy, and which drained it?",
@@ -98,7 +100,8 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     key: "feedback-exchange",
     name: "Feedback Exchange",
-    description: "Two-way feedback: specific observations in both directions, and what each of you will keep doing or change.",
+    description:
+      "Two-way feedback: specific observations in both directions, and what each of you will keep doing or change.",
     isDefault: true,
     templateQuestions: [
       "What is one thing I did recently that helped you do your best work?",
@@ -113,7 +116,8 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     key: "new-joiner-90-days",
     name: "New Joiner: First 90 Days",
-    description: "For someone in their first three months: how settling in is going, what is still unclear, and whether expectations match on both sides.",
+    description:
+      "For someone in their first three months: how settling in is going, what is still unclear, and whether expectations match on both sides.",
     isDefault: true,
     templateQuestions: [
       "How does the job compare with what you expected when you accepted the offer?",
@@ -129,7 +133,8 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   {
     key: "wellbeing-check-in",
     name: "Wellbeing Check-in",
-    description: "A conversation about how the person is doing rather than what they are doing: energy, stress, balance and the support available.",
+    description:
+      "A conversation about how the person is doing rather than what they are doing: energy, stress, balance and the support available.",
     isDefault: true,
     templateQuestions: [
       "How are you doing, honestly, outside of the work itself?",

@@ -22,7 +22,8 @@ export const fullName = (p: { firstName: string; lastName: string }) => `${p.fir
 
 /** A person's name for an e-mail or calendar file: shown only when it passes the name rule
  * (lib/mail/safe-name.ts), else `fallback`. */
-export const mailName = (p: { firstName: string; lastName: string }, fallback: string) => displayName(p.firstName, p.lastName, fallback);
+export const mailName = (p: { firstName: string; lastName: string }, fallback: string) =>
+  displayName(p.firstName, p.lastName, fallback);
 
 /** When, in the organiser's zone, for e-mail and notification texts. */
 export function whenText(at: Date, timeZone: string): string {
@@ -63,8 +64,14 @@ export async function sendCalendarMail(
   const { series, manager, employee, change } = input;
   const { host, origin } = await workspaceOf(tx, series.organizationId);
   const single = change.scope === "occurrence" && series.recurrence !== "none";
-  const start = change.scope === "series" ? (series.recurrence === "none" ? change.meeting.scheduledAt : series.startsAt) : change.meeting.scheduledAt;
-  const durationMinutes = change.scope === "series" && series.recurrence !== "none" ? series.durationMinutes : change.meeting.durationMinutes;
+  const start =
+    change.scope === "series"
+      ? series.recurrence === "none"
+        ? change.meeting.scheduledAt
+        : series.startsAt
+      : change.meeting.scheduledAt;
+  const durationMinutes =
+    change.scope === "series" && series.recurrence !== "none" ? series.durationMinutes : change.meeting.durationMinutes;
   const url = `${origin}/one-on-one/${change.meeting.id}`;
   // Names reach the e-mail and the calendar file only through mailName: a stored name that fails
   // the name rule reads "your manager" (or "Your manager" opening a sentence) instead.
@@ -88,15 +95,30 @@ export async function sendCalendarMail(
     stamp: input.now ?? new Date(),
   });
   const when = whenText(change.meeting.scheduledAt, series.timeZone);
-  const repeats = series.recurrence === "none" ? "" : ` (${series.recurrence === "biweekly" ? "every two weeks" : series.recurrence})`;
+  const repeats =
+    series.recurrence === "none"
+      ? ""
+      : ` (${series.recurrence === "biweekly" ? "every two weeks" : series.recurrence})`;
   const [subject, text] =
     change.method === "CANCEL"
       ? change.scope === "series" && series.recurrence !== "none"
-        ? [`Cancelled: your 1:1s with ${withManager}`, `${managerName} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`]
-        : [`Cancelled: 1:1 with ${withManager} on ${when}`, `${managerName} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`]
+        ? [
+            `Cancelled: your 1:1s with ${withManager}`,
+            `${managerName} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`,
+          ]
+        : [
+            `Cancelled: 1:1 with ${withManager} on ${when}`,
+            `${managerName} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`,
+          ]
       : change.scope === "series"
-        ? [`1:1 with ${withManager}: ${when}`, `${managerName} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`]
-        : [`Moved: 1:1 with ${withManager} to ${when}`, `${managerName} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`];
+        ? [
+            `1:1 with ${withManager}: ${when}`,
+            `${managerName} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`,
+          ]
+        : [
+            `Moved: 1:1 with ${withManager} to ${when}`,
+            `${managerName} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`,
+          ];
   return enqueueMail(tx, series.organizationId, {
     to: employee.email,
     subject,

@@ -24,23 +24,32 @@ import type { SuggestionReviewInput } from "./notes-schemas";
 // viewer scope, per-cell suppression, closed rounds only), so no figure reaches the rules that the
 // dashboard would hide. No AI service is called: `source` is always 'rules'.
 
-export const managerOnly = () => new DomainError("forbidden", "meeting_manager_only", "Only the meeting's manager can do this");
+export const managerOnly = () =>
+  new DomainError("forbidden", "meeting_manager_only", "Only the meeting's manager can do this");
 
 /** Current and previous four-week figures the viewer may see, for the employee's team when the
  * viewer leads it, otherwise for the viewer's whole dashboard scope. Empty without analytics. */
-export async function visibleTeamTrends(ctx: AuthContext, employeeTeamId: string | null, now = new Date()): Promise<TeamTrend[]> {
+export async function visibleTeamTrends(
+  ctx: AuthContext,
+  employeeTeamId: string | null,
+  now = new Date(),
+): Promise<TeamTrend[]> {
   if (!can(ctx, "analytics.view")) return [];
   const { current, previous } = periodWindows(now);
   const data = await withOrg(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     const full = scopeOf(ctx, teams);
-    const own = employeeTeamId ? full.teams.find((t) => t.id === employeeTeamId && t.managerId === ctx.userId) : undefined;
+    const own = employeeTeamId
+      ? full.teams.find((t) => t.id === employeeTeamId && t.managerId === ctx.userId)
+      : undefined;
     const scope: Scope = own ? { orgWide: false, teams: [own] } : full;
     const rounds = await loadRounds(tx, ctx, { kind: "pulse", sentFrom: previous.from, orgOnly: scope.orgWide });
     return { scope, teamIds: teams.map((t) => t.id), rounds };
   });
   if (!data.scope.orgWide && !data.scope.teams.length) return [];
-  const agg = (w: Window) => combine(data.rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeCells(data.scope, r, data.teamIds))).scores;
+  const agg = (w: Window) =>
+    combine(data.rounds.filter((r) => inWindow(r.sentAt, w)).flatMap((r) => scopeCells(data.scope, r, data.teamIds)))
+      .scores;
   const cur = agg(current);
   const prev = agg(previous);
   return [
@@ -54,7 +63,10 @@ function dueAt(dueDate: Date | null, timeZone: string): Date | null {
   if (!dueDate) return null;
   const next = new Date(dueDate.getTime() + 24 * 60 * 60 * 1000);
   try {
-    return instantFromWallClock({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0 }, timeZone);
+    return instantFromWallClock(
+      { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0 },
+      timeZone,
+    );
   } catch {
     return next;
   }
@@ -89,13 +101,26 @@ export async function loadSuggestionContext(tx: Tx, ctx: AuthContext, meetingId:
     meeting,
     employee,
     prepForm,
-    openActionItems: open.map((i) => ({ id: i.id, text: i.text, owner: owner(i.ownerId), dueAt: dueAt(i.dueDate, meeting.series.timeZone) })),
-    openActionTexts: open.map((i) => ({ text: i.text, owner: owner(i.ownerId), dueDate: i.dueDate ? i.dueDate.toISOString().slice(0, 10) : null })),
+    openActionItems: open.map((i) => ({
+      id: i.id,
+      text: i.text,
+      owner: owner(i.ownerId),
+      dueAt: dueAt(i.dueDate, meeting.series.timeZone),
+    })),
+    openActionTexts: open.map((i) => ({
+      text: i.text,
+      owner: owner(i.ownerId),
+      dueDate: i.dueDate ? i.dueDate.toISOString().slice(0, 10) : null,
+    })),
     reviewedIds: reviews.map((r) => r.suggestionId),
   };
 }
 
-export async function suggestionsFor(ctx: AuthContext, c: SuggestionContext, now = new Date()): Promise<ManagerSuggestion[]> {
+export async function suggestionsFor(
+  ctx: AuthContext,
+  c: SuggestionContext,
+  now = new Date(),
+): Promise<ManagerSuggestion[]> {
   const teamTrends = await visibleTeamTrends(ctx, c.employee.teamId, now);
   const prep = c.prepForm;
   return suggestMeetingTopics({
@@ -120,9 +145,12 @@ export async function suggestionsFor(ctx: AuthContext, c: SuggestionContext, now
   });
 }
 
-
 /** GET /api/one-on-one/manager-suggestions/{meetingId} */
-export async function managerSuggestions(ctx: AuthContext, meetingId: string, now = new Date()): Promise<ManagerSuggestionsDto> {
+export async function managerSuggestions(
+  ctx: AuthContext,
+  meetingId: string,
+  now = new Date(),
+): Promise<ManagerSuggestionsDto> {
   requirePermission(ctx, "oneOnOnes.use");
   const c = await inPair(ctx, (tx) => loadSuggestionContext(tx, ctx, meetingId));
   const suggestions = await suggestionsFor(ctx, c, now);
@@ -131,7 +159,11 @@ export async function managerSuggestions(ctx: AuthContext, meetingId: string, no
 
 /** PUT /api/meetings/one-on-one/{meetingId}/suggestion-reviews: the manager ticks a suggestion
  * as reviewed (or not); answers the meeting's reviewed ids. */
-export async function setSuggestionReview(ctx: AuthContext, meetingId: string, input: SuggestionReviewInput): Promise<{ reviewedIds: string[] }> {
+export async function setSuggestionReview(
+  ctx: AuthContext,
+  meetingId: string,
+  input: SuggestionReviewInput,
+): Promise<{ reviewedIds: string[] }> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);

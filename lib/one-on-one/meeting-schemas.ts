@@ -11,7 +11,12 @@ export const MEETING_MAX_MINUTES = 240;
 export const MEETING_DEFAULT_MINUTES = 30;
 export const MEETING_NOTE_MAX = 5000;
 
-const uuid = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.uuid({ error: message }));
+const uuid = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: message }));
 
 /** An instant: an ISO 8601 string with its offset (the wire) or a Date (server callers, and a
  * body the route already parsed, so the domain function can parse again). */
@@ -49,7 +54,9 @@ export type ScheduleMeetingInput = z.output<typeof scheduleMeetingSchema>;
 export type ScheduleMeetingBody = z.input<typeof scheduleMeetingSchema>;
 
 const noteField = (label: string) =>
-  z.string({ error: `${label} must be text` }).max(MEETING_NOTE_MAX, `${label} is at most ${MEETING_NOTE_MAX} characters`);
+  z
+    .string({ error: `${label} must be text` })
+    .max(MEETING_NOTE_MAX, `${label} is at most ${MEETING_NOTE_MAX} characters`);
 
 export const updateMeetingSchema = z
   .object({
@@ -65,12 +72,16 @@ export const updateMeetingSchema = z
 export type UpdateMeetingInput = z.output<typeof updateMeetingSchema>;
 export type UpdateMeetingBody = z.input<typeof updateMeetingSchema>;
 
-export const rescheduleMeetingSchema = z.object({ scheduledAt: instant, durationMinutes: duration.optional() }).strict();
+export const rescheduleMeetingSchema = z
+  .object({ scheduledAt: instant, durationMinutes: duration.optional() })
+  .strict();
 export type RescheduleMeetingInput = z.output<typeof rescheduleMeetingSchema>;
 export type RescheduleMeetingBody = z.input<typeof rescheduleMeetingSchema>;
 
 export const cancelMeetingSchema = z
-  .object({ scope: z.enum(["occurrence", "series"], { error: "Choose this meeting or the whole series" }).default("occurrence") })
+  .object({
+    scope: z.enum(["occurrence", "series"], { error: "Choose this meeting or the whole series" }).default("occurrence"),
+  })
   .strict();
 export type CancelMeetingInput = z.output<typeof cancelMeetingSchema>;
 export type CancelMeetingBody = z.input<typeof cancelMeetingSchema>;

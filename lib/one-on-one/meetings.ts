@@ -48,13 +48,16 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   return result.data;
 }
 
-
-const managerOnly = () => new DomainError("forbidden", "meeting_manager_only", "Only the manager of this 1:1 can do this");
+const managerOnly = () =>
+  new DomainError("forbidden", "meeting_manager_only", "Only the manager of this 1:1 can do this");
 
 const personSelect = { id: true, firstName: true, lastName: true, email: true } as const;
 
 async function peopleById(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, PersonRef>> {
-  const rows = await tx.user.findMany({ where: { organizationId: orgId, id: { in: [...new Set(ids)] } }, select: personSelect });
+  const rows = await tx.user.findMany({
+    where: { organizationId: orgId, id: { in: [...new Set(ids)] } },
+    select: personSelect,
+  });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -63,16 +66,25 @@ const missingPerson = (id: string): PersonRef => ({ id, firstName: "", lastName:
 // ---------------------------------------------------------------------------------------------
 // Detail
 
-async function pairNeighbours(tx: Tx, m: LoadedMeeting): Promise<{ previousMeetingId: string | null; nextMeetingId: string | null }> {
+async function pairNeighbours(
+  tx: Tx,
+  m: LoadedMeeting,
+): Promise<{ previousMeetingId: string | null; nextMeetingId: string | null }> {
   const pair = { organizationId: m.organizationId, managerId: m.managerId, employeeId: m.employeeId };
   const [prev, next] = [
     await tx.meeting.findFirst({
-      where: { ...pair, OR: [{ scheduledAt: { lt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { lt: m.id } }] },
+      where: {
+        ...pair,
+        OR: [{ scheduledAt: { lt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { lt: m.id } }],
+      },
       orderBy: [{ scheduledAt: "desc" }, { id: "desc" }],
       select: { id: true },
     }),
     await tx.meeting.findFirst({
-      where: { ...pair, OR: [{ scheduledAt: { gt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { gt: m.id } }] },
+      where: {
+        ...pair,
+        OR: [{ scheduledAt: { gt: m.scheduledAt } }, { scheduledAt: m.scheduledAt, id: { gt: m.id } }],
+      },
       orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
       select: { id: true },
     }),
@@ -113,7 +125,13 @@ export async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingF
     templateName: template?.name ?? null,
     completedAt: m.completedAt?.toISOString() ?? null,
     cancelledAt: m.cancelledAt?.toISOString() ?? null,
-    notes: { wins: m.wins ?? "", challenges: m.challenges ?? "", goals: m.goals ?? "", feedback: m.feedback ?? "", notes: m.notes ?? "" },
+    notes: {
+      wins: m.wins ?? "",
+      challenges: m.challenges ?? "",
+      goals: m.goals ?? "",
+      feedback: m.feedback ?? "",
+      notes: m.notes ?? "",
+    },
     agenda,
     actionItems,
     prepForm,
@@ -138,7 +156,8 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   const [iso, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
   const at = iso ? new Date(iso) : new Date(NaN);
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw invalidInput("Invalid cursor", { cursor: ["Invalid cursor"] });
+  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id))
+    throw invalidInput("Invalid cursor", { cursor: ["Invalid cursor"] });
   return { at, id };
 }
 
@@ -166,7 +185,11 @@ type ListRow = {
  * (organisation, managerId or employeeId, scheduledAt), each stopping after a page, merged and
  * joined to their series, prep form and people.
  */
-export async function listMeetings(ctx: AuthContext, rawQuery: ListMeetingsQueryInput = {}, { now = new Date() }: Clock = {}): Promise<MeetingListPage> {
+export async function listMeetings(
+  ctx: AuthContext,
+  rawQuery: ListMeetingsQueryInput = {},
+  { now = new Date() }: Clock = {},
+): Promise<MeetingListPage> {
   requirePermission(ctx, "oneOnOnes.use");
   const query = parse(listMeetingsQuerySchema, rawQuery);
   const cursor = decodeCursor(query.cursor);
@@ -234,20 +257,37 @@ export async function listSchedulablePeople(ctx: AuthContext): Promise<Schedulab
   requirePermission(ctx, "oneOnOnes.schedule");
   return withOrg(ctx.orgId, async (tx) => {
     const rows = await tx.user.findMany({
-      where: { organizationId: ctx.orgId, id: { not: ctx.userId }, ...(ctx.role === "admin" ? {} : { managerId: ctx.userId }) },
+      where: {
+        organizationId: ctx.orgId,
+        id: { not: ctx.userId },
+        ...(ctx.role === "admin" ? {} : { managerId: ctx.userId }),
+      },
       select: { ...personSelect, team: { select: { name: true } } },
       orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
     });
-    return rows.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, teamName: r.team?.name ?? null }));
+    return rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      teamName: r.team?.name ?? null,
+    }));
   });
 }
 
 async function schedulableEmployee(tx: Tx, ctx: AuthContext, employeeId: string) {
   const notYours = () =>
     invalidInput("Choose one of your team members", {
-      employeeId: [ctx.role === "admin" ? "Choose someone in your organisation" : "You can only schedule 1:1s with your direct reports"],
+      employeeId: [
+        ctx.role === "admin"
+          ? "Choose someone in your organisation"
+          : "You can only schedule 1:1s with your direct reports",
+      ],
     });
-  if (employeeId === ctx.userId) throw invalidInput("You cannot schedule a 1:1 with yourself", { employeeId: ["You cannot schedule a 1:1 with yourself"] });
+  if (employeeId === ctx.userId)
+    throw invalidInput("You cannot schedule a 1:1 with yourself", {
+      employeeId: ["You cannot schedule a 1:1 with yourself"],
+    });
   const user = await tx.user.findUnique({
     where: { organizationId_id: { organizationId: ctx.orgId, id: employeeId } },
     select: { ...personSelect, managerId: true },
@@ -260,14 +300,20 @@ async function schedulableEmployee(tx: Tx, ctx: AuthContext, employeeId: string)
 /** Schedules a one-off 1:1 or a recurring series with a direct report (admins: anyone); answers
  * the first meeting. Sends the employee a notification and a calendar invitation, in the same
  * transaction. */
-export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+export async function scheduleMeeting(
+  ctx: AuthContext,
+  body: ScheduleMeetingBody,
+  { now = new Date() }: Clock = {},
+): Promise<MeetingDetail> {
   requirePermission(ctx, "oneOnOnes.schedule");
   const input = parse(scheduleMeetingSchema, body);
   if (input.managerId !== undefined && input.managerId !== ctx.userId) {
     throw invalidInput("You can only schedule your own 1:1s", { managerId: ["You can only schedule your own 1:1s"] });
   }
   if (input.scheduledAt.getTime() <= now.getTime()) {
-    throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
+    throw invalidInput("Choose a date and time in the future", {
+      scheduledAt: ["Choose a date and time in the future"],
+    });
   }
   return inPair(ctx, async (tx) => {
     await assertWritable(tx, ctx.orgId);
@@ -277,9 +323,13 @@ export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBod
         where: { organizationId_id: { organizationId: ctx.orgId, id: input.templateId } },
         select: { id: true },
       });
-      if (!template) throw invalidInput("Unknown template", { templateId: ["Choose one of your organisation's templates"] });
+      if (!template)
+        throw invalidInput("Unknown template", { templateId: ["Choose one of your organisation's templates"] });
     }
-    const manager = await tx.user.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } }, select: personSelect });
+    const manager = await tx.user.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+      select: personSelect,
+    });
     const series = await tx.meetingSeries.create({
       data: {
         organizationId: ctx.orgId,
@@ -296,8 +346,19 @@ export async function scheduleMeeting(ctx: AuthContext, body: ScheduleMeetingBod
     const until = new Date(Math.max(materializeTarget(now).getTime(), input.scheduledAt.getTime() + 1));
     const [firstId] = await materializeSeries(tx, series, until, { fromStart: true });
     const loaded = await loadMeetingForUser(tx, ctx, firstId!);
-    await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "REQUEST", meeting: loaded.meeting }, now });
-    const repeats = input.recurrence === "none" ? "" : input.recurrence === "biweekly" ? ", every two weeks" : `, ${input.recurrence}`;
+    await sendCalendarMail(tx, {
+      series,
+      manager,
+      employee,
+      change: { scope: "series", method: "REQUEST", meeting: loaded.meeting },
+      now,
+    });
+    const repeats =
+      input.recurrence === "none"
+        ? ""
+        : input.recurrence === "biweekly"
+          ? ", every two weeks"
+          : `, ${input.recurrence}`;
     await notify(tx, ctx.orgId, {
       userId: employee.id,
       type: "meeting_scheduled",
@@ -325,14 +386,20 @@ function requireScheduled(m: LoadedMeeting): void {
 }
 
 /** The shared meeting notes and 'Mark Complete': the manager's alone. */
-export async function updateMeetingNotes(ctx: AuthContext, meetingId: string, body: UpdateMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+export async function updateMeetingNotes(
+  ctx: AuthContext,
+  meetingId: string,
+  body: UpdateMeetingBody,
+  { now = new Date() }: Clock = {},
+): Promise<MeetingDetail> {
   requirePermission(ctx, "oneOnOnes.use");
   const input = parse(updateMeetingSchema, body);
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadAsManager(tx, ctx, meetingId);
     if (meeting.status === "cancelled") throw conflict("meeting_cancelled", "This meeting was cancelled");
     const data: Prisma.MeetingUpdateInput = {};
-    for (const k of ["wins", "challenges", "goals", "feedback", "notes"] as const) if (input[k] !== undefined) data[k] = input[k];
+    for (const k of ["wins", "challenges", "goals", "feedback", "notes"] as const)
+      if (input[k] !== undefined) data[k] = input[k];
     if (input.status === "completed" && meeting.status !== "completed") {
       data.status = "completed";
       data.completedAt = input.completedAt && input.completedAt.getTime() <= now.getTime() ? input.completedAt : now;
@@ -352,14 +419,22 @@ async function raiseSequence(tx: Tx, orgId: string, seriesId: string, extra: Pri
 }
 
 async function pairOf(tx: Tx, orgId: string, m: LoadedMeeting) {
-  const people = await tx.user.findMany({ where: { organizationId: orgId, id: { in: [m.managerId, m.employeeId] } }, select: personSelect });
+  const people = await tx.user.findMany({
+    where: { organizationId: orgId, id: { in: [m.managerId, m.employeeId] } },
+    select: personSelect,
+  });
   const manager = people.find((p) => p.id === m.managerId) ?? missingPerson(m.managerId);
   const employee = people.find((p) => p.id === m.employeeId) ?? missingPerson(m.employeeId);
   return { manager, employee };
 }
 
 /** Moves this occurrence only (a series keeps its rule); sends the calendar update. */
-export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, body: RescheduleMeetingBody, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+export async function rescheduleMeeting(
+  ctx: AuthContext,
+  meetingId: string,
+  body: RescheduleMeetingBody,
+  { now = new Date() }: Clock = {},
+): Promise<MeetingDetail> {
   requirePermission(ctx, "oneOnOnes.use");
   const input = parse(rescheduleMeetingSchema, body);
   return inPair(ctx, async (tx) => {
@@ -367,18 +442,32 @@ export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, bod
     requireScheduled(meeting);
     await assertWritable(tx, ctx.orgId);
     if (input.scheduledAt.getTime() <= now.getTime()) {
-      throw invalidInput("Choose a date and time in the future", { scheduledAt: ["Choose a date and time in the future"] });
+      throw invalidInput("Choose a date and time in the future", {
+        scheduledAt: ["Choose a date and time in the future"],
+      });
     }
     const moved = await tx.meeting.update({
       where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } },
       // A new time gets its own reminder.
-      data: { scheduledAt: input.scheduledAt, durationMinutes: input.durationMinutes ?? meeting.durationMinutes, reminderSentAt: null },
+      data: {
+        scheduledAt: input.scheduledAt,
+        durationMinutes: input.durationMinutes ?? meeting.durationMinutes,
+        reminderSentAt: null,
+      },
     });
     const extra: Prisma.MeetingSeriesUpdateInput =
-      meeting.series.recurrence === "none" ? { startsAt: input.scheduledAt, durationMinutes: moved.durationMinutes } : {};
+      meeting.series.recurrence === "none"
+        ? { startsAt: input.scheduledAt, durationMinutes: moved.durationMinutes }
+        : {};
     const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, extra);
     const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
-    await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "REQUEST", meeting: moved }, now });
+    await sendCalendarMail(tx, {
+      series,
+      manager,
+      employee,
+      change: { scope: "occurrence", method: "REQUEST", meeting: moved },
+      now,
+    });
     await notify(tx, ctx.orgId, {
       userId: employee.id,
       type: "meeting_scheduled",
@@ -393,7 +482,12 @@ export async function rescheduleMeeting(ctx: AuthContext, meetingId: string, bod
 
 /** Cancels this occurrence, or the series (every future scheduled occurrence, and the series
  * itself, so it is not extended); sends METHOD:CANCEL. */
-export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: CancelMeetingBody = {}, { now = new Date() }: Clock = {}): Promise<MeetingDetail> {
+export async function cancelMeeting(
+  ctx: AuthContext,
+  meetingId: string,
+  body: CancelMeetingBody = {},
+  { now = new Date() }: Clock = {},
+): Promise<MeetingDetail> {
   requirePermission(ctx, "oneOnOnes.use");
   const input = parse(cancelMeetingSchema, body);
   return inPair(ctx, async (tx) => {
@@ -413,8 +507,19 @@ export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: C
       });
       const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId, { cancelledAt: now });
       const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
-      await sendCalendarMail(tx, { series, manager, employee, change: { scope: "series", method: "CANCEL", meeting }, now });
-      await notifyCancelled(tx, ctx.orgId, { manager, employee, meetingId: meeting.id, what: series.recurrence === "none" ? "your 1:1" : "your recurring 1:1s" });
+      await sendCalendarMail(tx, {
+        series,
+        manager,
+        employee,
+        change: { scope: "series", method: "CANCEL", meeting },
+        now,
+      });
+      await notifyCancelled(tx, ctx.orgId, {
+        manager,
+        employee,
+        meetingId: meeting.id,
+        what: series.recurrence === "none" ? "your 1:1" : "your recurring 1:1s",
+      });
     } else {
       requireScheduled(meeting);
       await tx.meeting.update({
@@ -423,8 +528,19 @@ export async function cancelMeeting(ctx: AuthContext, meetingId: string, body: C
       });
       const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId);
       const { manager, employee } = await pairOf(tx, ctx.orgId, meeting);
-      await sendCalendarMail(tx, { series, manager, employee, change: { scope: "occurrence", method: "CANCEL", meeting }, now });
-      await notifyCancelled(tx, ctx.orgId, { manager, employee, meetingId: meeting.id, what: `your 1:1 on ${whenText(meeting.scheduledAt, series.timeZone)}` });
+      await sendCalendarMail(tx, {
+        series,
+        manager,
+        employee,
+        change: { scope: "occurrence", method: "CANCEL", meeting },
+        now,
+      });
+      await notifyCancelled(tx, ctx.orgId, {
+        manager,
+        employee,
+        meetingId: meeting.id,
+        what: `your 1:1 on ${whenText(meeting.scheduledAt, series.timeZone)}`,
+      });
     }
     return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
   });

@@ -20,7 +20,12 @@ export async function moodTrend(ctx: AuthContext, meetingId: string): Promise<Mo
     async (tx) => {
       const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
       return tx.meetingPrepForm.findMany({
-        where: { organizationId: ctx.orgId, managerId: meeting.managerId, employeeId: meeting.employeeId, submittedAt: { not: null } },
+        where: {
+          organizationId: ctx.orgId,
+          managerId: meeting.managerId,
+          employeeId: meeting.employeeId,
+          submittedAt: { not: null },
+        },
         select: { meetingId: true, mood: true, stressLevel: true, meeting: { select: { scheduledAt: true } } },
         orderBy: [{ meeting: { scheduledAt: "desc" } }, { meetingId: "desc" }],
         take: MOOD_TREND_POINTS,
@@ -30,5 +35,10 @@ export async function moodTrend(ctx: AuthContext, meetingId: string): Promise<Mo
   );
   return rows
     .reverse()
-    .map((r) => ({ meetingId: r.meetingId, scheduledAt: r.meeting.scheduledAt.toISOString(), mood: r.mood, stressLevel: r.stressLevel }));
+    .map((r) => ({
+      meetingId: r.meetingId,
+      scheduledAt: r.meeting.scheduledAt.toISOString(),
+      mood: r.mood,
+      stressLevel: r.stressLevel,
+    }));
 }

@@ -30,7 +30,9 @@ export type AgendaItemPatch = z.output<typeof agendaItemPatchSchema>;
 export const agendaOrderSchema = z
   .object({
     itemIds: z
-      .array(z.uuid({ error: "Each agenda item id must be a UUID" }), { error: "itemIds must be a list of agenda item ids" })
+      .array(z.uuid({ error: "Each agenda item id must be a UUID" }), {
+        error: "itemIds must be a list of agenda item ids",
+      })
       .max(500, "itemIds must be the meeting's agenda items"),
   })
   .strict();
@@ -48,14 +50,17 @@ export const dueDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Due date must be a date (YYYY-MM-DD)")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2200;
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().slice(0, 10) === s &&
+      d.getUTCFullYear() >= 2000 &&
+      d.getUTCFullYear() <= 2200
+    );
   }, "Due date must be a date (YYYY-MM-DD)");
 
 const ownerId = z.uuid({ error: "Owner must be you or the other person of the meeting" });
 
-export const actionItemInputSchema = z
-  .object({ text: actionText, ownerId, dueDate: dueDateSchema.nullish() })
-  .strict();
+export const actionItemInputSchema = z.object({ text: actionText, ownerId, dueDate: dueDateSchema.nullish() }).strict();
 export type ActionItemInput = z.output<typeof actionItemInputSchema>;
 
 export const actionItemPatchSchema = z

@@ -50,10 +50,12 @@ export function toPrepFormDto(r: Row): PrepFormDto {
   return { ...r, submittedAt: r.submittedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() };
 }
 
-
 /** The form as its reader may see it: the employee always, the manager once submitted. */
 export async function readPrepForm(tx: Tx, ctx: AuthContext, meeting: LoadedMeeting): Promise<PrepFormDto | null> {
-  const row = await tx.meetingPrepForm.findUnique({ where: { organizationId_meetingId: { organizationId: ctx.orgId, meetingId: meeting.id } }, select });
+  const row = await tx.meetingPrepForm.findUnique({
+    where: { organizationId_meetingId: { organizationId: ctx.orgId, meetingId: meeting.id } },
+    select,
+  });
   if (!row) return null;
   if (meeting.employeeId !== ctx.userId && !row.submittedAt) return null;
   return toPrepFormDto(row);
@@ -68,20 +70,32 @@ export async function getPrepForm(ctx: AuthContext, meetingId: string): Promise<
 }
 
 /** The meeting the employee may still prepare: theirs, and neither completed nor cancelled. */
-async function writableMeeting(tx: Tx, ctx: AuthContext, meetingId: string, employeeId?: string): Promise<LoadedMeeting> {
+async function writableMeeting(
+  tx: Tx,
+  ctx: AuthContext,
+  meetingId: string,
+  employeeId?: string,
+): Promise<LoadedMeeting> {
   const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
   if (role !== "employee") throw forbidden("Only the employee fills in the prep form");
   if (employeeId !== undefined && employeeId.toLowerCase() !== meeting.employeeId) {
     throw invalidInput("Invalid request body", { employeeId: ["The prep form belongs to the meeting's employee"] });
   }
-  if (meeting.status !== "scheduled") throw conflict("prep_form_closed", `The meeting is ${meeting.status}; its prep form can no longer be changed`);
+  if (meeting.status !== "scheduled")
+    throw conflict("prep_form_closed", `The meeting is ${meeting.status}; its prep form can no longer be changed`);
   return meeting;
 }
 
 function upsert(tx: Tx, ctx: AuthContext, meeting: LoadedMeeting, data: PrepFormDraft) {
   return tx.meetingPrepForm.upsert({
     where: { organizationId_meetingId: { organizationId: ctx.orgId, meetingId: meeting.id } },
-    create: { organizationId: ctx.orgId, meetingId: meeting.id, managerId: meeting.managerId, employeeId: meeting.employeeId, ...data },
+    create: {
+      organizationId: ctx.orgId,
+      meetingId: meeting.id,
+      managerId: meeting.managerId,
+      employeeId: meeting.employeeId,
+      ...data,
+    },
     update: data,
     select,
   });
@@ -89,7 +103,12 @@ function upsert(tx: Tx, ctx: AuthContext, meeting: LoadedMeeting, data: PrepForm
 
 /** Saves a draft (autosave on every change): absent fields keep their stored value. A form that
  * was submitted stays submitted; the manager sees the edit. */
-export async function savePrepDraft(ctx: AuthContext, meetingId: string, draft: PrepFormDraft, employeeId?: string): Promise<PrepFormDto> {
+export async function savePrepDraft(
+  ctx: AuthContext,
+  meetingId: string,
+  draft: PrepFormDraft,
+  employeeId?: string,
+): Promise<PrepFormDto> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const meeting = await writableMeeting(tx, ctx, meetingId, employeeId);
@@ -103,7 +122,10 @@ export async function updatePrepForm(ctx: AuthContext, prepId: string, draft: Pr
   if (!isUuid(prepId)) throw notFound("Prep form");
   return inPair(ctx, async (tx) => {
     // Row-level security shows only the caller's pairs' forms; the meeting check does the rest.
-    const form = await tx.meetingPrepForm.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: prepId.toLowerCase() } }, select: { meetingId: true } });
+    const form = await tx.meetingPrepForm.findUnique({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: prepId.toLowerCase() } },
+      select: { meetingId: true },
+    });
     if (!form) throw notFound("Prep form");
     const meeting = await writableMeeting(tx, ctx, form.meetingId);
     return toPrepFormDto(await upsert(tx, ctx, meeting, draft));
@@ -124,7 +146,13 @@ export async function submitPrepForm(ctx: AuthContext, body: PrepFormSubmitBody)
     let row = await upsert(tx, ctx, meeting, fields);
     // Stamped only where not yet stamped: of two submissions at once, one stamps and notifies.
     const where = { organizationId: ctx.orgId, meetingId: meeting.id };
-    const first = (await tx.meetingPrepForm.updateMany({ where: { ...where, submittedAt: null }, data: { submittedAt: new Date() } })).count === 1;
+    const first =
+      (
+        await tx.meetingPrepForm.updateMany({
+          where: { ...where, submittedAt: null },
+          data: { submittedAt: new Date() },
+        })
+      ).count === 1;
     if (first) row = await tx.meetingPrepForm.findUniqueOrThrow({ where: { organizationId_meetingId: where }, select });
     if (first) {
       const employee = await tx.user.findUnique({

@@ -3,7 +3,17 @@ import { type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { masterKeyRing, newDataKey, open, seal, toBytes } from "@/lib/coach/crypto";
-import { VAULT_KEY_ID, noteAad, scopeOf, sessionVault, unwrapDataKeyFromVault, vaultForRead, vaultForWrite, wrapDataKeyInVault, type SessionVault } from "@/lib/vault/vault";
+import {
+  VAULT_KEY_ID,
+  noteAad,
+  scopeOf,
+  sessionVault,
+  unwrapDataKeyFromVault,
+  vaultForRead,
+  vaultForWrite,
+  wrapDataKeyInVault,
+  type SessionVault,
+} from "@/lib/vault/vault";
 import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { PrivateNoteInput } from "./notes-schemas";
 
@@ -18,11 +28,23 @@ import type { PrivateNoteInput } from "./notes-schemas";
 
 export type PrivateNoteDto = { body: string; updatedAt: string };
 
-type NoteRow = { id: string; body: Uint8Array; keyId: string; vaultId: string | null; wrappedKey: Uint8Array | null; updatedAt: Date };
+type NoteRow = {
+  id: string;
+  body: Uint8Array;
+  keyId: string;
+  vaultId: string | null;
+  wrappedKey: Uint8Array | null;
+  updatedAt: Date;
+};
 
 function findNote(tx: Tx, ctx: AuthContext, vault: SessionVault, meetingId: string): Promise<NoteRow | null> {
   return tx.meetingPrivateNote.findFirst({
-    where: { organizationId: ctx.orgId, meetingId, authorId: ctx.userId, OR: [{ vaultId: vault.vaultId }, { vaultId: null }] },
+    where: {
+      organizationId: ctx.orgId,
+      meetingId,
+      authorId: ctx.userId,
+      OR: [{ vaultId: vault.vaultId }, { vaultId: null }],
+    },
     // The vault's note before a legacy one, should both exist.
     orderBy: { vaultId: { sort: "asc", nulls: "last" } },
     select: { id: true, body: true, keyId: true, vaultId: true, wrappedKey: true, updatedAt: true },
@@ -42,7 +64,11 @@ function openNote(ctx: AuthContext, vault: SessionVault, meetingId: string, row:
 
 /** The caller's own note on a meeting already loaded for them (for the meeting detail, which a
  * session without its vault still shows: with no note). */
-export async function readPrivateNote(tx: Tx, ctx: AuthContext, meeting: Pick<LoadedMeeting, "id">): Promise<PrivateNoteDto | null> {
+export async function readPrivateNote(
+  tx: Tx,
+  ctx: AuthContext,
+  meeting: Pick<LoadedMeeting, "id">,
+): Promise<PrivateNoteDto | null> {
   const vault = await sessionVault(tx, ctx);
   if (!vault) return null;
   const row = await findNote(tx, ctx, vault, meeting.id);
@@ -62,24 +88,39 @@ export async function getPrivateNote(ctx: AuthContext, meetingId: string): Promi
 
 /** Saves the caller's note in their vault (a new data key each time); an empty (blank) body
  * deletes it. Needs the vault's recovery key saved first (409 vault_setup_required). */
-export async function savePrivateNote(ctx: AuthContext, meetingId: string, input: PrivateNoteInput): Promise<PrivateNoteDto | null> {
+export async function savePrivateNote(
+  ctx: AuthContext,
+  meetingId: string,
+  input: PrivateNoteInput,
+): Promise<PrivateNoteDto | null> {
   requirePermission(ctx, "oneOnOnes.use");
   return inPair(ctx, async (tx) => {
     const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
     const vault = await vaultForWrite(tx, ctx);
     const mine = { organizationId: ctx.orgId, meetingId: meeting.id, authorId: ctx.userId };
     if (!input.body.trim()) {
-      await tx.meetingPrivateNote.deleteMany({ where: { ...mine, OR: [{ vaultId: vault.vaultId }, { vaultId: null }] } });
+      await tx.meetingPrivateNote.deleteMany({
+        where: { ...mine, OR: [{ vaultId: vault.vaultId }, { vaultId: null }] },
+      });
       return null;
     }
     const dataKey = newDataKey();
     const body = toBytes(seal(dataKey, Buffer.from(input.body, "utf8"), noteAad(ctx.orgId, meeting.id, ctx.userId)));
-    const wrappedKey = toBytes(wrapDataKeyInVault(vault.key, dataKey, scopeOf(ctx, vault), { kind: "note", meetingId: meeting.id }));
+    const wrappedKey = toBytes(
+      wrapDataKeyInVault(vault.key, dataKey, scopeOf(ctx, vault), { kind: "note", meetingId: meeting.id }),
+    );
     const sealed = { body, wrappedKey, keyId: VAULT_KEY_ID, vaultId: vault.vaultId };
     const existing = await findNote(tx, ctx, vault, meeting.id);
     const row = existing
-      ? await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: existing.id } }, data: sealed, select: { updatedAt: true } })
-      : await tx.meetingPrivateNote.create({ data: { ...mine, managerId: meeting.managerId, employeeId: meeting.employeeId, ...sealed }, select: { updatedAt: true } });
+      ? await tx.meetingPrivateNote.update({
+          where: { organizationId_id: { organizationId: ctx.orgId, id: existing.id } },
+          data: sealed,
+          select: { updatedAt: true },
+        })
+      : await tx.meetingPrivateNote.create({
+          data: { ...mine, managerId: meeting.managerId, employeeId: meeting.employeeId, ...sealed },
+          select: { updatedAt: true },
+        });
     return { body: input.body, updatedAt: row.updatedAt.toISOString() };
   });
 }

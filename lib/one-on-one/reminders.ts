@@ -26,20 +26,37 @@ export type MeetingWorkResult = { reminded: number; extended: number; errors: nu
  * conditional update in the transaction that writes the notifications and e-mails, so of two
  * workers at once one claims (count 1) and the other finds it taken (count 0) and sends nothing.
  */
-export async function sendMeetingReminder(orgId: string, meetingId: string, managerId: string, now: Date): Promise<boolean> {
+export async function sendMeetingReminder(
+  orgId: string,
+  meetingId: string,
+  managerId: string,
+  now: Date,
+): Promise<boolean> {
   return withOrg(
     orgId,
     async (tx) => {
       // A read-only workspace (subscription ended) sends no reminders; the meeting stays unclaimed.
       if (await isReadOnly(tx, orgId)) return false;
       const claimed = await tx.meeting.updateMany({
-        where: { organizationId: orgId, id: meetingId, reminderSentAt: null, status: "scheduled", scheduledAt: { gt: now } },
+        where: {
+          organizationId: orgId,
+          id: meetingId,
+          reminderSentAt: null,
+          status: "scheduled",
+          scheduledAt: { gt: now },
+        },
         data: { reminderSentAt: now },
       });
       if (claimed.count === 0) return false;
       const m = await tx.meeting.findUniqueOrThrow({
         where: { organizationId_id: { organizationId: orgId, id: meetingId } },
-        select: { id: true, scheduledAt: true, managerId: true, employeeId: true, series: { select: { timeZone: true } } },
+        select: {
+          id: true,
+          scheduledAt: true,
+          managerId: true,
+          employeeId: true,
+          series: { select: { timeZone: true } },
+        },
       });
       const people = await tx.user.findMany({
         where: { organizationId: orgId, id: { in: [m.managerId, m.employeeId] } },
@@ -104,7 +121,11 @@ export async function runMeetingWork(now = new Date()): Promise<MeetingWorkResul
       if (row.kind === "reminder") {
         if (await sendMeetingReminder(row.organizationId, row.id, row.managerId, now)) result.reminded++;
       } else {
-        result.extended += await withOrg(row.organizationId, (tx) => extendSeries(tx, row.organizationId, row.id, now), { userId: row.managerId });
+        result.extended += await withOrg(
+          row.organizationId,
+          (tx) => extendSeries(tx, row.organizationId, row.id, now),
+          { userId: row.managerId },
+        );
       }
     } catch (err) {
       result.errors++;

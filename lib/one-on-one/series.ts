@@ -10,7 +10,8 @@ export const MATERIALIZE_HORIZON_MS = MATERIALIZE_HORIZON_DAYS * 86_400_000;
 export const MATERIALIZE_SLACK_MS = 30 * 86_400_000;
 
 /** Where materialised rows should reach when topping up at `now`. */
-export const materializeTarget = (now: Date, horizonMs = MATERIALIZE_HORIZON_MS) => new Date(now.getTime() + horizonMs + MATERIALIZE_SLACK_MS);
+export const materializeTarget = (now: Date, horizonMs = MATERIALIZE_HORIZON_MS) =>
+  new Date(now.getTime() + horizonMs + MATERIALIZE_SLACK_MS);
 
 type SeriesRow = {
   organizationId: string;
@@ -33,7 +34,12 @@ type SeriesRow = {
  * is skipped, so two runs at once or a repeat never duplicate a meeting. Returns the new ids in
  * start order. Runs in the caller's withOrg(..., { userId }) transaction (a pair member's).
  */
-export async function materializeSeries(tx: Tx, series: SeriesRow, until: Date, opts: { fromStart?: boolean } = {}): Promise<string[]> {
+export async function materializeSeries(
+  tx: Tx,
+  series: SeriesRow,
+  until: Date,
+  opts: { fromStart?: boolean } = {},
+): Promise<string[]> {
   if (series.cancelledAt) return [];
   const from = opts.fromStart ? series.startsAt : series.materializedUntil;
   const starts =
@@ -41,7 +47,14 @@ export async function materializeSeries(tx: Tx, series: SeriesRow, until: Date, 
       ? opts.fromStart
         ? [series.startsAt]
         : []
-      : occurrences({ start: series.startsAt, timeZone: series.timeZone, recurrence: series.recurrence, from, to: until, limit: MAX_OCCURRENCES });
+      : occurrences({
+          start: series.startsAt,
+          timeZone: series.timeZone,
+          recurrence: series.recurrence,
+          from,
+          to: until,
+          limit: MAX_OCCURRENCES,
+        });
   const created: string[] = [];
   if (starts.length > 0) {
     const questions = series.templateId
@@ -83,7 +96,8 @@ export async function materializeSeries(tx: Tx, series: SeriesRow, until: Date, 
     }
     created.push(...inserted.map((m) => m.id));
   }
-  const newUntil = series.recurrence === "none" ? until : new Date(Math.max(until.getTime(), series.materializedUntil.getTime()));
+  const newUntil =
+    series.recurrence === "none" ? until : new Date(Math.max(until.getTime(), series.materializedUntil.getTime()));
   await tx.meetingSeries.update({
     where: { organizationId_id: { organizationId: series.organizationId, id: series.id } },
     data: { materializedUntil: newUntil },
@@ -92,8 +106,16 @@ export async function materializeSeries(tx: Tx, series: SeriesRow, until: Date, 
 }
 
 /** Tops up a live recurring series to `now + horizon` (the job's 'extend' work). */
-export async function extendSeries(tx: Tx, orgId: string, seriesId: string, now: Date, horizonMs = MATERIALIZE_HORIZON_MS): Promise<number> {
-  const series = await tx.meetingSeries.findUnique({ where: { organizationId_id: { organizationId: orgId, id: seriesId } } });
+export async function extendSeries(
+  tx: Tx,
+  orgId: string,
+  seriesId: string,
+  now: Date,
+  horizonMs = MATERIALIZE_HORIZON_MS,
+): Promise<number> {
+  const series = await tx.meetingSeries.findUnique({
+    where: { organizationId_id: { organizationId: orgId, id: seriesId } },
+  });
   if (!series || series.cancelledAt || series.recurrence === "none") return 0;
   if (series.materializedUntil.getTime() >= now.getTime() + horizonMs) return 0;
   return (await materializeSeries(tx, series, materializeTarget(now, horizonMs))).length;

@@ -9,7 +9,13 @@ import { plural } from "@/lib/utils/plural";
 // rules to the trends before they reach this function) and may let a configured model refine the
 // result.
 
-export const SUGGESTION_CATEGORIES = ["conversation_starter", "action_item", "follow_up", "resource", "coaching_tip"] as const;
+export const SUGGESTION_CATEGORIES = [
+  "conversation_starter",
+  "action_item",
+  "follow_up",
+  "resource",
+  "coaching_tip",
+] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
 export const SUGGESTION_PRIORITIES = ["high", "medium", "low"] as const;
 export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
@@ -50,7 +56,11 @@ export type OpenActionItem = {
 /** A team-level figure the manager may see under the anonymity rules, on the 0-10 rollup scale
  * (lib/surveys/scoring.ts): a culture dimension (higher is better) or the stress metric (higher is
  * worse). null where the period was suppressed or not asked. */
-export type TeamTrend = { metric: DimensionKey | typeof STRESS_METRIC; current: number | null; previous: number | null };
+export type TeamTrend = {
+  metric: DimensionKey | typeof STRESS_METRIC;
+  current: number | null;
+  previous: number | null;
+};
 
 export type SuggestionInput = {
   /** The submitted form or the saved draft; null when the employee has not started one. */
@@ -107,11 +117,13 @@ const DIMENSION_TIPS: Record<DimensionKey, string> = {
   recognition: "Be specific when you thank people this week: name the piece of work and why it mattered.",
   feedback: "Ask how useful your recent feedback has been and whether they would like more of it, sooner.",
   relationship_with_peers: "Ask who they work well with and where hand-offs between people have become harder.",
-  relationship_with_manager: "Ask directly what you could do differently as their manager, and thank them for the answer.",
+  relationship_with_manager:
+    "Ask directly what you could do differently as their manager, and thank them for the answer.",
   satisfaction: "Ask which parts of the job they would keep and which they would drop if they could.",
   alignment: "Check that they can say, in a sentence, why their current work matters to the team's goals.",
   happiness: "Leave room for how they are, not only what they are doing, before moving to tasks.",
-  wellness: "Ask about energy and recovery, and model it yourself: mention what you are doing to keep a sustainable pace.",
+  wellness:
+    "Ask about energy and recovery, and model it yourself: mention what you are doing to keep a sustainable pace.",
   personal_growth: "Ask what they would like to learn next and whether their current work leaves room for it.",
   ambassadorship: "Ask whether they would recommend the team to a friend, and what would have to change if not.",
 };
@@ -255,7 +267,8 @@ function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
       category: "coaching_tip",
       priority: "low",
       title: "Listen without taking sides",
-      suggestion: "When a report raises tension with colleagues, ask for specific situations rather than judgements about people, avoid agreeing with a view of someone who is not in the room, and decide afterwards whether it needs a team-level conversation.",
+      suggestion:
+        "When a report raises tension with colleagues, ask for specific situations rather than judgements about people, avoid agreeing with a view of someone who is not in the room, and decide afterwards whether it needs a team-level conversation.",
       estimatedMinutes: 3,
       tags: ["team dynamics", "conflict"],
     });
@@ -320,7 +333,7 @@ function genericStarters(name: string, formStarted: boolean): Draft[] {
       category: "conversation_starter",
       priority: "low",
       title: "Ask how you can help",
-      suggestion: "Ask: \"What is one thing I could do, or stop doing, that would make your work easier?\"",
+      suggestion: 'Ask: "What is one thing I could do, or stop doing, that would make your work easier?"',
       estimatedMinutes: 3,
       tags: ["support", "feedback"],
     },
@@ -349,7 +362,10 @@ function actionItemRules(items: readonly OpenActionItem[], name: string, now: Da
   const shownOverdue = new Set(overdue.slice(0, MAX_OVERDUE_SHOWN).map((i) => i.id));
   const rest = items.filter((i) => !shownOverdue.has(i.id)).sort((a, b) => a.id.localeCompare(b.id));
   if (rest.length > 0) {
-    const listed = rest.slice(0, 3).map((i) => `"${excerpt(i.text)}"`).join(", ");
+    const listed = rest
+      .slice(0, 3)
+      .map((i) => `"${excerpt(i.text)}"`)
+      .join(", ");
     const more = rest.length > 3 ? ` and ${rest.length - 3} more` : "";
     out.push({
       rule: "open-actions",
@@ -402,7 +418,10 @@ function trendRules(trends: readonly TeamTrend[]): Draft[] {
 }
 
 const PRIORITY_RANK: Record<SuggestionPriority, number> = { high: 0, medium: 1, low: 2 };
-const CATEGORY_RANK = Object.fromEntries(SUGGESTION_CATEGORIES.map((c, i) => [c, i])) as Record<SuggestionCategory, number>;
+const CATEGORY_RANK = Object.fromEntries(SUGGESTION_CATEGORIES.map((c, i) => [c, i])) as Record<
+  SuggestionCategory,
+  number
+>;
 
 /**
  * The suggestions for one meeting, highest priority first, then in the spec's category order, then
@@ -416,13 +435,20 @@ export function suggestMeetingTopics(input: SuggestionInput): ManagerSuggestion[
   drafts.push(...fromForm);
   // With nothing from the form but the sliders (or no form at all), the manager still gets
   // openers; the mood and stress rules above are kept alongside them.
-  const hasText = fromForm.some((d) => !["low-mood", "lowest-mood-support", "high-stress", "high-stress-relief"].includes(d.rule));
+  const hasText = fromForm.some(
+    (d) => !["low-mood", "lowest-mood-support", "high-stress", "high-stress-relief"].includes(d.rule),
+  );
   if (!hasText) drafts.push(...genericStarters(name, form !== null));
   drafts.push(...actionItemRules(input.openActionItems, name, input.now));
   drafts.push(...trendRules(input.teamTrends));
 
   return drafts
     .map((d, i) => ({ d, i }))
-    .sort((a, b) => PRIORITY_RANK[a.d.priority] - PRIORITY_RANK[b.d.priority] || CATEGORY_RANK[a.d.category] - CATEGORY_RANK[b.d.category] || a.i - b.i)
+    .sort(
+      (a, b) =>
+        PRIORITY_RANK[a.d.priority] - PRIORITY_RANK[b.d.priority] ||
+        CATEGORY_RANK[a.d.category] - CATEGORY_RANK[b.d.category] ||
+        a.i - b.i,
+    )
     .map(({ d }) => finish(d));
 }

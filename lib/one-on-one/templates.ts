@@ -15,8 +15,26 @@ import type { TemplateDto } from "./dto";
 
 const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
-const select = { id: true, key: true, name: true, description: true, isDefault: true, questions: true, createdAt: true, updatedAt: true } as const;
-type Row = { id: string; key: string | null; name: string; description: string; isDefault: boolean; questions: string[]; createdAt: Date; updatedAt: Date };
+const select = {
+  id: true,
+  key: true,
+  name: true,
+  description: true,
+  isDefault: true,
+  questions: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+type Row = {
+  id: string;
+  key: string | null;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  questions: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 function toDto(r: Row): TemplateDto {
   return {
@@ -35,18 +53,24 @@ function toDto(r: Row): TemplateDto {
 const order = [{ isDefault: "desc" as const }, { name: "asc" as const }, { id: "asc" as const }];
 
 const nameTaken = (name: string) =>
-  conflict("template_name_taken", `A template named "${name}" already exists`, { name: [`A template named "${name}" already exists`] });
+  conflict("template_name_taken", `A template named "${name}" already exists`, {
+    name: [`A template named "${name}" already exists`],
+  });
 
 export async function listTemplates(ctx: AuthContext): Promise<TemplateDto[]> {
   requirePermission(ctx, "oneOnOnes.use");
-  const rows = await withOrg(ctx.orgId, (tx) => tx.meetingTemplate.findMany({ where: { organizationId: ctx.orgId }, select, orderBy: order }));
+  const rows = await withOrg(ctx.orgId, (tx) =>
+    tx.meetingTemplate.findMany({ where: { organizationId: ctx.orgId }, select, orderBy: order }),
+  );
   return rows.map(toDto);
 }
 
 export async function getTemplate(ctx: AuthContext, id: string): Promise<TemplateDto> {
   requirePermission(ctx, "oneOnOnes.use");
   if (!isUuid(id)) throw notFound("Template");
-  const row = await withOrg(ctx.orgId, (tx) => tx.meetingTemplate.findUnique({ where: key(ctx.orgId, id.toLowerCase()), select }));
+  const row = await withOrg(ctx.orgId, (tx) =>
+    tx.meetingTemplate.findUnique({ where: key(ctx.orgId, id.toLowerCase()), select }),
+  );
   if (!row) throw notFound("Template");
   return toDto(row);
 }
@@ -56,7 +80,14 @@ export async function createTemplate(ctx: AuthContext, input: TemplateInput): Pr
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       const row = await tx.meetingTemplate.create({
-        data: { organizationId: ctx.orgId, name: input.name, description: input.description, questions: input.templateQuestions, isDefault: false, createdById: ctx.userId },
+        data: {
+          organizationId: ctx.orgId,
+          name: input.name,
+          description: input.description,
+          questions: input.templateQuestions,
+          isDefault: false,
+          createdById: ctx.userId,
+        },
         select,
       });
       await audit(tx, ctx, "meeting_template.create", { type: "meeting_template", id: row.id }, { name: row.name });
@@ -118,7 +149,10 @@ export async function deleteTemplate(ctx: AuthContext, id: string): Promise<void
 }
 
 async function insertDefaults(tx: Tx, ctx: AuthContext): Promise<number> {
-  const existing = await tx.meetingTemplate.findMany({ where: { organizationId: ctx.orgId }, select: { key: true, name: true } });
+  const existing = await tx.meetingTemplate.findMany({
+    where: { organizationId: ctx.orgId },
+    select: { key: true, name: true },
+  });
   const keys = new Set(existing.map((e) => e.key).filter((k): k is string => k !== null));
   const names = new Set(existing.map((e) => e.name.toLowerCase()));
   let created = 0;
@@ -147,7 +181,8 @@ export async function seedDefaultTemplates(ctx: AuthContext): Promise<{ created:
   requirePermission(ctx, "oneOnOnes.templates");
   return withOrg(ctx.orgId, async (tx) => {
     const created = await insertDefaults(tx, ctx);
-    if (created > 0) await audit(tx, ctx, "meeting_template.seed_defaults", { type: "organization", id: ctx.orgId }, { created });
+    if (created > 0)
+      await audit(tx, ctx, "meeting_template.seed_defaults", { type: "organization", id: ctx.orgId }, { created });
     const rows = await tx.meetingTemplate.findMany({ where: { organizationId: ctx.orgId }, select, orderBy: order });
     return { created, templates: rows.map(toDto) };
   });

@@ -11,7 +11,11 @@ export const MIN_GROUP_SIZE_HIGHEST = 10;
 const outOfRange = `Choose a whole number from ${MIN_GROUP_SIZE_LOWEST} to ${MIN_GROUP_SIZE_HIGHEST}`;
 
 export const anonymitySchema = z.object({
-  minGroupSize: z.number({ error: outOfRange }).int(outOfRange).min(MIN_GROUP_SIZE_LOWEST, outOfRange).max(MIN_GROUP_SIZE_HIGHEST, outOfRange),
+  minGroupSize: z
+    .number({ error: outOfRange })
+    .int(outOfRange)
+    .min(MIN_GROUP_SIZE_LOWEST, outOfRange)
+    .max(MIN_GROUP_SIZE_HIGHEST, outOfRange),
   organizationId: z.string().optional(),
 });
 
@@ -23,7 +27,10 @@ export type AnonymityDto = {
   commentMinimum: number;
 };
 
-export const anonymityDto = (minGroupSize: number): AnonymityDto => ({ minGroupSize, commentMinimum: commentMinimum(minGroupSize) });
+export const anonymityDto = (minGroupSize: number): AnonymityDto => ({
+  minGroupSize,
+  commentMinimum: commentMinimum(minGroupSize),
+});
 
 /** What the setting means, in the words the settings page shows. */
 export const anonymitySummary = (d: AnonymityDto) =>

@@ -12,7 +12,9 @@ import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/
 export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Promise<AnonymityDto> {
   requirePermission(ctx, "organization.view");
   requireOwnOrg(ctx, orgId);
-  const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select: { minGroupSize: true } }));
+  const org = await withOrg(ctx.orgId, (tx) =>
+    tx.organization.findUnique({ where: { id: ctx.orgId }, select: { minGroupSize: true } }),
+  );
   if (!org) throw notFound("Organisation");
   return anonymityDto(org.minGroupSize);
 }
@@ -24,7 +26,11 @@ export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Prom
  * once. A lowering leaves them alone: nobody's answers are ever shown in a smaller group than the
  * survey page promised; the next rounds use the new value.
  */
-export async function updateAnonymitySetting(ctx: AuthContext, orgId: string, input: AnonymityInput): Promise<AnonymityDto> {
+export async function updateAnonymitySetting(
+  ctx: AuthContext,
+  orgId: string,
+  input: AnonymityInput,
+): Promise<AnonymityDto> {
   requirePermission(ctx, "organization.manage");
   requireOwnOrg(ctx, orgId);
   const { minGroupSize } = input;
@@ -35,8 +41,17 @@ export async function updateAnonymitySetting(ctx: AuthContext, orgId: string, in
     const before = rows[0];
     if (!before) throw notFound("Organisation");
     await tx.organization.update({ where: { id: ctx.orgId }, data: { minGroupSize }, select: { id: true } });
-    const raised = await tx.survey.updateMany({ where: { organizationId: ctx.orgId, minGroupSize: { lt: minGroupSize } }, data: { minGroupSize } });
-    await audit(tx, ctx, "organization.anonymity", { type: "organization", id: ctx.orgId }, { from: before.minGroupSize, to: minGroupSize, surveysRaised: raised.count });
+    const raised = await tx.survey.updateMany({
+      where: { organizationId: ctx.orgId, minGroupSize: { lt: minGroupSize } },
+      data: { minGroupSize },
+    });
+    await audit(
+      tx,
+      ctx,
+      "organization.anonymity",
+      { type: "organization", id: ctx.orgId },
+      { from: before.minGroupSize, to: minGroupSize, surveysRaised: raised.count },
+    );
     return anonymityDto(minGroupSize);
   });
 }

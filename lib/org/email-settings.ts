@@ -5,7 +5,12 @@ import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { requirePermission } from "@/lib/auth/authorize";
-import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, effectiveTemplate, emailSettingsSchema } from "@/lib/surveys/email-template";
+import {
+  DEFAULT_EMAIL_BODY,
+  DEFAULT_EMAIL_SUBJECT,
+  effectiveTemplate,
+  emailSettingsSchema,
+} from "@/lib/surveys/email-template";
 
 /**
  * PATCH body: the spec's { emailSubject, emailBody }, or { reset: true } to go back to the
@@ -34,7 +39,11 @@ export type EmailSettingsDto = {
 
 function toDto(org: { emailSubject: string | null; emailBody: string | null }): EmailSettingsDto {
   const { subject, body } = effectiveTemplate(org);
-  return { emailSubject: subject, emailBody: body, isDefault: subject === DEFAULT_EMAIL_SUBJECT && body === DEFAULT_EMAIL_BODY };
+  return {
+    emailSubject: subject,
+    emailBody: body,
+    isDefault: subject === DEFAULT_EMAIL_SUBJECT && body === DEFAULT_EMAIL_BODY,
+  };
 }
 
 const select = { emailSubject: true, emailBody: true } as const;
@@ -67,13 +76,22 @@ function assertTemplateRules(input: { emailSubject: string; emailBody: string })
 export async function updateEmailSettings(ctx: AuthContext, input: EmailSettingsUpdate): Promise<EmailSettingsDto> {
   requirePermission(ctx, "organization.manage");
   if (!("reset" in input)) assertTemplateRules(input);
-  const data = "reset" in input ? { emailSubject: null, emailBody: null } : { emailSubject: input.emailSubject, emailBody: input.emailBody };
+  const data =
+    "reset" in input
+      ? { emailSubject: null, emailBody: null }
+      : { emailSubject: input.emailSubject, emailBody: input.emailBody };
   return withOrg(ctx.orgId, async (tx) => {
     const exists = await tx.organization.findUnique({ where: { id: ctx.orgId }, select: { id: true } });
     if (!exists) throw notFound("Organisation");
     const org = await tx.organization.update({ where: { id: ctx.orgId }, data, select });
     // The texts themselves stay out of the log; whether it was a reset and the subject suffice.
-    await audit(tx, ctx, "organization.email_settings.update", { type: "organization", id: ctx.orgId }, { reset: data.emailSubject === null, subject: data.emailSubject });
+    await audit(
+      tx,
+      ctx,
+      "organization.email_settings.update",
+      { type: "organization", id: ctx.orgId },
+      { reset: data.emailSubject === null, subject: data.emailSubject },
+    );
     return toDto(org);
   });
 }

@@ -73,14 +73,20 @@ export type VerificationBannerDto = {
 /** What the app shell's banner shows while the workspace is unverified; null once it is verified. */
 export async function getVerificationBanner(ctx: AuthContext): Promise<VerificationBannerDto | null> {
   const org = await withOrg(ctx.orgId, (tx) =>
-    tx.organization.findUnique({ where: { id: ctx.orgId }, select: { emailVerifiedAt: true, verificationEmail: true } }),
+    tx.organization.findUnique({
+      where: { id: ctx.orgId },
+      select: { emailVerifiedAt: true, verificationEmail: true },
+    }),
   );
   return org ? verificationBannerFor(ctx, org) : null;
 }
 
 /** The banner for an organisation row already loaded (the app shell reads it with the billing
  * status in one query, lib/billing/access.ts getShellBanners). */
-export function verificationBannerFor(ctx: AuthContext, org: { emailVerifiedAt: Date | null; verificationEmail: string | null }): VerificationBannerDto | null {
+export function verificationBannerFor(
+  ctx: AuthContext,
+  org: { emailVerifiedAt: Date | null; verificationEmail: string | null },
+): VerificationBannerDto | null {
   if (org.emailVerifiedAt) return null;
   const canResend = can(ctx, "organization.manage");
   return { email: canResend ? org.verificationEmail : null, canResend };
@@ -96,12 +102,15 @@ export async function resendVerificationEmail(ctx: AuthContext): Promise<{ email
   return withOrg(ctx.orgId, async (tx) => {
     // The row lock orders parallel requests (each sees the others' links in the count) and a
     // verification committing meanwhile (seen as verified here).
-    const [org] = await tx.$queryRaw<{ name: string; subdomain: string; emailVerifiedAt: Date | null; verificationEmail: string | null }[]>`
+    const [org] = await tx.$queryRaw<
+      { name: string; subdomain: string; emailVerifiedAt: Date | null; verificationEmail: string | null }[]
+    >`
       SELECT "name", "subdomain", "emailVerifiedAt", "verificationEmail" FROM "Organization" WHERE "id" = ${ctx.orgId}::uuid FOR UPDATE`;
     if (!org) throw notFound("Organisation");
     if (org.emailVerifiedAt) throw conflict("email_already_verified", ALREADY_VERIFIED);
     // Only signup makes unverified workspaces, and it always records the address.
-    if (!org.verificationEmail) throw new Error(`organisation ${ctx.orgId} is unverified without a verification address`);
+    if (!org.verificationEmail)
+      throw new Error(`organisation ${ctx.orgId} is unverified without a verification address`);
 
     const now = Date.now();
     const recent = await tx.authToken.findMany({
@@ -143,10 +152,22 @@ export async function verifyWorkspaceEmail(tenant: Tenant, token: string): Promi
     // Taking the row lock here makes deliveries that are deciding to hold a message wait for
     // this commit (lib/mail/deliver.ts), so none is held after the release below.
     const now = new Date();
-    const changed = await tx.organization.updateMany({ where: { id: tenant.orgId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
-    await tx.authToken.updateMany({ where: { organizationId: tenant.orgId, purpose: "email_verification", usedAt: null }, data: { usedAt: now } });
+    const changed = await tx.organization.updateMany({
+      where: { id: tenant.orgId, emailVerifiedAt: null },
+      data: { emailVerifiedAt: now },
+    });
+    await tx.authToken.updateMany({
+      where: { organizationId: tenant.orgId, purpose: "email_verification", usedAt: null },
+      data: { usedAt: now },
+    });
     const released = changed.count === 1 ? await releaseHeldMail(tx, tenant.orgId) : 0;
-    await audit(tx, { orgId: tenant.orgId, userId }, "organization.email_verified", { type: "organization", id: tenant.orgId }, { released });
+    await audit(
+      tx,
+      { orgId: tenant.orgId, userId },
+      "organization.email_verified",
+      { type: "organization", id: tenant.orgId },
+      { released },
+    );
     return { released };
   });
 }

@@ -26,7 +26,15 @@ export async function getOrganization(ctx: AuthContext, orgId: string): Promise<
     tx.organization.findUnique({
       where: { id: ctx.orgId },
       select: {
-        id: true, name: true, subdomain: true, maxUsers: true, subscriptionStatus: true, trialEndDate: true, minGroupSize: true, emailSubject: true, emailBody: true,
+        id: true,
+        name: true,
+        subdomain: true,
+        maxUsers: true,
+        subscriptionStatus: true,
+        trialEndDate: true,
+        minGroupSize: true,
+        emailSubject: true,
+        emailBody: true,
         _count: { select: { users: true } },
       },
     }),

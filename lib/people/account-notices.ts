@@ -16,7 +16,13 @@ type Workspace = { firstName: string; email: string; origin: string; workspace: 
 
 /** What one notice says: the mail (to the person's current address unless `to`), and the in-app
  * line when they will see it after signing in. */
-type Notice = { kind: string; to?: string; subject: string; lines: string[]; inApp?: { title: string; message: string } };
+type Notice = {
+  kind: string;
+  to?: string;
+  subject: string;
+  lines: string[];
+  inApp?: { title: string; message: string };
+};
 
 /** Composes and queues one notice for the person, in the caller's transaction. */
 async function tell(tx: Tx, orgId: string, userId: string, compose: (w: Workspace) => Notice): Promise<void> {
@@ -26,10 +32,22 @@ async function tell(tx: Tx, orgId: string, userId: string, compose: (w: Workspac
   });
   if (!row) return;
   const e = env();
-  const w: Workspace = { firstName: row.firstName, email: row.email, origin: workspaceOrigin(row.organization.subdomain, e.rootDomain), workspace: row.organization.name, product: e.PRODUCT_NAME };
+  const w: Workspace = {
+    firstName: row.firstName,
+    email: row.email,
+    origin: workspaceOrigin(row.organization.subdomain, e.rootDomain),
+    workspace: row.organization.name,
+    product: e.PRODUCT_NAME,
+  };
   const n = compose(w);
-  await enqueueMail(tx, orgId, { kind: n.kind, to: n.to ?? w.email, subject: n.subject, text: [hello(w.firstName), "", ...n.lines].join("\n") });
-  if (n.inApp) await notify(tx, orgId, { userId, type: n.kind, ...n.inApp, actionUrl: "/settings", actionText: "Your account" });
+  await enqueueMail(tx, orgId, {
+    kind: n.kind,
+    to: n.to ?? w.email,
+    subject: n.subject,
+    text: [hello(w.firstName), "", ...n.lines].join("\n"),
+  });
+  if (n.inApp)
+    await notify(tx, orgId, { userId, type: n.kind, ...n.inApp, actionUrl: "/settings", actionText: "Your account" });
 }
 
 const resetLink = (w: Workspace) => `${w.origin}/forgot-password`;
@@ -62,19 +80,36 @@ export async function noticePasswordReset(tx: Tx, orgId: string, userId: string)
 }
 
 /** An admin changed the person's role; their sessions ended, since a session carries the role. */
-export async function noticeRoleChanged(tx: Tx, orgId: string, userId: string, change: { from: Role; to: Role; by: string; sessionsEnded: number }): Promise<void> {
+export async function noticeRoleChanged(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  change: { from: Role; to: Role; by: string; sessionsEnded: number },
+): Promise<void> {
   const by = safeName(change.by) ?? "An administrator";
-  const signedOut = change.sessionsEnded > 0 ? " You were signed out, so that the new role applies at once: sign in again to continue." : "";
+  const signedOut =
+    change.sessionsEnded > 0
+      ? " You were signed out, so that the new role applies at once: sign in again to continue."
+      : "";
   await tell(tx, orgId, userId, (w) => ({
     kind: "account_role_changed",
     subject: `Your role in ${w.workspace} on ${w.product} changed`,
-    lines: [`${by} changed your role in ${w.workspace} from ${change.from} to ${change.to}.${signedOut}`, "", `Sign in: ${w.origin}/login`],
+    lines: [
+      `${by} changed your role in ${w.workspace} from ${change.from} to ${change.to}.${signedOut}`,
+      "",
+      `Sign in: ${w.origin}/login`,
+    ],
     inApp: { title: "Your role changed", message: `${by} changed your role from ${change.from} to ${change.to}.` },
   }));
 }
 
 /** To the address the person is leaving: their e-mail changed, with the link that undoes it. */
-export async function noticeEmailChanged(tx: Tx, orgId: string, userId: string, change: { oldEmail: string; newEmail: string; undoLink: string }): Promise<void> {
+export async function noticeEmailChanged(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  change: { oldEmail: string; newEmail: string; undoLink: string },
+): Promise<void> {
   await tell(tx, orgId, userId, (w) => ({
     kind: "account_email_changed",
     to: change.oldEmail,

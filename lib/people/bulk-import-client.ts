@@ -50,7 +50,12 @@ export async function postBulkImport(
       if (!line) continue;
       const event = parseLine(line);
       if (event.type === "progress") onProgress(event);
-      else if (event.type === "error") throw new ApiRequestError(event.status, "", JSON.stringify({ code: event.code, error: event.message, detail: event.message }));
+      else if (event.type === "error")
+        throw new ApiRequestError(
+          event.status,
+          "",
+          JSON.stringify({ code: event.code, error: event.message, detail: event.message }),
+        );
       else {
         const { type: _type, ...result } = event;
         return result;
@@ -58,5 +63,7 @@ export async function postBulkImport(
     }
     if (done) break;
   }
-  throw new Error("The connection ended before the import finished. Reload the page to see whether the people were added.");
+  throw new Error(
+    "The connection ended before the import finished. Reload the page to see whether the people were added.",
+  );
 }

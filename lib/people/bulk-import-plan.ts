@@ -39,7 +39,8 @@ export type ImportPlan = {
   warnings: Message[];
 };
 
-const labelOf = (at: number, line: unknown) => (typeof line === "number" && Number.isInteger(line) && line > 0 ? `Line ${line}` : `Row ${at + 1}`);
+const labelOf = (at: number, line: unknown) =>
+  typeof line === "number" && Number.isInteger(line) && line > 0 ? `Line ${line}` : `Row ${at + 1}`;
 
 /** Checks every posted row with the shared schema; a bad row becomes an error, not a 400. */
 export function validateRows(raw: readonly unknown[]): { valid: LabelledRow[]; errors: Message[] } {
@@ -73,16 +74,22 @@ export function emailsToLookUp(rows: readonly LabelledRow[]): string[] {
 
 type Person = LabelledRow & { id: string; teamId: string | null; managerId: string | null; parent?: Person };
 
-export function planImport(rows: readonly LabelledRow[], existing: { people: readonly ExistingPerson[]; teams: readonly ExistingTeam[] }, newId: () => string): ImportPlan {
+export function planImport(
+  rows: readonly LabelledRow[],
+  existing: { people: readonly ExistingPerson[]; teams: readonly ExistingTeam[] },
+  newId: () => string,
+): ImportPlan {
   const errors: Message[] = [];
   const warnings: Message[] = [];
-  const say = (list: Message[], p: LabelledRow, text: string) => list.push({ at: p.at, text: `${p.label} (${p.row.email}): ${text}` });
+  const say = (list: Message[], p: LabelledRow, text: string) =>
+    list.push({ at: p.at, text: `${p.label} (${p.row.email}): ${text}` });
 
   const inOrg = new Map(existing.people.map((p) => [p.email.toLowerCase(), p]));
   const inImport = new Map<string, Person>();
   for (const r of rows) {
     if (inOrg.has(r.row.email)) say(errors, r, "a user with this email already exists in your organisation");
-    else if (inImport.has(r.row.email)) say(errors, r, `this email is already in the import (${inImport.get(r.row.email)!.label})`);
+    else if (inImport.has(r.row.email))
+      say(errors, r, `this email is already in the import (${inImport.get(r.row.email)!.label})`);
     else inImport.set(r.row.email, { ...r, id: newId(), teamId: null, managerId: null });
   }
   const people = [...inImport.values()];
@@ -104,9 +111,15 @@ export function planImport(rows: readonly LabelledRow[], existing: { people: rea
   return { users, newTeams, teamManagers, errors: errors.sort(byAt), warnings: warnings.sort(byAt) };
 }
 
-function placeInTeams(people: Person[], teams: readonly ExistingTeam[], newId: () => string, warn: (p: Person, text: string) => void) {
+function placeInTeams(
+  people: Person[],
+  teams: readonly ExistingTeam[],
+  newId: () => string,
+  warn: (p: Person, text: string) => void,
+) {
   const byName = new Map<string, { id: string; name: string; managerId: string | null }>();
-  for (const t of teams) if (!byName.has(t.name.trim().toLowerCase())) byName.set(t.name.trim().toLowerCase(), { ...t });
+  for (const t of teams)
+    if (!byName.has(t.name.trim().toLowerCase())) byName.set(t.name.trim().toLowerCase(), { ...t });
   const newTeams: { id: string; name: string }[] = [];
   const teamManagers: { teamId: string; managerId: string }[] = [];
   for (const p of people) {
@@ -131,7 +144,12 @@ function placeInTeams(people: Person[], teams: readonly ExistingTeam[], newId: (
   return { newTeams, teamManagers };
 }
 
-function linkManagers(people: Person[], inImport: Map<string, Person>, inOrg: Map<string, ExistingPerson>, warn: (p: Person, text: string) => void) {
+function linkManagers(
+  people: Person[],
+  inImport: Map<string, Person>,
+  inOrg: Map<string, ExistingPerson>,
+  warn: (p: Person, text: string) => void,
+) {
   for (const p of people) {
     const email = p.row.managerEmail;
     if (!email) continue;

@@ -14,12 +14,23 @@ export const IMPORT_ROLES = ["employee", "manager"] as const;
 export type ImportRole = (typeof IMPORT_ROLES)[number];
 
 const blankToUndefined = (v: string | null | undefined) => (v ? v : undefined);
-const email = (message: string) => z.string().trim().toLowerCase().max(254, "Email is at most 254 characters").pipe(z.email(message));
+const email = (message: string) =>
+  z.string().trim().toLowerCase().max(254, "Email is at most 254 characters").pipe(z.email(message));
 
 /** One person to import (spec section 3, 'Import user row'). */
 export const importRowSchema = z.object({
-  firstName: z.string("First name is required").trim().min(1, "First name is required").max(100, "First name is at most 100 characters").refine(isSafeName, NAME_MESSAGE),
-  lastName: z.string("Last name is required").trim().min(1, "Last name is required").max(100, "Last name is at most 100 characters").refine(isSafeName, NAME_MESSAGE),
+  firstName: z
+    .string("First name is required")
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "First name is at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE),
+  lastName: z
+    .string("Last name is required")
+    .trim()
+    .min(1, "Last name is required")
+    .max(100, "Last name is at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE),
   email: z.string("Email is required").trim().min(1, "Email is required").pipe(email("Invalid email address")),
   role: z
     .string()
@@ -29,7 +40,13 @@ export const importRowSchema = z.object({
     .transform((v) => v || "employee")
     .pipe(z.enum(IMPORT_ROLES, "Role must be employee or manager")),
   // A department becomes a team, whose name follows the people's rule (lib/people/schemas.ts).
-  department: z.string().trim().max(100, "Department is at most 100 characters").refine(isSafeName, NAME_MESSAGE).nullish().transform(blankToUndefined),
+  department: z
+    .string()
+    .trim()
+    .max(100, "Department is at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE)
+    .nullish()
+    .transform(blankToUndefined),
   managerEmail: z
     .string()
     .trim()
@@ -73,7 +90,12 @@ export type ImportProgress = { phase: ImportPhase; done: number; total: number }
 
 /** One line of the application/x-ndjson answer. */
 export const importEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("progress"), phase: z.enum(IMPORT_PHASES), done: z.number().int().min(0), total: z.number().int().min(0) }),
+  z.object({
+    type: z.literal("progress"),
+    phase: z.enum(IMPORT_PHASES),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
   z.object({ type: z.literal("result") }).extend(importResultSchema.shape),
   z.object({ type: z.literal("error"), status: z.number().int(), code: z.string(), message: z.string() }),
 ]);

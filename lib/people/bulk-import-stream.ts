@@ -9,7 +9,10 @@ import { NDJSON, type ImportEvent, type ImportProgress, type ImportResult } from
  * transaction committed. A reader that goes away does not stop the import (it is all or nothing
  * either way); its progress lines are simply dropped.
  */
-export function importStream(run: (onProgress: (p: ImportProgress) => void) => Promise<ImportResult>, requestId: string): Response {
+export function importStream(
+  run: (onProgress: (p: ImportProgress) => void) => Promise<ImportResult>,
+  requestId: string,
+): Response {
   const encoder = new TextEncoder();
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
@@ -40,6 +43,10 @@ export function importStream(run: (onProgress: (p: ImportProgress) => void) => P
     },
   });
   return new Response(stream, {
-    headers: { "content-type": `${NDJSON}; charset=utf-8`, "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": `${NDJSON}; charset=utf-8`,
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
   });
 }

@@ -9,7 +9,14 @@ import { assertSeatsFor } from "@/lib/people/seats";
 import { assertWritable } from "@/lib/billing/access";
 import { sendInvitations } from "@/lib/people/invitations";
 import { notifyTeamJoins } from "@/lib/people/team-join";
-import { emailsToLookUp, planImport, validateRows, type ImportPlan, type LabelledRow, type PlannedUser } from "@/lib/people/bulk-import-plan";
+import {
+  emailsToLookUp,
+  planImport,
+  validateRows,
+  type ImportPlan,
+  type LabelledRow,
+  type PlannedUser,
+} from "@/lib/people/bulk-import-plan";
 import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schema";
 import { isUniqueViolation } from "@/lib/db/errors";
 
@@ -46,13 +53,16 @@ async function insertUsers(tx: Tx, orgId: string, users: readonly PlannedUser[])
          AS v(id, first_name, last_name, email, role, team_id, manager_id)`;
 }
 
-
 /**
  * Imports people for the caller's organisation, all or nothing: one transaction writes the teams,
  * the people, team leads, invitations (through the mail outbox) and an audit row. Rows that cannot
  * be imported are reported in `errors`; a seat shortage refuses the whole import.
  */
-export async function importUsers(ctx: AuthContext, rawRows: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
+export async function importUsers(
+  ctx: AuthContext,
+  rawRows: readonly unknown[],
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   // The route checks the same permission; the domain says so too, for any other caller.
   requirePermission(ctx, "people.manage");
   const progress = options.onProgress ?? (() => {});
@@ -62,14 +72,22 @@ export async function importUsers(ctx: AuthContext, rawRows: readonly unknown[],
   progress({ phase: "validating", done: total, total });
 
   try {
-    const { plan, successful } = await withOrg(ctx.orgId, (tx) => writeImport(tx, ctx, valid, total, options.chunkSize ?? CHUNK, progress), {
-      timeoutMs: IMPORT_TIMEOUT_MS,
-    });
+    const { plan, successful } = await withOrg(
+      ctx.orgId,
+      (tx) => writeImport(tx, ctx, valid, total, options.chunkSize ?? CHUNK, progress),
+      {
+        timeoutMs: IMPORT_TIMEOUT_MS,
+      },
+    );
     const errors = [...invalid, ...plan.errors].sort((a, b) => a.at - b.at).map((m) => m.text);
     return { successful, failed: total - successful, total, errors, warnings: plan.warnings.map((m) => m.text) };
   } catch (err) {
     // Someone added the same person or team while we imported: nothing was written.
-    if (isUniqueViolation(err)) throw conflict("import_conflict", "Someone changed people or teams during the import, so nothing was imported. Please try again.");
+    if (isUniqueViolation(err))
+      throw conflict(
+        "import_conflict",
+        "Someone changed people or teams during the import, so nothing was imported. Please try again.",
+      );
     throw err;
   }
 }
@@ -88,8 +106,15 @@ async function writeImport(
   await tx.$executeRaw`SELECT 1 FROM "Organization" WHERE "id" = ${orgId}::uuid FOR UPDATE`;
   await assertWritable(tx, orgId);
   const [people, teams] = await Promise.all([
-    tx.user.findMany({ where: { organizationId: orgId, email: { in: emailsToLookUp(valid) } }, select: { id: true, email: true, role: true } }),
-    tx.team.findMany({ where: { organizationId: orgId }, select: { id: true, name: true, managerId: true }, orderBy: { createdAt: "asc" } }),
+    tx.user.findMany({
+      where: { organizationId: orgId, email: { in: emailsToLookUp(valid) } },
+      select: { id: true, email: true, role: true },
+    }),
+    tx.team.findMany({
+      where: { organizationId: orgId },
+      select: { id: true, name: true, managerId: true },
+      orderBy: { createdAt: "asc" },
+    }),
   ]);
   const plan = planImport(valid, { people, teams }, randomUUID);
   const newCount = plan.users.length;
@@ -98,7 +123,11 @@ async function writeImport(
     try {
       await assertSeatsFor(tx, orgId, newCount);
     } catch (err) {
-      if (isDomainError(err, "seat_limit")) throw conflict("seat_limit", `${err.message} Nothing was imported: remove some people from the file or add seats, then try again.`);
+      if (isDomainError(err, "seat_limit"))
+        throw conflict(
+          "seat_limit",
+          `${err.message} Nothing was imported: remove some people from the file or add seats, then try again.`,
+        );
       throw err;
     }
   }
@@ -121,24 +150,42 @@ async function writeImport(
       WHERE t."organizationId" = ${orgId}::uuid AND t."id" = v.team_id AND t."managerId" IS NULL`;
   }
 
-  await notifyTeamJoins(tx, orgId, plan.users.flatMap((u) => (u.teamId ? [{ userId: u.id, teamId: u.teamId }] : [])));
+  await notifyTeamJoins(
+    tx,
+    orgId,
+    plan.users.flatMap((u) => (u.teamId ? [{ userId: u.id, teamId: u.teamId }] : [])),
+  );
 
   progress({ phase: "inviting", done: 0, total: newCount });
   if (newCount > 0) {
-    const inviter = await tx.user.findUnique({ where: { organizationId_id: { organizationId: orgId, id: ctx.userId } }, select: { firstName: true, lastName: true } });
+    const inviter = await tx.user.findUnique({
+      where: { organizationId_id: { organizationId: orgId, id: ctx.userId } },
+      select: { firstName: true, lastName: true },
+    });
     const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || null : null;
     let invited = 0;
     for (const part of chunks(plan.users, chunkSize)) {
-      invited += await sendInvitations(tx, orgId, part.map((u) => ({ id: u.id, email: u.email, firstName: u.firstName })), inviterName);
+      invited += await sendInvitations(
+        tx,
+        orgId,
+        part.map((u) => ({ id: u.id, email: u.email, firstName: u.firstName })),
+        inviterName,
+      );
       progress({ phase: "inviting", done: invited, total: newCount });
     }
   }
 
-  await audit(tx, ctx, "users.bulk_import", { type: "organization", id: orgId }, {
-    total,
-    successful: newCount,
-    failed: total - newCount,
-    teamsCreated: plan.newTeams.length,
-  });
+  await audit(
+    tx,
+    ctx,
+    "users.bulk_import",
+    { type: "organization", id: orgId },
+    {
+      total,
+      successful: newCount,
+      failed: total - newCount,
+      teamsCreated: plan.newTeams.length,
+    },
+  );
   return { plan, successful: newCount };
 }

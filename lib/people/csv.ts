@@ -24,7 +24,8 @@ export const TEMPLATE_HEADER = COLUMNS.map((c) => c.label).join(",");
 export const CSV_ERRORS = {
   tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
   empty: "The file is empty.",
-  notCsv: "This does not look like a CSV file. Save your spreadsheet as 'CSV UTF-8 (comma-separated values)' and try again.",
+  notCsv:
+    "This does not look like a CSV file. Save your spreadsheet as 'CSV UTF-8 (comma-separated values)' and try again.",
   unreadable: "The file could not be read. Check that it is a CSV file you can open, and try again.",
   wrongType: "Only .csv files can be imported. Save your spreadsheet as 'CSV UTF-8 (comma-separated values)' first.",
   noHeader: `The first line must be a header naming the columns: ${TEMPLATE_HEADER.replaceAll(",", ", ")}.`,
@@ -43,7 +44,11 @@ export type CsvParseResult = {
   fileErrors: string[];
 };
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[\s_]+/g, " ");
+const normaliseHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ");
 const fileError = (message: string): CsvParseResult => ({ rows: [], problems: [], fileErrors: [message] });
 
 function byteLength(text: string): number {
@@ -81,7 +86,11 @@ function readRecords(text: string, limit: number): CsvRecord[] {
       const startLine = line;
       advanceTo(result.meta.cursor);
       if (result.data.every((cell) => cell.trim() === "")) return;
-      records.push({ cells: result.data, line: startLine, unclosedQuote: result.errors.some((e) => e.code === "MissingQuotes") });
+      records.push({
+        cells: result.data,
+        line: startLine,
+        unclosedQuote: result.errors.some((e) => e.code === "MissingQuotes"),
+      });
       if (records.length > limit) parser.abort();
     },
   });
@@ -112,13 +121,19 @@ function readHeader(cells: string[]): Header {
       `Unknown ${pluralWord(unknown.length, "column")}: ${unknown.join(", ")}. Use First Name, Last Name, Email, Role, Department (or Team) and Manager Email (or Manager).`,
     );
   }
-  if (duplicate.length) errors.push(`${duplicate.length === 1 ? "This column appears" : "These columns appear"} twice: ${duplicate.join(", ")}.`);
+  if (duplicate.length)
+    errors.push(
+      `${duplicate.length === 1 ? "This column appears" : "These columns appear"} twice: ${duplicate.join(", ")}.`,
+    );
   const missing = COLUMNS.filter((c) => c.required && !index.has(c.field)).map((c) => c.label);
   if (missing.length) errors.push(`Missing required ${pluralWord(missing.length, "column")}: ${missing.join(", ")}.`);
   return { index, width, errors };
 }
 
-function rowProblems(record: CsvRecord, header: Header): { row: ImportRow | null; email: string | null; problems: string[] } {
+function rowProblems(
+  record: CsvRecord,
+  header: Header,
+): { row: ImportRow | null; email: string | null; problems: string[] } {
   const value = (f: Field) => {
     const i = header.index.get(f);
     return i === undefined ? undefined : (record.cells[i] ?? "").trim();
@@ -131,7 +146,8 @@ function rowProblems(record: CsvRecord, header: Header): { row: ImportRow | null
     problems.push(`Has ${plural(record.cells.length, "cell")} but the header has ${plural(header.width, "column")}`);
   }
   const parsed = importRowSchema.safeParse(Object.fromEntries(COLUMNS.map((c) => [c.field, value(c.field)])));
-  if (!parsed.success) for (const issue of parsed.error.issues) if (!problems.includes(issue.message)) problems.push(issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) if (!problems.includes(issue.message)) problems.push(issue.message);
   return { row: parsed.success && problems.length === 0 ? parsed.data : null, email, problems };
 }
 

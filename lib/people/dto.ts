@@ -39,7 +39,17 @@ export const userSelect = {
   createdAt: true,
 } as const;
 
-type UserRow = { [K in keyof typeof userSelect]: K extends "passwordSetAt" | "invitedAt" ? Date | null : K extends "createdAt" ? Date : K extends "role" ? Role : K extends "teamId" | "managerId" ? string | null : string };
+type UserRow = {
+  [K in keyof typeof userSelect]: K extends "passwordSetAt" | "invitedAt"
+    ? Date | null
+    : K extends "createdAt"
+      ? Date
+      : K extends "role"
+        ? Role
+        : K extends "teamId" | "managerId"
+          ? string | null
+          : string;
+};
 
 export function toUserDto(u: UserRow): UserDto {
   return {
@@ -57,4 +67,5 @@ export function toUserDto(u: UserRow): UserDto {
   };
 }
 
-export const fullName = (u: { firstName: string; lastName: string; email?: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email || "User";
+export const fullName = (u: { firstName: string; lastName: string; email?: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email || "User";

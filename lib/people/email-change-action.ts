@@ -7,17 +7,32 @@ import { emailChangeRequestSchema, emailChangeTokenSchema } from "@/lib/people/e
 // Each acts on the signed-in person only (or, for the undo link, on whoever the link was mailed
 // about): none takes a user id, so nobody can aim one at someone else.
 
-export const requestEmailChangeAction = formAction({ auth: "session", input: emailChangeRequestSchema, rateLimit: "emailChange" }, async ({ input, ctx }) => {
-  await requestEmailChange(ctx, input);
-  return { message: `We sent a link to ${input.newEmail}. Open it within 24 hours, signed in, to confirm. Until then you sign in with your current e-mail.` };
-});
+export const requestEmailChangeAction = formAction(
+  { auth: "session", input: emailChangeRequestSchema, rateLimit: "emailChange" },
+  async ({ input, ctx }) => {
+    await requestEmailChange(ctx, input);
+    return {
+      message: `We sent a link to ${input.newEmail}. Open it within 24 hours, signed in, to confirm. Until then you sign in with your current e-mail.`,
+    };
+  },
+);
 
-export const confirmEmailChangeAction = formAction({ auth: "session", input: emailChangeTokenSchema, rateLimit: "emailChange" }, async ({ input, ctx }) => {
-  const { email } = await confirmEmailChange(ctx, input.token);
-  return { message: `Your e-mail is now ${email}. Every session was signed out: sign in again with the new address.` };
-});
+export const confirmEmailChangeAction = formAction(
+  { auth: "session", input: emailChangeTokenSchema, rateLimit: "emailChange" },
+  async ({ input, ctx }) => {
+    const { email } = await confirmEmailChange(ctx, input.token);
+    return {
+      message: `Your e-mail is now ${email}. Every session was signed out: sign in again with the new address.`,
+    };
+  },
+);
 
-export const undoEmailChangeAction = formAction({ auth: "tenant", input: emailChangeTokenSchema, rateLimit: "emailChange" }, async ({ input, tenant }) => {
-  const { email } = await undoEmailChange(tenant, input.token);
-  return { message: `Your e-mail is ${email} again and every session was signed out. If you did not make the change, reset your password now.` };
-});
+export const undoEmailChangeAction = formAction(
+  { auth: "tenant", input: emailChangeTokenSchema, rateLimit: "emailChange" },
+  async ({ input, tenant }) => {
+    const { email } = await undoEmailChange(tenant, input.token);
+    return {
+      message: `Your e-mail is ${email} again and every session was signed out. If you did not make the change, reset your password now.`,
+    };
+  },
+);

@@ -8,5 +8,9 @@ const INCOMPLETE = "This link is incomplete";
 
 /** The single-use token a confirmation or undo link carries; the link pages' button sends it. */
 export const emailChangeTokenRules = /* @__PURE__ */ form<{ token: string }>({
-  token: text({ message: INCOMPLETE, min: { length: 1, message: INCOMPLETE }, max: { length: 200, message: INCOMPLETE } }),
+  token: text({
+    message: INCOMPLETE,
+    min: { length: 1, message: INCOMPLETE },
+    max: { length: 200, message: INCOMPLETE },
+  }),
 });

@@ -9,7 +9,10 @@ const ENTER_EMAIL = "Please enter a valid email";
 
 export const emailChangeRequestSchema = z.object({
   newEmail: z.string({ error: ENTER_EMAIL }).trim().toLowerCase().max(254, ENTER_EMAIL).pipe(z.email(ENTER_EMAIL)),
-  currentPassword: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(200, "The current password is not correct."),
+  currentPassword: z
+    .string({ error: "Please enter your current password" })
+    .min(1, "Please enter your current password")
+    .max(200, "The current password is not correct."),
 });
 export type EmailChangeRequest = z.output<typeof emailChangeRequestSchema>;
 

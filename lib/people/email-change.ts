@@ -36,16 +36,43 @@ const userKey = (orgId: string, id: string) => ({ organizationId_id: { organizat
 
 /** A single-use token about an address (only its hash is stored). Unlike issueToken, an earlier
  * unused token is kept unless `replace`: an undo link must survive a second change. */
-async function issueAddressToken(tx: Tx, orgId: string, userId: string, purpose: TokenPurpose, email: string, ttlMs: number, replace: boolean): Promise<string> {
+async function issueAddressToken(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  purpose: TokenPurpose,
+  email: string,
+  ttlMs: number,
+  replace: boolean,
+): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
-  if (replace) await tx.authToken.updateMany({ where: { organizationId: orgId, userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
-  await tx.authToken.create({ data: { organizationId: orgId, userId, purpose, email, tokenHash: hashToken(raw), expiresAt: new Date(Date.now() + ttlMs) } });
+  if (replace)
+    await tx.authToken.updateMany({
+      where: { organizationId: orgId, userId, purpose, usedAt: null },
+      data: { usedAt: new Date() },
+    });
+  await tx.authToken.create({
+    data: {
+      organizationId: orgId,
+      userId,
+      purpose,
+      email,
+      tokenHash: hashToken(raw),
+      expiresAt: new Date(Date.now() + ttlMs),
+    },
+  });
   return raw;
 }
 
 /** Spends an address token: its user and address when it exists, has this purpose, is unexpired
  * and unused (the conditional update makes a second use, or a race of two, fail). */
-async function consumeAddressToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose, userId?: string): Promise<{ userId: string; email: string } | null> {
+async function consumeAddressToken(
+  tx: Tx,
+  orgId: string,
+  raw: string,
+  purpose: TokenPurpose,
+  userId?: string,
+): Promise<{ userId: string; email: string } | null> {
   if (raw.length < 20 || raw.length > 100) return null;
   const now = new Date();
   const token = await tx.authToken.findUnique({
@@ -54,7 +81,10 @@ async function consumeAddressToken(tx: Tx, orgId: string, raw: string, purpose: 
   });
   if (!token || token.purpose !== purpose || token.usedAt || token.expiresAt <= now || !token.email) return null;
   if (userId && token.userId !== userId) return null;
-  const spent = await tx.authToken.updateMany({ where: { organizationId: orgId, id: token.id, usedAt: null }, data: { usedAt: now } });
+  const spent = await tx.authToken.updateMany({
+    where: { organizationId: orgId, id: token.id, usedAt: null },
+    data: { usedAt: now },
+  });
   return spent.count === 1 ? { userId: token.userId, email: token.email } : null;
 }
 
@@ -66,10 +96,16 @@ async function originOf(tx: Tx, orgId: string): Promise<string> {
 /** Another person of the organisation already signs in with this address: a clear refusal (on the
  * form's field when there is one), and nothing changes. */
 async function assertFree(tx: Tx, orgId: string, email: string, userId: string, field?: string): Promise<void> {
-  const other = await tx.user.findFirst({ where: { organizationId: orgId, email, id: { not: userId } }, select: { id: true } });
+  const other = await tx.user.findFirst({
+    where: { organizationId: orgId, email, id: { not: userId } },
+    select: { id: true },
+  });
   if (!other) return;
   if (field) throw conflict("email_taken", TAKEN, { [field]: [TAKEN] });
-  throw conflict("email_taken", `Another account in this organisation now uses ${email}, so nothing was changed. Ask your administrator.`);
+  throw conflict(
+    "email_taken",
+    `Another account in this organisation now uses ${email}, so nothing was changed. Ask your administrator.`,
+  );
 }
 
 /**
@@ -77,19 +113,36 @@ async function assertFree(tx: Tx, orgId: string, email: string, userId: string, 
  * to the new address. A new request replaces an earlier unconfirmed one.
  */
 export async function requestEmailChange(ctx: AuthContext, input: EmailChangeRequest): Promise<void> {
-  if (!(await checkCurrentPassword(ctx, input.currentPassword))) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
-  const me = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: userKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true } }));
+  if (!(await checkCurrentPassword(ctx, input.currentPassword)))
+    throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
+  const me = await withOrg(ctx.orgId, (tx) =>
+    tx.user.findUnique({ where: userKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true } }),
+  );
   if (!me) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
-  if (input.newEmail === me.email) throw invalidInput("This is already your e-mail", { newEmail: ["This is already your e-mail"] });
+  if (input.newEmail === me.email)
+    throw invalidInput("This is already your e-mail", { newEmail: ["This is already your e-mail"] });
   await withOrg(ctx.orgId, async (tx) => {
     await assertFree(tx, ctx.orgId, input.newEmail, ctx.userId, "newEmail");
     // Lock the person's row so parallel requests count each other.
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "organizationId" = ${ctx.orgId}::uuid AND "id" = ${ctx.userId}::uuid FOR UPDATE`;
     const recent = await tx.authToken.count({
-      where: { organizationId: ctx.orgId, userId: ctx.userId, purpose: "email_change", createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } },
+      where: {
+        organizationId: ctx.orgId,
+        userId: ctx.userId,
+        purpose: "email_change",
+        createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) },
+      },
     });
     if (recent >= EMAIL_CHANGE_MAILS_PER_HOUR) throw rateLimited(60 * 60);
-    const token = await issueAddressToken(tx, ctx.orgId, ctx.userId, "email_change", input.newEmail, EMAIL_CHANGE_TTL_MS, true);
+    const token = await issueAddressToken(
+      tx,
+      ctx.orgId,
+      ctx.userId,
+      "email_change",
+      input.newEmail,
+      EMAIL_CHANGE_TTL_MS,
+      true,
+    );
     const product = env().PRODUCT_NAME;
     await enqueueMail(tx, ctx.orgId, {
       kind: "account_email_confirm",
@@ -119,22 +172,42 @@ export async function confirmEmailChange(ctx: AuthContext, token: string): Promi
     return await withOrg(ctx.orgId, async (tx) => {
       const spent = await consumeAddressToken(tx, ctx.orgId, token, "email_change", ctx.userId);
       if (!spent) throw invalidInput(LINK_INVALID, undefined, "email_change_link_invalid");
-      const before = await tx.user.findUniqueOrThrow({ where: userKey(ctx.orgId, ctx.userId), select: { email: true } });
+      const before = await tx.user.findUniqueOrThrow({
+        where: userKey(ctx.orgId, ctx.userId),
+        select: { email: true },
+      });
       await assertFree(tx, ctx.orgId, spent.email, ctx.userId);
       await tx.user.update({ where: userKey(ctx.orgId, ctx.userId), data: { email: spent.email } });
       await tx.authToken.updateMany({
-        where: { organizationId: ctx.orgId, userId: ctx.userId, usedAt: null, purpose: { in: ["password_reset", "email_change", "invitation"] } },
+        where: {
+          organizationId: ctx.orgId,
+          userId: ctx.userId,
+          usedAt: null,
+          purpose: { in: ["password_reset", "email_change", "invitation"] },
+        },
         data: { usedAt: new Date() },
       });
       await revokeUserSessions(tx, ctx.orgId, ctx.userId);
-      const undo = await issueAddressToken(tx, ctx.orgId, ctx.userId, "email_change_undo", before.email, EMAIL_UNDO_TTL_MS, false);
+      const undo = await issueAddressToken(
+        tx,
+        ctx.orgId,
+        ctx.userId,
+        "email_change_undo",
+        before.email,
+        EMAIL_UNDO_TTL_MS,
+        false,
+      );
       const undoLink = `${await originOf(tx, ctx.orgId)}/undo-email-change?token=${encodeURIComponent(undo)}`;
       await noticeEmailChanged(tx, ctx.orgId, ctx.userId, { oldEmail: before.email, newEmail: spent.email, undoLink });
       await audit(tx, ctx, "user.email_changed", { type: "user", id: ctx.userId });
       return { email: spent.email };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("email_taken", "Another account in this organisation now uses that address, so nothing was changed.");
+    if (isUniqueViolation(err))
+      throw conflict(
+        "email_taken",
+        "Another account in this organisation now uses that address, so nothing was changed.",
+      );
     throw err;
   }
 }
@@ -148,24 +221,39 @@ export async function undoEmailChange(tenant: Tenant, token: string): Promise<{ 
   try {
     return await withOrg(tenant.orgId, async (tx) => {
       const spent = await consumeAddressToken(tx, tenant.orgId, token, "email_change_undo");
-      if (!spent) throw invalidInput(`${LINK_INVALID} Undo links are valid for 7 days.`, undefined, "email_change_link_invalid");
+      if (!spent)
+        throw invalidInput(`${LINK_INVALID} Undo links are valid for 7 days.`, undefined, "email_change_link_invalid");
       await assertFree(tx, tenant.orgId, spent.email, spent.userId);
       await tx.user.update({ where: userKey(tenant.orgId, spent.userId), data: { email: spent.email } });
-      await tx.authToken.updateMany({ where: { organizationId: tenant.orgId, userId: spent.userId, usedAt: null }, data: { usedAt: new Date() } });
+      await tx.authToken.updateMany({
+        where: { organizationId: tenant.orgId, userId: spent.userId, usedAt: null },
+        data: { usedAt: new Date() },
+      });
       await revokeUserSessions(tx, tenant.orgId, spent.userId);
       await noticeEmailChangeUndone(tx, tenant.orgId, spent.userId);
-      await audit(tx, { orgId: tenant.orgId, userId: spent.userId }, "user.email_change_undone", { type: "user", id: spent.userId });
+      await audit(tx, { orgId: tenant.orgId, userId: spent.userId }, "user.email_change_undone", {
+        type: "user",
+        id: spent.userId,
+      });
       return { email: spent.email };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("email_taken", "Another account in this organisation now uses that address, so nothing was changed.");
+    if (isUniqueViolation(err))
+      throw conflict(
+        "email_taken",
+        "Another account in this organisation now uses that address, so nothing was changed.",
+      );
     throw err;
   }
 }
 
 /** Whether a confirmation or undo link would be accepted (for the page that shows the button or
  * the error), and for whom. */
-export async function peekEmailChangeLink(tenant: Tenant, raw: string, purpose: "email_change" | "email_change_undo"): Promise<{ userId: string; email: string } | null> {
+export async function peekEmailChangeLink(
+  tenant: Tenant,
+  raw: string,
+  purpose: "email_change" | "email_change_undo",
+): Promise<{ userId: string; email: string } | null> {
   if (raw.length < 20 || raw.length > 100) return null;
   const token = await withOrg(tenant.orgId, (tx) =>
     tx.authToken.findUnique({

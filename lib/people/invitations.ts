@@ -40,22 +40,38 @@ function invitationMail(ws: Workspace, invitee: Invitee, inviterName: string | n
 }
 
 async function workspaceOf(tx: Tx, orgId: string): Promise<Workspace> {
-  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true, name: true } });
+  const org = await tx.organization.findUniqueOrThrow({
+    where: { id: orgId },
+    select: { subdomain: true, name: true },
+  });
   return { orgId, ...org };
 }
 
 /** Issues a fresh invitation (any earlier link stops working) and queues its e-mail, in the
  * caller's transaction. */
-export async function sendInvitation(tx: Tx, orgId: string, invitee: Invitee, inviterName: string | null): Promise<void> {
+export async function sendInvitation(
+  tx: Tx,
+  orgId: string,
+  invitee: Invitee,
+  inviterName: string | null,
+): Promise<void> {
   const ws = await workspaceOf(tx, orgId);
   const token = await issueToken(tx, orgId, invitee.id, "invitation", INVITATION_TTL_MS);
   await enqueueMail(tx, orgId, invitationMail(ws, invitee, inviterName, token));
-  await tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: invitee.id } }, data: { invitedAt: new Date() } });
+  await tx.user.update({
+    where: { organizationId_id: { organizationId: orgId, id: invitee.id } },
+    data: { invitedAt: new Date() },
+  });
 }
 
 /** Invitations for many new people at once (bulk import): tokens, mails and jobs in a few
  * statements. The people must be new (no earlier invitation to cancel). */
-export async function sendInvitations(tx: Tx, orgId: string, invitees: Invitee[], inviterName: string | null): Promise<number> {
+export async function sendInvitations(
+  tx: Tx,
+  orgId: string,
+  invitees: Invitee[],
+  inviterName: string | null,
+): Promise<number> {
   if (invitees.length === 0) return 0;
   const ws = await workspaceOf(tx, orgId);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
@@ -65,8 +81,15 @@ export async function sendInvitations(tx: Tx, orgId: string, invitees: Invitee[]
     INSERT INTO "AuthToken" ("organizationId", "id", "userId", "purpose", "tokenHash", "expiresAt")
     SELECT ${orgId}::uuid, v.id, v.user_id, 'invitation', v.token_hash, ${expiresAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'
     FROM unnest(${invitees.map(() => randomUUID())}::uuid[], ${invitees.map((u) => u.id)}::uuid[], ${tokens.map(hashToken)}::text[]) AS v(id, user_id, token_hash)`;
-  await tx.user.updateMany({ where: { organizationId: orgId, id: { in: invitees.map((u) => u.id) } }, data: { invitedAt: new Date() } });
-  return enqueueMails(tx, orgId, invitees.map((u, i) => invitationMail(ws, u, inviterName, tokens[i]!)));
+  await tx.user.updateMany({
+    where: { organizationId: orgId, id: { in: invitees.map((u) => u.id) } },
+    data: { invitedAt: new Date() },
+  });
+  return enqueueMails(
+    tx,
+    orgId,
+    invitees.map((u, i) => invitationMail(ws, u, inviterName, tokens[i]!)),
+  );
 }
 
 /** Sets the invited person's password from their link; false when the link is invalid, used or
@@ -76,7 +99,10 @@ export async function acceptInvitation(orgId: string, token: string, password: s
   return withOrg(orgId, async (tx) => {
     const userId = await consumeToken(tx, orgId, token, "invitation");
     if (!userId) return false;
-    await tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: userId } }, data: { passwordHash, passwordSetAt: new Date() } });
+    await tx.user.update({
+      where: { organizationId_id: { organizationId: orgId, id: userId } },
+      data: { passwordHash, passwordSetAt: new Date() },
+    });
     await revokeUserSessions(tx, orgId, userId);
     return true;
   });

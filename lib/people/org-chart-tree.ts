@@ -1,7 +1,13 @@
 // Builds the org chart from flat people and teams. Pure, so it is unit-tested without a database.
 import type { Role } from "@/lib/generated/prisma/enums";
 
-export type ChartPersonInput = { id: string; name: string; role: Role; teamId: string | null; managerId: string | null };
+export type ChartPersonInput = {
+  id: string;
+  name: string;
+  role: Role;
+  teamId: string | null;
+  managerId: string | null;
+};
 /** What a node shows of a person: the chart goes to the browser whole, so nothing more. */
 export type ChartPerson = { id: string; name: string; role: Role };
 export type ChartTeamInput = { id: string; name: string; managerId: string | null };
@@ -9,7 +15,12 @@ export type ChartTeamInput = { id: string; name: string; managerId: string | nul
 /** `size` counts everyone whose team it is, its leaders included (as the Teams tab and survey
  * group sizes do); `members` lists the employees shown under it (leaders have their own node). */
 export type ChartTeam = { id: string; name: string; size: number; members: ChartPerson[] };
-export type ChartLeader = { person: ChartPerson; teams: ChartTeam[]; leaders: ChartLeader[]; directReports: ChartPerson[] };
+export type ChartLeader = {
+  person: ChartPerson;
+  teams: ChartTeam[];
+  leaders: ChartLeader[];
+  directReports: ChartPerson[];
+};
 export type OrgChart = {
   /** Top-level admins and managers (spec: those without a manager; also those whose manager is gone or an
    * employee) and everything below them; then one leader per reporting cycle, since a cycle has no top
@@ -78,7 +89,12 @@ export function buildOrgChart(people: ChartPersonInput[], teams: ChartTeamInput[
     placed.add(p.id);
     const leaders: ChartLeader[] = [];
     for (const r of leadersUnder.get(p.id) ?? []) if (!placed.has(r.id)) leaders.push(leader(r));
-    return { person: slim(p), teams: (teamsLedBy.get(p.id) ?? []).map(team), leaders, directReports: (reportsOf.get(p.id) ?? []).map(slim) };
+    return {
+      person: slim(p),
+      teams: (teamsLedBy.get(p.id) ?? []).map(team),
+      leaders,
+      directReports: (reportsOf.get(p.id) ?? []).map(slim),
+    };
   };
 
   const leaderList = sorted.filter(isLeader);
@@ -96,13 +112,17 @@ export function buildOrgChart(people: ChartPersonInput[], teams: ChartTeamInput[
     }
     roots.push(leader(top));
   }
-  const teamsWithoutManager = teams.filter((t) => !placedTeams.has(t.id)).sort(byName).map(team);
+  const teamsWithoutManager = teams
+    .filter((t) => !placedTeams.has(t.id))
+    .sort(byName)
+    .map(team);
   return { roots, teamsWithoutManager, unplaced: unplaced.map(slim), total: people.length };
 }
 
 /** Whether there is a structure to draw: a team, or someone reporting to someone. A new workspace
  * has only its admin, a lone leader, which the chart shows as 'No Organization Structure'. */
 export function hasStructure(chart: OrgChart): boolean {
-  const branches = (l: ChartLeader): boolean => l.teams.length > 0 || l.leaders.length > 0 || l.directReports.length > 0;
+  const branches = (l: ChartLeader): boolean =>
+    l.teams.length > 0 || l.leaders.length > 0 || l.directReports.length > 0;
   return chart.teamsWithoutManager.length > 0 || chart.roots.some(branches);
 }

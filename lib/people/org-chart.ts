@@ -11,7 +11,10 @@ export async function getOrgChart(ctx: AuthContext): Promise<OrgChart> {
   requirePermission(ctx, "people.view");
   const [people, teams] = await withOrg(ctx.orgId, (tx) =>
     Promise.all([
-      tx.user.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, firstName: true, lastName: true, email: true, role: true, teamId: true, managerId: true } }),
+      tx.user.findMany({
+        where: { organizationId: ctx.orgId },
+        select: { id: true, firstName: true, lastName: true, email: true, role: true, teamId: true, managerId: true },
+      }),
       tx.team.findMany({ where: { organizationId: ctx.orgId }, select: { id: true, name: true, managerId: true } }),
     ]),
   );

@@ -4,14 +4,32 @@ import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 // Request shapes of the user and team endpoints, shared by the dialogs that post to them.
 const CHOOSE = "Please choose from the list";
 const id = z.uuid(CHOOSE);
-const optionalId = z.union([id, z.literal(""), z.null()], { error: CHOOSE }).optional().transform((v) => (v ? v : null));
+const optionalId = z
+  .union([id, z.literal(""), z.null()], { error: CHOOSE })
+  .optional()
+  .transform((v) => (v ? v : null));
 
 export const ROLES = ["employee", "manager", "admin"] as const;
 
 export const userInputSchema = z.object({
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters").refine(isSafeName, NAME_MESSAGE),
-  email: z.string({ error: "Please enter a valid email" }).trim().toLowerCase().max(254, "Please enter a valid email").pipe(z.email("Please enter a valid email")),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "First name must be at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(100, "Last name must be at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE),
+  email: z
+    .string({ error: "Please enter a valid email" })
+    .trim()
+    .toLowerCase()
+    .max(254, "Please enter a valid email")
+    .pipe(z.email("Please enter a valid email")),
   role: z.enum(ROLES, "Role must be employee, manager or admin"),
   teamId: optionalId,
   managerId: optionalId,
@@ -21,7 +39,12 @@ export type UserInput = z.output<typeof userInputSchema>;
 
 export const teamInputSchema = z.object({
   // A team's name is quoted in its members' e-mails (who joined it), so it follows the people's rule.
-  name: z.string({ error: "Please enter a team name" }).trim().min(1, "Please enter a team name").max(100, "Team names are at most 100 characters").refine(isSafeName, NAME_MESSAGE),
+  name: z
+    .string({ error: "Please enter a team name" })
+    .trim()
+    .min(1, "Please enter a team name")
+    .max(100, "Team names are at most 100 characters")
+    .refine(isSafeName, NAME_MESSAGE),
   managerId: optionalId,
   organizationId: z.string().optional(),
 });

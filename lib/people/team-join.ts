@@ -36,9 +36,18 @@ export async function notifyTeamJoins(tx: Tx, orgId: string, joins: readonly Tea
   const joinerIds = [...new Set(joins.map((j) => j.userId))];
   const teamIds = [...new Set(joins.map((j) => j.teamId))];
   const [teams, joiners, members] = await Promise.all([
-    tx.team.findMany({ where: { organizationId: orgId, id: { in: teamIds } }, select: { id: true, name: true, managerId: true } }),
-    tx.user.findMany({ where: { organizationId: orgId, id: { in: joinerIds } }, select: { id: true, firstName: true, lastName: true, email: true } }),
-    tx.user.findMany({ where: { organizationId: orgId, teamId: { in: teamIds }, id: { notIn: joinerIds } }, select: { id: true, teamId: true } }),
+    tx.team.findMany({
+      where: { organizationId: orgId, id: { in: teamIds } },
+      select: { id: true, name: true, managerId: true },
+    }),
+    tx.user.findMany({
+      where: { organizationId: orgId, id: { in: joinerIds } },
+      select: { id: true, firstName: true, lastName: true, email: true },
+    }),
+    tx.user.findMany({
+      where: { organizationId: orgId, teamId: { in: teamIds }, id: { notIn: joinerIds } },
+      select: { id: true, teamId: true },
+    }),
   ]);
   const nameOf = new Map(joiners.map((u) => [u.id, displayName(u.firstName, u.lastName, u.email)]));
   const rows: { organizationId: string; userId: string; type: string; title: string; message: string }[] = [];
@@ -46,7 +55,9 @@ export async function notifyTeamJoins(tx: Tx, orgId: string, joins: readonly Tea
   const namesByTeam = group(joins, (j) => j.teamId);
   const membersByTeam = group(members, (m) => m.teamId ?? "");
   for (const team of teams) {
-    const names = (namesByTeam.get(team.id) ?? []).flatMap((j) => (nameOf.has(j.userId) ? [nameOf.get(j.userId)!] : []));
+    const names = (namesByTeam.get(team.id) ?? []).flatMap((j) =>
+      nameOf.has(j.userId) ? [nameOf.get(j.userId)!] : [],
+    );
     if (names.length === 0) continue;
     const recipients = new Set((membersByTeam.get(team.id) ?? []).map((m) => m.id));
     if (team.managerId && !joined.has(team.managerId)) recipients.add(team.managerId);
@@ -55,7 +66,8 @@ export async function notifyTeamJoins(tx: Tx, orgId: string, joins: readonly Tea
     const teamName = safeName(team.name) ?? "your team";
     const title = teamJoinTitle(names, teamName).slice(0, 200);
     const message = `Everyone in ${teamName} counts toward its survey results. If you do not know ${names.length === 1 ? "this person" : "these people"}, tell your administrator.`;
-    for (const userId of recipients) rows.push({ organizationId: orgId, userId, type: "team_member_joined", title, message: message.slice(0, 2000) });
+    for (const userId of recipients)
+      rows.push({ organizationId: orgId, userId, type: "team_member_joined", title, message: message.slice(0, 2000) });
   }
   if (rows.length > 0) await tx.notification.createMany({ data: rows });
   return rows.length;

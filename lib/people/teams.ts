@@ -19,16 +19,31 @@ const teamSelect = {
   _count: { select: { members: true } },
 } as const;
 
-type TeamRow = { id: string; organizationId: string; name: string; managerId: string | null; manager: { firstName: string; lastName: string; email: string } | null; _count: { members: number } };
+type TeamRow = {
+  id: string;
+  organizationId: string;
+  name: string;
+  managerId: string | null;
+  manager: { firstName: string; lastName: string; email: string } | null;
+  _count: { members: number };
+};
 
 function toTeamDto(t: TeamRow): TeamDto {
-  return { id: t.id, organizationId: t.organizationId, name: t.name, managerId: t.managerId, managerName: t.manager ? fullName(t.manager) : null, memberCount: t._count.members };
+  return {
+    id: t.id,
+    organizationId: t.organizationId,
+    name: t.name,
+    managerId: t.managerId,
+    managerName: t.manager ? fullName(t.manager) : null,
+    memberCount: t._count.members,
+  };
 }
-
 
 export async function listTeams(ctx: AuthContext): Promise<TeamDto[]> {
   requirePermission(ctx, "people.view");
-  const rows = await withOrg(ctx.orgId, (tx) => tx.team.findMany({ where: { organizationId: ctx.orgId }, select: teamSelect, orderBy: { name: "asc" } }));
+  const rows = await withOrg(ctx.orgId, (tx) =>
+    tx.team.findMany({ where: { organizationId: ctx.orgId }, select: teamSelect, orderBy: { name: "asc" } }),
+  );
   return rows.map(toTeamDto);
 }
 
@@ -54,7 +69,10 @@ export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & {
 async function checkManager(tx: Tx, orgId: string, managerId: string | null): Promise<void> {
   if (!managerId) return;
   const m = await tx.user.findUnique({ where: key(orgId, managerId), select: { role: true } });
-  if (!m || m.role !== "manager") throw invalidInput("Invalid request body", { managerId: ["The team manager must be a user with the manager role"] });
+  if (!m || m.role !== "manager")
+    throw invalidInput("Invalid request body", {
+      managerId: ["The team manager must be a user with the manager role"],
+    });
 }
 
 const duplicateName = (name: string) => conflict("team_name_taken", `A team named "${name}" already exists`);
@@ -64,7 +82,10 @@ export async function createTeam(ctx: AuthContext, input: TeamInput): Promise<Te
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       await checkManager(tx, ctx.orgId, input.managerId);
-      const row = await tx.team.create({ data: { organizationId: ctx.orgId, name: input.name, managerId: input.managerId }, select: teamSelect });
+      const row = await tx.team.create({
+        data: { organizationId: ctx.orgId, name: input.name, managerId: input.managerId },
+        select: teamSelect,
+      });
       await audit(tx, ctx, "team.create", { type: "team", id: row.id }, { name: row.name });
       return toTeamDto(row);
     });
@@ -81,7 +102,11 @@ export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput)
       const exists = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
       if (!exists) throw notFound("Team");
       await checkManager(tx, ctx.orgId, input.managerId);
-      const row = await tx.team.update({ where: key(ctx.orgId, id), data: { name: input.name, managerId: input.managerId }, select: teamSelect });
+      const row = await tx.team.update({
+        where: key(ctx.orgId, id),
+        data: { name: input.name, managerId: input.managerId },
+        select: teamSelect,
+      });
       await audit(tx, ctx, "team.update", { type: "team", id }, { name: row.name, managerId: row.managerId });
       return toTeamDto(row);
     });

@@ -27,7 +27,13 @@ export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Pr
     where.OR = [{ firstName: contains }, { lastName: contains }, { email: contains }];
   }
   const rows = await withOrg(ctx.orgId, (tx) =>
-    tx.user.findMany({ where, select: userSelect, orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }], take: query.limit, skip: query.offset }),
+    tx.user.findMany({
+      where,
+      select: userSelect,
+      orderBy: [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
+      take: query.limit,
+      skip: query.offset,
+    }),
   );
   return rows.map(toUserDto);
 }
@@ -47,15 +53,23 @@ async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: s
     const team = await tx.team.findUnique({ where: key(orgId, input.teamId), select: { managerId: true } });
     if (!team) throw invalidInput("Invalid request body", { teamId: ["Team not found"] });
     if (input.role === "manager" && team.managerId && team.managerId !== userId) {
-      throw invalidInput("This team already has a manager assigned", { teamId: ["This team already has a manager assigned"] });
+      throw invalidInput("This team already has a manager assigned", {
+        teamId: ["This team already has a manager assigned"],
+      });
     }
   }
   if (input.managerId) {
-    if (input.managerId === userId) throw invalidInput("Invalid request body", { managerId: ["A person cannot report to themselves"] });
+    if (input.managerId === userId)
+      throw invalidInput("Invalid request body", { managerId: ["A person cannot report to themselves"] });
     const manager = await tx.user.findUnique({ where: key(orgId, input.managerId), select: { role: true } });
-    if (!manager || manager.role === "employee") throw invalidInput("Invalid request body", { managerId: ["Reports To must be a manager or an admin of this organisation"] });
+    if (!manager || manager.role === "employee")
+      throw invalidInput("Invalid request body", {
+        managerId: ["Reports To must be a manager or an admin of this organisation"],
+      });
     if (userId && (await reportsTo(tx, orgId, input.managerId, userId))) {
-      throw invalidInput("Invalid request body", { managerId: ["That person already reports to this user, directly or indirectly"] });
+      throw invalidInput("Invalid request body", {
+        managerId: ["That person already reports to this user, directly or indirectly"],
+      });
     }
   }
 }
@@ -75,14 +89,20 @@ async function reportsTo(tx: Tx, orgId: string, personId: string, bossId: string
 
 /** The name the invitation e-mail gives for whoever added the person. */
 async function inviterName(tx: Tx, ctx: AuthContext): Promise<string | null> {
-  const inviter = await tx.user.findUnique({ where: key(ctx.orgId, ctx.userId), select: { firstName: true, lastName: true, email: true } });
+  const inviter = await tx.user.findUnique({
+    where: key(ctx.orgId, ctx.userId),
+    select: { firstName: true, lastName: true, email: true },
+  });
   return inviter ? fullName(inviter) : null;
 }
 
 /** A manager placed in a team without a manager becomes its manager. */
 async function leadTeamIfManager(tx: Tx, orgId: string, userId: string, input: UserInput): Promise<void> {
   if (input.role !== "manager" || !input.teamId) return;
-  await tx.team.updateMany({ where: { organizationId: orgId, id: input.teamId, managerId: null }, data: { managerId: userId } });
+  await tx.team.updateMany({
+    where: { organizationId: orgId, id: input.teamId, managerId: null },
+    data: { managerId: userId },
+  });
 }
 
 export async function createUser(ctx: AuthContext, input: UserInput): Promise<UserDto> {
@@ -106,7 +126,12 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
       });
       await leadTeamIfManager(tx, ctx.orgId, row.id, input);
       if (input.teamId) await notifyTeamJoins(tx, ctx.orgId, [{ userId: row.id, teamId: input.teamId }]);
-      await sendInvitation(tx, ctx.orgId, { id: row.id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
+      await sendInvitation(
+        tx,
+        ctx.orgId,
+        { id: row.id, email: row.email, firstName: row.firstName },
+        await inviterName(tx, ctx),
+      );
       await audit(tx, ctx, "user.create", { type: "user", id: row.id }, { email: row.email, role: row.role });
       return toUserDto({ ...row, invitedAt: new Date() });
     });
@@ -120,7 +145,10 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
   requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
-      const before = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, teamId: true, email: true, passwordSetAt: true } });
+      const before = await tx.user.findUnique({
+        where: key(ctx.orgId, id),
+        select: { role: true, teamId: true, email: true, passwordSetAt: true },
+      });
       if (!before) throw notFound("User");
       if (input.email !== before.email && before.passwordSetAt) throw emailChangeRefused(id === ctx.userId);
       if (before.role === "admin" && input.role !== "admin") await assertAnotherAdmin(tx, ctx.orgId, id);
@@ -128,35 +156,67 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
       // Leaving a team: that team loses its manager. No longer a manager: every team they lead
       // does (only managers lead teams). An employee has nobody reporting to them.
       if (before.teamId && before.teamId !== input.teamId) {
-        await tx.team.updateMany({ where: { organizationId: ctx.orgId, id: before.teamId, managerId: id }, data: { managerId: null } });
+        await tx.team.updateMany({
+          where: { organizationId: ctx.orgId, id: before.teamId, managerId: id },
+          data: { managerId: null },
+        });
       }
-      if (input.role !== "manager") await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
-      if (input.role === "employee") await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+      if (input.role !== "manager")
+        await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
+      if (input.role === "employee")
+        await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
       const row = await tx.user.update({
         where: key(ctx.orgId, id),
-        data: { firstName: input.firstName, lastName: input.lastName, email: input.email, role: input.role, teamId: input.teamId, managerId: input.managerId },
+        data: {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          role: input.role,
+          teamId: input.teamId,
+          managerId: input.managerId,
+        },
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, id, input);
-      if (input.teamId && input.teamId !== before.teamId) await notifyTeamJoins(tx, ctx.orgId, [{ userId: id, teamId: input.teamId }]);
+      if (input.teamId && input.teamId !== before.teamId)
+        await notifyTeamJoins(tx, ctx.orgId, [{ userId: id, teamId: input.teamId }]);
       let invitedAt = row.invitedAt;
       if (row.email !== before.email) {
         // Only a person who has not activated gets here (refused above otherwise). Links already
         // mailed went to the old address, which may have been a typo: they must not set this
         // account's password, so every unused one is voided and the new address is invited.
-        await tx.authToken.updateMany({ where: { organizationId: ctx.orgId, userId: id, usedAt: null }, data: { usedAt: new Date() } });
+        await tx.authToken.updateMany({
+          where: { organizationId: ctx.orgId, userId: id, usedAt: null },
+          data: { usedAt: new Date() },
+        });
         // A read-only workspace sends nothing: 'Resend invitation' does it after subscribing again.
         if (!before.passwordSetAt && !(await isReadOnly(tx, ctx.orgId))) {
-          await sendInvitation(tx, ctx.orgId, { id, email: row.email, firstName: row.firstName }, await inviterName(tx, ctx));
+          await sendInvitation(
+            tx,
+            ctx.orgId,
+            { id, email: row.email, firstName: row.firstName },
+            await inviterName(tx, ctx),
+          );
           invitedAt = new Date();
         }
       }
       // A role change takes effect at once: sessions carry the role, so end the others.
       if (before.role !== input.role) {
         const ended = await revokeUserSessions(tx, ctx.orgId, id, id === ctx.userId ? ctx.sessionId : undefined);
-        await noticeRoleChanged(tx, ctx.orgId, id, { from: before.role, to: input.role, by: (await inviterName(tx, ctx)) ?? "An administrator", sessionsEnded: ended });
+        await noticeRoleChanged(tx, ctx.orgId, id, {
+          from: before.role,
+          to: input.role,
+          by: (await inviterName(tx, ctx)) ?? "An administrator",
+          sessionsEnded: ended,
+        });
       }
-      await audit(tx, ctx, "user.update", { type: "user", id }, { role: input.role, teamId: input.teamId, managerId: input.managerId });
+      await audit(
+        tx,
+        ctx,
+        "user.update",
+        { type: "user", id },
+        { role: input.role, teamId: input.teamId, managerId: input.managerId },
+      );
       return toUserDto({ ...row, invitedAt });
     });
   } catch (err) {
@@ -169,7 +229,9 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
  * Your account, confirmed from the new address), so nobody else can redirect their password reset
  * to a mailbox they read. */
 function emailChangeRefused(self: boolean) {
-  const message = self ? "Change your own e-mail in Settings > Your account" : "Only this person can change their e-mail once their account is active";
+  const message = self
+    ? "Change your own e-mail in Settings > Your account"
+    : "Only this person can change their e-mail once their account is active";
   return conflict("email_change_not_allowed", message, { email: [message] });
 }
 
@@ -178,7 +240,8 @@ function emailChangeRefused(self: boolean) {
 async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Promise<void> {
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "role" = 'admin' FOR UPDATE`;
-  if (!admins.some((a) => a.id !== exceptId)) throw conflict("last_admin", "The organisation must keep at least one admin");
+  if (!admins.some((a) => a.id !== exceptId))
+    throw conflict("last_admin", "The organisation must keep at least one admin");
 }
 
 /**
@@ -219,9 +282,15 @@ export async function resendInvitation(ctx: AuthContext, id: string): Promise<Us
   return withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");
-    if (user.passwordSetAt) throw conflict("invitation_already_accepted", "This person has already accepted the invitation");
+    if (user.passwordSetAt)
+      throw conflict("invitation_already_accepted", "This person has already accepted the invitation");
     await assertWritable(tx, ctx.orgId);
-    await sendInvitation(tx, ctx.orgId, { id: user.id, email: user.email, firstName: user.firstName }, await inviterName(tx, ctx));
+    await sendInvitation(
+      tx,
+      ctx.orgId,
+      { id: user.id, email: user.email, firstName: user.firstName },
+      await inviterName(tx, ctx),
+    );
     await audit(tx, ctx, "user.invite", { type: "user", id });
     return toUserDto({ ...user, invitedAt: new Date() });
   });

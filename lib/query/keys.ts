@@ -10,7 +10,8 @@ export const queryKeys = {
   allUsers: () => ["users"] as const,
   users: (organizationId: string, search: string, page: number) => ["users", organizationId, search, page] as const,
   allLibrary: () => ["leadership-content"] as const,
-  library: (organizationId: string, q: string, type: string, category: string, source: string) => ["leadership-content", organizationId, q, type, category, source] as const,
+  library: (organizationId: string, q: string, type: string, category: string, source: string) =>
+    ["leadership-content", organizationId, q, type, category, source] as const,
   coachConversations: (userId: string) => ["coach", "conversations", userId] as const,
   coachMessages: (conversationId: string) => ["coach", "messages", conversationId] as const,
   /** The signed-in person's private vault (its status and sealed count). */

@@ -29,14 +29,23 @@ function isUrl(v: unknown): boolean {
   }
 }
 
-export const availabilitySchema = response<Availability>((v) => typeof v.available === "boolean" && typeof v.message === "string");
+export const availabilitySchema = response<Availability>(
+  (v) => typeof v.available === "boolean" && typeof v.message === "string",
+);
 
 export const signupResultSchema = response<SignupResult>(
-  (v) => typeof v.message === "string" && typeof v.subdomain === "string" && isUrl(v.workspaceUrl) && typeof v.handoffToken === "string" && v.handoffToken.length >= 20,
+  (v) =>
+    typeof v.message === "string" &&
+    typeof v.subdomain === "string" &&
+    isUrl(v.workspaceUrl) &&
+    typeof v.handoffToken === "string" &&
+    v.handoffToken.length >= 20,
 );
 
 /** POST /api/signup/setup-intent (SetupIntentDto). */
-export const setupIntentResultSchema = response<SetupIntentResult>((v) => typeof v.clientSecret === "string" && v.clientSecret.length >= 1);
+export const setupIntentResultSchema = response<SetupIntentResult>(
+  (v) => typeof v.clientSecret === "string" && v.clientSecret.length >= 1,
+);
 
 export const AVAILABLE_MESSAGE = "Great! This subdomain is available";
 export const TAKEN_MESSAGE = "This subdomain is already taken";

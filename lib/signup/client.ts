@@ -1,5 +1,11 @@
 import { apiFetch } from "@/lib/api/client";
-import { availabilitySchema, setupIntentResultSchema, signupResultSchema, type Availability, type SignupResult } from "@/lib/signup/api-types";
+import {
+  availabilitySchema,
+  setupIntentResultSchema,
+  signupResultSchema,
+  type Availability,
+  type SignupResult,
+} from "@/lib/signup/api-types";
 import type { SetupIntentDto } from "@/lib/billing/dto";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SignupData } from "@/lib/signup/schema";
@@ -7,7 +13,10 @@ import type { SignupData } from "@/lib/signup/schema";
 // Browser-side calls of the signup flow (spec section 7).
 
 export function fetchAvailability(subdomain: string, signal?: AbortSignal): Promise<Availability> {
-  return apiFetch(`/api/signup/check-subdomain/${encodeURIComponent(subdomain)}`, { schema: availabilitySchema, signal });
+  return apiFetch(`/api/signup/check-subdomain/${encodeURIComponent(subdomain)}`, {
+    schema: availabilitySchema,
+    signal,
+  });
 }
 
 export function postSignup(data: SignupData): Promise<SignupResult> {

@@ -26,11 +26,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 
 const taken = () => conflict("subdomain_taken", SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
-export const SETUP_INTENT_USED_MESSAGE = "This card setup was already used for another workspace. Please enter your card again.";
+export const SETUP_INTENT_USED_MESSAGE =
+  "This card setup was already used for another workspace. Please enter your card again.";
 
 /** Thrown inside the transaction when the SetupIntent already made a workspace (its unique key). */
 class SetupIntentUsed extends Error {}
-
 
 /**
  * Creates a company workspace: the organisation on a 7-day trial, its admin, the e-mail that
@@ -49,7 +49,9 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
 
   // With Stripe, the payment step's SetupIntent must have succeeded for this e-mail. After this
   // point Stripe is not asked again: the customer and subscription are made by a queued job.
-  const payment: VerifiedSetupIntent | null = billingEnabled() ? await verifySignupSetupIntent(data.setupIntentId, data.workEmail) : null;
+  const payment: VerifiedSetupIntent | null = billingEnabled()
+    ? await verifySignupSetupIntent(data.setupIntentId, data.workEmail)
+    : null;
 
   // Hashed before the transaction: argon2 takes a while and must not hold a connection open.
   const passwordHash = await hashPassword(data.password);
@@ -88,7 +90,11 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         select: { id: true },
       });
       adminId = admin.id;
-      await sendVerificationLink(tx, { orgId, subdomain: data.subdomain, name: data.companyName }, { userId: admin.id, email: data.workEmail, firstName: data.firstName });
+      await sendVerificationLink(
+        tx,
+        { orgId, subdomain: data.subdomain, name: data.companyName },
+        { userId: admin.id, email: data.workEmail, firstName: data.firstName },
+      );
       await notify(tx, orgId, {
         userId: admin.id,
         type: "welcome",
@@ -100,7 +106,11 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
       if (payment) {
         try {
           await tx.billingAccount.create({
-            data: { organizationId: orgId, setupIntentId: payment.setupIntentId, paymentMethodId: payment.paymentMethodId },
+            data: {
+              organizationId: orgId,
+              setupIntentId: payment.setupIntentId,
+              paymentMethodId: payment.paymentMethodId,
+            },
             select: { organizationId: true },
           });
         } catch (err) {
@@ -109,15 +119,24 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         }
         await queueProvisioning(tx, orgId);
       }
-      await audit(tx, { orgId, userId: admin.id }, "organization.signup", { type: "organization", id: orgId }, {
-        subdomain: data.subdomain,
-        companySize: data.companySize,
-        marketingConsent: data.marketingConsent ?? false,
-      });
+      await audit(
+        tx,
+        { orgId, userId: admin.id },
+        "organization.signup",
+        { type: "organization", id: orgId },
+        {
+          subdomain: data.subdomain,
+          companySize: data.companySize,
+          marketingConsent: data.marketingConsent ?? false,
+        },
+      );
       return issueHandoffToken(tx, orgId, admin.id);
     });
   } catch (err) {
-    if (err instanceof SetupIntentUsed) throw conflict("payment_setup_invalid", SETUP_INTENT_USED_MESSAGE, { setupIntentId: [SETUP_INTENT_USED_MESSAGE] });
+    if (err instanceof SetupIntentUsed)
+      throw conflict("payment_setup_invalid", SETUP_INTENT_USED_MESSAGE, {
+        setupIntentId: [SETUP_INTENT_USED_MESSAGE],
+      });
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }

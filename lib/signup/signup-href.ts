@@ -7,7 +7,9 @@ export type Lead = { companyName: string; name: string; workEmail: string; teamS
 export function splitName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim().replace(/\s+/g, " ");
   const at = trimmed.indexOf(" ");
-  return at < 0 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
+  return at < 0
+    ? { firstName: trimmed, lastName: "" }
+    : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
 }
 
 /** `/signup?companyName=...&firstName=...&lastName=...&workEmail=...&teamSize=...`, empty values left out. */

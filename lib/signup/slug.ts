@@ -9,7 +9,10 @@ const trimHyphens = (s: string) => s.replace(/^-+|-+$/g, "");
  * collapse; no edge hyphens; at most 30 characters. Accents are folded first ("Café" -> "cafe"),
  * since a subdomain only takes ASCII letters. */
 export function slugify(companyName: string): string {
-  const folded = companyName.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const folded = companyName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   const slug = trimHyphens(
     folded
       .replace(/[^a-z0-9\s-]/g, "")

@@ -6,7 +6,11 @@ import { z } from "zod";
 
 export const QUESTION_TYPES = ["scale", "enps", "text"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const QUESTION_TYPE_LABEL: Record<QuestionType, string> = { scale: "Scale 1-5", enps: "eNPS 0-10", text: "Text" };
+export const QUESTION_TYPE_LABEL: Record<QuestionType, string> = {
+  scale: "Scale 1-5",
+  enps: "eNPS 0-10",
+  text: "Text",
+};
 
 export const MAX_QUESTIONS = 30;
 export const MAX_SCHEDULE_DAYS = 90;
@@ -36,8 +40,10 @@ const audienceSchema = z
     teamIds: z.array(z.uuid("Unknown team")).max(500).optional(),
   })
   .superRefine((a, ctx) => {
-    if (a.all === true && a.teamIds?.length) ctx.addIssue({ code: "custom", path: ["teamIds"], message: "Choose everyone or some teams, not both" });
-    if (a.all !== true && !a.teamIds?.length) ctx.addIssue({ code: "custom", path: ["teamIds"], message: "Choose at least one team" });
+    if (a.all === true && a.teamIds?.length)
+      ctx.addIssue({ code: "custom", path: ["teamIds"], message: "Choose everyone or some teams, not both" });
+    if (a.all !== true && !a.teamIds?.length)
+      ctx.addIssue({ code: "custom", path: ["teamIds"], message: "Choose at least one team" });
   })
   .transform((a): Audience => (a.all === true ? { all: true } : { teamIds: [...new Set(a.teamIds)] }));
 
@@ -56,14 +62,23 @@ const sendSchema = z
     if (!s.at) return void ctx.addIssue({ code: "custom", path: ["at"], message: "Choose when to send the survey" });
     // The clock of whoever parses: the dialog warns early, the server decides.
     const at = Date.parse(s.at);
-    if (at <= Date.now()) ctx.addIssue({ code: "custom", path: ["at"], message: "The send time must be in the future" });
-    else if (at > Date.now() + MAX_SCHEDULE_DAYS * DAY_MS) ctx.addIssue({ code: "custom", path: ["at"], message: `The send time can be at most ${MAX_SCHEDULE_DAYS} days ahead` });
+    if (at <= Date.now())
+      ctx.addIssue({ code: "custom", path: ["at"], message: "The send time must be in the future" });
+    else if (at > Date.now() + MAX_SCHEDULE_DAYS * DAY_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["at"],
+        message: `The send time can be at most ${MAX_SCHEDULE_DAYS} days ahead`,
+      });
   })
   .transform((s): SendTime => (s.now === true ? { now: true } : { at: new Date(s.at ?? "") }));
 
 export const customSurveySchema = z.object({
   title: z.string().trim().min(1, "Enter a title").max(200, "The title is at most 200 characters"),
-  questions: z.array(customQuestionSchema).min(1, "Add at least one question").max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`),
+  questions: z
+    .array(customQuestionSchema)
+    .min(1, "Add at least one question")
+    .max(MAX_QUESTIONS, `A survey has at most ${MAX_QUESTIONS} questions`),
   audience: audienceSchema,
   send: sendSchema,
   // One message for every mistake (empty, fractional, out of range): the rule is the fix.

@@ -18,7 +18,11 @@ const SEND_TIMEOUT_MS = 120_000;
  * sends are picked up by the scheduler.
  * Anonymity needs nothing here: the sender attributes answers only to teams large enough.
  */
-export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyInput, now = new Date()): Promise<CreateCustomSurveyResult> {
+export async function createCustomSurvey(
+  ctx: AuthContext,
+  input: CustomSurveyInput,
+  now = new Date(),
+): Promise<CreateCustomSurveyResult> {
   requirePermission(ctx, "surveys.send");
   const teamIds = "teamIds" in input.audience ? input.audience.teamIds : [];
   return withOrg(
@@ -27,9 +31,16 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
       await assertWritable(tx, ctx.orgId);
       if (teamIds.length > 0) {
         // Loaded by id AND organisation: another organisation's team is simply not found.
-        const teams = await tx.team.findMany({ where: { organizationId: ctx.orgId, id: { in: teamIds } }, select: { id: true, _count: { select: { members: true } } } });
-        if (teams.length !== teamIds.length) throw invalidInput("Invalid request body", { "audience.teamIds": ["One of the chosen teams does not exist"] });
-        if (teams.every((t) => t._count.members === 0)) throw invalidInput("Invalid request body", { "audience.teamIds": ["The chosen teams have no members yet"] });
+        const teams = await tx.team.findMany({
+          where: { organizationId: ctx.orgId, id: { in: teamIds } },
+          select: { id: true, _count: { select: { members: true } } },
+        });
+        if (teams.length !== teamIds.length)
+          throw invalidInput("Invalid request body", {
+            "audience.teamIds": ["One of the chosen teams does not exist"],
+          });
+        if (teams.every((t) => t._count.members === 0))
+          throw invalidInput("Invalid request body", { "audience.teamIds": ["The chosen teams have no members yet"] });
       }
       const sendAt = "now" in input.send ? now : input.send.at;
       const spec = {
@@ -44,18 +55,28 @@ export async function createCustomSurvey(ctx: AuthContext, input: CustomSurveyIn
       // preset one (weekly rounds have none and get 7 days), so results are released on the day
       // the creator chose, whether the survey goes out now or from the scheduler.
       const closesAt = closeInstant(sendAt, input.openDays);
-      await tx.survey.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: surveyId } }, data: { closesAt }, select: { id: true } });
-      const invited = "now" in input.send ? (await sendSurvey(tx, ctx.orgId, surveyId, now)).invited : 0;
-      await audit(tx, ctx, "survey.create", { type: "survey", id: surveyId }, {
-        kind: "custom",
-        title: input.title,
-        questions: input.questions.length,
-        audienceTeamIds: teamIds,
-        scheduledFor: sendAt.toISOString(),
-        openDays: input.openDays,
-        closesAt: closesAt.toISOString(),
-        invited,
+      await tx.survey.update({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: surveyId } },
+        data: { closesAt },
+        select: { id: true },
       });
+      const invited = "now" in input.send ? (await sendSurvey(tx, ctx.orgId, surveyId, now)).invited : 0;
+      await audit(
+        tx,
+        ctx,
+        "survey.create",
+        { type: "survey", id: surveyId },
+        {
+          kind: "custom",
+          title: input.title,
+          questions: input.questions.length,
+          audienceTeamIds: teamIds,
+          scheduledFor: sendAt.toISOString(),
+          openDays: input.openDays,
+          closesAt: closesAt.toISOString(),
+          invited,
+        },
+      );
       return { surveyId, status: "now" in input.send ? "active" : "scheduled", invited };
     },
     { timeoutMs: SEND_TIMEOUT_MS },

@@ -37,12 +37,17 @@ export function renderTemplate(text: string, vars: Record<(typeof TEMPLATE_VARIA
   const safe = { ...vars, firstName: firstNameOr(vars.firstName, NAME_FALLBACK) };
   // Own properties only: `in` would also find Object.prototype's, so {{constructor}} would
   // render as function source.
-  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(safe, name) ? safe[name as keyof typeof safe] : whole));
+  return text.replace(VARIABLE, (whole, name: string) =>
+    Object.hasOwn(safe, name) ? safe[name as keyof typeof safe] : whole,
+  );
 }
 
 const noUnknown = (field: string) => (v: string) => {
   const bad = unknownVariables(v);
-  return bad.length === 0 || `Unknown ${pluralWord(bad.length, "variable")} in the ${field}: ${bad.map((b) => `{{${b}}}`).join(", ")}. Use {{firstName}} or {{surveyLink}}.`;
+  return (
+    bad.length === 0 ||
+    `Unknown ${pluralWord(bad.length, "variable")} in the ${field}: ${bad.map((b) => `{{${b}}}`).join(", ")}. Use {{firstName}} or {{surveyLink}}.`
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -118,17 +123,23 @@ export function linksIn(text: string): string[] {
   for (const word of words) {
     if (!word) continue;
     const variants = [word, word.replace(VARIABLE, ""), word.replace(VARIABLE, "name")];
-    if (variants.some((v) => LINK_IN_WORD.some((re) => re.test(v)))) found.add(word.length > 60 ? `${word.slice(0, 57)}...` : word);
+    if (variants.some((v) => LINK_IN_WORD.some((re) => re.test(v))))
+      found.add(word.length > 60 ? `${word.slice(0, 57)}...` : word);
   }
   for (const m of text.matchAll(/href\s*=/gi)) found.add(wordAround(text, m.index, m.index + m[0].length));
   return [...found];
 }
 
-const quoteList = (items: string[]) => items.slice(0, 3).map((i) => `"${i}"`).join(", ") + (items.length > 3 ? ", ..." : "");
+const quoteList = (items: string[]) =>
+  items
+    .slice(0, 3)
+    .map((i) => `"${i}"`)
+    .join(", ") + (items.length > 3 ? ", ..." : "");
 
 export const TEMPLATE_MESSAGES = {
   linkInSubject: "{{surveyLink}} can only go in the message, not in the subject",
-  gluedLink: (found: string[]) => `{{surveyLink}} must stand on its own, with a space or a line break before and after it (found ${quoteList(found)})`,
+  gluedLink: (found: string[]) =>
+    `{{surveyLink}} must stand on its own, with a space or a line break before and after it (found ${quoteList(found)})`,
   otherLinks: (field: "subject" | "message", found: string[]) =>
     `The ${field} cannot contain links or e-mail addresses${field === "message" ? " other than {{surveyLink}}" : ""} (found ${quoteList(found)})`,
 } as const;
@@ -136,16 +147,19 @@ export const TEMPLATE_MESSAGES = {
 type Ctx = z.RefinementCtx<string>;
 
 function checkSubjectLinks(v: string, ctx: Ctx) {
-  if (/\{\{\s*surveyLink\s*\}\}/.test(v)) ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.linkInSubject, input: v });
+  if (/\{\{\s*surveyLink\s*\}\}/.test(v))
+    ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.linkInSubject, input: v });
   const links = linksIn(v);
-  if (links.length > 0) ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.otherLinks("subject", links), input: v });
+  if (links.length > 0)
+    ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.otherLinks("subject", links), input: v });
 }
 
 function checkBodyLinks(v: string, ctx: Ctx) {
   const glued = gluedSurveyLinks(v);
   if (glued.length > 0) ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.gluedLink(glued), input: v });
   const links = linksIn(v);
-  if (links.length > 0) ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.otherLinks("message", links), input: v });
+  if (links.length > 0)
+    ctx.addIssue({ code: "custom", message: TEMPLATE_MESSAGES.otherLinks("message", links), input: v });
 }
 
 export const emailSettingsSchema = z.object({
@@ -162,7 +176,10 @@ export const emailSettingsSchema = z.object({
     .min(1, "The message cannot be empty")
     .max(5000, "The message is at most 5,000 characters")
     .refine((v) => noUnknown("message")(v) === true, { error: (i) => String(noUnknown("message")(String(i.input))) })
-    .refine((v) => /\{\{\s*surveyLink\s*\}\}/.test(v), "The message must contain {{surveyLink}}, or people cannot reach the survey")
+    .refine(
+      (v) => /\{\{\s*surveyLink\s*\}\}/.test(v),
+      "The message must contain {{surveyLink}}, or people cannot reach the survey",
+    )
     .superRefine(checkBodyLinks),
   organizationId: z.string().optional(),
 });
@@ -172,7 +189,10 @@ export const emailSettingsSchema = z.object({
  * the rules (written before them, or straight into the database) is not used at all: the whole
  * template falls back to the defaults, so no invitation ever carries a capturable link.
  */
-export function effectiveTemplate(org: { emailSubject: string | null; emailBody: string | null }): { subject: string; body: string } {
+export function effectiveTemplate(org: { emailSubject: string | null; emailBody: string | null }): {
+  subject: string;
+  body: string;
+} {
   const template = { subject: org.emailSubject || DEFAULT_EMAIL_SUBJECT, body: org.emailBody || DEFAULT_EMAIL_BODY };
   const valid = emailSettingsSchema.safeParse({ emailSubject: template.subject, emailBody: template.body }).success;
   return valid ? template : { subject: DEFAULT_EMAIL_SUBJECT, body: DEFAULT_EMAIL_BODY };

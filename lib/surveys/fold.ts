@@ -20,7 +20,9 @@ import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
 //   while it stores (app_submit_response), so the fold waits for those in flight and later ones
 //   find the survey closed: none lands in the pool after the fold has read it.
 
-const pendingAnswers = z.array(z.object({ q: z.uuid(), v: z.number().int().min(0).max(10).nullable(), t: z.string().nullable() }));
+const pendingAnswers = z.array(
+  z.object({ q: z.uuid(), v: z.number().int().min(0).max(10).nullable(), t: z.string().nullable() }),
+);
 
 /** Fisher-Yates with the system's cryptographic random source. */
 function shuffleInPlace<T>(xs: T[]): T[] {
@@ -34,16 +36,25 @@ function shuffleInPlace<T>(xs: T[]): T[] {
 /** Folds a closing survey's pool into its answers and rollups; returns how many responses. Runs
  * in the caller's organisation transaction, right after the survey was moved to 'closed'. */
 export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promise<number> {
-  const pool = await tx.surveyPendingResponse.findMany({ where: { organizationId: orgId, surveyId }, select: { teamId: true, answers: true } });
+  const pool = await tx.surveyPendingResponse.findMany({
+    where: { organizationId: orgId, surveyId },
+    select: { teamId: true, answers: true },
+  });
   if (pool.length === 0) return 0;
-  const questions = await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, dimension: true, bankKey: true } });
+  const questions = await tx.surveyQuestion.findMany({
+    where: { organizationId: orgId, surveyId },
+    select: { id: true, type: true, dimension: true, bankKey: true },
+  });
   const known = new Map(questions.map((q) => [q.id, q]));
 
   const responses: (FoldedResponse & { id: string })[] = shuffleInPlace(
     pool.map((p) => ({
       id: randomUUID(),
       teamId: p.teamId,
-      answers: pendingAnswers.parse(p.answers).filter((a) => known.has(a.q)).map((a) => ({ questionId: a.q, value: a.v, text: a.t })),
+      answers: pendingAnswers
+        .parse(p.answers)
+        .filter((a) => known.has(a.q))
+        .map((a) => ({ questionId: a.q, value: a.v, text: a.t })),
     })),
   );
   const answers = responses.flatMap((r) => r.answers.map((a) => ({ responseId: r.id, ...a })));
@@ -97,7 +108,11 @@ export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promi
     SELECT ${orgId}::uuid, ${surveyId}::uuid, v.team_id, 0, v.responded
     FROM unnest(${responded.map(([g]) => g)}::uuid[], ${responded.map(([, n]) => n)}::int[]) AS v(team_id, responded)
     ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET "responded" = EXCLUDED."responded"`;
-  await tx.survey.update({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, data: { responseCount: responses.length }, select: { id: true } });
+  await tx.survey.update({
+    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    data: { responseCount: responses.length },
+    select: { id: true },
+  });
   await tx.surveyPendingResponse.deleteMany({ where: { organizationId: orgId, surveyId } });
   return responses.length;
 }

@@ -39,4 +39,5 @@ export async function issueSurveyToken(tx: Tx, orgId: string, invitationId: stri
 }
 
 /** A stored invitation e-mail's text (or html) with its link's token filled in. */
-export const withSurveyToken = (body: string, token: string | null) => body.replaceAll(SURVEY_TOKEN_PLACEHOLDER, token ?? DEAD_LINK_TOKEN);
+export const withSurveyToken = (body: string, token: string | null) =>
+  body.replaceAll(SURVEY_TOKEN_PLACEHOLDER, token ?? DEAD_LINK_TOKEN);

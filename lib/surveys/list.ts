@@ -32,7 +32,17 @@ export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
       ctx.orgId,
       await tx.survey.findMany({
         where: { organizationId: ctx.orgId },
-        select: { id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true },
+        select: {
+          id: true,
+          title: true,
+          kind: true,
+          status: true,
+          scheduledFor: true,
+          sentAt: true,
+          closesAt: true,
+          invitedCount: true,
+          responseCount: true,
+        },
         orderBy: [{ scheduledFor: "desc" }, { createdAt: "desc" }],
         take: LIMIT,
       }),

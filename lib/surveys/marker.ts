@@ -7,4 +7,5 @@ import { createHash } from "node:crypto";
 // same link always gives the same marker, so a unique index refuses a second answer with it.
 const LABEL = "pulsewell answer marker";
 
-export const answerMarker = (surveyId: string, token: string) => createHash("sha256").update(`${LABEL}|${surveyId}|${token}`, "utf8").digest("hex");
+export const answerMarker = (surveyId: string, token: string) =>
+  createHash("sha256").update(`${LABEL}|${surveyId}|${token}`, "utf8").digest("hex");

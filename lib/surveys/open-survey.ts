@@ -16,5 +16,7 @@ export async function openSurveyFor(ctx: AuthContext): Promise<OpenSurvey | null
       select: { survey: { select: { id: true, title: true, closesAt: true } } },
     }),
   );
-  return inv ? { surveyId: inv.survey.id, title: inv.survey.title, closesAt: inv.survey.closesAt?.toISOString() ?? null } : null;
+  return inv
+    ? { surveyId: inv.survey.id, title: inv.survey.title, closesAt: inv.survey.closesAt?.toISOString() ?? null }
+    : null;
 }

@@ -24,13 +24,19 @@ export async function liveParticipation(tx: Tx, orgId: string, surveyId: string)
     ) AS counted
     GROUP BY ROLLUP ("teamId")`;
   const total = rows.find((r) => r.isTotal === 1);
-  const teams = rows.flatMap((r) => (r.isTotal === 0 && r.teamId !== null ? [{ teamId: r.teamId, invited: r.invited, responded: r.responded }] : []));
+  const teams = rows.flatMap((r) =>
+    r.isTotal === 0 && r.teamId !== null ? [{ teamId: r.teamId, invited: r.invited, responded: r.responded }] : [],
+  );
   return [{ teamId: ORG_TEAM_ID, invited: total?.invited ?? 0, responded: total?.responded ?? 0 }, ...teams];
 }
 
 /** Surveys with their current response counts: Survey.responseCount is stored at close, and an
  * open survey's count is the size of its pending pool. */
-export async function withCurrentResponseCounts<T extends { id: string; status: string; responseCount: number }>(tx: Tx, orgId: string, surveys: readonly T[]): Promise<T[]> {
+export async function withCurrentResponseCounts<T extends { id: string; status: string; responseCount: number }>(
+  tx: Tx,
+  orgId: string,
+  surveys: readonly T[],
+): Promise<T[]> {
   const open = surveys.filter((s) => s.status === "active").map((s) => s.id);
   if (open.length === 0) return [...surveys];
   const rows = await tx.$queryRaw<{ surveyId: string; responded: number }[]>`
@@ -42,7 +48,11 @@ export async function withCurrentResponseCounts<T extends { id: string; status: 
 }
 
 /** One survey's current response count (see withCurrentResponseCounts). */
-export async function currentResponseCount(tx: Tx, orgId: string, survey: { id: string; status: string; responseCount: number }): Promise<number> {
+export async function currentResponseCount(
+  tx: Tx,
+  orgId: string,
+  survey: { id: string; status: string; responseCount: number },
+): Promise<number> {
   const [s] = await withCurrentResponseCounts(tx, orgId, [survey]);
   return s?.responseCount ?? 0;
 }

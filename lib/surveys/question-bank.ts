@@ -10,7 +10,12 @@ export type BankTextItem = { bankKey: string; dimension: null; type: "text"; tex
 export type BankItem = BankScaleItem | BankEnpsItem | BankTextItem;
 
 const scale = (dimension: DimensionKey, items: [key: string, text: string][]): BankScaleItem[] =>
-  items.map(([key, text]) => ({ bankKey: key.startsWith(`${dimension}_`) ? key : `${dimension}_${key}`, dimension, type: "scale", text }));
+  items.map(([key, text]) => ({
+    bankKey: key.startsWith(`${dimension}_`) ? key : `${dimension}_${key}`,
+    dimension,
+    type: "scale",
+    text,
+  }));
 
 /** 1-5 agreement statements, four per dimension. Agreeing is good for every item except the
  * stress item, whose scoring is reversed (lib/surveys/scoring.ts). */
@@ -65,7 +70,12 @@ export const SCALE_ITEMS: readonly BankScaleItem[] = [
   ]),
   // Worded so that agreeing means MORE stress: it feeds the stress metric as scored and the
   // wellness dimension reversed.
-  { bankKey: STRESS_ITEM_KEY, dimension: "wellness", type: "scale", text: "In the past week I often felt overwhelmed by stress at work." },
+  {
+    bankKey: STRESS_ITEM_KEY,
+    dimension: "wellness",
+    type: "scale",
+    text: "In the past week I often felt overwhelmed by stress at work.",
+  },
   ...scale("wellness", [
     ["balance", "I can balance my work with my life outside work."],
     ["switch_off", "I am able to switch off from work in my free time."],
@@ -95,11 +105,36 @@ export const ENPS_ITEM: BankEnpsItem = {
 
 /** Open prompts, one a round, always optional. */
 export const COMMENT_ITEMS: readonly BankTextItem[] = [
-  { bankKey: "comment_improve", dimension: null, type: "text", text: "What is one thing that would make your work better next week?" },
-  { bankKey: "comment_going_well", dimension: null, type: "text", text: "What is going well for you or your team right now?" },
-  { bankKey: "comment_leadership", dimension: null, type: "text", text: "Is there anything you would like leadership to know?" },
-  { bankKey: "comment_blocker", dimension: null, type: "text", text: "What is getting in the way of doing your best work?" },
-  { bankKey: "comment_anything", dimension: null, type: "text", text: "Anything else on your mind? Share it anonymously." },
+  {
+    bankKey: "comment_improve",
+    dimension: null,
+    type: "text",
+    text: "What is one thing that would make your work better next week?",
+  },
+  {
+    bankKey: "comment_going_well",
+    dimension: null,
+    type: "text",
+    text: "What is going well for you or your team right now?",
+  },
+  {
+    bankKey: "comment_leadership",
+    dimension: null,
+    type: "text",
+    text: "Is there anything you would like leadership to know?",
+  },
+  {
+    bankKey: "comment_blocker",
+    dimension: null,
+    type: "text",
+    text: "What is getting in the way of doing your best work?",
+  },
+  {
+    bankKey: "comment_anything",
+    dimension: null,
+    type: "text",
+    text: "Anything else on your mind? Share it anonymously.",
+  },
 ];
 
 export const QUESTION_BANK: readonly BankItem[] = [...SCALE_ITEMS, ENPS_ITEM, ...COMMENT_ITEMS];

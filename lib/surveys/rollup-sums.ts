@@ -8,7 +8,11 @@ import { ORG_TEAM_ID } from "@/lib/surveys/send";
 export type RollupSums = { n: number; sum: number; promoters: number; detractors: number };
 /** A per-question rollup row: answers, their sum as given, and counts[v] of each value 0..10. */
 export type QuestionSums = { n: number; sum: number; counts: number[] };
-export type RollupTotals = { rollups: Map<string, RollupSums>; questions: Map<string, QuestionSums>; responded: Map<string, number> };
+export type RollupTotals = {
+  rollups: Map<string, RollupSums>;
+  questions: Map<string, QuestionSums>;
+  responded: Map<string, number>;
+};
 
 export type FoldedAnswer = { questionId: string; value: number | null; text: string | null };
 export type FoldedResponse = { teamId: string | null; answers: readonly FoldedAnswer[] };
@@ -22,7 +26,10 @@ export const COUNTS_LENGTH = 11;
 /** Unattributed responses (small or no team) count for the organisation only. */
 export const groupsOf = (teamId: string | null): string[] => (teamId ? [teamId, ORG_TEAM_ID] : [ORG_TEAM_ID]);
 
-export function rollupTotals(responses: Iterable<FoldedResponse>, questions: ReadonlyMap<string, ScoredQuestion>): RollupTotals {
+export function rollupTotals(
+  responses: Iterable<FoldedResponse>,
+  questions: ReadonlyMap<string, ScoredQuestion>,
+): RollupTotals {
   const rollups = new Map<string, RollupSums>();
   const totals = new Map<string, QuestionSums>();
   const responded = new Map<string, number>();
@@ -43,7 +50,12 @@ export function rollupTotals(responses: Iterable<FoldedResponse>, questions: Rea
         for (const g of groups) {
           const k = rollupKey(g, c.metric);
           const s = rollups.get(k) ?? { n: 0, sum: 0, promoters: 0, detractors: 0 };
-          rollups.set(k, { n: s.n + 1, sum: s.sum + c.score, promoters: s.promoters + (c.promoter ? 1 : 0), detractors: s.detractors + (c.detractor ? 1 : 0) });
+          rollups.set(k, {
+            n: s.n + 1,
+            sum: s.sum + c.score,
+            promoters: s.promoters + (c.promoter ? 1 : 0),
+            detractors: s.detractors + (c.detractor ? 1 : 0),
+          });
         }
       }
     }

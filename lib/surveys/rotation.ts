@@ -2,7 +2,15 @@
 // dimension back at least every four weeks, eNPS once a month, one optional comment. Pure: the
 // round's local date decides everything, so any process computes the same round.
 import { CULTURE_DIMENSIONS, ENGAGEMENT_DIMENSION, type DimensionKey } from "@/lib/surveys/dimensions";
-import { COMMENT_ITEMS, ENPS_ITEM, STRESS_ITEM, enpsText, scaleItemsOf, type BankItem, type BankScaleItem } from "@/lib/surveys/question-bank";
+import {
+  COMMENT_ITEMS,
+  ENPS_ITEM,
+  STRESS_ITEM,
+  enpsText,
+  scaleItemsOf,
+  type BankItem,
+  type BankScaleItem,
+} from "@/lib/surveys/question-bank";
 import type { SurveyQuestionSpec } from "@/lib/surveys/send";
 
 /** Rotating dimensions asked each round, besides engagement and the stress item. */
@@ -89,6 +97,11 @@ export function pulseQuestions(input: { roundDate: string; companyName: string }
 /** 'Weekly Pulse – 24 Nov 2026' */
 export function pulseTitle(roundDate: string): string {
   const { y, m, d } = parseDate(roundDate);
-  const label = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+  const label = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y, m - 1, d)));
   return `Weekly Pulse – ${label}`;
 }

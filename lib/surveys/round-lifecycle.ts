@@ -23,11 +23,16 @@ import { plural } from "@/lib/utils/plural";
 export const REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 export const SURVEY_REMINDER_KIND = "survey_reminder";
 
-
 /** The reminder's text: it cannot know whether this person has answered, so it speaks to both, and
  * it points to the first e-mail's link, the only one there is. It names the survey by that e-mail's
  * subject (the workspace's checked template), not by its title, which may hold anything. */
-export function reminderText(p: { firstName: string; subject: string; sentAt: Date; closesAt: Date; timeZone: string }): string {
+export function reminderText(p: {
+  firstName: string;
+  subject: string;
+  sentAt: Date;
+  closesAt: Date;
+  timeZone: string;
+}): string {
   const closing = closingDate(p.closesAt, p.timeZone);
   return [
     greeting(p.firstName),
@@ -67,8 +72,14 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
     ORDER BY u."id"`;
   if (invited.length === 0) return 0;
   const [org, survey] = await Promise.all([
-    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true, pulseTimeZone: true } }),
-    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { sentAt: true, closesAt: true } }),
+    tx.organization.findUniqueOrThrow({
+      where: { id: orgId },
+      select: { emailSubject: true, emailBody: true, pulseTimeZone: true },
+    }),
+    tx.survey.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+      select: { sentAt: true, closesAt: true },
+    }),
   ]);
   const template = effectiveTemplate(org);
   await enqueueMails(
@@ -77,8 +88,20 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
     invited.map((r) => {
       // The first e-mail's subject as that person got it (the template may name them).
       const subject = renderTemplate(template.subject, { firstName: r.firstName, surveyLink: "" });
-      const text = reminderText({ firstName: r.firstName, subject, sentAt: survey.sentAt ?? now, closesAt: survey.closesAt ?? now, timeZone: org.pulseTimeZone });
-      return { to: r.email, subject: oneLine(`Reminder: ${subject}`), text, kind: SURVEY_REMINDER_KIND, ref: surveyMailRef(surveyId) };
+      const text = reminderText({
+        firstName: r.firstName,
+        subject,
+        sentAt: survey.sentAt ?? now,
+        closesAt: survey.closesAt ?? now,
+        timeZone: org.pulseTimeZone,
+      });
+      return {
+        to: r.email,
+        subject: oneLine(`Reminder: ${subject}`),
+        text,
+        kind: SURVEY_REMINDER_KIND,
+        ref: surveyMailRef(surveyId),
+      };
     }),
   );
   return invited.length;
@@ -110,10 +133,21 @@ export const NOT_SENT = "This survey has not been sent yet";
  * in getCurrentSurvey and the surveys list. Returns whether this call closed it; the caller
  * vacuums the pool once the transaction has committed (vacuumPendingPool).
  */
-export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: Date, options: { early?: boolean } = {}): Promise<boolean> {
+export async function closeSurvey(
+  tx: Tx,
+  orgId: string,
+  surveyId: string,
+  now: Date,
+  options: { early?: boolean } = {},
+): Promise<boolean> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('survey-fold:' || ${surveyId}::uuid::text, 0))`;
   const moved = await tx.survey.updateMany({
-    where: { organizationId: orgId, id: surveyId, status: "active", ...(options.early ? {} : { closesAt: { lte: now } }) },
+    where: {
+      organizationId: orgId,
+      id: surveyId,
+      status: "active",
+      ...(options.early ? {} : { closesAt: { lte: now } }),
+    },
     data: { status: "closed", closedAt: now, ...(options.early ? { closesAt: now } : {}) },
   });
   if (moved.count !== 1) return false;
@@ -123,16 +157,18 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
     where: { organizationId_id: { organizationId: orgId, id: surveyId } },
     select: { title: true, invitedCount: true, responseCount: true },
   });
-  const readers = await tx.user.findMany({ where: { organizationId: orgId, role: { in: rolesWith("analytics.view") } }, select: { id: true, role: true } });
+  const readers = await tx.user.findMany({
+    where: { organizationId: orgId, role: { in: rolesWith("analytics.view") } },
+    select: { id: true, role: true },
+  });
   for (const r of readers) {
     await notify(tx, orgId, {
       userId: r.id,
       type: "survey_results",
       title: "Survey results are ready",
-      message:
-        can(r.role, "analytics.organization")
-          ? `"${survey.title}" has closed: ${plural(survey.responseCount, "response")} from ${plural(survey.invitedCount, "person", "people")} invited.`
-          : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
+      message: can(r.role, "analytics.organization")
+        ? `"${survey.title}" has closed: ${plural(survey.responseCount, "response")} from ${plural(survey.invitedCount, "person", "people")} invited.`
+        : `"${survey.title}" has closed. Results for the teams you lead are ready.`,
       actionUrl: `/surveys/results/${surveyId}`,
       actionText: "View results",
     });
@@ -142,16 +178,26 @@ export async function closeSurvey(tx: Tx, orgId: string, surveyId: string, now: 
 
 /** 'Close now and release results' (POST /api/surveys/{id}/close): an admin closes an open survey
  * before its close date. Nobody can answer it afterwards; its results are released at once. */
-export async function closeSurveyNow(ctx: AuthContext, surveyId: string): Promise<{ surveyId: string; status: "closed"; responses: number }> {
+export async function closeSurveyNow(
+  ctx: AuthContext,
+  surveyId: string,
+): Promise<{ surveyId: string; status: "closed"; responses: number }> {
   requirePermission(ctx, "surveys.send");
   const responses = await withOrg(
     ctx.orgId,
     async (tx) => {
-      const s = await tx.survey.findFirst({ where: { organizationId: ctx.orgId, id: surveyId }, select: { id: true, status: true } });
+      const s = await tx.survey.findFirst({
+        where: { organizationId: ctx.orgId, id: surveyId },
+        select: { id: true, status: true },
+      });
       if (!s) throw notFound("Survey");
       if (s.status === "scheduled") throw conflict("survey_not_sent", NOT_SENT);
-      if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true }))) throw conflict("survey_already_closed", ALREADY_CLOSED);
-      const { responseCount } = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.orgId, id: s.id } }, select: { responseCount: true } });
+      if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true })))
+        throw conflict("survey_already_closed", ALREADY_CLOSED);
+      const { responseCount } = await tx.survey.findUniqueOrThrow({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: s.id } },
+        select: { responseCount: true },
+      });
       await audit(tx, ctx, "survey.close", { type: "survey", id: s.id }, { responses: responseCount });
       return responseCount;
     },

@@ -12,7 +12,9 @@ const select = { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseT
 type Row = { pulseEnabled: boolean; pulseWeekday: number; pulseTime: string; pulseTimeZone: string };
 
 function toDto(r: Row, now: Date): PulseScheduleDto {
-  const next = r.pulseEnabled ? nextSend({ weekday: r.pulseWeekday, time: r.pulseTime, timeZone: r.pulseTimeZone }, now) : null;
+  const next = r.pulseEnabled
+    ? nextSend({ weekday: r.pulseWeekday, time: r.pulseTime, timeZone: r.pulseTimeZone }, now)
+    : null;
   return { ...r, nextSendAt: next ? next.sendAt.toISOString() : null };
 }
 
@@ -23,10 +25,20 @@ export async function getPulseSchedule(ctx: AuthContext, orgId: string, now = ne
   return toDto(row, now);
 }
 
-export async function updatePulseSchedule(ctx: AuthContext, orgId: string, input: PulseScheduleInput, now = new Date()): Promise<PulseScheduleDto> {
+export async function updatePulseSchedule(
+  ctx: AuthContext,
+  orgId: string,
+  input: PulseScheduleInput,
+  now = new Date(),
+): Promise<PulseScheduleDto> {
   requirePermission(ctx, "surveys.send");
   requireOwnOrg(ctx, orgId);
-  const data = { pulseEnabled: input.pulseEnabled, pulseWeekday: input.pulseWeekday, pulseTime: input.pulseTime, pulseTimeZone: input.pulseTimeZone };
+  const data = {
+    pulseEnabled: input.pulseEnabled,
+    pulseWeekday: input.pulseWeekday,
+    pulseTime: input.pulseTime,
+    pulseTimeZone: input.pulseTimeZone,
+  };
   const row = await withOrg(ctx.orgId, async (tx) => {
     const updated = await tx.organization.update({ where: { id: ctx.orgId }, data, select });
     await audit(tx, ctx, "organization.pulse_schedule", { type: "organization", id: ctx.orgId }, data);

@@ -63,7 +63,17 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
   return withOrg(ctx.orgId, async (tx) => {
     const s = await tx.survey.findFirst({
       where: { organizationId: ctx.orgId, id: surveyId },
-      select: { id: true, title: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, reminderSentAt: true, invitedCount: true, responseCount: true },
+      select: {
+        id: true,
+        title: true,
+        status: true,
+        scheduledFor: true,
+        sentAt: true,
+        closesAt: true,
+        reminderSentAt: true,
+        invitedCount: true,
+        responseCount: true,
+      },
     });
     if (!s) throw notFound("Survey");
     const ref = surveyMailRef(s.id);
@@ -77,7 +87,14 @@ export async function getRoundStatus(ctx: AuthContext, surveyId: string): Promis
       SELECT "lastError" FROM "MailMessage"
       WHERE "organizationId" = ${ctx.orgId}::uuid AND "ref" = ${ref} AND "lastError" IS NOT NULL AND "status" <> 'sent'
       GROUP BY "lastError" ORDER BY max("createdAt") DESC LIMIT 3`;
-    const mail = { invitations: emptyCounts(), reminders: emptyCounts(), retries: 0, retrying: 0, failed: 0, lastErrors: errors.map((e) => e.lastError) };
+    const mail = {
+      invitations: emptyCounts(),
+      reminders: emptyCounts(),
+      retries: 0,
+      retrying: 0,
+      failed: 0,
+      lastErrors: errors.map((e) => e.lastError),
+    };
     for (const r of rows) {
       const bucket = r.kind === "survey_reminder" ? mail.reminders : mail.invitations;
       bucket[r.status] += r.n;
@@ -122,14 +139,26 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
   const seesCounts = can(ctx, "analytics.organization");
   return withOrg(ctx.orgId, async (tx) => {
     const select = {
-      id: true, title: true, kind: true, status: true, scheduledFor: true, sentAt: true, closesAt: true, invitedCount: true, responseCount: true,
+      id: true,
+      title: true,
+      kind: true,
+      status: true,
+      scheduledFor: true,
+      sentAt: true,
+      closesAt: true,
+      invitedCount: true,
+      responseCount: true,
       _count: { select: { questions: true } },
     } as const;
     const where = { organizationId: ctx.orgId };
     const s =
       (await tx.survey.findFirst({ where: { ...where, status: "active" }, orderBy: { sentAt: "desc" }, select })) ??
       (await tx.survey.findFirst({ where: { ...where, status: "closed" }, orderBy: { sentAt: "desc" }, select })) ??
-      (await tx.survey.findFirst({ where: { ...where, status: "scheduled" }, orderBy: { scheduledFor: "asc" }, select }));
+      (await tx.survey.findFirst({
+        where: { ...where, status: "scheduled" },
+        orderBy: { scheduledFor: "asc" },
+        select,
+      }));
     if (!s) return null;
     return {
       id: s.id,

@@ -29,7 +29,14 @@ export const SEND_TIMEOUT_MS = 120_000;
  * was just moved past it) waits for next week instead of arriving days late. */
 export const CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
-async function createAndSendPulse(tx: Tx, orgId: string, roundDate: string, roundKey: string | null, createdById: string | null, now: Date) {
+async function createAndSendPulse(
+  tx: Tx,
+  orgId: string,
+  roundDate: string,
+  roundKey: string | null,
+  createdById: string | null,
+  now: Date,
+) {
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
   const spec = {
     kind: "pulse" as const,
@@ -52,8 +59,18 @@ export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<
     ctx.orgId,
     async (tx) => {
       await assertWritable(tx, ctx.orgId);
-      const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { pulseTimeZone: true } });
-      const result = await createAndSendPulse(tx, ctx.orgId, localDateOf(now, org.pulseTimeZone), null, ctx.userId, now);
+      const org = await tx.organization.findUniqueOrThrow({
+        where: { id: ctx.orgId },
+        select: { pulseTimeZone: true },
+      });
+      const result = await createAndSendPulse(
+        tx,
+        ctx.orgId,
+        localDateOf(now, org.pulseTimeZone),
+        null,
+        ctx.userId,
+        now,
+      );
       await audit(tx, ctx, "survey.send_now", { type: "survey", id: result.surveyId }, { invited: result.invited });
       return result;
     },
@@ -65,7 +82,10 @@ type ScheduleRow = { id: string; enabled: boolean; weekday: number; at_time: str
 export type TickResult = { rounds: number; sent: number; reminded: number; closed: number; errors: number };
 
 /** The round a schedule owes at `now`, if any (pure part of the tick). */
-export function dueSlot(row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">, now: Date): PulseSlot | null {
+export function dueSlot(
+  row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">,
+  now: Date,
+): PulseSlot | null {
   if (!row.enabled) return null;
   const slot = currentSlot({ weekday: row.weekday, time: row.at_time, timeZone: row.time_zone }, now);
   return slot.passed && now.getTime() - slot.sendAt.getTime() < CATCH_UP_MS ? slot : null;
@@ -78,10 +98,16 @@ async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Pr
     return await withOrg(
       orgId,
       async (tx) => {
-        const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { pulseEnabled: true, createdAt: true, subscriptionStatus: true } });
+        const org = await tx.organization.findUniqueOrThrow({
+          where: { id: orgId },
+          select: { pulseEnabled: true, createdAt: true, subscriptionStatus: true },
+        });
         // A read-only workspace (subscription ended) skips its rounds.
         if (!org.pulseEnabled || org.createdAt > slot.sendAt || isReadOnlyStatus(org.subscriptionStatus)) return false;
-        const existing = await tx.survey.findFirst({ where: { organizationId: orgId, roundKey: slot.roundKey }, select: { id: true } });
+        const existing = await tx.survey.findFirst({
+          where: { organizationId: orgId, roundKey: slot.roundKey },
+          select: { id: true },
+        });
         if (existing) return false;
         await createAndSendPulse(tx, orgId, slot.roundKey, slot.roundKey, null, now);
         return true;
@@ -106,7 +132,10 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
         organizationId: orgId,
         OR: [
           { status: "scheduled", scheduledFor: { lte: now } },
-          { status: "active", OR: [{ closesAt: { lte: now } }, { reminderSentAt: null, sentAt: { lte: remindBefore } }] },
+          {
+            status: "active",
+            OR: [{ closesAt: { lte: now } }, { reminderSentAt: null, sentAt: { lte: remindBefore } }],
+          },
         ],
       },
       select: { id: true, status: true, closesAt: true },
@@ -116,7 +145,9 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
   for (const s of surveys) {
     if (s.status === "scheduled") {
       if (readOnly) continue;
-      const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
+      const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), {
+        timeoutMs: SEND_TIMEOUT_MS,
+      });
       if (invited > 0) result.sent++;
     } else if (s.closesAt && s.closesAt <= now) {
       if (await withOrg(orgId, (tx) => closeSurvey(tx, orgId, s.id, now), { timeoutMs: CLOSE_TIMEOUT_MS })) {
@@ -124,7 +155,9 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
         await vacuumPendingPool();
       }
     } else if (!readOnly) {
-      result.reminded += await withOrg(orgId, (tx) => sendReminders(tx, orgId, s.id, now), { timeoutMs: SEND_TIMEOUT_MS });
+      result.reminded += await withOrg(orgId, (tx) => sendReminders(tx, orgId, s.id, now), {
+        timeoutMs: SEND_TIMEOUT_MS,
+      });
     }
   }
 }
@@ -136,7 +169,9 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
  */
 export async function runSchedulerTick(now = new Date()): Promise<TickResult> {
   const result: TickResult = { rounds: 0, sent: 0, reminded: 0, closed: 0, errors: 0 };
-  const schedules = await db().$queryRaw<ScheduleRow[]>`SELECT "id", "enabled", "weekday", "at_time", "time_zone" FROM app_pulse_schedules()`;
+  const schedules = await db().$queryRaw<
+    ScheduleRow[]
+  >`SELECT "id", "enabled", "weekday", "at_time", "time_zone" FROM app_pulse_schedules()`;
   const withWork = await db().$queryRaw<{ id: string }[]>`
     SELECT "id" FROM app_survey_work_due(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', ${`${REMINDER_AFTER_MS / 1000} seconds`}::interval)`;
   const busy = new Set(withWork.map((r) => r.id));
@@ -151,6 +186,7 @@ export async function runSchedulerTick(now = new Date()): Promise<TickResult> {
       log.error("surveys.tick_failed", { orgId: row.id, err });
     }
   }
-  if (result.rounds + result.sent + result.reminded + result.closed + result.errors > 0) log.info("surveys.tick", { ...result });
+  if (result.rounds + result.sent + result.reminded + result.closed + result.errors > 0)
+    log.info("surveys.tick", { ...result });
   return result;
 }

@@ -26,12 +26,19 @@ const dateKey = (y: number, mo: number, d: number) => `${pad(y, 4)}-${pad(mo)}-$
 export function currentSlot(schedule: PulseSchedule, now: Date): PulseSlot {
   const match = TIME_PATTERN.exec(schedule.time);
   if (!match) throw new Error(`schedule: not an HH:MM time: ${schedule.time}`);
-  if (!Number.isInteger(schedule.weekday) || schedule.weekday < 0 || schedule.weekday > 6) throw new Error("schedule: weekday must be 0-6");
+  if (!Number.isInteger(schedule.weekday) || schedule.weekday < 0 || schedule.weekday > 6)
+    throw new Error("schedule: weekday must be 0-6");
   const local = wallClock(now, schedule.timeZone);
   const localDay = new Date(Date.UTC(local.year, local.month - 1, local.day));
   const back = (localDay.getUTCDay() - schedule.weekday + 7) % 7;
   const sendDay = new Date(localDay.getTime() - back * 86_400_000);
-  const wall = { year: sendDay.getUTCFullYear(), month: sendDay.getUTCMonth() + 1, day: sendDay.getUTCDate(), hour: Number(match[1]), minute: Number(match[2]) };
+  const wall = {
+    year: sendDay.getUTCFullYear(),
+    month: sendDay.getUTCMonth() + 1,
+    day: sendDay.getUTCDate(),
+    hour: Number(match[1]),
+    minute: Number(match[2]),
+  };
   const sendAt = instantFromWallClock(wall, schedule.timeZone);
   return { roundKey: dateKey(wall.year, wall.month, wall.day), sendAt, passed: sendAt.getTime() <= now.getTime() };
 }

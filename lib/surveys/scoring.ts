@@ -20,10 +20,12 @@ export function contributions(q: ScoredQuestion, value: number | null): MetricCo
   const out: MetricContribution[] = [];
   if (q.bankKey === STRESS_ITEM_KEY) {
     out.push({ metric: STRESS_METRIC, score, promoter: false, detractor: false });
-    if (q.dimension && isDimensionKey(q.dimension)) out.push({ metric: q.dimension, score: 10 - score, promoter: false, detractor: false });
+    if (q.dimension && isDimensionKey(q.dimension))
+      out.push({ metric: q.dimension, score: 10 - score, promoter: false, detractor: false });
     return out;
   }
-  if (q.dimension && isDimensionKey(q.dimension)) out.push({ metric: q.dimension, score, promoter: false, detractor: false });
+  if (q.dimension && isDimensionKey(q.dimension))
+    out.push({ metric: q.dimension, score, promoter: false, detractor: false });
   return out;
 }
 

@@ -46,18 +46,33 @@ export function surveyLinkTemplate(subdomain: string, surveyId: string): string 
 
 /** The day a survey was sent and the moment it closes, as its e-mails and pages name them
  * ("Monday 23 November", "Monday 30 November at 09:00 GMT"). */
-export const sendingDate = (d: Date, timeZone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone }).format(d);
+export const sendingDate = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone }).format(d);
 export const closingDate = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(d);
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(d);
 
 /** Stores a survey and its questions (ordered 1..n) as 'scheduled'; nothing is sent yet. A
  * duplicate roundKey raises a unique violation, which the scheduler reads as "already done". */
-export async function createSurvey(tx: Tx, orgId: string, spec: SurveySpec, sendAt: Date): Promise<{ surveyId: string }> {
+export async function createSurvey(
+  tx: Tx,
+  orgId: string,
+  spec: SurveySpec,
+  sendAt: Date,
+): Promise<{ surveyId: string }> {
   if (spec.questions.length === 0) throw invalidInput("A survey needs at least one question");
   const audience = [...new Set(spec.audienceTeamIds)];
   if (audience.length > 0) {
     const found = await tx.team.count({ where: { organizationId: orgId, id: { in: audience } } });
-    if (found !== audience.length) throw invalidInput("Unknown team in the audience", { audienceTeamIds: ["Unknown team"] });
+    if (found !== audience.length)
+      throw invalidInput("Unknown team in the audience", { audienceTeamIds: ["Unknown team"] });
   }
   const surveyId = randomUUID();
   await tx.survey.create({
@@ -109,7 +124,13 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
       sentAt: now,
       // A close date chosen with the survey (a custom survey's 'Open for', lib/surveys/custom.ts)
       // is kept; weekly rounds have none and stay open 7 days.
-      closesAt: (await tx.survey.findFirst({ where: { organizationId: orgId, id: surveyId, status: "scheduled" }, select: { closesAt: true } }))?.closesAt ?? new Date(now.getTime() + SURVEY_OPEN_MS),
+      closesAt:
+        (
+          await tx.survey.findFirst({
+            where: { organizationId: orgId, id: surveyId, status: "scheduled" },
+            select: { closesAt: true },
+          })
+        )?.closesAt ?? new Date(now.getTime() + SURVEY_OPEN_MS),
       minGroupSize: org.minGroupSize,
     },
   });
@@ -125,7 +146,8 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   // people invited now; smaller teams' answers count for the organisation alone.
   const teamSizes = new Map<string, number>();
   for (const u of invitees) if (u.teamId) teamSizes.set(u.teamId, (teamSizes.get(u.teamId) ?? 0) + 1);
-  const attributed = (teamId: string | null) => (teamId && (teamSizes.get(teamId) ?? 0) >= org.minGroupSize ? teamId : null);
+  const attributed = (teamId: string | null) =>
+    teamId && (teamSizes.get(teamId) ?? 0) >= org.minGroupSize ? teamId : null;
 
   // No token yet: each invitation's link gets its token when its e-mail is delivered.
   const invitationIds = invitees.map(() => randomUUID());
@@ -159,7 +181,9 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   await enqueueMails(
     tx,
     orgId,
-    invitees.map((u, i) => invitationMail(template, u, surveyLinkTemplate(org.subdomain, surveyId), surveyId, invitationIds[i]!)),
+    invitees.map((u, i) =>
+      invitationMail(template, u, surveyLinkTemplate(org.subdomain, surveyId), surveyId, invitationIds[i]!),
+    ),
   );
   return { invited: invitees.length };
 }
@@ -172,7 +196,14 @@ export function invitationMail(
   invitationId: string,
 ): MailInput {
   const vars = { firstName: to.firstName, surveyLink: link };
-  return { to: to.email, subject: renderTemplate(template.subject, vars), text: renderTemplate(template.body, vars), kind: SURVEY_INVITATION_KIND, ref: surveyMailRef(surveyId), invitationId };
+  return {
+    to: to.email,
+    subject: renderTemplate(template.subject, vars),
+    text: renderTemplate(template.body, vars),
+    kind: SURVEY_INVITATION_KIND,
+    ref: surveyMailRef(surveyId),
+    invitationId,
+  };
 }
 
 /**
@@ -183,7 +214,11 @@ export function invitationMail(
  */
 async function audienceOf(tx: Tx, orgId: string, teamIds: string[]): Promise<Invitee[]> {
   return tx.user.findMany({
-    where: { organizationId: orgId, passwordSetAt: { not: null }, ...(teamIds.length > 0 ? { teamId: { in: teamIds } } : {}) },
+    where: {
+      organizationId: orgId,
+      passwordSetAt: { not: null },
+      ...(teamIds.length > 0 ? { teamId: { in: teamIds } } : {}),
+    },
     select: { id: true, email: true, firstName: true, teamId: true },
     orderBy: { id: "asc" },
   });

@@ -36,17 +36,22 @@ function validate(questions: Question[], responses: Submission["responses"]): An
     if (q.type === "text") {
       const text = typeof r.answer === "string" ? r.answer.trim() : "";
       if (typeof r.answer !== "string") fail(q.id, "Expected a text answer");
-      else if (text.length > TEXT_ANSWER_MAX) fail(q.id, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`);
+      else if (text.length > TEXT_ANSWER_MAX)
+        fail(q.id, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`);
       else if (text) out.push({ questionId: q.id, value: null, text });
       continue;
     }
     const [min, max] = q.type === "scale" ? [1, 5] : [0, 10];
-    if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < min || r.answer > max) fail(q.id, `Choose a whole number from ${min} to ${max}`);
+    if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < min || r.answer > max)
+      fail(q.id, `Choose a whole number from ${min} to ${max}`);
     else out.push({ questionId: q.id, value: r.answer, text: null });
   }
   const answered = new Set(out.map((a) => a.questionId));
-  for (const q of questions) if (q.isRequired && !answered.has(q.id) && !fields[`responses.${q.id}`]) fail(q.id, "This question needs an answer");
-  if (Object.keys(fields).length) throw invalidInput("Please answer every required question with a valid answer", fields);
+  for (const q of questions)
+    if (q.isRequired && !answered.has(q.id) && !fields[`responses.${q.id}`])
+      fail(q.id, "This question needs an answer");
+  if (Object.keys(fields).length)
+    throw invalidInput("Please answer every required question with a valid answer", fields);
   return out;
 }
 
@@ -54,10 +59,16 @@ function validate(questions: Question[], responses: Submission["responses"]): An
 async function refusal(tx: Tx, orgId: string, surveyId: string, token: string): Promise<DomainError | null> {
   const invitation = await findInvitation(tx, orgId, surveyId, { token });
   if (!invitation) return notFoundWith("survey_link_invalid", INVALID_LINK);
-  const survey = await tx.survey.findUnique({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { status: true, closesAt: true } });
+  const survey = await tx.survey.findUnique({
+    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    select: { status: true, closesAt: true },
+  });
   if (!survey || survey.status === "scheduled") return notFoundWith("survey_link_invalid", INVALID_LINK);
-  if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date())) return conflict("survey_closed", SURVEY_CLOSED);
-  return (await linkAnswered(tx, orgId, surveyId, token, invitation.used)) ? conflict("survey_already_answered", ALREADY_ANSWERED) : null;
+  if (survey.status === "closed" || (survey.closesAt && survey.closesAt <= new Date()))
+    return conflict("survey_closed", SURVEY_CLOSED);
+  return (await linkAnswered(tx, orgId, surveyId, token, invitation.used))
+    ? conflict("survey_already_answered", ALREADY_ANSWERED)
+    : null;
 }
 
 /**
@@ -73,7 +84,11 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, token: string): 
  * A signed-in person without the link cannot answer: a marker made from their id would be
  * recomputable by anyone who reads the database.
  */
-export async function submitResponse(orgId: string, submission: Submission, taker: { token?: string | null }): Promise<void> {
+export async function submitResponse(
+  orgId: string,
+  submission: Submission,
+  taker: { token?: string | null },
+): Promise<void> {
   const { surveyId } = submission;
   const token = taker.token ?? null;
   const questions = await surveyQuestions(orgId, surveyId);

@@ -1,7 +1,13 @@
 import "server-only";
 import { withOrg } from "@/lib/db/tenant";
 
-export type CachedQuestion = { id: string; type: "scale" | "enps" | "text"; isRequired: boolean; dimension: string | null; bankKey: string | null };
+export type CachedQuestion = {
+  id: string;
+  type: "scale" | "enps" | "text";
+  isRequired: boolean;
+  dimension: string | null;
+  bankKey: string | null;
+};
 
 // A survey's questions never change once it exists (nothing edits them), so each process keeps the
 // recent ones: a round's thousands of submissions then validate without reading them again.

@@ -19,19 +19,34 @@ export async function findInvitation(tx: Tx, orgId: string, surveyId: string, ta
   const select = { id: true, surveyId: true, teamId: true, used: true, userId: true } as const;
   if (taker.token) {
     if (taker.token.length < TOKEN_MIN || taker.token.length > TOKEN_MAX) return null;
-    const inv = await tx.surveyInvitation.findUnique({ where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(taker.token) } }, select });
+    const inv = await tx.surveyInvitation.findUnique({
+      where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(taker.token) } },
+      select,
+    });
     return inv?.surveyId === surveyId ? inv : null;
   }
-  if (taker.userId) return tx.surveyInvitation.findUnique({ where: { organizationId_surveyId_userId: { organizationId: orgId, surveyId, userId: taker.userId } }, select });
+  if (taker.userId)
+    return tx.surveyInvitation.findUnique({
+      where: { organizationId_surveyId_userId: { organizationId: orgId, surveyId, userId: taker.userId } },
+      select,
+    });
   return null;
 }
 
 /** Whether this link has answered: its marker is in the pool (or, for a link spent before markers
  * existed, its invitation says so). Computed from the raw token the request carries. */
-export async function linkAnswered(tx: Tx, orgId: string, surveyId: string, token: string, legacyUsed: boolean): Promise<boolean> {
+export async function linkAnswered(
+  tx: Tx,
+  orgId: string,
+  surveyId: string,
+  token: string,
+  legacyUsed: boolean,
+): Promise<boolean> {
   if (legacyUsed) return true;
   const hit = await tx.surveyPendingResponse.findUnique({
-    where: { organizationId_surveyId_marker: { organizationId: orgId, surveyId, marker: answerMarker(surveyId, token) } },
+    where: {
+      organizationId_surveyId_marker: { organizationId: orgId, surveyId, marker: answerMarker(surveyId, token) },
+    },
     select: { id: true },
   });
   return hit !== null;
@@ -39,11 +54,21 @@ export async function linkAnswered(tx: Tx, orgId: string, surveyId: string, toke
 
 /** The groups this invitation's answers are reported in: its attributed team (null when the team
  * was below the minimum when the survey was sent, or the person has none) and the whole audience. */
-async function reportedWith(tx: Tx, orgId: string, surveyId: string, teamId: string | null): Promise<SurveyForTaker["reportedWith"]> {
+async function reportedWith(
+  tx: Tx,
+  orgId: string,
+  surveyId: string,
+  teamId: string | null,
+): Promise<SurveyForTaker["reportedWith"]> {
   const [counts] = await tx.$queryRaw<{ all: number; team: number }[]>`
     SELECT count(*)::int AS "all", count(*) FILTER (WHERE "teamId" = ${teamId}::uuid)::int AS team
     FROM "SurveyInvitation" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid`;
-  const team = teamId ? await tx.team.findUnique({ where: { organizationId_id: { organizationId: orgId, id: teamId } }, select: { name: true } }) : null;
+  const team = teamId
+    ? await tx.team.findUnique({
+        where: { organizationId_id: { organizationId: orgId, id: teamId } },
+        select: { name: true },
+      })
+    : null;
   return { team: team ? { name: team.name, people: counts?.team ?? 0 } : null, organisationPeople: counts?.all ?? 0 };
 }
 
@@ -51,7 +76,11 @@ async function reportedWith(tx: Tx, orgId: string, surveyId: string, teamId: str
  * The survey as its taker sees it, or null when the survey does not exist, has not been sent, or
  * the taker holds no invitation to it: survey ids cannot be probed without a link.
  */
-export async function readSurveyForTaker(orgId: string, surveyId: string, taker: Taker): Promise<{ survey: SurveyForTaker; questions: TakerQuestion[] } | null> {
+export async function readSurveyForTaker(
+  orgId: string,
+  surveyId: string,
+  taker: Taker,
+): Promise<{ survey: SurveyForTaker; questions: TakerQuestion[] } | null> {
   if (!isUuid(surveyId)) return null;
   return withOrg(orgId, async (tx) => {
     const inv = await findInvitation(tx, orgId, surveyId, taker);
@@ -59,8 +88,16 @@ export async function readSurveyForTaker(orgId: string, surveyId: string, taker:
     const s = await tx.survey.findUnique({
       where: { organizationId_id: { organizationId: orgId, id: surveyId } },
       select: {
-        id: true, title: true, status: true, sentAt: true, closesAt: true, minGroupSize: true,
-        questions: { select: { id: true, text: true, type: true, isRequired: true, order: true }, orderBy: { order: "asc" } },
+        id: true,
+        title: true,
+        status: true,
+        sentAt: true,
+        closesAt: true,
+        minGroupSize: true,
+        questions: {
+          select: { id: true, text: true, type: true, isRequired: true, order: true },
+          orderBy: { order: "asc" },
+        },
       },
     });
     if (!s || s.status === "scheduled") return null;
@@ -77,20 +114,39 @@ export async function readSurveyForTaker(orgId: string, surveyId: string, taker:
         // Without the link nobody can tell, the product included: answers carry no person.
         alreadyAnswered: withLink && !closed ? await linkAnswered(tx, orgId, surveyId, taker.token!, inv.used) : false,
         linkNeeded: !withLink,
-        firstMail: withLink || !s.sentAt || !s.closesAt ? null : await firstMail(tx, orgId, inv.userId, s.sentAt, s.closesAt),
+        firstMail:
+          withLink || !s.sentAt || !s.closesAt ? null : await firstMail(tx, orgId, inv.userId, s.sentAt, s.closesAt),
         reportedWith: await reportedWith(tx, orgId, surveyId, inv.teamId),
       },
-      questions: s.questions.map((q) => ({ id: q.id, question: q.text, type: q.type, isRequired: q.isRequired, order: q.order })),
+      questions: s.questions.map((q) => ({
+        id: q.id,
+        question: q.text,
+        type: q.type,
+        isRequired: q.isRequired,
+        order: q.order,
+      })),
     };
   });
 }
 
 /** The e-mail that brought a person's link: the subject as the workspace's template renders it
  * for them, and the day it was sent. */
-async function firstMail(tx: Tx, orgId: string, userId: string, sentAt: Date, closesAt: Date): Promise<NonNullable<SurveyForTaker["firstMail"]>> {
+async function firstMail(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  sentAt: Date,
+  closesAt: Date,
+): Promise<NonNullable<SurveyForTaker["firstMail"]>> {
   const [org, user] = await Promise.all([
-    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true, pulseTimeZone: true } }),
-    tx.user.findUnique({ where: { organizationId_id: { organizationId: orgId, id: userId } }, select: { firstName: true } }),
+    tx.organization.findUniqueOrThrow({
+      where: { id: orgId },
+      select: { emailSubject: true, emailBody: true, pulseTimeZone: true },
+    }),
+    tx.user.findUnique({
+      where: { organizationId_id: { organizationId: orgId, id: userId } },
+      select: { firstName: true },
+    }),
   ]);
   return {
     subject: renderTemplate(effectiveTemplate(org).subject, { firstName: user?.firstName ?? "", surveyLink: "" }),

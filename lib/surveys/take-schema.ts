@@ -12,7 +12,10 @@ export const submissionSchema = z.object({
     .array(
       z.object({
         questionId: z.uuid("Invalid question"),
-        answer: z.union([z.number(), z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`)]),
+        answer: z.union([
+          z.number(),
+          z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`),
+        ]),
         // The spec's client sends it; it is never stored (answers carry no time).
         submittedAt: z.string().max(64).optional(),
       }),
@@ -41,4 +44,10 @@ export type SurveyForTaker = {
   reportedWith: { team: { name: string; people: number } | null; organisationPeople: number };
 };
 
-export type TakerQuestion = { id: string; question: string; type: "scale" | "enps" | "text"; isRequired: boolean; order: number };
+export type TakerQuestion = {
+  id: string;
+  question: string;
+  type: "scale" | "enps" | "text";
+  isRequired: boolean;
+  order: number;
+};

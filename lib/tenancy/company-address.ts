@@ -8,7 +8,10 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * company's name with spaces ("Acme Corp"), so both are read as well as the bare subdomain.
  */
 export function subdomainCandidates(input: string, rootDomain: string, productName?: string): string[] {
-  let s = input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
+  let s = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
   s = s.split(/[/?#]/, 1)[0] ?? "";
   const rootName = rootDomain.toLowerCase().split(":", 1)[0] ?? "";
   for (const suffix of [`.${rootDomain.toLowerCase()}`, `.${rootName}`]) {

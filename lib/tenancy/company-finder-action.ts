@@ -15,10 +15,15 @@ import { DomainError } from "@/lib/errors/domain-error";
  * wrapper passes Next's redirect through). Not found is the typed value's fault, so it is a field
  * message: the spec's title and its explanation, one a line, gone once the visitor edits the name.
  */
-export const findCompanyAction = formAction({ auth: "public", input: companyFinderSchema, rateLimit: "companyFinder" }, async ({ input }) => {
-  const e = env();
-  for (const sub of subdomainCandidates(input.company, e.rootDomain, e.PRODUCT_NAME)) {
-    if (await workspaceExists(sub)) redirect(`${workspaceOrigin(sub, e.rootDomain)}/login`);
-  }
-  throw new DomainError("not_found", "not_found", COMPANY_NOT_FOUND, { company: [COMPANY_NOT_FOUND, noAccountFor(input.company)] });
-});
+export const findCompanyAction = formAction(
+  { auth: "public", input: companyFinderSchema, rateLimit: "companyFinder" },
+  async ({ input }) => {
+    const e = env();
+    for (const sub of subdomainCandidates(input.company, e.rootDomain, e.PRODUCT_NAME)) {
+      if (await workspaceExists(sub)) redirect(`${workspaceOrigin(sub, e.rootDomain)}/login`);
+    }
+    throw new DomainError("not_found", "not_found", COMPANY_NOT_FOUND, {
+      company: [COMPANY_NOT_FOUND, noAccountFor(input.company)],
+    });
+  },
+);

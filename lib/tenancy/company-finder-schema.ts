@@ -10,4 +10,5 @@ export const COMPANY_NOT_FOUND = "Company not found";
 export const companyFinderSchema = zodSchema(companyFinderRules);
 
 /** The spec's explanation under 'Company not found', naming what was typed. */
-export const noAccountFor = (typed: string) => `No account found for "${typed}". Please check the name or sign up for a new account.`;
+export const noAccountFor = (typed: string) =>
+  `No account found for "${typed}". Please check the name or sign up for a new account.`;

@@ -4,8 +4,27 @@
 export const FALLBACK_TENANT = "freshleadershipworld";
 
 export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
-  "www", "app", "api", "admin", "mail", "smtp", "static", "assets", "cdn", "help", "support",
-  "status", "docs", "blog", "billing", "auth", "login", "signup", "dev", "staging", "test",
+  "www",
+  "app",
+  "api",
+  "admin",
+  "mail",
+  "smtp",
+  "static",
+  "assets",
+  "cdn",
+  "help",
+  "support",
+  "status",
+  "docs",
+  "blog",
+  "billing",
+  "auth",
+  "login",
+  "signup",
+  "dev",
+  "staging",
+  "test",
 ]);
 
 export type HostKind =

@@ -15,5 +15,9 @@ export function relativeTime(iso: string, now: number = Date.now(), opts: { minu
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m ago`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
   const sameYear = new Date(then).getFullYear() === new Date(now).getFullYear();
-  return new Date(then).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+  return new Date(then).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+  });
 }

@@ -26,7 +26,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -35,8 +44,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** The local wall-clock reading of an instant in `timeZone`. */
 export function wallClock(instant: Date, timeZone: string): Required<WallClock> {
   const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  for (const p of formatterFor(timeZone).formatToParts(instant))
+    if (p.type !== "literal") parts[p.type] = Number(p.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 function wallAsUtcMs(w: WallClock): number {
@@ -60,7 +77,9 @@ export function instantFromWallClock(w: WallClock, timeZone: string): Date {
   // Offsets a day either side bracket any single transition.
   const before = offsetMs(asUtc - DAY_MS, timeZone);
   const after = offsetMs(asUtc + DAY_MS, timeZone);
-  const matches = [...new Set([before, after])].map((o) => asUtc - o).filter((t) => wallAsUtcMs(wallClock(new Date(t), timeZone)) === asUtc);
+  const matches = [...new Set([before, after])]
+    .map((o) => asUtc - o)
+    .filter((t) => wallAsUtcMs(wallClock(new Date(t), timeZone)) === asUtc);
   if (matches.length > 0) return new Date(Math.min(...matches));
   return new Date(asUtc - before);
 }
@@ -93,7 +112,8 @@ function searchable(text: string): string {
 export function searchTimeZones(names: readonly string[], query: string, suggested?: string | null): string[] {
   const q = searchable(query);
   const words = q.split(" ").filter(Boolean);
-  const lead = (list: string[]) => (suggested && list.includes(suggested) ? [suggested, ...list.filter((n) => n !== suggested)] : list);
+  const lead = (list: string[]) =>
+    suggested && list.includes(suggested) ? [suggested, ...list.filter((n) => n !== suggested)] : list;
   if (words.length === 0) return lead([...names]);
   const cityFirst: string[] = [];
   const wordStart: string[] = [];

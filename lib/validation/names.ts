@@ -22,7 +22,8 @@ export const NAME_MESSAGE = "Names cannot contain links, '<', '>' or line breaks
  *   "acme.co", also with the ideographic and full-width dots mail clients treat as dots). Real
  *   names stay valid: "J.R." and "St. John" have one letter or a space next to their dots.
  */
-const UNSAFE = /[<>\p{Cc}\u00ad\u200b\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|:\/\/|(?<![\p{L}\p{N}])www\d{0,3}\.|[\p{L}\p{N}-]{2}[.\u3002\uff0e\uff61]\p{L}{2}|\d\.\d+\.\d+\.\d/iu;
+const UNSAFE =
+  /[<>\p{Cc}\u00ad\u200b\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|:\/\/|(?<![\p{L}\p{N}])www\d{0,3}\.|[\p{L}\p{N}-]{2}[.\u3002\uff0e\uff61]\p{L}{2}|\d\.\d+\.\d+\.\d/iu;
 
 /** Whether a first or last name may be stored and shown as it is. */
 export const isSafeName = (name: string): boolean => !UNSAFE.test(name);

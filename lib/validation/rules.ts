@@ -60,7 +60,8 @@ export function text(o: TextOptions): Rule<string> {
  * from zod would bring zod's runtime along. tests/unit/validation-rules.test.ts checks that the
  * copy is still zod's and that both agree on a corpus of addresses.
  */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /** An e-mail address, trimmed and lower-cased: one message for whatever is wrong with it (an
  * address over 254 characters is not looked at any further). */
@@ -102,7 +103,8 @@ type Fields<Out> = { [K in keyof Out]-?: Rule<Out[K]> };
 export function form<Out>(fields: Fields<Out>, crossChecks: readonly CrossCheck[] = []): Validator<Out> {
   return {
     safeParse(input) {
-      const values: Readonly<Record<string, unknown>> = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+      const values: Readonly<Record<string, unknown>> =
+        typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
       const issues: Issue[] = [];
       const data: Record<string, unknown> = {};
       for (const key of Object.keys(fields) as (keyof Out & string)[]) {

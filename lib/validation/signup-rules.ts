@@ -21,7 +21,10 @@ export const subdomainRule = /* @__PURE__ */ text({
   max: { length: SUBDOMAIN_MAX, message: "Subdomain must be less than 30 characters" },
   patterns: [
     // `*`, not `+`: an empty name breaks only the length rule, so it gets that one message.
-    { test: (s) => /^[a-z0-9-]*$/.test(s), message: "Subdomain can only contain lowercase letters, numbers, and hyphens" },
+    {
+      test: (s) => /^[a-z0-9-]*$/.test(s),
+      message: "Subdomain can only contain lowercase letters, numbers, and hyphens",
+    },
     { test: (s) => !s.startsWith("-") && !s.endsWith("-"), message: "Subdomain cannot start or end with hyphens" },
   ],
 });
@@ -69,7 +72,14 @@ export const signupRules = /* @__PURE__ */ form<SignupData>(
     subdomain: subdomainRule,
     companySize: oneOf(COMPANY_SIZES, "Please select company size"),
     marketingConsent: optionalBoolean("Please tick the box or leave it empty"),
-    setupIntentId: optional(text({ message: PAYMENT_SETUP_INVALID, trim: true, min: { length: 1, message: PAYMENT_SETUP_INVALID }, max: { length: 255, message: PAYMENT_SETUP_INVALID } })),
+    setupIntentId: optional(
+      text({
+        message: PAYMENT_SETUP_INVALID,
+        trim: true,
+        min: { length: 1, message: PAYMENT_SETUP_INVALID },
+        max: { length: 255, message: PAYMENT_SETUP_INVALID },
+      }),
+    ),
   },
   [passwordsMatch],
 );

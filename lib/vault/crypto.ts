@@ -18,11 +18,15 @@ const SALT_BYTES = 16;
 
 /** How a wrap's key was derived: recorded with the wrap, so parameters can change later. */
 export type VaultKdf =
-  | { alg: "argon2id"; memoryCost: number; timeCost: number; parallelism: number }
-  | { alg: "hkdf-sha256" };
+  { alg: "argon2id"; memoryCost: number; timeCost: number; parallelism: number } | { alg: "hkdf-sha256" };
 
 // The same cost as the stored password hash (lib/auth/password.ts): OWASP's argon2id minimum.
-export const PASSWORD_KDF = { alg: "argon2id", memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const satisfies VaultKdf;
+export const PASSWORD_KDF = {
+  alg: "argon2id",
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const satisfies VaultKdf;
 export const RECOVERY_KDF = { alg: "hkdf-sha256" } as const satisfies VaultKdf;
 
 export const newVaultKey = (): Buffer => randomBytes(KEY_BYTES);
@@ -32,7 +36,14 @@ export const newSalt = (): Buffer => randomBytes(SALT_BYTES);
 export async function passwordKey(password: string, salt: Uint8Array, kdf: VaultKdf = PASSWORD_KDF): Promise<Buffer> {
   if (kdf.alg !== "argon2id") throw new Error("a password wrap needs an argon2id derivation");
   // algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
-  return hashRaw(password, { algorithm: 2, memoryCost: kdf.memoryCost, timeCost: kdf.timeCost, parallelism: kdf.parallelism, outputLen: KEY_BYTES, salt: Buffer.from(salt) });
+  return hashRaw(password, {
+    algorithm: 2,
+    memoryCost: kdf.memoryCost,
+    timeCost: kdf.timeCost,
+    parallelism: kdf.parallelism,
+    outputLen: KEY_BYTES,
+    salt: Buffer.from(salt),
+  });
 }
 
 // Crockford's base32: no I, L, O or U, so a key read aloud or copied by hand survives.
@@ -108,13 +119,20 @@ export function unwrapVaultKey(wrappingKey: Buffer, wrapped: Uint8Array, s: Vaul
 export type DataKeyOwner = { kind: "conversation"; id: string } | { kind: "note"; meetingId: string };
 
 const dataKeyAad = (s: VaultScope, owner: DataKeyOwner) =>
-  owner.kind === "conversation" ? `vault-coach-key|${s.orgId}|${s.userId}|${s.vaultId}|${owner.id}` : `vault-note-key|${s.orgId}|${s.userId}|${s.vaultId}|${owner.meetingId}`;
+  owner.kind === "conversation"
+    ? `vault-coach-key|${s.orgId}|${s.userId}|${s.vaultId}|${owner.id}`
+    : `vault-note-key|${s.orgId}|${s.userId}|${s.vaultId}|${owner.meetingId}`;
 
 export function wrapDataKeyInVault(vaultKey: Buffer, dataKey: Buffer, s: VaultScope, owner: DataKeyOwner): Buffer {
   return seal(vaultKey, dataKey, dataKeyAad(s, owner));
 }
 
-export function unwrapDataKeyFromVault(vaultKey: Buffer, wrapped: Uint8Array, s: VaultScope, owner: DataKeyOwner): Buffer {
+export function unwrapDataKeyFromVault(
+  vaultKey: Buffer,
+  wrapped: Uint8Array,
+  s: VaultScope,
+  owner: DataKeyOwner,
+): Buffer {
   return open(vaultKey, wrapped, dataKeyAad(s, owner));
 }
 
@@ -140,7 +158,12 @@ export function sealForSession(secret: string, value: unknown, s: SessionScope, 
 }
 
 /** The value, or null when the secret is missing, malformed or not this session's. */
-export function openForSession(secret: string | undefined, sealed: Uint8Array | null, s: SessionScope, what: "vault" | "recovery"): unknown {
+export function openForSession(
+  secret: string | undefined,
+  sealed: Uint8Array | null,
+  s: SessionScope,
+  what: "vault" | "recovery",
+): unknown {
   const key = secret ? secretKey(secret) : null;
   if (!key || !sealed) return null;
   try {
@@ -152,7 +175,8 @@ export function openForSession(secret: string | undefined, sealed: Uint8Array | 
 
 /** A vault key sealed under a single-use sign-in link's token (the signup's hand-over). */
 const handoffAad = (s: VaultScope) => `vault-handoff|${s.orgId}|${s.userId}|${s.vaultId}`;
-const handoffKeyOf = (token: string) => Buffer.from(hkdfSync("sha256", token, "pulsewell-vault-handoff", "", KEY_BYTES));
+const handoffKeyOf = (token: string) =>
+  Buffer.from(hkdfSync("sha256", token, "pulsewell-vault-handoff", "", KEY_BYTES));
 
 export function sealForHandoff(token: string, vaultKey: Buffer, s: VaultScope): Buffer {
   return seal(handoffKeyOf(token), vaultKey, handoffAad(s));

@@ -5,7 +5,11 @@ const GROUP = "Choose the group you were asked for";
 
 export const confirmRecoveryKeySchema = z.object({
   group: z.number({ error: GROUP }).int(GROUP).min(1, GROUP).max(8, GROUP),
-  value: z.string({ error: "Type that group of your recovery key" }).trim().min(1, "Type that group of your recovery key").max(20, "That does not match your recovery key"),
+  value: z
+    .string({ error: "Type that group of your recovery key" })
+    .trim()
+    .min(1, "Type that group of your recovery key")
+    .max(20, "That does not match your recovery key"),
 });
 export type ConfirmRecoveryKeyInput = z.output<typeof confirmRecoveryKeySchema>;
 

@@ -3,7 +3,18 @@ import type { AuthContext } from "@/lib/auth/context";
 import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
-import { masterKeyRing, newDataKey, open, openMessage, openTitle, seal, sealMessage, sealTitle, toBytes, unwrapDataKey } from "@/lib/coach/crypto";
+import {
+  masterKeyRing,
+  newDataKey,
+  open,
+  openMessage,
+  openTitle,
+  seal,
+  sealMessage,
+  sealTitle,
+  toBytes,
+  unwrapDataKey,
+} from "@/lib/coach/crypto";
 import {
   PASSWORD_KDF,
   RECOVERY_GROUPS,
@@ -50,7 +61,12 @@ export const VAULT_KEY_ID = "vault";
 
 const kdfOf = (v: unknown): VaultKdf => {
   const k = v as Partial<{ alg: string; memoryCost: number; timeCost: number; parallelism: number }>;
-  if (k?.alg === "argon2id" && Number.isInteger(k.memoryCost) && Number.isInteger(k.timeCost) && Number.isInteger(k.parallelism)) {
+  if (
+    k?.alg === "argon2id" &&
+    Number.isInteger(k.memoryCost) &&
+    Number.isInteger(k.timeCost) &&
+    Number.isInteger(k.parallelism)
+  ) {
     return { alg: "argon2id", memoryCost: k.memoryCost!, timeCost: k.timeCost!, parallelism: k.parallelism! };
   }
   if (k?.alg === "hkdf-sha256") return { alg: "hkdf-sha256" };
@@ -64,7 +80,11 @@ function currentVault(tx: Tx, orgId: string, userId: string) {
   return tx.vault.findFirst({
     where: { ...own(orgId, userId), sealedAt: null },
     orderBy: { createdAt: "desc" },
-    select: { id: true, recoveryConfirmedAt: true, wraps: { where: { kind: "password" }, select: { id: true, salt: true, kdf: true, wrappedKey: true } } },
+    select: {
+      id: true,
+      recoveryConfirmedAt: true,
+      wraps: { where: { kind: "password" }, select: { id: true, salt: true, kdf: true, wrappedKey: true } },
+    },
   });
 }
 
@@ -77,7 +97,15 @@ async function openPasswordWrap(password: string, wrap: PasswordWrap, scope: Vau
 async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultScope) {
   const salt = newSalt();
   const wrappedKey = wrapVaultKey(await passwordKey(password, salt, PASSWORD_KDF), vaultKey, scope, "password");
-  return { organizationId: scope.orgId, vaultId: scope.vaultId, userId: scope.userId, kind: "password" as const, salt: toBytes(salt), kdf: PASSWORD_KDF, wrappedKey: toBytes(wrappedKey) };
+  return {
+    organizationId: scope.orgId,
+    vaultId: scope.vaultId,
+    userId: scope.userId,
+    kind: "password" as const,
+    salt: toBytes(salt),
+    kdf: PASSWORD_KDF,
+    wrappedKey: toBytes(wrappedKey),
+  };
 }
 
 /** Seals the person's open vault(s): they keep their wraps but the password one, so only the
@@ -86,18 +114,28 @@ async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultS
  * holds nothing (nothing private is written, nor moved in, before that) and has no way back: it is
  * deleted rather than left as a sealed vault nobody can open. With `hideLegacy`, content from
  * before vaults is sealed away too (sealLegacyContent). */
-export async function sealOpenVaults(tx: Tx, orgId: string, userId: string, opts: { hideLegacy: boolean }): Promise<number> {
+export async function sealOpenVaults(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  opts: { hideLegacy: boolean },
+): Promise<number> {
   if (opts.hideLegacy) await sealLegacyContent(tx, orgId, userId);
   const open = await tx.vault.findMany({
     where: { ...own(orgId, userId), sealedAt: null },
     select: { id: true, recoveryConfirmedAt: true, _count: { select: { conversations: true, privateNotes: true } } },
   });
-  const empty = open.filter((v) => !v.recoveryConfirmedAt && v._count.conversations === 0 && v._count.privateNotes === 0).map((v) => v.id);
+  const empty = open
+    .filter((v) => !v.recoveryConfirmedAt && v._count.conversations === 0 && v._count.privateNotes === 0)
+    .map((v) => v.id);
   if (empty.length) await tx.vault.deleteMany({ where: { organizationId: orgId, id: { in: empty } } });
   const ids = open.map((v) => v.id).filter((id) => !empty.includes(id));
   if (!ids.length) return 0;
   await tx.vaultKeyWrap.deleteMany({ where: { organizationId: orgId, vaultId: { in: ids }, kind: "password" } });
-  await tx.vault.updateMany({ where: { organizationId: orgId, id: { in: ids } }, data: { sealedAt: new Date(), handoffKey: null } });
+  await tx.vault.updateMany({
+    where: { organizationId: orgId, id: { in: ids } },
+    data: { sealedAt: new Date(), handoffKey: null },
+  });
   return ids.length;
 }
 
@@ -115,7 +153,10 @@ async function sealLegacyContent(tx: Tx, orgId: string, userId: string): Promise
     tx.meetingPrivateNote.count({ where: { ...mine, authorId: userId } }),
   ]);
   if (!conversations && !notes) return;
-  const holder = await tx.vault.create({ data: { organizationId: orgId, userId, sealedAt: new Date() }, select: { id: true } });
+  const holder = await tx.vault.create({
+    data: { organizationId: orgId, userId, sealedAt: new Date() },
+    select: { id: true },
+  });
   await tx.chatConversation.updateMany({ where: { ...mine, userId }, data: { vaultId: holder.id } });
   await tx.meetingPrivateNote.updateMany({ where: { ...mine, authorId: userId }, data: { vaultId: holder.id } });
 }
@@ -129,7 +170,12 @@ async function sealLegacyContent(tx: Tx, orgId: string, userId: string): Promise
  * the session's secret, which goes into the session cookie only. argon2id runs outside any
  * transaction.
  */
-export async function openVaultAtSignIn(orgId: string, userId: string, sessionId: string, password: string): Promise<string> {
+export async function openVaultAtSignIn(
+  orgId: string,
+  userId: string,
+  sessionId: string,
+  password: string,
+): Promise<string> {
   const inUser = <T>(fn: (tx: Tx) => Promise<T>) => withOrg(orgId, fn, { userId });
   const existing = await inUser((tx) => currentVault(tx, orgId, userId));
   let vaultId: string | null = null;
@@ -156,15 +202,21 @@ export async function openVaultAtSignIn(orgId: string, userId: string, sessionId
       await tx.vault.create({ data: { organizationId: orgId, id: created.id, userId } });
       await tx.vaultKeyWrap.create({ data: created.wrap });
     }
-    if (!created && existing?.recoveryConfirmedAt) await moveLegacyIntoVault(tx, { orgId, userId, vaultId: vaultId! }, key);
+    if (!created && existing?.recoveryConfirmedAt)
+      await moveLegacyIntoVault(tx, { orgId, userId, vaultId: vaultId! }, key);
     await storeSessionVault(tx, orgId, sessionId, secret, vaultId!, key);
   });
   return secret;
 }
 
 function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: string, vaultId: string, key: Buffer) {
-  const vaultKey = toBytes(sealForSession(secret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault"));
-  return tx.session.update({ where: { organizationId_id: { organizationId: orgId, id: sessionId } }, data: { vaultKey } });
+  const vaultKey = toBytes(
+    sealForSession(secret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault"),
+  );
+  return tx.session.update({
+    where: { organizationId_id: { organizationId: orgId, id: sessionId } },
+    data: { vaultKey },
+  });
 }
 
 /** Content written before vaults (under the server's master key) moves into the vault, each row
@@ -182,30 +234,52 @@ function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: str
  * opens, so a reset before the recovery key is saved would leave it where nobody, the operator
  * included, can ever read it again; waiting keeps it restorable and a reset seals it away instead
  * (sealLegacyContent). */
-export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: Buffer, from: string | null = null): Promise<{ conversations: number; notes: number }> {
+export async function moveLegacyIntoVault(
+  tx: Tx,
+  scope: VaultScope,
+  vaultKey: Buffer,
+  from: string | null = null,
+): Promise<{ conversations: number; notes: number }> {
   const { orgId, userId, vaultId } = scope;
   const ring = masterKeyRing();
   const legacy = { organizationId: orgId, vaultId: from, keyId: { not: VAULT_KEY_ID } };
-  const conversations = await tx.chatConversation.findMany({ where: { ...legacy, userId }, select: { id: true, title: true, wrappedKey: true, keyId: true } });
+  const conversations = await tx.chatConversation.findMany({
+    where: { ...legacy, userId },
+    select: { id: true, title: true, wrappedKey: true, keyId: true },
+  });
   let moved = 0;
   for (const c of conversations) {
     const oldKey = attempt(() => unwrapDataKey(ring, c.wrappedKey, c.keyId, orgId, c.id));
     if (!oldKey) continue;
-    const messages = await tx.chatMessage.findMany({ where: { organizationId: orgId, conversationId: c.id }, select: { id: true, body: true } });
+    const messages = await tx.chatMessage.findMany({
+      where: { organizationId: orgId, conversationId: c.id },
+      select: { id: true, body: true },
+    });
     const title = attempt(() => openTitle(oldKey, orgId, c.id, c.title));
     const bodies = messages.map((m) => attempt(() => openMessage(oldKey, orgId, c.id, m.id, m.body)));
     if (title === null || bodies.some((b) => b === null)) continue;
     moved += 1;
     const dataKey = newDataKey();
     for (const [i, m] of messages.entries()) {
-      await tx.chatMessage.update({ where: { organizationId_id: { organizationId: orgId, id: m.id } }, data: { body: toBytes(sealMessage(dataKey, orgId, c.id, m.id, bodies[i]!)) } });
+      await tx.chatMessage.update({
+        where: { organizationId_id: { organizationId: orgId, id: m.id } },
+        data: { body: toBytes(sealMessage(dataKey, orgId, c.id, m.id, bodies[i]!)) },
+      });
     }
     await tx.chatConversation.update({
       where: { organizationId_id: { organizationId: orgId, id: c.id } },
-      data: { vaultId, keyId: VAULT_KEY_ID, title: toBytes(sealTitle(dataKey, orgId, c.id, title)), wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })) },
+      data: {
+        vaultId,
+        keyId: VAULT_KEY_ID,
+        title: toBytes(sealTitle(dataKey, orgId, c.id, title)),
+        wrappedKey: toBytes(wrapDataKeyInVault(vaultKey, dataKey, scope, { kind: "conversation", id: c.id })),
+      },
     });
   }
-  const notes = await tx.meetingPrivateNote.findMany({ where: { ...legacy, authorId: userId }, select: { id: true, meetingId: true, body: true, keyId: true } });
+  const notes = await tx.meetingPrivateNote.findMany({
+    where: { ...legacy, authorId: userId },
+    select: { id: true, meetingId: true, body: true, keyId: true },
+  });
   let movedNotes = 0;
   for (const n of notes) {
     const master = ring.byId.get(n.keyId);
@@ -215,26 +289,53 @@ export async function moveLegacyIntoVault(tx: Tx, scope: VaultScope, vaultKey: B
     await placeNote(tx, scope, vaultKey, n, body.toString("utf8"));
   }
   if (moved < conversations.length || movedNotes < notes.length) {
-    log.warn("vault.legacy_unreadable", { orgId, userId, conversations: conversations.length - moved, notes: notes.length - movedNotes });
+    log.warn("vault.legacy_unreadable", {
+      orgId,
+      userId,
+      conversations: conversations.length - moved,
+      notes: notes.length - movedNotes,
+    });
   }
   return { conversations: moved, notes: movedNotes };
 }
 
 /** Puts a note's text (row `n`, from elsewhere) into vault `to`, sealed under a new data key; when
  * `to` already has a note on that meeting, the two are joined (this one first) and `n` deleted. */
-async function placeNote(tx: Tx, to: VaultScope, toKey: Buffer, n: { id: string; meetingId: string }, text: string): Promise<void> {
+async function placeNote(
+  tx: Tx,
+  to: VaultScope,
+  toKey: Buffer,
+  n: { id: string; meetingId: string },
+  text: string,
+): Promise<void> {
   const { orgId, userId } = to;
   const owner = { kind: "note", meetingId: n.meetingId } as const;
   const aad = noteAad(orgId, n.meetingId, userId);
-  const newer = await tx.meetingPrivateNote.findFirst({ where: { organizationId: orgId, authorId: userId, meetingId: n.meetingId, vaultId: to.vaultId }, select: { id: true, body: true, wrappedKey: true } });
+  const newer = await tx.meetingPrivateNote.findFirst({
+    where: { organizationId: orgId, authorId: userId, meetingId: n.meetingId, vaultId: to.vaultId },
+    select: { id: true, body: true, wrappedKey: true },
+  });
   const dataKey = newDataKey();
-  const body = newer ? `${text}\n\n${open(unwrapDataKeyFromVault(toKey, newer.wrappedKey!, to, owner), newer.body, aad).toString("utf8")}` : text;
-  const sealed = { vaultId: to.vaultId, keyId: VAULT_KEY_ID, body: toBytes(seal(dataKey, Buffer.from(body, "utf8"), aad)), wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) };
+  const body = newer
+    ? `${text}\n\n${open(unwrapDataKeyFromVault(toKey, newer.wrappedKey!, to, owner), newer.body, aad).toString("utf8")}`
+    : text;
+  const sealed = {
+    vaultId: to.vaultId,
+    keyId: VAULT_KEY_ID,
+    body: toBytes(seal(dataKey, Buffer.from(body, "utf8"), aad)),
+    wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)),
+  };
   if (newer) {
-    await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: newer.id } }, data: sealed });
+    await tx.meetingPrivateNote.update({
+      where: { organizationId_id: { organizationId: orgId, id: newer.id } },
+      data: sealed,
+    });
     await tx.meetingPrivateNote.delete({ where: { organizationId_id: { organizationId: orgId, id: n.id } } });
   } else {
-    await tx.meetingPrivateNote.update({ where: { organizationId_id: { organizationId: orgId, id: n.id } }, data: sealed });
+    await tx.meetingPrivateNote.update({
+      where: { organizationId_id: { organizationId: orgId, id: n.id } },
+      data: sealed,
+    });
   }
 }
 
@@ -247,19 +348,25 @@ function attempt<T>(fn: () => T): T | null {
 }
 
 /** The associated data of a private note's body (lib/one-on-one/private-notes.ts). */
-export const noteAad = (orgId: string, meetingId: string, authorId: string) => `meeting-note|${orgId}|${meetingId}|${authorId}`;
+export const noteAad = (orgId: string, meetingId: string, authorId: string) =>
+  `meeting-note|${orgId}|${meetingId}|${authorId}`;
 
 /** The vault this request's session holds open, or null (no secret, a session from before
  * vaults, a vault sealed since). One query: the Session row with the person's open vault. */
 export async function sessionVault(tx: Tx, ctx: AuthContext): Promise<SessionVault | null> {
   if (!ctx.vaultSecret || !isUuid(ctx.sessionId)) return null;
-  const rows = await tx.$queryRaw<{ vaultKey: Uint8Array | null; vaultId: string | null; recoveryConfirmedAt: Date | null }[]>`
+  const rows = await tx.$queryRaw<
+    { vaultKey: Uint8Array | null; vaultId: string | null; recoveryConfirmedAt: Date | null }[]
+  >`
     SELECT s."vaultKey", v."id" AS "vaultId", v."recoveryConfirmedAt"
       FROM "Session" s
       LEFT JOIN "Vault" v ON v."organizationId" = s."organizationId" AND v."userId" = s."userId" AND v."sealedAt" IS NULL
      WHERE s."organizationId" = ${ctx.orgId}::uuid AND s."id" = ${ctx.sessionId}::uuid AND s."userId" = ${ctx.userId}::uuid`;
   const sealed = rows.find((r) => r.vaultKey)?.vaultKey ?? null;
-  const v = openForSession(ctx.vaultSecret, sealed, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "vault") as { v?: unknown; k?: unknown } | null;
+  const v = openForSession(ctx.vaultSecret, sealed, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "vault") as {
+    v?: unknown;
+    k?: unknown;
+  } | null;
   if (!v || typeof v.v !== "string" || typeof v.k !== "string") return null;
   const vault = rows.find((r) => r.vaultId === v.v);
   if (!vault) return null;
@@ -286,7 +393,11 @@ export function writable(v: SessionVault): SessionVault {
   return v;
 }
 
-export const scopeOf = (ctx: AuthContext, v: Pick<SessionVault, "vaultId">): VaultScope => ({ orgId: ctx.orgId, userId: ctx.userId, vaultId: v.vaultId });
+export const scopeOf = (ctx: AuthContext, v: Pick<SessionVault, "vaultId">): VaultScope => ({
+  orgId: ctx.orgId,
+  userId: ctx.userId,
+  vaultId: v.vaultId,
+});
 
 export { wrapDataKeyInVault, unwrapDataKeyFromVault };
 
@@ -297,7 +408,9 @@ export async function vaultStatus(ctx: AuthContext): Promise<VaultStatus> {
   return inOwnVault(ctx, async (tx) => {
     const v = await sessionVault(tx, ctx);
     // Only those a recovery key can open (a holder of content from before vaults has no wrap).
-    const sealedVaults = await tx.vault.count({ where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { some: { kind: "recovery" } } } });
+    const sealedVaults = await tx.vault.count({
+      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { some: { kind: "recovery" } } },
+    });
     return { status: !v ? "locked" : v.confirmed ? "ready" : "setup", sealedVaults };
   });
 }
@@ -317,10 +430,28 @@ export async function createRecoveryKey(ctx: AuthContext): Promise<{ recoveryKey
     const scope = scopeOf(ctx, v);
     await tx.vaultKeyWrap.deleteMany({ where: { organizationId: ctx.orgId, vaultId: v.vaultId, kind: "recovery" } });
     await tx.vaultKeyWrap.create({
-      data: { organizationId: ctx.orgId, vaultId: v.vaultId, userId: ctx.userId, kind: "recovery", salt: toBytes(salt), kdf: RECOVERY_KDF, wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(recoveryKey, salt), v.key, scope, "recovery")) },
+      data: {
+        organizationId: ctx.orgId,
+        vaultId: v.vaultId,
+        userId: ctx.userId,
+        kind: "recovery",
+        salt: toBytes(salt),
+        kdf: RECOVERY_KDF,
+        wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(recoveryKey, salt), v.key, scope, "recovery")),
+      },
     });
-    const pendingRecovery = toBytes(sealForSession(ctx.vaultSecret!, { key: recoveryKey, group: confirmGroup } satisfies PendingRecovery, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "recovery"));
-    await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery } });
+    const pendingRecovery = toBytes(
+      sealForSession(
+        ctx.vaultSecret!,
+        { key: recoveryKey, group: confirmGroup } satisfies PendingRecovery,
+        { orgId: ctx.orgId, sessionId: ctx.sessionId },
+        "recovery",
+      ),
+    );
+    await tx.session.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      data: { pendingRecovery },
+    });
     return { recoveryKey, confirmGroup };
   });
 }
@@ -331,12 +462,30 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
   await inOwnVault(ctx, async (tx) => {
     const v = await vaultForRead(tx, ctx);
     if (v.confirmed) throw conflict("vault_recovery_key_saved", "Your recovery key is already saved");
-    const s = await tx.session.findUnique({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, select: { pendingRecovery: true } });
-    const pending = openForSession(ctx.vaultSecret, s?.pendingRecovery ?? null, { orgId: ctx.orgId, sessionId: ctx.sessionId }, "recovery") as Partial<PendingRecovery> | null;
-    const ok = !!pending && typeof pending.key === "string" && pending.group === input.group && recoveryGroupMatches(pending.key, input.group, input.value);
+    const s = await tx.session.findUnique({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      select: { pendingRecovery: true },
+    });
+    const pending = openForSession(
+      ctx.vaultSecret,
+      s?.pendingRecovery ?? null,
+      { orgId: ctx.orgId, sessionId: ctx.sessionId },
+      "recovery",
+    ) as Partial<PendingRecovery> | null;
+    const ok =
+      !!pending &&
+      typeof pending.key === "string" &&
+      pending.group === input.group &&
+      recoveryGroupMatches(pending.key, input.group, input.value);
     if (!ok) throw invalidInput("Invalid request body", { value: [RECOVERY_MISMATCH] });
-    await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: v.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
-    await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+    await tx.vault.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: v.vaultId } },
+      data: { recoveryConfirmedAt: new Date() },
+    });
+    await tx.session.update({
+      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      data: { pendingRecovery: null },
+    });
     // Content from before vaults moves in now that a reset can no longer lose it.
     await moveLegacyIntoVault(tx, scopeOf(ctx, v), v.key);
   });
@@ -351,7 +500,10 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
  * with the key of a vault made before that reset: a key made after it (by whoever reset the
  * password) proves nothing about who wrote that content.
  */
-export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise<{ restoredVaults: number; conversations: number; notes: number }> {
+export async function recoverVaults(
+  ctx: AuthContext,
+  typedKey: string,
+): Promise<{ restoredVaults: number; conversations: number; notes: number }> {
   return inOwnVault(ctx, async (tx) => {
     const current = await vaultForRead(tx, ctx);
     const typed = normalizeRecoveryKey(typedKey);
@@ -359,14 +511,24 @@ export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise
     if (!typed) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
     const sealed = await tx.vault.findMany({
       where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { some: { kind: "recovery" } } },
-      select: { id: true, createdAt: true, wraps: { where: { kind: "recovery" }, select: { salt: true, kdf: true, wrappedKey: true } } },
+      select: {
+        id: true,
+        createdAt: true,
+        wraps: { where: { kind: "recovery" }, select: { salt: true, kdf: true, wrappedKey: true } },
+      },
     });
     let earliestOpened: Date | null = null;
     const toScope = scopeOf(ctx, current);
     const out = { restoredVaults: 0, conversations: 0, notes: 0 };
     for (const vault of sealed) {
       const fromScope = { orgId: ctx.orgId, userId: ctx.userId, vaultId: vault.id };
-      const key = vault.wraps.map((w) => (kdfOf(w.kdf).alg === "hkdf-sha256" ? unwrapVaultKey(recoveryKeyKey(typed, w.salt), w.wrappedKey, fromScope, "recovery") : null)).find(Boolean);
+      const key = vault.wraps
+        .map((w) =>
+          kdfOf(w.kdf).alg === "hkdf-sha256"
+            ? unwrapVaultKey(recoveryKeyKey(typed, w.salt), w.wrappedKey, fromScope, "recovery")
+            : null,
+        )
+        .find(Boolean);
       if (!key) continue;
       const moved = await moveVault(tx, fromScope, key, toScope, current.key);
       if (!earliestOpened || vault.createdAt < earliestOpened) earliestOpened = vault.createdAt;
@@ -374,9 +536,15 @@ export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise
       out.conversations += moved.conversations;
       out.notes += moved.notes;
     }
-    if (!out.restoredVaults || !earliestOpened) throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
+    if (!out.restoredVaults || !earliestOpened)
+      throw invalidInput("Invalid request body", { recoveryKey: [RECOVERY_OPENS_NOTHING] });
     const holders = await tx.vault.findMany({
-      where: { ...own(ctx.orgId, ctx.userId), sealedAt: { not: null }, wraps: { none: {} }, createdAt: { gt: earliestOpened } },
+      where: {
+        ...own(ctx.orgId, ctx.userId),
+        sealedAt: { not: null },
+        wraps: { none: {} },
+        createdAt: { gt: earliestOpened },
+      },
       select: { id: true },
     });
     for (const h of holders) {
@@ -387,21 +555,46 @@ export async function recoverVaults(ctx: AuthContext, typedKey: string): Promise
     }
     if (!current.confirmed) {
       const salt = newSalt();
-      await tx.vaultKeyWrap.deleteMany({ where: { organizationId: ctx.orgId, vaultId: current.vaultId, kind: "recovery" } });
-      await tx.vaultKeyWrap.create({
-        data: { organizationId: ctx.orgId, vaultId: current.vaultId, userId: ctx.userId, kind: "recovery", salt: toBytes(salt), kdf: RECOVERY_KDF, wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(typed, salt), current.key, toScope, "recovery")) },
+      await tx.vaultKeyWrap.deleteMany({
+        where: { organizationId: ctx.orgId, vaultId: current.vaultId, kind: "recovery" },
       });
-      await tx.vault.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: current.vaultId } }, data: { recoveryConfirmedAt: new Date() } });
-      await tx.session.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } }, data: { pendingRecovery: null } });
+      await tx.vaultKeyWrap.create({
+        data: {
+          organizationId: ctx.orgId,
+          vaultId: current.vaultId,
+          userId: ctx.userId,
+          kind: "recovery",
+          salt: toBytes(salt),
+          kdf: RECOVERY_KDF,
+          wrappedKey: toBytes(wrapVaultKey(recoveryKeyKey(typed, salt), current.key, toScope, "recovery")),
+        },
+      });
+      await tx.vault.update({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: current.vaultId } },
+        data: { recoveryConfirmedAt: new Date() },
+      });
+      await tx.session.update({
+        where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+        data: { pendingRecovery: null },
+      });
       await moveLegacyIntoVault(tx, toScope, current.key);
     }
     return out;
   });
 }
 
-async function moveVault(tx: Tx, from: VaultScope, fromKey: Buffer, to: VaultScope, toKey: Buffer): Promise<{ conversations: number; notes: number }> {
+async function moveVault(
+  tx: Tx,
+  from: VaultScope,
+  fromKey: Buffer,
+  to: VaultScope,
+  toKey: Buffer,
+): Promise<{ conversations: number; notes: number }> {
   const { orgId, userId } = from;
-  const conversations = await tx.chatConversation.findMany({ where: { organizationId: orgId, userId, vaultId: from.vaultId }, select: { id: true, wrappedKey: true } });
+  const conversations = await tx.chatConversation.findMany({
+    where: { organizationId: orgId, userId, vaultId: from.vaultId },
+    select: { id: true, wrappedKey: true },
+  });
   for (const c of conversations) {
     const owner = { kind: "conversation", id: c.id } as const;
     const dataKey = unwrapDataKeyFromVault(fromKey, c.wrappedKey, from, owner);
@@ -410,7 +603,10 @@ async function moveVault(tx: Tx, from: VaultScope, fromKey: Buffer, to: VaultSco
       data: { vaultId: to.vaultId, wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) },
     });
   }
-  const notes = await tx.meetingPrivateNote.findMany({ where: { organizationId: orgId, authorId: userId, vaultId: from.vaultId }, select: { id: true, meetingId: true, body: true, wrappedKey: true } });
+  const notes = await tx.meetingPrivateNote.findMany({
+    where: { organizationId: orgId, authorId: userId, vaultId: from.vaultId },
+    select: { id: true, meetingId: true, body: true, wrappedKey: true },
+  });
   for (const n of notes) {
     const oldKey = unwrapDataKeyFromVault(fromKey, n.wrappedKey!, from, { kind: "note", meetingId: n.meetingId });
     await placeNote(tx, to, toKey, n, open(oldKey, n.body, noteAad(orgId, n.meetingId, userId)).toString("utf8"));
@@ -422,15 +618,24 @@ async function moveVault(tx: Tx, from: VaultScope, fromKey: Buffer, to: VaultSco
 /** Deletes a holder vault once nothing is bound to it (a row no master key opens stays, and so
  * does its holder). */
 async function deleteIfEmpty(tx: Tx, orgId: string, vaultId: string): Promise<void> {
-  const left = await tx.vault.findUnique({ where: { organizationId_id: { organizationId: orgId, id: vaultId } }, select: { _count: { select: { conversations: true, privateNotes: true } } } });
-  if (left && !left._count.conversations && !left._count.privateNotes) await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: vaultId } } });
+  const left = await tx.vault.findUnique({
+    where: { organizationId_id: { organizationId: orgId, id: vaultId } },
+    select: { _count: { select: { conversations: true, privateNotes: true } } },
+  });
+  if (left && !left._count.conversations && !left._count.privateNotes)
+    await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: vaultId } } });
 }
 
 /** A password change, with the old password at hand: the open vault's password wrap is made
  * again under the new one (the vault key and everything under it stay as they are). The
  * derivations run here, outside any transaction; the returned step writes the new wrap inside the
  * password change's own transaction (which must be opened with the person's user id). */
-export async function prepareRewrap(orgId: string, userId: string, current: string, next: string): Promise<(tx: Tx) => Promise<void>> {
+export async function prepareRewrap(
+  orgId: string,
+  userId: string,
+  current: string,
+  next: string,
+): Promise<(tx: Tx) => Promise<void>> {
   const vault = await withOrg(orgId, (tx) => currentVault(tx, orgId, userId), { userId });
   const wrap = vault?.wraps[0];
   // No vault yet: the next sign-in makes one with the new password.
@@ -457,7 +662,12 @@ export async function sealVaultsAtReset(tx: Tx, orgId: string, userId: string): 
 /** The signup's first admin: their vault is made with the password they chose, and its key is
  * also sealed under the single-use hand-over token, so the session that token opens holds the
  * vault without asking for the password again. */
-export async function createVaultForHandoff(orgId: string, userId: string, password: string, handoffToken: string): Promise<void> {
+export async function createVaultForHandoff(
+  orgId: string,
+  userId: string,
+  password: string,
+  handoffToken: string,
+): Promise<void> {
   const id = crypto.randomUUID();
   const key = newVaultKey();
   const scope = { orgId, userId, vaultId: id };
@@ -465,7 +675,9 @@ export async function createVaultForHandoff(orgId: string, userId: string, passw
   await withOrg(
     orgId,
     async (tx) => {
-      await tx.vault.create({ data: { organizationId: orgId, id, userId, handoffKey: toBytes(sealForHandoff(handoffToken, key, scope)) } });
+      await tx.vault.create({
+        data: { organizationId: orgId, id, userId, handoffKey: toBytes(sealForHandoff(handoffToken, key, scope)) },
+      });
       await tx.vaultKeyWrap.create({ data: wrap });
     },
     { userId },
@@ -474,14 +686,31 @@ export async function createVaultForHandoff(orgId: string, userId: string, passw
 
 /** At the hand-over: the vault sealed under the token opens into the new session (and the
  * token's copy is deleted). Returns the session's secret, or null when there is none. */
-export async function openVaultAtHandoff(orgId: string, userId: string, sessionId: string, handoffToken: string): Promise<string | null> {
+export async function openVaultAtHandoff(
+  orgId: string,
+  userId: string,
+  sessionId: string,
+  handoffToken: string,
+): Promise<string | null> {
   return withOrg(orgId, (tx) => openHandoff(tx, orgId, userId, sessionId, handoffToken), { userId });
 }
 
-async function openHandoff(tx: Tx, orgId: string, userId: string, sessionId: string, handoffToken: string): Promise<string | null> {
-  const vault = await tx.vault.findFirst({ where: { ...own(orgId, userId), sealedAt: null, handoffKey: { not: null } }, select: { id: true, handoffKey: true } });
+async function openHandoff(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  sessionId: string,
+  handoffToken: string,
+): Promise<string | null> {
+  const vault = await tx.vault.findFirst({
+    where: { ...own(orgId, userId), sealedAt: null, handoffKey: { not: null } },
+    select: { id: true, handoffKey: true },
+  });
   if (!vault) return null;
-  await tx.vault.update({ where: { organizationId_id: { organizationId: orgId, id: vault.id } }, data: { handoffKey: null } });
+  await tx.vault.update({
+    where: { organizationId_id: { organizationId: orgId, id: vault.id } },
+    data: { handoffKey: null },
+  });
   const key = openForHandoff(handoffToken, vault.handoffKey!, { orgId, userId, vaultId: vault.id });
   if (!key) return null;
   const secret = newSessionSecret();

@@ -7,7 +7,10 @@ import { startEmbeddedPostgres, ensureDatabase } from "../lib/embedded-postgres"
 import { freePort } from "../lib/free-port";
 import { prepareDatabase } from "../db/prepare";
 
-export type BenchAdmin = { ctx: { orgId: string; userId: string; role: "admin"; sessionId: string }; adminEmail: string };
+export type BenchAdmin = {
+  ctx: { orgId: string; userId: string; role: "admin"; sessionId: string };
+  adminEmail: string;
+};
 
 /** Starts the database, sets the configuration the app's modules read, runs `fn`, and cleans up.
  * The app's modules must be imported inside `fn` (dynamically), after the configuration is set. */
@@ -29,20 +32,40 @@ export async function withBenchDatabase(fn: (h: BenchDatabase) => Promise<void>)
     await ensureDatabase(server.adminUrl("postgres"), "bench");
     const secret = randomBytes(32).toString("base64url");
     const { appUrl } = await prepareDatabase(server.adminUrl("bench"), secret);
-    Object.assign(process.env, { DATABASE_APP_URL: appUrl, AUTH_SECRET: secret, DATA_DIR: dir, ROOT_DOMAIN: "localhost:3000", JOBS_IN_PROCESS: "0" });
+    Object.assign(process.env, {
+      DATABASE_APP_URL: appUrl,
+      AUTH_SECRET: secret,
+      DATA_DIR: dir,
+      ROOT_DOMAIN: "localhost:3000",
+      JOBS_IN_PROCESS: "0",
+    });
     const { withOrg } = await import("@/lib/db/tenant");
 
     async function workspace(name: string): Promise<BenchAdmin> {
       const orgId = randomUUID();
       const admin = await withOrg(orgId, async (tx) => {
-        await tx.organization.create({ data: { id: orgId, subdomain: `${name}${randomBytes(3).toString("hex")}`, name, maxUsers: 20_000 } });
-        return tx.user.create({ data: { organizationId: orgId, firstName: "Ada", lastName: "Admin", email: `admin@${name}.example`, role: "admin" }, select: { id: true, email: true } });
+        await tx.organization.create({
+          data: { id: orgId, subdomain: `${name}${randomBytes(3).toString("hex")}`, name, maxUsers: 20_000 },
+        });
+        return tx.user.create({
+          data: {
+            organizationId: orgId,
+            firstName: "Ada",
+            lastName: "Admin",
+            email: `admin@${name}.example`,
+            role: "admin",
+          },
+          select: { id: true, email: true },
+        });
       });
       return { ctx: { orgId, userId: admin.id, role: "admin", sessionId: randomUUID() }, adminEmail: admin.email };
     }
 
     await fn({ workspace, ownerUrl: server.adminUrl("bench"), appUrl, authSecret: secret, dataDir: dir });
-    const g = globalThis as unknown as { pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean; wait: boolean }) => Promise<void> }>; pulsewellPrisma?: { $disconnect: () => Promise<void> } };
+    const g = globalThis as unknown as {
+      pulsewellBoss?: Promise<{ stop: (o: { graceful: boolean; wait: boolean }) => Promise<void> }>;
+      pulsewellPrisma?: { $disconnect: () => Promise<void> };
+    };
     if (g.pulsewellBoss) await (await g.pulsewellBoss).stop({ graceful: false, wait: true });
     await g.pulsewellPrisma?.$disconnect();
   } finally {

@@ -18,7 +18,16 @@ function csvFor(prefix: string, adminEmail: string): string {
     const isManager = i % perDept === 0;
     const managerEmail = `${prefix}.m${dept}@example.com`;
     const email = isManager ? managerEmail : `${prefix}.p${i}@example.com`;
-    lines.push([`First${i}`, `"Last, ${i}"`, email, isManager ? "manager" : "", `Department ${dept}`, isManager ? adminEmail : managerEmail].join(","));
+    lines.push(
+      [
+        `First${i}`,
+        `"Last, ${i}"`,
+        email,
+        isManager ? "manager" : "",
+        `Department ${dept}`,
+        isManager ? adminEmail : managerEmail,
+      ].join(","),
+    );
   }
   return lines.join("\r\n");
 }
@@ -48,17 +57,26 @@ async function main(): Promise<void> {
     let t = performance.now();
     const parsed = parseImportCsv(csv);
     const parseMs = performance.now() - t;
-    if (parsed.rows.length !== ROWS || parsed.fileErrors.length || parsed.problems.length) throw new Error(`CSV parse: ${parsed.rows.length} rows, ${JSON.stringify(parsed.fileErrors)} ${JSON.stringify(parsed.problems.slice(0, 3))}`);
+    if (parsed.rows.length !== ROWS || parsed.fileErrors.length || parsed.problems.length)
+      throw new Error(
+        `CSV parse: ${parsed.rows.length} rows, ${JSON.stringify(parsed.fileErrors)} ${JSON.stringify(parsed.problems.slice(0, 3))}`,
+      );
 
     // 2. The domain function: validation, one transaction, people, teams, invitations, audit.
     t = performance.now();
     // Time of the first progress line of each phase, to show where the time goes.
     const phaseAt = new Map<string, number>();
-    const result = await importUsers(a.ctx, parsed.rows, { onProgress: (p) => void (phaseAt.has(p.phase) || phaseAt.set(p.phase, performance.now() - t)) });
+    const result = await importUsers(a.ctx, parsed.rows, {
+      onProgress: (p) => void (phaseAt.has(p.phase) || phaseAt.set(p.phase, performance.now() - t)),
+    });
     const domainMs = performance.now() - t;
     const phases = [...phaseAt.entries(), ["done", domainMs] as const];
-    const split = phases.slice(0, -1).map(([name, at], i) => `${name} ${seconds(phases[i + 1]![1] - at)} s`).join(", ");
-    if (result.successful !== ROWS || result.errors.length || result.warnings.length) throw new Error(`domain import: ${JSON.stringify({ ...result, errors: result.errors.slice(0, 3) })}`);
+    const split = phases
+      .slice(0, -1)
+      .map(([name, at], i) => `${name} ${seconds(phases[i + 1]![1] - at)} s`)
+      .join(", ");
+    if (result.successful !== ROWS || result.errors.length || result.warnings.length)
+      throw new Error(`domain import: ${JSON.stringify({ ...result, errors: result.errors.slice(0, 3) })}`);
     const written = await counts(a.ctx.orgId);
 
     // 3. The route's path minus Next itself: JSON body out and in, the body schema, the ndjson stream.
@@ -67,7 +85,10 @@ async function main(): Promise<void> {
     t = performance.now();
     const body = bulkImportBodySchema.parse(JSON.parse(JSON.stringify({ users: rowsB, organizationId: b.ctx.orgId })));
     const res = importStream((onProgress) => importUsers(b.ctx, body.users, { onProgress }), "bench");
-    const lines = (await res.text()).trim().split("\n").map((l) => importEventSchema.parse(JSON.parse(l)));
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => importEventSchema.parse(JSON.parse(l)));
     const streamMs = performance.now() - t;
     const last = lines.at(-1);
     if (last?.type !== "result" || last.successful !== ROWS) throw new Error(`stream: ${JSON.stringify(last)}`);

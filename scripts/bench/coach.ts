@@ -50,7 +50,13 @@ function pick<T>(xs: readonly T[], i: number): T {
 // measured a third of the retrieval time this does).
 function itemText(i: number): { title: string; content: string; tags: string[]; type: string; category: string } {
   const b = pick(BUILTIN_LIBRARY, i);
-  return { title: `${b.title} (team note ${i})`, content: builtinMarkdown(b), tags: b.tags, type: b.contentType, category: b.category };
+  return {
+    title: `${b.title} (team note ${i})`,
+    content: builtinMarkdown(b),
+    tags: b.tags,
+    type: b.contentType,
+    category: b.category,
+  };
 }
 
 type Streamed = { status: number; firstToken: number | null; total: number; retrieval: number | null; text: string };
@@ -64,7 +70,19 @@ function streamOnce(port: number, host: string, cookie: string, message: string)
     let buf = "";
     let text = "";
     const req = http.request(
-      { host: "127.0.0.1", port, path: "/api/ai-coach/stream", method: "POST", headers: { host, origin: `http://${host}`, cookie, "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/ai-coach/stream",
+        method: "POST",
+        headers: {
+          host,
+          origin: `http://${host}`,
+          cookie,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(payload)),
+        },
+      },
       (res) => {
         const timing = /retrieval;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
         res.setEncoding("utf8");
@@ -83,7 +101,15 @@ function streamOnce(port: number, host: string, cookie: string, message: string)
             }
           }
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, firstToken, total: performance.now() - t, retrieval: timing ? Number(timing[1]) : null, text }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            firstToken,
+            total: performance.now() - t,
+            retrieval: timing ? Number(timing[1]) : null,
+            text,
+          }),
+        );
       },
     );
     req.on("error", reject);
@@ -99,7 +125,10 @@ async function main(): Promise<void> {
     await owner.connect();
     const orgId = randomUUID();
     const subdomain = `bench${randomBytes(3).toString("hex")}`;
-    await owner.query(`INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 1000, 3, now())`, [orgId, subdomain]);
+    await owner.query(
+      `INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 1000, 3, now())`,
+      [orgId, subdomain],
+    );
     const users = Math.ceil(RUNS / PER_USER) + 1;
     const userIds = Array.from({ length: users }, () => randomUUID());
     await owner.query(
@@ -114,14 +143,33 @@ async function main(): Promise<void> {
        SELECT $1, gen_random_uuid(), v.title, v.content, v.type::"ContentType", v.category::"ContentCategory",
               ARRAY(SELECT json_array_elements_text(v.tags::json)), v.priority, now()
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS v(title, content, type, category, tags, priority)`,
-      [orgId, rows.map((r) => r.title), rows.map((r) => r.content), rows.map((r) => r.type), rows.map((r) => r.category), rows.map((r) => JSON.stringify(r.tags)), rows.map((r) => r.priority)],
+      [
+        orgId,
+        rows.map((r) => r.title),
+        rows.map((r) => r.content),
+        rows.map((r) => r.type),
+        rows.map((r) => r.category),
+        rows.map((r) => JSON.stringify(r.tags)),
+        rows.map((r) => r.priority),
+      ],
     );
     // Their sentence vectors, as the embedding job would leave them: one row per section. The values
     // are the built-in sections' own (embedding 2,000 items here would take minutes of CPU and
     // change nothing the timing depends on: row count, bytes, and the scan).
     const shipped = Object.values(readBuiltinVectorsFile().vectors).map(fromBase64);
-    const items = (await owner.query<{ id: string; title: string; content: string; tags: string[] }>(`SELECT id, title, content, tags FROM "LeadershipContent" WHERE "organizationId" = $1`, [orgId])).rows;
-    const vec = { content: [] as string[], section: [] as number[], hash: [] as string[], scale: [] as number[], vector: [] as Buffer[] };
+    const items = (
+      await owner.query<{ id: string; title: string; content: string; tags: string[] }>(
+        `SELECT id, title, content, tags FROM "LeadershipContent" WHERE "organizationId" = $1`,
+        [orgId],
+      )
+    ).rows;
+    const vec = {
+      content: [] as string[],
+      section: [] as number[],
+      hash: [] as string[],
+      scale: [] as number[],
+      vector: [] as Buffer[],
+    };
     let k = 0;
     for (const item of items) {
       orgItemSections(item).forEach((text, section) => {
@@ -144,15 +192,30 @@ async function main(): Promise<void> {
     await owner.query(`ANALYZE "LeadershipContent"`);
     await owner.query(`ANALYZE "LibraryEmbedding"`);
     const builtins = Number((await owner.query(`SELECT count(*) AS n FROM "BuiltinContent"`)).rows[0].n);
-    console.log(`Seeded ${ITEMS} library items in ${((performance.now() - t) / 1000).toFixed(1)} s (${builtins} built-in items); starting the app...`);
+    console.log(
+      `Seeded ${ITEMS} library items in ${((performance.now() - t) / 1000).toFixed(1)} s (${builtins} built-in items); starting the app...`,
+    );
 
     // Each manager signed in with their personal vault open, as a sign-in leaves them.
     const cookies: string[] = [];
     for (const userId of userIds) cookies.push(await vaultSessionCookie(owner, orgId, userId, authSecret));
     const host = `${subdomain}.localhost:${PORT}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      ROOT_DOMAIN: "localhost",
+      DATABASE_APP_URL: appUrl,
+      AUTH_SECRET: authSecret,
+      DATA_DIR: dataDir,
+      JOBS_IN_PROCESS: "0",
+    };
     for (const k of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"]) delete env[k];
-    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
+    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
     try {
       const anon = client(PORT, host);
       for (let i = 0; ; i++) {
@@ -172,7 +235,8 @@ async function main(): Promise<void> {
 
       // Memory and the first question's cost: the sentence encoder starts with the server
       // (instrumentation.ts), the organisation's vectors load on its first question.
-      const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+      const rss = () =>
+        Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
       await new Promise((r) => setTimeout(r, 3000));
       const rssStarted = rss();
       const warm = cookies.at(-1)!;

@@ -25,14 +25,35 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
 type Sent = { status: number; ms: number; body: string };
 
 /** One HTTP request to the app on 127.0.0.1 with a workspace Host (Node cannot resolve *.localhost). */
-function send(host: string, method: string, urlPath: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Sent> {
+function send(
+  host: string,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const req = http.request({ host: "127.0.0.1", port: PORT, path: urlPath, method, headers: { host, ...headers, ...(body ? { "content-length": String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: urlPath,
+        method,
+        headers: { host, ...headers, ...(body ? { "content-length": String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     if (body) req.write(body);
     req.end();
@@ -41,8 +62,15 @@ function send(host: string, method: string, urlPath: string, headers: Record<str
 
 /** The id under which the build serves an exported server action (the build's action manifest). */
 function actionId(file: string, exportedName: string): string {
-  const manifestPath = path.join(root, process.env.NEXT_DIST_DIR || ".next", "server", "server-reference-manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const manifestPath = path.join(
+    root,
+    process.env.NEXT_DIST_DIR || ".next",
+    "server",
+    "server-reference-manifest.json",
+  );
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
   const id = Object.entries(manifest.node).find(([, v]) => v.filename === file && v.exportedName === exportedName)?.[0];
   if (!id) throw new Error(`no server action ${exportedName} of ${file} in ${manifestPath}`);
   return id;
@@ -51,7 +79,10 @@ function actionId(file: string, exportedName: string): string {
 function multipart(fields: [string, string][]): { body: Buffer; type: string } {
   const boundary = `----bench${randomBytes(8).toString("hex")}`;
   const parts = fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  return { body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`), type: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function main(): Promise<void> {
@@ -61,7 +92,9 @@ async function main(): Promise<void> {
     const owner = new pg.Client({ connectionString: ownerUrl });
     owner.on("error", () => {});
     await owner.connect();
-    const { rows } = await owner.query<{ subdomain: string }>(`SELECT subdomain FROM "Organization" WHERE id = $1`, [ws.ctx.orgId]);
+    const { rows } = await owner.query<{ subdomain: string }>(`SELECT subdomain FROM "Organization" WHERE id = $1`, [
+      ws.ctx.orgId,
+    ]);
     const subdomain = rows[0]!.subdomain;
     // One account per known request, so every job does the whole work (the per-account cap of five
     // mails an hour would otherwise make later ones cheaper).
@@ -78,7 +111,16 @@ async function main(): Promise<void> {
     const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "1" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        ROOT_DOMAIN: "localhost",
+        DATABASE_APP_URL: appUrl,
+        AUTH_SECRET: authSecret,
+        DATA_DIR: dataDir,
+        JOBS_IN_PROCESS: "1",
+      },
     });
     try {
       const host = `${subdomain}.localhost:${PORT}`;
@@ -97,7 +139,10 @@ async function main(): Promise<void> {
       const post = async (email: string): Promise<Sent> => {
         // React's encoding of action(idleState, formData), as the browser sends it: the FormData's
         // entries under "_1_", the arguments as JSON in "0" with "$K1" standing for the FormData.
-        const { body, type } = multipart([["_1_email", email], ["0", JSON.stringify([{ status: "idle" }, "$K1"])]]);
+        const { body, type } = multipart([
+          ["_1_email", email],
+          ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
+        ]);
         client++;
         const headers = {
           "content-type": type,
@@ -107,7 +152,8 @@ async function main(): Promise<void> {
           "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
         };
         const r = await send(host, "POST", "/forgot-password", headers, body);
-        if (r.status !== 200 || !r.body.includes("If an account exists")) throw new Error(`forgot-password answered ${r.status}: ${r.body.slice(0, 300)}`);
+        if (r.status !== 200 || !r.body.includes("If an account exists"))
+          throw new Error(`forgot-password answered ${r.status}: ${r.body.slice(0, 300)}`);
         return r;
       };
 

@@ -12,11 +12,21 @@ export function client(port: number, host: string, cookie?: string) {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string> = { host, origin: `http://${host}`, ...extra };
       if (cookie) headers.cookie = cookie;
-      if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
+      if (payload !== undefined)
+        Object.assign(headers, {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(payload)),
+        });
       const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
       });
       req.on("error", reject);
       if (payload !== undefined) req.write(payload);

@@ -26,8 +26,15 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** Inserts the organisation, the manager and reports, one template, and for each report a weekly
  * series with WEEKS completed meetings in the past and the next one scheduled. */
-async function seed(owner: pg.Client, orgId: string, subdomain: string): Promise<{ managerId: string; meetings: number; upcomingId: string; pastId: string }> {
-  await owner.query(`INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 1000, 3, now())`, [orgId, subdomain]);
+async function seed(
+  owner: pg.Client,
+  orgId: string,
+  subdomain: string,
+): Promise<{ managerId: string; meetings: number; upcomingId: string; pastId: string }> {
+  await owner.query(
+    `INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 1000, 3, now())`,
+    [orgId, subdomain],
+  );
   const adminId = randomUUID();
   const managerId = randomUUID();
   await owner.query(
@@ -110,10 +117,23 @@ async function seed(owner: pg.Client, orgId: string, subdomain: string): Promise
      WHERE m."organizationId" = $1 AND m.status = 'completed'`,
     [orgId],
   );
-  for (const t of ["Meeting", "MeetingSeries", "MeetingPrepForm", "MeetingAgendaItem", "MeetingActionItem", "User"]) await owner.query(`ANALYZE "${t}"`);
-  const meetings = Number((await owner.query(`SELECT count(*) AS n FROM "Meeting" WHERE "organizationId" = $1`, [orgId])).rows[0].n);
-  const upcomingId = (await owner.query(`SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND status = 'scheduled' ORDER BY "scheduledAt" LIMIT 1`, [orgId])).rows[0].id as string;
-  const pastId = (await owner.query(`SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND status = 'completed' ORDER BY "scheduledAt" DESC LIMIT 1`, [orgId])).rows[0].id as string;
+  for (const t of ["Meeting", "MeetingSeries", "MeetingPrepForm", "MeetingAgendaItem", "MeetingActionItem", "User"])
+    await owner.query(`ANALYZE "${t}"`);
+  const meetings = Number(
+    (await owner.query(`SELECT count(*) AS n FROM "Meeting" WHERE "organizationId" = $1`, [orgId])).rows[0].n,
+  );
+  const upcomingId = (
+    await owner.query(
+      `SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND status = 'scheduled' ORDER BY "scheduledAt" LIMIT 1`,
+      [orgId],
+    )
+  ).rows[0].id as string;
+  const pastId = (
+    await owner.query(
+      `SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND status = 'completed' ORDER BY "scheduledAt" DESC LIMIT 1`,
+      [orgId],
+    )
+  ).rows[0].id as string;
   return { managerId, meetings, upcomingId, pastId };
 }
 
@@ -139,16 +159,32 @@ async function main(): Promise<void> {
         [orgId],
       )
     ).rows[0] as Record<string, string>;
-    console.log(`Seeded ${meetings.toLocaleString("en-US")} meetings in ${((performance.now() - t) / 1000).toFixed(1)} s; ${JSON.stringify(counts)}`);
+    console.log(
+      `Seeded ${meetings.toLocaleString("en-US")} meetings in ${((performance.now() - t) / 1000).toFixed(1)} s; ${JSON.stringify(counts)}`,
+    );
     if (SEED_ONLY) return void (await owner.end());
 
     // Signed in with the personal vault open (the private note below needs it).
     const cookie = await vaultSessionCookie(owner, orgId, managerId, authSecret);
     const host = `${subdomain}.localhost:${PORT}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(PORT), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" };
-    if (!env.COACH_MASTER_KEYS && !env.COACH_MASTER_KEY) Object.assign(env, { COACH_MASTER_KEY: randomBytes(32).toString("base64"), COACH_MASTER_KEY_ID: "bench" });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      ROOT_DOMAIN: "localhost",
+      DATABASE_APP_URL: appUrl,
+      AUTH_SECRET: authSecret,
+      DATA_DIR: dataDir,
+      JOBS_IN_PROCESS: "0",
+    };
+    if (!env.COACH_MASTER_KEYS && !env.COACH_MASTER_KEY)
+      Object.assign(env, { COACH_MASTER_KEY: randomBytes(32).toString("base64"), COACH_MASTER_KEY_ID: "bench" });
     for (const k of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"]) delete env[k];
-    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env });
+    const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(PORT)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
     try {
       const anon = client(PORT, host);
       const manager = client(PORT, host, cookie);
@@ -158,11 +194,17 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500));
       }
       // A private note of the manager's on the meeting measured, written through the app.
-      const note = await manager("PUT", `/api/meetings/one-on-one/${upcomingId}/private-note`, { body: "Ask about the release week; she seemed tired." });
+      const note = await manager("PUT", `/api/meetings/one-on-one/${upcomingId}/private-note`, {
+        body: "Ask about the release week; she seemed tired.",
+      });
       if (note.status !== 200) throw new Error(`PUT private-note: ${note.status} ${note.body.slice(0, 200)}`);
       console.log("The app answers; measuring...");
 
-      const measure = async (name: string, send: () => Promise<{ status: number; ms: number; body: string }>, check?: (body: string) => void) => {
+      const measure = async (
+        name: string,
+        send: () => Promise<{ status: number; ms: number; body: string }>,
+        check?: (body: string) => void,
+      ) => {
         for (let i = 0; i < 10; i++) {
           const r = await send();
           if (r.status !== 200) throw new Error(`${name}: ${r.status} ${r.body.slice(0, 300)}`);
@@ -177,23 +219,41 @@ async function main(): Promise<void> {
         return { name, ...percentiles(ms) };
       };
       const rendered = (text: string) => (body: string) => {
-        if (!body.includes(text) || body.includes("Something went wrong")) throw new Error(`the page did not render '${text}'`);
+        if (!body.includes(text) || body.includes("Something went wrong"))
+          throw new Error(`the page did not render '${text}'`);
       };
       const results = [
         await measure("GET /api/health (trivial route)", () => anon("GET", "/api/health")),
-        await measure("GET /api/meetings/one-on-one (first page)", () => manager("GET", "/api/meetings/one-on-one"), (body) => {
-          const page = JSON.parse(body) as { meetings: unknown[] };
-          if (!page.meetings.length) throw new Error("the meetings list is empty");
-        }),
-        await measure("GET /api/meetings/one-on-one?when=past", () => manager("GET", "/api/meetings/one-on-one?when=past")),
+        await measure(
+          "GET /api/meetings/one-on-one (first page)",
+          () => manager("GET", "/api/meetings/one-on-one"),
+          (body) => {
+            const page = JSON.parse(body) as { meetings: unknown[] };
+            if (!page.meetings.length) throw new Error("the meetings list is empty");
+          },
+        ),
+        await measure("GET /api/meetings/one-on-one?when=past", () =>
+          manager("GET", "/api/meetings/one-on-one?when=past"),
+        ),
         // The pages are shells that load their data from the routes above: rendered, not an error page.
         await measure("/one-on-one page", () => manager("GET", "/one-on-one"), rendered("My Meetings")),
-        await measure("GET /api/meetings/one-on-one/meeting/{id} (next)", () => manager("GET", `/api/meetings/one-on-one/meeting/${upcomingId}`), (body) => {
-          const m = JSON.parse(body) as { actionItems: { carriedOver: boolean }[] };
-          if (!m.actionItems.some((a) => a.carriedOver)) throw new Error("the upcoming meeting shows no carried-over action item");
-        }),
-        await measure("GET /api/meetings/one-on-one/meeting/{id} (past)", () => manager("GET", `/api/meetings/one-on-one/meeting/${pastId}`)),
-        await measure("/one-on-one/{id} page (next)", () => manager("GET", `/one-on-one/${upcomingId}`), rendered("Loading the meeting")),
+        await measure(
+          "GET /api/meetings/one-on-one/meeting/{id} (next)",
+          () => manager("GET", `/api/meetings/one-on-one/meeting/${upcomingId}`),
+          (body) => {
+            const m = JSON.parse(body) as { actionItems: { carriedOver: boolean }[] };
+            if (!m.actionItems.some((a) => a.carriedOver))
+              throw new Error("the upcoming meeting shows no carried-over action item");
+          },
+        ),
+        await measure("GET /api/meetings/one-on-one/meeting/{id} (past)", () =>
+          manager("GET", `/api/meetings/one-on-one/meeting/${pastId}`),
+        ),
+        await measure(
+          "/one-on-one/{id} page (next)",
+          () => manager("GET", `/one-on-one/${upcomingId}`),
+          rendered("Loading the meeting"),
+        ),
       ];
       const trivial = results[0]!;
       const measured = results.slice(1);
@@ -201,7 +261,10 @@ async function main(): Promise<void> {
       console.log(
         [
           `Meetings benchmark: 1 manager, ${REPORTS} reports, ${WEEKS} weeks of weekly 1:1s: ${meetings.toLocaleString("en-US")} meetings, ${Number(counts.forms).toLocaleString("en-US")} prep forms, ${Number(counts.agenda).toLocaleString("en-US")} agenda items, ${Number(counts.actions).toLocaleString("en-US")} action items (${counts.open} open); ${RUNS} sequential requests each (${new Date().toISOString().slice(0, 10)})`,
-          ...results.map((r) => `  ${r.name.padEnd(52)} p50 ${fmt(r.p50).padStart(8)}  p95 ${fmt(r.p95).padStart(8)}  max ${fmt(r.max).padStart(8)}${r === trivial ? "" : `  (p95 ${(r.p95 / trivial.p95).toFixed(1)}x trivial)`}`),
+          ...results.map(
+            (r) =>
+              `  ${r.name.padEnd(52)} p50 ${fmt(r.p50).padStart(8)}  p95 ${fmt(r.p95).padStart(8)}  max ${fmt(r.max).padStart(8)}${r === trivial ? "" : `  (p95 ${(r.p95 / trivial.p95).toFixed(1)}x trivial)`}`,
+          ),
           `  Target p95 < ${TARGET_MS} ms: ${met ? "met" : "MISSED"}`,
         ].join("\n"),
       );

@@ -35,15 +35,30 @@ const EMPLOYEE = `sam.carter@${DEMO.subdomain}.com`;
 type Res = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** A request to 127.0.0.1 with the URL's host in the Host header (no DNS for *.localhost needed). */
-function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Res> {
+function request(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Res> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: u.port, path: u.pathname + u.search, method: opts.method ?? "GET", headers: { Host: u.host, ...opts.headers, ...(opts.body ? { "content-length": String(Buffer.byteLength(opts.body)) } : {}) } },
+      {
+        host: "127.0.0.1",
+        port: u.port,
+        path: u.pathname + u.search,
+        method: opts.method ?? "GET",
+        headers: {
+          Host: u.host,
+          ...opts.headers,
+          ...(opts.body ? { "content-length": String(Buffer.byteLength(opts.body)) } : {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     req.on("error", reject);
@@ -61,7 +76,11 @@ async function signIn(email: string): Promise<string> {
   const jar = cookiesOf(c);
   const { csrfToken } = JSON.parse(c.body) as { csrfToken: string };
   const body = new URLSearchParams({ csrfToken, email, password: PASSWORD, json: "true" }).toString();
-  const r = await request(`${origin}/api/auth/callback/credentials`, { method: "POST", body, headers: { cookie: jar.join("; "), "content-type": "application/x-www-form-urlencoded" } });
+  const r = await request(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    body,
+    headers: { cookie: jar.join("; "), "content-type": "application/x-www-form-urlencoded" },
+  });
   const session = cookiesOf(r).find((s) => s.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`Signing in as ${email} failed (${r.status})`);
   return session;
@@ -71,7 +90,10 @@ async function waitForServer(server: ChildProcess | null): Promise<void> {
   const deadline = Date.now() + 20 * 60_000;
   while (Date.now() < deadline) {
     if (server && server.exitCode !== null) throw new Error("The server exited before it answered");
-    const ok = await request(`http://${MAIN}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await request(`http://${MAIN}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -80,11 +102,22 @@ async function waitForServer(server: ChildProcess | null): Promise<void> {
 
 /** An open survey (the demo's pulse questions) with a link for the employee; returns its address. */
 async function surveyLink(owner: pg.Client): Promise<{ surveyPath: string; meetingPath: string }> {
-  const org = (await owner.query(`SELECT id FROM "Organization" WHERE subdomain = $1`, [DEMO.subdomain])).rows[0] as { id: string };
-  const user = async (email: string) => ((await owner.query(`SELECT id FROM "User" WHERE "organizationId" = $1 AND email = $2`, [org.id, email])).rows[0] as { id: string }).id;
+  const org = (await owner.query(`SELECT id FROM "Organization" WHERE subdomain = $1`, [DEMO.subdomain])).rows[0] as {
+    id: string;
+  };
+  const user = async (email: string) =>
+    (
+      (await owner.query(`SELECT id FROM "User" WHERE "organizationId" = $1 AND email = $2`, [org.id, email]))
+        .rows[0] as { id: string }
+    ).id;
   const employeeId = await user(EMPLOYEE);
   const managerId = await user(MANAGER);
-  const last = (await owner.query(`SELECT id FROM "Survey" WHERE "organizationId" = $1 AND kind = 'pulse' ORDER BY "scheduledFor" DESC LIMIT 1`, [org.id])).rows[0] as { id: string } | undefined;
+  const last = (
+    await owner.query(
+      `SELECT id FROM "Survey" WHERE "organizationId" = $1 AND kind = 'pulse' ORDER BY "scheduledFor" DESC LIMIT 1`,
+      [org.id],
+    )
+  ).rows[0] as { id: string } | undefined;
   const s = (
     await owner.query(
       `INSERT INTO "Survey" ("organizationId", id, kind, title, status, "scheduledFor", "sentAt", "closesAt", "minGroupSize", "invitedCount")
@@ -99,19 +132,33 @@ async function surveyLink(owner: pg.Client): Promise<{ surveyPath: string; meeti
       [org.id, s.id, last.id],
     );
   } else {
-    await owner.query(`INSERT INTO "SurveyQuestion" ("organizationId", id, "surveyId", "order", type, text) VALUES ($1, gen_random_uuid(), $2, 1, 'scale', 'I know what is expected of me at work.')`, [org.id, s.id]);
+    await owner.query(
+      `INSERT INTO "SurveyQuestion" ("organizationId", id, "surveyId", "order", type, text) VALUES ($1, gen_random_uuid(), $2, 1, 'scale', 'I know what is expected of me at work.')`,
+      [org.id, s.id],
+    );
   }
   const token = randomBytes(32).toString("base64url");
-  await owner.query(`INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash") VALUES ($1, gen_random_uuid(), $2, $3, $4)`, [org.id, s.id, employeeId, hashToken(token)]);
-  const meeting = (await owner.query(`SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND "managerId" = $2 ORDER BY ("status" = 'scheduled') DESC, "scheduledAt" LIMIT 1`, [org.id, managerId])).rows[0] as { id: string } | undefined;
+  await owner.query(
+    `INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash") VALUES ($1, gen_random_uuid(), $2, $3, $4)`,
+    [org.id, s.id, employeeId, hashToken(token)],
+  );
+  const meeting = (
+    await owner.query(
+      `SELECT id FROM "Meeting" WHERE "organizationId" = $1 AND "managerId" = $2 ORDER BY ("status" = 'scheduled') DESC, "scheduledAt" LIMIT 1`,
+      [org.id, managerId],
+    )
+  ).rows[0] as { id: string } | undefined;
   if (!meeting) throw new Error("The demo has no 1:1 meeting for its manager");
   return { surveyPath: `/surveys/${s.id}?token=${token}`, meetingPath: `/one-on-one/${meeting.id}` };
 }
 
 let bareServer: http.Server | undefined;
 async function bareReferencePage(): Promise<{ url: string }> {
-  const html = "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width,initial-scale=1'><title>Reference</title><link rel=icon href=data:,><p>A bare page.</p></html>";
-  bareServer = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  const html =
+    "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width,initial-scale=1'><title>Reference</title><link rel=icon href=data:,><p>A bare page.</p></html>";
+  bareServer = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
+  );
   await new Promise<void>((resolve) => bareServer!.listen(0, "127.0.0.1", resolve));
   const { port } = bareServer.address() as { port: number };
   return { url: `http://127.0.0.1:${port}/` };
@@ -123,7 +170,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function measure(port: number, url: string, cookie: string | null): Promise<Figures> {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
@@ -139,20 +192,41 @@ async function measure(port: number, url: string, cookie: string | null): Promis
     });
     if (process.env.BENCH_PAGES_VERBOSE === "1" && i === 0) {
       const opp = Object.values(lhr.audits)
-        .filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode !== "informative" && x.scoreDisplayMode !== "notApplicable")
+        .filter(
+          (x) =>
+            x.score !== null &&
+            x.score < 0.9 &&
+            x.scoreDisplayMode !== "informative" &&
+            x.scoreDisplayMode !== "notApplicable",
+        )
         .map((x) => `    ${x.id}: ${x.displayValue ?? ""} ${x.score}`);
       console.log(`  ${url}\n${opp.join("\n")}`);
     }
   }
   const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
-  return { score: pick("score"), lcp: pick("lcp"), tbt: pick("tbt"), fcp: pick("fcp"), cls: pick("cls"), si: pick("si"), ttfb: pick("ttfb") };
+  return {
+    score: pick("score"),
+    lcp: pick("lcp"),
+    tbt: pick("tbt"),
+    fcp: pick("fcp"),
+    cls: pick("cls"),
+    si: pick("si"),
+    ttfb: pick("ttfb"),
+  };
 }
 
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production" };
   delete env.DATABASE_URL; // the embedded database with the demo workspace
   const existing = process.env.BENCH_EXISTING === "1";
-  const server: ChildProcess | null = existing ? null : spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const server: ChildProcess | null = existing
+    ? null
+    : spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts")], {
+        cwd: root,
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+        detached: true,
+      });
   const stopServer = () => {
     if (server?.exitCode === null && server.pid) process.kill(-server.pid, "SIGTERM");
   };
@@ -166,7 +240,9 @@ async function main(): Promise<void> {
     await waitForServer(server);
     const pgPort = readFileSync(path.join(dataDir, "pg-port"), "utf8").trim();
     const pgPassword = readFileSync(path.join(dataDir, "pg-superuser-password"), "utf8").trim();
-    const owner = new pg.Client({ connectionString: `postgresql://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/pulsewell` });
+    const owner = new pg.Client({
+      connectionString: `postgresql://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/pulsewell`,
+    });
     await owner.connect();
     const { surveyPath, meetingPath } = await surveyLink(owner);
     await owner.end();
@@ -195,7 +271,11 @@ async function main(): Promise<void> {
     ];
     // Warm each page once (the first request of a route compiles nothing in production, but fills caches).
     for (const p of pages) await request(p.url, { headers: p.cookie ? { cookie: p.cookie } : {} });
-    const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
+    const load = () =>
+      os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ");
     const loadBefore = load();
     const rows: string[] = [];
     const ms = (x: number) => `${Math.round(x)} ms`;

@@ -21,8 +21,12 @@ async function main(): Promise<void> {
       const team = Math.floor(i / perTeam);
       const manager = i % perTeam === 0;
       return {
-        firstName: `First${i}`, lastName: `Last${i}`, email: manager ? `m${team}@example.com` : `p${i}@example.com`,
-        role: manager ? "manager" : "employee", department: `Team ${team}`, managerEmail: manager ? adminEmail : `m${team}@example.com`,
+        firstName: `First${i}`,
+        lastName: `Last${i}`,
+        email: manager ? `m${team}@example.com` : `p${i}@example.com`,
+        role: manager ? "manager" : "employee",
+        department: `Team ${team}`,
+        managerEmail: manager ? adminEmail : `m${team}@example.com`,
       };
     });
     const imported = await importUsers(ctx, rows);
@@ -33,9 +37,16 @@ async function main(): Promise<void> {
       ["teams with counts", await timeRuns(RUNS, () => listTeams(ctx))],
       ["first page of users (51 rows)", await timeRuns(RUNS, () => listUsers(ctx, { limit: 51, offset: 0 }))],
       ["search 'last19' (first page)", await timeRuns(RUNS, () => listUsers(ctx, { search: "last19", limit: 51 }))],
-      ["'Reports To' list (managers, admins)", await timeRuns(RUNS, () => listUsers(ctx, { roles: ["manager", "admin"] }))],
+      [
+        "'Reports To' list (managers, admins)",
+        await timeRuns(RUNS, () => listUsers(ctx, { roles: ["manager", "admin"] })),
+      ],
     ];
-    const [chart, teams, leaders] = await Promise.all([getOrgChart(ctx), listTeams(ctx), listUsers(ctx, { roles: ["manager", "admin"] })]);
+    const [chart, teams, leaders] = await Promise.all([
+      getOrgChart(ctx),
+      listTeams(ctx),
+      listUsers(ctx, { roles: ["manager", "admin"] }),
+    ]);
     const kib = (v: unknown) => (JSON.stringify(v).length / 1024).toFixed(0);
     console.log(
       [

@@ -28,7 +28,12 @@ await withBenchDatabase(async ({ workspace }) => {
   const orgId = ctx.orgId;
   const passwordHash = await hashPassword(PASSWORD);
   const person = (email: string) =>
-    withOrg(orgId, (tx) => tx.user.create({ data: { organizationId: orgId, firstName: "Bench", lastName: "Person", email, role: "manager", passwordHash }, select: { id: true, email: true } }));
+    withOrg(orgId, (tx) =>
+      tx.user.create({
+        data: { organizationId: orgId, firstName: "Bench", lastName: "Person", email, role: "manager", passwordHash },
+        select: { id: true, email: true },
+      }),
+    );
 
   const regular = await person("regular@bench.example");
   const signIn = async (email: string) => {
@@ -39,7 +44,12 @@ await withBenchDatabase(async ({ workspace }) => {
   // Before vaults: the user's row, the password check and the session (the throttle's two small
   // writes are left out, which favours "before").
   const signInBefore = async (email: string) => {
-    const user = await withOrg(orgId, (tx) => tx.user.findUnique({ where: { organizationId_email: { organizationId: orgId, email } }, select: { id: true, passwordHash: true } }));
+    const user = await withOrg(orgId, (tx) =>
+      tx.user.findUnique({
+        where: { organizationId_email: { organizationId: orgId, email } },
+        select: { id: true, passwordHash: true },
+      }),
+    );
     if (!(await verifyPassword(user?.passwordHash, PASSWORD))) throw new Error("refused");
     return withOrg(orgId, (tx) => createSession(tx, orgId, user!.id, "bench"));
   };
@@ -64,8 +74,16 @@ await withBenchDatabase(async ({ workspace }) => {
   const first = await timeRuns(RUNS, () => signIn(people[next++]!.email));
 
   const s = await signIn(regular.email);
-  const sessionCtx = { orgId, userId: regular.id, role: "manager" as const, sessionId: s.sessionId, vaultSecret: s.vaultSecret };
-  const read = await timeRuns(RUNS * 5, () => withOrg(orgId, (tx) => sessionVault(tx, sessionCtx), { userId: regular.id }));
+  const sessionCtx = {
+    orgId,
+    userId: regular.id,
+    role: "manager" as const,
+    sessionId: s.sessionId,
+    vaultSecret: s.vaultSecret,
+  };
+  const read = await timeRuns(RUNS * 5, () =>
+    withOrg(orgId, (tx) => sessionVault(tx, sessionCtx), { userId: regular.id }),
+  );
   await endSession(sessionCtx);
 
   console.log(`Sign-in, ${RUNS} runs each, interleaved (this process, embedded PostgreSQL):`);

@@ -9,11 +9,19 @@ export const NIL = "00000000-0000-0000-0000-000000000000";
 
 export type SeedSize = { employees: number; teams: number; rounds: number };
 
-export async function seedSurveyOrg(client: pg.Client, orgId: string, subdomain: string, size: SeedSize): Promise<{ adminId: string }> {
+export async function seedSurveyOrg(
+  client: pg.Client,
+  orgId: string,
+  subdomain: string,
+  size: SeedSize,
+): Promise<{ adminId: string }> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const dims = `ARRAY[${DIMENSION_KEYS.map((d) => `'${d}'`).join(",")}]`;
   await q("BEGIN");
-  await q(`INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 100000, 3, now())`, [orgId, subdomain]);
+  await q(
+    `INSERT INTO "Organization" (id, name, subdomain, "maxUsers", "minGroupSize", "updatedAt") VALUES ($1, 'Bench Co', $2, 100000, 3, now())`,
+    [orgId, subdomain],
+  );
   const admin = await q(
     `INSERT INTO "User" ("organizationId", id, "firstName", "lastName", email, role, "passwordSetAt", "updatedAt")
      VALUES ($1, gen_random_uuid(), 'Ada', 'Admin', 'admin@bench.example', 'admin', now(), now()) RETURNING id`,
@@ -31,7 +39,10 @@ export async function seedSurveyOrg(client: pg.Client, orgId: string, subdomain:
      FROM generate_series(0, $2 - 1) t JOIN "User" u ON u."organizationId" = $1 AND u.email = 'm' || t || '@bench.example'`,
     [orgId, size.teams],
   );
-  await q(`UPDATE "User" u SET "teamId" = t.id FROM "Team" t WHERE t."organizationId" = $1 AND u."organizationId" = $1 AND u.id = t."managerId"`, [orgId]);
+  await q(
+    `UPDATE "User" u SET "teamId" = t.id FROM "Team" t WHERE t."organizationId" = $1 AND u."organizationId" = $1 AND u.id = t."managerId"`,
+    [orgId],
+  );
   await q(
     `INSERT INTO "User" ("organizationId", id, "firstName", "lastName", email, role, "teamId", "managerId", "updatedAt")
      SELECT $1, gen_random_uuid(), 'Employee', e::text, 'e' || e || '@bench.example', 'employee', t.id, t."managerId", now()

@@ -18,7 +18,11 @@ import { withBenchDatabase } from "./bench-db";
 import { client, percentiles, runConcurrently } from "./http-load";
 import { NIL, seedSurveyOrg } from "./surveys-seed";
 
-const SIZE = { employees: Number(process.env.BENCH_EMPLOYEES ?? 10_000), teams: Number(process.env.BENCH_TEAMS ?? 200), rounds: Number(process.env.BENCH_ROUNDS ?? 52) };
+const SIZE = {
+  employees: Number(process.env.BENCH_EMPLOYEES ?? 10_000),
+  teams: Number(process.env.BENCH_TEAMS ?? 200),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 52),
+};
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 // Stateless app instances sharing the database, as in production behind a load balancer.
@@ -40,7 +44,9 @@ async function main(): Promise<void> {
     const { adminId } = await seedSurveyOrg(owner, orgId, subdomain, SIZE);
     const seedMs = performance.now() - t;
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s; starting the app...`);
-    const answers = Number((await owner.query(`SELECT count(*) AS n FROM "SurveyAnswer" WHERE "organizationId" = $1`, [orgId])).rows[0].n);
+    const answers = Number(
+      (await owner.query(`SELECT count(*) AS n FROM "SurveyAnswer" WHERE "organizationId" = $1`, [orgId])).rows[0].n,
+    );
 
     // The round under load: open, with a personal token for every employee.
     const surveyId = randomUUID();
@@ -58,7 +64,9 @@ async function main(): Promise<void> {
         [orgId, surveyId],
       )
     ).rows as { id: string; type: "scale" | "enps" }[];
-    const employees = (await owner.query(`SELECT id, "teamId" FROM "User" WHERE "organizationId" = $1 AND role = 'employee'`, [orgId])).rows as { id: string; teamId: string }[];
+    const employees = (
+      await owner.query(`SELECT id, "teamId" FROM "User" WHERE "organizationId" = $1 AND role = 'employee'`, [orgId])
+    ).rows as { id: string; teamId: string }[];
     const tokens = employees.map(() => randomBytes(32).toString("base64url"));
     await owner.query(
       `INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash", "teamId")
@@ -74,7 +82,10 @@ async function main(): Promise<void> {
 
     // An admin session, minted the way next-auth would.
     const sessionId = randomUUID();
-    await owner.query(`INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`, [orgId, sessionId, adminId]);
+    await owner.query(
+      `INSERT INTO "Session" ("organizationId", id, "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [orgId, sessionId, adminId],
+    );
     const jwt = await encode({ token: { sub: adminId, oid: orgId, sid: sessionId }, secret: authSecret });
     // The root domain without a port, so every instance accepts its own port in the Host.
     const ports = Array.from({ length: INSTANCES }, (_, i) => PORT + i);
@@ -83,7 +94,16 @@ async function main(): Promise<void> {
       spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
         cwd: root,
         stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, NODE_ENV: "production", PORT: String(port), ROOT_DOMAIN: "localhost", DATABASE_APP_URL: appUrl, AUTH_SECRET: authSecret, DATA_DIR: dataDir, JOBS_IN_PROCESS: "0" },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          ROOT_DOMAIN: "localhost",
+          DATABASE_APP_URL: appUrl,
+          AUTH_SECRET: authSecret,
+          DATA_DIR: dataDir,
+          JOBS_IN_PROCESS: "0",
+        },
       }),
     );
     try {
@@ -113,7 +133,9 @@ async function main(): Promise<void> {
           ms.push(r.ms);
         }
         const p = percentiles(ms);
-        getResults.push(`  ${name.padEnd(38)} p50 ${fmt(p.p50)}  p95 ${fmt(p.p95)}  (${GET_RUNS} sequential requests)${p.p95 <= 100 ? "" : "  ABOVE TARGET"}`);
+        getResults.push(
+          `  ${name.padEnd(38)} p50 ${fmt(p.p50)}  p95 ${fmt(p.p95)}  (${GET_RUNS} sequential requests)${p.p95 <= 100 ? "" : "  ABOVE TARGET"}`,
+        );
       }
 
       // The trivial route: as many requests as there are submissions, at the same concurrency.
@@ -133,11 +155,20 @@ async function main(): Promise<void> {
       let acked = 0;
       const jobs = tokens.map((token, i) => async () => {
         const anon = anons[i % anons.length]!;
-        const responses = questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5), submittedAt: new Date().toISOString() }));
+        const responses = questions.map((q) => ({
+          questionId: q.id,
+          answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5),
+          submittedAt: new Date().toISOString(),
+        }));
         // Each employee from an address of their own (home, phone), which `next start` takes from
         // X-Forwarded-For: the load is the product's, not one address's rate limit (600 a minute per
         // workspace and address, lib/api/rate-limit.ts).
-        const r = await anon("POST", "/api/surveys/responses", { surveyId, token, responses }, { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+        const r = await anon(
+          "POST",
+          "/api/surveys/responses",
+          { surveyId, token, responses },
+          { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        );
         latencies.push(r.ms);
         if (r.status === 201 || r.status === 200) acked++;
         else failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
@@ -148,7 +179,12 @@ async function main(): Promise<void> {
       const ratio = rate / trivialRate;
 
       // Before the close: one pool row per acknowledged submission, each with its own link's marker.
-      const pool = (await owner.query(`SELECT count(*) AS rows, count(DISTINCT marker) AS markers FROM "SurveyPendingResponse" WHERE "surveyId" = $1`, [surveyId])).rows[0] as { rows: string; markers: string };
+      const pool = (
+        await owner.query(
+          `SELECT count(*) AS rows, count(DISTINCT marker) AS markers FROM "SurveyPendingResponse" WHERE "surveyId" = $1`,
+          [surveyId],
+        )
+      ).rows[0] as { rows: string; markers: string };
       // Closing the round releases its results: the fold moves the pool into answers and rollups.
       const tc = performance.now();
       const closed = await admin("POST", `/api/surveys/${surveyId}/close`);

@@ -7,7 +7,9 @@ export async function enableAppRoleLogin(ownerUrl: string, password: string): Pr
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
-    await client.query(`ALTER ROLE ${client.escapeIdentifier(APP_ROLE)} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+    await client.query(
+      `ALTER ROLE ${client.escapeIdentifier(APP_ROLE)} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`,
+    );
   } finally {
     await client.end();
   }

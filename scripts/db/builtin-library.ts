@@ -39,7 +39,9 @@ export async function syncBuiltinLibrary(ownerUrl: string): Promise<{ upserted: 
          IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED."contentType", EXCLUDED.category, EXCLUDED.tags, EXCLUDED.priority)`,
       [JSON.stringify(rows)],
     );
-    const deleted = await client.query(`DELETE FROM "BuiltinContent" WHERE NOT (id = ANY($1::text[]))`, [rows.map((r) => r.id)]);
+    const deleted = await client.query(`DELETE FROM "BuiltinContent" WHERE NOT (id = ANY($1::text[]))`, [
+      rows.map((r) => r.id),
+    ]);
     await client.query("COMMIT");
     return { upserted: upserted.rowCount ?? 0, deleted: deleted.rowCount ?? 0 };
   } catch (err) {

@@ -10,7 +10,10 @@ if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".e
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: give the URL of the database to migrate (its schema owner), e.g.\n  DATABASE_URL=postgresql://owner:secret@localhost:5432/pulsewell npm run db:migrate");
+  if (!url)
+    throw new Error(
+      "DATABASE_URL is not set: give the URL of the database to migrate (its schema owner), e.g.\n  DATABASE_URL=postgresql://owner:secret@localhost:5432/pulsewell npm run db:migrate",
+    );
   const applied = await applyMigrations(url);
   if (applied.length === 0) console.log("No pending migrations.");
   else console.log(`Applied ${applied.length} migration(s):\n${applied.map((m) => `  ${m}`).join("\n")}`);

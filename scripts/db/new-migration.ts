@@ -19,7 +19,8 @@ function timestamp(d: Date): string {
 
 async function main(): Promise<void> {
   const name = process.argv[2];
-  if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("Usage: npm run db:new-migration -- <name>   (name: lower-case letters, digits, _)");
+  if (!name || !/^[a-z0-9_]+$/.test(name))
+    throw new Error("Usage: npm run db:new-migration -- <name>   (name: lower-case letters, digits, _)");
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: give a PostgreSQL URL whose user may create a scratch database.");
 
@@ -30,16 +31,23 @@ async function main(): Promise<void> {
   }
   // Migrations apply in name order, so a new one must sort after every existing one.
   const dirName = `${timestamp(new Date())}_${name}`;
-  const existing = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => a.localeCompare(b));
+  const existing = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort((a, b) => a.localeCompare(b));
   const last = existing.at(-1);
-  if (last && last.localeCompare(dirName) >= 0) throw new Error(`${dirName} would sort before the latest migration ${last}; check the clock.`);
+  if (last && last.localeCompare(dirName) >= 0)
+    throw new Error(`${dirName} would sort before the latest migration ${last}; check the clock.`);
 
   const dir = path.join(DEFAULT_MIGRATIONS_DIR, dirName);
   await mkdir(dir);
   await writeFile(path.join(dir, "migration.sql"), sql);
   await ensureLockfile();
   console.log(`Wrote ${path.relative(root, path.join(dir, "migration.sql"))}:\n\n${sql}`);
-  if (/CREATE TABLE/i.test(sql)) console.log("New table(s): add their row-level security policies and grants to this migration (see 20261122000100_row_level_security).");
+  if (/CREATE TABLE/i.test(sql))
+    console.log(
+      "New table(s): add their row-level security policies and grants to this migration (see 20261122000100_row_level_security).",
+    );
 }
 
 main().catch((error: unknown) => {

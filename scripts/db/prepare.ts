@@ -6,7 +6,11 @@ import { installJobsSchema } from "./jobs-schema";
 import { syncBuiltinLibrary } from "./builtin-library";
 import { appRolePassword, deriveAppUrl } from "@/lib/config/database-urls";
 
-export async function prepareDatabase(ownerUrl: string, authSecret: string, appUrl?: string): Promise<{ appUrl: string; applied: string[] }> {
+export async function prepareDatabase(
+  ownerUrl: string,
+  authSecret: string,
+  appUrl?: string,
+): Promise<{ appUrl: string; applied: string[] }> {
   const applied = await applyMigrations(ownerUrl);
   // With an explicit DATABASE_APP_URL the operator manages that role's password.
   if (!appUrl) await enableAppRoleLogin(ownerUrl, appRolePassword(authSecret));

@@ -22,7 +22,8 @@ export type { SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
  * `database` given beside it (PrismaPg's shadow databases and our scratch databases need that). */
 export function pgConfigFromUrl(url: string): pg.PoolConfig {
   const u = new URL(url);
-  if (u.protocol !== "postgresql:" && u.protocol !== "postgres:") throw new Error(`Not a PostgreSQL URL: ${u.protocol}//…`);
+  if (u.protocol !== "postgresql:" && u.protocol !== "postgres:")
+    throw new Error(`Not a PostgreSQL URL: ${u.protocol}//…`);
   const sslmode = u.searchParams.get("sslmode");
   return {
     host: decodeURIComponent(u.hostname) || "localhost",
@@ -146,13 +147,18 @@ function migrationAdapter(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAd
 
 /** PrismaPg (one pool per connection, which it ends on dispose) behind migrationAdapter. Keeps every
  * connection it opens so that closeAll can end them: freeing the engine does not. */
-export function migrationAdapterFactory(url: string): { factory: SqlMigrationAwareDriverAdapterFactory; closeAll: () => Promise<void> } {
+export function migrationAdapterFactory(url: string): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  closeAll: () => Promise<void>;
+} {
   const config = pgConfigFromUrl(url);
   const open = new Set<SqlDriverAdapter>();
   const connectTo = async (cfg: pg.PoolConfig, onDispose?: () => Promise<void>): Promise<SqlDriverAdapter> => {
     const pool = poolReportingCharColumns(cfg);
     // adapter-pg types its argument with its own copy of @types/pg (8.23 vs our 8.15): same runtime pg.
-    const prismaPg = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
+    const prismaPg = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+      disposeExternalPool: true,
+    });
     const adapter = migrationAdapter(await prismaPg.connect(), pool);
     const dispose = adapter.dispose;
     adapter.dispose = async () => {
@@ -186,7 +192,11 @@ export function migrationAdapterFactory(url: string): { factory: SqlMigrationAwa
 
 /** Runs `fn` with a schema engine bound to the database at `url`, then frees the engine and closes
  * its connections. `datamodels`: [path, content] of Prisma schema files, when a call needs them. */
-export async function withSchemaEngine<T>(url: string, fn: (engine: SchemaEngine) => Promise<T>, datamodels?: [string, string][]): Promise<T> {
+export async function withSchemaEngine<T>(
+  url: string,
+  fn: (engine: SchemaEngine) => Promise<T>,
+  datamodels?: [string, string][],
+): Promise<T> {
   const { SchemaEngine } = await loadSchemaEngineWasm();
   const { factory, closeAll } = migrationAdapterFactory(url);
   // The engine's log lines (JSON), shown with DEBUG_SCHEMA_ENGINE=1.
@@ -205,7 +215,8 @@ export async function withSchemaEngine<T>(url: string, fn: (engine: SchemaEngine
     // A JS error inside the adapter reaches us only as "External error id#N": fetch the original.
     const id = /External error id#(\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
     const original = id === undefined ? undefined : bound.errorRegistry.consumeError(Number(id))?.error;
-    if (original !== undefined) throw new Error(`${String(error)}\ncaused by: ${String(original)}`, { cause: original });
+    if (original !== undefined)
+      throw new Error(`${String(error)}\ncaused by: ${String(original)}`, { cause: original });
     throw error;
   } finally {
     engine.free();

@@ -71,7 +71,10 @@ export function normaliseStatement(statement: string): string {
 const NAME = String.raw`(?:public\.)?"?([A-Za-z_][A-Za-z_0-9]*)"?\s*\(`;
 const DEFINES = new RegExp(String.raw`^CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+${NAME}`, "i");
 // Statements that belong with a definition: who may call it, what it says about itself.
-const ABOUT = new RegExp(String.raw`^(?:(?:GRANT|REVOKE)\b[\s\S]*?\bON\s+FUNCTION|COMMENT\s+ON\s+FUNCTION|ALTER\s+FUNCTION)\s+${NAME}`, "i");
+const ABOUT = new RegExp(
+  String.raw`^(?:(?:GRANT|REVOKE)\b[\s\S]*?\bON\s+FUNCTION|COMMENT\s+ON\s+FUNCTION|ALTER\s+FUNCTION)\s+${NAME}`,
+  "i",
+);
 
 /** The function a statement defines, or null. */
 export function definedFunction(statement: string): string | null {
@@ -132,6 +135,9 @@ export function sqlFileDefinitions(sqlDir: string): FileDefinition[] {
 /** The parameter list and RETURNS clause of a CREATE FUNCTION statement: when it changes,
  * CREATE OR REPLACE either fails or adds an overload, so the old function must be dropped. */
 export function signatureOf(createStatement: string): string {
-  const m = /FUNCTION\s+[^(]+\(([\s\S]*?)\)\s*RETURNS\s+([\s\S]*?)\s+(?:LANGUAGE|AS|SET|STABLE|IMMUTABLE|VOLATILE|SECURITY|PARALLEL)\b/i.exec(createStatement);
+  const m =
+    /FUNCTION\s+[^(]+\(([\s\S]*?)\)\s*RETURNS\s+([\s\S]*?)\s+(?:LANGUAGE|AS|SET|STABLE|IMMUTABLE|VOLATILE|SECURITY|PARALLEL)\b/i.exec(
+      createStatement,
+    );
   return m ? `(${m[1]!.trim()}) RETURNS ${m[2]!.trim()}` : createStatement;
 }

@@ -17,7 +17,9 @@ const coldMs = performance.now() - start;
 const r = evaluate(HELDOUT, analyzeContent);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-console.log(`Held-out items: ${HELDOUT.length}; training: ${trainedMs.toFixed(1)} ms wall (first call ${coldMs.toFixed(1)} ms, CPU ${cpuMs.toFixed(1)} ms)`);
+console.log(
+  `Held-out items: ${HELDOUT.length}; training: ${trainedMs.toFixed(1)} ms wall (first call ${coldMs.toFixed(1)} ms, CPU ${cpuMs.toFixed(1)} ms)`,
+);
 console.log(`Category accuracy: ${pct(r.categoryAccuracy)} (${r.categoryCorrect}/${HELDOUT.length})`);
 console.log(`Content type accuracy: ${pct(r.typeAccuracy)}`);
 console.log("\nPer category:");

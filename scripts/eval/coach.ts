@@ -24,7 +24,15 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { ModelMessage } from "ai";
 import { withBenchDatabase } from "../bench/bench-db";
-import { HELD_OUT, TUNING, measure, metricsLine, type CoachMetrics, type QuestionSet, type Ranked } from "./question-sets";
+import {
+  HELD_OUT,
+  TUNING,
+  measure,
+  metricsLine,
+  type CoachMetrics,
+  type QuestionSet,
+  type Ranked,
+} from "./question-sets";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,20 +56,28 @@ const positive = (name: string, raw: string | undefined): number | undefined => 
 const timeoutMs = positive("timeout", args.timeout)!;
 const concurrency = positive("concurrency", args.concurrency)!;
 const first = positive("first", args.first);
-if (args.endpoint !== undefined && !URL.canParse(args.endpoint)) throw new Error(`--endpoint must be a URL such as http://127.0.0.1:4000/v1 (got "${args.endpoint}")`);
+if (args.endpoint !== undefined && !URL.canParse(args.endpoint))
+  throw new Error(`--endpoint must be a URL such as http://127.0.0.1:4000/v1 (got "${args.endpoint}")`);
 
 // The number of library items a reply is grounded in (reply.ts retrieves as many).
 const REPLY_ITEMS = 4;
 // The built-in mode's ranking: deep enough for MRR over the first ten.
 const RANK_DEPTH = 10;
 
-const cut = (s: QuestionSet): QuestionSet => (first === undefined ? s : { labelled: s.labelled.slice(0, first), outOfScope: s.outOfScope.slice(0, first) });
+const cut = (s: QuestionSet): QuestionSet =>
+  first === undefined ? s : { labelled: s.labelled.slice(0, first), outOfScope: s.outOfScope.slice(0, first) };
 const halves = [
   ["held-out", cut(HELD_OUT)],
   ["tuning", cut(TUNING)],
 ] as const;
 
-type Answered = { ranked: Ranked; ms: number; retrievalMs: number; engine: "builtin" | "openai" | "none"; interrupted: boolean };
+type Answered = {
+  ranked: Ranked;
+  ms: number;
+  retrievalMs: number;
+  engine: "builtin" | "openai" | "none";
+  interrupted: boolean;
+};
 
 function percentiles(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,9 +88,11 @@ function percentiles(xs: number[]): string {
 /** Runs `fn` over `items`, `n` at a time. */
 async function pool<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 const started = performance.now();
@@ -93,27 +111,53 @@ await withBenchDatabase(async ({ workspace }) => {
   // finds both ready, so that one is not timed.
   await searchLibrary(orgId, "How do I give feedback to a report who misses deadlines?", { limit: 1 });
 
-  const ai = args.endpoint ? (() => {
-    const config = { baseURL: args.endpoint, apiKey: args.key, model: args.model, timeoutMs };
-    return { config, model: openaiChatModel(config) };
-  })() : null;
+  const ai = args.endpoint
+    ? (() => {
+        const config = { baseURL: args.endpoint, apiKey: args.key, model: args.model, timeoutMs };
+        return { config, model: openaiChatModel(config) };
+      })()
+    : null;
 
   /** The built-in mode: the library search a reply makes, deeper. */
   async function retrieved(question: string, earlier: string[]): Promise<Answered> {
     const t = performance.now();
-    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: RANK_DEPTH, followUp: followUp(question, earlier) });
+    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), {
+      limit: RANK_DEPTH,
+      followUp: followUp(question, earlier),
+    });
     const ms = performance.now() - t;
-    return { ranked: items.map((i) => ({ id: i.id, category: i.category })), ms, retrievalMs: ms, engine: "none", interrupted: false };
+    return {
+      ranked: items.map((i) => ({ id: i.id, category: i.category })),
+      ms,
+      retrievalMs: ms,
+      engine: "none",
+      interrupted: false,
+    };
   }
 
   /** One whole reply with the endpoint, grounded as reply.ts grounds it (no team figures: the
    * throwaway workspace has no survey rounds; no 1:1). */
-  async function replied(question: string, earlier: string[], history: ModelMessage[]): Promise<Answered & { text: string }> {
+  async function replied(
+    question: string,
+    earlier: string[],
+    history: ModelMessage[],
+  ): Promise<Answered & { text: string }> {
     const t = performance.now();
-    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: REPLY_ITEMS, followUp: followUp(question, earlier) });
+    const items = await searchLibrary(orgId, retrievalQuery(question, earlier), {
+      limit: REPLY_ITEMS,
+      followUp: followUp(question, earlier),
+    });
     const retrievalMs = performance.now() - t;
     const grounding = {
-      items: items.map((i, idx) => ({ n: idx + 1, id: i.id, source: i.source, title: i.title, category: i.category, content: i.content, relevance: i.score })),
+      items: items.map((i, idx) => ({
+        n: idx + 1,
+        id: i.id,
+        source: i.source,
+        title: i.title,
+        category: i.category,
+        content: i.content,
+        relevance: i.score,
+      })),
       team: null,
       personName: extractPersonName(question),
       meeting: null,
@@ -157,24 +201,37 @@ await withBenchDatabase(async ({ workspace }) => {
   });
 
   const results: [string, CoachMetrics][] = [];
-  for (const [name, set] of halves) results.push([name, await measure(set, async (question, earlier) => answers.get(key(question, earlier))!.ranked)]);
+  for (const [name, set] of halves)
+    results.push([name, await measure(set, async (question, earlier) => answers.get(key(question, earlier))!.ranked)]);
 
   const all = [...answers.values()];
-  console.log(ai ? `Boss Bot through ${args.endpoint} (model ${args.model}), ranking = cited items in order of first citation` : "Boss Bot's built-in coach, ranking = library search (first 10)");
+  console.log(
+    ai
+      ? `Boss Bot through ${args.endpoint} (model ${args.model}), ranking = cited items in order of first citation`
+      : "Boss Bot's built-in coach, ranking = library search (first 10)",
+  );
   for (const [name, m] of results) console.log(`${name.padEnd(9)} ${metricsLine(m)}`);
-  console.log(`retrieval ms: ${percentiles(all.map((a) => a.retrievalMs))}${ai ? ` (${concurrency} replies at a time)` : ""}`);
+  console.log(
+    `retrieval ms: ${percentiles(all.map((a) => a.retrievalMs))}${ai ? ` (${concurrency} replies at a time)` : ""}`,
+  );
   if (ai) {
     console.log(`answer ms:    ${percentiles(all.map((a) => a.ms))}  (retrieval and the whole reply)`);
     const by = (e: Answered["engine"]) => all.filter((a) => a.engine === e).length;
-    console.log(`answered by the endpoint ${by("openai")}, fell back to the built-in coach ${by("builtin")}, no engine (a safety answer alone) ${by("none")}, interrupted ${all.filter((a) => a.interrupted).length}`);
+    console.log(
+      `answered by the endpoint ${by("openai")}, fell back to the built-in coach ${by("builtin")}, no engine (a safety answer alone) ${by("none")}, interrupted ${all.filter((a) => a.interrupted).length}`,
+    );
   }
-  console.log(`whole run ${((performance.now() - started) / 1000).toFixed(0)} s (database start and library sync included)`);
+  console.log(
+    `whole run ${((performance.now() - started) / 1000).toFixed(0)} s (database start and library sync included)`,
+  );
   if (args.misses) {
     const shown = (got: Ranked) => (got.length ? got.map((g) => `${g.id} (${g.category})`).join(", ") : "nothing");
     for (const [name, m] of results) {
       for (const x of m.misses) {
         const convo = x.q.earlier.length ? `  [after: ${x.q.earlier.join(" / ")}]` : "";
-        console.log(`MISS  ${name} ${x.q.set}/${x.q.style}: ${x.q.question}${convo}\n  want ${x.q.categories.join(", ")} (${x.q.answers.join(", ")})\n  got  ${shown(x.got)}`);
+        console.log(
+          `MISS  ${name} ${x.q.set}/${x.q.style}: ${x.q.question}${convo}\n  want ${x.q.categories.join(", ")} (${x.q.answers.join(", ")})\n  got  ${shown(x.got)}`,
+        );
       }
       for (const x of m.falseAnswers) console.log(`FALSE ${name}: ${x.question}\n  got  ${shown(x.got)}`);
     }

@@ -21,27 +21,56 @@ export type EvalQuestion = {
 export type QuestionSet = { labelled: EvalQuestion[]; outOfScope: string[] };
 
 const categoryOf = new Map(BUILTIN_LIBRARY.map((b) => [b.id, b.category as string]));
-const categoriesOf = (answers: string[]) => [...new Set(answers.map((id) => categoryOf.get(id)).filter((c): c is string => !!c))];
+const categoriesOf = (answers: string[]) => [
+  ...new Set(answers.map((id) => categoryOf.get(id)).filter((c): c is string => !!c)),
+];
 
 const older = (questions: { question: string; answers: string[] }[], set: string): EvalQuestion[] =>
-  questions.map((q) => ({ question: q.question, earlier: [], answers: q.answers, categories: categoriesOf(q.answers), style: "plain", set }));
+  questions.map((q) => ({
+    question: q.question,
+    earlier: [],
+    answers: q.answers,
+    categories: categoriesOf(q.answers),
+    style: "plain",
+    set,
+  }));
 const newer = (questions: CoachQuestion[], set: string): EvalQuestion[] =>
-  questions.map((q) => ({ question: q.question, earlier: q.earlier ?? [], answers: q.answers, categories: q.categories.length ? q.categories : categoriesOf(q.answers), style: q.style, set }));
+  questions.map((q) => ({
+    question: q.question,
+    earlier: q.earlier ?? [],
+    answers: q.answers,
+    categories: q.categories.length ? q.categories : categoriesOf(q.answers),
+    style: q.style,
+    set,
+  }));
 
 const NEWER_SETS: { labelled: EvalQuestion[]; outOfScope: OutOfScopeQuestion[] }[] = [
   { labelled: newer(QUESTIONS_C, "c"), outOfScope: OUT_OF_SCOPE_C },
   { labelled: newer(QUESTIONS_D, "d"), outOfScope: OUT_OF_SCOPE_D },
 ];
 
-export const LABELLED: EvalQuestion[] = [...older(QUESTIONS_A, "a"), ...older(QUESTIONS_B, "b"), ...NEWER_SETS.flatMap((s) => s.labelled)];
-export const OUT_OF_SCOPE: string[] = [...OUT_OF_SCOPE_A, ...OUT_OF_SCOPE_B, ...NEWER_SETS.flatMap((s) => s.outOfScope.map((o) => o.question))];
+export const LABELLED: EvalQuestion[] = [
+  ...older(QUESTIONS_A, "a"),
+  ...older(QUESTIONS_B, "b"),
+  ...NEWER_SETS.flatMap((s) => s.labelled),
+];
+export const OUT_OF_SCOPE: string[] = [
+  ...OUT_OF_SCOPE_A,
+  ...OUT_OF_SCOPE_B,
+  ...NEWER_SETS.flatMap((s) => s.outOfScope.map((o) => o.question)),
+];
 export const ALL_QUESTIONS: QuestionSet = { labelled: LABELLED, outOfScope: OUT_OF_SCOPE };
 
 // Even positions tune, odd positions are held out; every set is interleaved, so neither half is one
 // writer's style.
-export const TUNING: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 0), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 0) };
-export const HELD_OUT: QuestionSet = { labelled: LABELLED.filter((_, i) => i % 2 === 1), outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 1) };
-
+export const TUNING: QuestionSet = {
+  labelled: LABELLED.filter((_, i) => i % 2 === 0),
+  outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 0),
+};
+export const HELD_OUT: QuestionSet = {
+  labelled: LABELLED.filter((_, i) => i % 2 === 1),
+  outOfScope: OUT_OF_SCOPE.filter((_, i) => i % 2 === 1),
+};
 
 /** One answer to score: the items retrieved (or cited), best first; empty = the coach declined. */
 export type Ranked = { id: string; category: string }[];
@@ -64,8 +93,17 @@ export type CoachMetrics = {
   falseAnswers: { question: string; got: Ranked }[];
 };
 
-export async function measure(set: QuestionSet, answer: (question: string, earlier: string[]) => Promise<Ranked>): Promise<CoachMetrics> {
-  let hit1 = 0, hit3 = 0, rr = 0, itemHit1 = 0, itemHit3 = 0, refusals = 0, declined = 0;
+export async function measure(
+  set: QuestionSet,
+  answer: (question: string, earlier: string[]) => Promise<Ranked>,
+): Promise<CoachMetrics> {
+  let hit1 = 0,
+    hit3 = 0,
+    rr = 0,
+    itemHit1 = 0,
+    itemHit3 = 0,
+    refusals = 0,
+    declined = 0;
   const misses: CoachMetrics["misses"] = [];
   const falseAnswers: CoachMetrics["falseAnswers"] = [];
   for (const q of set.labelled) {

@@ -4,7 +4,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -26,6 +36,10 @@ export function buildIsFresh(root: string): boolean {
 export function ensureBuilt(root: string): void {
   if (buildIsFresh(root)) return;
   console.log("Building the application first (next build)...");
-  const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const b = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (b.status !== 0) throw new Error("next build failed");
 }

@@ -44,7 +44,12 @@ const LOG_TAIL = 40;
  * Starts the cluster in `dir`/pg on `port`, or on a free port when that one is taken (a server
  * left over by a killed run, another program): the caller reads the port it got from the result.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; persistent?: boolean; quiet?: boolean }): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  persistent?: boolean;
+  quiet?: boolean;
+}): Promise<RunningPostgres> {
   mkdirSync(opts.dir, { recursive: true });
   const dataDir = path.join(opts.dir, "pg");
   const passwordFile = path.join(opts.dir, "pg-superuser-password");
@@ -66,7 +71,13 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; p
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     // Loopback only; fsync is skipped for throwaway (test) clusters, where durability is moot.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(opts.persistent === false ? ["-c", "fsync=off"] : [])],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      ...(opts.persistent === false ? ["-c", "fsync=off"] : []),
+    ],
     onLog: (m) => {
       keep(String(m));
       if (!opts.quiet) process.stdout.write(`[postgres] ${String(m)}`);
@@ -84,7 +95,8 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; p
     const reason = err instanceof Error ? err.message : "the server exited before it accepted connections";
     throw new Error(`PostgreSQL did not start in ${dataDir} on port ${port}: ${reason}\n${log.join("\n")}`);
   }
-  const adminUrl = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const adminUrl = (database: string) =>
+    `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return { port, adminUrl, stop: () => server.stop() };
 }
 
@@ -95,7 +107,9 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (!rowCount) {
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ""}`);
+      await client.query(
+        `CREATE DATABASE ${client.escapeIdentifier(name)}${template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ""}`,
+      );
     }
   } finally {
     await client.end();

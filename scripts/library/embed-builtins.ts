@@ -19,7 +19,12 @@ const vectors = await embedTexts(missing, "bulk");
 const fresh = new Map(missing.map((t, i) => [sectionHash(t), toBase64(encodeVector(vectors[i]!))]));
 const out: Record<string, string> = {};
 for (const hash of texts.map(sectionHash).sort()) out[hash] = current[hash] ?? fresh.get(hash)!;
-writeFileSync(BUILTIN_VECTORS_FILE, `${JSON.stringify({ model: EMBEDDING_MODEL, dims: EMBEDDING_DIMS, vectors: out }, null, 0)}\n`);
-console.log(`${texts.length} texts (the sections of ${BUILTIN_LIBRARY.length} built-in items and the off-topic exemplars): ${missing.length} embedded in ${(performance.now() - t0).toFixed(0)} ms, ${texts.length - missing.length} kept`);
+writeFileSync(
+  BUILTIN_VECTORS_FILE,
+  `${JSON.stringify({ model: EMBEDDING_MODEL, dims: EMBEDDING_DIMS, vectors: out }, null, 0)}\n`,
+);
+console.log(
+  `${texts.length} texts (the sections of ${BUILTIN_LIBRARY.length} built-in items and the off-topic exemplars): ${missing.length} embedded in ${(performance.now() - t0).toFixed(0)} ms, ${texts.length - missing.length} kept`,
+);
 // The encoder thread would keep the process alive.
 process.exit(0);

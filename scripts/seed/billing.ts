@@ -21,9 +21,15 @@ export async function seedDemoBilling(orgId: string): Promise<boolean> {
   // stand-in takes the card number itself (as its Stripe.js does).
   const setup = await stripe()
     .setupIntents.confirm(created.id, { payment_method: "pm_card_visa" })
-    .catch(() => stripe().setupIntents.confirm(created.id, { payment_method_data: { type: "card", card: { number: "4242424242424242" } } } as unknown as Stripe.SetupIntentConfirmParams));
-  const paymentMethodId = typeof setup.payment_method === "string" ? setup.payment_method : (setup.payment_method?.id ?? null);
-  if (setup.status !== "succeeded" || !paymentMethodId) throw new Error(`The demo's test card was not confirmed (${setup.status})`);
+    .catch(() =>
+      stripe().setupIntents.confirm(created.id, {
+        payment_method_data: { type: "card", card: { number: "4242424242424242" } },
+      } as unknown as Stripe.SetupIntentConfirmParams),
+    );
+  const paymentMethodId =
+    typeof setup.payment_method === "string" ? setup.payment_method : (setup.payment_method?.id ?? null);
+  if (setup.status !== "succeeded" || !paymentMethodId)
+    throw new Error(`The demo's test card was not confirmed (${setup.status})`);
   await withOrg(orgId, (tx) =>
     tx.billingAccount.upsert({
       where: { organizationId: orgId },

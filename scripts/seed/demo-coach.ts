@@ -24,7 +24,7 @@ export const DEMO_LIBRARY: ContentInput[] = [
       "Open with how they are, not with status. Ask one question about energy and workload, one about growth, and one about what gets in their way. Write down what you agree, and start the next 1:1 with it.",
       "",
       "## Script",
-      "\"{name}, this is your time. What's on your mind this week? On a scale of one to five, how is your energy? What is one thing I could take off your plate?\"",
+      '"{name}, this is your time. What\'s on your mind this week? On a scale of one to five, how is your energy? What is one thing I could take off your plate?"',
       "",
       "## Next steps",
       "- Share a running 1:1 document with each report.",
@@ -46,7 +46,7 @@ export const DEMO_LIBRARY: ContentInput[] = [
       "Use Situation, Behaviour, Impact: describe the moment, the observable behaviour and its effect on the team or the customer, then ask for their view before agreeing on one change.",
       "",
       "## Script",
-      "\"{name}, in Tuesday's customer call (situation) you interrupted the client twice (behaviour), and they went quiet for the rest of the meeting (impact). How did it feel from your side?\"",
+      '"{name}, in Tuesday\'s customer call (situation) you interrupted the client twice (behaviour), and they went quiet for the rest of the meeting (impact). How did it feel from your side?"',
       "",
       "## Next steps",
       "- Give at least three pieces of specific praise for each piece of critical feedback.",
@@ -68,7 +68,7 @@ export const DEMO_LIBRARY: ContentInput[] = [
       "Each team agrees its anchor days together, decides which work needs the office (planning, workshops, onboarding) and writes down how decisions made in the room reach the people at home.",
       "",
       "## Script",
-      "\"Let's agree on the two days we are all in, and what we save for those days. What would make the commute worth it for you, {name}?\"",
+      '"Let\'s agree on the two days we are all in, and what we save for those days. What would make the commute worth it for you, {name}?"',
       "",
       "## Next steps",
       "- Hold a 30-minute team session to agree the anchor days.",
@@ -88,7 +88,9 @@ export async function seedDemoCoach(orgId: string): Promise<{ items: number; mes
   const { withOrg } = await import("@/lib/db/tenant");
   const { createContent } = await import("@/lib/library/content");
   const { replyOnce } = await import("@/lib/coach/reply");
-  const admin = await withOrg(orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: orgId, email: DEMO.admin.email }, select: { id: true } }));
+  const admin = await withOrg(orgId, (tx) =>
+    tx.user.findFirstOrThrow({ where: { organizationId: orgId, email: DEMO.admin.email }, select: { id: true } }),
+  );
   // Seeding acts as the admin, signed in with their vault open (demo-vaults.ts): the conversation
   // goes into their vault like any other.
   const ctx: AuthContext = await demoSession(orgId, DEMO.admin.email);

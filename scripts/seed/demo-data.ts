@@ -9,18 +9,29 @@ export const DEMO = {
       name: "Engineering",
       manager: { firstName: "Jordan", lastName: "Lee", email: "jordan.lee@freshleadershipworld.com" },
       members: [
-        ["Sam", "Carter"], ["Taylor", "Kim"], ["Riley", "Chen"], ["Casey", "Park"],
+        ["Sam", "Carter"],
+        ["Taylor", "Kim"],
+        ["Riley", "Chen"],
+        ["Casey", "Park"],
       ],
     },
     {
       name: "Customer Success",
       manager: { firstName: "Priya", lastName: "Shah", email: "priya.shah@freshleadershipworld.com" },
-      members: [["Morgan", "Diaz"], ["Jamie", "Fox"], ["Avery", "Brooks"]],
+      members: [
+        ["Morgan", "Diaz"],
+        ["Jamie", "Fox"],
+        ["Avery", "Brooks"],
+      ],
     },
     {
       name: "Marketing",
       manager: { firstName: "Chris", lastName: "Nolan", email: "chris.nolan@freshleadershipworld.com" },
-      members: [["Drew", "Evans"], ["Quinn", "Harper"], ["Skyler", "Reed"]],
+      members: [
+        ["Drew", "Evans"],
+        ["Quinn", "Harper"],
+        ["Skyler", "Reed"],
+      ],
     },
   ],
   trialDays: 7,

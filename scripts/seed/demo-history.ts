@@ -77,18 +77,32 @@ async function main(): Promise<void> {
       const { surveyId } = await createSurvey(
         tx,
         orgId,
-        { kind: "pulse", title: pulseTitle(roundDate), roundKey: roundDate, questions: pulseQuestions({ roundDate, companyName: DEMO.name }), audienceTeamIds: [], createdById: null },
+        {
+          kind: "pulse",
+          title: pulseTitle(roundDate),
+          roundKey: roundDate,
+          questions: pulseQuestions({ roundDate, companyName: DEMO.name }),
+          audienceTeamIds: [],
+          createdById: null,
+        },
         sentAt,
       );
       await sendSurvey(tx, orgId, surveyId, sentAt);
       // Open until the answers below are in; closed afterwards at its real time.
-      await tx.survey.update({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, data: { closesAt: new Date(now + WEEK_MS) } });
+      await tx.survey.update({
+        where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+        data: { closesAt: new Date(now + WEEK_MS) },
+      });
       return surveyId;
     });
 
     const mails = await deliverInvitations(orgId, surveyId, () => true);
     const questions = await withOrg(orgId, (tx) =>
-      tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true }, orderBy: { order: "asc" } }),
+      tx.surveyQuestion.findMany({
+        where: { organizationId: orgId, surveyId },
+        select: { id: true, type: true, bankKey: true },
+        orderBy: { order: "asc" },
+      }),
     );
     const week = ROUNDS - k;
     for (const mail of mails) {
@@ -100,8 +114,10 @@ async function main(): Promise<void> {
       const p = (team ? PROFILES[team] : undefined) ?? NO_TEAM;
       const jitter = () => (rand() - 0.5) * 2.2;
       const responses = questions.flatMap((q): { questionId: string; answer: number | string }[] => {
-        if (q.type === "text") return rand() < 0.45 ? [{ questionId: q.id, answer: COMMENTS[Math.floor(rand() * COMMENTS.length)]! }] : [];
-        if (q.type === "enps") return [{ questionId: q.id, answer: clamp(p.enps + p.drift * 10 * week + jitter() * 1.5, 0, 10) }];
+        if (q.type === "text")
+          return rand() < 0.45 ? [{ questionId: q.id, answer: COMMENTS[Math.floor(rand() * COMMENTS.length)]! }] : [];
+        if (q.type === "enps")
+          return [{ questionId: q.id, answer: clamp(p.enps + p.drift * 10 * week + jitter() * 1.5, 0, 10) }];
         const mean = q.bankKey === STRESS_ITEM_KEY ? p.stress - p.drift * week : p.scale + p.drift * week;
         return [{ questionId: q.id, answer: clamp(mean + jitter(), 1, 5) }];
       });
@@ -112,14 +128,27 @@ async function main(): Promise<void> {
       const closesAt = new Date(sentAt.getTime() + WEEK_MS);
       await tx.survey.update({
         where: { organizationId_id: { organizationId: orgId, id: surveyId } },
-        data: { status: "closed", closesAt, closedAt: closesAt, reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000) },
+        data: {
+          status: "closed",
+          closesAt,
+          closedAt: closesAt,
+          reminderSentAt: new Date(sentAt.getTime() + 3 * 24 * 60 * 60 * 1000),
+        },
       });
       await foldSurvey(tx, orgId, surveyId);
       // Those e-mails belong to the past: delivered above to this script alone, recorded as
       // delivered then, and their delivery jobs removed, so they do not queue ahead of the
       // workspace's first real mail.
-      const mailIds = (await tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) }, select: { id: true } })).map((m) => m.id);
-      await tx.mailMessage.updateMany({ where: { organizationId: orgId, id: { in: mailIds } }, data: { status: "sent", sentAt, attempts: 1 } });
+      const mailIds = (
+        await tx.mailMessage.findMany({
+          where: { organizationId: orgId, ref: surveyMailRef(surveyId) },
+          select: { id: true },
+        })
+      ).map((m) => m.id);
+      await tx.mailMessage.updateMany({
+        where: { organizationId: orgId, id: { in: mailIds } },
+        data: { status: "sent", sentAt, attempts: 1 },
+      });
       await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
   }
@@ -147,15 +176,26 @@ async function main(): Promise<void> {
  * reads, and returns them as they left: the outbox never holds a link's token, delivery issues it
  * (lib/surveys/link-token.ts), so the demo's answers use the links the way their recipients would.
  */
-async function deliverInvitations(orgId: string, surveyId: string, who: (to: string, i: number) => boolean): Promise<OutgoingMail[]> {
+async function deliverInvitations(
+  orgId: string,
+  surveyId: string,
+  who: (to: string, i: number) => boolean,
+): Promise<OutgoingMail[]> {
   const { withOrg } = await import("@/lib/db/tenant");
   const { deliverMail } = await import("@/lib/mail/deliver");
   const { surveyMailRef } = await import("@/lib/surveys/send");
   const stored = await withOrg(orgId, (tx) =>
-    tx.mailMessage.findMany({ where: { organizationId: orgId, ref: surveyMailRef(surveyId), invitationId: { not: null } }, select: { id: true, to: true }, orderBy: { to: "asc" } }),
+    tx.mailMessage.findMany({
+      where: { organizationId: orgId, ref: surveyMailRef(surveyId), invitationId: { not: null } },
+      select: { id: true, to: true },
+      orderBy: { to: "asc" },
+    }),
   );
   const mailbox: OutgoingMail[] = [];
-  const transport: MailTransport = { name: "demo-seed", send: async (m) => (mailbox.push(m), { providerId: `demo-seed-${mailbox.length}` }) };
+  const transport: MailTransport = {
+    name: "demo-seed",
+    send: async (m) => (mailbox.push(m), { providerId: `demo-seed-${mailbox.length}` }),
+  };
   for (const [i, m] of stored.entries()) if (who(m.to, i)) await deliverMail(orgId, m.id, transport);
   return mailbox;
 }
@@ -191,11 +231,19 @@ async function openSurvey(orgId: string, rand: () => number): Promise<void> {
     return surveyId;
   });
   const mails = await deliverInvitations(orgId, surveyId, (_, i) => i % 2 === 0);
-  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true }, orderBy: { order: "asc" } }));
+  const questions = await withOrg(orgId, (tx) =>
+    tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      select: { id: true, type: true },
+      orderBy: { order: "asc" },
+    }),
+  );
   for (const mail of mails) {
     const token = /token=([\w-]+)/.exec(mail.text)?.[1];
     if (!token) continue;
-    const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: clamp(3.6 + (rand() - 0.5) * 2.4, 1, 5) }));
+    const responses = questions
+      .filter((q) => q.type !== "text")
+      .map((q) => ({ questionId: q.id, answer: clamp(3.6 + (rand() - 0.5) * 2.4, 1, 5) }));
     await submitResponse(orgId, submissionSchema.parse({ surveyId, responses }), { token });
   }
 }

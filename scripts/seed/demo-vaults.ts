@@ -15,7 +15,10 @@ const recoveryKeys = new Map<string, string>();
 
 /** Everyone in the demo workspace, admin first. */
 export function demoEmails(): string[] {
-  return [DEMO.admin.email, ...DEMO.teams.flatMap((t) => [t.manager.email, ...t.members.map(([first, last]) => demoEmail(first, last))])];
+  return [
+    DEMO.admin.email,
+    ...DEMO.teams.flatMap((t) => [t.manager.email, ...t.members.map(([first, last]) => demoEmail(first, last))]),
+  ];
 }
 
 async function signInDemo(orgId: string, email: string): Promise<AuthContext> {
@@ -24,8 +27,19 @@ async function signInDemo(orgId: string, email: string): Promise<AuthContext> {
   const { createRecoveryKey, confirmRecoveryKey, vaultStatus } = await import("@/lib/vault/vault");
   const r = await signInWithPassword({ orgId, email, password: DEMO.password, address: null, userAgent: "demo seed" });
   if (!r.ok) throw new Error(`The demo's ${email} could not sign in (${r.reason})`);
-  const user = await withOrg(orgId, (tx) => tx.user.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: r.userId } }, select: { role: true } }));
-  const ctx: AuthContext = { orgId, userId: r.userId, role: user.role, sessionId: r.sessionId, vaultSecret: r.vaultSecret };
+  const user = await withOrg(orgId, (tx) =>
+    tx.user.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: orgId, id: r.userId } },
+      select: { role: true },
+    }),
+  );
+  const ctx: AuthContext = {
+    orgId,
+    userId: r.userId,
+    role: user.role,
+    sessionId: r.sessionId,
+    vaultSecret: r.vaultSecret,
+  };
   if ((await vaultStatus(ctx)).status === "setup") {
     const { recoveryKey, confirmGroup } = await createRecoveryKey(ctx);
     await confirmRecoveryKey(ctx, { group: confirmGroup, value: recoveryKey.split("-")[confirmGroup - 1]! });

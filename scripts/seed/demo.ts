@@ -10,7 +10,9 @@ import { DEMO, demoEmail } from "./demo-data";
 export async function seedDemo(appUrl: string): Promise<{ created: boolean; users: number; orgId: string | null }> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: appUrl }) });
   try {
-    const existing = await prisma.$queryRaw<{ id: string | null }[]>`SELECT app_org_id_for_subdomain(${DEMO.subdomain}) AS id`;
+    const existing = await prisma.$queryRaw<
+      { id: string | null }[]
+    >`SELECT app_org_id_for_subdomain(${DEMO.subdomain}) AS id`;
     if (existing[0]?.id) return { created: false, users: 0, orgId: existing[0].id };
 
     const orgId = randomUUID();
@@ -38,11 +40,23 @@ export async function seedDemo(appUrl: string): Promise<{ created: boolean; user
           data: { ...base, ...t.manager, role: "manager", managerId: admin.id },
           select: { id: true },
         });
-        const team = await tx.team.create({ data: { organizationId: orgId, name: t.name, managerId: manager.id }, select: { id: true } });
-        await tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: manager.id } }, data: { teamId: team.id } });
+        const team = await tx.team.create({
+          data: { organizationId: orgId, name: t.name, managerId: manager.id },
+          select: { id: true },
+        });
+        await tx.user.update({
+          where: { organizationId_id: { organizationId: orgId, id: manager.id } },
+          data: { teamId: team.id },
+        });
         await tx.user.createMany({
           data: t.members.map(([firstName, lastName]) => ({
-            ...base, firstName, lastName, email: demoEmail(firstName, lastName), role: "employee" as const, teamId: team.id, managerId: manager.id,
+            ...base,
+            firstName,
+            lastName,
+            email: demoEmail(firstName, lastName),
+            role: "employee" as const,
+            teamId: team.id,
+            managerId: manager.id,
           })),
         });
       }

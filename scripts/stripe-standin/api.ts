@@ -1,6 +1,15 @@
 /** The /v1 REST endpoints, as the `stripe` npm library calls them. */
 import { bool, int, list, metadata, obj, objAt, ParamError, reqStr, str, type FormObject } from "./form.ts";
-import { clone, newId, now, type CheckoutSession, type Price, type SetupIntent, type StripeObject, type Subscription } from "./objects.ts";
+import {
+  clone,
+  newId,
+  now,
+  type CheckoutSession,
+  type Price,
+  type SetupIntent,
+  type StripeObject,
+  type Subscription,
+} from "./objects.ts";
 import { invalid, missing, StandinError, TEST_PAYMENT_METHODS, type Store } from "./store.ts";
 
 export interface ApiRequest {
@@ -12,15 +21,28 @@ export interface ApiRequest {
   keyKind: "secret" | "publishable";
 }
 
-export type Answer = StripeObject | StripeObject[] | { object: "list"; data: StripeObject[]; has_more: false; url: string } | { id: string; object: string; deleted: true };
+export type Answer =
+  | StripeObject
+  | StripeObject[]
+  | { object: "list"; data: StripeObject[]; has_more: false; url: string }
+  | { id: string; object: string; deleted: true };
 
-const listOf = (url: string, data: StripeObject[], limit = 10): Answer => ({ object: "list", data: data.slice(0, limit), has_more: false, url });
+const listOf = (url: string, data: StripeObject[], limit = 10): Answer => ({
+  object: "list",
+  data: data.slice(0, limit),
+  has_more: false,
+  url,
+});
 
 const CARD_RESULTS: Record<string, { code: string; decline?: string; message: string } | null> = {
   "4242424242424242": null,
   "5555555555554444": null,
   "4000000000000002": { code: "card_declined", decline: "generic_decline", message: "Your card was declined." },
-  "4000000000009995": { code: "card_declined", decline: "insufficient_funds", message: "Your card has insufficient funds." },
+  "4000000000009995": {
+    code: "card_declined",
+    decline: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
   "4000000000000069": { code: "expired_card", message: "Your card has expired." },
   "4000000000000127": { code: "incorrect_cvc", message: "Your card's security code is incorrect." },
 };
@@ -30,7 +52,8 @@ function unixOrNow(params: FormObject, key: string): number | "now" | undefined 
   const v = str(params, key);
   if (v === undefined || v === "") return undefined;
   if (v === "now") return "now";
-  if (!/^\d+$/.test(v)) throw invalid(`Invalid timestamp: must be an integer Unix timestamp in the future or 'now'.`, key);
+  if (!/^\d+$/.test(v))
+    throw invalid(`Invalid timestamp: must be an integer Unix timestamp in the future or 'now'.`, key);
   return Number(v);
 }
 
@@ -43,7 +66,16 @@ function limitOf(params: FormObject): number {
 /** Finds any stored object by id (for `expand[]`). */
 function lookup(store: Store, id: string): StripeObject | undefined {
   const st = store.state;
-  for (const bag of [st.customers, st.paymentMethods, st.setupIntents, st.products, st.prices, st.subscriptions, st.invoices, st.checkoutSessions]) {
+  for (const bag of [
+    st.customers,
+    st.paymentMethods,
+    st.setupIntents,
+    st.products,
+    st.prices,
+    st.subscriptions,
+    st.invoices,
+    st.checkoutSessions,
+  ]) {
     const found = (bag as Record<string, StripeObject>)[id];
     if (found) return found;
   }
@@ -53,7 +85,9 @@ function lookup(store: Store, id: string): StripeObject | undefined {
 /** `expand[]=subscription`, `expand[]=data.latest_invoice`: id strings become the objects (one level). */
 export function expand(store: Store, answer: Answer, params: FormObject): Answer {
   const raw = params.expand;
-  const paths = (Array.isArray(raw) ? raw : typeof raw === "string" && raw ? [raw] : []).filter((p): p is string => typeof p === "string");
+  const paths = (Array.isArray(raw) ? raw : typeof raw === "string" && raw ? [raw] : []).filter(
+    (p): p is string => typeof p === "string",
+  );
   if (paths.length === 0) return answer;
   const out = clone(answer) as unknown as Record<string, unknown>;
   const apply = (target: Record<string, unknown>, field: string): void => {
@@ -76,7 +110,9 @@ export function expand(store: Store, answer: Answer, params: FormObject): Answer
 export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
   const { method, params } = req;
   // "checkout/sessions" and "billing_portal/sessions" are one resource name.
-  const parts = ["checkout", "billing_portal"].includes(req.parts[0] ?? "") ? [req.parts.slice(0, 2).join("/"), ...req.parts.slice(2)] : req.parts;
+  const parts = ["checkout", "billing_portal"].includes(req.parts[0] ?? "")
+    ? [req.parts.slice(0, 2).join("/"), ...req.parts.slice(2)]
+    : req.parts;
   const [resource, id, action] = parts;
   if (req.keyKind === "publishable" && !(resource === "setup_intents" && action === "confirm" && method === "POST")) {
     throw new StandinError(
@@ -135,7 +171,15 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         return pm;
       }
       case "POST products": {
-        const p = { id: str(params, "id") || newId("prod"), object: "product" as const, name: reqStr(params, "name"), active: bool(params, "active") ?? true, created: now(), metadata: metadata(params), livemode: false as const };
+        const p = {
+          id: str(params, "id") || newId("prod"),
+          object: "product" as const,
+          name: reqStr(params, "name"),
+          active: bool(params, "active") ?? true,
+          created: now(),
+          metadata: metadata(params),
+          livemode: false as const,
+        };
         store.state.products[p.id] = p;
         store.save();
         return p;
@@ -151,7 +195,9 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         const keys = list(params, "lookup_keys")?.map((k) => (typeof k === "string" ? k : ""));
         const active = bool(params, "active");
         const all = Object.values(store.state.prices).filter(
-          (p) => (keys === undefined || (p.lookup_key !== null && keys.includes(p.lookup_key))) && (active === undefined || p.active === active),
+          (p) =>
+            (keys === undefined || (p.lookup_key !== null && keys.includes(p.lookup_key))) &&
+            (active === undefined || p.active === active),
         );
         return listOf("/v1/prices", all.reverse(), limitOf(params));
       }
@@ -165,7 +211,10 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         const all = Object.values(store.state.subscriptions).filter(
           (s) =>
             (customer === undefined || s.customer === customer) &&
-            (status === "all" || (status === undefined ? s.status !== "canceled" && s.status !== "incomplete_expired" : s.status === status)),
+            (status === "all" ||
+              (status === undefined
+                ? s.status !== "canceled" && s.status !== "incomplete_expired"
+                : s.status === status)),
         );
         return listOf("/v1/subscriptions", all.reverse(), limitOf(params));
       }
@@ -175,7 +224,8 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         return updateSubscription(store, store.subscription(id as string), params);
       case "DELETE subscriptions/:id": {
         const sub = store.subscription(id as string);
-        if (sub.status === "canceled") throw invalid(`No such subscription: '${sub.id}' (it is already canceled).`, "id", "resource_missing");
+        if (sub.status === "canceled")
+          throw invalid(`No such subscription: '${sub.id}' (it is already canceled).`, "id", "resource_missing");
         return store.cancelNow(sub.id);
       }
       case "GET invoices/:id": {
@@ -190,7 +240,15 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
       case "POST billing_portal/sessions": {
         const customer = store.customer(reqStr(params, "customer")).id;
         const sid = newId("bps");
-        const s = { id: sid, object: "billing_portal.session" as const, customer, return_url: str(params, "return_url") ?? null, url: `${base}/portal/${sid}`, created: now(), livemode: false as const };
+        const s = {
+          id: sid,
+          object: "billing_portal.session" as const,
+          customer,
+          return_url: str(params, "return_url") ?? null,
+          url: `${base}/portal/${sid}`,
+          created: now(),
+          livemode: false as const,
+        };
         store.state.portalSessions[sid] = s;
         store.save();
         return s;
@@ -201,7 +259,11 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         return e as unknown as StripeObject;
       }
     }
-    throw new StandinError(404, "invalid_request_error", `Unrecognized request URL (${method}: /v1/${req.parts.join("/")}).`);
+    throw new StandinError(
+      404,
+      "invalid_request_error",
+      `Unrecognized request URL (${method}: /v1/${req.parts.join("/")}).`,
+    );
   } catch (err) {
     if (err instanceof ParamError) throw invalid(err.message, err.param);
     throw err;
@@ -218,7 +280,9 @@ function updateCustomer(store: Store, id: string, params: FormObject): StripeObj
   const settings = obj(params, "invoice_settings");
   const pm = settings ? str(settings, "default_payment_method") : undefined;
   if (pm !== undefined) {
-    c.invoice_settings.default_payment_method = pm ? store.paymentMethodId(pm, "invoice_settings[default_payment_method]") : null;
+    c.invoice_settings.default_payment_method = pm
+      ? store.paymentMethodId(pm, "invoice_settings[default_payment_method]")
+      : null;
   }
   store.emit("customer.updated", c);
   store.save();
@@ -283,16 +347,30 @@ function cardFailure(number: string): { code: string; decline?: string; message:
 function confirmSetupIntent(store: Store, id: string, params: FormObject): SetupIntent {
   const si = setupIntent(store, id);
   const secret = str(params, "client_secret");
-  if (secret !== undefined && secret !== si.client_secret) throw invalid("The client_secret provided does not match the client_secret associated with the SetupIntent.", "client_secret");
+  if (secret !== undefined && secret !== si.client_secret)
+    throw invalid(
+      "The client_secret provided does not match the client_secret associated with the SetupIntent.",
+      "client_secret",
+    );
   if (si.status === "succeeded") {
-    throw new StandinError(400, "invalid_request_error", "You cannot confirm this SetupIntent because it has already succeeded.", "setup_intent_unexpected_state");
+    throw new StandinError(
+      400,
+      "invalid_request_error",
+      "You cannot confirm this SetupIntent because it has already succeeded.",
+      "setup_intent_unexpected_state",
+    );
   }
   const ref = str(params, "payment_method") || si.payment_method || undefined;
   let pmId = ref && store.state.paymentMethods[ref] ? ref : undefined;
   if (!pmId) {
     const number = (ref && TEST_PAYMENT_METHODS[ref]) ?? cardNumberOf(params);
     if (ref && !number) throw missing("PaymentMethod", ref, "payment_method");
-    if (!number) throw invalid("Missing required param: payment_method_data[card][number].", "payment_method_data[card][number]", "parameter_missing");
+    if (!number)
+      throw invalid(
+        "Missing required param: payment_method_data[card][number].",
+        "payment_method_data[card][number]",
+        "parameter_missing",
+      );
     if (!/^\d{12,19}$/.test(number) || !(number in CARD_RESULTS)) {
       throw new StandinError(402, "card_error", "Your card number is incorrect.", "incorrect_number", "number");
     }
@@ -321,11 +399,22 @@ function createPrice(store: Store, params: FormObject): Price {
   let product = str(params, "product");
   const productData = obj(params, "product_data");
   if (!product && productData) {
-    const p = { id: newId("prod"), object: "product" as const, name: reqStr(productData, "name", "product_data[name]"), active: true, created: now(), metadata: {}, livemode: false as const };
+    const p = {
+      id: newId("prod"),
+      object: "product" as const,
+      name: reqStr(productData, "name", "product_data[name]"),
+      active: true,
+      created: now(),
+      metadata: {},
+      livemode: false as const,
+    };
     store.state.products[p.id] = p;
     product = p.id;
   }
-  if (!product || !store.state.products[product]) throw product ? missing("product", product, "product") : invalid("Missing required param: product.", "product", "parameter_missing");
+  if (!product || !store.state.products[product])
+    throw product
+      ? missing("product", product, "product")
+      : invalid("Missing required param: product.", "product", "parameter_missing");
   const lookupKey = str(params, "lookup_key") || null;
   const transfer = bool(params, "transfer_lookup_key");
   if (lookupKey) {
@@ -334,7 +423,8 @@ function createPrice(store: Store, params: FormObject): Price {
     if (holder) holder.lookup_key = null;
   }
   const unitAmount = int(params, "unit_amount");
-  if (unitAmount === undefined || unitAmount < 0) throw invalid("Missing required param: unit_amount.", "unit_amount", "parameter_missing");
+  if (unitAmount === undefined || unitAmount < 0)
+    throw invalid("Missing required param: unit_amount.", "unit_amount", "parameter_missing");
   const price: Price = {
     id: newId("price"),
     object: "price",
@@ -343,7 +433,10 @@ function createPrice(store: Store, params: FormObject): Price {
     unit_amount: unitAmount,
     product,
     lookup_key: lookupKey,
-    recurring: { interval: reqStr(recurring, "interval", "recurring[interval]"), interval_count: int(recurring, "interval_count") ?? 1 },
+    recurring: {
+      interval: reqStr(recurring, "interval", "recurring[interval]"),
+      interval_count: int(recurring, "interval_count") ?? 1,
+    },
     type: "recurring",
     created: now(),
     metadata: metadata(params),
@@ -363,7 +456,10 @@ function quantityOf(item: FormObject, path: string): number | undefined {
 function itemsOf(params: FormObject, key: string): { price: string; quantity: number }[] {
   return (list(params, key) ?? []).map((raw, i) => {
     const item = objAt(raw, `${key}[${i}]`);
-    return { price: reqStr(item, "price", `${key}[${i}][price]`), quantity: quantityOf(item, `${key}[${i}][quantity]`) ?? 1 };
+    return {
+      price: reqStr(item, "price", `${key}[${i}][price]`),
+      quantity: quantityOf(item, `${key}[${i}][quantity]`) ?? 1,
+    };
   });
 }
 
@@ -373,7 +469,8 @@ function createSubscription(store: Store, params: FormObject): Subscription {
   if (items.length === 0) throw invalid("Missing required param: items.", "items", "parameter_missing");
   items.forEach((it, i) => store.price(it.price, `items[${i}][price]`));
   const trialEnd = unixOrNow(params, "trial_end");
-  if (typeof trialEnd === "number" && trialEnd <= now()) throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
+  if (typeof trialEnd === "number" && trialEnd <= now())
+    throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
   const pmRef = str(params, "default_payment_method") || null;
   const pm = pmRef ? store.paymentMethodId(pmRef, "default_payment_method") : null;
   const settings = obj(params, "trial_settings");
@@ -391,15 +488,22 @@ function createSubscription(store: Store, params: FormObject): Subscription {
 function updateSubscription(store: Store, sub: Subscription, params: FormObject): Subscription {
   if (sub.status === "canceled" || sub.status === "incomplete_expired") {
     const onlyMeta = Object.keys(params).every((k) => k === "metadata" || k === "expand");
-    if (!onlyMeta) throw invalid("A canceled subscription can only update its cancellation_details and metadata.", undefined, "resource_missing");
+    if (!onlyMeta)
+      throw invalid(
+        "A canceled subscription can only update its cancellation_details and metadata.",
+        undefined,
+        "resource_missing",
+      );
   }
   const cancelAtPeriodEnd = bool(params, "cancel_at_period_end");
   const pmRef = str(params, "default_payment_method");
   const pm = pmRef ? store.paymentMethodId(pmRef, "default_payment_method") : pmRef;
   const trialEnd = unixOrNow(params, "trial_end");
-  if (typeof trialEnd === "number" && trialEnd <= now()) throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
+  if (typeof trialEnd === "number" && trialEnd <= now())
+    throw invalid("Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end");
   const pb = str(params, "proration_behavior");
-  if (pb !== undefined && !["create_prorations", "none", "always_invoice"].includes(pb)) throw invalid(`Invalid proration_behavior: ${pb}`, "proration_behavior");
+  if (pb !== undefined && !["create_prorations", "none", "always_invoice"].includes(pb))
+    throw invalid(`Invalid proration_behavior: ${pb}`, "proration_behavior");
   const changes = (list(params, "items") ?? []).map((raw, i) => {
     const item = objAt(raw, `items[${i}]`);
     const itemId = str(item, "id");
@@ -407,8 +511,14 @@ function updateSubscription(store: Store, sub: Subscription, params: FormObject)
     if (itemId && !target) throw invalid(`Invalid subscription item: ${itemId}`, `items[${i}][id]`, "resource_missing");
     const priceId = str(item, "price");
     const price = priceId ? clone(store.price(priceId, `items[${i}][price]`)) : undefined;
-    if (!target && !price) throw invalid("Missing required param: items[0][price].", `items[${i}][price]`, "parameter_missing");
-    return { target, price, quantity: quantityOf(item, `items[${i}][quantity]`), deleted: bool(item, "deleted") === true };
+    if (!target && !price)
+      throw invalid("Missing required param: items[0][price].", `items[${i}][price]`, "parameter_missing");
+    return {
+      target,
+      price,
+      quantity: quantityOf(item, `items[${i}][quantity]`),
+      deleted: bool(item, "deleted") === true,
+    };
   });
   const cancelAt = str(params, "cancel_at");
   const endTrialNow = trialEnd === "now" && sub.status === "trialing";

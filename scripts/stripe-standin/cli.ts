@@ -25,7 +25,9 @@ const standin = await startStripeStandin({
   stateFile: values["state-file"] ?? null,
   autoDeliver: !values["no-deliver"],
 });
-console.log(`Stripe stand-in listening on ${standin.url}${values["webhook-url"] ? `, webhooks -> ${values["webhook-url"]}` : ""}`);
+console.log(
+  `Stripe stand-in listening on ${standin.url}${values["webhook-url"] ? `, webhooks -> ${values["webhook-url"]}` : ""}`,
+);
 
 const shutdown = (): void => {
   void standin.stop().then(() => process.exit(0));

@@ -81,14 +81,7 @@ export interface SubscriptionItem {
 }
 
 export type SubscriptionStatus =
-  | "trialing"
-  | "active"
-  | "past_due"
-  | "canceled"
-  | "incomplete"
-  | "incomplete_expired"
-  | "unpaid"
-  | "paused";
+  "trialing" | "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "unpaid" | "paused";
 
 export interface Subscription {
   id: string;
@@ -161,15 +154,7 @@ export interface PortalSession {
 }
 
 export type StripeObject =
-  | Customer
-  | PaymentMethod
-  | SetupIntent
-  | Product
-  | Price
-  | Subscription
-  | Invoice
-  | CheckoutSession
-  | PortalSession;
+  Customer | PaymentMethod | SetupIntent | Product | Price | Subscription | Invoice | CheckoutSession | PortalSession;
 
 export interface StripeEvent {
   id: string;

@@ -12,7 +12,13 @@ const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 const usd = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-const day = (unix: number): string => new Date(unix * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const day = (unix: number): string =>
+  new Date(unix * 1000).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -31,7 +37,10 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:60
 }
 
 function notFound(what: string): Page {
-  return { status: 404, html: layout("Not found", `<h1>${esc(what)} not found</h1><p>This link is not valid any more.</p>`) };
+  return {
+    status: 404,
+    html: layout("Not found", `<h1>${esc(what)} not found</h1><p>This link is not valid any more.</p>`),
+  };
 }
 
 export function checkoutPage(store: Store, id: string): Page {

@@ -75,7 +75,9 @@ function keyKind(req: IncomingMessage): "secret" | "publishable" {
   throw new StandinError(
     401,
     "invalid_request_error",
-    key ? `Invalid API Key provided: ${key.slice(0, 8)}***` : "You did not provide an API key. Use Authorization: Bearer <key>.",
+    key
+      ? `Invalid API Key provided: ${key.slice(0, 8)}***`
+      : "You did not provide an API key. Use Authorization: Bearer <key>.",
     key ? "api_key_invalid" : undefined,
   );
 }
@@ -106,7 +108,8 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
     switch (name) {
       case "end-trial": {
         const outcome = body.outcome ?? "paid";
-        if (outcome !== "paid" && outcome !== "failed" && outcome !== "no_payment_method") throw invalid("outcome must be paid, failed or no_payment_method.", "outcome");
+        if (outcome !== "paid" && outcome !== "failed" && outcome !== "no_payment_method")
+          throw invalid("outcome must be paid, failed or no_payment_method.", "outcome");
         return controls.endTrial(field("subscriptionId"), outcome);
       }
       case "trial-will-end":
@@ -150,7 +153,9 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
       return;
     }
     const requestId = newId("req");
-    const apiHeaders: Record<string, string> = isApi ? { ...CORS, "request-id": requestId, "stripe-version": API_VERSION } : {};
+    const apiHeaders: Record<string, string> = isApi
+      ? { ...CORS, "request-id": requestId, "stripe-version": API_VERSION }
+      : {};
     try {
       if (isApi) {
         if (failing) {
@@ -166,9 +171,17 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
           const seen = store.state.idempotency[idemKey];
           if (seen) {
             if (seen.route !== route) {
-              throw new StandinError(400, "idempotency_error", `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${seen.route}').`);
+              throw new StandinError(
+                400,
+                "idempotency_error",
+                `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${seen.route}').`,
+              );
             }
-            send(res, seen.status, seen.body, { ...apiHeaders, "idempotent-replayed": "true", "idempotency-key": idemKey });
+            send(res, seen.status, seen.body, {
+              ...apiHeaders,
+              "idempotent-replayed": "true",
+              "idempotency-key": idemKey,
+            });
             return;
           }
         }
@@ -189,16 +202,22 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
         return;
       }
       if (method === "GET" && (path === "/js/stripe.js" || path === "/v3" || /^\/[a-z]+\/stripe\.js$/.test(path))) {
-        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store", "access-control-allow-origin": "*" });
+        res.writeHead(200, {
+          "content-type": "text/javascript; charset=utf-8",
+          "cache-control": "no-store",
+          "access-control-allow-origin": "*",
+        });
         res.end(stripeJsSource());
         return;
       }
       const page = path.match(/^\/(checkout|portal)\/([A-Za-z0-9_]+)(?:\/(pay|cancel|resume))?$/);
       if (page) {
         const [, kind, id = "", action] = page;
-        if (method === "GET" && !action) return sendPage(res, kind === "checkout" ? checkoutPage(store, id) : portalPage(store, id));
+        if (method === "GET" && !action)
+          return sendPage(res, kind === "checkout" ? checkoutPage(store, id) : portalPage(store, id));
         if (method === "POST" && kind === "checkout" && action === "pay") return sendPage(res, payCheckout(store, id));
-        if (method === "POST" && kind === "portal" && (action === "cancel" || action === "resume")) return sendPage(res, portalAction(store, id, action));
+        if (method === "POST" && kind === "portal" && (action === "cancel" || action === "resume"))
+          return sendPage(res, portalAction(store, id, action));
       }
       if (path.startsWith("/_standin/")) {
         const name = path.slice("/_standin/".length);
@@ -210,9 +229,14 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
         }
       }
       if (method === "GET" && path === "/") {
-        return sendPage(res, { status: 200, html: "<!doctype html><title>Stripe test stand-in</title><h1>Stripe test stand-in</h1><p>Local fake of Stripe's API for Pulsewell tests and demos.</p>" });
+        return sendPage(res, {
+          status: 200,
+          html: "<!doctype html><title>Stripe test stand-in</title><h1>Stripe test stand-in</h1><p>Local fake of Stripe's API for Pulsewell tests and demos.</p>",
+        });
       }
-      send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } });
+      send(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` },
+      });
     } catch (err) {
       if (err instanceof StandinError) {
         const extra: Record<string, string> = err.status === 503 ? { "stripe-should-retry": "false" } : {};
@@ -221,7 +245,12 @@ export async function createStandin(opts: StripeStandinOptions): Promise<StripeS
         send(res, 413, { error: { type: "invalid_request_error", message: err.message } }, apiHeaders);
       } else {
         console.error("[stripe-standin]", err);
-        send(res, 500, { error: { type: "api_error", message: "The Stripe test stand-in failed on this request." } }, apiHeaders);
+        send(
+          res,
+          500,
+          { error: { type: "api_error", message: "The Stripe test stand-in failed on this request." } },
+          apiHeaders,
+        );
       }
     }
   }

@@ -57,7 +57,14 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: "4000000000000127",
 };
 
-export const LIVE_STATUSES: readonly Subscription["status"][] = ["trialing", "active", "past_due", "unpaid", "paused", "incomplete"];
+export const LIVE_STATUSES: readonly Subscription["status"][] = [
+  "trialing",
+  "active",
+  "past_due",
+  "unpaid",
+  "paused",
+  "incomplete",
+];
 
 export interface NewSubscription {
   customer: string;
@@ -136,7 +143,9 @@ export class Store {
   }
 
   paymentMethodFor(sub: Subscription): string | null {
-    return sub.default_payment_method ?? this.state.customers[sub.customer]?.invoice_settings.default_payment_method ?? null;
+    return (
+      sub.default_payment_method ?? this.state.customers[sub.customer]?.invoice_settings.default_payment_method ?? null
+    );
   }
 
   // --- subscriptions ------------------------------------------------------------------------------
@@ -220,7 +229,10 @@ export class Store {
       period_end: item?.current_period_end ?? now(),
       billing_reason: reason,
       attempt_count: 1,
-      parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+      },
       livemode: false,
     };
     this.state.invoices[inv.id] = inv;
@@ -379,7 +391,12 @@ export class Store {
     const pm = pmId ? this.state.paymentMethods[pmId] : undefined;
     const dpmRef = input.defaultPaymentMethod ?? null;
     // The same test alias (pm_card_visa) in both fields means the one attached card.
-    const dpm = dpmRef && dpmRef === input.paymentMethod ? pmId : dpmRef ? this.paymentMethodId(dpmRef, "invoice_settings[default_payment_method]") : null;
+    const dpm =
+      dpmRef && dpmRef === input.paymentMethod
+        ? pmId
+        : dpmRef
+          ? this.paymentMethodId(dpmRef, "invoice_settings[default_payment_method]")
+          : null;
     const c: Customer = {
       id: newId("cus"),
       object: "customer",

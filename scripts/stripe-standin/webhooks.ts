@@ -45,7 +45,11 @@ export class Webhooks {
         const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
         const res = await fetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "stripe-signature": header,
+            "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+          },
           body: payload,
           signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), this.stopping.signal]),
         });

@@ -6,7 +6,10 @@ import { createWorkspace, PASSWORD } from "./support/workspace";
 // A person changes the address they sign in with, as they would: Settings > Your account, the
 // link mailed to the new address (opened signed in), then sign-in with the new address. The old
 // address gets the notice with its undo link, which puts the old address back and signs out.
-test("a person changes their e-mail from Settings, confirms it from the new mailbox and signs in with it", async ({ page, browser }) => {
+test("a person changes their e-mail from Settings, confirms it from the new mailbox and signs in with it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const ws = await createWorkspace("acct");
   const fresh = `eve.new@${ws.subdomain}.example`;
@@ -45,7 +48,9 @@ test("a person changes their e-mail from Settings, confirms it from the new mail
   await other.goto(undo);
   await expect(other.getByRole("heading", { name: "Undo the e-mail change" })).toBeVisible();
   await other.getByRole("button", { name: "Restore my e-mail" }).click();
-  await expect(other.getByRole("status").filter({ hasText: `Your e-mail is ${ws.employee.email} again` })).toBeVisible();
+  await expect(
+    other.getByRole("status").filter({ hasText: `Your e-mail is ${ws.employee.email} again` }),
+  ).toBeVisible();
   await mailbox.close();
 
   // The session signed in with the new address has ended.

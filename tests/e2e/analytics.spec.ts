@@ -40,7 +40,9 @@ test("the admin sees the dashboard numbers and the emergency panel", async ({ pa
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   const culture = page.locator("div", { has: page.getByRole("heading", { name: "Overall Culture Score" }) }).last();
   await expect(culture).toContainText("7.5");
-  await expect(page.locator("div", { has: page.getByRole("heading", { name: "Overall eNPS Score" }) }).last()).toContainText("7.0");
+  await expect(
+    page.locator("div", { has: page.getByRole("heading", { name: "Overall eNPS Score" }) }).last(),
+  ).toContainText("7.0");
   const panel = page.getByRole("region", { name: "Emergency Metrics (Below 6.5)" });
   await expect(panel).toContainText("Engagement Score");
   await expect(panel).toContainText("6.0/10");
@@ -50,13 +52,19 @@ test("the admin sees the dashboard numbers and the emergency panel", async ({ pa
   await expect(chart.getByText(/^Weekly scores over (the week of|2 weeks from)/)).toBeVisible();
   await expect(chart.getByRole("table")).toContainText("88%");
   await expect(page.getByTestId("trend-picture")).toBeVisible();
-  await expect(page.getByTestId("trend-picture").locator('[title^="Culture score "]').first()).toHaveAttribute("title", /, week of [A-Z][a-z]{2} \d{1,2}$/);
+  await expect(page.getByTestId("trend-picture").locator('[title^="Culture score "]').first()).toHaveAttribute(
+    "title",
+    /, week of [A-Z][a-z]{2} \d{1,2}$/,
+  );
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-desktop.png`, fullPage: true });
 });
 
 test("the four score cards take less than half a phone's screen @phone", async ({ page }) => {
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
-  for (const [path, first, last] of [["/", "Overall eNPS Score", "Standard eNPS"], ["/reports", "Culture Score", "Standard eNPS"]] as const) {
+  for (const [path, first, last] of [
+    ["/", "Overall eNPS Score", "Standard eNPS"],
+    ["/reports", "Culture Score", "Standard eNPS"],
+  ] as const) {
     await page.goto(workspaceUrl(ws.subdomain, path));
     const top = (await page.getByRole("heading", { name: first, exact: true }).boundingBox())!;
     const card = page.locator("div", { has: page.getByRole("heading", { name: last, exact: true }) }).last();
@@ -83,7 +91,10 @@ test("the pulse heatmap hides the small team, and Export CSV downloads the same 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-desktop.png`, fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^pulse-overview-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv.split("\r\n")[0]).toContain("Team,Members,Participation %,eNPS,Overall engagement");

@@ -12,11 +12,16 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 function exportedMethods(file: string): string[] {
   const src = readFileSync(file, "utf8");
   const found = new Set<string>();
-  for (const m of src.matchAll(/export\s+(?:const|async function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)) found.add(m[1]!);
-  for (const m of src.matchAll(/export\s*\{([^}]*)\}/g)) for (const part of m[1]!.split(",")) {
-    const name = part.trim().split(/\s+as\s+/).pop();
-    if (name && (METHODS as readonly string[]).includes(name)) found.add(name);
-  }
+  for (const m of src.matchAll(/export\s+(?:const|async function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g))
+    found.add(m[1]!);
+  for (const m of src.matchAll(/export\s*\{([^}]*)\}/g))
+    for (const part of m[1]!.split(",")) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name && (METHODS as readonly string[]).includes(name)) found.add(name);
+    }
   return [...found];
 }
 
@@ -32,8 +37,14 @@ test("every API route and method is in the attacker/victim table", () => {
   const routes = routeFiles("app/api").flatMap((f) => exportedMethods(f).map((m) => `${m} ${f}`));
   expect(routes.length).toBeGreaterThan(0);
   const listed = new Set(table.map((e) => `${e.method} ${e.file}`));
-  expect(routes.filter((r) => !listed.has(r)), "routes missing from tests/e2e/support/route-table.ts").toEqual([]);
-  expect([...listed].filter((l) => !routes.includes(l)), "table entries with no route").toEqual([]);
+  expect(
+    routes.filter((r) => !listed.has(r)),
+    "routes missing from tests/e2e/support/route-table.ts",
+  ).toEqual([]);
+  expect(
+    [...listed].filter((l) => !routes.includes(l)),
+    "table entries with no route",
+  ).toEqual([]);
 });
 
 test.describe("attacker/victim", () => {
@@ -53,7 +64,8 @@ test.describe("attacker/victim", () => {
   for (const entry of table) {
     if ("exempt" in entry) continue;
     test(`${entry.method} ${entry.file}: foreign ids answer 404/403 and change nothing`, async () => {
-      const call: Caller = (method, path, body) => json({ host: hostOf(attacker.subdomain), path, method, cookie: attackerCookie, body });
+      const call: Caller = (method, path, body) =>
+        json({ host: hostOf(attacker.subdomain), path, method, cookie: attackerCookie, body });
       for (const attack of entry.attacks) {
         const res = await attack.send({ attacker, victim, cookie: attackerCookie, call });
         expect(attack.expected, `${res.status} ${res.body}`).toContain(res.status);
@@ -64,8 +76,19 @@ test.describe("attacker/victim", () => {
 
     test(`${entry.method} ${entry.file}: the attacker's cookie on the victim's host is refused`, async () => {
       const sessionsBefore = await sessionCount(victim, victim.admin.id);
-      const path = entry.victimPath?.(victim) ?? entry.file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[[^\]]+\]/g, victim.admin.id);
-      const res = await json({ host: hostOf(victim.subdomain), path, method: entry.method, cookie: attackerCookie, body: entry.method === "GET" ? undefined : {} });
+      const path =
+        entry.victimPath?.(victim) ??
+        entry.file
+          .replace(/^app/, "")
+          .replace(/\/route\.ts$/, "")
+          .replace(/\[[^\]]+\]/g, victim.admin.id);
+      const res = await json({
+        host: hostOf(victim.subdomain),
+        path,
+        method: entry.method,
+        cookie: attackerCookie,
+        body: entry.method === "GET" ? undefined : {},
+      });
       expect(entry.crossHostExpected ?? [401], `${res.status} ${res.body}`).toContain(res.status);
       expect(await notificationIsRead(victim, victim.notificationId)).toBe(false);
       expect(await sessionCount(victim, victim.admin.id)).toBe(sessionsBefore);
@@ -73,7 +96,11 @@ test.describe("attacker/victim", () => {
   }
 
   test("the victim still sees their own data (the checks above are not vacuous)", async () => {
-    const res = await json({ host: hostOf(victim.subdomain), path: `/api/notifications/${victim.admin.id}/${victim.orgId}`, cookie: victimCookie });
+    const res = await json({
+      host: hostOf(victim.subdomain),
+      path: `/api/notifications/${victim.admin.id}/${victim.orgId}`,
+      cookie: victimCookie,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toContain(`Secret of ${victim.subdomain}`);
   });

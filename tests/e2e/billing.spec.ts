@@ -39,11 +39,25 @@ async function routeStripe(page: Page): Promise<void> {
 }
 
 /** The stand-in's state (its customers and subscriptions), as the test sees Stripe's side. */
-type StandinState = { customers: Record<string, { id: string; email: string | null }> | { id: string; email: string | null }[]; subscriptions: Record<string, StandinSub> | StandinSub[] };
-type StandinSub = { id: string; customer: string; status: string; created: number; items: { data: { quantity: number }[] } };
+type StandinState = {
+  customers: Record<string, { id: string; email: string | null }> | { id: string; email: string | null }[];
+  subscriptions: Record<string, StandinSub> | StandinSub[];
+};
+type StandinSub = {
+  id: string;
+  customer: string;
+  status: string;
+  created: number;
+  items: { data: { quantity: number }[] };
+};
 
 async function standin<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${STANDIN()}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${STANDIN()}${path}`,
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
   if (!res.ok) throw new Error(`stand-in ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -53,7 +67,9 @@ async function subscriptionOf(email: string): Promise<(StandinSub & { quantity: 
   const s = await standin<StandinState>("/_standin/state");
   const customers = Array.isArray(s.customers) ? s.customers : Object.values(s.customers);
   const ids = new Set(customers.filter((c) => c.email?.toLowerCase() === email.toLowerCase()).map((c) => c.id));
-  const subs = (Array.isArray(s.subscriptions) ? s.subscriptions : Object.values(s.subscriptions)).filter((x) => ids.has(x.customer));
+  const subs = (Array.isArray(s.subscriptions) ? s.subscriptions : Object.values(s.subscriptions)).filter((x) =>
+    ids.has(x.customer),
+  );
   const sub = subs.sort((a, b) => b.created - a.created || b.id.localeCompare(a.id))[0];
   return sub && { ...sub, quantity: sub.items.data[0]?.quantity };
 }
@@ -61,7 +77,10 @@ async function subscriptionOf(email: string): Promise<(StandinSub & { quantity: 
 /** Types a card into the stand-in's Payment Element (an iframe like Stripe's, or inline). */
 async function fillCard(page: Page, number: string): Promise<void> {
   const frames = page.locator("iframe[title*='payment' i], iframe[name*='stripe' i]");
-  const scope = (await frames.count()) > 0 ? page.frameLocator("iframe[title*='payment' i], iframe[name*='stripe' i]").first() : page;
+  const scope =
+    (await frames.count()) > 0
+      ? page.frameLocator("iframe[title*='payment' i], iframe[name*='stripe' i]").first()
+      : page;
   const field = scope.getByLabel(/card number/i);
   await expect(field).toBeVisible({ timeout: 20_000 });
   await field.fill(number);
@@ -118,7 +137,13 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
   test("a failed SetupIntent and a declined card are told; a good card starts the trial", async ({ page }) => {
     await routeStripe(page);
     // The server cannot make a SetupIntent: the spec's message.
-    await page.route("**/api/signup/setup-intent", (route) => route.fulfill({ status: 500, contentType: "application/problem+json", body: JSON.stringify({ title: "Internal error", status: 500 }) }));
+    await page.route("**/api/signup/setup-intent", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/problem+json",
+        body: JSON.stringify({ title: "Internal error", status: 500 }),
+      }),
+    );
     await toPaymentStep(page, email, subdomain);
     await expect(page.getByText(/Failed to initialize payment\. Please try again\./)).toBeVisible();
     await page.unroute("**/api/signup/setup-intent");
@@ -136,7 +161,10 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await expect(page.getByRole("heading", { name: "Welcome", exact: true })).toBeVisible({ timeout: 20_000 });
     await page.waitForURL(`http://${subdomain}.${AI_ROOT}/`, { timeout: 15_000 });
 
-    const trialEnd = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+    const trialEnd = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString("en-US", {
+      dateStyle: "long",
+      timeZone: "UTC",
+    });
     await untilBillingShows(page, subdomain, "Free Trial");
     await expect(billingSection(page).getByTestId("billing-detail")).toContainText(`Trial ends ${trialEnd}`);
     await expect.poll(async () => (await subscriptionOf(email))?.status, { timeout: 20_000 }).toBe("trialing");
@@ -159,7 +187,15 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`, { timeout: 20_000 });
     // Checkout's subscription keeps what is left of the trial (the signup's is cancelled); when the
     // trial ends and the card is charged, Stripe's webhook makes the workspace Active.
-    await expect.poll(async () => { const s = await subscriptionOf(email); return s && s.id !== trialSubscriptionId ? s.status : null; }, { timeout: 20_000 }).toBe("trialing");
+    await expect
+      .poll(
+        async () => {
+          const s = await subscriptionOf(email);
+          return s && s.id !== trialSubscriptionId ? s.status : null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("trialing");
     await standin("/_standin/end-trial", { subscriptionId: (await subscriptionOf(email))!.id, outcome: "paid" });
     await untilBillingShows(page, subdomain, "Active");
     await expect(billingSection(page).getByTestId("billing-detail")).toContainText("Renews on");
@@ -168,7 +204,9 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await billingSection(page).getByRole("button", { name: "Cancel Subscription" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel Subscription" }).click();
     await expect(page.getByText("Subscription Cancelled").first()).toBeVisible();
-    await expect(page.getByText("Your subscription will remain active until the end of the billing period.").first()).toBeVisible();
+    await expect(
+      page.getByText("Your subscription will remain active until the end of the billing period.").first(),
+    ).toBeVisible();
     await expect(billingSection(page).getByTestId("billing-detail")).toContainText("Cancels on");
     await billingSection(page).getByRole("button", { name: "Resume subscription" }).click();
     await expect(billingSection(page).getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
@@ -181,12 +219,17 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
 
     // Manage billing: Stripe's customer portal (the stand-in's), in this tab or a new one.
     const popup = page.waitForEvent("popup", { timeout: 5_000 }).catch(() => null);
-    await billingSection(page).getByRole("button", { name: "Manage billing" }).or(billingSection(page).getByRole("link", { name: "Manage billing" })).click();
+    await billingSection(page)
+      .getByRole("button", { name: "Manage billing" })
+      .or(billingSection(page).getByRole("link", { name: "Manage billing" }))
+      .click();
     const portal = (await popup) ?? page;
     await portal.waitForURL(`${STANDIN()}/portal/**`);
   });
 
-  test("a subscription cancelled at Stripe makes the workspace read-only, its data still readable", async ({ page }) => {
+  test("a subscription cancelled at Stripe makes the workspace read-only, its data still readable", async ({
+    page,
+  }) => {
     const sub = await subscriptionOf(email);
     expect(sub, "the workspace's subscription at the stand-in").toBeTruthy();
     await standin("/_standin/cancel-now", { subscriptionId: sub!.id });
@@ -205,11 +248,23 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     // Adding a user and sending a pulse are refused with the message; reading works.
     // From the page itself (same origin, its session): Node cannot resolve *.localhost here.
     const post = (path: string, body: unknown) =>
-      page.evaluate(async ([p, b]) => {
-        const res = await fetch(p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
-        return { status: res.status, text: await res.text() };
-      }, [path, body] as const);
-    const add = await post("/api/users", { firstName: "Ola", lastName: "Late", email: `ola.${id}@example.com`, role: "employee" });
+      page.evaluate(
+        async ([p, b]) => {
+          const res = await fetch(p, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(b),
+          });
+          return { status: res.status, text: await res.text() };
+        },
+        [path, body] as const,
+      );
+    const add = await post("/api/users", {
+      firstName: "Ola",
+      lastName: "Late",
+      email: `ola.${id}@example.com`,
+      role: "employee",
+    });
     expect(add.status, add.text).toBe(409);
     expect(add.text).toContain(READ_ONLY_MESSAGE);
     const send = await post("/api/surveys/send-now", {});
@@ -233,7 +288,8 @@ test.describe("without Stripe (the main app: a self-hosted installation)", () =>
   });
 
   test("billing routes answer 409 billing_not_configured, never 500; seats change", async () => {
-    const call = (method: string, path: string, body?: unknown) => json({ host: hostOf(ws.subdomain), path, method, cookie, body });
+    const call = (method: string, path: string, body?: unknown) =>
+      json({ host: hostOf(ws.subdomain), path, method, cookie, body });
     for (const action of ["upgrade", "cancel", "resume", "portal"]) {
       const res = await call("POST", `/api/billing/${action}`, { organizationId: ws.orgId });
       expect(res.status, `${action}: ${res.body}`).toBe(409);
@@ -241,13 +297,26 @@ test.describe("without Stripe (the main app: a self-hosted installation)", () =>
     }
     const seats = await call("PUT", "/api/billing/seats", { organizationId: ws.orgId, seats: 12 });
     expect(seats.status, seats.body).toBe(200);
-    expect((seats.json() as { billing: { seats: number; configured: boolean } }).billing).toMatchObject({ seats: 12, configured: false });
+    expect((seats.json() as { billing: { seats: number; configured: boolean } }).billing).toMatchObject({
+      seats: 12,
+      configured: false,
+    });
     const below = await call("PUT", "/api/billing/seats", { organizationId: ws.orgId, seats: 2 });
     expect(below.status, below.body).toBe(409);
     expect(below.body).toContain("seats_below_users");
-    const hook = await json({ host: ROOT, path: "/api/billing/webhook", method: "POST", body: { id: "evt_x", object: "event" } });
+    const hook = await json({
+      host: ROOT,
+      path: "/api/billing/webhook",
+      method: "POST",
+      body: { id: "evt_x", object: "event" },
+    });
     expect(hook.status, hook.body).toBe(409);
-    const intent = await json({ host: ROOT, path: "/api/signup/setup-intent", method: "POST", body: { email: "nia@example.com", name: "Nia Okafor", companyName: "Nia Co" } });
+    const intent = await json({
+      host: ROOT,
+      path: "/api/signup/setup-intent",
+      method: "POST",
+      body: { email: "nia@example.com", name: "Nia Okafor", companyName: "Nia Co" },
+    });
     expect(intent.status, intent.body).toBe(409);
   });
 

@@ -21,7 +21,10 @@ async function openCoach(page: Page, ws: Workspace, email: string): Promise<void
 
 const conversations = (page: Page) => page.getByRole("navigation", { name: "Conversations" });
 
-test("a manager asks a starter prompt, reads the streamed answer with sources, renames and deletes the chat; the admin cannot read it", async ({ page, browser }) => {
+test("a manager asks a starter prompt, reads the streamed answer with sources, renames and deletes the chat; the admin cannot read it", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("coach");
   await openCoach(page, ws, ws.manager.email);
   await expect(conversations(page).getByText("No conversations yet. Start a new chat!")).toBeVisible();
@@ -57,7 +60,9 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
   await expect(dialog).toHaveCount(0);
 
   // The conversation was created with the first message, titled by the rule, and selected.
-  const item = conversations(page).getByRole("button", { name: new RegExp(`^${TITLE.replace(/[.?*+^$()[\]{}|\\]/g, "\\$&")}`) });
+  const item = conversations(page).getByRole("button", {
+    name: new RegExp(`^${TITLE.replace(/[.?*+^$()[\]{}|\\]/g, "\\$&")}`),
+  });
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute("aria-current", "true");
   await expect(item).toContainText("Just now");
@@ -77,7 +82,11 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
       return {
         own,
         messages: await status(`/api/chat/conversations/${id}/messages`),
-        rename: await status(`/api/chat/conversations/${id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ title: "Mine now" }) }),
+        rename: await status(`/api/chat/conversations/${id}`, {
+          method: "PATCH",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ title: "Mine now" }),
+        }),
         remove: await status(`/api/chat/conversations/${id}`, { method: "DELETE" }),
         managersList: await status(`/api/chat/conversations/${managerId}`),
       };
@@ -91,18 +100,24 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
 
   // Reload: the stored thread comes back with its sources.
   await page.reload();
-  await conversations(page).getByRole("button", { name: new RegExp(`^${TITLE.slice(0, 20)}`) }).click();
+  await conversations(page)
+    .getByRole("button", { name: new RegExp(`^${TITLE.slice(0, 20)}`) })
+    .click();
   await expect(page.getByTestId("user-message").filter({ hasText: PROMPT })).toBeVisible();
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible();
 
   // Rename in place: Escape cancels, Enter saves.
-  await conversations(page).getByRole("button", { name: /^Options for / }).click();
+  await conversations(page)
+    .getByRole("button", { name: /^Options for / })
+    .click();
   await page.getByRole("menuitem", { name: "Rename" }).click();
   const title = conversations(page).getByRole("textbox", { name: "Conversation title" });
   await title.fill("Not this");
   await title.press("Escape");
   await expect(conversations(page).getByRole("button", { name: /^How do I re-engage/ })).toBeVisible();
-  await conversations(page).getByRole("button", { name: /^Options for / }).click();
+  await conversations(page)
+    .getByRole("button", { name: /^Options for / })
+    .click();
   await page.getByRole("menuitem", { name: "Rename" }).click();
   await title.fill("Re-engaging Sam");
   await title.press("Enter");
@@ -116,16 +131,27 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
   const confirm = page.getByRole("dialog", { name: "Delete conversation?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(conversations(page).getByText("No conversations yet. Start a new chat!")).toBeVisible();
-  const gone = await page.evaluate(async (id) => (await fetch(`/api/chat/conversations/${id}/messages`)).status, conversationId);
+  const gone = await page.evaluate(
+    async (id) => (await fetch(`/api/chat/conversations/${id}/messages`)).status,
+    conversationId,
+  );
   expect(gone).toBe(404);
 });
 
-test("a failed first message is rolled back with the spec's toast; a 429 shows the server's message", async ({ page }) => {
+test("a failed first message is rolled back with the spec's toast; a 429 shows the server's message", async ({
+  page,
+}) => {
   const ws = await createWorkspace("coachfail");
   await openCoach(page, ws, ws.manager.email);
   const box = page.getByPlaceholder("Ask for leadership guidance...");
 
-  await page.route("**/api/ai-coach/stream", (route) => route.fulfill({ status: 500, contentType: "application/problem+json", body: JSON.stringify({ detail: "Something went wrong. Please try again." }) }));
+  await page.route("**/api/ai-coach/stream", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ detail: "Something went wrong. Please try again." }),
+    }),
+  );
   await box.fill("How do I run a good one-on-one?");
   await box.press("Enter");
   await expect(toastText(page, "Failed to create conversation. Please try again.")).toBeVisible();
@@ -135,7 +161,12 @@ test("a failed first message is rolled back with the spec's toast; a 429 shows t
 
   await page.unroute("**/api/ai-coach/stream");
   await page.route("**/api/ai-coach/stream", (route) =>
-    route.fulfill({ status: 429, headers: { "Retry-After": "120" }, contentType: "application/problem+json", body: JSON.stringify({ code: "rate_limited", detail: "Too many messages. Please wait 2 minutes." }) }),
+    route.fulfill({
+      status: 429,
+      headers: { "Retry-After": "120" },
+      contentType: "application/problem+json",
+      body: JSON.stringify({ code: "rate_limited", detail: "Too many messages. Please wait 2 minutes." }),
+    }),
   );
   await page.getByRole("button", { name: "Send" }).click();
   await expect(toastText(page, "Too many messages. Please wait 2 minutes.")).toBeVisible();
@@ -149,7 +180,14 @@ test("the 1:1 context from local storage shows as a removable chip", async ({ pa
   // server refuses it, and the chip stays to be removed.
   await setUpVault(page);
   await page.evaluate(() =>
-    localStorage.setItem("boss-bot-context", JSON.stringify({ type: "1on1_prep_analysis", meetingId: "m1", data: { meeting: { employeeName: "Eve Tester" } } })),
+    localStorage.setItem(
+      "boss-bot-context",
+      JSON.stringify({
+        type: "1on1_prep_analysis",
+        meetingId: "m1",
+        data: { meeting: { employeeName: "Eve Tester" } },
+      }),
+    ),
   );
   await page.goto(url(ws.subdomain, "/ai-coach"));
   await expect(page.getByText("Using 1:1 context: Eve Tester")).toBeVisible();
@@ -165,14 +203,20 @@ test("an employee has no Boss Bot", async ({ page }) => {
   await page.goto(url(ws.subdomain, "/ai-coach"));
   await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
   await expect(page.getByPlaceholder("Ask for leadership guidance...")).toHaveCount(0);
-  const status = await page.evaluate(async (id) => (await fetch(`/api/chat/conversations/${id}`)).status, ws.employee.id);
+  const status = await page.evaluate(
+    async (id) => (await fetch(`/api/chat/conversations/${id}`)).status,
+    ws.employee.id,
+  );
   expect([403, 404]).toContain(status);
 });
 
 test("Boss Bot has no serious accessibility violations, empty and with a reply", async ({ page }) => {
   const ws = await createWorkspace("coachaxe");
   await openCoach(page, ws, ws.manager.email);
-  const serious = async () => (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
   expect(await serious()).toEqual([]);
   await page.getByRole("button", { name: PROMPT }).click();
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible({ timeout: 20_000 });
@@ -186,7 +230,9 @@ test("on a phone the chat fits the screen and the conversations open as a sheet 
   await box.fill("How can I delegate more without micromanaging?");
   await box.press("Enter");
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible({ timeout: 20_000 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole("button", { name: "Conversations", exact: true }).click();
   const sheet = page.getByRole("dialog", { name: "Conversations" });

@@ -46,25 +46,86 @@ const PAGES: PageUnderBudget[] = [
   { name: "Logos", host: "site", path: "/logos", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Sign in", host: "workspace", path: "/login", who: "anonymous", budgetKib: PUBLIC_KIB },
   { name: "Forgot password", host: "workspace", path: "/forgot-password", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Reset password", host: "workspace", path: "/reset-password?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Accept invitation", host: "workspace", path: "/accept-invite?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
+  {
+    name: "Reset password",
+    host: "workspace",
+    path: "/reset-password?token=x",
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+  },
+  {
+    name: "Accept invitation",
+    host: "workspace",
+    path: "/accept-invite?token=x",
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+  },
   { name: "Verify e-mail", host: "workspace", path: "/verify-email?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Confirm new e-mail", host: "workspace", path: "/confirm-email?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Undo e-mail change", host: "workspace", path: "/undo-email-change?token=x", who: "anonymous", budgetKib: PUBLIC_KIB },
+  {
+    name: "Confirm new e-mail",
+    host: "workspace",
+    path: "/confirm-email?token=x",
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+  },
+  {
+    name: "Undo e-mail change",
+    host: "workspace",
+    path: "/undo-email-change?token=x",
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+  },
   { name: "Welcome", host: "workspace", path: "/welcome", who: "anonymous", budgetKib: PUBLIC_KIB },
-  { name: "Workspace 404 (signed out)", host: "workspace", path: "/no-such-page", who: "anonymous", budgetKib: PUBLIC_KIB, status: 404 },
-  { name: "Survey (personal link)", host: "survey", path: (ids) => ids.takeSurveyPath, who: "anonymous", budgetKib: PUBLIC_KIB },
+  {
+    name: "Workspace 404 (signed out)",
+    host: "workspace",
+    path: "/no-such-page",
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+    status: 404,
+  },
+  {
+    name: "Survey (personal link)",
+    host: "survey",
+    path: (ids) => ids.takeSurveyPath,
+    who: "anonymous",
+    budgetKib: PUBLIC_KIB,
+  },
   { name: "Dashboard (admin)", host: "workspace", path: "/", who: "admin", budgetKib: APP_KIB },
   { name: "Dashboard (manager)", host: "workspace", path: "/", who: "manager", budgetKib: APP_KIB },
   { name: "Dashboard (employee)", host: "workspace", path: "/", who: "employee", budgetKib: APP_KIB },
   { name: "Pulse Overview", host: "workspace", path: "/pulse", who: "admin", budgetKib: APP_KIB },
   { name: "Reports", host: "workspace", path: "/reports", who: "admin", budgetKib: APP_KIB },
   { name: "Surveys", host: "workspace", path: "/surveys", who: "admin", budgetKib: APP_KIB },
-  { name: "Survey results", host: "workspace", path: (ids) => `/surveys/results/${ids.resultsSurveyId}`, who: "admin", budgetKib: APP_KIB },
+  {
+    name: "Survey results",
+    host: "workspace",
+    path: (ids) => `/surveys/results/${ids.resultsSurveyId}`,
+    who: "admin",
+    budgetKib: APP_KIB,
+  },
   { name: "1:1 meetings", host: "workspace", path: "/one-on-one", who: "manager", budgetKib: APP_KIB },
-  { name: "1:1 meeting", host: "workspace", path: (ids) => `/one-on-one/${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
-  { name: "1:1 prep form", host: "workspace", path: (ids) => `/one-on-one-prep?meetingId=${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
-  { name: "1:1 review", host: "workspace", path: (ids) => `/one-on-one-meeting?meetingId=${ids.meetingId}`, who: "manager", budgetKib: APP_KIB },
+  {
+    name: "1:1 meeting",
+    host: "workspace",
+    path: (ids) => `/one-on-one/${ids.meetingId}`,
+    who: "manager",
+    budgetKib: APP_KIB,
+  },
+  {
+    name: "1:1 prep form",
+    host: "workspace",
+    path: (ids) => `/one-on-one-prep?meetingId=${ids.meetingId}`,
+    who: "manager",
+    budgetKib: APP_KIB,
+  },
+  {
+    name: "1:1 review",
+    host: "workspace",
+    path: (ids) => `/one-on-one-meeting?meetingId=${ids.meetingId}`,
+    who: "manager",
+    budgetKib: APP_KIB,
+  },
   { name: "Boss Bot", host: "workspace", path: "/ai-coach", who: "manager", budgetKib: APP_KIB },
   { name: "Settings: Your account", host: "workspace", path: "/settings", who: "admin", budgetKib: APP_KIB },
   { name: "Settings: E-mail", host: "workspace", path: "/settings/email", who: "admin", budgetKib: APP_KIB },
@@ -72,7 +133,14 @@ const PAGES: PageUnderBudget[] = [
   { name: "Settings: Anonymity", host: "workspace", path: "/settings/anonymity", who: "admin", budgetKib: APP_KIB },
   { name: "Settings: User Management", host: "workspace", path: "/settings/users", who: "admin", budgetKib: APP_KIB },
   { name: "Settings: Billing", host: "workspace", path: "/settings/billing", who: "admin", budgetKib: APP_KIB },
-  { name: "Workspace 404 (signed in)", host: "workspace", path: "/no-such-page", who: "employee", budgetKib: APP_KIB, status: 404 },
+  {
+    name: "Workspace 404 (signed in)",
+    host: "workspace",
+    path: "/no-such-page",
+    who: "employee",
+    budgetKib: APP_KIB,
+    status: 404,
+  },
   { name: "Content library", host: "workspace", path: "/admin/content-library", who: "admin", budgetKib: APP_KIB },
   { name: "Bulk import", host: "workspace", path: "/bulk-import", who: "admin", budgetKib: APP_KIB },
 ];
@@ -105,17 +173,56 @@ async function surveyLink(): Promise<{ subdomain: string; path: string }> {
   const surveyId = await runInOrg(e2eDb(), ws.orgId, async (tx) => {
     const now = Date.now();
     const s = await tx.survey.create({
-      data: { organizationId: ws.orgId, kind: "pulse", title: "Weekly Pulse", status: "active", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now + 7 * 86_400_000), minGroupSize: 3, invitedCount: 1 },
+      data: {
+        organizationId: ws.orgId,
+        kind: "pulse",
+        title: "Weekly Pulse",
+        status: "active",
+        scheduledFor: new Date(now),
+        sentAt: new Date(now),
+        closesAt: new Date(now + 7 * 86_400_000),
+        minGroupSize: 3,
+        invitedCount: 1,
+      },
       select: { id: true },
     });
     await tx.surveyQuestion.createMany({
       data: [
-        { organizationId: ws.orgId, surveyId: s.id, order: 1, type: "scale", text: "I know what is expected of me at work.", dimension: "alignment", bankKey: "alignment_1", isRequired: true },
-        { organizationId: ws.orgId, surveyId: s.id, order: 2, type: "enps", text: "How likely are you to recommend this company as a place to work?", dimension: null, bankKey: "enps", isRequired: true },
-        { organizationId: ws.orgId, surveyId: s.id, order: 3, type: "text", text: "Anything else you would like to share?", dimension: null, bankKey: null, isRequired: false },
+        {
+          organizationId: ws.orgId,
+          surveyId: s.id,
+          order: 1,
+          type: "scale",
+          text: "I know what is expected of me at work.",
+          dimension: "alignment",
+          bankKey: "alignment_1",
+          isRequired: true,
+        },
+        {
+          organizationId: ws.orgId,
+          surveyId: s.id,
+          order: 2,
+          type: "enps",
+          text: "How likely are you to recommend this company as a place to work?",
+          dimension: null,
+          bankKey: "enps",
+          isRequired: true,
+        },
+        {
+          organizationId: ws.orgId,
+          surveyId: s.id,
+          order: 3,
+          type: "text",
+          text: "Anything else you would like to share?",
+          dimension: null,
+          bankKey: null,
+          isRequired: false,
+        },
       ],
     });
-    await tx.surveyInvitation.create({ data: { organizationId: ws.orgId, surveyId: s.id, userId: ws.employee.id, tokenHash: hashToken(token) } });
+    await tx.surveyInvitation.create({
+      data: { organizationId: ws.orgId, surveyId: s.id, userId: ws.employee.id, tokenHash: hashToken(token) },
+    });
     return s.id;
   });
   return { subdomain: ws.subdomain, path: `/surveys/${surveyId}?token=${token}` };
@@ -133,7 +240,11 @@ test("every page's initial JavaScript stays within its budget", async () => {
 
   // Ids the detail pages need, found the way a person would: a meeting from the manager's list,
   // a round from the Surveys page's results links.
-  const meetings = await request({ host: workspace, path: "/api/meetings/one-on-one?when=upcoming", cookie: cookies.manager });
+  const meetings = await request({
+    host: workspace,
+    path: "/api/meetings/one-on-one?when=upcoming",
+    cookie: cookies.manager,
+  });
   const meetingId = /"id":"([0-9a-f-]{36})"/.exec(meetings.body)?.[1];
   const surveys = await request({ host: workspace, path: "/surveys", cookie: cookies.admin });
   const resultsSurveyId = /\/surveys\/results\/([0-9a-f-]{36})/.exec(surveys.body)?.[1];
@@ -143,7 +254,8 @@ test("every page's initial JavaScript stays within its budget", async () => {
   const ids: Ids = { meetingId: meetingId!, resultsSurveyId: resultsSurveyId!, takeSurveyPath: take.path };
 
   const gzCache = new Map<string, number>();
-  const rows: { name: string; path: string; who: Who; kib: number; over: number; allowed: number; budget: number }[] = [];
+  const rows: { name: string; path: string; who: Who; kib: number; over: number; allowed: number; budget: number }[] =
+    [];
   for (const p of PAGES) {
     const path = typeof p.path === "string" ? p.path : p.path(ids);
     const host = p.host === "site" ? ROOT : p.host === "survey" ? hostOf(take.subdomain) : workspace;
@@ -163,18 +275,33 @@ test("every page's initial JavaScript stays within its budget", async () => {
       bytes += gzCache.get(src)!;
     }
     const kib = bytes / 1024;
-    rows.push({ name: p.name, path, who: p.who, kib, over: kib - BARE_NEXT_KIB, allowed: p.overTodayKib ?? p.budgetKib, budget: p.budgetKib });
+    rows.push({
+      name: p.name,
+      path,
+      who: p.who,
+      kib,
+      over: kib - BARE_NEXT_KIB,
+      allowed: p.overTodayKib ?? p.budgetKib,
+      budget: p.budgetKib,
+    });
   }
 
   const table = [
     `${"Page".padEnd(28)} ${"Role".padEnd(9)} ${"KiB gz".padStart(7)} ${"Over bare".padStart(9)} ${"Budget".padStart(6)}`,
-    ...rows.map((r) => `${r.name.padEnd(28)} ${r.who.padEnd(9)} ${r.kib.toFixed(1).padStart(7)} ${r.over.toFixed(1).padStart(9)} ${String(r.budget).padStart(6)}${r.over > r.budget ? `  over budget (held at ${r.allowed} until fixed)` : ""}`),
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(28)} ${r.who.padEnd(9)} ${r.kib.toFixed(1).padStart(7)} ${r.over.toFixed(1).padStart(9)} ${String(r.budget).padStart(6)}${r.over > r.budget ? `  over budget (held at ${r.allowed} until fixed)` : ""}`,
+    ),
   ].join("\n");
   console.log(`\nInitial JavaScript per page (gzip -9; bare Next page = ${BARE_NEXT_KIB} KiB)\n${table}\n`);
 
-  const tooHeavy = rows.filter((r) => r.over > r.allowed).map((r) => `${r.name} (${r.path}, ${r.who}): ${r.over.toFixed(1)} KiB over a bare page, allowed ${r.allowed}`);
+  const tooHeavy = rows
+    .filter((r) => r.over > r.allowed)
+    .map((r) => `${r.name} (${r.path}, ${r.who}): ${r.over.toFixed(1)} KiB over a bare page, allowed ${r.allowed}`);
   expect(tooHeavy, "pages over their JavaScript budget").toEqual([]);
   // A page brought within its budget should drop its overTodayKib, so the budget itself holds from then on.
-  const nowWithin = rows.filter((r) => r.allowed > r.budget && r.over <= r.budget).map((r) => `${r.name}: ${r.over.toFixed(1)} KiB over, within ${r.budget}: remove its overTodayKib`);
+  const nowWithin = rows
+    .filter((r) => r.allowed > r.budget && r.over <= r.budget)
+    .map((r) => `${r.name}: ${r.over.toFixed(1)} KiB over, within ${r.budget}: remove its overTodayKib`);
   if (nowWithin.length > 0) console.log(`Within budget now, still carrying an allowance:\n${nowWithin.join("\n")}`);
 });

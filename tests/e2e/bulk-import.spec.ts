@@ -9,7 +9,8 @@ import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 
 const TEMPLATE_EMAILS = ["jane.doe@example.com", "john.smith@example.com", "maria.garcia@example.com"];
 
-const userCount = (ws: Workspace) => runInOrg(e2eDb(), ws.orgId, (tx) => tx.user.count({ where: { organizationId: ws.orgId } }));
+const userCount = (ws: Workspace) =>
+  runInOrg(e2eDb(), ws.orgId, (tx) => tx.user.count({ where: { organizationId: ws.orgId } }));
 
 test("an admin downloads the template, imports it and the new people get invitations", async ({ page }, testInfo) => {
   const ws = await createWorkspace("bulk");
@@ -19,7 +20,10 @@ test("an admin downloads the template, imports it and the new people get invitat
   await expect(page.getByText("Seats: 3 of 10 used")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Nothing to preview yet" })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Template" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Template" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("users-template.csv");
   const file = path.join(testInfo.outputDir, download.suggestedFilename());
   await download.saveAs(file);
@@ -52,7 +56,9 @@ test("an admin downloads the template, imports it and the new people get invitat
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
   await page.getByRole("button", { name: "Import 3 Users" }).click();
   await expect(results.getByText("Failed", { exact: true }).locator("..")).toContainText("3");
-  await expect(results.getByRole("list", { name: "Import errors" })).toContainText("Line 2 (jane.doe@example.com): a user with this email already exists in your organisation");
+  await expect(results.getByRole("list", { name: "Import errors" })).toContainText(
+    "Line 2 (jane.doe@example.com): a user with this email already exists in your organisation",
+  );
   expect(await userCount(ws)).toBe(6);
 });
 
@@ -63,10 +69,22 @@ test("pasted text is previewed on every change, with file errors and per-line pr
   const paste = page.getByLabel("Or paste CSV text", { exact: true });
 
   await paste.fill("Name,Email\nJane,jane@example.com");
-  await expect(page.getByRole("alert").filter({ hasText: "This file cannot be imported" })).toContainText("Unknown column: Name.");
-  await expect(page.getByRole("alert").filter({ hasText: "This file cannot be imported" })).toContainText("Missing required columns: First Name, Last Name.");
+  await expect(page.getByRole("alert").filter({ hasText: "This file cannot be imported" })).toContainText(
+    "Unknown column: Name.",
+  );
+  await expect(page.getByRole("alert").filter({ hasText: "This file cannot be imported" })).toContainText(
+    "Missing required columns: First Name, Last Name.",
+  );
 
-  await paste.fill(["first name,last name,email,team,manager", "Ann,Lee,ann@example.com,Ops,", "Bob,,bob@example.com,Ops,", "Cy,Po,not-an-email,,", `Di,Ra,di@example.com,Ops,${ws.manager.email}`].join("\n"));
+  await paste.fill(
+    [
+      "first name,last name,email,team,manager",
+      "Ann,Lee,ann@example.com,Ops,",
+      "Bob,,bob@example.com,Ops,",
+      "Cy,Po,not-an-email,,",
+      `Di,Ra,di@example.com,Ops,${ws.manager.email}`,
+    ].join("\n"),
+  );
   await expect(page.getByText("2 people ready to import")).toBeVisible();
   await expect(page.getByText("2 lines will be skipped")).toBeVisible();
   const skipped = page.getByRole("list", { name: "Lines that will be skipped" });
@@ -74,7 +92,9 @@ test("pasted text is previewed on every change, with file errors and per-line pr
   await expect(skipped).toContainText("Line 4 (not-an-email): Invalid email address");
   await page.getByRole("button", { name: "Import 2 Users" }).click();
   await expect(toastText(page, "Import completed!")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Import results" }).getByText("Successful", { exact: true }).locator("..")).toContainText("2");
+  await expect(
+    page.getByRole("region", { name: "Import results" }).getByText("Successful", { exact: true }).locator(".."),
+  ).toContainText("2");
 });
 
 test("a file needing more seats than are free is refused whole", async ({ page }) => {
@@ -103,7 +123,13 @@ test("managers and employees see 'Access Restricted' and the API refuses them", 
     await context.close();
 
     const cookie = (await signIn(ws.subdomain, who.email, PASSWORD))!;
-    const res = await json({ host: hostOf(ws.subdomain), path: "/api/users/bulk-import", method: "POST", cookie, body: { users: [{ firstName: "A", lastName: "B", email: `a.${ws.subdomain}@example.com` }] } });
+    const res = await json({
+      host: hostOf(ws.subdomain),
+      path: "/api/users/bulk-import",
+      method: "POST",
+      cookie,
+      body: { users: [{ firstName: "A", lastName: "B", email: `a.${ws.subdomain}@example.com` }] },
+    });
     expect(res.status, res.body).toBe(403);
   }
   expect(await userCount(ws)).toBe(3);
@@ -113,7 +139,9 @@ test("the import page works on a phone @phone", async ({ page }) => {
   const ws = await createWorkspace("bulkm");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
-  await page.getByLabel("Or paste CSV text", { exact: true }).fill(readFileSync("public/templates/users-template.csv", "utf8"));
+  await page
+    .getByLabel("Or paste CSV text", { exact: true })
+    .fill(readFileSync("public/templates/users-template.csv", "utf8"));
   await expect(page.getByRole("button", { name: "Import 3 Users" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -127,7 +155,10 @@ test("a 10,000-line file previews without freezing: the first 100 rows and a cou
   const ws = await createWorkspace("bulkv");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/bulk-import"));
-  const lines = Array.from({ length: 10_000 }, (_, i) => `First${i},"Last, ${i}",p${i}@example.com,,Department ${i % 200},`);
+  const lines = Array.from(
+    { length: 10_000 },
+    (_, i) => `First${i},"Last, ${i}",p${i}@example.com,,Department ${i % 200},`,
+  );
   const buffer = Buffer.from(["First Name,Last Name,Email,Role,Department,Manager Email", ...lines].join("\r\n"));
   // Chosen again if the first choice landed before the page was interactive (a loaded machine).
   let t0 = 0;
@@ -149,7 +180,9 @@ test("10,000 people over HTTP with ndjson progress", async () => {
   test.skip(!process.env.E2E_BULK_10K, "set E2E_BULK_10K=1 to run");
   test.setTimeout(180_000);
   const ws = await createWorkspace("bulkx");
-  await runInOrg(e2eDb(), ws.orgId, (tx) => tx.organization.update({ where: { id: ws.orgId }, data: { maxUsers: 20_000 } }));
+  await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.organization.update({ where: { id: ws.orgId }, data: { maxUsers: 20_000 } }),
+  );
   const cookie = (await signIn(ws.subdomain, ws.admin.email, PASSWORD))!;
   const users = Array.from({ length: 10_000 }, (_, i) => {
     const dept = Math.floor(i / 50);
@@ -174,9 +207,21 @@ test("10,000 people over HTTP with ndjson progress", async () => {
     body: JSON.stringify({ users, organizationId: ws.orgId }),
   });
   const seconds = (Date.now() - t0) / 1000;
-  const lines = res.body.trim().split("\n").map((l) => JSON.parse(l) as { type: string; successful?: number; warnings?: string[] });
-  console.log(`bulk import over HTTP: 10,000 people in ${seconds.toFixed(2)} s (${Math.round(10_000 / seconds)} rows/s), ${lines.length - 1} progress lines`);
+  const lines = res.body
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { type: string; successful?: number; warnings?: string[] });
+  console.log(
+    `bulk import over HTTP: 10,000 people in ${seconds.toFixed(2)} s (${Math.round(10_000 / seconds)} rows/s), ${lines.length - 1} progress lines`,
+  );
   expect(res.status).toBe(200);
-  expect(lines.at(-1)).toMatchObject({ type: "result", successful: 10_000, failed: 0, total: 10_000, errors: [], warnings: [] });
+  expect(lines.at(-1)).toMatchObject({
+    type: "result",
+    successful: 10_000,
+    failed: 0,
+    total: 10_000,
+    errors: [],
+    warnings: [],
+  });
   expect(await userCount(ws)).toBe(10_003);
 });

@@ -14,15 +14,21 @@ const OPENER = "Help me prepare for my 1:1 with Sam.";
 const CHIP = "Using 1:1 context: Sam Carter";
 const url = (p: string) => workspaceUrl(DEMO.subdomain, p);
 /** Sam's own words in the upcoming meeting's prep form (any one of them reaching the answer). */
-const SAMS_POINTS = /three urgent escalations|escalations and on-call|tech lead role|know earlier when deadlines move|two customers through the migration|hand over on-call/i;
+const SAMS_POINTS =
+  /three urgent escalations|escalations and on-call|tech lead role|know earlier when deadlines move|two customers through the migration|hand over on-call/i;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ISO = /\d{4}-\d{2}-\d{2}T/;
-const FIELD_NAMES = /\b(?:employeeName|employeeFirstName|meetingId|scheduledAt|workloadConcerns|careerDevelopment|teamDynamics|additionalNotes|stressLevel|prepForm|contextForBossBot|1on1_prep_analysis)\b|\bwins:/;
+const FIELD_NAMES =
+  /\b(?:employeeName|employeeFirstName|meetingId|scheduledAt|workloadConcerns|careerDevelopment|teamDynamics|additionalNotes|stressLevel|prepForm|contextForBossBot|1on1_prep_analysis)\b|\bwins:/;
 
 /** Jordan's 1:1 list -> the meeting with Sam -> Employee Prep -> the review. */
 async function openReview(page: Page): Promise<void> {
   await page.goto(url("/one-on-one"));
-  await page.getByRole("list", { name: "Upcoming meetings" }).getByRole("link", { name: "Open Meeting with Sam Carter" }).first().click();
+  await page
+    .getByRole("list", { name: "Upcoming meetings" })
+    .getByRole("link", { name: "Open Meeting with Sam Carter" })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Meeting with Sam Carter", level: 1 })).toBeVisible();
   const review = page.getByRole("link", { name: "Open the meeting review" });
   // A press before the page's scripts have run does not switch tabs: pressed until it does.
@@ -34,8 +40,14 @@ async function openReview(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "1:1 Meeting Review", level: 1 })).toBeVisible();
 }
 
-const streamRequest = (page: Page) => page.waitForRequest((r) => r.url().endsWith("/api/ai-coach/stream") && r.method() === "POST");
-const bodyOf = (r: Request) => r.postDataJSON() as { message: string; conversationId?: string; context?: { type: string; meetingId: string; data?: unknown } };
+const streamRequest = (page: Page) =>
+  page.waitForRequest((r) => r.url().endsWith("/api/ai-coach/stream") && r.method() === "POST");
+const bodyOf = (r: Request) =>
+  r.postDataJSON() as {
+    message: string;
+    conversationId?: string;
+    context?: { type: string; meetingId: string; data?: unknown };
+  };
 
 async function expectNothingRaw(page: Page): Promise<void> {
   const text = await page.locator("body").innerText();
@@ -44,7 +56,9 @@ async function expectNothingRaw(page: Page): Promise<void> {
   expect(text).not.toMatch(FIELD_NAMES);
 }
 
-test("'Get Boss Bot Suggestions' opens a conversation about the meeting: Sam and Sam's points, no ids or field names, follow-ups keep the meeting", async ({ page }) => {
+test("'Get Boss Bot Suggestions' opens a conversation about the meeting: Sam and Sam's points, no ids or field names, follow-ups keep the meeting", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, DEMO.subdomain, JORDAN, DEMO.password);
   await openReview(page);
@@ -78,7 +92,9 @@ test("'Get Boss Bot Suggestions' opens a conversation about the meeting: Sam and
   expect(follow.context).toEqual({ type: "1on1_prep_analysis", meetingId });
   expect(follow.conversationId).toMatch(UUID);
   await expect(page.getByTestId("ai-message")).toHaveCount(2, { timeout: 30_000 });
-  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText(CHIP)).toBeVisible();
   await expectNothingRaw(page);
 
@@ -106,15 +122,30 @@ test("a hand-over whose meeting the server does not find says so and starts noth
   await signInAs(page, DEMO.subdomain, JORDAN, DEMO.password);
   // Stored on the dashboard, as a review would before going to Boss Bot.
   await page.evaluate(() =>
-    localStorage.setItem("boss-bot-context", JSON.stringify({ type: "1on1_prep_analysis", meetingId: "00000000-0000-4000-8000-000000000000", data: { meeting: { employeeName: "Eve Tester" } } })),
+    localStorage.setItem(
+      "boss-bot-context",
+      JSON.stringify({
+        type: "1on1_prep_analysis",
+        meetingId: "00000000-0000-4000-8000-000000000000",
+        data: { meeting: { employeeName: "Eve Tester" } },
+      }),
+    ),
   );
   await page.goto(url("/ai-coach"));
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Failed to create conversation. Please try again.")).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByText("Failed to create conversation. Please try again."),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("user-message")).toHaveCount(0);
   // The first message is handed back to the box, the chip stays for another try or removal.
-  await expect(page.getByPlaceholder("Ask for leadership guidance...")).toHaveValue("Help me prepare for my 1:1 with Eve.");
+  await expect(page.getByPlaceholder("Ask for leadership guidance...")).toHaveValue(
+    "Help me prepare for my 1:1 with Eve.",
+  );
   await expect(page.getByText("Using 1:1 context: Eve Tester")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Conversations" }).getByRole("button", { name: /^Help me prepare for my 1:1 with Eve/ })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("navigation", { name: "Conversations" })
+      .getByRole("button", { name: /^Help me prepare for my 1:1 with Eve/ }),
+  ).toHaveCount(0);
 });
 
 test("@phone the admin's 1:1 with Priya opens its conversation on a phone", async ({ page }) => {
@@ -126,7 +157,9 @@ test("@phone the admin's 1:1 with Priya opens its conversation on a phone", asyn
   const meetingId = new URL(page.url()).pathname.split("/").at(-1)!;
   await page.goto(url(`/one-on-one-meeting?meetingId=${meetingId}`));
   await page.getByRole("button", { name: "Get Boss Bot Suggestions" }).click();
-  await expect(page.getByTestId("user-message").filter({ hasText: "Help me prepare for my 1:1 with Priya." })).toHaveCount(1);
+  await expect(
+    page.getByTestId("user-message").filter({ hasText: "Help me prepare for my 1:1 with Priya." }),
+  ).toHaveCount(1);
   const chip = page.getByText("Using 1:1 context: Priya Shah");
   await expect(chip).toBeVisible();
   const reply = page.getByTestId("ai-message").last();

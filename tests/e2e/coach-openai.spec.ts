@@ -38,14 +38,17 @@ const anyToast = (page: Page) => page.getByRole("region", { name: /Notifications
 async function expectBuiltinAnswer(page: Page): Promise<void> {
   const reply = page.getByTestId("ai-message").last();
   await expect(reply.getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
-  for (const heading of ["Situation", "Approach", "Script"]) await expect(reply.getByText(heading, { exact: true })).toBeVisible();
+  for (const heading of ["Situation", "Approach", "Script"])
+    await expect(reply.getByText(heading, { exact: true })).toBeVisible();
   await expect(reply.getByText("Sources")).toBeVisible();
   await expect(reply.getByRole("listitem").filter({ hasText: "[1]" }).getByRole("button")).toBeVisible();
   // Nothing of the provider's own text: it answered with an error before its first token.
   await expect(reply).not.toContainText("private conversation");
 }
 
-test("the provider's reply streams in, with the library's sources and without the number it invented", async ({ page }) => {
+test("the provider's reply streams in, with the library's sources and without the number it invented", async ({
+  page,
+}) => {
   await openCoach(page, jordan);
   await ask(page, "How do I re-engage a quiet team member?");
   // Seen half written in the browser: the first chunks are there, the last is not yet (the fake
@@ -68,12 +71,16 @@ test("the provider's reply streams in, with the library's sources and without th
 
   // Stored as shown.
   await page.reload();
-  await conversations(page).getByRole("button", { name: /^How do I re-engage a quiet team member\?/ }).click();
+  await conversations(page)
+    .getByRole("button", { name: /^How do I re-engage a quiet team member\?/ })
+    .click();
   await expect(page.getByTestId("ai-message").last()).toContainText(REPLY_SHOWN);
 });
 
 for (const status of [500, 429] as const) {
-  test(`a ${status} from the provider before any token: the built-in coach answers, with no error shown`, async ({ page }) => {
+  test(`a ${status} from the provider before any token: the built-in coach answers, with no error shown`, async ({
+    page,
+  }) => {
     await openCoach(page, status === 500 ? priya : chris);
     const question = status === 500 ? ASK.error500 : ASK.error429;
     await ask(page, question);
@@ -83,7 +90,9 @@ for (const status of [500, 429] as const) {
   });
 }
 
-test("a reply cut midway: what arrived stays on screen with the spec's toast, and both messages are stored", async ({ page }) => {
+test("a reply cut midway: what arrived stays on screen with the spec's toast, and both messages are stored", async ({
+  page,
+}) => {
   await openCoach(page, DEMO.admin.email);
   const question = ASK.cut;
   await ask(page, question);
@@ -96,14 +105,18 @@ test("a reply cut midway: what arrived stays on screen with the spec's toast, an
 
   // Nothing written is lost: after a reload the conversation holds the question and the partial reply.
   await page.reload();
-  await conversations(page).getByRole("button", { name: /^How do I delegate more without micromanaging\?/ }).click();
+  await conversations(page)
+    .getByRole("button", { name: /^How do I delegate more without micromanaging\?/ })
+    .click();
   await expect(page.getByTestId("user-message").filter({ hasText: question })).toBeVisible();
   await expect(page.getByTestId("ai-message")).toHaveCount(1);
   await expect(page.getByTestId("ai-message").last()).toContainText(CUT_SHOWN);
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible();
 });
 
-test("a follow-up whose request never reaches the app is rolled back, with the spec's toast and the text back in the box", async ({ page }) => {
+test("a follow-up whose request never reaches the app is rolled back, with the spec's toast and the text back in the box", async ({
+  page,
+}) => {
   await openCoach(page, jordan);
   await ask(page, "How do I run a good one-on-one?");
   await expect(page.getByTestId("ai-message").last()).toContainText(REPLY_SHOWN, { timeout: 20_000 });

@@ -24,7 +24,9 @@ async function ask(page: Page, question: string) {
   return reply;
 }
 
-test("a question in a manager's own words gets a grounded answer that restates it, and an off-topic one is declined", async ({ page }) => {
+test("a question in a manager's own words gets a grounded answer that restates it, and an off-topic one is declined", async ({
+  page,
+}) => {
   const ws = await createWorkspace("semantic");
   await openCoach(page, ws);
   const reply = await ask(page, "my report Dana has been missing deadlines and seems withdrawn in meetings");
@@ -36,5 +38,7 @@ test("a question in a manager's own words gets a grounded answer that restates i
   const box = page.getByPlaceholder("Ask for leadership guidance...");
   await box.fill("what's the vat rate on software invoices in germany");
   await box.press("Enter");
-  await expect(page.getByTestId("ai-message").last()).toContainText("The library holds nothing on this question yet", { timeout: 30_000 });
+  await expect(page.getByTestId("ai-message").last()).toContainText("The library holds nothing on this question yet", {
+    timeout: 30_000,
+  });
 });

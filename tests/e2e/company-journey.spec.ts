@@ -7,7 +7,10 @@ import { MAIN, signInAs, toastText, workspaceUrl } from "./support/pages";
 // A company's first hour, as a new customer lives it: sign up on the main site, arrive signed in on
 // the new workspace, add a team and a person who accepts the invitation, import the template
 // file, and see everyone in the org chart.
-test("sign up, add a team and a person, import the template and see the org chart", async ({ page, browser }, testInfo) => {
+test("sign up, add a team and a person, import the template and see the org chart", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const id = randomBytes(3).toString("hex");
   const subdomain = `journey-${id}`;
@@ -71,7 +74,10 @@ test("sign up, add a team and a person, import the template and see the org char
 
   // The template file, downloaded and uploaded again: 3 more people, the last free seats.
   await page.goto(workspaceUrl(subdomain, "/bulk-import"));
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Template" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Template" }).click(),
+  ]);
   const file = path.join(testInfo.outputDir, download.suggestedFilename());
   await download.saveAs(file);
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
@@ -99,5 +105,6 @@ test("sign up, add a team and a person, import the template and see the org char
   await people.getByRole("button", { name: "Expand All" }).click();
   await expect(people.getByText("Lena Brandt")).toBeVisible();
   await expect(people.getByText("Jane Doe")).toBeVisible();
-  for (const team of ["Support", "Sales", "Engineering"]) await expect(people.getByRole("button", { name: new RegExp(`View Team.*${team}`) })).toBeVisible();
+  for (const team of ["Support", "Sales", "Engineering"])
+    await expect(people.getByRole("button", { name: new RegExp(`View Team.*${team}`) })).toBeVisible();
 });

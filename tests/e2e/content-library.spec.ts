@@ -23,7 +23,9 @@ async function openLibrary(page: Page, prefix: string): Promise<Workspace> {
 const ownSection = (page: Page) => page.getByRole("region", { name: "Your library" });
 const builtinSection = (page: Page) => page.getByRole("region", { name: "Built-in library" });
 
-test("an admin pastes content, auto-analysis fills the empty fields, then saves, edits and deletes it", async ({ page }) => {
+test("an admin pastes content, auto-analysis fills the empty fields, then saves, edits and deletes it", async ({
+  page,
+}) => {
   await openLibrary(page, "lib");
   await expect(ownSection(page).getByRole("heading", { name: "No content yet" })).toBeVisible();
   await expect(ownSection(page).getByRole("button", { name: "Add Your First Content" })).toBeVisible();
@@ -91,8 +93,20 @@ test("an admin imports two files and sees the result", async ({ page }) => {
   await page.getByRole("button", { name: "Import", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Import Content" });
   await dialog.getByLabel("Files (.md, .txt)").setInputFiles([
-    { name: "delegation.md", mimeType: "text/markdown", buffer: Buffer.from("# Delegating with clear outcomes\n\nAgree on the outcome, the deadline and the check-ins before you hand a task over.") },
-    { name: "burnout.txt", mimeType: "text/plain", buffer: Buffer.from("Spotting burnout early\n\nWatch for longer hours, missed breaks and a flat tone in one-on-ones; ask, then lighten the load.") },
+    {
+      name: "delegation.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from(
+        "# Delegating with clear outcomes\n\nAgree on the outcome, the deadline and the check-ins before you hand a task over.",
+      ),
+    },
+    {
+      name: "burnout.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(
+        "Spotting burnout early\n\nWatch for longer hours, missed breaks and a flat tone in one-on-ones; ask, then lighten the load.",
+      ),
+    },
   ]);
   const chosen = dialog.getByRole("list", { name: "Chosen files" });
   await expect(chosen.getByText("delegation.md")).toBeVisible();

@@ -6,14 +6,20 @@ import { linkFromMail } from "./support/mail";
 // 'Create Survey' as an admin uses it: two questions for one team, sent now, open 10 days (31 is
 // refused); the team's employee finds it in the app with 'Take Survey', which points to the
 // personal link in her e-mail, and answers with that link.
-test("an admin creates a custom survey for a team; its member finds it in the app and answers with her e-mail's link", async ({ page, browser }) => {
+test("an admin creates a custom survey for a team; its member finds it in the app and answers with her e-mail's link", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("cust");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, "/surveys"));
   await page.getByRole("button", { name: "Create Survey" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Team offsite check");
-  await dialog.getByRole("listitem", { name: "Question 1" }).getByLabel("Question text").fill("The offsite helped our team.");
+  await dialog
+    .getByRole("listitem", { name: "Question 1" })
+    .getByLabel("Question text")
+    .fill("The offsite helped our team.");
   await dialog.getByRole("button", { name: "Add question" }).click();
   const q2 = dialog.getByRole("listitem", { name: "Question 2" });
   await q2.getByLabel("Type").selectOption("text");

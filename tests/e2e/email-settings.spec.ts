@@ -11,13 +11,17 @@ async function openEmailSettings(page: Page, sub: string) {
   return section;
 }
 
-test("an admin edits the invitation template with a live preview, saves it and resets it to the default", async ({ page }, testInfo) => {
+test("an admin edits the invitation template with a live preview, saves it and resets it to the default", async ({
+  page,
+}, testInfo) => {
   const ws = await createWorkspace("eml");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   let section = await openEmailSettings(page, ws.subdomain);
   // Its own page, marked as the current entry of the settings navigation.
   await expect(page).toHaveTitle(/^Email Settings · Settings/);
-  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Email Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Email Settings" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(section.getByTestId("email-subject")).toHaveText(DEFAULT_EMAIL_SUBJECT);
   await expect(section.getByText("Default template")).toBeVisible();
 
@@ -37,7 +41,9 @@ test("an admin edits the invitation template with a live preview, saves it and r
   // An unknown variable is refused with the schema's message, on its field.
   await body.fill("Dear {{lastName}},\n\nTwo minutes, anonymous: {{surveyLink}}");
   await section.getByRole("button", { name: "Save Changes" }).click();
-  await expect(section.getByText("Unknown variable in the message: {{lastName}}. Use {{firstName}} or {{surveyLink}}.")).toBeVisible();
+  await expect(
+    section.getByText("Unknown variable in the message: {{lastName}}. Use {{firstName}} or {{surveyLink}}."),
+  ).toBeVisible();
   await expect(body).toHaveAttribute("aria-invalid", "true");
   await page.screenshot({ path: testInfo.outputPath("email-settings-edit-desktop.png"), fullPage: true });
 
@@ -68,9 +74,13 @@ test("an admin edits the invitation template with a live preview, saves it and r
 });
 
 const storedTemplate = (ws: Workspace) =>
-  runInOrg(e2eDb(), ws.orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: ws.orgId }, select: { emailSubject: true, emailBody: true } }));
+  runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.organization.findUniqueOrThrow({ where: { id: ws.orgId }, select: { emailSubject: true, emailBody: true } }),
+  );
 
-test("a template that would capture personal links is refused with the rule's message and not saved", async ({ page }, testInfo) => {
+test("a template that would capture personal links is refused with the rule's message and not saved", async ({
+  page,
+}, testInfo) => {
   const ws = await createWorkspace("eml");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   const patches: string[] = [];
@@ -80,7 +90,9 @@ test("a template that would capture personal links is refused with the rule's me
   const section = await openEmailSettings(page, ws.subdomain);
   await expect(section.getByText("The personal survey link is the only link in the e-mail")).toHaveCount(0);
   await section.getByRole("button", { name: "Edit Template" }).click();
-  await expect(section.getByTestId("template-link-rule")).toContainText("cannot contain other links or e-mail addresses");
+  await expect(section.getByTestId("template-link-rule")).toContainText(
+    "cannot contain other links or e-mail addresses",
+  );
   const subject = section.getByLabel("Subject");
   const body = section.getByLabel("Message");
 
@@ -106,12 +118,22 @@ test("a template that would capture personal links is refused with the rule's me
   expect(patches).toEqual([]);
 
   // The server says the same to a request that skips the form, and stores nothing.
-  const refused = await page.evaluate(async ({ orgId, emailBody }) => {
-    const r = await fetch(`/api/organizations/${orgId}/email-settings`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ emailSubject: "Pulse", emailBody }) });
-    return { status: r.status, body: (await r.json()) as { fields?: Record<string, string[]> } };
-  }, { orgId: ws.orgId, emailBody: capture });
+  const refused = await page.evaluate(
+    async ({ orgId, emailBody }) => {
+      const r = await fetch(`/api/organizations/${orgId}/email-settings`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ emailSubject: "Pulse", emailBody }),
+      });
+      return { status: r.status, body: (await r.json()) as { fields?: Record<string, string[]> } };
+    },
+    { orgId: ws.orgId, emailBody: capture },
+  );
   expect(refused.status).toBe(400);
-  expect(refused.body.fields?.emailBody).toEqual([TEMPLATE_MESSAGES.gluedLink(found), TEMPLATE_MESSAGES.otherLinks("message", found)]);
+  expect(refused.body.fields?.emailBody).toEqual([
+    TEMPLATE_MESSAGES.gluedLink(found),
+    TEMPLATE_MESSAGES.otherLinks("message", found),
+  ]);
   expect(await storedTemplate(ws)).toEqual({ emailSubject: null, emailBody: null });
 
   // Inserting {{surveyLink}} against other text keeps it standing alone; that template saves.
@@ -121,14 +143,21 @@ test("a template that would capture personal links is refused with the rule's me
   await expect(body).toHaveValue("Two minutes, anonymous: {{surveyLink}}");
   await section.getByRole("button", { name: "Save Changes" }).click();
   await expect(toastText(page, "Settings saved")).toBeVisible();
-  expect(await storedTemplate(ws)).toEqual({ emailSubject: "Weekly pulse", emailBody: "Two minutes, anonymous: {{surveyLink}}" });
+  expect(await storedTemplate(ws)).toEqual({
+    emailSubject: "Weekly pulse",
+    emailBody: "Two minutes, anonymous: {{surveyLink}}",
+  });
 });
 
 test("a stored template that breaks the link rule is shown as the default", async ({ page }) => {
   const ws = await createWorkspace("eml");
   // Written straight into the database, as before the rule (the migration resets such templates).
   await runInOrg(e2eDb(), ws.orgId, (tx) =>
-    tx.organization.update({ where: { id: ws.orgId }, data: { emailSubject: "Pulse", emailBody: "Go: https://collector.example/r?next={{surveyLink}}" }, select: { id: true } }),
+    tx.organization.update({
+      where: { id: ws.orgId },
+      data: { emailSubject: "Pulse", emailBody: "Go: https://collector.example/r?next={{surveyLink}}" },
+      select: { id: true },
+    }),
   );
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   const section = await openEmailSettings(page, ws.subdomain);

@@ -7,7 +7,10 @@ import { MAIN, toastText, workspaceUrl } from "./support/pages";
 // mail to other people waits, an invitation indeed waits, a new link replaces the first, and
 // opening it (signed in or not) confirms the address, sends the waiting invitation and removes
 // the banner.
-test("a new workspace confirms its admin's address from the mailbox, and the mail that waited goes out", async ({ page, browser }) => {
+test("a new workspace confirms its admin's address from the mailbox, and the mail that waited goes out", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const id = randomBytes(3).toString("hex");
   const subdomain = `verify-${id}`;
@@ -33,7 +36,9 @@ test("a new workspace confirms its admin's address from the mailbox, and the mai
   await expect(page.getByRole("heading", { name: "Welcome, Ava" })).toBeVisible();
 
   const banner = page.getByRole("region", { name: "Confirm your e-mail address" });
-  await expect(banner).toContainText("E-mails to other people, such as invitations and surveys, wait until the workspace's e-mail address is confirmed");
+  await expect(banner).toContainText(
+    "E-mails to other people, such as invitations and surveys, wait until the workspace's e-mail address is confirmed",
+  );
   await expect(banner).toContainText(`Open the link we sent to ${ava}.`);
 
   // An invitation now waits in the outbox.
@@ -50,7 +55,9 @@ test("a new workspace confirms its admin's address from the mailbox, and the mai
 
   // A new link replaces the first one.
   await banner.getByRole("button", { name: "Resend verification e-mail" }).click();
-  await expect(banner.getByRole("status")).toHaveText(`We sent a new confirmation link to ${ava}. The earlier link no longer works.`);
+  await expect(banner.getByRole("status")).toHaveText(
+    `We sent a new confirmation link to ${ava}. The earlier link no longer works.`,
+  );
   const [first, second] = await linksFromMail(ava, verifyLink, 2);
   expect(second).not.toBe(first);
   // The resent link was queued after the invitation and has been delivered; the invitation has not.

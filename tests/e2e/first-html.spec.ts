@@ -20,10 +20,25 @@ const PAGES: Check[] = [
   { name: "Dashboard (manager)", path: "/", who: "manager", text: "How the teams you lead are doing." },
   { name: "Reports", path: "/reports", who: "admin", text: "Team Rankings" },
   { name: "Pulse Overview", path: "/pulse", who: "admin", text: "Marketing" },
-  { name: "Boss Bot", path: "/ai-coach", who: "manager", text: "Ask about a situation with your team, or start from one of these." },
+  {
+    name: "Boss Bot",
+    path: "/ai-coach",
+    who: "manager",
+    text: "Ask about a situation with your team, or start from one of these.",
+  },
   { name: "1:1 meeting", path: (id) => `/one-on-one/${id}`, who: "manager", text: "This is a private conversation." },
-  { name: "1:1 prep form", path: (id) => `/one-on-one-prep?meetingId=${id}`, who: "manager", text: "This is a private conversation." },
-  { name: "1:1 review", path: (id) => `/one-on-one-meeting?meetingId=${id}`, who: "manager", text: "This is a private conversation." },
+  {
+    name: "1:1 prep form",
+    path: (id) => `/one-on-one-prep?meetingId=${id}`,
+    who: "manager",
+    text: "This is a private conversation.",
+  },
+  {
+    name: "1:1 review",
+    path: (id) => `/one-on-one-meeting?meetingId=${id}`,
+    who: "manager",
+    text: "This is a private conversation.",
+  },
   { name: "1:1 meetings", path: "/one-on-one", who: "manager", text: "Meeting with Sam Carter" },
   { name: "Surveys", path: "/surveys", who: "admin", text: "Weekly Pulse" },
 ];
@@ -44,7 +59,8 @@ test("signed-in pages send their content in the first HTML, with no boundary lef
     expect(res.status, `${p.name} (${path}) answers`).toBe(200);
     // Scripts (the RSC payload repeats the page's text) are left out: only what paints counts.
     const markup = res.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
-    if (markup.includes("<!--$?-->")) problems.push(`${p.name}: a Suspense boundary is still pending in the first HTML`);
+    if (markup.includes("<!--$?-->"))
+      problems.push(`${p.name}: a Suspense boundary is still pending in the first HTML`);
     if (!markup.includes(p.text)) problems.push(`${p.name}: '${p.text}' is not in the first HTML`);
   }
   expect(problems).toEqual([]);

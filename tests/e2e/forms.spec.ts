@@ -89,7 +89,12 @@ test("company finder: an empty submit gets our message, a miss keeps the name ty
   const go = page.getByRole("button", { name: "Go to Company Login" });
   await go.click();
   // Not the browser's bubble: the form does not ask the browser to check it at all.
-  expect(await page.locator("form").first().evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+  expect(
+    await page
+      .locator("form")
+      .first()
+      .evaluate((f: HTMLFormElement) => f.noValidate),
+  ).toBe(true);
   await expect(messagesOf(page, "company")).toHaveText("Company name is required");
   await expect(field).toBeFocused();
   await field.fill("n");
@@ -182,7 +187,9 @@ test("a people dialog gives focus back to the button that opened it", async ({ p
   await expect(addUser).toBeFocused();
 });
 
-test("a form pressed before the page's scripts have run is sent once they have, once, with what was typed", async ({ page }) => {
+test("a form pressed before the page's scripts have run is sent once they have, once, with what was typed", async ({
+  page,
+}) => {
   const ws = await createWorkspace("frh");
   // The page's scripts wait until released: everything below happens before hydration.
   let release!: () => void;

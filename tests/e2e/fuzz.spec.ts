@@ -23,8 +23,22 @@ import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
 import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
 import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
-import { cancelMeetingSchema, listMeetingsQuerySchema, rescheduleMeetingSchema, scheduleMeetingSchema, updateMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
-import { actionItemInputSchema, actionItemPatchSchema, agendaItemPatchSchema, agendaOrderSchema, privateNoteInputSchema, suggestionReviewSchema, talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
+import {
+  cancelMeetingSchema,
+  listMeetingsQuerySchema,
+  rescheduleMeetingSchema,
+  scheduleMeetingSchema,
+  updateMeetingSchema,
+} from "@/lib/one-on-one/meeting-schemas";
+import {
+  actionItemInputSchema,
+  actionItemPatchSchema,
+  agendaItemPatchSchema,
+  agendaOrderSchema,
+  privateNoteInputSchema,
+  suggestionReviewSchema,
+  talkingPointInputSchema,
+} from "@/lib/one-on-one/notes-schemas";
 import { billingActionSchema, changeSeatsSchema, setupIntentRequestSchema } from "@/lib/billing/schemas";
 import { confirmRecoveryKeySchema, recoverVaultSchema } from "@/lib/vault/schemas";
 import { E2E_PORT, ROOT } from "../../playwright.config";
@@ -33,7 +47,14 @@ import { signIn } from "./support/http";
 import { signupBody } from "./support/signup";
 import { routeTable } from "./support/route-table";
 import { seedConversation } from "./support/routes/coach";
-import { EXCLUDED_COLUMNS, EXCLUDED_SCHEMAS, EXCLUDED_TABLES, snapshot, snapshotChanges, superuserQuery } from "./support/db";
+import {
+  EXCLUDED_COLUMNS,
+  EXCLUDED_SCHEMAS,
+  EXCLUDED_TABLES,
+  snapshot,
+  snapshotChanges,
+  superuserQuery,
+} from "./support/db";
 
 // A fuzz test over every /api route and method of the route table and every server action of the
 // built app: fast-check makes malformed requests (bodies, path parameters, query strings,
@@ -64,8 +85,25 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 // ------------------------------------------------------------------------------------------------
 // The fixture: a workspace signed in as its admin, and another organisation whose ids are aimed at.
 
-type Side = Workspace & { openSurveyId: string; questionId: string; closedSurveyId: string; chatId: string; contentId: string; meetingId: string; agendaItemId: string; actionItemId: string };
-type Fixture = { own: Side; foreign: Side; cookie: string; foreignCookie: string; orgIds: string[]; ownIds: Set<string>; foreignIds: string[] };
+type Side = Workspace & {
+  openSurveyId: string;
+  questionId: string;
+  closedSurveyId: string;
+  chatId: string;
+  contentId: string;
+  meetingId: string;
+  agendaItemId: string;
+  actionItemId: string;
+};
+type Fixture = {
+  own: Side;
+  foreign: Side;
+  cookie: string;
+  foreignCookie: string;
+  orgIds: string[];
+  ownIds: Set<string>;
+  foreignIds: string[];
+};
 
 async function prepareSide(prefix: string): Promise<Side> {
   const ws = await createWorkspace(prefix);
@@ -76,19 +114,61 @@ async function prepareSide(prefix: string): Promise<Side> {
     await tx.organization.update({ where: { id: ws.orgId }, data: { pulseEnabled: false } });
     const now = Date.now();
     const open = await tx.survey.create({
-      data: { organizationId: ws.orgId, kind: "custom", title: "Fuzz open", status: "active", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now + 7 * 86_400_000), invitedCount: 1 },
+      data: {
+        organizationId: ws.orgId,
+        kind: "custom",
+        title: "Fuzz open",
+        status: "active",
+        scheduledFor: new Date(now),
+        sentAt: new Date(now),
+        closesAt: new Date(now + 7 * 86_400_000),
+        invitedCount: 1,
+      },
       select: { id: true },
     });
-    const q = await tx.surveyQuestion.create({ data: { organizationId: ws.orgId, surveyId: open.id, order: 1, type: "scale", text: "Fuzz?", dimension: "overall" }, select: { id: true } });
+    const q = await tx.surveyQuestion.create({
+      data: {
+        organizationId: ws.orgId,
+        surveyId: open.id,
+        order: 1,
+        type: "scale",
+        text: "Fuzz?",
+        dimension: "overall",
+      },
+      select: { id: true },
+    });
     // The employee's link; its token is thrown away, so no request of the fuzz can spend it.
-    await tx.surveyInvitation.create({ data: { organizationId: ws.orgId, surveyId: open.id, userId: ws.employee.id, tokenHash: hashToken(randomBytes(32).toString("base64url")) } });
+    await tx.surveyInvitation.create({
+      data: {
+        organizationId: ws.orgId,
+        surveyId: open.id,
+        userId: ws.employee.id,
+        tokenHash: hashToken(randomBytes(32).toString("base64url")),
+      },
+    });
     const closed = await tx.survey.create({
-      data: { organizationId: ws.orgId, kind: "pulse", title: "Fuzz closed", status: "closed", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now), closedAt: new Date(now) },
+      data: {
+        organizationId: ws.orgId,
+        kind: "pulse",
+        title: "Fuzz closed",
+        status: "closed",
+        scheduledFor: new Date(now),
+        sentAt: new Date(now),
+        closesAt: new Date(now),
+        closedAt: new Date(now),
+      },
       select: { id: true },
     });
     // A library item, for the content routes.
     const content = await tx.leadershipContent.create({
-      data: { organizationId: ws.orgId, title: "Fuzz playbook", content: "Fuzz content.", contentType: "framework", category: "delegation", tags: ["fuzz"] },
+      data: {
+        organizationId: ws.orgId,
+        title: "Fuzz playbook",
+        content: "Fuzz content.",
+        contentType: "framework",
+        category: "delegation",
+        tags: ["fuzz"],
+      },
       select: { id: true },
     });
     return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId, contentId: content.id };
@@ -106,10 +186,42 @@ async function seedMeeting(ws: Workspace): Promise<{ meetingId: string; agendaIt
     async (tx) => {
       const at = new Date(Math.ceil((Date.now() + 10 * 86_400_000) / 3_600_000) * 3_600_000);
       const pair = { organizationId: ws.orgId, managerId: ws.admin.id, employeeId: ws.employee.id };
-      const series = await tx.meetingSeries.create({ data: { ...pair, recurrence: "none", timeZone: "Europe/Berlin", startsAt: at, durationMinutes: 30, materializedUntil: at }, select: { id: true } });
-      const meeting = await tx.meeting.create({ data: { ...pair, seriesId: series.id, occurrenceStart: at, scheduledAt: at, durationMinutes: 30 }, select: { id: true } });
-      const agenda = await tx.meetingAgendaItem.create({ data: { ...pair, meetingId: meeting.id, kind: "talking_point", text: "Fuzz talking point", position: 0, authorId: ws.admin.id }, select: { id: true } });
-      const action = await tx.meetingActionItem.create({ data: { ...pair, originMeetingId: meeting.id, ownerId: ws.employee.id, text: "Fuzz action item", createdById: ws.admin.id }, select: { id: true } });
+      const series = await tx.meetingSeries.create({
+        data: {
+          ...pair,
+          recurrence: "none",
+          timeZone: "Europe/Berlin",
+          startsAt: at,
+          durationMinutes: 30,
+          materializedUntil: at,
+        },
+        select: { id: true },
+      });
+      const meeting = await tx.meeting.create({
+        data: { ...pair, seriesId: series.id, occurrenceStart: at, scheduledAt: at, durationMinutes: 30 },
+        select: { id: true },
+      });
+      const agenda = await tx.meetingAgendaItem.create({
+        data: {
+          ...pair,
+          meetingId: meeting.id,
+          kind: "talking_point",
+          text: "Fuzz talking point",
+          position: 0,
+          authorId: ws.admin.id,
+        },
+        select: { id: true },
+      });
+      const action = await tx.meetingActionItem.create({
+        data: {
+          ...pair,
+          originMeetingId: meeting.id,
+          ownerId: ws.employee.id,
+          text: "Fuzz action item",
+          createdById: ws.admin.id,
+        },
+        select: { id: true },
+      });
       return { meetingId: meeting.id, agendaItemId: agenda.id, actionItemId: action.id };
     },
     15_000,
@@ -124,8 +236,31 @@ function getFixture(): Promise<Fixture> {
     const cookie = await signIn(own.subdomain, own.admin.email, PASSWORD);
     const foreignCookie = await signIn(foreign.subdomain, foreign.admin.email, PASSWORD);
     if (!cookie || !foreignCookie) throw new Error("the fuzz workspaces' admins could not sign in");
-    const idsOf = (s: Side) => [s.orgId, s.admin.id, s.manager.id, s.employee.id, s.team.id, s.notificationId, s.openSurveyId, s.questionId, s.closedSurveyId, s.chatId, s.contentId, s.meetingId, s.agendaItemId, s.actionItemId];
-    return { own, foreign, cookie, foreignCookie, orgIds: [own.orgId, foreign.orgId], ownIds: new Set(idsOf(own)), foreignIds: idsOf(foreign) };
+    const idsOf = (s: Side) => [
+      s.orgId,
+      s.admin.id,
+      s.manager.id,
+      s.employee.id,
+      s.team.id,
+      s.notificationId,
+      s.openSurveyId,
+      s.questionId,
+      s.closedSurveyId,
+      s.chatId,
+      s.contentId,
+      s.meetingId,
+      s.agendaItemId,
+      s.actionItemId,
+    ];
+    return {
+      own,
+      foreign,
+      cookie,
+      foreignCookie,
+      orgIds: [own.orgId, foreign.orgId],
+      ownIds: new Set(idsOf(own)),
+      foreignIds: idsOf(foreign),
+    };
   })();
   return fixture;
 }
@@ -169,7 +304,13 @@ function lowerUuids(value: unknown): unknown {
       const record = v as Record<string, unknown>;
       for (const [k, item] of Object.entries(record)) {
         if (typeof item === "string") {
-          if (!/password/i.test(k)) Object.defineProperty(record, k, { value: lower(item), enumerable: true, writable: true, configurable: true });
+          if (!/password/i.test(k))
+            Object.defineProperty(record, k, {
+              value: lower(item),
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
         } else stack.push(item);
       }
     }
@@ -237,32 +378,91 @@ type RouteSpec = {
 };
 
 const orgParam: ParamKind = { t: "uuid", own: (f) => [f.own.orgId], foreign: (f) => [f.foreign.orgId] };
-const surveyParam: ParamKind = { t: "uuid", own: (f) => [f.own.openSurveyId, f.own.closedSurveyId], foreign: (f) => [f.foreign.openSurveyId, f.foreign.closedSurveyId] };
-const userParam: ParamKind = { t: "uuid", own: (f) => [f.own.employee.id, f.own.manager.id], foreign: (f) => [f.foreign.employee.id, f.foreign.admin.id] };
+const surveyParam: ParamKind = {
+  t: "uuid",
+  own: (f) => [f.own.openSurveyId, f.own.closedSurveyId],
+  foreign: (f) => [f.foreign.openSurveyId, f.foreign.closedSurveyId],
+};
+const userParam: ParamKind = {
+  t: "uuid",
+  own: (f) => [f.own.employee.id, f.own.manager.id],
+  foreign: (f) => [f.foreign.employee.id, f.foreign.admin.id],
+};
 const teamParam: ParamKind = { t: "uuid", own: (f) => [f.own.team.id], foreign: (f) => [f.foreign.team.id] };
 const contentParam: ParamKind = { t: "uuid", own: (f) => [f.own.contentId], foreign: (f) => [f.foreign.contentId] };
 const contentBody: BodySpec = {
-  valid: () => ({ title: "Fuzz item", content: "Fuzz text", contentType: "script", category: "communication", tags: ["fuzz"], priority: 2 }),
+  valid: () => ({
+    title: "Fuzz item",
+    content: "Fuzz text",
+    contentType: "script",
+    category: "communication",
+    tags: ["fuzz"],
+    priority: 2,
+  }),
   schema: contentBodySchema,
   max: 64 * 1024,
 };
 const meetingParam: ParamKind = { t: "uuid", own: (f) => [f.own.meetingId], foreign: (f) => [f.foreign.meetingId] };
-const agendaItemParam: ParamKind = { t: "uuid", own: (f) => [f.own.agendaItemId], foreign: (f) => [f.foreign.agendaItemId] };
-const actionItemParam: ParamKind = { t: "uuid", own: (f) => [f.own.actionItemId], foreign: (f) => [f.foreign.actionItemId] };
+const agendaItemParam: ParamKind = {
+  t: "uuid",
+  own: (f) => [f.own.agendaItemId],
+  foreign: (f) => [f.foreign.agendaItemId],
+};
+const actionItemParam: ParamKind = {
+  t: "uuid",
+  own: (f) => [f.own.actionItemId],
+  foreign: (f) => [f.foreign.actionItemId],
+};
 const chatParam: ParamKind = { t: "uuid", own: (f) => [f.own.chatId], foreign: (f) => [f.foreign.chatId] };
 
 const userBody: BodySpec = {
-  valid: (f) => ({ firstName: "Fuzz", lastName: "Person", email: `fuzz.${randomBytes(3).toString("hex")}@fuzz.example`, role: "employee", teamId: f.own.team.id, managerId: f.own.manager.id }),
+  valid: (f) => ({
+    firstName: "Fuzz",
+    lastName: "Person",
+    email: `fuzz.${randomBytes(3).toString("hex")}@fuzz.example`,
+    role: "employee",
+    teamId: f.own.team.id,
+    managerId: f.own.manager.id,
+  }),
   schema: userInputSchema,
   max: 64 * 1024,
   refs: /^(teamId|managerId)$/,
 };
-const teamBody: BodySpec = { valid: (f) => ({ name: `Fuzz team ${randomBytes(3).toString("hex")}`, managerId: f.own.manager.id }), schema: teamInputSchema, max: 64 * 1024, refs: /^managerId$/ };
-const oneOnOneTemplateBody: BodySpec = { valid: () => ({ name: `Fuzz template ${randomBytes(3).toString("hex")}`, description: "", templateQuestions: ["How was the week?"] }), schema: templateInputSchema, max: 64 * 1024 };
+const teamBody: BodySpec = {
+  valid: (f) => ({ name: `Fuzz team ${randomBytes(3).toString("hex")}`, managerId: f.own.manager.id }),
+  schema: teamInputSchema,
+  max: 64 * 1024,
+  refs: /^managerId$/,
+};
+const oneOnOneTemplateBody: BodySpec = {
+  valid: () => ({
+    name: `Fuzz template ${randomBytes(3).toString("hex")}`,
+    description: "",
+    templateQuestions: ["How was the week?"],
+  }),
+  schema: templateInputSchema,
+  max: 64 * 1024,
+};
 
 const ROUTES: RouteSpec[] = [
-  { method: "GET", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
-  { method: "POST", file: "app/api/auth/[...nextauth]/route.ts", site: "tenant", auth: "next-auth", params: { nextauth: { t: "catchall" } }, writes: false, runs: 120 },
+  {
+    method: "GET",
+    file: "app/api/auth/[...nextauth]/route.ts",
+    site: "tenant",
+    auth: "next-auth",
+    params: { nextauth: { t: "catchall" } },
+    writes: false,
+    runs: 120,
+  },
+  {
+    method: "POST",
+    file: "app/api/auth/[...nextauth]/route.ts",
+    site: "tenant",
+    auth: "next-auth",
+    params: { nextauth: { t: "catchall" } },
+    writes: false,
+    runs: 120,
+  },
   { method: "POST", file: "app/api/auth/logout/route.ts", site: "tenant", auth: "session", writes: true, runs: 80 },
   {
     method: "POST",
@@ -271,7 +471,11 @@ const ROUTES: RouteSpec[] = [
     auth: "tenant",
     params: { subdomain: { t: "subdomain", mustBeOwn: true } },
     // Signs in only with a handoff token of 256 random bits, which the fuzz never has.
-    body: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }), max: 1024 },
+    body: {
+      valid: () => ({ token: randomBytes(32).toString("base64url") }),
+      schema: z.object({ token: z.string().max(200).optional() }),
+      max: 1024,
+    },
     writes: false,
     sameOrigin: true,
     runs: 120,
@@ -282,11 +486,24 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/chat/conversations/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ userId: f.own.admin.id, organizationId: f.own.orgId, title: "Fuzz chat" }), schema: createConversationSchema, max: 64 * 1024, refs: /^userId$/ },
+    body: {
+      valid: (f) => ({ userId: f.own.admin.id, organizationId: f.own.orgId, title: "Fuzz chat" }),
+      schema: createConversationSchema,
+      max: 64 * 1024,
+      refs: /^userId$/,
+    },
     writes: true,
     runs: 120,
   },
-  { method: "GET", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: { t: "uuid", own: (f) => [f.own.admin.id], foreign: (f) => [f.foreign.admin.id] } }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/chat/conversations/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: { t: "uuid", own: (f) => [f.own.admin.id], foreign: (f) => [f.foreign.admin.id] } },
+    writes: false,
+    runs: 60,
+  },
   {
     method: "PATCH",
     file: "app/api/chat/conversations/[key]/route.ts",
@@ -297,43 +514,85 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 120,
   },
-  { method: "DELETE", file: "app/api/chat/conversations/[key]/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: true, runs: 60 },
-  { method: "GET", file: "app/api/chat/conversations/[key]/messages/route.ts", site: "tenant", auth: "session", params: { key: chatParam }, writes: false, runs: 60 },
+  {
+    method: "DELETE",
+    file: "app/api/chat/conversations/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: chatParam },
+    writes: true,
+    runs: 60,
+  },
+  {
+    method: "GET",
+    file: "app/api/chat/conversations/[key]/messages/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: chatParam },
+    writes: false,
+    runs: 60,
+  },
   // Auto-analysis reads and writes nothing: valid requests are sent too.
   {
     method: "POST",
     file: "app/api/ai/categorize-content/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ content: "## Giving feedback\nAsk first, then describe the behaviour and its impact.", organizationId: f.own.orgId }), schema: categorizeBodySchema, max: MAX_ANALYZE_LENGTH * 4 + 4096 },
+    body: {
+      valid: (f) => ({
+        content: "## Giving feedback\nAsk first, then describe the behaviour and its impact.",
+        organizationId: f.own.orgId,
+      }),
+      schema: categorizeBodySchema,
+      max: MAX_ANALYZE_LENGTH * 4 + 4096,
+    },
     writes: false,
     runs: 100,
   },
   // Boss Bot's replies write (the question and the reply): only requests they must refuse.
-  ...(["app/api/ai-coach/stream/route.ts", "app/api/ai-coach/chat/route.ts"] as const).map(
-    (file): RouteSpec => ({
-      method: "POST",
-      file,
-      site: "tenant",
-      auth: "session",
-      body: { valid: (f) => ({ message: "How do I handle a disengaged report?", conversationId: f.own.chatId, organizationId: f.own.orgId }), schema: coachRequestSchema, max: 64 * 1024, refs: /^conversationId$/ },
-      writes: true,
-      runs: 80,
-    }),
-  ),
+  ...(["app/api/ai-coach/stream/route.ts", "app/api/ai-coach/chat/route.ts"] as const).map((file): RouteSpec => ({
+    method: "POST",
+    file,
+    site: "tenant",
+    auth: "session",
+    body: {
+      valid: (f) => ({
+        message: "How do I handle a disengaged report?",
+        conversationId: f.own.chatId,
+        organizationId: f.own.orgId,
+      }),
+      schema: coachRequestSchema,
+      max: 64 * 1024,
+      refs: /^conversationId$/,
+    },
+    writes: true,
+    runs: 80,
+  })),
   {
     method: "POST",
     file: "app/api/chat/messages/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ conversationId: f.own.chatId, type: "user", content: "How do I handle a disengaged report?" }), schema: chatMessageRequestSchema, max: 64 * 1024, refs: /^conversationId$/ },
+    body: {
+      valid: (f) => ({ conversationId: f.own.chatId, type: "user", content: "How do I handle a disengaged report?" }),
+      schema: chatMessageRequestSchema,
+      max: 64 * 1024,
+      refs: /^conversationId$/,
+    },
     writes: true,
     runs: 80,
   },
   // The personal vault: the caller's own only (no ids in any of its routes).
   { method: "GET", file: "app/api/vault/route.ts", site: "tenant", auth: "session", writes: false, runs: 40 },
   // Makes (or replaces) the caller's recovery key: only requests it must refuse.
-  { method: "POST", file: "app/api/vault/recovery-key/route.ts", site: "tenant", auth: "session", writes: true, runs: 60 },
+  {
+    method: "POST",
+    file: "app/api/vault/recovery-key/route.ts",
+    site: "tenant",
+    auth: "session",
+    writes: true,
+    runs: 60,
+  },
   // Confirms only a group of the recovery key shown in the same session, which the fuzz's session
   // was never shown: valid requests are refused too and write nothing.
   {
@@ -352,15 +611,35 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/vault/recover/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: () => ({ recoveryKey: "7K2M-Q9XD-0000-0000-0000-0000-0000-0000" }), schema: recoverVaultSchema, max: 4096 },
+    body: {
+      valid: () => ({ recoveryKey: "7K2M-Q9XD-0000-0000-0000-0000-0000-0000" }),
+      schema: recoverVaultSchema,
+      max: 4096,
+    },
     writes: false,
     runs: 60,
   },
-  { method: "GET", file: "app/api/dashboard-metrics/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 80 },
+  {
+    method: "GET",
+    file: "app/api/dashboard-metrics/[organizationId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { organizationId: orgParam },
+    writes: false,
+    runs: 80,
+  },
   { method: "GET", file: "app/api/health/route.ts", site: "tenant", auth: "public", writes: false, runs: 40 },
   // Any /api path no other route serves (the catch-all answers 404); its segments are next-auth's
   // names and odd ones, none of which is a route under /api itself.
-  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): RouteSpec => ({ method, file: "app/api/[...rest]/route.ts", site: "tenant", auth: "public", params: { rest: { t: "catchall" } }, writes: false, runs: 40 })),
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): RouteSpec => ({
+    method,
+    file: "app/api/[...rest]/route.ts",
+    site: "tenant",
+    auth: "public",
+    params: { rest: { t: "catchall" } },
+    writes: false,
+    runs: 40,
+  })),
   {
     method: "GET",
     file: "app/api/notifications/[key]/[sub]/route.ts",
@@ -375,12 +654,27 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/notifications/[key]/[sub]/route.ts",
     site: "tenant",
     auth: "session",
-    params: { key: { t: "uuid", own: (f) => [f.own.notificationId], foreign: (f) => [f.foreign.notificationId] }, sub: { t: "literal", value: "read" } },
-    body: { valid: (f) => ({ userId: f.own.admin.id }), schema: z.object({ userId: z.uuid().optional() }).strict(), max: 64 * 1024 },
+    params: {
+      key: { t: "uuid", own: (f) => [f.own.notificationId], foreign: (f) => [f.foreign.notificationId] },
+      sub: { t: "literal", value: "read" },
+    },
+    body: {
+      valid: (f) => ({ userId: f.own.admin.id }),
+      schema: z.object({ userId: z.uuid().optional() }).strict(),
+      max: 64 * 1024,
+    },
     writes: true,
     runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/anonymity/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/organizations/[orgId]/anonymity/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: false,
+    runs: 60,
+  },
   {
     method: "PATCH",
     file: "app/api/organizations/[orgId]/anonymity/route.ts",
@@ -406,55 +700,149 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/pulse-schedule/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: false,
+    runs: 60,
+  },
   {
     method: "PATCH",
     file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
     site: "tenant",
     auth: "session",
     params: { orgId: orgParam },
-    body: { valid: () => ({ pulseEnabled: false, pulseWeekday: 2, pulseTime: "10:30", pulseTimeZone: "Europe/Berlin" }), schema: pulseScheduleSchema, max: 64 * 1024 },
+    body: {
+      valid: () => ({ pulseEnabled: false, pulseWeekday: 2, pulseTime: "10:30", pulseTimeZone: "Europe/Berlin" }),
+      schema: pulseScheduleSchema,
+      max: 64 * 1024,
+    },
     writes: true,
     runs: 160,
   },
-  { method: "GET", file: "app/api/organizations/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
-  { method: "GET", file: "app/api/pulse/export/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "teams" }), schema: pulseQuery }, writes: false, runs: 100 },
-  { method: "GET", file: "app/api/pulse/route.ts", site: "tenant", auth: "session", query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "all" }), schema: pulseQuery }, writes: false, runs: 100 },
-  { method: "GET", file: "app/api/signup/check-subdomain/[subdomain]/route.ts", site: "main", auth: "public", params: { subdomain: { t: "subdomain", mustBeOwn: false } }, writes: false, runs: 100 },
+  {
+    method: "GET",
+    file: "app/api/organizations/[orgId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "GET",
+    file: "app/api/pulse/export/route.ts",
+    site: "tenant",
+    auth: "session",
+    query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "teams" }), schema: pulseQuery },
+    writes: false,
+    runs: 100,
+  },
+  {
+    method: "GET",
+    file: "app/api/pulse/route.ts",
+    site: "tenant",
+    auth: "session",
+    query: { valid: (f) => ({ round: f.own.closedSurveyId, segment: "all" }), schema: pulseQuery },
+    writes: false,
+    runs: 100,
+  },
+  {
+    method: "GET",
+    file: "app/api/signup/check-subdomain/[subdomain]/route.ts",
+    site: "main",
+    auth: "public",
+    params: { subdomain: { t: "subdomain", mustBeOwn: false } },
+    writes: false,
+    runs: 100,
+  },
   {
     method: "POST",
     file: "app/api/signup/complete/route.ts",
     site: "main",
     auth: "public",
-    body: { valid: () => signupBody(`fz${randomBytes(4).toString("hex")}`, PASSWORD), schema: signupSchema, max: 8 * 1024 },
+    body: {
+      valid: () => signupBody(`fz${randomBytes(4).toString("hex")}`, PASSWORD),
+      schema: signupSchema,
+      max: 8 * 1024,
+    },
     writes: true,
     runs: 200,
   },
-  { method: "POST", file: "app/api/surveys/[surveyId]/close/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 100 },
-  { method: "POST", file: "app/api/surveys/[surveyId]/mail-retry/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: true, runs: 100 },
+  {
+    method: "POST",
+    file: "app/api/surveys/[surveyId]/close/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { surveyId: surveyParam },
+    writes: true,
+    runs: 100,
+  },
+  {
+    method: "POST",
+    file: "app/api/surveys/[surveyId]/mail-retry/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { surveyId: surveyParam },
+    writes: true,
+    runs: 100,
+  },
   {
     method: "GET",
     file: "app/api/surveys/[surveyId]/questions/route.ts",
     site: "tenant",
     auth: "tenant",
     params: { surveyId: surveyParam },
-    query: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }) },
+    query: {
+      valid: () => ({ token: randomBytes(32).toString("base64url") }),
+      schema: z.object({ token: z.string().max(200).optional() }),
+    },
     writes: false,
     runs: 80,
   },
-  { method: "GET", file: "app/api/surveys/[surveyId]/results/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 80 },
+  {
+    method: "GET",
+    file: "app/api/surveys/[surveyId]/results/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { surveyId: surveyParam },
+    writes: false,
+    runs: 80,
+  },
   {
     method: "GET",
     file: "app/api/surveys/[surveyId]/route.ts",
     site: "tenant",
     auth: "tenant",
     params: { surveyId: surveyParam },
-    query: { valid: () => ({ token: randomBytes(32).toString("base64url") }), schema: z.object({ token: z.string().max(200).optional() }) },
+    query: {
+      valid: () => ({ token: randomBytes(32).toString("base64url") }),
+      schema: z.object({ token: z.string().max(200).optional() }),
+    },
     writes: false,
     runs: 80,
   },
-  { method: "GET", file: "app/api/surveys/[surveyId]/status/route.ts", site: "tenant", auth: "session", params: { surveyId: surveyParam }, writes: false, runs: 80 },
-  { method: "GET", file: "app/api/surveys/current/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/surveys/[surveyId]/status/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { surveyId: surveyParam },
+    writes: false,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/surveys/current/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: orgParam },
+    writes: false,
+    runs: 60,
+  },
   {
     method: "POST",
     file: "app/api/surveys/responses/route.ts",
@@ -463,7 +851,11 @@ const ROUTES: RouteSpec[] = [
     // Stores an answer only with an unspent link's token (256 random bits, never known here) or
     // as the invited person signed in; the admin the fuzz signs in as was invited to nothing.
     body: {
-      valid: (f) => ({ surveyId: f.own.openSurveyId, token: randomBytes(32).toString("base64url"), responses: [{ questionId: f.own.questionId, answer: 4 }] }),
+      valid: (f) => ({
+        surveyId: f.own.openSurveyId,
+        token: randomBytes(32).toString("base64url"),
+        responses: [{ questionId: f.own.questionId, answer: 4 }],
+      }),
       schema: submissionSchema,
       max: 64 * 1024,
     },
@@ -477,7 +869,13 @@ const ROUTES: RouteSpec[] = [
     site: "tenant",
     auth: "session",
     body: {
-      valid: (f) => ({ title: "Fuzz survey", questions: [{ type: "scale", text: "How is it?", isRequired: true }], audience: { teamIds: [f.own.team.id] }, send: { now: true }, openDays: 7 }),
+      valid: (f) => ({
+        title: "Fuzz survey",
+        questions: [{ type: "scale", text: "How is it?", isRequired: true }],
+        audience: { teamIds: [f.own.team.id] },
+        send: { now: true },
+        openDays: 7,
+      }),
       schema: customSurveySchema,
       max: 64 * 1024,
       refs: /^audience\.teamIds\.\d+$/,
@@ -485,20 +883,88 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 200,
   },
-  { method: "POST", file: "app/api/surveys/send-now/route.ts", site: "tenant", auth: "session", writes: true, runs: 80 },
-  { method: "GET", file: "app/api/team-rankings/[organizationId]/route.ts", site: "tenant", auth: "session", params: { organizationId: orgParam }, writes: false, runs: 60 },
-  { method: "GET", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ q: "fuzz", type: "framework" }), schema: contentListQuerySchema }, writes: false, runs: 60 },
-  { method: "POST", file: "app/api/leadership-content/route.ts", site: "tenant", auth: "session", body: contentBody, writes: true, runs: 160 },
-  { method: "GET", file: "app/api/ai-coach/sources/[id]/route.ts", site: "tenant", auth: "session", params: { id: contentParam }, writes: false, runs: 60 },
-  { method: "GET", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: orgParam }, writes: false, runs: 60 },
-  { method: "PUT", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, body: contentBody, writes: true, runs: 160 },
-  { method: "DELETE", file: "app/api/leadership-content/[key]/route.ts", site: "tenant", auth: "session", params: { key: contentParam }, writes: true, runs: 80 },
+  {
+    method: "POST",
+    file: "app/api/surveys/send-now/route.ts",
+    site: "tenant",
+    auth: "session",
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/team-rankings/[organizationId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { organizationId: orgParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "GET",
+    file: "app/api/leadership-content/route.ts",
+    site: "tenant",
+    auth: "session",
+    query: { valid: () => ({ q: "fuzz", type: "framework" }), schema: contentListQuerySchema },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "POST",
+    file: "app/api/leadership-content/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: contentBody,
+    writes: true,
+    runs: 160,
+  },
+  {
+    method: "GET",
+    file: "app/api/ai-coach/sources/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: contentParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "GET",
+    file: "app/api/leadership-content/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: orgParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "PUT",
+    file: "app/api/leadership-content/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: contentParam },
+    body: contentBody,
+    writes: true,
+    runs: 160,
+  },
+  {
+    method: "DELETE",
+    file: "app/api/leadership-content/[key]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { key: contentParam },
+    writes: true,
+    runs: 80,
+  },
   {
     method: "POST",
     file: "app/api/leadership-content/import/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: () => ({ items: [{ content: "# Fuzz\n\nSome text to import.", filename: "fuzz.md" }] }), schema: importInputSchema, max: 2 * 1024 * 1024 },
+    body: {
+      valid: () => ({ items: [{ content: "# Fuzz\n\nSome text to import.", filename: "fuzz.md" }] }),
+      schema: importInputSchema,
+      max: 2 * 1024 * 1024,
+    },
     writes: true,
     runs: 120,
   },
@@ -511,22 +977,105 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 60,
   })),
-  { method: "GET", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: false, runs: 60 },
-  { method: "PUT", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, body: teamBody, writes: true, runs: 160 },
-  { method: "DELETE", file: "app/api/teams/[teamId]/route.ts", site: "tenant", auth: "session", params: { teamId: teamParam }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/teams/organization/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: false, runs: 60 },
-  { method: "POST", file: "app/api/teams/route.ts", site: "tenant", auth: "session", body: teamBody, writes: true, runs: 160 },
-  { method: "POST", file: "app/api/users/[id]/resend-invitation/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: false, runs: 60 },
-  { method: "PUT", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, body: userBody, writes: true, runs: 160 },
-  { method: "DELETE", file: "app/api/users/[id]/route.ts", site: "tenant", auth: "session", params: { id: userParam }, writes: true, runs: 80 },
+  {
+    method: "GET",
+    file: "app/api/teams/[teamId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { teamId: teamParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "PUT",
+    file: "app/api/teams/[teamId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { teamId: teamParam },
+    body: teamBody,
+    writes: true,
+    runs: 160,
+  },
+  {
+    method: "DELETE",
+    file: "app/api/teams/[teamId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { teamId: teamParam },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/teams/organization/[orgId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "POST",
+    file: "app/api/teams/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: teamBody,
+    writes: true,
+    runs: 160,
+  },
+  {
+    method: "POST",
+    file: "app/api/users/[id]/resend-invitation/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: userParam },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/users/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: userParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "PUT",
+    file: "app/api/users/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: userParam },
+    body: userBody,
+    writes: true,
+    runs: 160,
+  },
+  {
+    method: "DELETE",
+    file: "app/api/users/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: userParam },
+    writes: true,
+    runs: 80,
+  },
   {
     method: "POST",
     file: "app/api/users/bulk-import/route.ts",
     site: "tenant",
     auth: "session",
     body: {
-      valid: () => ({ users: [{ firstName: "Fuzz", lastName: "Import", email: `fuzz.${randomBytes(3).toString("hex")}@fuzz.example`, role: "employee" }] }),
+      valid: () => ({
+        users: [
+          {
+            firstName: "Fuzz",
+            lastName: "Import",
+            email: `fuzz.${randomBytes(3).toString("hex")}@fuzz.example`,
+            role: "employee",
+          },
+        ],
+      }),
       schema: bulkImportBodySchema,
       max: 6 * 1024 * 1024,
     },
@@ -538,7 +1087,10 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/users/by-organization/route.ts",
     site: "tenant",
     auth: "session",
-    query: { valid: (f) => ({ organizationId: f.own.orgId, search: "a", roles: "manager,admin", limit: "10", offset: "0" }), schema: z.object({}).loose() },
+    query: {
+      valid: (f) => ({ organizationId: f.own.orgId, search: "a", roles: "manager,admin", limit: "10", offset: "0" }),
+      schema: z.object({}).loose(),
+    },
     writes: false,
     runs: 80,
   },
@@ -552,19 +1104,91 @@ const ROUTES: RouteSpec[] = [
     writes: false,
     runs: 80,
   },
-  { method: "POST", file: "app/api/users/route.ts", site: "tenant", auth: "session", body: userBody, writes: true, runs: 160 },
+  {
+    method: "POST",
+    file: "app/api/users/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: userBody,
+    writes: true,
+    runs: 160,
+  },
   // 1:1 templates and prep forms (issue 11). The fuzz's caller is the admin, the manager of the
   // fixture's meeting (seedMeeting); prep forms are the employee's, so the prep routes refuse him.
-  { method: "GET", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", writes: false, runs: 40 },
-  { method: "POST", file: "app/api/one-on-one-templates/route.ts", site: "tenant", auth: "session", body: oneOnOneTemplateBody, writes: true, runs: 160 },
+  {
+    method: "GET",
+    file: "app/api/one-on-one-templates/route.ts",
+    site: "tenant",
+    auth: "session",
+    writes: false,
+    runs: 40,
+  },
+  {
+    method: "POST",
+    file: "app/api/one-on-one-templates/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: oneOnOneTemplateBody,
+    writes: true,
+    runs: 160,
+  },
   // {id}: the caller's organisation id (the list) or a template id.
-  { method: "GET", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: false, runs: 60 },
-  { method: "PUT", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, body: oneOnOneTemplateBody, writes: true, runs: 120 },
-  { method: "DELETE", file: "app/api/one-on-one-templates/[id]/route.ts", site: "tenant", auth: "session", params: { id: orgParam }, writes: true, runs: 60 },
-  { method: "POST", file: "app/api/one-on-one-templates/seed/[orgId]/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
-  { method: "POST", file: "app/api/organizations/[orgId]/seed-templates/route.ts", site: "tenant", auth: "session", params: { orgId: orgParam }, writes: true, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/one-on-one-templates/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: orgParam },
+    writes: false,
+    runs: 60,
+  },
+  {
+    method: "PUT",
+    file: "app/api/one-on-one-templates/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: orgParam },
+    body: oneOnOneTemplateBody,
+    writes: true,
+    runs: 120,
+  },
+  {
+    method: "DELETE",
+    file: "app/api/one-on-one-templates/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: orgParam },
+    writes: true,
+    runs: 60,
+  },
+  {
+    method: "POST",
+    file: "app/api/one-on-one-templates/seed/[orgId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: true,
+    runs: 60,
+  },
+  {
+    method: "POST",
+    file: "app/api/organizations/[orgId]/seed-templates/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { orgId: orgParam },
+    writes: true,
+    runs: 60,
+  },
   // {id}: a meeting id for GET, a prep form id for PUT (one folder serves both).
-  { method: "GET", file: "app/api/one-on-one-prep/[id]/route.ts", site: "tenant", auth: "session", params: { id: meetingParam }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/one-on-one-prep/[id]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { id: meetingParam },
+    writes: false,
+    runs: 60,
+  },
   {
     method: "PUT",
     file: "app/api/one-on-one-prep/[id]/route.ts",
@@ -580,7 +1204,12 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/one-on-one-prep/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ meetingId: f.own.meetingId, employeeId: f.own.employee.id, wins: "Fuzz win", stressLevel: 2 }), schema: prepFormDraftSchema.extend({ meetingId: z.uuid(), employeeId: z.uuid().optional() }), max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    body: {
+      valid: (f) => ({ meetingId: f.own.meetingId, employeeId: f.own.employee.id, wins: "Fuzz win", stressLevel: 2 }),
+      schema: prepFormDraftSchema.extend({ meetingId: z.uuid(), employeeId: z.uuid().optional() }),
+      max: PREP_FORM_MAX_BODY_BYTES,
+      refs: /^(meetingId|employeeId)$/,
+    },
     writes: true,
     runs: 120,
   },
@@ -589,26 +1218,106 @@ const ROUTES: RouteSpec[] = [
     file: "app/api/one-on-one/prep-form/route.ts",
     site: "tenant",
     auth: "session",
-    body: { valid: (f) => ({ meetingId: f.own.meetingId, employeeId: f.own.employee.id, wins: "Fuzz win", mood: 3, stressLevel: 3 }), schema: prepFormSubmitBodySchema, max: PREP_FORM_MAX_BODY_BYTES, refs: /^(meetingId|employeeId)$/ },
+    body: {
+      valid: (f) => ({
+        meetingId: f.own.meetingId,
+        employeeId: f.own.employee.id,
+        wins: "Fuzz win",
+        mood: 3,
+        stressLevel: 3,
+      }),
+      schema: prepFormSubmitBodySchema,
+      max: PREP_FORM_MAX_BODY_BYTES,
+      refs: /^(meetingId|employeeId)$/,
+    },
     writes: true,
     runs: 120,
   },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 60 },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 60,
+  },
   // 1:1 agenda, action items, private notes, suggestions (issue 11): addressed at the fixture's
   // meeting, its talking point and its action item, of which the fuzz's admin is the manager.
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
-  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ text: "Fuzz point" }), schema: talkingPointInputSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "PATCH", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: agendaItemParam }, body: { valid: () => ({ done: true }), schema: agendaItemPatchSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: agendaItemParam }, writes: true, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: (f) => ({ itemIds: [f.own.agendaItemId] }), schema: agendaOrderSchema, max: 64 * 1024, refs: /^itemIds\.\d+$/ }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
+  {
+    method: "POST",
+    file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: { valid: () => ({ text: "Fuzz point" }), schema: talkingPointInputSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "PATCH",
+    file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam, itemId: agendaItemParam },
+    body: { valid: () => ({ done: true }), schema: agendaItemPatchSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "DELETE",
+    file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam, itemId: agendaItemParam },
+    writes: true,
+    runs: 40,
+  },
+  {
+    method: "PUT",
+    file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: {
+      valid: (f) => ({ itemIds: [f.own.agendaItemId] }),
+      schema: agendaOrderSchema,
+      max: 64 * 1024,
+      refs: /^itemIds\.\d+$/,
+    },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
   {
     method: "POST",
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
     site: "tenant",
     auth: "session",
     params: { meetingId: meetingParam },
-    body: { valid: (f) => ({ text: "Fuzz action", ownerId: f.own.employee.id, dueDate: "2027-01-31" }), schema: actionItemInputSchema, max: 64 * 1024, refs: /^ownerId$/ },
+    body: {
+      valid: (f) => ({ text: "Fuzz action", ownerId: f.own.employee.id, dueDate: "2027-01-31" }),
+      schema: actionItemInputSchema,
+      max: 64 * 1024,
+      refs: /^ownerId$/,
+    },
     writes: true,
     runs: 80,
   },
@@ -618,27 +1327,100 @@ const ROUTES: RouteSpec[] = [
     site: "tenant",
     auth: "session",
     params: { meetingId: meetingParam, itemId: actionItemParam },
-    body: { valid: () => ({ completed: true, dueDate: null }), schema: actionItemPatchSchema, max: 64 * 1024, refs: /^ownerId$/ },
+    body: {
+      valid: () => ({ completed: true, dueDate: null }),
+      schema: actionItemPatchSchema,
+      max: 64 * 1024,
+      refs: /^ownerId$/,
+    },
     writes: true,
     runs: 80,
   },
-  { method: "DELETE", file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam, itemId: actionItemParam }, writes: true, runs: 40 },
-  { method: "GET", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ body: "Fuzz note" }), schema: privateNoteInputSchema, max: 256 * 1024 }, writes: true, runs: 80 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }), schema: suggestionReviewSchema, max: 64 * 1024 }, writes: true, runs: 80 },
-  { method: "GET", file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
-  { method: "GET", file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
+  {
+    method: "DELETE",
+    file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam, itemId: actionItemParam },
+    writes: true,
+    runs: 40,
+  },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
+  {
+    method: "PUT",
+    file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: { valid: () => ({ body: "Fuzz note" }), schema: privateNoteInputSchema, max: 256 * 1024 },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "PUT",
+    file: "app/api/meetings/one-on-one/[meetingId]/suggestion-reviews/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: {
+      valid: () => ({ suggestionId: "low-mood-0a1b2c3d", reviewed: true }),
+      schema: suggestionReviewSchema,
+      max: 64 * 1024,
+    },
+    writes: true,
+    runs: 80,
+  },
+  {
+    method: "GET",
+    file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
+  {
+    method: "GET",
+    file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
   // 1:1 meetings core (issue 11): the list and people are the caller's own; scheduling writes, so
   // only bodies it must refuse are sent; the meeting routes are addressed at the fixture's meeting,
   // whose manager the fuzz's admin is.
-  { method: "GET", file: "app/api/meetings/one-on-one/route.ts", site: "tenant", auth: "session", query: { valid: () => ({ when: "past" }), schema: listMeetingsQuerySchema }, writes: false, runs: 80 },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/route.ts",
+    site: "tenant",
+    auth: "session",
+    query: { valid: () => ({ when: "past" }), schema: listMeetingsQuerySchema },
+    writes: false,
+    runs: 80,
+  },
   {
     method: "POST",
     file: "app/api/meetings/one-on-one/route.ts",
     site: "tenant",
     auth: "session",
     body: {
-      valid: (f) => ({ employeeId: f.own.employee.id, scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), timeZone: "Europe/Berlin", durationMinutes: 30, recurrence: "weekly" }),
+      valid: (f) => ({
+        employeeId: f.own.employee.id,
+        scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        timeZone: "Europe/Berlin",
+        durationMinutes: 30,
+        recurrence: "weekly",
+      }),
       schema: scheduleMeetingSchema,
       max: 64 * 1024,
       refs: /^(employeeId|templateId|managerId)$/,
@@ -646,36 +1428,112 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 160,
   },
-  { method: "GET", file: "app/api/meetings/one-on-one/people/route.ts", site: "tenant", auth: "session", writes: false, runs: 20 },
-  { method: "GET", file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, writes: false, runs: 40 },
-  { method: "PUT", file: "app/api/meetings/one-on-one/[meetingId]/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ notes: "Fuzz notes", status: "completed" }), schema: updateMeetingSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/people/route.ts",
+    site: "tenant",
+    auth: "session",
+    writes: false,
+    runs: 20,
+  },
+  {
+    method: "GET",
+    file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    writes: false,
+    runs: 40,
+  },
+  {
+    method: "PUT",
+    file: "app/api/meetings/one-on-one/[meetingId]/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: { valid: () => ({ notes: "Fuzz notes", status: "completed" }), schema: updateMeetingSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 80,
+  },
   {
     method: "POST",
     file: "app/api/meetings/one-on-one/[meetingId]/reschedule/route.ts",
     site: "tenant",
     auth: "session",
     params: { meetingId: meetingParam },
-    body: { valid: () => ({ scheduledAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), durationMinutes: 45 }), schema: rescheduleMeetingSchema, max: 64 * 1024 },
+    body: {
+      valid: () => ({ scheduledAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), durationMinutes: 45 }),
+      schema: rescheduleMeetingSchema,
+      max: 64 * 1024,
+    },
     writes: true,
     runs: 80,
   },
-  { method: "POST", file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts", site: "tenant", auth: "session", params: { meetingId: meetingParam }, body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 }, writes: true, runs: 60 },
+  {
+    method: "POST",
+    file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts",
+    site: "tenant",
+    auth: "session",
+    params: { meetingId: meetingParam },
+    body: { valid: () => ({ scope: "series" }), schema: cancelMeetingSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 60,
+  },
   // Billing (issue 12). This app has no Stripe configured: the actions answer 409
   // billing_not_configured, the seats change in the database, so every request sent is one they
   // must refuse.
-  ...(["upgrade", "cancel", "resume", "portal"] as const).map(
-    (action): RouteSpec => ({ method: "POST", file: `app/api/billing/${action}/route.ts`, site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId }), schema: billingActionSchema, max: 64 * 1024 }, writes: true, runs: 40 }),
-  ),
-  { method: "PUT", file: "app/api/billing/seats/route.ts", site: "tenant", auth: "session", body: { valid: (f) => ({ organizationId: f.own.orgId, seats: 12 }), schema: changeSeatsSchema, max: 64 * 1024 }, writes: true, runs: 80 },
+  ...(["upgrade", "cancel", "resume", "portal"] as const).map((action): RouteSpec => ({
+    method: "POST",
+    file: `app/api/billing/${action}/route.ts`,
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ organizationId: f.own.orgId }), schema: billingActionSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 40,
+  })),
+  {
+    method: "PUT",
+    file: "app/api/billing/seats/route.ts",
+    site: "tenant",
+    auth: "session",
+    body: { valid: (f) => ({ organizationId: f.own.orgId, seats: 12 }), schema: changeSeatsSchema, max: 64 * 1024 },
+    writes: true,
+    runs: 80,
+  },
   // Public on any host: no request of the fuzz carries a Stripe signature, so every one is refused
   // (400, or 409 without Stripe) and nothing is stored.
-  { method: "POST", file: "app/api/billing/webhook/route.ts", site: "tenant", auth: "public", body: { valid: () => ({ id: "evt_fuzz", object: "event", type: "invoice.paid", data: { object: { object: "invoice", customer: "cus_fuzz" } } }), schema: z.never(), max: 256 * 1024 }, writes: true, runs: 80 },
+  {
+    method: "POST",
+    file: "app/api/billing/webhook/route.ts",
+    site: "tenant",
+    auth: "public",
+    body: {
+      valid: () => ({
+        id: "evt_fuzz",
+        object: "event",
+        type: "invoice.paid",
+        data: { object: { object: "invoice", customer: "cus_fuzz" } },
+      }),
+      schema: z.never(),
+      max: 256 * 1024,
+    },
+    writes: true,
+    runs: 80,
+  },
   {
     method: "POST",
     file: "app/api/signup/setup-intent/route.ts",
     site: "main",
     auth: "public",
-    body: { valid: () => ({ email: `fz${randomBytes(4).toString("hex")}@fuzz.example`, name: "Fuzz Person", companyName: "Fuzz Co" }), schema: setupIntentRequestSchema, max: 4 * 1024 },
+    body: {
+      valid: () => ({
+        email: `fz${randomBytes(4).toString("hex")}@fuzz.example`,
+        name: "Fuzz Person",
+        companyName: "Fuzz Co",
+      }),
+      schema: setupIntentRequestSchema,
+      max: 4 * 1024,
+    },
     writes: true,
     runs: 60,
   },
@@ -688,10 +1546,55 @@ const ROUTES: RouteSpec[] = [
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const NASTY = [
-  "\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f", "\u0080", "\u0085", "\u00a0",
-  "\u2028", "\u2029", "\u202e", "\ufeff", "\ufffe", "\uffff", "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d\ude00", "e\u0301",
-  "%", "%00", "%E0%A4%A", "\\", '"', "'", "`", "${x}", "{{firstName}}", "{{constructor}}", "{{surveyLink}}", "__proto__", "constructor",
-  "<script>alert(1)</script>", "../../etc/passwd", "' OR 1=1 --", "\r\n", "\t", " ", "", "null", "true", "0", "-1", "NaN",
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\u0008",
+  "\u000b",
+  "\u000c",
+  "\u001b",
+  "\u001f",
+  "\u007f",
+  "\u0080",
+  "\u0085",
+  "\u00a0",
+  "\u2028",
+  "\u2029",
+  "\u202e",
+  "\ufeff",
+  "\ufffe",
+  "\uffff",
+  "\ud800",
+  "\udbff",
+  "\udc00",
+  "\udfff",
+  "\ud83d\ude00",
+  "e\u0301",
+  "%",
+  "%00",
+  "%E0%A4%A",
+  "\\",
+  '"',
+  "'",
+  "`",
+  "${x}",
+  "{{firstName}}",
+  "{{constructor}}",
+  "{{surveyLink}}",
+  "__proto__",
+  "constructor",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "' OR 1=1 --",
+  "\r\n",
+  "\t",
+  " ",
+  "",
+  "null",
+  "true",
+  "0",
+  "-1",
+  "NaN",
 ];
 const nastyChar = fc.oneof(fc.constantFrom(...NASTY), fc.string({ unit: "binary", minLength: 1, maxLength: 1 }));
 const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -710,8 +1613,38 @@ const wrongValue: fc.Arbitrary<Json> = fc.oneof(
   fc.array(fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<Json>, { maxKeys: 3 }),
 );
-const extraKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "organizationId", "orgId", "userId", "id", "role", "toString", "", "reset"), nastyString);
-const RAW_NUMBERS = ["1e999", "-1e999", "1E400", "0.1e-400", "-0", "123456789012345678901234567890", "9007199254740993", "1.0", "0x10", "Infinity", "NaN", "01", "+1", ".5"];
+const extraKey = fc.oneof(
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "organizationId",
+    "orgId",
+    "userId",
+    "id",
+    "role",
+    "toString",
+    "",
+    "reset",
+  ),
+  nastyString,
+);
+const RAW_NUMBERS = [
+  "1e999",
+  "-1e999",
+  "1E400",
+  "0.1e-400",
+  "-0",
+  "123456789012345678901234567890",
+  "9007199254740993",
+  "1.0",
+  "0x10",
+  "Infinity",
+  "NaN",
+  "01",
+  "+1",
+  ".5",
+];
 
 type Op =
   | { t: "wrongType"; at: number; value: Json }
@@ -729,13 +1662,38 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant("delete" as const), at }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant("extra" as const), at, key: extraKey, value: json }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant("string" as const), at, value: nastyString }), weight: 4 },
-  { arbitrary: fc.record({ t: fc.constant("rawNumber" as const), at, literal: fc.constantFrom(...RAW_NUMBERS) }), weight: 1 },
   {
-    arbitrary: fc.record({ t: fc.constant("id" as const), at, which: fc.constantFrom("foreign" as const, "random" as const, "ownUpper" as const, "nil" as const), pick: fc.nat({ max: 50 }), uuid: fc.uuid() }),
+    arbitrary: fc.record({ t: fc.constant("rawNumber" as const), at, literal: fc.constantFrom(...RAW_NUMBERS) }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("id" as const),
+      at,
+      which: fc.constantFrom("foreign" as const, "random" as const, "ownUpper" as const, "nil" as const),
+      pick: fc.nat({ max: 50 }),
+      uuid: fc.uuid(),
+    }),
     weight: 3,
   },
-  { arbitrary: fc.record({ t: fc.constant("deep" as const), at, depth: fc.integer({ min: 50, max: 20_000 }), shape: fc.constantFrom("array" as const, "object" as const) }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant("long" as const), at, length: fc.integer({ min: 1_000, max: 70_000 }), char: fc.constantFrom("a", "é", "😀", "\u0000", " ", "{{firstName}}") }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("deep" as const),
+      at,
+      depth: fc.integer({ min: 50, max: 20_000 }),
+      shape: fc.constantFrom("array" as const, "object" as const),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      t: fc.constant("long" as const),
+      at,
+      length: fc.integer({ min: 1_000, max: 70_000 }),
+      char: fc.constantFrom("a", "é", "😀", "\u0000", " ", "{{firstName}}"),
+    }),
+    weight: 1,
+  },
 );
 
 type BodyChoice =
@@ -748,13 +1706,25 @@ type BodyChoice =
 
 const bodyChoice: fc.Arbitrary<BodyChoice> = fc.oneof(
   { arbitrary: fc.constant({ t: "none" as const }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant("mutate" as const), ops: fc.array(op, { minLength: 1, maxLength: 3 }) }), weight: 10 },
+  {
+    arbitrary: fc.record({ t: fc.constant("mutate" as const), ops: fc.array(op, { minLength: 1, maxLength: 3 }) }),
+    weight: 10,
+  },
   { arbitrary: fc.record({ t: fc.constant("json" as const), value: json }), weight: 2 },
-  { arbitrary: fc.record({ t: fc.constant("text" as const), pick: fc.nat({ max: 100 }), cut: fc.nat({ max: 1000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("text" as const), pick: fc.nat({ max: 100 }), cut: fc.nat({ max: 1000 }) }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       t: fc.constant("bytes" as const),
-      kind: fc.constantFrom("invalidUtf8" as const, "utf16" as const, "random" as const, "bom" as const, "nul" as const),
+      kind: fc.constantFrom(
+        "invalidUtf8" as const,
+        "utf16" as const,
+        "random" as const,
+        "bom" as const,
+        "nul" as const,
+      ),
       pos: fc.nat({ max: 1000 }),
       random: fc.uint8Array({ maxLength: 64 }),
     }),
@@ -764,16 +1734,42 @@ const bodyChoice: fc.Arbitrary<BodyChoice> = fc.oneof(
 );
 
 const CONTENT_TYPES: (string | undefined)[] = [
-  "application/json", "application/json", "application/json", "application/json", "application/json; charset=utf-8",
-  undefined, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x",
-  "APPLICATION/JSON", "application/jsonx", "application/json-seq", "application/json; charset=utf-16", "application/problem+json",
-  `application/json; ${"x".repeat(2000)}=1`, "*/*", "application/x-ndjson", "text/x-component",
+  "application/json",
+  "application/json",
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  undefined,
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=x",
+  "APPLICATION/JSON",
+  "application/jsonx",
+  "application/json-seq",
+  "application/json; charset=utf-16",
+  "application/problem+json",
+  `application/json; ${"x".repeat(2000)}=1`,
+  "*/*",
+  "application/x-ndjson",
+  "text/x-component",
 ];
 
 type Identity = "admin" | "none" | "garbage" | "foreignCookie";
 /** "home" is where the route lives (the workspace, or the main site for signup); the others are
  * absolute. */
-type HostKind = "home" | "tenant" | "tenantUpper" | "tenantDot" | "main" | "mainUpper" | "ip" | "unknown" | "foreign" | "reserved" | "garbage";
+type HostKind =
+  | "home"
+  | "tenant"
+  | "tenantUpper"
+  | "tenantDot"
+  | "main"
+  | "mainUpper"
+  | "ip"
+  | "unknown"
+  | "foreign"
+  | "reserved"
+  | "garbage";
 type ParamChoice =
   | { t: "own"; pick: number }
   | { t: "ownUpper"; pick: number }
@@ -785,7 +1781,20 @@ type ParamChoice =
   | { t: "malformed"; raw: string }
   | { t: "dot"; raw: string };
 
-const MALFORMED = ["%", "%E0%A4%A", "%ZZ", "%ED%A0%80", "%C0%80", "%FF", "%00", "a%00b", "%1b", "%u0041", "%%", "%e0%80%af"];
+const MALFORMED = [
+  "%",
+  "%E0%A4%A",
+  "%ZZ",
+  "%ED%A0%80",
+  "%C0%80",
+  "%FF",
+  "%00",
+  "a%00b",
+  "%1b",
+  "%u0041",
+  "%%",
+  "%e0%80%af",
+];
 const DOTS = [".", "..", "%2e", "%2E%2E", ""];
 const paramChoice: fc.Arbitrary<ParamChoice> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant("own" as const), pick: fc.nat({ max: 9 }) }), weight: 6 },
@@ -793,25 +1802,115 @@ const paramChoice: fc.Arbitrary<ParamChoice> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant("foreign" as const), pick: fc.nat({ max: 9 }) }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant("random" as const), uuid: fc.uuid() }), weight: 1 },
   { arbitrary: fc.constant({ t: "nil" as const }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant("text" as const), s: fc.oneof(nastyString, fc.string({ maxLength: 300 })) }), weight: 3 },
-  { arbitrary: fc.record({ t: fc.constant("uuidish" as const), variant: fc.nat({ max: 7 }), pick: fc.nat({ max: 9 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ t: fc.constant("text" as const), s: fc.oneof(nastyString, fc.string({ maxLength: 300 })) }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({ t: fc.constant("uuidish" as const), variant: fc.nat({ max: 7 }), pick: fc.nat({ max: 9 }) }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ t: fc.constant("malformed" as const), raw: fc.constantFrom(...MALFORMED) }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant("dot" as const), raw: fc.constantFrom(...DOTS) }), weight: 1 },
 );
 
-type QueryChoice = { base: boolean; edits: { key: number; value: string; mode: "replace" | "add" | "repeat" }[]; raw: string };
+type QueryChoice = {
+  base: boolean;
+  edits: { key: number; value: string; mode: "replace" | "add" | "repeat" }[];
+  raw: string;
+};
 // Values resolved against the fixture when the request is built.
 const ID_VALUES = ["@ownOrg", "@ownOrgUpper", "@foreignOrg", "@ownSurvey", "@foreignSurvey"];
-const RAW_QUERY = ["", "", "", "&&&", "=", "==x", "a[b]=c", "%", "%E0%A4%A", "%ZZ=1", "x=%00", "%00=x", "x=%ED%A0%80", "+=+", "a=1&a=2", "?x=1", "#frag", `pad=${"q".repeat(4000)}`, "x=%1b[2J", "round=LATEST", "limit=1e3", "offset=-0", "limit=99999999999999999999", "roles=,,", "roles=admin,ADMIN", "segment[]=all", "token=", `token=${"t".repeat(300)}`, "callbackUrl=javascript:alert(1)", "error=%3Cscript%3E"];
+const RAW_QUERY = [
+  "",
+  "",
+  "",
+  "&&&",
+  "=",
+  "==x",
+  "a[b]=c",
+  "%",
+  "%E0%A4%A",
+  "%ZZ=1",
+  "x=%00",
+  "%00=x",
+  "x=%ED%A0%80",
+  "+=+",
+  "a=1&a=2",
+  "?x=1",
+  "#frag",
+  `pad=${"q".repeat(4000)}`,
+  "x=%1b[2J",
+  "round=LATEST",
+  "limit=1e3",
+  "offset=-0",
+  "limit=99999999999999999999",
+  "roles=,,",
+  "roles=admin,ADMIN",
+  "segment[]=all",
+  "token=",
+  `token=${"t".repeat(300)}`,
+  "callbackUrl=javascript:alert(1)",
+  "error=%3Cscript%3E",
+];
 const queryChoice: fc.Arbitrary<QueryChoice> = fc.record({
   base: fc.boolean(),
-  edits: fc.array(fc.record({ key: fc.nat({ max: 20 }), value: fc.oneof(nastyString, fc.uuid(), fc.constantFrom("latest", "recent", "all", "teams", "organization", "-1", "1.5", "1e3", "admin,manager", ...ID_VALUES)), mode: fc.constantFrom("replace" as const, "add" as const, "repeat" as const) }), { maxLength: 3 }),
+  edits: fc.array(
+    fc.record({
+      key: fc.nat({ max: 20 }),
+      value: fc.oneof(
+        nastyString,
+        fc.uuid(),
+        fc.constantFrom(
+          "latest",
+          "recent",
+          "all",
+          "teams",
+          "organization",
+          "-1",
+          "1.5",
+          "1e3",
+          "admin,manager",
+          ...ID_VALUES,
+        ),
+      ),
+      mode: fc.constantFrom("replace" as const, "add" as const, "repeat" as const),
+    }),
+    { maxLength: 3 },
+  ),
   raw: fc.constantFrom(...RAW_QUERY),
 });
 
-type HeaderChoice = { origin: number; accept: number; extras: number[]; pad: number; junkCookie: number; chunked: boolean };
-const ORIGINS = ["none", "none", "none", "same", "foreign", "null", "malformed", "sameOtherPort", "sameHttps", "subdomainOfSame"] as const;
-const ACCEPTS = [undefined, "application/json", "*/*", "text/html", "application/x-ndjson", "text/x-component", "application/json;q=0", "x".repeat(3000)];
+type HeaderChoice = {
+  origin: number;
+  accept: number;
+  extras: number[];
+  pad: number;
+  junkCookie: number;
+  chunked: boolean;
+};
+const ORIGINS = [
+  "none",
+  "none",
+  "none",
+  "same",
+  "foreign",
+  "null",
+  "malformed",
+  "sameOtherPort",
+  "sameHttps",
+  "subdomainOfSame",
+] as const;
+const ACCEPTS = [
+  undefined,
+  "application/json",
+  "*/*",
+  "text/html",
+  "application/x-ndjson",
+  "text/x-component",
+  "application/json;q=0",
+  "x".repeat(3000),
+];
 const EXTRAS: [string, string][] = [
   ["rsc", "1"],
   ["next-router-state-tree", "%5B%22%22%2C%7B%7D%5D"],
@@ -833,7 +1932,17 @@ const EXTRAS: [string, string][] = [
   ["accept-language", "*;q=x,,,"],
   ["referer", "http://evil.example/"],
 ];
-const JUNK_COOKIES = ["", "", "next-auth.callback-url=javascript%3Aalert(1)", "a=%E0%A4%A", "=;;=;", "x=" + "c".repeat(4000), "next-auth.csrf-token=junk", "__Host-x=1; ; ;", "b=\"quoted\""];
+const JUNK_COOKIES = [
+  "",
+  "",
+  "next-auth.callback-url=javascript%3Aalert(1)",
+  "a=%E0%A4%A",
+  "=;;=;",
+  "x=" + "c".repeat(4000),
+  "next-auth.csrf-token=junk",
+  "__Host-x=1; ; ;",
+  'b="quoted"',
+];
 const headerChoice: fc.Arbitrary<HeaderChoice> = fc.record({
   origin: fc.nat({ max: ORIGINS.length - 1 }),
   accept: fc.nat({ max: ACCEPTS.length - 1 }),
@@ -866,7 +1975,18 @@ const identity = fc.oneof(
 const host: fc.Arbitrary<HostKind> = fc.oneof(
   { arbitrary: fc.constant("home" as const), weight: 12 },
   {
-    arbitrary: fc.constantFrom<HostKind>("tenant", "tenantUpper", "tenantDot", "main", "mainUpper", "ip", "unknown", "foreign", "reserved", "garbage"),
+    arbitrary: fc.constantFrom<HostKind>(
+      "tenant",
+      "tenantUpper",
+      "tenantDot",
+      "main",
+      "mainUpper",
+      "ip",
+      "unknown",
+      "foreign",
+      "reserved",
+      "garbage",
+    ),
     weight: 5,
   },
 );
@@ -876,7 +1996,9 @@ function caseArb(route: RouteSpec): fc.Arbitrary<Case> {
   return fc.record({
     identity,
     host,
-    params: fc.record(Object.fromEntries(names.map((n) => [n, paramChoice])) as Record<string, fc.Arbitrary<ParamChoice>>),
+    params: fc.record(
+      Object.fromEntries(names.map((n) => [n, paramChoice])) as Record<string, fc.Arbitrary<ParamChoice>>,
+    ),
     catchall: fc.array(fc.nat({ max: 40 }), { minLength: 0, maxLength: 3 }),
     query: queryChoice,
     body: bodyChoice,
@@ -884,7 +2006,10 @@ function caseArb(route: RouteSpec): fc.Arbitrary<Case> {
     headers: headerChoice,
     forced: fc.nat({ max: 100 }),
     source: fc.nat({ max: 255 }),
-    target: fc.oneof({ arbitrary: fc.constant(0), weight: 30 }, { arbitrary: fc.integer({ min: 1, max: TARGETS.length - 1 }), weight: 1 }),
+    target: fc.oneof(
+      { arbitrary: fc.constant(0), weight: 30 },
+      { arbitrary: fc.integer({ min: 1, max: TARGETS.length - 1 }), weight: 1 },
+    ),
   });
 }
 
@@ -956,13 +2081,18 @@ function siteOf(kind: Exclude<HostKind, "home">): "tenant" | "main" | "foreign" 
 
 /** The value of one path segment, and whether it names the fixture's own row (null: the segment
  * changes which route answers, so nothing is concluded from it). */
-function paramSegment(kind: ParamKind, c: ParamChoice, f: Fixture): { raw: string; own: boolean | null; malformed: boolean } {
+function paramSegment(
+  kind: ParamKind,
+  c: ParamChoice,
+  f: Fixture,
+): { raw: string; own: boolean | null; malformed: boolean } {
   // A lone surrogate has no UTF-8 form: it goes out as the bytes a careless encoder would write
   // (ED A0 80...), which the server refuses as a malformed escape.
   const encode = (s: string) =>
     s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^]/gu, (ch) => {
       const u = ch.charCodeAt(0);
-      if (ch.length === 1 && u >= 0xd800 && u <= 0xdfff) return `%${(0xe0 | (u >> 12)).toString(16)}%${(0x80 | ((u >> 6) & 63)).toString(16)}%${(0x80 | (u & 63)).toString(16)}`.toUpperCase();
+      if (ch.length === 1 && u >= 0xd800 && u <= 0xdfff)
+        return `%${(0xe0 | (u >> 12)).toString(16)}%${(0x80 | ((u >> 6) & 63)).toString(16)}%${(0x80 | (u & 63)).toString(16)}`.toUpperCase();
       return encodeURIComponent(ch);
     });
   const decodes = (raw: string) => {
@@ -992,44 +2122,101 @@ function paramSegment(kind: ParamKind, c: ParamChoice, f: Fixture): { raw: strin
       case "text": {
         const raw = encode(c.s);
         if (raw === "" || raw === "." || raw === "..") return { raw, own: null, malformed: false };
-        return { raw, own: UUID.test(c.s) ? f.ownIds.has(c.s.toLowerCase()) : false, malformed: !decodes(raw) || /[\u0000-\u001F\u007F]/.test(c.s) };
+        return {
+          raw,
+          own: UUID.test(c.s) ? f.ownIds.has(c.s.toLowerCase()) : false,
+          malformed: !decodes(raw) || /[\u0000-\u001F\u007F]/.test(c.s),
+        };
       }
       case "uuidish": {
         const id = own[c.pick % own.length]!;
-        const variants = [`{${id}}`, `urn:uuid:${id}`, id.replace(/-/g, ""), `${id}0`, id.slice(1), id.replace(/[0-9]/, "\uff10"), ` ${id}`, `${id}%20`];
+        const variants = [
+          `{${id}}`,
+          `urn:uuid:${id}`,
+          id.replace(/-/g, ""),
+          `${id}0`,
+          id.slice(1),
+          id.replace(/[0-9]/, "\uff10"),
+          ` ${id}`,
+          `${id}%20`,
+        ];
         const v = variants[c.variant % variants.length]!;
         return { raw: v.endsWith("%20") ? v : encode(v), own: false, malformed: false };
       }
     }
   }
   if (kind.t === "literal") {
-    const values: Record<string, string> = { own: kind.value, ownUpper: kind.value.toUpperCase(), foreign: "unread", nil: "", uuidish: `${kind.value}.json` };
-    if (c.t === "text") return { raw: encode(c.s) || ".", own: c.s === kind.value ? true : c.s === "" || c.s === "." || c.s === ".." ? null : false, malformed: !decodes(encode(c.s)) };
+    const values: Record<string, string> = {
+      own: kind.value,
+      ownUpper: kind.value.toUpperCase(),
+      foreign: "unread",
+      nil: "",
+      uuidish: `${kind.value}.json`,
+    };
+    if (c.t === "text")
+      return {
+        raw: encode(c.s) || ".",
+        own: c.s === kind.value ? true : c.s === "" || c.s === "." || c.s === ".." ? null : false,
+        malformed: !decodes(encode(c.s)),
+      };
     if (c.t === "random") return { raw: c.uuid, own: false, malformed: false };
     const v = values[c.t] ?? kind.value;
     return { raw: v === "" ? "" : encode(v), own: v === "" ? null : v === kind.value, malformed: false };
   }
   // Subdomains: the workspace's own, another's, or anything.
-  const subs = { own: f.own.subdomain, ownUpper: f.own.subdomain.toUpperCase(), foreign: f.foreign.subdomain, nil: "www", uuidish: `${f.own.subdomain}.evil` } as Record<string, string>;
+  const subs = {
+    own: f.own.subdomain,
+    ownUpper: f.own.subdomain.toUpperCase(),
+    foreign: f.foreign.subdomain,
+    nil: "www",
+    uuidish: `${f.own.subdomain}.evil`,
+  } as Record<string, string>;
   if (c.t === "text") {
     const raw = encode(c.s);
-    return { raw, own: raw === "" || raw === "." || raw === ".." ? null : c.s.toLowerCase() === f.own.subdomain, malformed: !decodes(raw) };
+    return {
+      raw,
+      own: raw === "" || raw === "." || raw === ".." ? null : c.s.toLowerCase() === f.own.subdomain,
+      malformed: !decodes(raw),
+    };
   }
   if (c.t === "random") return { raw: c.uuid, own: false, malformed: false };
   const v = subs[c.t] ?? f.own.subdomain;
   return { raw: encode(v), own: v.toLowerCase() === f.own.subdomain, malformed: false };
 }
 
-const AUTH_SEGMENTS = ["csrf", "providers", "session", "signin", "signout", "callback", "error", "verify-request", "_log", "credentials", "nope", "%", "%E0%A4%A", "..", "signin%00", "CSRF", "callback%2Fcredentials"];
+const AUTH_SEGMENTS = [
+  "csrf",
+  "providers",
+  "session",
+  "signin",
+  "signout",
+  "callback",
+  "error",
+  "verify-request",
+  "_log",
+  "credentials",
+  "nope",
+  "%",
+  "%E0%A4%A",
+  "..",
+  "signin%00",
+  "CSRF",
+  "callback%2Fcredentials",
+];
 
 /** The paths inside a JSON value (the value itself is []), down to a depth that valid bodies
  * never exceed: mutations aim at them, and references are looked for there. Deeper nesting (the
  * fuzz makes thousands of levels) is left alone, so that it costs neither stack nor memory. */
-function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(prefix);
   if (prefix.length >= 8 || out.length > 2000) return out;
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
   return out;
 }
 
@@ -1082,7 +2269,13 @@ function mutate(valid: unknown, ops: Op[], f: Fixture): string {
           target = value;
           for (const k of q) target = (target as Record<string | number, unknown>)[k];
         }
-        if (target && typeof target === "object" && !Array.isArray(target)) Object.defineProperty(target, o.key, { value: structuredClone(o.value), enumerable: true, writable: true, configurable: true });
+        if (target && typeof target === "object" && !Array.isArray(target))
+          Object.defineProperty(target, o.key, {
+            value: structuredClone(o.value),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         break;
       }
       case "rawNumber":
@@ -1091,7 +2284,13 @@ function mutate(valid: unknown, ops: Op[], f: Fixture): string {
         break;
       case "id": {
         const id =
-          o.which === "foreign" ? f.foreignIds[o.pick % f.foreignIds.length]! : o.which === "random" ? o.uuid : o.which === "nil" ? "00000000-0000-0000-0000-000000000000" : [...f.ownIds][o.pick % f.ownIds.size]!.toUpperCase();
+          o.which === "foreign"
+            ? f.foreignIds[o.pick % f.foreignIds.length]!
+            : o.which === "random"
+              ? o.uuid
+              : o.which === "nil"
+                ? "00000000-0000-0000-0000-000000000000"
+                : [...f.ownIds][o.pick % f.ownIds.size]!.toUpperCase();
         value = setAt(value, p, id);
         break;
       }
@@ -1110,7 +2309,32 @@ function mutate(valid: unknown, ops: Op[], f: Fixture): string {
   return text;
 }
 
-const MALFORMED_JSON = ['{"a":', "{'a':1}", "{a:1}", '{"a":1,}', "[1,2,]", "NaN", "undefined", '{"a":1}{"b":2}', '{"a":1 /* c */}', '"\u0000"', '{"a":"\u0001"}', "\ufeff{}", '{"a":1,"a":2}', "[]", "{}", "null", "0", '""', "true", '"x"', " ", "\n\t", '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}'];
+const MALFORMED_JSON = [
+  '{"a":',
+  "{'a':1}",
+  "{a:1}",
+  '{"a":1,}',
+  "[1,2,]",
+  "NaN",
+  "undefined",
+  '{"a":1}{"b":2}',
+  '{"a":1 /* c */}',
+  '"\u0000"',
+  '{"a":"\u0001"}',
+  "\ufeff{}",
+  '{"a":1,"a":2}',
+  "[]",
+  "{}",
+  "null",
+  "0",
+  '""',
+  "true",
+  '"x"',
+  " ",
+  "\n\t",
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+];
 
 function bodyBytes(route: RouteSpec, b: BodyChoice, f: Fixture): Buffer | undefined {
   const valid = route.body?.valid(f) ?? {};
@@ -1184,8 +2408,18 @@ function originRefused(origin: string | undefined, hostValue: string): boolean {
 }
 
 /** The refusals that can be added to a request of a writing route, in order of preference. */
-function forcedRefusals(route: RouteSpec): ("noCookie" | "garbageCookie" | "foreignOrigin" | "unknownHost" | "otherHost" | "badBody" | "foreignParam")[] {
-  if (route.auth === "session") return ["noCookie", "garbageCookie", "foreignOrigin", "unknownHost", ...(route.body ? (["badBody"] as const) : []), ...(route.params ? (["foreignParam"] as const) : [])];
+function forcedRefusals(
+  route: RouteSpec,
+): ("noCookie" | "garbageCookie" | "foreignOrigin" | "unknownHost" | "otherHost" | "badBody" | "foreignParam")[] {
+  if (route.auth === "session")
+    return [
+      "noCookie",
+      "garbageCookie",
+      "foreignOrigin",
+      "unknownHost",
+      ...(route.body ? (["badBody"] as const) : []),
+      ...(route.params ? (["foreignParam"] as const) : []),
+    ];
   if (route.site === "main") return ["otherHost", ...(route.body ? (["badBody"] as const) : [])];
   return ["unknownHost", ...(route.sameOrigin ? (["foreignOrigin"] as const) : [])];
 }
@@ -1227,7 +2461,13 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
     const keys = [...Object.keys(route.query?.valid(f) ?? {}), "organizationId", "orgId", "token", "x", "__proto__"];
     for (const e of c.query.edits) {
       const k = keys[e.key % keys.length]!;
-      const ids: Record<string, string> = { "@ownOrg": f.own.orgId, "@ownOrgUpper": f.own.orgId.toUpperCase(), "@foreignOrg": f.foreign.orgId, "@ownSurvey": f.own.closedSurveyId, "@foreignSurvey": f.foreign.closedSurveyId };
+      const ids: Record<string, string> = {
+        "@ownOrg": f.own.orgId,
+        "@ownOrgUpper": f.own.orgId.toUpperCase(),
+        "@foreignOrg": f.foreign.orgId,
+        "@ownSurvey": f.own.closedSurveyId,
+        "@foreignSurvey": f.foreign.closedSurveyId,
+      };
       const value = ids[e.value] ?? e.value;
       if (e.mode === "replace") q.set(k, value);
       else if (e.mode === "add") q.append(`${k}${e.key}`, value);
@@ -1254,7 +2494,11 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
     if (identity === "admin") cookies.push(f.cookie);
     // The other workspace's cookie: never the foreign admin's on the foreign host (a real session).
     if (identity === "foreignCookie") cookies.push(site === "foreign" ? f.cookie : f.foreignCookie);
-    if (identity === "garbage") cookies.push(`next-auth.session-token=${randomBytes(24).toString("base64url")}`, "__Secure-next-auth.session-token=eyJhbGciOiJub25lIn0.e30.");
+    if (identity === "garbage")
+      cookies.push(
+        `next-auth.session-token=${randomBytes(24).toString("base64url")}`,
+        "__Secure-next-auth.session-token=eyJhbGciOiJub25lIn0.e30.",
+      );
     const junk = JUNK_COOKIES[c.headers.junkCookie];
     if (junk) cookies.push(junk);
     if (cookies.length) headers.cookie = cookies.join("; ");
@@ -1270,7 +2514,14 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
       }
       if (route.auth === "tenant" && site !== "tenant") reasons.push("no such workspace");
       if (route.auth === "public" && route.site === "main" && site !== "main") reasons.push("not the main site");
-      if (route.auth === "tenant" && route.sameOrigin && route.method !== "GET" && site === "tenant" && originRefused(origin, hostValue)) reasons.push("foreign origin");
+      if (
+        route.auth === "tenant" &&
+        route.sameOrigin &&
+        route.method !== "GET" &&
+        site === "tenant" &&
+        originRefused(origin, hostValue)
+      )
+        reasons.push("foreign origin");
       // Next drops a "__proto__" key while it parses the query (into a plain object): the route
       // never sees it.
       const query = new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => k !== "__proto__"));
@@ -1279,9 +2530,16 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
       const last = Object.fromEntries(query);
       for (const k of ["orgId", "organizationId"]) {
         const v = last[k];
-        if (route.auth === "session" && v !== undefined && v.toLowerCase() !== f.own.orgId) reasons.push("another organisation in the query");
+        if (route.auth === "session" && v !== undefined && v.toLowerCase() !== f.own.orgId)
+          reasons.push("another organisation in the query");
       }
-      if (route.query && !route.query.schema.safeParse(Object.fromEntries([...query].map(([k, v]) => [k, UUID.test(v) ? v.toLowerCase() : v]))).success) reasons.push("query schema");
+      if (
+        route.query &&
+        !route.query.schema.safeParse(
+          Object.fromEntries([...query].map(([k, v]) => [k, UUID.test(v) ? v.toLowerCase() : v])),
+        ).success
+      )
+        reasons.push("query schema");
       if (route.params && !paramsOwn) reasons.push("path parameter not one of ours");
       if (route.body) {
         const parsed = readBody(bytes, contentType, route.body.max);
@@ -1292,7 +2550,13 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
           if (route.auth === "session" && v && typeof v === "object" && !Array.isArray(v)) {
             for (const k of ["orgId", "organizationId"]) {
               const claimed = (v as Record<string, unknown>)[k];
-              if (Object.prototype.hasOwnProperty.call(v, k) && claimed !== undefined && claimed !== null && claimed !== f.own.orgId) reasons.push("another organisation in the body");
+              if (
+                Object.prototype.hasOwnProperty.call(v, k) &&
+                claimed !== undefined &&
+                claimed !== null &&
+                claimed !== f.own.orgId
+              )
+                reasons.push("another organisation in the body");
             }
           }
           if (route.body.refs) {
@@ -1300,7 +2564,8 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
               if (!route.body.refs.test(p.join("."))) continue;
               let x: unknown = v;
               for (const k of p) x = (x as Record<string | number, unknown>)[k];
-              if (typeof x === "string" && UUID.test(x) && !f.ownIds.has(x.toLowerCase())) reasons.push("refers to a row not ours");
+              if (typeof x === "string" && UUID.test(x) && !f.ownIds.has(x.toLowerCase()))
+                reasons.push("refers to a row not ours");
             }
           }
         }
@@ -1328,7 +2593,8 @@ function build(route: RouteSpec, c: Case, f: Fixture): Built {
     else if (pick === "badBody") {
       body = { t: "text", pick: 0, cut: 0 };
       contentType = "application/json";
-    } else if (pick === "foreignParam") params = Object.fromEntries(Object.keys(params).map((k) => [k, { t: "foreign", pick: c.forced } as ParamChoice]));
+    } else if (pick === "foreignParam")
+      params = Object.fromEntries(Object.keys(params).map((k) => [k, { t: "foreign", pick: c.forced } as ParamChoice]));
     built = assemble();
   }
   return built;
@@ -1396,12 +2662,26 @@ function sendOnce(w: Wire, localAddress: string): Promise<Answer & { reused?: bo
     if (w.body !== undefined && !w.chunked) headers["content-length"] = String(w.body.length);
     let req: http.ClientRequest;
     try {
-      req = http.request({ host: "127.0.0.1", port: E2E_PORT, method: w.method, path: w.path, headers, agent, localAddress, setHost: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8").slice(0, 2000) }));
-        res.on("error", (e) => resolve({ error: e.message, unsendable: false }));
-      });
+      req = http.request(
+        {
+          host: "127.0.0.1",
+          port: E2E_PORT,
+          method: w.method,
+          path: w.path,
+          headers,
+          agent,
+          localAddress,
+          setHost: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8").slice(0, 2000) }),
+          );
+          res.on("error", (e) => resolve({ error: e.message, unsendable: false }));
+        },
+      );
     } catch (e) {
       // Node's client refuses some header or path bytes outright: such a request never leaves.
       resolve({ error: e instanceof Error ? e.message : String(e), unsendable: true });
@@ -1426,8 +2706,15 @@ function sendOnce(w: Wire, localAddress: string): Promise<Answer & { reused?: bo
 }
 
 function describeWire(w: Wire): string {
-  const body = w.body === undefined ? "(none)" : w.body.length > 600 ? `${JSON.stringify(w.body.subarray(0, 300).toString("latin1"))}... (${w.body.length} bytes)` : JSON.stringify(w.body.toString("latin1"));
-  const headers = Object.fromEntries(Object.entries(w.headers).map(([k, v]) => [k, v.length > 120 ? `${v.slice(0, 60)}... (${v.length} chars)` : v]));
+  const body =
+    w.body === undefined
+      ? "(none)"
+      : w.body.length > 600
+        ? `${JSON.stringify(w.body.subarray(0, 300).toString("latin1"))}... (${w.body.length} bytes)`
+        : JSON.stringify(w.body.toString("latin1"));
+  const headers = Object.fromEntries(
+    Object.entries(w.headers).map(([k, v]) => [k, v.length > 120 ? `${v.slice(0, 60)}... (${v.length} chars)` : v]),
+  );
   return `${w.method} http://${w.host}${w.path.length > 400 ? `${w.path.slice(0, 400)}...` : w.path}\n  headers: ${JSON.stringify(headers)}${w.chunked ? " (chunked)" : ""}\n  body: ${body}`;
 }
 
@@ -1442,7 +2729,15 @@ function seedFor(key: string): number {
 // Totals for the summary line each test prints (per worker; the report adds them up).
 const totals = { requests: 0, fiveHundreds: 0 };
 
-async function fuzzOne(key: string, arb: fc.Arbitrary<Case>, runs: number, make: (c: Case, f: Fixture) => Built, f: Fixture, stats: Stats, signupSubdomains: string[]) {
+async function fuzzOne(
+  key: string,
+  arb: fc.Arbitrary<Case>,
+  runs: number,
+  make: (c: Case, f: Fixture) => Built,
+  f: Fixture,
+  stats: Stats,
+  signupSubdomains: string[],
+) {
   const seed = seedFor(key);
   await fc.assert(
     fc.asyncProperty(arb, async (c) => {
@@ -1468,7 +2763,9 @@ async function fuzzOne(key: string, arb: fc.Arbitrary<Case>, runs: number, make:
       // A refused request is never served; a redirect (Next sends RSC requests to their ?_rsc
       // address first) runs nothing either.
       if (built.refused !== null && answer.status >= 200 && answer.status < 300) {
-        throw new Error(`${answer.status} for a request that must be refused (${built.refused}):\n${describeWire(built.wire)}\n  answer: ${answer.body}`);
+        throw new Error(
+          `${answer.status} for a request that must be refused (${built.refused}):\n${describeWire(built.wire)}\n  answer: ${answer.body}`,
+        );
       }
     }),
     { seed, numRuns: Math.max(1, Math.round(runs * RUNS)), includeErrorInReport: true },
@@ -1497,9 +2794,13 @@ function pageAddress(worker: string): { site: "tenant" | "main"; path: string } 
 function manifestActions(): ActionInfo[] {
   const file = path.join(DIST_DIR, "server", "server-reference-manifest.json");
   if (!existsSync(file)) throw new Error(`${file} is missing: the e2e server builds into ${DIST_DIR}`);
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as { node?: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }> };
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as {
+    node?: Record<string, { workers: Record<string, unknown>; filename?: string; exportedName?: string }>;
+  };
   return Object.entries(manifest.node ?? {}).flatMap(([id, a]) => {
-    const page = Object.keys(a.workers).map(pageAddress).find((x) => x !== null);
+    const page = Object.keys(a.workers)
+      .map(pageAddress)
+      .find((x) => x !== null);
     return page ? [{ id, name: a.exportedName ?? "?", file: a.filename ?? "?", ...page }] : [];
   });
 }
@@ -1507,7 +2808,9 @@ function manifestActions(): ActionInfo[] {
 /** The server actions the sources declare: the exports of every "use server" module. */
 function declaredActions(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : [],
+    );
   return ["app", "components", "lib"]
     .flatMap(walk)
     .map((f) => readFileSync(f, "utf8"))
@@ -1520,8 +2823,24 @@ type Field = { name: string; value: string } | { name: string; file: { filename:
 type ActionCase = {
   identity: "admin" | "none" | "garbage";
   host: HostKind;
-  id: { t: "real" } | { t: "other"; pick: number } | { t: "unknown"; hex: string } | { t: "junk"; s: string } | { t: "none" };
-  encoding: "rsc" | "rscRandom" | "text" | "urlencoded" | "json" | "mpaId" | "mpaRef" | "brokenMultipart" | "bytes" | "huge" | "get";
+  id:
+    | { t: "real" }
+    | { t: "other"; pick: number }
+    | { t: "unknown"; hex: string }
+    | { t: "junk"; s: string }
+    | { t: "none" };
+  encoding:
+    | "rsc"
+    | "rscRandom"
+    | "text"
+    | "urlencoded"
+    | "json"
+    | "mpaId"
+    | "mpaRef"
+    | "brokenMultipart"
+    | "bytes"
+    | "huge"
+    | "get";
   prev: Json;
   args: Json;
   refs: string[];
@@ -1532,37 +2851,138 @@ type ActionCase = {
   source: number;
 };
 
-const FIELD_NAMES = ["email", "newEmail", "password", "confirmPassword", "currentPassword", "token", "company", "companyName", "name", "workEmail", "teamSize", "phone", "organizationId", "__proto__", "constructor", "$ACTION_KEY", "$ACTION_REF_1", "1_x", ""];
-const REFS = ["$K1", "$K2", "$K99", "$Q1", "$W1", "$@1", "$@99", "$h1", "$T", "$F1", "$B1", "$n1", "$D2020-01-01", "$Dnope", "$-0", "$NaN", "$Infinity", "$-Infinity", "$undefined", "$S1", "$i1", "$l1", "$1:a:b", "$$", "$", "$Z", "$E", "$R1", "$r1", "$X1", "$x1", "$O1", "$U1", "$Y", "$0", "$-1", "$1e9"];
+const FIELD_NAMES = [
+  "email",
+  "newEmail",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "token",
+  "company",
+  "companyName",
+  "name",
+  "workEmail",
+  "teamSize",
+  "phone",
+  "organizationId",
+  "__proto__",
+  "constructor",
+  "$ACTION_KEY",
+  "$ACTION_REF_1",
+  "1_x",
+  "",
+];
+const REFS = [
+  "$K1",
+  "$K2",
+  "$K99",
+  "$Q1",
+  "$W1",
+  "$@1",
+  "$@99",
+  "$h1",
+  "$T",
+  "$F1",
+  "$B1",
+  "$n1",
+  "$D2020-01-01",
+  "$Dnope",
+  "$-0",
+  "$NaN",
+  "$Infinity",
+  "$-Infinity",
+  "$undefined",
+  "$S1",
+  "$i1",
+  "$l1",
+  "$1:a:b",
+  "$$",
+  "$",
+  "$Z",
+  "$E",
+  "$R1",
+  "$r1",
+  "$X1",
+  "$x1",
+  "$O1",
+  "$U1",
+  "$Y",
+  "$0",
+  "$-1",
+  "$1e9",
+];
 const fieldValue = fc.oneof(
   { arbitrary: nastyString, weight: 5 },
-  { arbitrary: fc.constantFrom("someone@fuzz.example", "Str0ng-pass-2026", "Str0ng-pass-2027", "12", "-1", "1e9", "Acme", ""), weight: 3 },
+  {
+    arbitrary: fc.constantFrom(
+      "someone@fuzz.example",
+      "Str0ng-pass-2026",
+      "Str0ng-pass-2027",
+      "12",
+      "-1",
+      "1e9",
+      "Acme",
+      "",
+    ),
+    weight: 3,
+  },
   { arbitrary: fc.integer({ min: 1_000, max: 200_000 }).map((n) => "x".repeat(n)), weight: 1 },
 );
 const field: fc.Arbitrary<Field> = fc.oneof(
-  { arbitrary: fc.record({ name: fc.oneof(fc.constantFrom(...FIELD_NAMES), nastyString), value: fieldValue }), weight: 8 },
+  {
+    arbitrary: fc.record({ name: fc.oneof(fc.constantFrom(...FIELD_NAMES), nastyString), value: fieldValue }),
+    weight: 8,
+  },
   {
     arbitrary: fc.record({
       name: fc.constantFrom(...FIELD_NAMES),
-      file: fc.record({ filename: fc.oneof(fc.constantFrom("a.txt", "", "../../x", "\u00ff.csv"), nastyString), type: fc.constantFrom("text/plain", "application/octet-stream", "", "text/x-component"), size: fc.nat({ max: 5000 }) }),
+      file: fc.record({
+        filename: fc.oneof(fc.constantFrom("a.txt", "", "../../x", "\u00ff.csv"), nastyString),
+        type: fc.constantFrom("text/plain", "application/octet-stream", "", "text/x-component"),
+        size: fc.nat({ max: 5000 }),
+      }),
     }),
     weight: 1,
   },
 );
 
 const actionCase: fc.Arbitrary<ActionCase> = fc.record({
-  identity: fc.oneof({ arbitrary: fc.constant("admin" as const), weight: 3 }, { arbitrary: fc.constantFrom("none" as const, "garbage" as const), weight: 2 }),
+  identity: fc.oneof(
+    { arbitrary: fc.constant("admin" as const), weight: 3 },
+    { arbitrary: fc.constantFrom("none" as const, "garbage" as const), weight: 2 },
+  ),
   host,
   id: fc.oneof(
     { arbitrary: fc.constant({ t: "real" as const }), weight: 10 },
     { arbitrary: fc.record({ t: fc.constant("other" as const), pick: fc.nat({ max: 20 }) }), weight: 1 },
-    { arbitrary: fc.record({ t: fc.constant("unknown" as const), hex: fc.stringMatching(/^[0-9a-f]{42}$/) }), weight: 1 },
-    { arbitrary: fc.record({ t: fc.constant("junk" as const), s: fc.oneof(fc.constantFrom("", "x", "null", "../x", "0".repeat(4000)), fc.string({ maxLength: 60 })) }), weight: 1 },
+    {
+      arbitrary: fc.record({ t: fc.constant("unknown" as const), hex: fc.stringMatching(/^[0-9a-f]{42}$/) }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({
+        t: fc.constant("junk" as const),
+        s: fc.oneof(fc.constantFrom("", "x", "null", "../x", "0".repeat(4000)), fc.string({ maxLength: 60 })),
+      }),
+      weight: 1,
+    },
     { arbitrary: fc.constant({ t: "none" as const }), weight: 1 },
   ),
   encoding: fc.oneof(
     { arbitrary: fc.constant("rsc" as const), weight: 10 },
-    { arbitrary: fc.constantFrom("rscRandom" as const, "text" as const, "urlencoded" as const, "json" as const, "mpaId" as const, "mpaRef" as const, "brokenMultipart" as const, "bytes" as const), weight: 6 },
+    {
+      arbitrary: fc.constantFrom(
+        "rscRandom" as const,
+        "text" as const,
+        "urlencoded" as const,
+        "json" as const,
+        "mpaId" as const,
+        "mpaRef" as const,
+        "brokenMultipart" as const,
+        "bytes" as const,
+      ),
+      weight: 6,
+    },
     { arbitrary: fc.constantFrom("huge" as const, "get" as const), weight: 1 },
   ),
   prev: json,
@@ -1575,13 +2995,21 @@ const actionCase: fc.Arbitrary<ActionCase> = fc.record({
   source: fc.nat({ max: 255 }),
 });
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[], boundary: string): Buffer {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+  boundary: string,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     // Quotes and line breaks in a name are escaped as browsers do (the WHATWG form encoding).
     const esc = (s: string) => s.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     const disposition = `form-data; name="${esc(p.name)}"${p.filename !== undefined ? `; filename="${esc(p.filename)}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type !== undefined ? `Content-Type: ${p.type}\r\n` : ""}\r\n`, "utf8"));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type !== undefined ? `Content-Type: ${p.type}\r\n` : ""}\r\n`,
+        "utf8",
+      ),
+    );
     chunks.push(typeof p.value === "string" ? Buffer.from(p.value, "utf8") : p.value);
     chunks.push(Buffer.from("\r\n"));
   }
@@ -1594,38 +3022,77 @@ function multipart(parts: { name: string; value: string | Buffer; filename?: str
 function escapeReply(value: Json): Json {
   if (typeof value === "string") return value.startsWith("$") ? `$${value}` : value;
   if (Array.isArray(value)) return value.map(escapeReply);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeReply(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeReply(v)]));
   return value;
 }
 
 /** A JSON value with some strings swapped for React's reply references ("$K1", "$@1", ...). */
 function withRefs(value: Json, refs: string[]): Json {
   if (!refs.length) return value;
-  return Array.isArray(value) ? [...value, ...refs] : value && typeof value === "object" ? { ...value, ...Object.fromEntries(refs.map((r, i) => [`r${i}`, r])) } : [value, ...refs];
+  return Array.isArray(value)
+    ? [...value, ...refs]
+    : value && typeof value === "object"
+      ? { ...value, ...Object.fromEntries(refs.map((r, i) => [`r${i}`, r])) }
+      : [value, ...refs];
 }
 
 function buildAction(action: ActionInfo, all: ActionInfo[], c: ActionCase, f: Fixture): Wire {
   const resolved = resolveHost(c.host, action.site);
   const hostValue = hostHeader(resolved, f);
-  const id = c.id.t === "real" ? action.id : c.id.t === "other" ? all[c.id.pick % all.length]!.id : c.id.t === "unknown" ? c.id.hex : c.id.t === "junk" ? c.id.s : undefined;
+  const id =
+    c.id.t === "real"
+      ? action.id
+      : c.id.t === "other"
+        ? all[c.id.pick % all.length]!.id
+        : c.id.t === "unknown"
+          ? c.id.hex
+          : c.id.t === "junk"
+            ? c.id.s
+            : undefined;
   const headers: Record<string, string> = {};
   const boundary = `----fuzz${randomBytes(8).toString("hex")}`;
-  const plain = c.fields.map((x) => ("value" in x ? { name: x.name, value: x.value } : { name: x.name, value: Buffer.alloc(x.file.size, 0x61), filename: x.file.filename, type: x.file.type }));
+  const plain = c.fields.map((x) =>
+    "value" in x
+      ? { name: x.name, value: x.value }
+      : { name: x.name, value: Buffer.alloc(x.file.size, 0x61), filename: x.file.filename, type: x.file.type },
+  );
   let body: Buffer | undefined;
   let fetchAction = true;
   // Browsers escape only CR, LF and '"' in a part's name; a control character there is no form's.
-  const oddNames = c.fields.some((x) => /[\u0000-\u001F\u007F]/.test(x.name) || ("file" in x && /[\u0000-\u001F\u007F]/.test(x.file.filename)));
+  const oddNames = c.fields.some(
+    (x) => /[\u0000-\u001F\u007F]/.test(x.name) || ("file" in x && /[\u0000-\u001F\u007F]/.test(x.file.filename)),
+  );
   const clientShapes: ActionCase["encoding"][] = ["rsc", "mpaId", "urlencoded", "get"];
-  const shape: Wire["shape"] = c.encoding === "huge" ? "over limit" : clientShapes.includes(c.encoding) && !oddNames ? "client" : c.encoding === "mpaRef" && !c.refs.length && !oddNames ? "client" : "malformed reply";
+  const shape: Wire["shape"] =
+    c.encoding === "huge"
+      ? "over limit"
+      : clientShapes.includes(c.encoding) && !oddNames
+        ? "client"
+        : c.encoding === "mpaRef" && !c.refs.length && !oddNames
+          ? "client"
+          : "malformed reply";
   switch (c.encoding) {
     case "rsc":
       // What the browser sends for useActionState: [previous state, FormData], the form's fields
       // prefixed with the FormData's reference.
-      body = multipart([{ name: "0", value: JSON.stringify([escapeReply(c.prev), "$K1"]) }, ...plain.map((p) => ({ ...p, name: `_1_${p.name}` }))], boundary);
+      body = multipart(
+        [
+          { name: "0", value: JSON.stringify([escapeReply(c.prev), "$K1"]) },
+          ...plain.map((p) => ({ ...p, name: `_1_${p.name}` })),
+        ],
+        boundary,
+      );
       headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       break;
     case "rscRandom":
-      body = multipart([{ name: "0", value: JSON.stringify(withRefs(c.args, c.refs)) }, ...plain.map((p, i) => ({ ...p, name: `${["_1_", "1_", "_2_", ""][i % 4]}${p.name}` }))], boundary);
+      body = multipart(
+        [
+          { name: "0", value: JSON.stringify(withRefs(c.args, c.refs)) },
+          ...plain.map((p, i) => ({ ...p, name: `${["_1_", "1_", "_2_", ""][i % 4]}${p.name}` })),
+        ],
+        boundary,
+      );
       headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       break;
     case "text":
@@ -1633,7 +3100,10 @@ function buildAction(action: ActionInfo, all: ActionInfo[], c: ActionCase, f: Fi
       headers["content-type"] = "text/plain;charset=UTF-8";
       break;
     case "urlencoded":
-      body = Buffer.from(new URLSearchParams(plain.map((p) => [p.name, typeof p.value === "string" ? p.value : "file"])).toString(), "utf8");
+      body = Buffer.from(
+        new URLSearchParams(plain.map((p) => [p.name, typeof p.value === "string" ? p.value : "file"])).toString(),
+        "utf8",
+      );
       headers["content-type"] = "application/x-www-form-urlencoded";
       break;
     case "json":
@@ -1662,18 +3132,36 @@ function buildAction(action: ActionInfo, all: ActionInfo[], c: ActionCase, f: Fi
       headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       break;
     case "brokenMultipart": {
-      const whole = multipart([{ name: "0", value: JSON.stringify([c.prev, "$K1"]) }, ...plain.map((p) => ({ ...p, name: `_1_${p.name}` }))], boundary);
+      const whole = multipart(
+        [{ name: "0", value: JSON.stringify([c.prev, "$K1"]) }, ...plain.map((p) => ({ ...p, name: `_1_${p.name}` }))],
+        boundary,
+      );
       body = whole.subarray(0, Math.max(1, whole.length - 1 - (c.source % 40)));
-      headers["content-type"] = [`multipart/form-data; boundary=${boundary}`, "multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary=other`][c.source % 4]!;
+      headers["content-type"] = [
+        `multipart/form-data; boundary=${boundary}`,
+        "multipart/form-data",
+        "multipart/form-data; boundary=",
+        `multipart/form-data; boundary=other`,
+      ][c.source % 4]!;
       break;
     }
     case "bytes":
       body = Buffer.concat([Buffer.from([0xc3, 0x28, 0xff, 0x00]), Buffer.from(JSON.stringify(c.args), "utf8")]);
-      headers["content-type"] = ["text/plain;charset=UTF-8", `multipart/form-data; boundary=${boundary}`, "application/octet-stream"][c.source % 3]!;
+      headers["content-type"] = [
+        "text/plain;charset=UTF-8",
+        `multipart/form-data; boundary=${boundary}`,
+        "application/octet-stream",
+      ][c.source % 3]!;
       break;
     case "huge":
       // Past the 1 MB the app allows server actions (next.config.mjs).
-      body = multipart([{ name: "0", value: JSON.stringify([c.prev, "$K1"]) }, { name: "_1_email", value: "e".repeat(1_100_000) }], boundary);
+      body = multipart(
+        [
+          { name: "0", value: JSON.stringify([c.prev, "$K1"]) },
+          { name: "_1_email", value: "e".repeat(1_100_000) },
+        ],
+        boundary,
+      );
       headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       break;
     case "get":
@@ -1712,7 +3200,9 @@ test.describe("fuzz", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test.beforeAll(() => {
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run); not compared by the no-write check: ${JSON.stringify({ tables: EXCLUDED_TABLES, columns: EXCLUDED_COLUMNS, schemas: EXCLUDED_SCHEMAS })}`);
+    console.log(
+      `fuzz seed ${SEED} (FUZZ_SEED=${SEED} reproduces this run); not compared by the no-write check: ${JSON.stringify({ tables: EXCLUDED_TABLES, columns: EXCLUDED_COLUMNS, schemas: EXCLUDED_SCHEMAS })}`,
+    );
   });
 
   test.afterAll(() => {
@@ -1720,11 +3210,15 @@ test.describe("fuzz", () => {
       const k = KNOWN_5XX.find((x) => x.id === id)!;
       return `\n  KNOWN 5xx ${id} (${k.owner}): ${n} answers. ${k.what}`;
     });
-    console.log(`fuzz totals of this worker: ${totals.requests} requests, ${totals.fiveHundreds} answered 5xx${known.join("")}`);
+    console.log(
+      `fuzz totals of this worker: ${totals.requests} requests, ${totals.fiveHundreds} answered 5xx${known.join("")}`,
+    );
   });
 
   test("every route and method of the route table is fuzzed", () => {
-    const listed = routeTable().map((e) => `${e.method} ${e.file}`).sort();
+    const listed = routeTable()
+      .map((e) => `${e.method} ${e.file}`)
+      .sort();
     expect(ROUTES.map((r) => `${r.method} ${r.file}`).sort()).toEqual(listed);
   });
 
@@ -1736,20 +3230,40 @@ test.describe("fuzz", () => {
       const signupSubdomains: string[] = [];
       const before = await snapshot(f.orgIds);
       const started = Date.now();
-      const seed = await fuzzOne(key, caseArb(route), route.runs, (c, fx) => build(route, c, fx), f, stats, signupSubdomains).catch((e: unknown) => {
-        throw new Error(`fuzz seed ${SEED} (route seed ${seedFor(key)}): ${e instanceof Error ? e.message : String(e)}`);
+      const seed = await fuzzOne(
+        key,
+        caseArb(route),
+        route.runs,
+        (c, fx) => build(route, c, fx),
+        f,
+        stats,
+        signupSubdomains,
+      ).catch((e: unknown) => {
+        throw new Error(
+          `fuzz seed ${SEED} (route seed ${seedFor(key)}): ${e instanceof Error ? e.message : String(e)}`,
+        );
       });
       const after = await snapshot(f.orgIds);
-      console.log(`fuzz ${key}: ${stats.sent} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(stats.statuses)}${stats.unsendable ? `, ${stats.unsendable} unsendable or closed before the body was sent` : ""}`);
-      expect(snapshotChanges(before, after), `a request wrote; the last of those not refused were:\n${stats.served.slice(-40).join("\n")}`).toEqual([]);
+      console.log(
+        `fuzz ${key}: ${stats.sent} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(stats.statuses)}${stats.unsendable ? `, ${stats.unsendable} unsendable or closed before the body was sent` : ""}`,
+      );
+      expect(
+        snapshotChanges(before, after),
+        `a request wrote; the last of those not refused were:\n${stats.served.slice(-40).join("\n")}`,
+      ).toEqual([]);
       if (signupSubdomains.length) {
         // Only a name of the allowed form could have become a workspace (and PostgreSQL takes no NUL).
         const names = signupSubdomains.map((s) => s.toLowerCase()).filter((s) => /^[a-z0-9-]{1,63}$/.test(s));
-        const made = await superuserQuery<{ subdomain: string }>(`SELECT subdomain FROM "Organization" WHERE subdomain = ANY($1::text[])`, [names]);
+        const made = await superuserQuery<{ subdomain: string }>(
+          `SELECT subdomain FROM "Organization" WHERE subdomain = ANY($1::text[])`,
+          [names],
+        );
         expect(made, "signup created a workspace").toEqual([]);
       }
       // Not vacuous: some requests got past the session and workspace checks to the route's own code.
-      const deep = Object.entries(stats.statuses).filter(([s]) => !["401", "403", "404"].includes(s)).reduce((n, [, k]) => n + k, 0);
+      const deep = Object.entries(stats.statuses)
+        .filter(([s]) => !["401", "403", "404"].includes(s))
+        .reduce((n, [, k]) => n + k, 0);
       expect(deep, JSON.stringify(stats.statuses)).toBeGreaterThan(0);
     });
   }
@@ -1758,7 +3272,9 @@ test.describe("fuzz", () => {
     const f = await getFixture();
     const actions = manifestActions();
     // Every action the sources declare is found in the build (and so fuzzed) on a page that uses it.
-    expect(actions.map((a) => a.name).sort(), "server actions in the build's manifest").toEqual(expect.arrayContaining(declaredActions().sort()));
+    expect(actions.map((a) => a.name).sort(), "server actions in the build's manifest").toEqual(
+      expect.arrayContaining(declaredActions().sort()),
+    );
     expect(actions.length).toBeGreaterThan(0);
     const before = await snapshot(f.orgIds);
     const lines: string[] = [];
@@ -1791,10 +3307,15 @@ test.describe("fuzz", () => {
         .catch((e: unknown) => {
           throw new Error(`fuzz seed ${SEED} (${key}, seed ${seed}): ${e instanceof Error ? e.message : String(e)}`);
         });
-      lines.push(`fuzz ${key}: ${Object.values(statuses).reduce((a, b) => a + b, 0)} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(statuses)}`);
+      lines.push(
+        `fuzz ${key}: ${Object.values(statuses).reduce((a, b) => a + b, 0)} requests in ${Date.now() - started} ms (seed ${seed}), statuses ${JSON.stringify(statuses)}`,
+      );
     }
     console.log(lines.join("\n"));
     const after = await snapshot(f.orgIds);
-    expect(snapshotChanges(before, after), `an action wrote; the last of those answered below 400 were:\n${served.slice(-40).join("\n")}`).toEqual([]);
+    expect(
+      snapshotChanges(before, after),
+      `an action wrote; the last of those answered below 400 were:\n${served.slice(-40).join("\n")}`,
+    ).toEqual([]);
   });
 });

@@ -35,12 +35,33 @@ async function openSurvey(ws: Workspace): Promise<{ surveyId: string; token: str
   return runInOrg(e2eDb(), ws.orgId, async (tx) => {
     const now = Date.now();
     const s = await tx.survey.create({
-      data: { organizationId: ws.orgId, kind: "custom", title: "Headers check", status: "active", scheduledFor: new Date(now), sentAt: new Date(now), closesAt: new Date(now + 7 * 86_400_000), minGroupSize: 3, invitedCount: 1 },
+      data: {
+        organizationId: ws.orgId,
+        kind: "custom",
+        title: "Headers check",
+        status: "active",
+        scheduledFor: new Date(now),
+        sentAt: new Date(now),
+        closesAt: new Date(now + 7 * 86_400_000),
+        minGroupSize: 3,
+        invitedCount: 1,
+      },
       select: { id: true },
     });
-    await tx.surveyQuestion.create({ data: { organizationId: ws.orgId, surveyId: s.id, order: 1, type: "scale", text: "I know what is expected of me at work.", isRequired: true } });
+    await tx.surveyQuestion.create({
+      data: {
+        organizationId: ws.orgId,
+        surveyId: s.id,
+        order: 1,
+        type: "scale",
+        text: "I know what is expected of me at work.",
+        isRequired: true,
+      },
+    });
     const token = randomBytes(32).toString("base64url");
-    await tx.surveyInvitation.create({ data: { organizationId: ws.orgId, surveyId: s.id, userId: ws.employee.id, tokenHash: hashToken(token) } });
+    await tx.surveyInvitation.create({
+      data: { organizationId: ws.orgId, surveyId: s.id, userId: ws.employee.id, tokenHash: hashToken(token) },
+    });
     return { surveyId: s.id, token };
   });
 }
@@ -88,14 +109,17 @@ test("every page carries a CSP whose fresh nonce is on each of its scripts", asy
 async function watch(page: Page): Promise<() => Promise<string[]>> {
   const problems: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error" || /Content Security Policy/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()} (${page.url()})`);
+    if (m.type() === "error" || /Content Security Policy/i.test(m.text()))
+      problems.push(`console ${m.type()}: ${m.text()} (${page.url()})`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message} (${page.url()})`));
   // Playwright's init scripts run outside the page's CSP, before any of its own scripts.
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations?: string[] };
     w.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations!.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.__cspViolations!.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return async () => {
     const seen = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
@@ -108,7 +132,10 @@ async function watch(page: Page): Promise<() => Promise<string[]>> {
 async function visit(page: Page, url: string, check: () => Promise<string[]>): Promise<string[]> {
   await page.goto(url);
   await page.waitForLoadState("networkidle");
-  expect(await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f)), `${url}: Next's scripts ran`).toBe(true);
+  expect(
+    await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f)),
+    `${url}: Next's scripts ran`,
+  ).toBe(true);
   return check();
 }
 
@@ -118,18 +145,27 @@ test("the main pages run under the policy with no violation and no console error
   const ws = await createWorkspace("cspb");
   const survey = await openSurvey(ws);
   const problems: string[] = [];
-  for (const url of [`${MAIN}/trial`, `${MAIN}/login`, `${MAIN}/signup`, workspaceUrl(DEMO.sub, "/login"), workspaceUrl(DEMO.sub, "/forgot-password")]) {
+  for (const url of [
+    `${MAIN}/trial`,
+    `${MAIN}/login`,
+    `${MAIN}/signup`,
+    workspaceUrl(DEMO.sub, "/login"),
+    workspaceUrl(DEMO.sub, "/forgot-password"),
+  ]) {
     problems.push(...(await visit(page, url, check)));
   }
   // The survey an employee answers from the personal link, answered in the browser.
-  problems.push(...(await visit(page, workspaceUrl(ws.subdomain, `/surveys/${survey.surveyId}?token=${survey.token}`), check)));
+  problems.push(
+    ...(await visit(page, workspaceUrl(ws.subdomain, `/surveys/${survey.surveyId}?token=${survey.token}`), check)),
+  );
 
   // The signed-in app with real charts (the demo's pulse history), its pages, and a client-side
   // navigation that loads further chunks (allowed by 'strict-dynamic').
   await signInAs(page, DEMO.sub, DEMO.email, DEMO.password);
   await page.waitForLoadState("networkidle");
   problems.push(...(await check()));
-  for (const path of ["/settings", "/surveys", "/pulse", "/reports", "/no/such/page"]) problems.push(...(await visit(page, workspaceUrl(DEMO.sub, path), check)));
+  for (const path of ["/settings", "/surveys", "/pulse", "/reports", "/no/such/page"])
+    problems.push(...(await visit(page, workspaceUrl(DEMO.sub, path), check)));
   await page.goto(workspaceUrl(DEMO.sub, "/"));
   await page.getByRole("navigation").first().getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(workspaceUrl(DEMO.sub, "/settings"));
@@ -137,10 +173,14 @@ test("the main pages run under the policy with no violation and no console error
   problems.push(...(await check()));
   // A 404 answer is reported by Chrome as a console error for the document itself; that is the
   // page's status, not a problem.
-  expect(problems.filter((p) => !/Failed to load resource: the server responded with a status of 404/.test(p))).toEqual([]);
+  expect(problems.filter((p) => !/Failed to load resource: the server responded with a status of 404/.test(p))).toEqual(
+    [],
+  );
 });
 
-test("form-action lets forms reach this site and the workspaces, nothing else; the finder and lead forms still land", async ({ browser }) => {
+test("form-action lets forms reach this site and the workspaces, nothing else; the finder and lead forms still land", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // The policy itself: a form on the main site may go to a workspace (the company finder's
   // redirect target), not to another site. The forms are made by Playwright, outside the page's CSP.
@@ -221,7 +261,10 @@ test("no x-middleware-* header reaches the client, rewritten pages and API alike
     { host: hostOf(ws.subdomain), path: "/api/health" },
   ]) {
     const res = await request(r);
-    expect(Object.keys(res.headers).filter((h) => h.startsWith("x-middleware-")), `${r.host}${r.path}`).toEqual([]);
+    expect(
+      Object.keys(res.headers).filter((h) => h.startsWith("x-middleware-")),
+      `${r.host}${r.path}`,
+    ).toEqual([]);
   }
 });
 
@@ -241,7 +284,12 @@ test("a server action posted from another origin is a 403, before Next's own che
       host,
       path: "/forgot-password",
       method: "POST",
-      headers: { "next-action": "7f".padEnd(42, "0"), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...(origin === null ? {} : { origin }) },
+      headers: {
+        "next-action": "7f".padEnd(42, "0"),
+        "content-type": "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+        ...(origin === null ? {} : { origin }),
+      },
       body: "[]",
     });
   for (const origin of ["http://evil.example", `http://other.${ROOT}`, `http://${ROOT}`, "null"]) {
@@ -259,14 +307,17 @@ test("a server action posted from another origin is a 403, before Next's own che
  * its own and no other test's requests from 127.0.0.1 count against it, or it against them. */
 function getFrom(localAddress: string, path: string): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: E2E_PORT, path, localAddress, headers: { host: ROOT } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
-      });
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: E2E_PORT, path, localAddress, headers: { host: ROOT } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
+        });
+      },
+    );
     req.on("error", reject);
     req.end();
   });

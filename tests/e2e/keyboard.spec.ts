@@ -30,7 +30,11 @@ const isFocused = (target: Locator) => target.evaluateAll((els) => els.some((el)
 
 /** Presses Tab until `target` has focus (fails with the count when it never does), then checks the
  * focus is visible: :focus-visible matches and an outline or a ring (box-shadow) is drawn. */
-async function tabTo(page: Page, target: Locator, { max = 40, back = false }: { max?: number; back?: boolean } = {}): Promise<void> {
+async function tabTo(
+  page: Page,
+  target: Locator,
+  { max = 40, back = false }: { max?: number; back?: boolean } = {},
+): Promise<void> {
   for (let i = 0; i <= max; i++) {
     if (await isFocused(target)) {
       await expectFocusVisible(page);
@@ -40,7 +44,9 @@ async function tabTo(page: Page, target: Locator, { max = 40, back = false }: { 
   }
   const at = await page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"` : "nothing";
+    return el
+      ? `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`
+      : "nothing";
   });
   throw new Error(`${target} not reached after ${max} Tab presses (focus is on ${at})`);
 }
@@ -50,7 +56,12 @@ async function expectFocusVisible(page: Page): Promise<void> {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return null;
     const s = getComputedStyle(el);
-    return { visible: el.matches(":focus-visible"), outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0, ring: s.boxShadow !== "none", tag: el.tagName };
+    return {
+      visible: el.matches(":focus-visible"),
+      outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0,
+      ring: s.boxShadow !== "none",
+      tag: el.tagName,
+    };
   });
   expect(style?.visible, "focus is :focus-visible").toBe(true);
   expect(style!.outline || style!.ring, `${style?.tag} has a visible focus outline or ring`).toBe(true);
@@ -115,7 +126,10 @@ test("a company signs up on the main site by keyboard and lands in its workspace
   await expect(page.getByRole("heading", { name: "Welcome, Nia" })).toBeVisible();
 });
 
-test("an admin adds a user by keyboard, who accepts the invitation and sets a password by keyboard; dialogs give focus back", async ({ page, browser }) => {
+test("an admin adds a user by keyboard, who accepts the invitation and sets a password by keyboard; dialogs give focus back", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("kbdu");
   await signIn(page, ws.subdomain, ws.admin.email, PASSWORD);
   await navigate(page, "Settings", "Settings");
@@ -173,7 +187,10 @@ test("an admin adds a user by keyboard, who accepts the invitation and sets a pa
   await guest.close();
 });
 
-test("an admin sends a pulse by keyboard and an employee answers it from the mail by keyboard", async ({ page, browser }) => {
+test("an admin sends a pulse by keyboard and an employee answers it from the mail by keyboard", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("kbds");
   await signIn(page, ws.subdomain, ws.admin.email, PASSWORD);
   await navigate(page, "Surveys", "Surveys");
@@ -268,11 +285,15 @@ async function askBossBot(page: Page, ws: Workspace, question: string): Promise<
   await press(page, "Enter");
   const key = await saveRecoveryKey(page, box);
   await expect(page.getByTestId("user-message").filter({ hasText: question })).toBeVisible();
-  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   return key;
 }
 
-test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu gives focus back to the menu's button", async ({ page }) => {
+test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu gives focus back to the menu's button", async ({
+  page,
+}) => {
   const ws = await createWorkspace("kbdb");
   const question = "How do I give feedback to a quiet team member?";
   await askBossBot(page, ws, question);
@@ -304,7 +325,9 @@ test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu 
   await press(page, "Enter");
   await typeInto(page, page.getByPlaceholder("Ask for leadership guidance..."), second);
   await press(page, "Enter");
-  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Deleted: the row and its menu are gone, and focus stays in the list, not the top of the
   // document: on the next conversation, and once the list is empty on New Chat.
@@ -315,7 +338,9 @@ test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu 
   await press(page, "Enter");
   await expect(confirm).toHaveCount(0);
   await expect(secondOptions).toHaveCount(0);
-  await expectFocused(page.getByRole("navigation", { name: "Conversations" }).getByRole("button", { name: /^How do I give feedback/ }));
+  await expectFocused(
+    page.getByRole("navigation", { name: "Conversations" }).getByRole("button", { name: /^How do I give feedback/ }),
+  );
   await tabTo(page, options);
   await openDelete();
   await tabTo(page, confirm.getByRole("button", { name: "Delete" }));
@@ -325,7 +350,9 @@ test("a manager asks Boss Bot by keyboard; the delete dialog opened from a menu 
   await expectFocused(newChat);
 });
 
-test("after a password reset by keyboard, the recovery key typed by keyboard brings Boss Bot's sealed chat back", async ({ page }) => {
+test("after a password reset by keyboard, the recovery key typed by keyboard brings Boss Bot's sealed chat back", async ({
+  page,
+}) => {
   const ws = await createWorkspace("kbdv");
   const question = "How do I prepare for a difficult conversation?";
   const key = await askBossBot(page, ws, question);

@@ -25,7 +25,10 @@ async function invitationTo(to: string): Promise<{ subject: string; ics: string;
   const dir = path.resolve(E2E_DATA_DIR, "mail");
   let found: { subject: string; ics: string; filename: string } | undefined;
   await expect(async () => {
-    const mails = readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}\r\n`) && m.includes("text/calendar"));
+    const mails = readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(path.join(dir, f), "utf8"))
+      .filter((m) => m.includes(`To: ${to}\r\n`) && m.includes("text/calendar"));
     expect(mails.length, `no mail with a calendar invitation to ${to}`).toBeGreaterThan(0);
     const eml = mails.at(-1)!;
     const boundary = /Content-Type: multipart\/mixed; boundary="([^"]+)"/.exec(eml)?.[1];
@@ -34,7 +37,11 @@ async function invitationTo(to: string): Promise<{ subject: string; ics: string;
     expect(part, "a text/calendar part").toBeDefined();
     const [head, ...body] = part!.split("\r\n\r\n");
     const filename = /filename="([^"]+)"/.exec(head!)?.[1] ?? "";
-    found = { subject: /^Subject: (.*)$/m.exec(eml)?.[1] ?? "", ics: Buffer.from(body.join("").replace(/\r\n/g, ""), "base64").toString("utf8"), filename };
+    found = {
+      subject: /^Subject: (.*)$/m.exec(eml)?.[1] ?? "",
+      ics: Buffer.from(body.join("").replace(/\r\n/g, ""), "base64").toString("utf8"),
+      filename,
+    };
   }).toPass({ timeout: 20_000 });
   return found!;
 }
@@ -51,7 +58,11 @@ async function openMeetings(page: Page, ws: Workspace, email: string): Promise<v
 async function call<T>(page: Page, method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ([m, u, b]) => {
-      const res = await fetch(u, { method: m, headers: b === undefined ? {} : { "content-type": "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const res = await fetch(u, {
+        method: m,
+        headers: b === undefined ? {} : { "content-type": "application/json" },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
       return { status: res.status, json: (await res.json().catch(() => null)) as never };
     },
     [method, p, body] as const,
@@ -64,7 +75,10 @@ async function getJson<T>(page: Page, p: string): Promise<T> {
   return res.json;
 }
 
-test("a manager schedules a weekly 1:1; the employee prepares it; the manager reviews, takes notes and completes it; the next one carries the open item; the admin sees 'Meeting Not Found'", async ({ page, browser }) => {
+test("a manager schedules a weekly 1:1; the employee prepares it; the manager reviews, takes notes and completes it; the next one carries the open item; the admin sees 'Meeting Not Found'", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const ws = await createWorkspace("ooo");
 
@@ -80,7 +94,10 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   // Nothing chosen: the spec's toast.
   await form.getByRole("button", { name: "Schedule Meeting" }).click();
   await expect(toastText(page, "Missing Information")).toBeVisible();
-  await page.getByRole("region", { name: /Notifications/ }).getByRole("button", { name: "Close" }).click();
+  await page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("button", { name: "Close" })
+    .click();
   await expect(toastText(page, "Missing Information")).toHaveCount(0);
   const member = form.getByLabel("Team member");
   // Exactly the manager's report, never the manager.
@@ -130,7 +147,10 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   await expect(prep.getByText("Prep Form Saved")).toBeVisible();
   await employee.reload();
   await expect(prep.getByLabel("Wins", { exact: true })).toHaveValue("Shipped the onboarding checklist");
-  const draft = await getJson<{ submittedAt: string | null; wins: string } | null>(employee, `/api/one-on-one-prep/${first.id}`);
+  const draft = await getJson<{ submittedAt: string | null; wins: string } | null>(
+    employee,
+    `/api/one-on-one-prep/${first.id}`,
+  );
   expect(draft).toMatchObject({ wins: "Shipped the onboarding checklist", submittedAt: null });
   // The manager is not shown a draft.
   expect(await getJson<unknown>(page, `/api/one-on-one-prep/${first.id}`)).toBeNull();
@@ -164,7 +184,9 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   // The mood and stress trend: the submitted form (mood 2, stress 5) as one dot per series, drawn
   // without a chart library, and said in words.
   const trend = page.getByRole("region", { name: "Mood and stress trend" });
-  await expect(trend.getByText("Eve's last 1 prep form: mood from 2 to 2 out of 5, stress from 5 to 5 out of 5.")).toBeVisible();
+  await expect(
+    trend.getByText("Eve's last 1 prep form: mood from 2 to 2 out of 5, stress from 5 to 5 out of 5."),
+  ).toBeVisible();
   const picture = trend.getByTestId("mood-picture");
   await expect(picture.locator('[title^="Mood 2,"]')).toHaveCount(1);
   await expect(picture.locator('[title^="Stress 5,"]')).toHaveCount(1);
@@ -188,8 +210,12 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
 
   await page.reload();
   await page.getByRole("tab", { name: "Meeting Notes" }).click();
-  await expect(page.getByLabel("Private note — only you can see this")).toHaveValue("Eve seemed stretched; check in on Friday.");
-  await expect(page.getByRole("form", { name: "Meeting Notes" }).getByLabel("Wins")).toHaveValue("Onboarding checklist shipped");
+  await expect(page.getByLabel("Private note — only you can see this")).toHaveValue(
+    "Eve seemed stretched; check in on Friday.",
+  );
+  await expect(page.getByRole("form", { name: "Meeting Notes" }).getByLabel("Wins")).toHaveValue(
+    "Onboarding checklist shipped",
+  );
 
   await page.getByRole("button", { name: "Mark Complete" }).click();
   await expect(toastText(page, "Meeting Updated")).toBeVisible();
@@ -205,7 +231,11 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   // Nor does the employee's private note leak: this meeting's own note is empty.
   await expect(page.getByLabel("Private note — only you can see this")).toHaveValue("");
   const next = await getJson<MeetingDetail>(page, `/api/meetings/one-on-one/meeting/${page.url().split("/").at(-1)}`);
-  expect(next.actionItems.find((a) => a.text === "Ask Product to move the second release")).toMatchObject({ carriedOver: true, originMeetingId: first.id, completed: false });
+  expect(next.actionItems.find((a) => a.text === "Ask Product to move the second release")).toMatchObject({
+    carriedOver: true,
+    originMeetingId: first.id,
+    completed: false,
+  });
 
   // The admin of the same company: not their meeting.
   const adminContext = await browser.newContext({ timezoneId: ZONE });
@@ -224,14 +254,22 @@ test("on a phone the meetings list fits the screen @phone", async ({ page }) => 
   const ws = await createWorkspace("ooophone");
   await openMeetings(page, ws, ws.manager.email);
   const at = DateTime.now().setZone(ZONE).plus({ days: 2 }).set({ hour: 9, minute: 30, second: 0, millisecond: 0 });
-  const res = await call(page, "POST", "/api/meetings/one-on-one", { employeeId: ws.employee.id, scheduledAt: at.toISO(), timeZone: ZONE, durationMinutes: 30, recurrence: "biweekly" });
+  const res = await call(page, "POST", "/api/meetings/one-on-one", {
+    employeeId: ws.employee.id,
+    scheduledAt: at.toISO(),
+    timeZone: ZONE,
+    durationMinutes: 30,
+    recurrence: "biweekly",
+  });
   expect(res.status).toBe(201);
   await page.reload();
   const rows = page.getByTestId("meeting-row");
   await expect(rows.first()).toBeVisible();
   await expect(rows.first().getByRole("heading", { name: "Meeting with Eve Tester" })).toBeVisible();
   await expect(rows.first().getByText("Every two weeks")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const open = rows.first().getByRole("link", { name: /^Open/ });
   const box = await open.boundingBox();

@@ -74,7 +74,10 @@ test("an admin adds a team and a person, who accepts the invitation and signs in
   await expect(section.getByText("Nia Okafor")).toBeVisible();
 });
 
-test("an admin edits and removes a person; managers only view; employees see no user management", async ({ page, browser }) => {
+test("an admin edits and removes a person; managers only view; employees see no user management", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("ppe");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/settings/users"));
@@ -117,7 +120,9 @@ test("an admin edits and removes a person; managers only view; employees see no 
   await mgrCtx.close();
 });
 
-test("a manager cannot join a team that has one, and a taken e-mail is refused with the server's message", async ({ page }) => {
+test("a manager cannot join a team that has one, and a taken e-mail is refused with the server's message", async ({
+  page,
+}) => {
   const ws = await createWorkspace("pplm");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/settings/users"));
@@ -130,7 +135,9 @@ test("a manager cannot join a team that has one, and a taken e-mail is refused w
   await expect(dialog.getByLabel("Team")).toHaveValue("");
   const taken = dialog.getByRole("option", { name: `${ws.team.name} (Has Manager)` });
   await expect(taken).toBeDisabled();
-  await expect(dialog.getByText("Teams marked 'Has Manager' cannot be chosen: This team already has a manager assigned")).toBeVisible();
+  await expect(
+    dialog.getByText("Teams marked 'Has Manager' cannot be chosen: This team already has a manager assigned"),
+  ).toBeVisible();
 
   await dialog.getByLabel("Role").selectOption({ label: "Employee" });
   await dialog.getByLabel("First name").fill("Dup");

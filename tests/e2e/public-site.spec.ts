@@ -11,16 +11,29 @@ async function expectLanding(page: Page) {
   await expect(header.getByRole("link", { name: "Pulsewell home" })).toHaveText("pulsewell");
   await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
   await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
-  for (const claim of ["Set up in 10 minutes", "2-minute weekly surveys", "Anonymous by design"]) await expect(page.getByText(claim, { exact: true })).toBeVisible();
+  for (const claim of ["Set up in 10 minutes", "2-minute weekly surveys", "Anonymous by design"])
+    await expect(page.getByText(claim, { exact: true })).toBeVisible();
   const badges = page.getByRole("list", { name: "Trial terms" });
-  for (const badge of ["7-day free trial", "No setup fees", "Cancel anytime"]) await expect(badges.getByText(badge)).toBeVisible();
-  const features = ["Weekly pulse surveys", "Culture dashboards and eNPS", "Boss Bot AI leadership coach", "1:1 meeting tools", "Anonymous feedback", "Culture alerts"];
+  for (const badge of ["7-day free trial", "No setup fees", "Cancel anytime"])
+    await expect(badges.getByText(badge)).toBeVisible();
+  const features = [
+    "Weekly pulse surveys",
+    "Culture dashboards and eNPS",
+    "Boss Bot AI leadership coach",
+    "1:1 meeting tools",
+    "Anonymous feedback",
+    "Culture alerts",
+  ];
   for (const f of features) await expect(page.getByRole("heading", { level: 3, name: f })).toBeVisible();
   const pricing = page.getByRole("region", { name: "One simple price" });
   await expect(pricing.getByText("$6", { exact: true })).toBeVisible();
   await expect(pricing.getByText("per user / month")).toBeVisible();
   await expect(pricing.getByText("After your 7-day free trial.")).toBeVisible();
-  for (const [users, total] of [["10 users", "$60 / month"], ["25 users", "$150 / month"], ["50 users", "$300 / month"]] as const) {
+  for (const [users, total] of [
+    ["10 users", "$60 / month"],
+    ["25 users", "$150 / month"],
+    ["50 users", "$300 / month"],
+  ] as const) {
     await expect(pricing.getByRole("row", { name: `${users} ${total}` })).toBeVisible();
   }
   await expect(page.getByText("Sample company names, shown as examples.")).toBeVisible();
@@ -55,7 +68,13 @@ test("the lead form needs its first four fields and hands them to signup", async
   await submit.click();
   await page.waitForURL((u) => u.pathname === "/signup");
   const params = new URL(page.url()).searchParams;
-  expect(Object.fromEntries(params)).toEqual({ companyName: "Acme & Sons", firstName: "Ada", lastName: "King Lovelace", workEmail: "ada@acme.example", teamSize: "12" });
+  expect(Object.fromEntries(params)).toEqual({
+    companyName: "Acme & Sons",
+    firstName: "Ada",
+    lastName: "King Lovelace",
+    workEmail: "ada@acme.example",
+    teamSize: "12",
+  });
 });
 
 test("/logos shows the wordmark in six colours on three backgrounds", async ({ page }) => {
@@ -64,7 +83,8 @@ test("/logos shows the wordmark in six colours on three backgrounds", async ({ p
   const tiles = page.getByRole("figure");
   await expect(tiles).toHaveCount(18);
   for (const colour of ["Default", "Blue", "Purple", "Green", "Orange", "Pink"]) {
-    for (const bg of ["light", "dark", "neutral"]) await expect(tiles.filter({ hasText: `${colour}on ${bg}` })).toHaveCount(1);
+    for (const bg of ["light", "dark", "neutral"])
+      await expect(tiles.filter({ hasText: `${colour}on ${bg}` })).toHaveCount(1);
   }
   await expect(tiles.first()).toContainText("pulsewell");
 });
@@ -92,7 +112,9 @@ test("the company finder says so when no company has that name", async ({ page }
   await page.getByRole("button", { name: "Go to Company Login" }).click();
   // Under the field it is about, read out with it (its description) when focus returns to it.
   const field = page.getByLabel("Company URL");
-  await expect(field).toHaveAccessibleDescription(/Company not found No account found for "no-such-company-here"\. Please check the name or sign up for a new account\./);
+  await expect(field).toHaveAccessibleDescription(
+    /Company not found No account found for "no-such-company-here"\. Please check the name or sign up for a new account\./,
+  );
   await expect(field).toBeFocused();
   await expect(page).toHaveURL(main("/login"));
   await expect(field).toHaveAttribute("aria-invalid", "true");
@@ -102,7 +124,10 @@ test("the landing page has no serious accessibility violations", async ({ page }
   for (const path of ["/trial", "/logos", "/login"]) {
     await page.goto(main(path));
     const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical"), path).toEqual([]);
+    expect(
+      result.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+      path,
+    ).toEqual([]);
   }
 });
 
@@ -110,7 +135,10 @@ test("the main site never scrolls sideways on a phone @phone", async ({ page }) 
   for (const path of ["/trial", "/logos", "/login"]) {
     await page.goto(main(path));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
   }
 });

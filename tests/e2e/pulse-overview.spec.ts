@@ -27,12 +27,15 @@ test.beforeAll(async () => {
   await seedRound(ws);
 });
 
-const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 test.describe("at 1440 px", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("the team column stays while the rest scrolls to the last dimension; hidden and not asked read differently; a legend explains both", async ({ page }) => {
+  test("the team column stays while the rest scrolls to the last dimension; hidden and not asked read differently; a legend explains both", async ({
+    page,
+  }) => {
     await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
     await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
     const region = page.getByRole("region", { name: "Pulse heatmap" });
@@ -73,7 +76,9 @@ test.describe("at 1440 px", () => {
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("one team or one dimension at a time, picked by keyboard, as a list that never scrolls sideways", async ({ page }) => {
+  test("one team or one dimension at a time, picked by keyboard, as a list that never scrolls sideways", async ({
+    page,
+  }) => {
     await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
     await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
     await expect(page.getByRole("heading", { name: "Pulse Overview", level: 1 })).toBeVisible();
@@ -91,7 +96,15 @@ test.describe("on a 390 px phone", () => {
     await expect(scores.getByRole("listitem").filter({ hasText: "Wellness" })).toContainText("Not asked");
     await expect(scores.getByRole("listitem").filter({ hasText: "Participation" })).toContainText("100%");
     // Comfortable to read: a row per figure, 14 px text, nothing cut off or scrolling sideways.
-    const sizes = await scores.getByRole("listitem").evaluateAll((items) => items.map((li) => ({ h: li.getBoundingClientRect().height, font: parseFloat(getComputedStyle(li.querySelector("span span")!).fontSize), over: li.scrollWidth - li.clientWidth })));
+    const sizes = await scores
+      .getByRole("listitem")
+      .evaluateAll((items) =>
+        items.map((li) => ({
+          h: li.getBoundingClientRect().height,
+          font: parseFloat(getComputedStyle(li.querySelector("span span")!).fontSize),
+          over: li.scrollWidth - li.clientWidth,
+        })),
+      );
     expect(sizes).toHaveLength(13);
     for (const s of sizes) {
       expect(s.h).toBeGreaterThanOrEqual(40);
@@ -111,9 +124,13 @@ test.describe("on a 390 px phone", () => {
     const byTeam = page.getByRole("list", { name: "Recognition by team" });
     await expect(byTeam.getByRole("listitem")).toHaveCount(4);
     await expect(byTeam.getByRole("listitem").filter({ hasText: "Design" })).toContainText("7.5");
-    await expect(byTeam.getByRole("listitem").filter({ hasText: "Ops" }).locator('[data-suppressed="true"]')).toHaveCount(1);
+    await expect(
+      byTeam.getByRole("listitem").filter({ hasText: "Ops" }).locator('[data-suppressed="true"]'),
+    ).toHaveCount(1);
     await dimension.selectOption({ label: "Wellness" });
-    await expect(page.getByRole("list", { name: "Wellness by team" }).locator('[data-not-asked="true"]')).toHaveCount(4);
+    await expect(page.getByRole("list", { name: "Wellness by team" }).locator('[data-not-asked="true"]')).toHaveCount(
+      4,
+    );
     expect(await pageScrollsSideways(page)).toBe(false);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-390-dimension.png`, fullPage: true });
   });

@@ -7,12 +7,21 @@ test.use({ timezoneId: "Europe/Berlin" });
 
 const settingsNav = (page: Page) => page.getByRole("navigation", { name: "Settings" });
 
-test("Settings has a page per section, and the pulse's time zone is found by typing or taken from the browser", async ({ page }) => {
+test("Settings has a page per section, and the pulse's time zone is found by typing or taken from the browser", async ({
+  page,
+}) => {
   const ws = await createWorkspace("tz");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/settings"));
   const nav = settingsNav(page);
-  await expect(nav.getByRole("link")).toHaveText(["Your account", "Email Settings", "Survey Schedule", "Anonymity", "User Management", "Billing & Subscription"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Your account",
+    "Email Settings",
+    "Survey Schedule",
+    "Anonymity",
+    "User Management",
+    "Billing & Subscription",
+  ]);
   await expect(nav.getByRole("link", { name: "Your account" })).toHaveAttribute("aria-current", "page");
   await expect(page).toHaveTitle(/^Your account · Settings/);
 
@@ -57,12 +66,20 @@ test("Settings has a page per section, and the pulse's time zone is found by typ
   await expect(page.getByTestId("pulse-next-send")).toContainText("(Europe/Berlin)");
 });
 
-test("an employee lists only their account, and every other section's address says 'Access Restricted' without its content", async ({ page }) => {
+test("an employee lists only their account, and every other section's address says 'Access Restricted' without its content", async ({
+  page,
+}) => {
   const ws = await createWorkspace("tze");
   await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/settings"));
   await expect(settingsNav(page).getByRole("link")).toHaveText(["Your account"]);
-  const sections = { "/settings/email": "Email Settings", "/settings/schedule": "Survey Schedule", "/settings/anonymity": "Anonymity", "/settings/users": "User Management", "/settings/billing": "Billing & Subscription" };
+  const sections = {
+    "/settings/email": "Email Settings",
+    "/settings/schedule": "Survey Schedule",
+    "/settings/anonymity": "Anonymity",
+    "/settings/users": "User Management",
+    "/settings/billing": "Billing & Subscription",
+  };
   for (const [path, label] of Object.entries(sections)) {
     await page.goto(url(ws.subdomain, path));
     await expect(page.getByRole("heading", { name: "Access Restricted", level: 2 })).toBeVisible();
@@ -72,7 +89,9 @@ test("an employee lists only their account, and every other section's address sa
   }
 });
 
-test("@phone Settings on a phone: one row of sections, tabs that do not wrap, a permissions table that keeps its first column", async ({ page }, testInfo) => {
+test("@phone Settings on a phone: one row of sections, tabs that do not wrap, a permissions table that keeps its first column", async ({
+  page,
+}, testInfo) => {
   const ws = await createWorkspace("tzp");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(url(ws.subdomain, "/settings/users?tab=permissions"));

@@ -3,7 +3,6 @@ import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { linkFromMail } from "./support/mail";
 import { signInAs, workspaceUrl as url } from "./support/pages";
 
-
 const DEMO = { email: "admin@freshleadershipworld.com", password: "Pulsewell-demo-2026" };
 test("the demo admin signs in, sees the shell, reads a notification and signs out", async ({ page }) => {
   await page.goto(url("freshleadershipworld", "/"));
@@ -112,7 +111,9 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
   await other.close();
 });
 
-test("while a navigation waits for the server, the link pressed says so, and the page then arrives whole", async ({ page }) => {
+test("while a navigation waits for the server, the link pressed says so, and the page then arrives whole", async ({
+  page,
+}) => {
   await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
   await expect(page.getByRole("heading", { name: "Welcome, Alex" })).toBeVisible();
   // Pages have no loading.tsx (their first HTML carries their content): between the press and the
@@ -144,7 +145,10 @@ test("sign-in and dashboard pages have no serious accessibility violations", asy
   expect(dash.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 });
 
-test("on a phone the bottom tab bar has one column per page the role may use: 6 for an admin, 5 for a manager, 4 for an employee @phone", async ({ page, browser }) => {
+test("on a phone the bottom tab bar has one column per page the role may use: 6 for an admin, 5 for a manager, 4 for an employee @phone", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
   const bar = page.getByRole("navigation", { name: /tab/i });
   await expect(bar).toBeVisible();
@@ -180,7 +184,10 @@ test("on a phone the bottom tab bar has one column per page the role may use: 6 
 // decisions.md: employees have no analytics, no Boss Bot and none of the admins' pages.
 const EMPLOYEES_NEVER = ["/pulse", "/reports", "/ai-coach", "/admin/content-library", "/bulk-import"];
 
-test("an employee's sidebar has no Boss Bot, Pulse Overview or Reports, and those pages say 'Access Restricted'", async ({ page, browser }) => {
+test("an employee's sidebar has no Boss Bot, Pulse Overview or Reports, and those pages say 'Access Restricted'", async ({
+  page,
+  browser,
+}) => {
   const ws = await createWorkspace("emp");
   await signInAs(page, ws.subdomain, ws.employee.email, PASSWORD);
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
@@ -211,7 +218,8 @@ test("an employee's sidebar has no Boss Bot, Pulse Overview or Reports, and thos
   const mgrCtx = await browser.newContext();
   const mgr = await mgrCtx.newPage();
   await signInAs(mgr, ws.subdomain, ws.manager.email, PASSWORD);
-  for (const href of ["/pulse", "/reports", "/ai-coach"]) await expect(mgr.locator(`aside a[href="${href}"]`)).toHaveCount(1);
+  for (const href of ["/pulse", "/reports", "/ai-coach"])
+    await expect(mgr.locator(`aside a[href="${href}"]`)).toHaveCount(1);
   await expect(mgr.locator('a[href="/admin/content-library"], a[href="/bulk-import"]')).toHaveCount(0);
   await mgr.goto(url(ws.subdomain, "/ai-coach"));
   await expect(mgr.getByRole("heading", { name: "Boss Bot" })).toBeVisible();

@@ -9,7 +9,6 @@ const PASSWORD = "Signup-pass-2026";
 
 const unique = () => randomBytes(3).toString("hex");
 
-
 async function fillDetails(page: Page, company: string) {
   await page.getByLabel("First name").fill("Nia");
   await page.getByLabel("Last name").fill("Okafor");
@@ -96,7 +95,13 @@ test("the form shows the spec's messages for missing and mismatched fields", asy
 });
 
 test("a failed availability check says so; the server checks the subdomain again on submit", async ({ page }) => {
-  await page.route("**/api/signup/check-subdomain/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Something went wrong. Please try again."}' }));
+  await page.route("**/api/signup/check-subdomain/**", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":"Something went wrong. Please try again."}',
+    }),
+  );
   await page.goto(`${MAIN}/signup`);
   await fillDetails(page, `Broken Check ${unique()}`);
   await expect(page.getByText("Error checking availability")).toBeVisible();
@@ -110,7 +115,9 @@ test("@phone the signup page works on a phone", async ({ page }) => {
   await expect(page.getByLabel("Workspace address")).toHaveValue(`phone-co-${id}`);
   await expect(page.getByLabel("Company size")).toHaveValue("11-50");
   await expect(page.getByText("Great! This subdomain is available")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "/tmp/signup-step1-phone.png", fullPage: true });
 });
@@ -122,26 +129,52 @@ test("the check-subdomain API: taken, reserved, free, and only on the main host"
   expect(taken.json()).toMatchObject({ available: false });
   const reserved = await check("admin");
   expect(reserved.json()).toMatchObject({ available: false });
-  expect(await (await check(`free-${unique()}`)).json()).toEqual({ available: true, message: "Great! This subdomain is available" });
-  expect((await check("Bad_Name")).json()).toEqual({ available: false, message: "Subdomain can only contain lowercase letters, numbers, and hyphens" });
+  expect(await (await check(`free-${unique()}`)).json()).toEqual({
+    available: true,
+    message: "Great! This subdomain is available",
+  });
+  expect((await check("Bad_Name")).json()).toEqual({
+    available: false,
+    message: "Subdomain can only contain lowercase letters, numbers, and hyphens",
+  });
   expect((await check("freshleadershipworld", hostOf("freshleadershipworld"))).status).toBe(404);
 });
 
 test("quick-login: a handoff token signs in once, on its own workspace only", async () => {
   const subdomain = `qk${unique()}`;
-  const done = await json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain, PASSWORD) });
+  const done = await json({
+    host: ROOT,
+    path: "/api/signup/complete",
+    method: "POST",
+    body: signupBody(subdomain, PASSWORD),
+  });
   expect(done.status, done.body).toBe(200);
   const { handoffToken, workspaceUrl } = done.json() as { handoffToken: string; workspaceUrl: string };
   expect(workspaceUrl).toBe(`http://${subdomain}.${ROOT}`);
 
   // Naming another workspace than the Host's is a 404, and spends nothing.
-  const wrongPath = await json({ host: hostOf(subdomain), path: "/api/auth/quick-login/freshleadershipworld", method: "POST", body: { token: handoffToken } });
+  const wrongPath = await json({
+    host: hostOf(subdomain),
+    path: "/api/auth/quick-login/freshleadershipworld",
+    method: "POST",
+    body: { token: handoffToken },
+  });
   expect(wrongPath.status).toBe(404);
   // On another workspace's host the token is unknown.
-  const elsewhere = await json({ host: hostOf("freshleadershipworld"), path: "/api/auth/quick-login/freshleadershipworld", method: "POST", body: { token: handoffToken } });
+  const elsewhere = await json({
+    host: hostOf("freshleadershipworld"),
+    path: "/api/auth/quick-login/freshleadershipworld",
+    method: "POST",
+    body: { token: handoffToken },
+  });
   expect(elsewhere.status).toBe(401);
 
-  const first = await json({ host: hostOf(subdomain), path: `/api/auth/quick-login/${subdomain}`, method: "POST", body: { token: handoffToken } });
+  const first = await json({
+    host: hostOf(subdomain),
+    path: `/api/auth/quick-login/${subdomain}`,
+    method: "POST",
+    body: { token: handoffToken },
+  });
   expect(first.status, first.body).toBe(204);
   const setCookie = (first.headers["set-cookie"] ?? []).find((c) => c.startsWith("next-auth.session-token="));
   expect(setCookie).toBeTruthy();
@@ -156,10 +189,20 @@ test("quick-login: a handoff token signs in once, on its own workspace only", as
   // The cookie is worth nothing on another workspace's host.
   expect((await json({ host: hostOf("freshleadershipworld"), path: "/api/auth/session", cookie })).status).toBe(401);
 
-  const again = await json({ host: hostOf(subdomain), path: `/api/auth/quick-login/${subdomain}`, method: "POST", body: { token: handoffToken } });
+  const again = await json({
+    host: hostOf(subdomain),
+    path: `/api/auth/quick-login/${subdomain}`,
+    method: "POST",
+    body: { token: handoffToken },
+  });
   expect(again.status).toBe(401);
   expect(again.headers["set-cookie"]).toBeUndefined();
-  const none = await json({ host: hostOf(subdomain), path: `/api/auth/quick-login/${subdomain}`, method: "POST", body: {} });
+  const none = await json({
+    host: hostOf(subdomain),
+    path: `/api/auth/quick-login/${subdomain}`,
+    method: "POST",
+    body: {},
+  });
   expect(none.status).toBe(401);
 });
 
@@ -167,7 +210,12 @@ test("two signups racing for one subdomain: one workspace, one 409", async () =>
   const subdomain = `race${unique()}`;
   const [a, b] = await Promise.all([
     json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: signupBody(subdomain, PASSWORD) }),
-    json({ host: ROOT, path: "/api/signup/complete", method: "POST", body: { ...signupBody(subdomain, PASSWORD), firstName: "Other" } }),
+    json({
+      host: ROOT,
+      path: "/api/signup/complete",
+      method: "POST",
+      body: { ...signupBody(subdomain, PASSWORD), firstName: "Other" },
+    }),
   ]);
   expect([a.status, b.status].sort()).toEqual([200, 409]);
   const loser = a.status === 409 ? a : b;

@@ -21,7 +21,14 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 /** A custom survey sent three days ago and closed now (or still open, closing in four days):
  * `respondents` answered (in the manager's team), with the given scale and eNPS answers and
  * comments. */
-async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: number[], texts: string[], status: "closed" | "active" = "closed"): Promise<string> {
+async function seedSurvey(
+  ws: Workspace,
+  title: string,
+  scale: number[],
+  enps: number[],
+  texts: string[],
+  status: "closed" | "active" = "closed",
+): Promise<string> {
   return runInOrg(e2eDb(), ws.orgId, async (tx) => {
     const id = randomUUID();
     const now = new Date();
@@ -30,27 +37,84 @@ async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: n
     const [scaleQ, enpsQ, textQ] = [randomUUID(), randomUUID(), randomUUID()];
     await tx.survey.create({
       data: {
-        organizationId: ws.orgId, id, kind: "custom", title, status, scheduledFor: sentAt, sentAt, closesAt: closed ? now : new Date(now.getTime() + 4 * 86_400_000),
-        closedAt: closed ? now : null, invitedCount: 6, responseCount: scale.length,
+        organizationId: ws.orgId,
+        id,
+        kind: "custom",
+        title,
+        status,
+        scheduledFor: sentAt,
+        sentAt,
+        closesAt: closed ? now : new Date(now.getTime() + 4 * 86_400_000),
+        closedAt: closed ? now : null,
+        invitedCount: 6,
+        responseCount: scale.length,
       },
     });
     await tx.surveyQuestion.createMany({
       data: [
-        { organizationId: ws.orgId, id: scaleQ, surveyId: id, order: 1, type: "scale", text: "The offsite was worth it." },
-        { organizationId: ws.orgId, id: enpsQ, surveyId: id, order: 2, type: "enps", text: "Would you recommend our offsites?" },
-        { organizationId: ws.orgId, id: textQ, surveyId: id, order: 3, type: "text", text: "What should we change?", isRequired: false },
+        {
+          organizationId: ws.orgId,
+          id: scaleQ,
+          surveyId: id,
+          order: 1,
+          type: "scale",
+          text: "The offsite was worth it.",
+        },
+        {
+          organizationId: ws.orgId,
+          id: enpsQ,
+          surveyId: id,
+          order: 2,
+          type: "enps",
+          text: "Would you recommend our offsites?",
+        },
+        {
+          organizationId: ws.orgId,
+          id: textQ,
+          surveyId: id,
+          order: 3,
+          type: "text",
+          text: "What should we change?",
+          isRequired: false,
+        },
       ],
     });
     const counts = (values: number[]) => Array.from({ length: 11 }, (_, v) => values.filter((x) => x === v).length);
     for (const teamId of [NIL, ws.team.id]) {
-      await tx.surveyParticipation.create({ data: { organizationId: ws.orgId, surveyId: id, teamId, invited: 6, responded: scale.length } });
+      await tx.surveyParticipation.create({
+        data: { organizationId: ws.orgId, surveyId: id, teamId, invited: 6, responded: scale.length },
+      });
       // An open survey's answers wait in the pending pool, folded in only at close: no rollups yet.
       if (!closed) continue;
       await tx.surveyQuestionRollup.createMany({
         data: [
-          { organizationId: ws.orgId, surveyId: id, teamId, questionId: scaleQ, n: scale.length, sum: scale.reduce((a, b) => a + b, 0), counts: counts(scale) },
-          { organizationId: ws.orgId, surveyId: id, teamId, questionId: enpsQ, n: enps.length, sum: enps.reduce((a, b) => a + b, 0), counts: counts(enps) },
-          { organizationId: ws.orgId, surveyId: id, teamId, questionId: textQ, n: texts.length, sum: 0, counts: counts([]) },
+          {
+            organizationId: ws.orgId,
+            surveyId: id,
+            teamId,
+            questionId: scaleQ,
+            n: scale.length,
+            sum: scale.reduce((a, b) => a + b, 0),
+            counts: counts(scale),
+          },
+          {
+            organizationId: ws.orgId,
+            surveyId: id,
+            teamId,
+            questionId: enpsQ,
+            n: enps.length,
+            sum: enps.reduce((a, b) => a + b, 0),
+            counts: counts(enps),
+          },
+          {
+            organizationId: ws.orgId,
+            surveyId: id,
+            teamId,
+            questionId: textQ,
+            n: texts.length,
+            sum: 0,
+            counts: counts([]),
+          },
         ],
       });
     }
@@ -58,15 +122,29 @@ async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: n
     // respondents' answers, each with its link's marker).
     if (!closed) {
       await tx.surveyInvitation.createMany({
-        data: Array.from({ length: 6 }, () => ({ organizationId: ws.orgId, surveyId: id, userId: randomUUID(), tokenHash: randomUUID(), teamId: ws.team.id })),
+        data: Array.from({ length: 6 }, () => ({
+          organizationId: ws.orgId,
+          surveyId: id,
+          userId: randomUUID(),
+          tokenHash: randomUUID(),
+          teamId: ws.team.id,
+        })),
       });
       await tx.surveyPendingResponse.createMany({
-        data: scale.map(() => ({ organizationId: ws.orgId, surveyId: id, teamId: ws.team.id, answers: [], marker: randomUUID() })),
+        data: scale.map(() => ({
+          organizationId: ws.orgId,
+          surveyId: id,
+          teamId: ws.team.id,
+          answers: [],
+          marker: randomUUID(),
+        })),
       });
     }
     for (let i = 0; closed && i < scale.length; i++) {
       const responseId = randomUUID();
-      await tx.surveyResponse.create({ data: { organizationId: ws.orgId, id: responseId, surveyId: id, teamId: ws.team.id } });
+      await tx.surveyResponse.create({
+        data: { organizationId: ws.orgId, id: responseId, surveyId: id, teamId: ws.team.id },
+      });
       await tx.surveyAnswer.createMany({
         data: [
           { organizationId: ws.orgId, responseId, questionId: scaleQ, value: scale[i]! },
@@ -79,7 +157,9 @@ async function seedSurvey(ws: Workspace, title: string, scale: number[], enps: n
   });
 }
 
-test("an admin opens a custom survey's results from the list; a small survey says not enough responses", async ({ page }) => {
+test("an admin opens a custom survey's results from the list; a small survey says not enough responses", async ({
+  page,
+}) => {
   const ws = await createWorkspace("res");
   await seedSurvey(ws, "Offsite feedback", [1, 2, 4, 5, 5], [10, 9, 8, 6, 0], ["More walks", "Less slides"]);
   const small = await seedSurvey(ws, "Tiny poll", [4, 5], [9, 9], ["hi"]);
@@ -105,7 +185,9 @@ test("an admin opens a custom survey's results from the list; a small survey say
   expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations).toEqual([]);
 
   await page.goto(workspaceUrl(ws.subdomain, `/surveys/results/${small}`));
-  await expect(page.getByRole("region", { name: "All employees" }).getByText("Not enough responses", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "All employees" }).getByText("Not enough responses", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("hi", { exact: true })).toHaveCount(0);
 
   await page.goto(workspaceUrl(ws.subdomain, `/surveys/results/${randomUUID()}`));
@@ -134,28 +216,46 @@ test("a manager sees their team's results; an employee sees none", async ({ page
 
 test("survey results fit a phone @phone", async ({ page }) => {
   const ws = await createWorkspace("resp");
-  const id = await seedSurvey(ws, "Phone check", [1, 2, 3, 4, 5], [0, 3, 6, 9, 10], ["A rather long comment that has to wrap on a narrow screen without widening the page at all"]);
+  const id = await seedSurvey(
+    ws,
+    "Phone check",
+    [1, 2, 3, 4, 5],
+    [0, 3, 6, 9, 10],
+    ["A rather long comment that has to wrap on a narrow screen without widening the page at all"],
+  );
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
   await page.goto(workspaceUrl(ws.subdomain, `/surveys/results/${id}`));
   await expect(page.getByRole("heading", { level: 1, name: "Phone check" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 
   // An open survey: the notice, the close button and the participation table fit as well.
-  const open = await seedSurvey(ws, "A survey with a rather long title that is still open on a phone", [4, 4, 4], [9, 9, 9], [], "active");
+  const open = await seedSurvey(
+    ws,
+    "A survey with a rather long title that is still open on a phone",
+    [4, 4, 4],
+    [9, 9, 9],
+    [],
+    "active",
+  );
   await page.goto(workspaceUrl(ws.subdomain, `/surveys/results/${open}`));
   await expect(page.getByRole("heading", { name: "Results are released when the survey closes" })).toBeVisible();
   await expect(page.getByRole("button", { name: CLOSE })).toBeVisible();
   await expect(page.getByRole("row", { name: /All employees/ })).toContainText("50%");
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.goto(workspaceUrl(ws.subdomain, "/surveys"));
-  await expect(page.getByRole("button", { name: `${CLOSE}: A survey with a rather long title that is still open on a phone` })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: `${CLOSE}: A survey with a rather long title that is still open on a phone` }),
+  ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 });
 
 /** The results page's region of a group. */
 const group = (page: Page, name: string) => page.getByRole("region", { name });
 
-test("a survey answered from its e-mails shows participation only until an admin closes it; a manager cannot close it", async ({ page, browser }) => {
+test("a survey answered from its e-mails shows participation only until an admin closes it; a manager cannot close it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const ws = await createWorkspace("rel");
   // Three colleagues of Eve's: a team of four, all of them invited, above the minimum of 3.
@@ -167,17 +267,28 @@ test("a survey answered from its e-mails shows participation only until an admin
   await page.getByRole("button", { name: "Create Survey" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Offsite release check");
-  await dialog.getByRole("listitem", { name: "Question 1" }).getByLabel("Question text").fill("The offsite helped our team.");
+  await dialog
+    .getByRole("listitem", { name: "Question 1" })
+    .getByLabel("Question text")
+    .fill("The offsite helped our team.");
   await dialog.getByLabel("Chosen teams").check();
   await dialog.getByRole("checkbox", { name: new RegExp(`Team ${ws.subdomain}`) }).check();
   await dialog.getByLabel("Open for").fill("14");
   await expect(dialog.getByText(/^Results are released when it closes: /)).toBeVisible();
   await dialog.getByRole("button", { name: "Create Survey" }).click();
   await expect(toastText(page, "Survey sent")).toBeVisible();
-  const item = page.getByRole("list", { name: "Surveys" }).getByRole("listitem").filter({ hasText: "Offsite release check" });
+  const item = page
+    .getByRole("list", { name: "Surveys" })
+    .getByRole("listitem")
+    .filter({ hasText: "Offsite release check" });
   await expect(item).toContainText("Closes");
   await expect(item.getByRole("button", { name: `${CLOSE}: Offsite release check` })).toBeVisible();
-  const survey = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.survey.findFirstOrThrow({ where: { organizationId: ws.orgId, title: "Offsite release check" }, select: { id: true, sentAt: true, closesAt: true } }));
+  const survey = await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.survey.findFirstOrThrow({
+      where: { organizationId: ws.orgId, title: "Offsite release check" },
+      select: { id: true, sentAt: true, closesAt: true },
+    }),
+  );
   expect(survey.closesAt!.getTime() - survey.sentAt!.getTime()).toBe(14 * 86_400_000);
 
   // Eve answers from her e-mail in the browser (5), her colleagues through theirs by the API (4, 3, 4).
@@ -196,7 +307,12 @@ test("a survey answered from its e-mails shows participation only until an admin
     const q = await json({ host, path: `/api/surveys/${survey.id}/questions?token=${encodeURIComponent(token)}` });
     expect(q.status, q.body).toBe(200);
     const responses = (q.json() as { id: string }[]).map((x) => ({ questionId: x.id, answer: [4, 3, 4][i]! }));
-    const sent = await json({ host, path: "/api/surveys/responses", method: "POST", body: { surveyId: survey.id, token, responses } });
+    const sent = await json({
+      host,
+      path: "/api/surveys/responses",
+      method: "POST",
+      body: { surveyId: survey.id, token, responses },
+    });
     expect(sent.status, sent.body).toBe(201);
   }
 
@@ -219,7 +335,11 @@ test("a survey answered from its e-mails shows participation only until an admin
   await expect(page.getByRole("heading", { name: "Results are released when the survey closes" })).toBeVisible();
   const orgRow = page.getByRole("row", { name: /All employees/ });
   await expect(orgRow.getByRole("cell")).toHaveText(["4", "4", "100%"]);
-  await expect(page.getByRole("row", { name: new RegExp(ws.team.name) }).getByRole("cell")).toHaveText(["4", "4", "100%"]);
+  await expect(page.getByRole("row", { name: new RegExp(ws.team.name) }).getByRole("cell")).toHaveText([
+    "4",
+    "4",
+    "100%",
+  ]);
   await expect(page.getByText("The offsite helped our team.")).toHaveCount(0);
   await expect(page.getByText("of 5")).toHaveCount(0);
   expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations).toEqual([]);
@@ -244,5 +364,10 @@ test("a survey answered from its e-mails shows participation only until an admin
   await expect(page.getByRole("button", { name: CLOSE })).toHaveCount(0);
 
   // Closing again is refused with the server's reason (the API, as a stale page would).
-  expect(await page.evaluate(async (p) => { const r = await fetch(p, { method: "POST" }); return [r.status, await r.text()]; }, `/api/surveys/${survey.id}/close`)).toEqual([409, expect.stringContaining("This survey is already closed")]);
+  expect(
+    await page.evaluate(async (p) => {
+      const r = await fetch(p, { method: "POST" });
+      return [r.status, await r.text()];
+    }, `/api/surveys/${survey.id}/close`),
+  ).toEqual([409, expect.stringContaining("This survey is already closed")]);
 });

@@ -53,7 +53,12 @@ test("X-Forwarded-Host, x-middleware-subrequest and internal headers change noth
     const own = await request({ host: hostOf(a.subdomain), path: "/api/auth/session", cookie: cookieA, headers });
     expect(own.status).toBe(200);
     expect(own.body).toContain(a.admin.email);
-    const foreign = await request({ host: hostOf(a.subdomain), path: `/api/notifications/${b.admin.id}/${b.orgId}`, cookie: cookieA, headers });
+    const foreign = await request({
+      host: hostOf(a.subdomain),
+      path: `/api/notifications/${b.admin.id}/${b.orgId}`,
+      cookie: cookieA,
+      headers,
+    });
     expect(foreign.status).toBe(404);
     // No cookie on B's host: the proxy bypass header does not skip authentication.
     const page = await request({ host: hostOf(b.subdomain), path: "/settings", headers });
@@ -73,20 +78,52 @@ test("the main host on localhost hands the app to the demo workspace", async () 
 
 test("bad API input gets a clear 400 and changes nothing", async () => {
   const host = hostOf(a.subdomain);
-  const malformed = await request({ host, path: `/api/notifications/${a.notificationId}/read`, method: "PATCH", cookie: cookieA, headers: { "content-type": "application/json" }, body: "{not json" });
+  const malformed = await request({
+    host,
+    path: `/api/notifications/${a.notificationId}/read`,
+    method: "PATCH",
+    cookie: cookieA,
+    headers: { "content-type": "application/json" },
+    body: "{not json",
+  });
   expect(malformed.status).toBe(400);
   expect(malformed.body).toContain("Malformed JSON");
-  const wrongType = await json({ host, path: `/api/notifications/${a.notificationId}/read`, method: "PATCH", cookie: cookieA, body: { userId: 42 } });
+  const wrongType = await json({
+    host,
+    path: `/api/notifications/${a.notificationId}/read`,
+    method: "PATCH",
+    cookie: cookieA,
+    body: { userId: 42 },
+  });
   expect(wrongType.status).toBe(400);
   expect((wrongType.json() as { fields: Record<string, string[]> }).fields).toHaveProperty("userId");
-  const oversize = await json({ host, path: `/api/notifications/${a.notificationId}/read`, method: "PATCH", cookie: cookieA, body: { userId: a.admin.id, pad: "x".repeat(70_000) } });
+  const oversize = await json({
+    host,
+    path: `/api/notifications/${a.notificationId}/read`,
+    method: "PATCH",
+    cookie: cookieA,
+    body: { userId: a.admin.id, pad: "x".repeat(70_000) },
+  });
   expect(oversize.status).toBe(400);
   expect(oversize.body).toContain("too large");
-  const badId = await json({ host, path: `/api/notifications/not-a-uuid/read`, method: "PATCH", cookie: cookieA, body: {} });
+  const badId = await json({
+    host,
+    path: `/api/notifications/not-a-uuid/read`,
+    method: "PATCH",
+    cookie: cookieA,
+    body: {},
+  });
   expect(badId.status).toBe(400);
   const unauth = await json({ host, path: `/api/notifications/${a.admin.id}/${a.orgId}` });
   expect(unauth.status).toBe(401);
-  const crossSite = await request({ host, path: `/api/notifications/${a.notificationId}/read`, method: "PATCH", cookie: cookieA, headers: { "content-type": "application/json", origin: `http://${hostOf(b.subdomain)}` }, body: "{}" });
+  const crossSite = await request({
+    host,
+    path: `/api/notifications/${a.notificationId}/read`,
+    method: "PATCH",
+    cookie: cookieA,
+    headers: { "content-type": "application/json", origin: `http://${hostOf(b.subdomain)}` },
+    body: "{}",
+  });
   expect(crossSite.status).toBe(403);
   // None of the refused calls marked it read.
   const list = await json({ host, path: `/api/notifications/${a.admin.id}/${a.orgId}`, cookie: cookieA });

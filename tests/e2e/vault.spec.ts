@@ -12,7 +12,8 @@ import { askedGroup, completeVaultSetup, groupOf, setupDialog, shownRecoveryKey 
 // first), the old chat is sealed, and the recovery key brings it back. Also on a phone.
 
 const SEALED = "Some of your conversations and private notes are sealed";
-const RESET_WARNING = "Resetting your password opens a new, empty vault. Your Boss Bot conversations and private notes stay sealed until you enter your recovery key.";
+const RESET_WARNING =
+  "Resetting your password opens a new, empty vault. Your Boss Bot conversations and private notes stay sealed until you enter your recovery key.";
 const QUESTION = "How do I tell my team about a reorganisation?";
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -21,7 +22,9 @@ const messageBox = (page: Page) => page.getByPlaceholder("Ask for leadership gui
 
 /** A recovery key of the right shape that opens nothing. */
 function strangerKey(): string {
-  return Array.from({ length: 8 }, () => Array.from({ length: 4 }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join("")).join("-");
+  return Array.from({ length: 8 }, () =>
+    Array.from({ length: 4 }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join(""),
+  ).join("-");
 }
 
 async function signIn(page: Page, sub: string, email: string, password: string, firstName: string): Promise<void> {
@@ -39,7 +42,13 @@ async function openBossBot(page: Page, sub: string): Promise<void> {
 
 /** "Forgot password?" from the sign-in page, the link from the e-mail, a new password; the reset
  * page tells the person about the vault before they confirm. Ends signed in again. */
-async function resetPassword(page: Page, sub: string, email: string, password: string, firstName: string): Promise<void> {
+async function resetPassword(
+  page: Page,
+  sub: string,
+  email: string,
+  password: string,
+  firstName: string,
+): Promise<void> {
   await page.goto(url(sub, "/login"));
   await page.getByRole("link", { name: "Forgot password?" }).click();
   // A client-side navigation: until the heading is there, "Work email" is still the sign-in form's.
@@ -95,7 +104,10 @@ async function recoverChat(page: Page, sub: string, key: string): Promise<void> 
   await expect(page.getByText(SEALED)).toHaveCount(0);
 }
 
-test("a new manager saves their recovery key at their first Boss Bot message; after a password reset the chat is sealed until the key brings it back", async ({ page, browser }) => {
+test("a new manager saves their recovery key at their first Boss Bot message; after a password reset the chat is sealed until the key brings it back", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const ws = await createWorkspace("vault");
   const email = `lena.${ws.subdomain}@example.com`;
@@ -186,7 +198,9 @@ test("a new manager saves their recovery key at their first Boss Bot message; af
 
   // The held message goes out and the reply streams.
   await expect(m.getByTestId("user-message").filter({ hasText: QUESTION })).toBeVisible();
-  await expect(m.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(m.getByTestId("ai-message").last().getByText("Next steps", { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   const chat = conversations(m).getByRole("button", { name: /^How do I tell my team about a reorganisation\?/ });
   await expect(chat).toBeVisible();
 
@@ -220,7 +234,8 @@ test("a new manager saves their recovery key at their first Boss Bot message; af
 test("on a phone the vault's dialogs and notices fit the screen @phone", async ({ page }) => {
   test.setTimeout(120_000);
   const ws = await createWorkspace("vaultph");
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await signInAs(page, ws.subdomain, ws.manager.email, PASSWORD);
   await openBossBot(page, ws.subdomain);
   await messageBox(page).fill("How can I delegate more without micromanaging?");
@@ -236,7 +251,8 @@ test("on a phone the vault's dialogs and notices fit the screen @phone", async (
   expect(box.x + box.width).toBeLessThanOrEqual(width);
   const keyFits = await dialog.getByTestId("recovery-key").evaluate((el) => el.scrollWidth <= el.clientWidth);
   expect(keyFits).toBe(true);
-  for (const name of ["Copy", "Download", "Print", "I have saved it"]) await expect(dialog.getByRole("button", { name })).toBeInViewport();
+  for (const name of ["Copy", "Download", "Print", "I have saved it"])
+    await expect(dialog.getByRole("button", { name })).toBeInViewport();
   expect(await overflow()).toBeLessThanOrEqual(0);
   const key = await completeVaultSetup(page);
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible({ timeout: 20_000 });
@@ -249,5 +265,7 @@ test("on a phone the vault's dialogs and notices fit the screen @phone", async (
   await page.getByRole("button", { name: "Conversations", exact: true }).click();
   const sheet = page.getByRole("dialog", { name: "Conversations" });
   await sheet.getByRole("button", { name: /^How can I delegate more/ }).click();
-  await expect(page.getByTestId("user-message").filter({ hasText: "How can I delegate more without micromanaging?" })).toBeVisible();
+  await expect(
+    page.getByTestId("user-message").filter({ hasText: "How can I delegate more without micromanaging?" }),
+  ).toBeVisible();
 });

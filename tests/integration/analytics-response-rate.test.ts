@@ -21,10 +21,23 @@ async function seed(hiddenRoundAnswers: number): Promise<Seed> {
   const { orgId } = await createOrg();
   return withOrg(orgId, async (tx) => {
     const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (await tx.user.create({ data: { organizationId: orgId, firstName, lastName: "R", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`, role, teamId }, select: { id: true } })).id;
+      (
+        await tx.user.create({
+          data: {
+            organizationId: orgId,
+            firstName,
+            lastName: "R",
+            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
+            role,
+            teamId,
+          },
+          select: { id: true },
+        })
+      ).id;
     const admin = await user("Ada", "admin");
     const mo = await user("Mo", "manager");
-    const team = async (name: string, managerId: string | null) => (await tx.team.create({ data: { organizationId: orgId, name, managerId }, select: { id: true } })).id;
+    const team = async (name: string, managerId: string | null) =>
+      (await tx.team.create({ data: { organizationId: orgId, name, managerId }, select: { id: true } })).id;
     const marketing = await team("Marketing", mo);
     const engineering = await team("Engineering", null);
     for (let i = 0; i < 4; i++) await user(`Mkt${i}`, "employee", marketing);
@@ -33,22 +46,53 @@ async function seed(hiddenRoundAnswers: number): Promise<Seed> {
     const round = async (daysAgo: number, marketingAnswers: number) => {
       const id = randomUUID();
       const sentAt = new Date(Date.now() - daysAgo * DAY);
-      await tx.survey.create({ data: { organizationId: orgId, id, kind: "pulse", title: `Pulse ${daysAgo}`, status: "closed", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 2 * DAY), minGroupSize: 3 } });
+      await tx.survey.create({
+        data: {
+          organizationId: orgId,
+          id,
+          kind: "pulse",
+          title: `Pulse ${daysAgo}`,
+          status: "closed",
+          scheduledFor: sentAt,
+          sentAt,
+          closesAt: new Date(sentAt.getTime() + 2 * DAY),
+          minGroupSize: 3,
+        },
+      });
       const rows: [string, number, number][] = [
         [ORG_GROUP, 12, marketingAnswers + 8],
         [marketing, 4, marketingAnswers],
         [engineering, 5, 5],
       ];
       for (const [teamId, invited, responded] of rows) {
-        await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: id, teamId, invited, responded } });
-        if (responded > 0) await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: id, teamId, metric: "recognition", n: responded, sum: responded * 7, promoters: 0, detractors: 0 } });
+        await tx.surveyParticipation.create({
+          data: { organizationId: orgId, surveyId: id, teamId, invited, responded },
+        });
+        if (responded > 0)
+          await tx.surveyRollup.create({
+            data: {
+              organizationId: orgId,
+              surveyId: id,
+              teamId,
+              metric: "recognition",
+              n: responded,
+              sum: responded * 7,
+              promoters: 0,
+              detractors: 0,
+            },
+          });
       }
     };
     await round(24, 4);
     await round(17, 4);
     await round(10, hiddenRoundAnswers);
     await round(3, 4);
-    const ctx = (userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+    const ctx = (userId: string, role: AuthContext["role"]): AuthContext => ({
+      orgId,
+      userId,
+      role,
+      sessionId: randomUUID(),
+    });
     return { admin: ctx(admin, "admin"), mo: ctx(mo, "manager"), marketing, engineering };
   });
 }
@@ -62,15 +106,29 @@ describe("response rates count every round the team was invited to", () => {
   it("Team Rankings: Marketing's hidden round counts its invitations, and the rate says it is a floor", async () => {
     const items = await teamRankings(s.admin);
     const marketing = items.find((t) => t.name === "Marketing")!;
-    expect(marketing).toMatchObject({ cultureScore: 7, responseRate: 75, responseRounds: { atLeast: true, rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" } });
-    expect(items.find((t) => t.name === "Engineering")).toMatchObject({ responseRate: 100, responseRounds: { atLeast: false, rounds: 4, hiddenRounds: 0, hiddenReason: null } });
+    expect(marketing).toMatchObject({
+      cultureScore: 7,
+      responseRate: 75,
+      responseRounds: { atLeast: true, rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" },
+    });
+    expect(items.find((t) => t.name === "Engineering")).toMatchObject({
+      responseRate: 100,
+      responseRounds: { atLeast: false, rounds: 4, hiddenRounds: 0, hiddenReason: null },
+    });
   });
 
   it("gives the manager's report and dashboard the same figure", async () => {
     const [report] = await managerTeamReports(s.mo, 3);
-    expect(report).toMatchObject({ name: "Marketing", responseRate: 75, responseRounds: { atLeast: true, hiddenRounds: 1 } });
+    expect(report).toMatchObject({
+      name: "Marketing",
+      responseRate: 75,
+      responseRounds: { atLeast: true, hiddenRounds: 1 },
+    });
     const m = await dashboardMetrics(s.mo);
-    expect(m).toMatchObject({ participation: 75, participationRounds: { atLeast: true, rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" } });
+    expect(m).toMatchObject({
+      participation: 75,
+      participationRounds: { atLeast: true, rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" },
+    });
     // The week of the hidden round has no rate to show; the others have theirs.
     const week = m.weekly.find((w) => w.participation.hiddenRounds === 1)!;
     expect(week.participation).toMatchObject({ rate: null, atLeast: false, rounds: 1 });
@@ -79,15 +137,25 @@ describe("response rates count every round the team was invited to", () => {
 
   it("gives Pulse Overview's last four weeks the same floor", async () => {
     const o = await pulseOverview(s.admin, RECENT, "teams");
-    expect(o.rows.find((r) => r.name === "Marketing")).toMatchObject({ participation: 75, participationAtLeast: true, suppressed: false });
-    expect(o.rows.find((r) => r.name === "Engineering")).toMatchObject({ participation: 100, participationAtLeast: false });
+    expect(o.rows.find((r) => r.name === "Marketing")).toMatchObject({
+      participation: 75,
+      participationAtLeast: true,
+      suppressed: false,
+    });
+    expect(o.rows.find((r) => r.name === "Engineering")).toMatchObject({
+      participation: 100,
+      participationAtLeast: false,
+    });
   });
 
   it("does not depend on how many answered the hidden round (nobody's answer can be worked out from it)", async () => {
     for (const answers of [0, 1]) {
       const other = await seed(answers);
       const marketing = (await teamRankings(other.admin)).find((t) => t.name === "Marketing")!;
-      expect(marketing).toMatchObject({ responseRate: 75, responseRounds: { atLeast: true, rounds: 4, hiddenRounds: 1 } });
+      expect(marketing).toMatchObject({
+        responseRate: 75,
+        responseRounds: { atLeast: true, rounds: 4, hiddenRounds: 1 },
+      });
       expect((await dashboardMetrics(other.mo)).participation).toBe(75);
     }
   });

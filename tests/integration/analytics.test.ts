@@ -20,19 +20,49 @@ import { status } from "../support/status";
 //   Round B, 35 days ago: 11 answered (Alpha 6, Beta 4, 1 outside): Beta must be hidden too.
 const DAY = 86_400_000;
 type Acc = { n: number; sum: number; promoters?: number; detractors?: number };
-type Seed = { orgId: string; admin: AuthContext; mia: AuthContext; ben: AuthContext; eve: AuthContext; alpha: string; beta: string; tiny: string; roundA: string; roundB: string; roundC: string };
+type Seed = {
+  orgId: string;
+  admin: AuthContext;
+  mia: AuthContext;
+  ben: AuthContext;
+  eve: AuthContext;
+  alpha: string;
+  beta: string;
+  tiny: string;
+  roundA: string;
+  roundB: string;
+  roundC: string;
+};
 
-const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 
 async function seed(): Promise<Seed> {
   const { orgId } = await createOrg();
   return withOrg(orgId, async (tx) => {
     const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (await tx.user.create({ data: { organizationId: orgId, firstName, lastName: "T", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`, role, teamId }, select: { id: true } })).id;
+      (
+        await tx.user.create({
+          data: {
+            organizationId: orgId,
+            firstName,
+            lastName: "T",
+            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
+            role,
+            teamId,
+          },
+          select: { id: true },
+        })
+      ).id;
     const admin = await user("Ada", "admin");
     const mia = await user("Mia", "manager");
     const ben = await user("Ben", "manager");
-    const team = async (name: string, managerId: string | null) => (await tx.team.create({ data: { organizationId: orgId, name, managerId }, select: { id: true } })).id;
+    const team = async (name: string, managerId: string | null) =>
+      (await tx.team.create({ data: { organizationId: orgId, name, managerId }, select: { id: true } })).id;
     const alpha = await team("Alpha", mia);
     const beta = await team("Beta", ben);
     const tiny = await team("Tiny", null);
@@ -41,20 +71,70 @@ async function seed(): Promise<Seed> {
     const eve = await user("Eve", "employee", tiny);
     const tim = await user("Tim", "employee", tiny);
 
-    const round = async (daysAgo: number, participation: Record<string, [number, number]>, rollups: Record<string, Record<string, Acc>>, comments: Record<string, number> = {}) => {
+    const round = async (
+      daysAgo: number,
+      participation: Record<string, [number, number]>,
+      rollups: Record<string, Record<string, Acc>>,
+      comments: Record<string, number> = {},
+    ) => {
       const id = randomUUID();
       const sentAt = new Date(Date.now() - daysAgo * DAY);
       await tx.survey.create({
-        data: { organizationId: orgId, id, kind: "pulse", title: `Weekly pulse ${daysAgo}`, status: "closed", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 7 * DAY), minGroupSize: 3 },
+        data: {
+          organizationId: orgId,
+          id,
+          kind: "pulse",
+          title: `Weekly pulse ${daysAgo}`,
+          status: "closed",
+          scheduledFor: sentAt,
+          sentAt,
+          closesAt: new Date(sentAt.getTime() + 7 * DAY),
+          minGroupSize: 3,
+        },
       });
-      const q = await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: id, order: 1, type: "text", text: "Anything else?", isRequired: false }, select: { id: true } });
-      for (const [teamId, [invited, responded]] of Object.entries(participation)) await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: id, teamId, invited, responded } });
+      const q = await tx.surveyQuestion.create({
+        data: {
+          organizationId: orgId,
+          surveyId: id,
+          order: 1,
+          type: "text",
+          text: "Anything else?",
+          isRequired: false,
+        },
+        select: { id: true },
+      });
+      for (const [teamId, [invited, responded]] of Object.entries(participation))
+        await tx.surveyParticipation.create({
+          data: { organizationId: orgId, surveyId: id, teamId, invited, responded },
+        });
       for (const [teamId, metrics] of Object.entries(rollups))
-        for (const [metric, a] of Object.entries(metrics)) await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: id, teamId, metric, n: a.n, sum: a.sum, promoters: a.promoters ?? 0, detractors: a.detractors ?? 0 } });
+        for (const [metric, a] of Object.entries(metrics))
+          await tx.surveyRollup.create({
+            data: {
+              organizationId: orgId,
+              surveyId: id,
+              teamId,
+              metric,
+              n: a.n,
+              sum: a.sum,
+              promoters: a.promoters ?? 0,
+              detractors: a.detractors ?? 0,
+            },
+          });
       for (const [teamId, count] of Object.entries(comments)) {
         for (let i = 0; i < count; i++) {
-          const r = await tx.surveyResponse.create({ data: { organizationId: orgId, surveyId: id, teamId: teamId === ORG_GROUP ? null : teamId }, select: { id: true } });
-          await tx.surveyAnswer.create({ data: { organizationId: orgId, responseId: r.id, questionId: q.id, text: `${teamId === alpha ? "alpha" : teamId === beta ? "beta" : "outside"} comment ${i}` } });
+          const r = await tx.surveyResponse.create({
+            data: { organizationId: orgId, surveyId: id, teamId: teamId === ORG_GROUP ? null : teamId },
+            select: { id: true },
+          });
+          await tx.surveyAnswer.create({
+            data: {
+              organizationId: orgId,
+              responseId: r.id,
+              questionId: q.id,
+              text: `${teamId === alpha ? "alpha" : teamId === beta ? "beta" : "outside"} comment ${i}`,
+            },
+          });
         }
       }
       return id;
@@ -64,9 +144,24 @@ async function seed(): Promise<Seed> {
       5,
       { [ORG_GROUP]: [15, 13], [alpha]: [6, 6], [beta]: [5, 4] },
       {
-        [ORG_GROUP]: { overall: { n: 13, sum: 89 }, recognition: { n: 13, sum: 87 }, enps: { n: 13, sum: 91, promoters: 5, detractors: 3 }, stress: { n: 13, sum: 91 } },
-        [alpha]: { overall: { n: 6, sum: 48 }, recognition: { n: 6, sum: 45 }, enps: { n: 6, sum: 48 }, stress: { n: 6, sum: 30 } },
-        [beta]: { overall: { n: 4, sum: 20 }, recognition: { n: 4, sum: 24 }, enps: { n: 4, sum: 24 }, stress: { n: 4, sum: 36 } },
+        [ORG_GROUP]: {
+          overall: { n: 13, sum: 89 },
+          recognition: { n: 13, sum: 87 },
+          enps: { n: 13, sum: 91, promoters: 5, detractors: 3 },
+          stress: { n: 13, sum: 91 },
+        },
+        [alpha]: {
+          overall: { n: 6, sum: 48 },
+          recognition: { n: 6, sum: 45 },
+          enps: { n: 6, sum: 48 },
+          stress: { n: 6, sum: 30 },
+        },
+        [beta]: {
+          overall: { n: 4, sum: 20 },
+          recognition: { n: 4, sum: 24 },
+          enps: { n: 4, sum: 24 },
+          stress: { n: 4, sum: 36 },
+        },
       },
       { [alpha]: 6, [beta]: 4, [ORG_GROUP]: 3 },
     );
@@ -84,15 +179,46 @@ async function seed(): Promise<Seed> {
     const roundC = randomUUID();
     const sentC = new Date(Date.now() - DAY);
     await tx.survey.create({
-      data: { organizationId: orgId, id: roundC, kind: "pulse", title: "Weekly pulse 1", status: "active", scheduledFor: sentC, sentAt: sentC, closesAt: new Date(sentC.getTime() + 7 * DAY), minGroupSize: 3, invitedCount: 15, responseCount: 2 },
+      data: {
+        organizationId: orgId,
+        id: roundC,
+        kind: "pulse",
+        title: "Weekly pulse 1",
+        status: "active",
+        scheduledFor: sentC,
+        sentAt: sentC,
+        closesAt: new Date(sentC.getTime() + 7 * DAY),
+        minGroupSize: 3,
+        invitedCount: 15,
+        responseCount: 2,
+      },
     });
-    await tx.surveyQuestion.create({ data: { organizationId: orgId, surveyId: roundC, order: 1, type: "text", text: "Anything else?", isRequired: false } });
-    await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: roundC, teamId: ORG_GROUP, invited: 15, responded: 2 } });
-    await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId: eve, tokenHash: randomUUID() } });
+    await tx.surveyQuestion.create({
+      data: {
+        organizationId: orgId,
+        surveyId: roundC,
+        order: 1,
+        type: "text",
+        text: "Anything else?",
+        isRequired: false,
+      },
+    });
+    await tx.surveyParticipation.create({
+      data: { organizationId: orgId, surveyId: roundC, teamId: ORG_GROUP, invited: 15, responded: 2 },
+    });
+    await tx.surveyInvitation.create({
+      data: { organizationId: orgId, surveyId: roundC, userId: eve, tokenHash: randomUUID() },
+    });
     // The two who answered so far: their links, and two answers in the pool (an open round's count
     // is the size of its pool; the links say nothing).
-    for (const userId of [tim, ben]) await tx.surveyInvitation.create({ data: { organizationId: orgId, surveyId: roundC, userId, tokenHash: randomUUID() } });
-    for (const marker of [randomUUID(), randomUUID()]) await tx.surveyPendingResponse.create({ data: { organizationId: orgId, surveyId: roundC, teamId: null, answers: [], marker } });
+    for (const userId of [tim, ben])
+      await tx.surveyInvitation.create({
+        data: { organizationId: orgId, surveyId: roundC, userId, tokenHash: randomUUID() },
+      });
+    for (const marker of [randomUUID(), randomUUID()])
+      await tx.surveyPendingResponse.create({
+        data: { organizationId: orgId, surveyId: roundC, teamId: null, answers: [], marker },
+      });
     return {
       orgId,
       admin: ctxOf(orgId, admin, "admin"),
@@ -113,7 +239,6 @@ let s: Seed;
 beforeAll(async () => {
   s = await seed();
 });
-
 
 describe("dashboard metrics from rollups", () => {
   it("gives an admin the organisation's scores, trends, standard eNPS, participation and emergencies", async () => {
@@ -141,7 +266,8 @@ describe("dashboard metrics from rollups", () => {
     expect(m.weekly.map((w) => w.participation.rate).filter((r) => r !== null)).toEqual([85, 87]);
     // Each point covers its week and the three before: round B (7.0) shows in its week and the three
     // after it, round A (6.8, thirty days later) from its week on; no window holds both.
-    const weekOf = (daysAgo: number) => m.weekly.findLastIndex((w) => new Date(`${w.week}T00:00:00Z`).getTime() <= Date.now() - daysAgo * DAY);
+    const weekOf = (daysAgo: number) =>
+      m.weekly.findLastIndex((w) => new Date(`${w.week}T00:00:00Z`).getTime() <= Date.now() - daysAgo * DAY);
     const expected = m.weekly.map((_, i) => (i >= weekOf(5) ? 6.8 : i >= weekOf(35) && i <= weekOf(35) + 3 ? 7 : null));
     expect(m.weekly.map((w) => w.engagement)).toEqual(expected);
   });
@@ -149,8 +275,20 @@ describe("dashboard metrics from rollups", () => {
   it("gives a manager their own teams only, and an employee 403", async () => {
     const ben = await dashboardMetrics(s.ben);
     // Beta's own round A cells (round B's were hidden, so no trend).
-    expect(ben).toMatchObject({ scope: "teams", overallCultureScore: 6, engagementScore: 5, totalUsers: 5, cultureScoreTrend: null, participation: 80 });
-    expect(ben.emergencyMetrics.map((e) => e.text)).toEqual(["Culture Score: 6.0/10", "eNPS Score: 6.0/10", "Engagement Score: 5.0/10", "Stress Level: 9.0/10 (High)"]);
+    expect(ben).toMatchObject({
+      scope: "teams",
+      overallCultureScore: 6,
+      engagementScore: 5,
+      totalUsers: 5,
+      cultureScoreTrend: null,
+      participation: 80,
+    });
+    expect(ben.emergencyMetrics.map((e) => e.text)).toEqual([
+      "Culture Score: 6.0/10",
+      "eNPS Score: 6.0/10",
+      "Engagement Score: 5.0/10",
+      "Stress Level: 9.0/10 (High)",
+    ]);
     expect(await status(dashboardMetrics(s.eve))).toBe(403);
   });
 });
@@ -158,7 +296,16 @@ describe("dashboard metrics from rollups", () => {
 describe("team rankings", () => {
   it("ranks by culture score with hidden teams last", async () => {
     const items = await teamRankings(s.admin);
-    expect(items.map((t) => [t.name, t.cultureScore, t.cultureScoreTrend, t.engagementScore, t.responseRate, t.suppressionReason])).toEqual([
+    expect(
+      items.map((t) => [
+        t.name,
+        t.cultureScore,
+        t.cultureScoreTrend,
+        t.engagementScore,
+        t.responseRate,
+        t.suppressionReason,
+      ]),
+    ).toEqual([
       ["Alpha", 7.5, "+15.4%", 8, 100, null],
       ["Beta", 6, null, 5, 80, null],
       ["Tiny", null, null, null, null, "below-minimum"],
@@ -172,8 +319,18 @@ describe("team rankings", () => {
   });
 
   it("gives the team endpoint's dashboard data to admins and the team's manager only", async () => {
-    expect(await teamDashboardData(s.admin, s.alpha)).toMatchObject({ cultureScore: 7.5, memberCount: 6, responseRate: 100, suppressed: false });
-    expect(await teamDashboardData(s.ben, s.alpha)).toMatchObject({ cultureScore: null, engagementScore: null, suppressed: true, suppressionReason: "not-your-team" });
+    expect(await teamDashboardData(s.admin, s.alpha)).toMatchObject({
+      cultureScore: 7.5,
+      memberCount: 6,
+      responseRate: 100,
+      suppressed: false,
+    });
+    expect(await teamDashboardData(s.ben, s.alpha)).toMatchObject({
+      cultureScore: null,
+      engagementScore: null,
+      suppressed: true,
+      suppressionReason: "not-your-team",
+    });
     expect(await status(teamDashboardData(s.admin, randomUUID()))).toBe(404);
   });
 
@@ -221,7 +378,12 @@ describe("pulse overview", () => {
   });
 
   it("reports the current survey's status; counts for admins only", async () => {
-    expect(await getCurrentSurvey(s.admin, s.orgId)).toMatchObject({ id: s.roundC, status: "active", questionCount: 1, responses: 2 });
+    expect(await getCurrentSurvey(s.admin, s.orgId)).toMatchObject({
+      id: s.roundC,
+      status: "active",
+      questionCount: 1,
+      responses: 2,
+    });
     expect(await getCurrentSurvey(s.mia, s.orgId)).toMatchObject({ id: s.roundC, totalUsers: null, responses: null });
     expect(await openSurveyFor(s.eve)).toMatchObject({ surveyId: s.roundC });
     expect(await openSurveyFor(s.mia)).toBeNull();

@@ -25,10 +25,21 @@ const owner = ownerClient();
 // Issue 8: each attack that broke anonymity, played against the domain functions as the attacker
 // would, asserting that they learn nothing.
 
-const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 
 const QUESTIONS = [
-  { type: "scale" as const, text: "I know what is expected of me.", isRequired: true, dimension: "alignment", bankKey: "alignment_1" },
+  {
+    type: "scale" as const,
+    text: "I know what is expected of me.",
+    isRequired: true,
+    dimension: "alignment",
+    bankKey: "alignment_1",
+  },
   { type: "enps" as const, text: "Would you recommend us?", isRequired: true, bankKey: "enps" },
   { type: "text" as const, text: "Anything else?", isRequired: false },
 ];
@@ -37,34 +48,70 @@ const QUESTIONS = [
  * manager and `reports` employees, and `others` employees in no team; a pulse sent to everyone. */
 async function organisation(opts: { reports: number; others?: number; minGroupSize?: number }) {
   const { orgId } = await createOrg({ maxUsers: 500 });
-  if (opts.minGroupSize) await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { minGroupSize: opts.minGroupSize } }));
+  if (opts.minGroupSize)
+    await withOrg(orgId, (tx) =>
+      tx.organization.update({ where: { id: orgId }, data: { minGroupSize: opts.minGroupSize } }),
+    );
   const admin = await createUser(orgId, { role: "admin" });
   const manager = await createUser(orgId, { role: "manager" });
-  const employees = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(orgId, { role: "employee" })));
+  const employees = (n: number) =>
+    Promise.all(Array.from({ length: n }, () => createUser(orgId, { role: "employee" })));
   const reports = await employees(opts.reports);
   const others = await employees(opts.others ?? 0);
   const team = await withOrg(orgId, async (tx) => {
-    const t = await tx.team.create({ data: { organizationId: orgId, name: "Core", managerId: manager.id }, select: { id: true } });
-    await tx.user.updateMany({ where: { organizationId: orgId, id: { in: [manager.id, ...reports.map((r) => r.id)] } }, data: { teamId: t.id } });
+    const t = await tx.team.create({
+      data: { organizationId: orgId, name: "Core", managerId: manager.id },
+      select: { id: true },
+    });
+    await tx.user.updateMany({
+      where: { organizationId: orgId, id: { in: [manager.id, ...reports.map((r) => r.id)] } },
+      data: { teamId: t.id },
+    });
     return t.id;
   });
-  return { orgId, admin, manager, reports, others, team, adminCtx: ctxOf(orgId, admin.id, "admin"), managerCtx: ctxOf(orgId, manager.id, "manager") };
+  return {
+    orgId,
+    admin,
+    manager,
+    reports,
+    others,
+    team,
+    adminCtx: ctxOf(orgId, admin.id, "admin"),
+    managerCtx: ctxOf(orgId, manager.id, "manager"),
+  };
 }
 
 async function sendPulse(orgId: string) {
   const surveyId = await withOrg(orgId, async (tx) => {
-    const { surveyId } = await createSurvey(tx, orgId, { kind: "pulse", title: "Weekly Pulse", audienceTeamIds: [], createdById: null, questions: QUESTIONS }, new Date());
+    const { surveyId } = await createSurvey(
+      tx,
+      orgId,
+      { kind: "pulse", title: "Weekly Pulse", audienceTeamIds: [], createdById: null, questions: QUESTIONS },
+      new Date(),
+    );
     await sendSurvey(tx, orgId, surveyId, new Date());
     return surveyId;
   });
   const mails = await deliverSurveyInvitations(orgId, surveyId);
-  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { id: true, type: true } }));
+  const questions = await withOrg(orgId, (tx) =>
+    tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      orderBy: { order: "asc" },
+      select: { id: true, type: true },
+    }),
+  );
   const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
   /** Answers as `email`: scale `scale`, eNPS `enps`, and the comment `text`. */
   const answer = (email: string, scale: number, enps: number, text: string) =>
     submitResponse(
       orgId,
-      submissionSchema.parse({ surveyId, responses: questions.map((q) => ({ questionId: q.id, answer: q.type === "scale" ? scale : q.type === "enps" ? enps : text })) }),
+      submissionSchema.parse({
+        surveyId,
+        responses: questions.map((q) => ({
+          questionId: q.id,
+          answer: q.type === "scale" ? scale : q.type === "enps" ? enps : text,
+        })),
+      }),
       { token: tokenOf(email) },
     );
   return { surveyId, answer };
@@ -168,16 +215,32 @@ describe("anonymity against the people who read the results", () => {
     const o = await organisation({ reports: 2, others: 48 });
     const { surveyId, answer } = await sendPulse(o.orgId);
     const people = [o.manager, ...o.reports, ...o.others].slice(0, 50);
-    for (const [i, p] of people.entries()) await answer(p.email, (i % 5) + 1, i % 11, `answer ${String(i).padStart(2, "0")}`);
+    for (const [i, p] of people.entries())
+      await answer(p.email, (i % 5) + 1, i % 11, `answer ${String(i).padStart(2, "0")}`);
 
     // While open, the pool holds them (no person, token or time; a marker nothing stored
     // recomputes); no answer row exists yet.
-    const poolColumns = await withOrg(o.orgId, (tx) =>
-      tx.$queryRaw<{ column_name: string }[]>`SELECT column_name FROM information_schema.columns WHERE table_name = 'SurveyPendingResponse' ORDER BY column_name`,
+    const poolColumns = await withOrg(
+      o.orgId,
+      (tx) =>
+        tx.$queryRaw<
+          { column_name: string }[]
+        >`SELECT column_name FROM information_schema.columns WHERE table_name = 'SurveyPendingResponse' ORDER BY column_name`,
     );
-    expect(poolColumns.map((c) => c.column_name)).toEqual(["answers", "id", "marker", "organizationId", "surveyId", "teamId"]);
-    const invitationColumns = await withOrg(o.orgId, (tx) =>
-      tx.$queryRaw<{ column_name: string; data_type: string }[]>`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'SurveyInvitation' AND data_type LIKE 'timestamp%' ORDER BY column_name`,
+    expect(poolColumns.map((c) => c.column_name)).toEqual([
+      "answers",
+      "id",
+      "marker",
+      "organizationId",
+      "surveyId",
+      "teamId",
+    ]);
+    const invitationColumns = await withOrg(
+      o.orgId,
+      (tx) =>
+        tx.$queryRaw<
+          { column_name: string; data_type: string }[]
+        >`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'SurveyInvitation' AND data_type LIKE 'timestamp%' ORDER BY column_name`,
     );
     // The invitation keeps whether it was used, not when (createdAt is the send, remindedAt the reminder).
     expect(invitationColumns.map((c) => c.column_name)).toEqual(["createdAt", "remindedAt"]);
@@ -187,7 +250,9 @@ describe("anonymity against the people who read the results", () => {
 
     const xmins = await withOrg(o.orgId, async (tx) => ({
       invitations: (
-        await tx.$queryRaw<{ x: string }[]>`SELECT xmin::text AS x FROM "SurveyInvitation" WHERE "organizationId" = ${o.orgId}::uuid AND "userId" = ANY(${people.map((p) => p.id)}::uuid[])`
+        await tx.$queryRaw<
+          { x: string }[]
+        >`SELECT xmin::text AS x FROM "SurveyInvitation" WHERE "organizationId" = ${o.orgId}::uuid AND "userId" = ANY(${people.map((p) => p.id)}::uuid[])`
       ).map((r) => r.x),
       stored: (
         await tx.$queryRaw<{ x: string }[]>`
@@ -198,7 +263,9 @@ describe("anonymity against the people who read the results", () => {
       ).map((r) => r.x),
       pool: await tx.surveyPendingResponse.count({ where: { organizationId: o.orgId } }),
       order: (
-        await tx.$queryRaw<{ text: string }[]>`SELECT text FROM "SurveyAnswer" WHERE "organizationId" = ${o.orgId}::uuid AND text IS NOT NULL ORDER BY ctid`
+        await tx.$queryRaw<
+          { text: string }[]
+        >`SELECT text FROM "SurveyAnswer" WHERE "organizationId" = ${o.orgId}::uuid AND text IS NOT NULL ORDER BY ctid`
       ).map((r) => r.text),
       responseOrder: (
         await tx.$queryRaw<{ text: string }[]>`
@@ -224,14 +291,18 @@ describe("anonymity against the people who read the results", () => {
     const { surveyId, answer } = await sendPulse(o.orgId);
     for (const p of [o.manager, ...o.reports, ...o.others]) await answer(p.email, 4, 9, "x");
     const now = new Date();
-    const closed = await Promise.all([0, 1, 2].map(() => withOrg(o.orgId, (tx) => closeSurvey(tx, o.orgId, surveyId, now, { early: true }))));
+    const closed = await Promise.all(
+      [0, 1, 2].map(() => withOrg(o.orgId, (tx) => closeSurvey(tx, o.orgId, surveyId, now, { early: true }))),
+    );
     expect(closed.filter(Boolean)).toHaveLength(1);
     const n = await withOrg(o.orgId, (tx) => tx.surveyResponse.count({ where: { organizationId: o.orgId, surveyId } }));
     expect(n).toBe(7);
     expect(await status(closeSurveyNow(o.adminCtx, surveyId))).toBe(409);
     // Nobody can answer a closed survey: the link is refused and nothing is stored.
     expect(await status(answer(o.others[0]!.email, 1, 1, "late"), 201)).toBe(409);
-    expect(await withOrg(o.orgId, (tx) => tx.surveyPendingResponse.count({ where: { organizationId: o.orgId } }))).toBe(0);
+    expect(await withOrg(o.orgId, (tx) => tx.surveyPendingResponse.count({ where: { organizationId: o.orgId } }))).toBe(
+      0,
+    );
   });
 
   it("only admins close a survey early; another organisation's survey is 404", async () => {
@@ -240,7 +311,9 @@ describe("anonymity against the people who read the results", () => {
     expect(await status(closeSurveyNow(o.managerCtx, surveyId))).toBe(403);
     const other = await organisation({ reports: 2 });
     expect(await status(closeSurveyNow(other.adminCtx, surveyId))).toBe(404);
-    const s = await withOrg(o.orgId, (tx) => tx.survey.findFirstOrThrow({ where: { organizationId: o.orgId, id: surveyId }, select: { status: true } }));
+    const s = await withOrg(o.orgId, (tx) =>
+      tx.survey.findFirstOrThrow({ where: { organizationId: o.orgId, id: surveyId }, select: { status: true } }),
+    );
     expect(s.status).toBe("active");
   });
 
@@ -257,19 +330,41 @@ describe("anonymity against the people who read the results", () => {
 
     const read = () =>
       withOrg(o.orgId, async (tx) => ({
-        responses: await tx.surveyResponse.findMany({ where: { organizationId: o.orgId }, select: { id: true, surveyId: true } }),
-        answers: (await tx.surveyAnswer.findMany({ where: { organizationId: o.orgId }, select: { text: true, value: true, questionId: true, response: { select: { surveyId: true } } } }))
+        responses: await tx.surveyResponse.findMany({
+          where: { organizationId: o.orgId },
+          select: { id: true, surveyId: true },
+        }),
+        answers: (
+          await tx.surveyAnswer.findMany({
+            where: { organizationId: o.orgId },
+            select: { text: true, value: true, questionId: true, response: { select: { surveyId: true } } },
+          })
+        )
           .map((a) => `${a.response.surveyId}|${a.questionId}|${a.value}|${a.text}`)
           .sort(),
-        rollups: (await tx.surveyRollup.findMany({ where: { organizationId: o.orgId }, select: { surveyId: true, teamId: true, metric: true, n: true, sum: true } })).map((r) => JSON.stringify(r)).sort(),
+        rollups: (
+          await tx.surveyRollup.findMany({
+            where: { organizationId: o.orgId },
+            select: { surveyId: true, teamId: true, metric: true, n: true, sum: true },
+          })
+        )
+          .map((r) => JSON.stringify(r))
+          .sort(),
         pool: await tx.surveyPendingResponse.count({ where: { organizationId: o.orgId } }),
-        xmins: (await tx.$queryRaw<{ x: string }[]>`SELECT DISTINCT xmin::text AS x FROM "SurveyResponse" WHERE "organizationId" = ${o.orgId}::uuid`).map((r) => r.x),
+        xmins: (
+          await tx.$queryRaw<
+            { x: string }[]
+          >`SELECT DISTINCT xmin::text AS x FROM "SurveyResponse" WHERE "organizationId" = ${o.orgId}::uuid`
+        ).map((r) => r.x),
       }));
     const before = await read();
     expect(before.pool).toBe(0);
     expect(before.responses.filter((r) => r.surveyId === openOne.surveyId)).toHaveLength(7);
 
-    const sql = await readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123190000_pending_pool/migration.sql"), "utf8");
+    const sql = await readFile(
+      path.join(import.meta.dirname, "../../prisma/migrations/20261123190000_pending_pool/migration.sql"),
+      "utf8",
+    );
     const step3 = /-- 3 -+\n([\s\S]*?)\n-- 4 -+/.exec(sql)![1]!;
     await owner().query("BEGIN");
     try {
@@ -286,7 +381,8 @@ describe("anonymity against the people who read the results", () => {
     expect(after.responses.filter((r) => r.surveyId === openOne.surveyId)).toHaveLength(0);
     expect(after.rollups.filter((r) => r.includes(openOne.surveyId))).toEqual([]);
     // The closed survey: the same answers and rollups, under new ids written by one new transaction.
-    const closedIds = (rs: { id: string; surveyId: string }[]) => rs.filter((r) => r.surveyId === closedOne.surveyId).map((r) => r.id);
+    const closedIds = (rs: { id: string; surveyId: string }[]) =>
+      rs.filter((r) => r.surveyId === closedOne.surveyId).map((r) => r.id);
     expect(closedIds(after.responses)).toHaveLength(7);
     expect(closedIds(after.responses).filter((id) => closedIds(before.responses).includes(id))).toEqual([]);
     expect(after.answers).toEqual(before.answers.filter((a) => a.startsWith(closedOne.surveyId)));
@@ -298,7 +394,16 @@ describe("anonymity against the people who read the results", () => {
     await closeSurveyNow(o.adminCtx, openOne.surveyId);
     const expected = await recomputeRollups(o.orgId, openOne.surveyId);
     expect(expected.responded.get("00000000-0000-0000-0000-000000000000")).toBe(7);
-    const rows = await withOrg(o.orgId, (tx) => tx.surveyRollup.findMany({ where: { organizationId: o.orgId, surveyId: openOne.surveyId } }));
-    expect(new Map(rows.map((r) => [rollupKey(r.teamId, r.metric), { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors }]))).toEqual(expected.rollups);
+    const rows = await withOrg(o.orgId, (tx) =>
+      tx.surveyRollup.findMany({ where: { organizationId: o.orgId, surveyId: openOne.surveyId } }),
+    );
+    expect(
+      new Map(
+        rows.map((r) => [
+          rollupKey(r.teamId, r.metric),
+          { n: r.n, sum: r.sum, promoters: r.promoters, detractors: r.detractors },
+        ]),
+      ),
+    ).toEqual(expected.rollups);
   });
 });

@@ -22,7 +22,12 @@ import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 const signedIn = vi.mocked(currentSession);
 
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 
 async function org() {
   const { orgId, subdomain } = await createOrg();
@@ -30,18 +35,40 @@ async function org() {
   const admin = await createUser(orgId, { role: "admin" });
   const manager = await createUser(orgId, { role: "manager" });
   const employee = await createUser(orgId, { role: "employee" });
-  return { orgId, subdomain, admin: ctxOf(orgId, admin.id, "admin"), manager: ctxOf(orgId, manager.id, "manager"), employee: ctxOf(orgId, employee.id, "employee") };
+  return {
+    orgId,
+    subdomain,
+    admin: ctxOf(orgId, admin.id, "admin"),
+    manager: ctxOf(orgId, manager.id, "manager"),
+    employee: ctxOf(orgId, employee.id, "employee"),
+  };
 }
 
 function call(handler: typeof PATCH, w: { orgId: string; subdomain: string }, as: AuthContext, body?: unknown) {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
+  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+    ReturnType<typeof currentSession>
+  >);
   const url = `http://${w.subdomain}.localhost:3000/api/organizations/${w.orgId}/anonymity`;
-  const req = new NextRequest(url, body === undefined ? { method: "GET" } : { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const req = new NextRequest(
+    url,
+    body === undefined
+      ? { method: "GET" }
+      : { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json" } },
+  );
   return handler(req, { params: Promise.resolve({ orgId: w.orgId }) });
 }
 
-const stored = (orgId: string) => withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { minGroupSize: true } })).then((o) => o.minGroupSize);
-const audits = (orgId: string) => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.anonymity" }, orderBy: { createdAt: "asc" } }));
+const stored = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { minGroupSize: true } }),
+  ).then((o) => o.minGroupSize);
+const audits = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.auditLog.findMany({
+      where: { organizationId: orgId, action: "organization.anonymity" },
+      orderBy: { createdAt: "asc" },
+    }),
+  );
 
 beforeEach(() => signedIn.mockReset());
 
@@ -106,13 +133,24 @@ describe("raising and lowering the minimum", () => {
   /** A team of four who all answer a pulse, closed: visible with the minimum of 3. */
   async function answeredRound() {
     const w = await org();
-    const team = await withOrg(w.orgId, (tx) => tx.team.create({ data: { organizationId: w.orgId, name: "Four" }, select: { id: true } }));
+    const team = await withOrg(w.orgId, (tx) =>
+      tx.team.create({ data: { organizationId: w.orgId, name: "Four" }, select: { id: true } }),
+    );
     const members = await Promise.all([0, 1, 2, 3].map(() => createUser(w.orgId)));
-    await withOrg(w.orgId, (tx) => tx.user.updateMany({ where: { organizationId: w.orgId, id: { in: members.map((m) => m.id) } }, data: { teamId: team.id } }));
+    await withOrg(w.orgId, (tx) =>
+      tx.user.updateMany({
+        where: { organizationId: w.orgId, id: { in: members.map((m) => m.id) } },
+        data: { teamId: team.id },
+      }),
+    );
     const { surveyId } = await sendPulseNow(w.admin);
     const mails = await deliverSurveyInvitations(w.orgId, surveyId);
-    const questions = await withOrg(w.orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, select: { id: true, type: true } }));
-    const responses = submissionSchema.shape.responses.parse(questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : q.type === "scale" ? 4 : "" })));
+    const questions = await withOrg(w.orgId, (tx) =>
+      tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, select: { id: true, type: true } }),
+    );
+    const responses = submissionSchema.shape.responses.parse(
+      questions.map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : q.type === "scale" ? 4 : "" })),
+    );
     for (const m of members) {
       const token = linkToken(mails.find((x) => x.to === m.email)!.text);
       await submitResponse(w.orgId, { surveyId, responses }, { token });
@@ -121,7 +159,8 @@ describe("raising and lowering the minimum", () => {
     await withOrg(w.orgId, (tx) => closeSurvey(tx, w.orgId, surveyId, new Date(), { early: true }));
     return { ...w, team, surveyId };
   }
-  const teamRow = async (ctx: AuthContext, surveyId: string, teamId: string) => (await pulseOverview(ctx, surveyId)).rows.find((r) => r.id === teamId)!;
+  const teamRow = async (ctx: AuthContext, surveyId: string, teamId: string) =>
+    (await pulseOverview(ctx, surveyId)).rows.find((r) => r.id === teamId)!;
 
   it("hides a team that was visible as soon as the minimum rises above its respondents", async () => {
     const w = await answeredRound();
@@ -150,7 +189,12 @@ describe("raising and lowering the minimum", () => {
     expect(await teamRow(w.admin, w.surveyId, w.team.id)).toMatchObject({ suppressed: true, reason: "below-minimum" });
     // The next round is sent with the new minimum.
     const { surveyId: next } = await sendPulseNow(w.admin);
-    const sent = await withOrg(w.orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: w.orgId, id: next } }, select: { minGroupSize: true } }));
+    const sent = await withOrg(w.orgId, (tx) =>
+      tx.survey.findUniqueOrThrow({
+        where: { organizationId_id: { organizationId: w.orgId, id: next } },
+        select: { minGroupSize: true },
+      }),
+    );
     expect(sent.minGroupSize).toBe(3);
   });
 });

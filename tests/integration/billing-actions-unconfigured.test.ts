@@ -20,22 +20,38 @@ const signedIn = vi.mocked(currentSession);
 beforeEach(() => signedIn.mockReset());
 
 function call(handler: typeof upgrade, subdomain: string, as: AuthContext, body: unknown, method = "POST") {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${subdomain}.localhost:3000/api/billing/x`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+    ReturnType<typeof currentSession>
+  >);
+  const req = new NextRequest(`http://${subdomain}.localhost:3000/api/billing/x`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   return handler(req, { params: Promise.resolve({}) });
 }
 
 describe("billing without Stripe configured", () => {
   it("shows the overview, changes seats in the database only and refuses the Stripe actions with 409", async () => {
-    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) expect(process.env[key]).toBeUndefined();
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"])
+      expect(process.env[key]).toBeUndefined();
     const { orgId, subdomain } = await createOrg({ maxUsers: 5 });
     const a = await createUser(orgId, { role: "admin" });
     await createUser(orgId, { role: "employee" });
     const admin: AuthContext = { orgId, userId: a.id, role: "admin", sessionId: randomUUID() };
 
     expect(await getBillingOverview(admin)).toMatchObject({
-      configured: false, status: "trialing", statusLabel: "Free Trial", seats: 5, userCount: 2, pricePerSeatUsd: 6, monthlyTotalUsd: 30,
-      hasSubscription: false, hasCustomer: false, canManage: true, readOnly: false,
+      configured: false,
+      status: "trialing",
+      statusLabel: "Free Trial",
+      seats: 5,
+      userCount: 2,
+      pricePerSeatUsd: 6,
+      monthlyTotalUsd: 30,
+      hasSubscription: false,
+      hasCustomer: false,
+      canManage: true,
+      readOnly: false,
     });
 
     const res = await call(seatsRoute, subdomain, admin, { organizationId: orgId, seats: 12 }, "PUT");

@@ -26,7 +26,12 @@ vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 const signedIn = vi.mocked(currentSession);
 beforeEach(() => signedIn.mockReset());
 
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Workspace = Awaited<ReturnType<typeof workspace>>;
@@ -35,28 +40,59 @@ type Workspace = Awaited<ReturnType<typeof workspace>>;
 async function workspace(opts: { provision?: boolean } = {}) {
   const { orgId, subdomain } = await createOrg({ maxUsers: 5 });
   await withOrg(orgId, async (tx) => {
-    await tx.organization.update({ where: { id: orgId }, data: { trialEndDate: new Date(Date.now() + 7 * DAY_MS), subscriptionStatus: "trialing" } });
+    await tx.organization.update({
+      where: { id: orgId },
+      data: { trialEndDate: new Date(Date.now() + 7 * DAY_MS), subscriptionStatus: "trialing" },
+    });
     await tx.billingAccount.create({ data: { organizationId: orgId } });
   });
   const admin = await createUser(orgId, { role: "admin" });
   const manager = await createUser(orgId, { role: "manager" });
   const employee = await createUser(orgId, { role: "employee" });
   if (opts.provision !== false) await provisionBilling(orgId);
-  return { orgId, subdomain, admin: ctxOf(orgId, admin.id, "admin"), manager: ctxOf(orgId, manager.id, "manager"), employee: ctxOf(orgId, employee.id, "employee") };
+  return {
+    orgId,
+    subdomain,
+    admin: ctxOf(orgId, admin.id, "admin"),
+    manager: ctxOf(orgId, manager.id, "manager"),
+    employee: ctxOf(orgId, employee.id, "employee"),
+  };
 }
 
 type Handler = typeof upgrade;
-function call(handler: Handler, w: Pick<Workspace, "subdomain">, as: AuthContext, body: unknown, method = "POST", path = "x") {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${w.subdomain}.localhost:3000/api/billing/${path}`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+function call(
+  handler: Handler,
+  w: Pick<Workspace, "subdomain">,
+  as: AuthContext,
+  body: unknown,
+  method = "POST",
+  path = "x",
+) {
+  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+    ReturnType<typeof currentSession>
+  >);
+  const req = new NextRequest(`http://${w.subdomain}.localhost:3000/api/billing/${path}`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   return handler(req, { params: Promise.resolve({}) });
 }
-const seats = (w: Workspace, as: AuthContext, n: unknown, orgId = w.orgId) => call(seatsRoute, w, as, { organizationId: orgId, seats: n }, "PUT", "seats");
+const seats = (w: Workspace, as: AuthContext, n: unknown, orgId = w.orgId) =>
+  call(seatsRoute, w, as, { organizationId: orgId, seats: n }, "PUT", "seats");
 
-const account = (orgId: string) => withOrg(orgId, (tx) => tx.billingAccount.findUniqueOrThrow({ where: { organizationId: orgId } }));
+const account = (orgId: string) =>
+  withOrg(orgId, (tx) => tx.billingAccount.findUniqueOrThrow({ where: { organizationId: orgId } }));
 const org = (orgId: string) => withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId } }));
-const stripeSub = async (orgId: string) => standin().state().subscriptions[(await account(orgId)).stripeSubscriptionId!]!;
-const audits = (orgId: string) => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: { startsWith: "billing." } }, orderBy: { createdAt: "asc" } }));
+const stripeSub = async (orgId: string) =>
+  standin().state().subscriptions[(await account(orgId)).stripeSubscriptionId!]!;
+const audits = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.auditLog.findMany({
+      where: { organizationId: orgId, action: { startsWith: "billing." } },
+      orderBy: { createdAt: "asc" },
+    }),
+  );
 
 describe("billing actions", () => {
   it("checkout: the stand-in's hosted page for the workspace's seats, returning to Settings > Billing", async () => {
@@ -97,7 +133,10 @@ describe("billing actions", () => {
       const sessions = Object.keys(standin().state().checkoutSessions).length;
       const res = await call(upgrade, w, w.admin, { organizationId: w.orgId });
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: "subscription_already_active", error: expect.stringContaining("Resume it") });
+      expect(await res.json()).toMatchObject({
+        code: "subscription_already_active",
+        error: expect.stringContaining("Resume it"),
+      });
       expect(Object.keys(standin().state().checkoutSessions)).toHaveLength(sessions);
     }
   });
@@ -117,7 +156,12 @@ describe("billing actions", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as BillingChangeDto;
     expect(body.message).toBe("Your subscription will remain active until the end of the billing period.");
-    expect(body.billing).toMatchObject({ status: "trialing", cancelAtPeriodEnd: true, hasSubscription: true, configured: true });
+    expect(body.billing).toMatchObject({
+      status: "trialing",
+      cancelAtPeriodEnd: true,
+      hasSubscription: true,
+      configured: true,
+    });
     expect((await stripeSub(w.orgId)).cancel_at_period_end).toBe(true);
     expect((await org(w.orgId)).subscriptionStatus).toBe("trialing");
 
@@ -131,8 +175,15 @@ describe("billing actions", () => {
     const { url } = (await p.json()) as PortalDto;
     expect(url.startsWith(`${standin().url}/portal/`)).toBe(true);
     const ps = standin().state().portalSessions[url.split("/").at(-1)!]!;
-    expect(ps).toMatchObject({ customer: (await account(w.orgId)).stripeCustomerId, return_url: `http://${w.subdomain}.localhost:3000/settings/billing` });
-    expect((await audits(w.orgId)).map((a) => a.action)).toEqual(["billing.subscription_cancelled", "billing.subscription_resumed", "billing.portal_opened"]);
+    expect(ps).toMatchObject({
+      customer: (await account(w.orgId)).stripeCustomerId,
+      return_url: `http://${w.subdomain}.localhost:3000/settings/billing`,
+    });
+    expect((await audits(w.orgId)).map((a) => a.action)).toEqual([
+      "billing.subscription_cancelled",
+      "billing.subscription_resumed",
+      "billing.portal_opened",
+    ]);
   });
 
   it("cancel and resume without a subscription: 409 no_subscription", async () => {
@@ -148,7 +199,11 @@ describe("billing actions", () => {
     const w = await workspace();
     const up = await seats(w, w.admin, 8);
     expect(up.status).toBe(200);
-    expect(((await up.json()) as BillingChangeDto).billing).toMatchObject({ seats: 8, monthlyTotalUsd: 48, userCount: 3 });
+    expect(((await up.json()) as BillingChangeDto).billing).toMatchObject({
+      seats: 8,
+      monthlyTotalUsd: 48,
+      userCount: 3,
+    });
     expect((await stripeSub(w.orgId)).items.data[0]!.quantity).toBe(8);
     expect((await org(w.orgId)).maxUsers).toBe(8);
 
@@ -157,18 +212,28 @@ describe("billing actions", () => {
 
     const below = await seats(w, w.admin, 2);
     expect(below.status).toBe(409);
-    expect(await below.json()).toMatchObject({ code: "seats_below_users", detail: "Seats cannot be fewer than the 3 people in this workspace." });
+    expect(await below.json()).toMatchObject({
+      code: "seats_below_users",
+      detail: "Seats cannot be fewer than the 3 people in this workspace.",
+    });
     for (const bad of [0, -1, 2.5, 10_001, "7", null]) expect((await seats(w, w.admin, bad)).status).toBe(400);
     expect((await org(w.orgId)).maxUsers).toBe(3);
     expect((await stripeSub(w.orgId)).items.data[0]!.quantity).toBe(3);
-    expect((await audits(w.orgId)).map((a) => a.details)).toEqual([{ from: 5, to: 8 }, { from: 8, to: 3 }]);
+    expect((await audits(w.orgId)).map((a) => a.details)).toEqual([
+      { from: 5, to: 8 },
+      { from: 8, to: 3 },
+    ]);
   });
 
   it("a Stripe outage: 503 billing_unavailable and nothing changed", async () => {
     const w = await workspace();
     standin().setFailing(true);
     try {
-      for (const res of [await seats(w, w.admin, 9), await call(cancel, w, w.admin, { organizationId: w.orgId }), await call(upgrade, w, w.admin, { organizationId: w.orgId })]) {
+      for (const res of [
+        await seats(w, w.admin, 9),
+        await call(cancel, w, w.admin, { organizationId: w.orgId }),
+        await call(upgrade, w, w.admin, { organizationId: w.orgId }),
+      ]) {
         expect(res.status).toBe(503);
         expect(await res.json()).toMatchObject({ code: "billing_unavailable" });
       }
@@ -184,7 +249,8 @@ describe("billing actions", () => {
   it("managers and employees get 403 on every action; a manager may read the overview", async () => {
     const w = await workspace();
     for (const as of [w.manager, w.employee]) {
-      for (const handler of [upgrade, cancel, resume, portal]) expect((await call(handler, w, as, { organizationId: w.orgId })).status).toBe(403);
+      for (const handler of [upgrade, cancel, resume, portal])
+        expect((await call(handler, w, as, { organizationId: w.orgId })).status).toBe(403);
       expect((await seats(w, as, 9)).status).toBe(403);
     }
     expect(await getBillingOverview(w.manager)).toMatchObject({ canManage: false, seats: 5, userCount: 3 });
@@ -196,7 +262,8 @@ describe("billing actions", () => {
   it("another workspace's id answers 404 and reaches nothing", async () => {
     const w = await workspace();
     const other = await workspace();
-    for (const handler of [upgrade, cancel, resume, portal]) expect((await call(handler, w, w.admin, { organizationId: other.orgId })).status).toBe(404);
+    for (const handler of [upgrade, cancel, resume, portal])
+      expect((await call(handler, w, w.admin, { organizationId: other.orgId })).status).toBe(404);
     expect((await seats(w, w.admin, 9, other.orgId)).status).toBe(404);
     expect((await org(other.orgId)).maxUsers).toBe(5);
     expect((await stripeSub(other.orgId)).cancel_at_period_end).toBe(false);

@@ -50,14 +50,23 @@ afterAll(() => {
 const ctxOf = (orgId: string, userId: string, role: Role): Promise<AuthContext> => withVault(orgId, userId, role);
 
 async function setStatus(orgId: string, status: SubscriptionStatus): Promise<void> {
-  const res = await owner().query(`UPDATE "Organization" SET "subscriptionStatus" = $1::"SubscriptionStatus" WHERE "id" = $2::uuid`, [status, orgId]);
+  const res = await owner().query(
+    `UPDATE "Organization" SET "subscriptionStatus" = $1::"SubscriptionStatus" WHERE "id" = $2::uuid`,
+    [status, orgId],
+  );
   expect(res.rowCount).toBe(1);
 }
 
 /** Every row a blocked action could write, counted as the owner (past row-level security). */
 async function footprint(orgId: string) {
   const count = async (table: string) =>
-    Number((await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE "organizationId" = $1::uuid`, [orgId])).rows[0]!.n);
+    Number(
+      (
+        await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE "organizationId" = $1::uuid`, [
+          orgId,
+        ])
+      ).rows[0]!.n,
+    );
   return {
     users: await count("User"),
     mails: await count("MailMessage"),
@@ -84,10 +93,23 @@ async function workspace() {
   const managerCtx = await ctxOf(orgId, manager.id, "manager");
   const employeeCtx = await ctxOf(orgId, employee.id, "employee");
   await reportsTo(employeeCtx, managerCtx);
-  return { orgId, subdomain, admin: await ctxOf(orgId, admin.id, "admin"), manager: managerCtx, employee: employeeCtx, pending };
+  return {
+    orgId,
+    subdomain,
+    admin: await ctxOf(orgId, admin.id, "admin"),
+    manager: managerCtx,
+    employee: employeeCtx,
+    pending,
+  };
 }
 
-const newPerson = () => userInputSchema.parse({ firstName: "New", lastName: "Person", email: `${uniqueName("new")}@example.com`, role: "employee" });
+const newPerson = () =>
+  userInputSchema.parse({
+    firstName: "New",
+    lastName: "Person",
+    email: `${uniqueName("new")}@example.com`,
+    role: "employee",
+  });
 const importRow = () => ({ firstName: "Imp", lastName: "Orted", email: `${uniqueName("imp")}@example.com` });
 const customSurvey = (over: Partial<CustomSurveyRequest> = {}) =>
   customSurveySchema.parse({
@@ -116,11 +138,26 @@ describe.each(READ_ONLY_STATUSES)("a workspace whose subscription is %s", (statu
       ["send a pulse now", () => sendPulseNow(w.admin)],
       ["send a custom survey now", () => createCustomSurvey(w.admin, customSurvey())],
       ["schedule a custom survey", () => createCustomSurvey(w.admin, customSurvey({ send: { at: inTwoDays() } }))],
-      ["schedule a 1:1", () => scheduleMeeting(w.manager, { employeeId: w.employee.userId, scheduledAt: inTwoDays(), timeZone: "UTC", recurrence: "weekly" })],
-      ["reschedule a 1:1", () => rescheduleMeeting(w.manager, meetingId, { scheduledAt: new Date(Date.now() + 3 * DAY).toISOString() })],
+      [
+        "schedule a 1:1",
+        () =>
+          scheduleMeeting(w.manager, {
+            employeeId: w.employee.userId,
+            scheduledAt: inTwoDays(),
+            timeZone: "UTC",
+            recurrence: "weekly",
+          }),
+      ],
+      [
+        "reschedule a 1:1",
+        () => rescheduleMeeting(w.manager, meetingId, { scheduledAt: new Date(Date.now() + 3 * DAY).toISOString() }),
+      ],
       ["start a Boss Bot conversation", () => createConversation(w.manager, { title: "New question" })],
       ["ask Boss Bot in a new conversation", () => prepareReply(w.manager, { message: "How do I run a good 1:1?" })],
-      ["ask Boss Bot in a conversation", () => prepareReply(w.manager, { message: "And then?", conversationId: conversation.id })],
+      [
+        "ask Boss Bot in a conversation",
+        () => prepareReply(w.manager, { message: "And then?", conversationId: conversation.id }),
+      ],
       ["store a question", () => addMessage(w.manager, conversation.id, { type: "user", content: "Hello?" })],
     ];
     for (const [what, attempt] of blocked) {
@@ -153,20 +190,37 @@ describe.each(READ_ONLY_STATUSES)("a workspace whose subscription is %s", (statu
     expect((await listMessages(w.manager, conversation.id)).map((m) => m.content)).toEqual(["Earlier question"]);
 
     // A Boss Bot reply to a question accepted before still saves.
-    await expect(addMessage(w.manager, conversation.id, { type: "ai", content: "An answer" })).resolves.toMatchObject({ type: "ai" });
+    await expect(addMessage(w.manager, conversation.id, { type: "ai", content: "An answer" })).resolves.toMatchObject({
+      type: "ai",
+    });
 
     // Editing someone who has not accepted yet, with a new address: saved, but no invitation is sent.
     const mailsBefore = (await footprint(w.orgId)).mails;
-    const edited = await updateUser(w.admin, w.pending.id, userInputSchema.parse({ firstName: "Pat", lastName: "Changed", email: `${uniqueName("pat")}@example.com`, role: "employee" }));
+    const edited = await updateUser(
+      w.admin,
+      w.pending.id,
+      userInputSchema.parse({
+        firstName: "Pat",
+        lastName: "Changed",
+        email: `${uniqueName("pat")}@example.com`,
+        role: "employee",
+      }),
+    );
     expect(edited.lastName).toBe("Changed");
     expect((await footprint(w.orgId)).mails).toBe(mailsBefore);
 
     // Answering the round that was already open.
     const [mail] = await deliverSurveyInvitations(w.orgId, surveyId);
     const token = linkToken(mail!.text);
-    const questions = await withOrg(w.orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, orderBy: { order: "asc" } }));
+    const questions = await withOrg(w.orgId, (tx) =>
+      tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, orderBy: { order: "asc" } }),
+    );
     const responses = submissionSchema.shape.responses.parse(
-      questions.map((q) => ({ questionId: q.id, answer: q.type === "text" ? "Fine" : 3, submittedAt: new Date().toISOString() })),
+      questions.map((q) => ({
+        questionId: q.id,
+        answer: q.type === "text" ? "Fine" : 3,
+        submittedAt: new Date().toISOString(),
+      })),
     );
     await expect(submitResponse(w.orgId, { surveyId, responses }, { token })).resolves.toBeUndefined();
 
@@ -184,12 +238,20 @@ describe("the scheduler and the reminder job", () => {
     await withOrg(w.orgId, (tx) =>
       tx.organization.update({
         where: { id: w.orgId },
-        data: { pulseEnabled: true, pulseWeekday: sendAt.getUTCDay(), pulseTime: sendAt.toISOString().slice(11, 16), pulseTimeZone: "UTC" },
+        data: {
+          pulseEnabled: true,
+          pulseWeekday: sendAt.getUTCDay(),
+          pulseTime: sendAt.toISOString().slice(11, 16),
+          pulseTimeZone: "UTC",
+        },
       }),
     );
     return w;
   }
-  const surveysOf = (orgId: string) => withOrg(orgId, (tx) => tx.survey.findMany({ where: { organizationId: orgId }, select: { id: true, kind: true, status: true } }));
+  const surveysOf = (orgId: string) =>
+    withOrg(orgId, (tx) =>
+      tx.survey.findMany({ where: { organizationId: orgId }, select: { id: true, kind: true, status: true } }),
+    );
 
   it("skips a read-only workspace's rounds, scheduled surveys and reminders without failing, and still sends the others'", async () => {
     const day = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
@@ -198,7 +260,10 @@ describe("the scheduler and the reminder job", () => {
     const running = await dueWorkspace(now);
     // A custom survey scheduled for before `now`, made while the workspace could write.
     const at = new Date(Date.now() + 60 * 60_000);
-    const { surveyId: scheduled } = await createCustomSurvey(ended.admin, customSurvey({ send: { at: at.toISOString() } }));
+    const { surveyId: scheduled } = await createCustomSurvey(
+      ended.admin,
+      customSurvey({ send: { at: at.toISOString() } }),
+    );
     await setStatus(ended.orgId, "canceled");
     await setStatus(running.orgId, "past_due");
     const before = await footprint(ended.orgId);
@@ -229,33 +294,43 @@ describe("the scheduler and the reminder job", () => {
 
     await setStatus(w.orgId, "active");
     await runMeetingWork(new Date());
-    const reminders = await withOrg(w.orgId, (tx) => tx.notification.count({ where: { organizationId: w.orgId, type: "meeting_reminder" } }));
+    const reminders = await withOrg(w.orgId, (tx) =>
+      tx.notification.count({ where: { organizationId: w.orgId, type: "meeting_reminder" } }),
+    );
     expect(reminders).toBe(2);
   });
 });
 
-describe.each(["trialing", "active", "past_due", "incomplete"] as const)("a workspace whose subscription is %s", (status) => {
-  it("allows everything", async () => {
-    const w = await workspace();
-    await setStatus(w.orgId, status);
-    const before = await footprint(w.orgId);
-    await addUser(w.admin, newPerson());
-    await resendInvitation(w.admin, w.pending.id);
-    await expect(importUsers(w.admin, [importRow()])).resolves.toMatchObject({ successful: 1 });
-    await sendPulseNow(w.admin);
-    await createCustomSurvey(w.admin, customSurvey());
-    const m = await scheduleMeeting(w.manager, { employeeId: w.employee.userId, scheduledAt: inTwoDays(), timeZone: "UTC", recurrence: "none" });
-    await rescheduleMeeting(w.manager, m.id, { scheduledAt: new Date(Date.now() + 3 * DAY).toISOString() });
-    const c = await createConversation(w.manager, { title: "A question" });
-    await addMessage(w.manager, c.id, { type: "user", content: "A question" });
-    const after = await footprint(w.orgId);
-    expect(after.users).toBe(before.users + 2);
-    expect(after.surveys).toBe(before.surveys + 2);
-    expect(after.meetings).toBe(before.meetings + 1);
-    expect(after.messages).toBe(before.messages + 1);
-    expect(after.mails).toBeGreaterThan(before.mails);
-  });
-});
+describe.each(["trialing", "active", "past_due", "incomplete"] as const)(
+  "a workspace whose subscription is %s",
+  (status) => {
+    it("allows everything", async () => {
+      const w = await workspace();
+      await setStatus(w.orgId, status);
+      const before = await footprint(w.orgId);
+      await addUser(w.admin, newPerson());
+      await resendInvitation(w.admin, w.pending.id);
+      await expect(importUsers(w.admin, [importRow()])).resolves.toMatchObject({ successful: 1 });
+      await sendPulseNow(w.admin);
+      await createCustomSurvey(w.admin, customSurvey());
+      const m = await scheduleMeeting(w.manager, {
+        employeeId: w.employee.userId,
+        scheduledAt: inTwoDays(),
+        timeZone: "UTC",
+        recurrence: "none",
+      });
+      await rescheduleMeeting(w.manager, m.id, { scheduledAt: new Date(Date.now() + 3 * DAY).toISOString() });
+      const c = await createConversation(w.manager, { title: "A question" });
+      await addMessage(w.manager, c.id, { type: "user", content: "A question" });
+      const after = await footprint(w.orgId);
+      expect(after.users).toBe(before.users + 2);
+      expect(after.surveys).toBe(before.surveys + 2);
+      expect(after.meetings).toBe(before.meetings + 1);
+      expect(after.messages).toBe(before.messages + 1);
+      expect(after.mails).toBeGreaterThan(before.mails);
+    });
+  },
+);
 
 describe("the app shell's subscription banner", () => {
   it("tells everyone when read-only (admins may subscribe), and only admins when a payment failed", async () => {

@@ -5,7 +5,8 @@ import { POST } from "@/app/api/billing/webhook/route";
 
 describe("billing webhook without Stripe configured", () => {
   it("answers 409 billing_not_configured and stores nothing", async () => {
-    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) expect(process.env[key]).toBeUndefined();
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"])
+      expect(process.env[key]).toBeUndefined();
     const res = await POST(
       new NextRequest("http://hooks.example.test/api/billing/webhook", {
         method: "POST",

@@ -25,7 +25,14 @@ let price: string | undefined;
 async function seatPrice(): Promise<string> {
   if (price) return price;
   const product = await testStripe().products.create({ name: "Pulsewell seat" });
-  price = (await testStripe().prices.create({ product: product.id, unit_amount: 600, currency: "usd", recurring: { interval: "month" } })).id;
+  price = (
+    await testStripe().prices.create({
+      product: product.id,
+      unit_amount: 600,
+      currency: "usd",
+      recurring: { interval: "month" },
+    })
+  ).id;
   return price;
 }
 
@@ -35,8 +42,12 @@ async function workspace(opts: { admins?: number } = {}) {
   const admins = [];
   for (let i = 0; i < (opts.admins ?? 1); i++) admins.push(await createUser(orgId, { role: "admin" }));
   await createUser(orgId, { role: "employee" });
-  const customer = (await testStripe().customers.create({ email: admins[0]!.email, metadata: { organizationId: orgId } })).id;
-  await withOrg(orgId, (tx) => tx.billingAccount.create({ data: { organizationId: orgId, stripeCustomerId: customer } }));
+  const customer = (
+    await testStripe().customers.create({ email: admins[0]!.email, metadata: { organizationId: orgId } })
+  ).id;
+  await withOrg(orgId, (tx) =>
+    tx.billingAccount.create({ data: { organizationId: orgId, stripeCustomerId: customer } }),
+  );
   const sub = await testStripe().subscriptions.create({
     customer,
     items: [{ price: await seatPrice(), quantity: SEATS }],
@@ -50,9 +61,14 @@ function customerOf(e: StripeEvent): string | null {
   const o = e.data.object as unknown as { object: string; id: string; customer?: string | null };
   return o.object === "customer" ? o.id : (o.customer ?? null);
 }
-const eventsOf = (customer: string) => standin().events().filter((e) => customerOf(e) === customer);
+const eventsOf = (customer: string) =>
+  standin()
+    .events()
+    .filter((e) => customerOf(e) === customer);
 const lastEvent = (customer: string, type: string) => {
-  const e = eventsOf(customer).filter((x) => x.type === type).at(-1);
+  const e = eventsOf(customer)
+    .filter((x) => x.type === type)
+    .at(-1);
   if (!e) throw new Error(`no ${type} event for ${customer}`);
   return e;
 };
@@ -64,7 +80,12 @@ const deliver = (event: unknown) => {
 
 type JobRow = { id: string; data: { orgId: string; eventId: string } };
 const jobsOf = async (orgId: string) =>
-  (await owner().query<JobRow & { state: string }>("SELECT id, data, state FROM pgboss.job WHERE name = 'billing-event' AND data->>'orgId' = $1", [orgId])).rows;
+  (
+    await owner().query<JobRow & { state: string }>(
+      "SELECT id, data, state FROM pgboss.job WHERE name = 'billing-event' AND data->>'orgId' = $1",
+      [orgId],
+    )
+  ).rows;
 
 /** What the worker does: each queued job of the organisation, processed once and completed;
  * `order` may rearrange them (jobs run in any order). */
@@ -75,15 +96,28 @@ async function runJobs(orgId: string, order: (jobs: JobRow[]) => JobRow[] = (j) 
   );
   for (const job of order(rows)) {
     await processBillingEvent(job.data.orgId, job.data.eventId);
-    await owner().query("UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = 'billing-event' AND id = $1", [job.id]);
+    await owner().query(
+      "UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = 'billing-event' AND id = $1",
+      [job.id],
+    );
   }
   return rows.length;
 }
 
 const storedEvents = async (orgId: string) =>
-  (await owner().query<{ id: string; type: string; processedAt: Date | null }>('SELECT id, type, "processedAt" FROM "BillingEvent" WHERE "organizationId" = $1', [orgId])).rows;
-const allStoredEventCount = async () => Number((await owner().query<{ n: string }>('SELECT count(*) AS n FROM "BillingEvent"')).rows[0]!.n);
-const allEventJobCount = async () => Number((await owner().query<{ n: string }>("SELECT count(*) AS n FROM pgboss.job WHERE name = 'billing-event'")).rows[0]!.n);
+  (
+    await owner().query<{ id: string; type: string; processedAt: Date | null }>(
+      'SELECT id, type, "processedAt" FROM "BillingEvent" WHERE "organizationId" = $1',
+      [orgId],
+    )
+  ).rows;
+const allStoredEventCount = async () =>
+  Number((await owner().query<{ n: string }>('SELECT count(*) AS n FROM "BillingEvent"')).rows[0]!.n);
+const allEventJobCount = async () =>
+  Number(
+    (await owner().query<{ n: string }>("SELECT count(*) AS n FROM pgboss.job WHERE name = 'billing-event'")).rows[0]!
+      .n,
+  );
 
 async function noticesOf(orgId: string) {
   const notifications = (
@@ -103,7 +137,10 @@ async function noticesOf(orgId: string) {
 
 async function stateOf(orgId: string) {
   return withOrg(orgId, async (tx) => ({
-    org: await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true } }),
+    org: await tx.organization.findUniqueOrThrow({
+      where: { id: orgId },
+      select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true },
+    }),
     account: await tx.billingAccount.findUniqueOrThrow({
       where: { organizationId: orgId },
       select: { stripeSubscriptionId: true, currentPeriodEnd: true, cancelAtPeriodEnd: true, lastSyncedAt: true },
@@ -162,7 +199,9 @@ describe("billing webhook: receiving", () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await deliver(event));
     expect(answers).toEqual([{ received: true }, ...Array(4).fill({ received: true, duplicate: true })]);
-    expect(await storedEvents(ws.orgId)).toMatchObject([{ id: event.id, type: "customer.subscription.trial_will_end", processedAt: null }]);
+    expect(await storedEvents(ws.orgId)).toMatchObject([
+      { id: event.id, type: "customer.subscription.trial_will_end", processedAt: null },
+    ]);
     expect(await jobsOf(ws.orgId)).toHaveLength(1);
 
     expect(await runJobs(ws.orgId)).toBe(1);
@@ -172,7 +211,12 @@ describe("billing webhook: receiving", () => {
 
     const { notifications, mails } = await noticesOf(ws.orgId);
     expect(notifications).toEqual([
-      expect.objectContaining({ userId: ws.admins[0]!.id, type: "billing_trial_ending", title: "Your free trial ends in 3 days", actionUrl: "/settings/billing" }),
+      expect.objectContaining({
+        userId: ws.admins[0]!.id,
+        type: "billing_trial_ending",
+        title: "Your free trial ends in 3 days",
+        actionUrl: "/settings/billing",
+      }),
     ]);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: ws.admins[0]!.email, kind: "billing_trial_ending" });
@@ -213,12 +257,26 @@ describe("billing webhook: receiving", () => {
     const storedBefore = await allStoredEventCount();
     const jobsBefore = await allEventJobCount();
     const stranger = await testStripe().customers.create({ email: "stranger@example.com" });
-    await testStripe().subscriptions.create({ customer: stranger.id, items: [{ price: await seatPrice(), quantity: 1 }], trial_end: nowS() + DAY_S * 7 });
+    await testStripe().subscriptions.create({
+      customer: stranger.id,
+      items: [{ price: await seatPrice(), quantity: 1 }],
+      trial_end: nowS() + DAY_S * 7,
+    });
     const events = eventsOf(stranger.id);
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["customer.created", "customer.subscription.created"]));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["customer.created", "customer.subscription.created"]),
+    );
     for (const e of events) expect(await deliver(e)).toEqual({ received: true });
     // A product event has no customer at all.
-    expect(await deliver({ id: "evt_no_customer", object: "event", type: "product.created", created: nowS(), data: { object: { id: "prod_1", object: "product" } } })).toEqual({
+    expect(
+      await deliver({
+        id: "evt_no_customer",
+        object: "event",
+        type: "product.created",
+        created: nowS(),
+        data: { object: { id: "prod_1", object: "product" } },
+      }),
+    ).toEqual({
       received: true,
     });
     expect(await allStoredEventCount()).toBe(storedBefore);
@@ -257,7 +315,12 @@ describe("billing webhook: processing", () => {
 
     const { notifications, mails } = await noticesOf(ws.orgId);
     expect(notifications.map((n) => n.userId).sort()).toEqual(ws.admins.map((a) => a.id).sort());
-    expect(notifications.every((n) => n.type === "billing_payment_failed" && n.title === "Payment failed" && n.actionUrl === "/settings/billing")).toBe(true);
+    expect(
+      notifications.every(
+        (n) =>
+          n.type === "billing_payment_failed" && n.title === "Payment failed" && n.actionUrl === "/settings/billing",
+      ),
+    ).toBe(true);
     expect(mails.map((m) => m.to).sort()).toEqual(ws.admins.map((a) => a.email).sort());
     expect(mails[0]!.text).toContain("/settings/billing");
     await expectStripeState(ws.orgId, ws.sub);
@@ -291,7 +354,11 @@ describe("billing webhook: processing", () => {
     expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
     expect(await storedEvents(ws.orgId)).toHaveLength(1);
     expect(await jobsOf(ws.orgId)).toHaveLength(1);
-    await Promise.all([runJobs(ws.orgId), processBillingEvent(ws.orgId, event.id), processBillingEvent(ws.orgId, event.id)]);
+    await Promise.all([
+      runJobs(ws.orgId),
+      processBillingEvent(ws.orgId, event.id),
+      processBillingEvent(ws.orgId, event.id),
+    ]);
     expect((await noticesOf(ws.orgId)).notifications).toHaveLength(1);
   });
 
@@ -326,7 +393,11 @@ describe("billing webhook: processing", () => {
       const life = eventsOf(ws.customer);
       expect(life.map((e) => e.type)).toEqual(
         expect.arrayContaining([
-          "customer.subscription.created", "customer.subscription.trial_will_end", "customer.subscription.updated", "invoice.paid", "invoice.payment_failed",
+          "customer.subscription.created",
+          "customer.subscription.trial_will_end",
+          "customer.subscription.updated",
+          "invoice.paid",
+          "invoice.payment_failed",
           "customer.subscription.deleted",
         ]),
       );
@@ -340,7 +411,10 @@ describe("billing webhook: processing", () => {
       expect((await stateOf(ws.orgId)).org.subscriptionStatus).toBe("canceled");
       // Only the cancellation is still true at the end: the other notices are outdated.
       const { notifications, mails } = await noticesOf(ws.orgId);
-      expect(notifications.map((n) => n.type)).toEqual(["billing_subscription_cancelled", "billing_subscription_cancelled"]);
+      expect(notifications.map((n) => n.type)).toEqual([
+        "billing_subscription_cancelled",
+        "billing_subscription_cancelled",
+      ]);
       expect(mails.map((m) => m.to).sort()).toEqual(ws.admins.map((a) => a.email).sort());
     });
 
@@ -419,7 +493,9 @@ async function expectStripeStateOf(orgId: string, subId: string) {
 
 describe("billing webhook: the route", () => {
   const post = (body: string, headers: Record<string, string>) =>
-    POST(new NextRequest("http://hooks.example.test/api/billing/webhook", { method: "POST", body, headers }), { params: Promise.resolve({}) });
+    POST(new NextRequest("http://hooks.example.test/api/billing/webhook", { method: "POST", body, headers }), {
+      params: Promise.resolve({}),
+    });
 
   it("answers 200 for a signed event and 200 duplicate for its replay, on any host, without a session", async () => {
     const ws = await workspace();

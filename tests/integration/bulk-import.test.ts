@@ -16,7 +16,11 @@ async function actor(orgId: string, role: Role = "admin"): Promise<AuthContext> 
   return { orgId, userId: u.id, role, sessionId: randomUUID() };
 }
 
-const row = (firstName: string, email: string, extra: { role?: string; department?: string; managerEmail?: string; line?: number } = {}) => ({
+const row = (
+  firstName: string,
+  email: string,
+  extra: { role?: string; department?: string; managerEmail?: string; line?: number } = {},
+) => ({
   firstName,
   lastName: "Imported",
   email,
@@ -35,7 +39,9 @@ async function footprint(orgId: string) {
 }
 
 async function idOf(orgId: string, email: string): Promise<string | undefined> {
-  const u = await withOrg(orgId, (tx) => tx.user.findFirst({ where: { organizationId: orgId, email }, select: { id: true } }));
+  const u = await withOrg(orgId, (tx) =>
+    tx.user.findFirst({ where: { organizationId: orgId, email }, select: { id: true } }),
+  );
   return u?.id;
 }
 
@@ -54,7 +60,9 @@ describe("bulk import", () => {
     const { orgId } = await createOrg({ maxUsers: 50 });
     const admin = await actor(orgId);
     const boss = await createUser(orgId, { role: "manager", email: `${uniqueName("boss")}@example.com` });
-    const sales = await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: "Sales" }, select: { id: true } }));
+    const sales = await withOrg(orgId, (tx) =>
+      tx.team.create({ data: { organizationId: orgId, name: "Sales" }, select: { id: true } }),
+    );
     const rows = [
       // The employee comes before her manager, and chunkSize 2 puts them in different inserts.
       row("Ann", "ann@example.com", { department: "engineering", managerEmail: "MIA@example.com", line: 2 }),
@@ -68,12 +76,23 @@ describe("bulk import", () => {
     expect(result).toEqual({ successful: 5, failed: 0, total: 5, errors: [], warnings: [] });
 
     await withOrg(orgId, async (tx) => {
-      const teams = await tx.team.findMany({ where: { organizationId: orgId }, select: { id: true, name: true, managerId: true }, orderBy: { name: "asc" } });
+      const teams = await tx.team.findMany({
+        where: { organizationId: orgId },
+        select: { id: true, name: true, managerId: true },
+        orderBy: { name: "asc" },
+      });
       expect(teams.map((t) => t.name)).toEqual(["Sales", "engineering"]);
-      const people = await tx.user.findMany({ where: { organizationId: orgId, lastName: "Imported" }, select: { id: true, email: true, role: true, teamId: true, managerId: true, invitedAt: true } });
+      const people = await tx.user.findMany({
+        where: { organizationId: orgId, lastName: "Imported" },
+        select: { id: true, email: true, role: true, teamId: true, managerId: true, invitedAt: true },
+      });
       const by = Object.fromEntries(people.map((p) => [p.email, p]));
       const eng = teams.find((t) => t.name === "engineering")!;
-      expect(by["ann@example.com"]).toMatchObject({ teamId: eng.id, managerId: by["mia@example.com"]!.id, role: "employee" });
+      expect(by["ann@example.com"]).toMatchObject({
+        teamId: eng.id,
+        managerId: by["mia@example.com"]!.id,
+        role: "employee",
+      });
       expect(by["mia@example.com"]).toMatchObject({ teamId: eng.id, managerId: boss.id, role: "manager" });
       expect(by["bob@example.com"]).toMatchObject({ teamId: sales.id, managerId: boss.id });
       expect(by["cat@example.com"]).toMatchObject({ teamId: sales.id, role: "manager" });
@@ -82,12 +101,18 @@ describe("bulk import", () => {
       expect(eng.managerId).toBe(by["mia@example.com"]!.id);
       expect(teams.find((t) => t.name === "Sales")!.managerId).toBe(by["cat@example.com"]!.id);
       expect(people.every((p) => p.invitedAt)).toBe(true);
-      const mails = await tx.mailMessage.findMany({ where: { organizationId: orgId, kind: "invitation" }, select: { to: true, text: true } });
+      const mails = await tx.mailMessage.findMany({
+        where: { organizationId: orgId, kind: "invitation" },
+        select: { to: true, text: true },
+      });
       expect(mails.map((m) => m.to).sort()).toEqual(people.map((p) => p.email).sort());
       const token = /accept-invite\?token=([\w-]+)/.exec(mails[0]!.text)?.[1];
       expect(token).toBeDefined();
       invitationToken = token!;
-      const log = await tx.auditLog.findFirst({ where: { organizationId: orgId, action: "users.bulk_import" }, select: { actorId: true, details: true } });
+      const log = await tx.auditLog.findFirst({
+        where: { organizationId: orgId, action: "users.bulk_import" },
+        select: { actorId: true, details: true },
+      });
       expect(log).toEqual({ actorId: admin.userId, details: { total: 5, successful: 5, failed: 0, teamsCreated: 1 } });
     });
     expect(await footprint(orgId)).toMatchObject({ invitations: 5, mails: 5, audits: 1 });
@@ -128,8 +153,18 @@ describe("bulk import", () => {
       row("Ghost", "ghost@example.com", { managerEmail: "nobody@example.com", line: 5 }),
       row("Emp", "emp@example.com", { managerEmail: employee.email, line: 6 }),
       row("Self", "self@example.com", { managerEmail: "self@example.com", line: 7 }),
-      row("Lead1", "lead1@example.com", { role: "manager", department: "Ops", managerEmail: "lead2@example.com", line: 8 }),
-      row("Lead2", "lead2@example.com", { role: "manager", department: "Ops", managerEmail: "lead1@example.com", line: 9 }),
+      row("Lead1", "lead1@example.com", {
+        role: "manager",
+        department: "Ops",
+        managerEmail: "lead2@example.com",
+        line: 8,
+      }),
+      row("Lead2", "lead2@example.com", {
+        role: "manager",
+        department: "Ops",
+        managerEmail: "lead1@example.com",
+        line: 9,
+      }),
     ]);
     expect(result).toMatchObject({ successful: 5, failed: 3, total: 8 });
     expect(result.errors).toEqual([
@@ -145,7 +180,11 @@ describe("bulk import", () => {
       "Line 9 (lead2@example.com): imported without a manager: reporting to lead1@example.com would make a loop",
     ]);
     const leads = await withOrg(orgId, (tx) =>
-      tx.user.findMany({ where: { organizationId: orgId, email: { in: ["lead1@example.com", "lead2@example.com"] } }, select: { email: true, managerId: true, teamId: true }, orderBy: { email: "asc" } }),
+      tx.user.findMany({
+        where: { organizationId: orgId, email: { in: ["lead1@example.com", "lead2@example.com"] } },
+        select: { email: true, managerId: true, teamId: true },
+        orderBy: { email: "asc" },
+      }),
     );
     expect(leads[0]!.managerId).toBe(await idOf(orgId, "lead2@example.com"));
     expect(leads[1]).toMatchObject({ managerId: null, teamId: null });
@@ -170,7 +209,9 @@ describe("bulk import", () => {
     const { orgId } = await createOrg();
     const admin = await actor(orgId);
     const before = await footprint(orgId);
-    const rows = Array.from({ length: 6 }, (_, i) => row(`P${i}`, `p${i}@example.com`, { department: `Team ${i % 2}` }));
+    const rows = Array.from({ length: 6 }, (_, i) =>
+      row(`P${i}`, `p${i}@example.com`, { department: `Team ${i % 2}` }),
+    );
     const boom = new Error("disk full");
     const seen: string[] = [];
     const failing = importUsers(admin, rows, {
@@ -184,7 +225,13 @@ describe("bulk import", () => {
     expect(seen).toContain("writing:2");
     expect(await footprint(orgId)).toEqual(before);
     // Nor when it fails while inviting, after every person was written.
-    await expect(importUsers(admin, rows, { onProgress: (p) => { if (p.phase === "inviting" && p.done > 0) throw boom; } })).rejects.toBe(boom);
+    await expect(
+      importUsers(admin, rows, {
+        onProgress: (p) => {
+          if (p.phase === "inviting" && p.done > 0) throw boom;
+        },
+      }),
+    ).rejects.toBe(boom);
     expect(await footprint(orgId)).toEqual(before);
   });
 
@@ -214,13 +261,20 @@ describe("bulk import", () => {
       while ((nl = buffer.indexOf("\n")) >= 0) {
         const event = importEventSchema.parse(JSON.parse(buffer.slice(0, nl)));
         buffer = buffer.slice(nl + 1);
-        if (event.type === "result") committedAtResult = await withOrg(orgId, (tx) => tx.user.count({ where: { organizationId: orgId, lastName: "Imported" } }));
+        if (event.type === "result")
+          committedAtResult = await withOrg(orgId, (tx) =>
+            tx.user.count({ where: { organizationId: orgId, lastName: "Imported" } }),
+          );
         events.push(event);
       }
     }
     expect(events.at(-1)).toEqual({ type: "result", successful: 5, failed: 0, total: 5, errors: [], warnings: [] });
     expect(committedAtResult).toBe(5);
-    expect(events.filter((e) => e.type === "progress").map((e) => (e.type === "progress" ? `${e.phase}:${e.done}/${e.total}` : ""))).toEqual([
+    expect(
+      events
+        .filter((e) => e.type === "progress")
+        .map((e) => (e.type === "progress" ? `${e.phase}:${e.done}/${e.total}` : "")),
+    ).toEqual([
       "validating:0/5",
       "validating:5/5",
       "writing:0/5",
@@ -238,12 +292,16 @@ describe("bulk import", () => {
     const { orgId } = await createOrg({ maxUsers: 1 });
     const admin = await actor(orgId);
     const res = importStream((onProgress) => importUsers(admin, [row("A", "a@example.com")], { onProgress }), "test");
-    const lines = (await res.text()).trim().split("\n").map((l) => importEventSchema.parse(JSON.parse(l)));
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => importEventSchema.parse(JSON.parse(l)));
     expect(lines.at(-1)).toEqual({
       type: "error",
       status: 409,
       code: "seat_limit",
-      message: "User limit reached: your plan has 1 seat and it is taken. Nothing was imported: remove some people from the file or add seats, then try again.",
+      message:
+        "User limit reached: your plan has 1 seat and it is taken. Nothing was imported: remove some people from the file or add seats, then try again.",
     });
   });
 });

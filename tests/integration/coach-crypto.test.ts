@@ -76,7 +76,9 @@ describe("master keys", () => {
     expect(wrapDataKey(ring, dataKey, ORG, CONV).keyId).toBe("k2");
     // Bound to its conversation, and its key must be known.
     expect(() => unwrapDataKey(ring, w.wrappedKey, w.keyId, ORG, MSG)).toThrow();
-    expect(() => unwrapDataKey(parseMasterKeys({ COACH_MASTER_KEYS: `k2:${k2}` })!, w.wrappedKey, "k1", ORG, CONV)).toThrow(/'k1' is not configured/);
+    expect(() =>
+      unwrapDataKey(parseMasterKeys({ COACH_MASTER_KEYS: `k2:${k2}` })!, w.wrappedKey, "k1", ORG, CONV),
+    ).toThrow(/'k1' is not configured/);
   });
 
   it("reads COACH_MASTER_KEY_ID and refuses malformed configuration", () => {

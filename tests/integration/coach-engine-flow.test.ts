@@ -40,13 +40,20 @@ async function company() {
   const manager = await createUser(orgId, { role: "manager" });
   const admin = await createUser(orgId, { role: "admin" });
   const employee = await createUser(orgId, { role: "employee" });
-  return { orgId, manager: await ctxOf(orgId, manager.id, "manager"), admin: await ctxOf(orgId, admin.id, "admin"), employee: await ctxOf(orgId, employee.id, "employee") };
+  return {
+    orgId,
+    manager: await ctxOf(orgId, manager.id, "manager"),
+    admin: await ctxOf(orgId, admin.id, "admin"),
+    employee: await ctxOf(orgId, employee.id, "employee"),
+  };
 }
 
 describe("Boss Bot reply flow", () => {
   it("answers a disengaged-report question from the library with citations and saves both messages", async () => {
     const c = await company();
-    const { prepared, aiMessage, text } = await replyOnce(c.manager, { message: "How do I handle a disengaged report who has stopped contributing?" });
+    const { prepared, aiMessage, text } = await replyOnce(c.manager, {
+      message: "How do I handle a disengaged report who has stopped contributing?",
+    });
     expect(prepared.sources.length).toBeGreaterThan(0);
     expect(text).toContain("**Situation**");
     expect(text).toContain("[1]");
@@ -59,10 +66,15 @@ describe("Boss Bot reply flow", () => {
 
   it("keeps a follow-up on the conversation's subject: the library is searched with the earlier question", async () => {
     const c = await company();
-    const first = await replyOnce(c.manager, { message: "How do I re-engage a team member who seems disengaged lately?" });
+    const first = await replyOnce(c.manager, {
+      message: "How do I re-engage a team member who seems disengaged lately?",
+    });
     expect(first.prepared.sources[0]?.id).toBe("pw-disengaged-report-reconnect");
     const followUp = "And what if he says everything is fine?";
-    const inConversation = await replyOnce(c.manager, { message: followUp, conversationId: first.prepared.conversation.id });
+    const inConversation = await replyOnce(c.manager, {
+      message: followUp,
+      conversationId: first.prepared.conversation.id,
+    });
     expect(inConversation.prepared.sources.map((s) => s.id)).toContain("pw-disengaged-report-reconnect");
     // Asked in a new chat, the same words find nothing on re-engaging anyone.
     const alone = await replyOnce(c.manager, { message: followUp });
@@ -88,14 +100,18 @@ describe("Boss Bot reply flow", () => {
     });
     // What the library-embed job does after a save (it runs in the app's worker).
     await refreshLibraryEmbeddings(c.admin.orgId);
-    const { prepared, text } = await replyOnce(c.manager, { message: "How does the Zephyrine buddy programme work for onboarding?" });
+    const { prepared, text } = await replyOnce(c.manager, {
+      message: "How does the Zephyrine buddy programme work for onboarding?",
+    });
     expect(prepared.sources[0]).toMatchObject({ title: "Zephyrine onboarding buddy programme", source: "org" });
     expect(text).toContain("Every new starter gets a Zephyrine buddy for the first ninety days.");
   });
 
   it("refuses an employee (no coach.use) and saves nothing", async () => {
     const c = await company();
-    await expect(replyOnce(c.employee, { message: "How do I handle a disengaged report?" })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(replyOnce(c.employee, { message: "How do I handle a disengaged report?" })).rejects.toMatchObject({
+      kind: "forbidden",
+    });
   });
 
   it("OpenAI path: the streamed answer is saved; a cut midway keeps what arrived", async () => {
@@ -111,7 +127,10 @@ describe("Boss Bot reply flow", () => {
     expect(t1).toBe("Meet them privately [1] and listen.");
 
     fake.set({ kind: "cut", chunks: ["First, ", "ask how they are."] });
-    const p2 = await prepareReply(c.manager, { message: "What do I say to a disengaged report?", conversationId: p1.conversation.id });
+    const p2 = await prepareReply(c.manager, {
+      message: "What do I say to a disengaged report?",
+      conversationId: p1.conversation.id,
+    });
     let t2 = "";
     const errors: string[] = [];
     for await (const ev of runCoach({ ...p2.run, ai: { config, model } })) {
@@ -121,7 +140,9 @@ describe("Boss Bot reply flow", () => {
     await finishReply(c.manager, p2, t2);
     expect(errors).toHaveLength(1);
     // The model was given the earlier turn of the conversation before the new question.
-    const sent = z.object({ messages: z.array(z.object({ role: z.string(), content: z.unknown() })) }).parse(fake.requests.at(-1));
+    const sent = z
+      .object({ messages: z.array(z.object({ role: z.string(), content: z.unknown() })) })
+      .parse(fake.requests.at(-1));
     expect(sent.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
       ["user", "How do I handle a disengaged report?"],
       ["assistant", "Meet them privately [1] and listen."],
@@ -138,8 +159,20 @@ describe("Boss Bot reply flow", () => {
   });
 
   it("gives the model the newest turns within the budget, starting with a question", () => {
-    const m = (type: "user" | "ai", content: string) => ({ id: content, conversationId: "c", type, content, sources: [], createdAt: "" });
-    const all = [m("user", "q1".padEnd(50, ".")), m("ai", "a1".padEnd(50, ".")), m("user", "q2".padEnd(50, ".")), m("ai", "a2".padEnd(50, "."))];
+    const m = (type: "user" | "ai", content: string) => ({
+      id: content,
+      conversationId: "c",
+      type,
+      content,
+      sources: [],
+      createdAt: "",
+    });
+    const all = [
+      m("user", "q1".padEnd(50, ".")),
+      m("ai", "a1".padEnd(50, ".")),
+      m("user", "q2".padEnd(50, ".")),
+      m("ai", "a2".padEnd(50, ".")),
+    ];
     expect(historyOf(all).map((x) => x.role)).toEqual(["user", "assistant", "user", "assistant"]);
     // 120 characters hold the last two messages; 60 hold only a reply, which is dropped because a
     // conversation sent to a model starts with a question.

@@ -5,7 +5,14 @@ import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { citedNumbers, citationFilter, stripInventedCitations } from "@/lib/coach/engine/citations";
 import { numberedSteps, parseSections, wordChunks } from "@/lib/coach/engine/compose";
 import { runCoach, replyText, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
-import { buildSystemPrompt, extractPersonName, groundingFromProviderOptions, groundingProviderOptions, type Grounding, type GroundingItem } from "@/lib/coach/prompt";
+import {
+  buildSystemPrompt,
+  extractPersonName,
+  groundingFromProviderOptions,
+  groundingProviderOptions,
+  type Grounding,
+  type GroundingItem,
+} from "@/lib/coach/prompt";
 import { startFakeOpenAi, type FakeOpenAi } from "@/tests/support/fake-openai";
 
 const DISENGAGED: GroundingItem = {
@@ -37,7 +44,8 @@ const ORG_NOTE: GroundingItem = {
   title: "Our 1:1 policy",
   category: "communication",
   relevance: 0.8,
-  content: "Every manager holds a weekly 1:1 with each report. Notes go in the shared folder. Skipped 1:1s are rescheduled within the week.",
+  content:
+    "Every manager holds a weekly 1:1 with each report. Notes go in the shared folder. Skipped 1:1s are rescheduled within the week.",
 };
 
 function grounding(items: GroundingItem[], extra: Partial<Grounding> = {}): Grounding {
@@ -138,16 +146,31 @@ describe("built-in coach (LanguageModelV3)", () => {
 
   it("mentions the team's latest closed round when team context is present", async () => {
     const g = grounding([DISENGAGED], {
-      team: { roundLabel: "Pulse 2026-11-16", closedAt: "2026-11-16", scope: "Platform team", metrics: [{ label: "Engagement", value: 6.2 }, { label: "Culture", value: 7 }] },
+      team: {
+        roundLabel: "Pulse 2026-11-16",
+        closedAt: "2026-11-16",
+        scope: "Platform team",
+        metrics: [
+          { label: "Engagement", value: 6.2 },
+          { label: "Culture", value: 7 },
+        ],
+      },
     });
-    const { text } = await collect(runCoach({ question: "My team's engagement is down, what should I do?", grounding: g }));
-    expect(text).toContain("Your team's latest closed round (Pulse 2026-11-16, Platform team): engagement 6.2, culture 7.0.");
+    const { text } = await collect(
+      runCoach({ question: "My team's engagement is down, what should I do?", grounding: g }),
+    );
+    expect(text).toContain(
+      "Your team's latest closed round (Pulse 2026-11-16, Platform team): engagement 6.2, culture 7.0.",
+    );
   });
 
   it("doGenerate returns the same composed answer", async () => {
     const model = new BuiltinCoachModel();
     const r = await model.doGenerate({
-      prompt: [{ role: "system", content: buildSystemPrompt(grounding([DISENGAGED])) }, { role: "user", content: [{ type: "text", text: "disengaged report" }] }],
+      prompt: [
+        { role: "system", content: buildSystemPrompt(grounding([DISENGAGED])) },
+        { role: "user", content: [{ type: "text", text: "disengaged report" }] },
+      ],
       providerOptions: groundingProviderOptions(grounding([DISENGAGED])),
     });
     const first = r.content[0];
@@ -155,10 +178,16 @@ describe("built-in coach (LanguageModelV3)", () => {
   });
 
   it("safety questions get the careful answer first, whatever the engine", async () => {
-    const selfHarm = await replyText({ question: "My report told me she wants to kill herself", grounding: grounding([DISENGAGED]) });
+    const selfHarm = await replyText({
+      question: "My report told me she wants to kill herself",
+      grounding: grounding([DISENGAGED]),
+    });
     expect(selfHarm.text).toMatch(/emergency number/);
     expect(selfHarm.text).not.toContain("**Situation**"); // no library tips for a person at risk
-    const harassment = await replyText({ question: "A report says she is being harassed by a peer", grounding: grounding([DISENGAGED]) });
+    const harassment = await replyText({
+      question: "A report says she is being harassed by a peer",
+      grounding: grounding([DISENGAGED]),
+    });
     expect(harassment.text.indexOf("HR")).toBeLessThan(harassment.text.indexOf("**Situation**"));
     expect(harassment.text).toContain("**Situation**");
   });
@@ -167,7 +196,9 @@ describe("built-in coach (LanguageModelV3)", () => {
 describe("citations", () => {
   it("removes invented numbers, also when a citation is split across chunks", () => {
     const valid = new Set([1, 2]);
-    expect(stripInventedCitations("Do this [1] and that [7]. Both [2, 9].", valid)).toBe("Do this [1] and that. Both [2].");
+    expect(stripInventedCitations("Do this [1] and that [7]. Both [2, 9].", valid)).toBe(
+      "Do this [1] and that. Both [2].",
+    );
     const f = citationFilter(valid);
     const out = ["Ask first [", "9", "] then listen [", "1]", " and", " [3"].map((c) => f.push(c)).join("") + f.flush();
     expect(out).toBe("Ask first then listen [1] and [3"); // an unclosed bracket is plain text
@@ -196,14 +227,21 @@ describe("OpenAI-compatible engine against a local fake server", () => {
   }
 
   it("streams the model's answer and removes invented citation ids; the prompt carries the items", async () => {
-    fake.set({ kind: "stream", chunks: ["Start ", "with a ", "private 1:1 [", "1]. ", "Research shows [", "7] it ", "works [2]."] });
+    fake.set({
+      kind: "stream",
+      chunks: ["Start ", "with a ", "private 1:1 [", "1]. ", "Research shows [", "7] it ", "works [2]."],
+    });
     const o = opts("How do I handle a disengaged report?");
     const r = await collect(runCoach(o));
     expect(o.engines).toEqual(["openai"]);
     expect(r.errors).toEqual([]);
     expect(r.text).toBe("Start with a private 1:1 [1]. Research shows it works [2].");
     expect(r.deltas.length).toBeGreaterThan(1);
-    const body = fake.requests.at(-1) as { model: string; stream: boolean; messages: { role: string; content: string }[] };
+    const body = fake.requests.at(-1) as {
+      model: string;
+      stream: boolean;
+      messages: { role: string; content: string }[];
+    };
     expect(body.model).toBe("fake-model");
     expect(body.stream).toBe(true);
     expect(body.messages[0]!.role).toBe("system");

@@ -27,7 +27,12 @@ beforeAll(async () => {
   process.env.COACH_MASTER_KEYS = `k1:${randomBytes(32).toString("base64")}`;
   resetMasterKeyRingForTests();
   fake = await startFakeOpenAi();
-  Object.assign(process.env, { AI_BASE_URL: fake.baseURL, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_TIMEOUT_MS: String(TIMEOUT_MS) });
+  Object.assign(process.env, {
+    AI_BASE_URL: fake.baseURL,
+    AI_API_KEY: "test-key",
+    AI_MODEL: "fake-model",
+    AI_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
 });
 afterAll(async () => {
   for (const k of ["COACH_MASTER_KEYS", "AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "AI_TIMEOUT_MS"]) {
@@ -137,9 +142,15 @@ describe("Boss Bot with an OpenAI-compatible endpoint, through the routes", () =
 
   it("gives the model the conversation so far with a second message", async () => {
     const p = await manager();
-    fake.once({ kind: "text", text: "Ask what changed for them [1]." }, { kind: "text", text: "Then agree one small goal [1]." });
+    fake.once(
+      { kind: "text", text: "Ask what changed for them [1]." },
+      { kind: "text", text: "Then agree one small goal [1]." },
+    );
     const first = await chatReply(p, { message: QUESTION });
-    const second = await streamReply(p, { message: "And what if he says everything is fine?", conversationId: first.body.conversationId });
+    const second = await streamReply(p, {
+      message: "And what if he says everything is fine?",
+      conversationId: first.body.conversationId,
+    });
     expect(second.text).toBe("Then agree one small goal [1].");
     expect(lastChat().messages.filter((m) => m.role !== "system")).toEqual([
       { role: "user", content: QUESTION },
@@ -147,7 +158,12 @@ describe("Boss Bot with an OpenAI-compatible endpoint, through the routes", () =
       { role: "user", content: "And what if he says everything is fine?" },
     ]);
     const messages = await listMessages(p.as, first.body.conversationId);
-    expect(messages.map((m) => m.content)).toEqual([QUESTION, "Ask what changed for them [1].", "And what if he says everything is fine?", "Then agree one small goal [1]."]);
+    expect(messages.map((m) => m.content)).toEqual([
+      QUESTION,
+      "Ask what changed for them [1].",
+      "And what if he says everything is fine?",
+      "Then agree one small goal [1].",
+    ]);
   });
 
   it("hands a 1:1 to the model in words: the employee's name and their prep form, no id, timestamp or field name", async () => {
@@ -157,12 +173,27 @@ describe("Boss Bot with an OpenAI-compatible endpoint, through the routes", () =
     const challenge = "The release checklist keeps slipping because every review waits on me";
     await submitPrepForm(
       c.employee,
-      prepFormSubmitBodySchema.parse({ meetingId, wins: "Shipped the billing export", challenges: challenge, workloadConcerns: "Too many on-call weeks in a row", mood: 2, stressLevel: 4 }),
+      prepFormSubmitBodySchema.parse({
+        meetingId,
+        wins: "Shipped the billing export",
+        challenges: challenge,
+        workloadConcerns: "Too many on-call weeks in a row",
+        mood: 2,
+        stressLevel: 4,
+      }),
     );
     fake.set({ kind: "text", text: "Ask Dana about the release checklist [1]." });
     // What the browser sends besides the meeting's id is ignored: the server reads the meeting.
-    const planted = { employeeName: "Mallory", meetingId, submittedAt: new Date().toISOString(), challenges: "planted text" };
-    const r = await chatReply(p, { message: "Help me prepare for my 1:1 with Dana", context: { type: "1on1_prep_analysis", meetingId, data: planted } });
+    const planted = {
+      employeeName: "Mallory",
+      meetingId,
+      submittedAt: new Date().toISOString(),
+      challenges: "planted text",
+    };
+    const r = await chatReply(p, {
+      message: "Help me prepare for my 1:1 with Dana",
+      context: { type: "1on1_prep_analysis", meetingId, data: planted },
+    });
     expect(r.status).toBe(200);
     const system = lastChat().system;
     expect(system).toContain("Dana");

@@ -34,8 +34,24 @@ afterAll(() => {
   resetMasterKeyRingForTests();
 });
 
-const BLANK = { wins: "", challenges: "", goals: "", feedback: "", workloadConcerns: "", careerDevelopment: "", teamDynamics: "", additionalNotes: "" };
-const EARLIER = { ...BLANK, mood: 3, stressLevel: 3, wins: "Closed the onboarding tickets.", challenges: "Waiting on design reviews.", goals: "Ship the first draft." };
+const BLANK = {
+  wins: "",
+  challenges: "",
+  goals: "",
+  feedback: "",
+  workloadConcerns: "",
+  careerDevelopment: "",
+  teamDynamics: "",
+  additionalNotes: "",
+};
+const EARLIER = {
+  ...BLANK,
+  mood: 3,
+  stressLevel: 3,
+  wins: "Closed the onboarding tickets.",
+  challenges: "Waiting on design reviews.",
+  goals: "Ship the first draft.",
+};
 const LATEST = {
   mood: 2,
   stressLevel: 5,
@@ -57,7 +73,15 @@ async function setUp() {
   const earlier = await meeting(c.manager, c.employee.userId, { at: new Date(Date.now() - 7 * DAY) });
   await submitPrepForm(c.employee, { meetingId: earlier, ...EARLIER });
   await createActionItem(c.manager, earlier, { text: OPEN_ITEM, ownerId: c.manager.userId, dueDate: "2026-12-04" });
-  await withOrg(c.orgId, (tx) => tx.meeting.update({ where: { organizationId_id: { organizationId: c.orgId, id: earlier } }, data: { status: "completed" } }), { userId: c.manager.userId });
+  await withOrg(
+    c.orgId,
+    (tx) =>
+      tx.meeting.update({
+        where: { organizationId_id: { organizationId: c.orgId, id: earlier } },
+        data: { status: "completed" },
+      }),
+    { userId: c.manager.userId },
+  );
   const next = await meeting(c.manager, c.employee.userId, { at: new Date(Date.now() + 2 * DAY) });
   await submitPrepForm(c.employee, { meetingId: next, ...LATEST });
   return { ...c, earlier, next };
@@ -87,7 +111,8 @@ async function streamText(res: Response): Promise<string> {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ISO = /\d{4}-\d{2}-\d{2}T/;
-const FIELD_NAMES = /\b(?:employeeName|employeeFirstName|meetingId|scheduledAt|workloadConcerns|careerDevelopment|teamDynamics|additionalNotes|stressLevel|prepForm|openActions|submittedAt)\b|\bwins:/;
+const FIELD_NAMES =
+  /\b(?:employeeName|employeeFirstName|meetingId|scheduledAt|workloadConcerns|careerDevelopment|teamDynamics|additionalNotes|stressLevel|prepForm|openActions|submittedAt)\b|\bwins:/;
 
 function expectClean(answer: string) {
   expect(answer).not.toMatch(UUID);
@@ -96,13 +121,29 @@ function expectClean(answer: string) {
 }
 
 /** One of Dana's own points from the latest form, in the answer. */
-const PREP_POINTS = [/three urgent escalations/i, /quarterly report/i, /escalations and on-call/i, /tech lead role/i, /deadlines move/i, /hand-offs with support/i];
+const PREP_POINTS = [
+  /three urgent escalations/i,
+  /quarterly report/i,
+  /escalations and on-call/i,
+  /tech lead role/i,
+  /deadlines move/i,
+  /hand-offs with support/i,
+];
 const namesAPrepPoint = (answer: string) => PREP_POINTS.some((p) => p.test(answer));
 
 async function stored(orgId: string, userId: string) {
-  const conversations = await owner().query<{ n: number }>('SELECT count(*)::int AS n FROM "ChatConversation" WHERE "organizationId" = $1', [orgId]);
-  const messages = await owner().query<{ n: number }>('SELECT count(*)::int AS n FROM "ChatMessage" WHERE "organizationId" = $1', [orgId]);
-  const hits = await owner().query<{ hits: number }>('SELECT hits FROM "RateLimit" WHERE name = $1 AND key = $2', ["coachMessage", `user|${orgId}|${userId}`]);
+  const conversations = await owner().query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM "ChatConversation" WHERE "organizationId" = $1',
+    [orgId],
+  );
+  const messages = await owner().query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM "ChatMessage" WHERE "organizationId" = $1',
+    [orgId],
+  );
+  const hits = await owner().query<{ hits: number }>('SELECT hits FROM "RateLimit" WHERE name = $1 AND key = $2', [
+    "coachMessage",
+    `user|${orgId}|${userId}`,
+  ]);
   return { conversations: conversations.rows[0]!.n, messages: messages.rows[0]!.n, counted: hits.rows[0]?.hits ?? 0 };
 }
 
@@ -114,7 +155,15 @@ describe("the 1:1 context, loaded on the server", () => {
     expect(mc.employeeFirstName).toBe("Dana");
     expect(mc.past).toBe(false);
     expect(mc.when).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+$/);
-    expect(mc.prep).toMatchObject({ mood: 2, stress: 5, previousMood: 3, previousStress: 3, moodTrend: "down", stressTrend: "up", workload: LATEST.workloadConcerns });
+    expect(mc.prep).toMatchObject({
+      mood: 2,
+      stress: 5,
+      previousMood: 3,
+      previousStress: 3,
+      moodTrend: "down",
+      stressTrend: "up",
+      workload: LATEST.workloadConcerns,
+    });
     expect(mc.openActions).toEqual([{ text: OPEN_ITEM, owner: "manager", due: "Friday 4 December" }]);
     expect(mc.suggestions.length).toBeGreaterThan(0);
     expect(JSON.stringify(mc)).not.toMatch(UUID);
@@ -140,8 +189,12 @@ describe("the 1:1 context, loaded on the server", () => {
     expect(isGenericMeetingQuestion("How do I give feedback on missed deadlines?", mc)).toBe(false);
     expect(replyQuery("help me prepare", [], mc)).toContain(LATEST.challenges);
     // A follow-up of the opening question stays on the meeting; a question of its own does not.
-    expect(replyQuery("And what if she says it is fine?", ["Help me prepare for my 1:1 with Dana."], mc)).toContain(LATEST.workloadConcerns);
-    expect(replyQuery("How do I give feedback on missed deadlines?", ["Help me prepare for my 1:1 with Dana."], mc)).toBe("How do I give feedback on missed deadlines?");
+    expect(replyQuery("And what if she says it is fine?", ["Help me prepare for my 1:1 with Dana."], mc)).toContain(
+      LATEST.workloadConcerns,
+    );
+    expect(
+      replyQuery("How do I give feedback on missed deadlines?", ["Help me prepare for my 1:1 with Dana."], mc),
+    ).toBe("How do I give feedback on missed deadlines?");
     expect(replyQuery("help me prepare", [], null)).toBe("help me prepare");
   });
 });
@@ -150,8 +203,14 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
   it("answers about Dana from her prep form, with no id, timestamp or field name, and ignores the browser's data", async () => {
     const c = await setUp();
     // The browser's data names someone else and carries ids and field names: none of it may be read.
-    const forged = { meeting: { id: c.next, employeeName: "Zebulon Fakename", scheduledAt: new Date().toISOString() }, prepForm: { wins: "Zebulon won the lottery" } };
-    const res = await chat(c.manager, c.subdomain, { message: "Help me prepare for my 1:1 with Dana.", context: context(c.next, forged) });
+    const forged = {
+      meeting: { id: c.next, employeeName: "Zebulon Fakename", scheduledAt: new Date().toISOString() },
+      prepForm: { wins: "Zebulon won the lottery" },
+    };
+    const res = await chat(c.manager, c.subdomain, {
+      message: "Help me prepare for my 1:1 with Dana.",
+      context: context(c.next, forged),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { response: string; conversationId: string };
     expect(body.response).toContain("Dana");
@@ -161,7 +220,11 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
 
     // A follow-up in the conversation, with the context again as the browser sends it (the meeting's
     // id only), stays on the meeting.
-    const follow = await chat(c.manager, c.subdomain, { message: "And what if she says everything is fine?", conversationId: body.conversationId, context: { type: "1on1_prep_analysis", meetingId: c.next } });
+    const follow = await chat(c.manager, c.subdomain, {
+      message: "And what if she says everything is fine?",
+      conversationId: body.conversationId,
+      context: { type: "1on1_prep_analysis", meetingId: c.next },
+    });
     expect(follow.status).toBe(200);
     const followText = ((await follow.json()) as { response: string }).response;
     expect(followText).toContain("Dana");
@@ -170,7 +233,10 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
 
   it("streams the same kind of answer for a generic question (the employee named by the meeting, not the question)", async () => {
     const c = await setUp();
-    const res = await call(streamPost as Route, c.manager, c.subdomain, "POST", "/api/ai-coach/stream", { message: "How should I approach this 1:1?", context: context(c.next, "Zebulon") });
+    const res = await call(streamPost as Route, c.manager, c.subdomain, "POST", "/api/ai-coach/stream", {
+      message: "How should I approach this 1:1?",
+      context: context(c.next, "Zebulon"),
+    });
     expect(res.status).toBe(200);
     const answer = await streamText(res);
     expect(answer).toContain("Dana");
@@ -186,8 +252,14 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
     const ids = [othersMeeting, other.next, randomUUID(), "not-a-uuid", "1"];
     const before = await stored(c.orgId, c.manager.userId);
     for (const id of ids) {
-      for (const [route, path] of [[chatPost, "/api/ai-coach/chat"], [streamPost, "/api/ai-coach/stream"]] as const) {
-        const res = await call(route as Route, c.manager, c.subdomain, "POST", path, { message: "Help me prepare for my 1:1.", context: context(id) });
+      for (const [route, path] of [
+        [chatPost, "/api/ai-coach/chat"],
+        [streamPost, "/api/ai-coach/stream"],
+      ] as const) {
+        const res = await call(route as Route, c.manager, c.subdomain, "POST", path, {
+          message: "Help me prepare for my 1:1.",
+          context: context(id),
+        });
         expect(res.status, `${path} ${id}`).toBe(404);
         const problem = (await res.json()) as { code: string };
         expect(problem.code).toBe("not_found");
@@ -195,7 +267,10 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
     }
     // The meeting's employee is no more its manager than anyone else (a manager too, here).
     const employeeAsManager: AuthContext = { ...c.employee, role: "manager" };
-    const asEmployee = await chat(employeeAsManager, c.subdomain, { message: "Help me prepare for my 1:1.", context: context(c.next) });
+    const asEmployee = await chat(employeeAsManager, c.subdomain, {
+      message: "Help me prepare for my 1:1.",
+      context: context(c.next),
+    });
     expect(asEmployee.status).toBe(404);
     expect(await stored(c.orgId, c.manager.userId)).toEqual(before);
     expect(await stored(c.orgId, c.employee.userId)).toMatchObject({ counted: 0 });
@@ -205,7 +280,11 @@ describe("POST /api/ai-coach/chat and /stream with a 1:1 context", () => {
     const ok = await chat(c.manager, c.subdomain, { message: "How do I run a good 1:1?" });
     const { conversationId } = (await ok.json()) as { conversationId: string };
     const mid = await stored(c.orgId, c.manager.userId);
-    const refused = await chat(c.manager, c.subdomain, { message: "And then?", conversationId, context: context(othersMeeting) });
+    const refused = await chat(c.manager, c.subdomain, {
+      message: "And then?",
+      conversationId,
+      context: context(othersMeeting),
+    });
     expect(refused.status).toBe(404);
     expect(await stored(c.orgId, c.manager.userId)).toEqual(mid);
   });

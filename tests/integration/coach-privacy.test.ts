@@ -69,14 +69,20 @@ describe("conversation functions", () => {
     const conv = await createConversation(c.manager, { title: SECRET_TITLE });
     expect(conv.title).toBe(SECRET_TITLE);
     const user = await addMessage(c.manager, conv.id, { type: "user", content: SECRET_MESSAGE });
-    const ai = await addMessage(c.manager, conv.id, { type: "ai", content: SECRET_REPLY, sources: [{ id: "sbi-feedback", title: "SBI", category: "communication", source: "builtin" }] });
+    const ai = await addMessage(c.manager, conv.id, {
+      type: "ai",
+      content: SECRET_REPLY,
+      sources: [{ id: "sbi-feedback", title: "SBI", category: "communication", source: "builtin" }],
+    });
     expect(user).toMatchObject({ conversationId: conv.id, type: "user", content: SECRET_MESSAGE, sources: [] });
     const messages = await listMessages(c.manager, conv.id);
     expect(messages.map((m) => [m.id, m.type, m.content])).toEqual([
       [user.id, "user", SECRET_MESSAGE],
       [ai.id, "ai", SECRET_REPLY],
     ]);
-    expect(messages[1]!.sources).toEqual([{ id: "sbi-feedback", title: "SBI", category: "communication", source: "builtin" }]);
+    expect(messages[1]!.sources).toEqual([
+      { id: "sbi-feedback", title: "SBI", category: "communication", source: "builtin" },
+    ]);
     const listed = await listConversations(c.manager);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ id: conv.id, title: SECRET_TITLE });
@@ -103,10 +109,15 @@ describe("conversation functions", () => {
     await addMessage(c.manager, conv.id, { type: "user", content: SECRET_MESSAGE });
     for (const intruder of [c.admin, c.other, foreign.admin, foreign.manager]) {
       expect(await listConversations(intruder)).toEqual([]);
-      await expect(listMessages(intruder, conv.id)).rejects.toMatchObject({ kind: "not_found", message: "Conversation not found" });
+      await expect(listMessages(intruder, conv.id)).rejects.toMatchObject({
+        kind: "not_found",
+        message: "Conversation not found",
+      });
       await expect(renameConversation(intruder, conv.id, "Hijacked")).rejects.toMatchObject({ kind: "not_found" });
       await expect(deleteConversation(intruder, conv.id)).rejects.toMatchObject({ kind: "not_found" });
-      await expect(addMessage(intruder, conv.id, { type: "user", content: "planted" })).rejects.toMatchObject({ kind: "not_found" });
+      await expect(addMessage(intruder, conv.id, { type: "user", content: "planted" })).rejects.toMatchObject({
+        kind: "not_found",
+      });
       await expect(ensureConversation(intruder, conv.id, "planted")).rejects.toMatchObject({ kind: "not_found" });
     }
     // An employee has no Boss Bot at all.
@@ -131,10 +142,19 @@ describe("conversation functions", () => {
   it("refuses bad input with invalid_input and stores nothing", async () => {
     const c = await company();
     const conv = await createConversation(c.manager, { title: "Keep" });
-    await expect(renameConversation(c.manager, conv.id, "   ")).rejects.toMatchObject({ code: "invalid_input", fields: { title: ["Title is required"] } });
-    await expect(renameConversation(c.manager, conv.id, "x".repeat(51))).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(addMessage(c.manager, conv.id, { type: "user", content: " \n " })).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(addMessage(c.manager, conv.id, { type: "user", content: "x".repeat(4001) })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(renameConversation(c.manager, conv.id, "   ")).rejects.toMatchObject({
+      code: "invalid_input",
+      fields: { title: ["Title is required"] },
+    });
+    await expect(renameConversation(c.manager, conv.id, "x".repeat(51))).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+    await expect(addMessage(c.manager, conv.id, { type: "user", content: " \n " })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+    await expect(addMessage(c.manager, conv.id, { type: "user", content: "x".repeat(4001) })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
     await expect(createConversation(c.manager, { title: "  " })).rejects.toMatchObject({ code: "invalid_input" });
     expect(await listMessages(c.manager, conv.id)).toEqual([]);
     expect((await listConversations(c.manager)).map((x) => x.title)).toEqual(["Keep"]);
@@ -173,7 +193,11 @@ describe("row-level security and storage", () => {
     expect(await count(c.other.userId)).toEqual([0, 0]);
     // Nor can another person write into it.
     await expect(
-      withOrg(c.orgId, (tx) => tx.$executeRaw`UPDATE "ChatConversation" SET "keyId" = 'x' WHERE "id" = ${conv.id}::uuid`, { userId: c.admin.userId }),
+      withOrg(
+        c.orgId,
+        (tx) => tx.$executeRaw`UPDATE "ChatConversation" SET "keyId" = 'x' WHERE "id" = ${conv.id}::uuid`,
+        { userId: c.admin.userId },
+      ),
     ).resolves.toBe(0);
   });
 
@@ -182,8 +206,13 @@ describe("row-level security and storage", () => {
     const conv = await createConversation(c.manager, { title: SECRET_TITLE });
     await addMessage(c.manager, conv.id, { type: "user", content: SECRET_MESSAGE });
     await addMessage(c.manager, conv.id, { type: "ai", content: SECRET_REPLY });
-    const convs = await owner().query<{ title: Buffer; wrappedKey: Buffer; keyId: string }>(`SELECT "title", "wrappedKey", "keyId" FROM "ChatConversation" WHERE "id" = $1`, [conv.id]);
-    const msgs = await owner().query<{ body: Buffer }>(`SELECT "body" FROM "ChatMessage" WHERE "conversationId" = $1`, [conv.id]);
+    const convs = await owner().query<{ title: Buffer; wrappedKey: Buffer; keyId: string }>(
+      `SELECT "title", "wrappedKey", "keyId" FROM "ChatConversation" WHERE "id" = $1`,
+      [conv.id],
+    );
+    const msgs = await owner().query<{ body: Buffer }>(`SELECT "body" FROM "ChatMessage" WHERE "conversationId" = $1`, [
+      conv.id,
+    ]);
     expect(convs.rows).toHaveLength(1);
     expect(msgs.rows).toHaveLength(2);
     // Under the author's vault, not a master key.
@@ -210,14 +239,23 @@ describe("row-level security and storage", () => {
     const m1 = await addMessage(c.manager, a.id, { type: "user", content: "first" });
     const m2 = await addMessage(c.manager, a.id, { type: "user", content: "second" });
     // Message body moved to another message of the same conversation.
-    await owner().query(`UPDATE "ChatMessage" SET "body" = (SELECT "body" FROM "ChatMessage" WHERE "id" = $1) WHERE "id" = $2`, [m1.id, m2.id]);
+    await owner().query(
+      `UPDATE "ChatMessage" SET "body" = (SELECT "body" FROM "ChatMessage" WHERE "id" = $1) WHERE "id" = $2`,
+      [m1.id, m2.id],
+    );
     await expect(listMessages(c.manager, a.id)).rejects.toThrow();
     // Title and wrapped key moved to another conversation.
-    await owner().query(`UPDATE "ChatConversation" SET "title" = (SELECT "title" FROM "ChatConversation" WHERE "id" = $1) WHERE "id" = $2`, [a.id, b.id]);
+    await owner().query(
+      `UPDATE "ChatConversation" SET "title" = (SELECT "title" FROM "ChatConversation" WHERE "id" = $1) WHERE "id" = $2`,
+      [a.id, b.id],
+    );
     await expect(listConversations(c.manager)).rejects.toThrow();
     const other = await company();
     const foreignConv = await createConversation(other.manager, { title: "Elsewhere" });
-    await owner().query(`UPDATE "ChatConversation" SET "wrappedKey" = (SELECT "wrappedKey" FROM "ChatConversation" WHERE "id" = $1) WHERE "id" = $2`, [a.id, foreignConv.id]);
+    await owner().query(
+      `UPDATE "ChatConversation" SET "wrappedKey" = (SELECT "wrappedKey" FROM "ChatConversation" WHERE "id" = $1) WHERE "id" = $2`,
+      [a.id, foreignConv.id],
+    );
     await expect(listConversations(other.manager)).rejects.toThrow();
     // The tampered rows go, so the rewrap test below sees only sound ones.
     await owner().query(`DELETE FROM "ChatConversation" WHERE "id" = ANY($1::uuid[])`, [[a.id, b.id, foreignConv.id]]);
@@ -230,7 +268,10 @@ describe("row-level security and storage", () => {
     await addMessage(c.manager, conv.id, { type: "ai", content: SECRET_REPLY });
     const keep = await createConversation(c.manager, { title: "Keep me" });
     await deleteConversation(c.manager, conv.id);
-    const left = await owner().query<{ n: string }>(`SELECT (SELECT count(*) FROM "ChatConversation" WHERE "id" = $1) + (SELECT count(*) FROM "ChatMessage" WHERE "conversationId" = $1) AS n`, [conv.id]);
+    const left = await owner().query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM "ChatConversation" WHERE "id" = $1) + (SELECT count(*) FROM "ChatMessage" WHERE "conversationId" = $1) AS n`,
+      [conv.id],
+    );
     expect(Number(left.rows[0]!.n)).toBe(0);
     expect((await listConversations(c.manager)).map((x) => x.id)).toEqual([keep.id]);
   });
@@ -241,7 +282,11 @@ describe("rate limit", () => {
     const c = await company();
     const now = new Date(Date.now() + 3_600_000);
     for (let i = 0; i < 30; i++) await enforceCoachMessageLimit(c.manager, now);
-    await expect(enforceCoachMessageLimit(c.manager, now)).rejects.toMatchObject({ kind: "rate_limited", code: "rate_limited", retryAfterSeconds: expect.any(Number) as number });
+    await expect(enforceCoachMessageLimit(c.manager, now)).rejects.toMatchObject({
+      kind: "rate_limited",
+      code: "rate_limited",
+      retryAfterSeconds: expect.any(Number) as number,
+    });
     await expect(enforceCoachMessageLimit(c.other, now)).resolves.toBeUndefined();
     await expect(enforceCoachMessageLimit(c.manager, new Date(now.getTime() + 601_000))).resolves.toBeUndefined();
   });
@@ -260,11 +305,16 @@ describe("coach:rewrap", () => {
     }
     const inVault = await createConversation(c.manager, { title: "In the vault" });
     await owner().query(`DELETE FROM "ChatConversation" WHERE "vaultId" IS NOT NULL AND "id" <> $1`, [inVault.id]);
-    const bodiesBefore = await owner().query<{ id: string; body: Buffer }>(`SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`);
+    const bodiesBefore = await owner().query<{ id: string; body: Buffer }>(
+      `SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`,
+    );
     const ring = parseMasterKeys({ COACH_MASTER_KEYS: `k2:${K2},k1:${K1}` })!;
     const lines: string[] = [];
     const r = await rewrapAll(owner(), ring, { batchSize: 2, log: (l) => lines.push(l) });
-    const total = Number((await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "vaultId" IS NULL`)).rows[0]!.n);
+    const total = Number(
+      (await owner().query<{ n: string }>(`SELECT count(*) AS n FROM "ChatConversation" WHERE "vaultId" IS NULL`))
+        .rows[0]!.n,
+    );
     expect(r.rewrapped).toBe(total);
     expect(r.failed).toBe(0);
     expect(r.batches).toBe(Math.ceil(total / 2));
@@ -272,7 +322,9 @@ describe("coach:rewrap", () => {
     const keyIds = await owner().query<{ keyId: string }>(`SELECT DISTINCT "keyId" FROM "ChatConversation" ORDER BY 1`);
     expect(keyIds.rows.map((x) => x.keyId)).toEqual(["k2", "vault"]);
     // Messages were not re-encrypted.
-    const bodiesAfter = await owner().query<{ id: string; body: Buffer }>(`SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`);
+    const bodiesAfter = await owner().query<{ id: string; body: Buffer }>(
+      `SELECT "id", "body" FROM "ChatMessage" ORDER BY "id"`,
+    );
     expect(bodiesAfter.rows).toEqual(bodiesBefore.rows);
     // A second run has nothing to do.
     expect(await rewrapAll(owner(), ring)).toMatchObject({ rewrapped: 0, failed: 0, alreadyCurrent: total });
@@ -281,7 +333,9 @@ describe("coach:rewrap", () => {
     process.env.COACH_MASTER_KEYS = `k2:${K2}`;
     resetMasterKeyRingForTests();
     for (const { who, conv } of convs) {
-      expect((await listConversations(who)).find((x) => x.id === conv.id)?.title).toBe(`Title of ${who.userId.slice(0, 8)}`);
+      expect((await listConversations(who)).find((x) => x.id === conv.id)?.title).toBe(
+        `Title of ${who.userId.slice(0, 8)}`,
+      );
       expect((await listMessages(who, conv.id)).map((m) => m.content)).toEqual([`Question of ${who.userId}`]);
     }
     expect((await listConversations(c.manager)).find((x) => x.id === inVault.id)?.title).toBe("In the vault");

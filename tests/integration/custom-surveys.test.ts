@@ -23,8 +23,14 @@ const signedIn = vi.mocked(currentSession);
 beforeEach(() => signedIn.mockReset());
 
 async function postSurvey(subdomain: string, as: AuthContext, body: unknown): Promise<Response> {
-  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const req = new NextRequest(`http://${subdomain}.localhost:3000/api/surveys`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  signedIn.mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+    ReturnType<typeof currentSession>
+  >);
+  const req = new NextRequest(`http://${subdomain}.localhost:3000/api/surveys`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   return POST(req, { params: Promise.resolve({}) });
 }
 
@@ -37,11 +43,22 @@ async function contextOf(orgId: string, role: Role): Promise<AuthContext> {
 /** A team of n members (employees with e-mails we can look for). */
 async function teamOf(orgId: string, n: number) {
   return withOrg(orgId, async (tx) => {
-    const team = await tx.team.create({ data: { organizationId: orgId, name: uniqueName("Team ") }, select: { id: true } });
+    const team = await tx.team.create({
+      data: { organizationId: orgId, name: uniqueName("Team ") },
+      select: { id: true },
+    });
     const members: string[] = [];
     for (let i = 0; i < n; i++) {
       const u = await tx.user.create({
-        data: { organizationId: orgId, firstName: `M${i}`, lastName: "Member", email: `${uniqueName("m")}@example.com`, role: "employee", teamId: team.id, passwordSetAt: new Date() },
+        data: {
+          organizationId: orgId,
+          firstName: `M${i}`,
+          lastName: "Member",
+          email: `${uniqueName("m")}@example.com`,
+          role: "employee",
+          teamId: team.id,
+          passwordSetAt: new Date(),
+        },
         select: { id: true },
       });
       members.push(u.id);
@@ -68,7 +85,6 @@ const input = (over: Partial<CustomSurveyRequest> = {}) =>
     ...over,
   });
 
-
 async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]> | undefined> {
   try {
     await p;
@@ -81,10 +97,33 @@ async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]> |
 
 const surveyState = (orgId: string, surveyId: string) =>
   withOrg(orgId, async (tx) => ({
-    survey: await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } }, select: { kind: true, status: true, title: true, audienceTeamIds: true, invitedCount: true, createdById: true, scheduledFor: true, sentAt: true, closesAt: true } }),
-    questions: await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { order: true, type: true, text: true, isRequired: true } }),
-    invitees: (await tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, select: { userId: true } })).map((i) => i.userId).sort(),
-    mails: await tx.mailMessage.count({ where: { organizationId: orgId, kind: "survey_invitation", ref: `survey:${surveyId}` } }),
+    survey: await tx.survey.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+      select: {
+        kind: true,
+        status: true,
+        title: true,
+        audienceTeamIds: true,
+        invitedCount: true,
+        createdById: true,
+        scheduledFor: true,
+        sentAt: true,
+        closesAt: true,
+      },
+    }),
+    questions: await tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      orderBy: { order: "asc" },
+      select: { order: true, type: true, text: true, isRequired: true },
+    }),
+    invitees: (
+      await tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, select: { userId: true } })
+    )
+      .map((i) => i.userId)
+      .sort(),
+    mails: await tx.mailMessage.count({
+      where: { organizationId: orgId, kind: "survey_invitation", ref: `survey:${surveyId}` },
+    }),
   }));
 
 const surveyCount = (orgId: string) => withOrg(orgId, (tx) => tx.survey.count({ where: { organizationId: orgId } }));
@@ -99,7 +138,13 @@ describe("custom surveys", () => {
     expect(res).toMatchObject({ status: "active", invited: 4 });
 
     const s = await surveyState(orgId, res.surveyId);
-    expect(s.survey).toMatchObject({ kind: "custom", status: "active", title: "Return to office", invitedCount: 4, createdById: admin.userId });
+    expect(s.survey).toMatchObject({
+      kind: "custom",
+      status: "active",
+      title: "Return to office",
+      invitedCount: 4,
+      createdById: admin.userId,
+    });
     expect(s.survey.audienceTeamIds.sort()).toEqual([chosen.id, small.id].sort());
     expect(s.questions).toEqual([
       { order: 1, type: "scale", text: "I have what I need at the office.", isRequired: true },
@@ -109,8 +154,14 @@ describe("custom surveys", () => {
     expect(s.invitees).toEqual([...chosen.members, ...small.members].sort());
     expect(s.mails).toBe(4);
 
-    const log = await withOrg(orgId, (tx) => tx.auditLog.findFirst({ where: { organizationId: orgId, action: "survey.create", targetId: res.surveyId } }));
-    expect(log).toMatchObject({ actorId: admin.userId, targetType: "survey", details: { kind: "custom", questions: 3, invited: 4 } });
+    const log = await withOrg(orgId, (tx) =>
+      tx.auditLog.findFirst({ where: { organizationId: orgId, action: "survey.create", targetId: res.surveyId } }),
+    );
+    expect(log).toMatchObject({
+      actorId: admin.userId,
+      targetType: "survey",
+      details: { kind: "custom", questions: 3, invited: 4 },
+    });
   });
 
   it("attributes answers only to teams at or above the minimum group size", async () => {
@@ -118,7 +169,12 @@ describe("custom surveys", () => {
     const big = await teamOf(orgId, 3);
     const small = await teamOf(orgId, 2);
     const { surveyId } = await createCustomSurvey(admin, input({ audience: { teamIds: [big.id, small.id] } }));
-    const teams = await withOrg(orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, select: { userId: true, teamId: true } }));
+    const teams = await withOrg(orgId, (tx) =>
+      tx.surveyInvitation.findMany({
+        where: { organizationId: orgId, surveyId },
+        select: { userId: true, teamId: true },
+      }),
+    );
     for (const inv of teams) expect(inv.teamId).toBe(big.members.includes(inv.userId) ? big.id : null);
   });
 
@@ -134,7 +190,10 @@ describe("custom surveys", () => {
     const { orgId, admin } = await adminOrg();
     const team = await teamOf(orgId, 3);
     const at = new Date(Date.now() + 3 * DAY);
-    const res = await createCustomSurvey(admin, input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() } }));
+    const res = await createCustomSurvey(
+      admin,
+      input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() } }),
+    );
     expect(res).toMatchObject({ status: "scheduled", invited: 0 });
     const s = await surveyState(orgId, res.surveyId);
     expect(s.survey).toMatchObject({ status: "scheduled", invitedCount: 0, scheduledFor: at });
@@ -144,17 +203,30 @@ describe("custom surveys", () => {
     const manager = await contextOf(orgId, "manager");
     const [row] = await listSurveys(manager);
     // Managers get no organisation-wide counts (survey-rounds.test.ts has the admin's).
-    expect(row).toMatchObject({ id: res.surveyId, kind: "custom", status: "scheduled", scheduledFor: at.toISOString(), sentAt: null, invitedCount: null, responseCount: null });
+    expect(row).toMatchObject({
+      id: res.surveyId,
+      kind: "custom",
+      status: "scheduled",
+      scheduledFor: at.toISOString(),
+      sentAt: null,
+      invitedCount: null,
+      responseCount: null,
+    });
   });
 
   it("is sent by the scheduler once its time has come, to the chosen team only", async () => {
     const { orgId, admin } = await adminOrg();
     // No weekly pulse for this organisation, so the tick has only our survey to send.
-    await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }));
+    await withOrg(orgId, (tx) =>
+      tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }),
+    );
     const team = await teamOf(orgId, 3);
     await teamOf(orgId, 2);
     const at = new Date(Date.now() + 60 * 60 * 1000);
-    const { surveyId } = await createCustomSurvey(admin, input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() } }));
+    const { surveyId } = await createCustomSurvey(
+      admin,
+      input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() } }),
+    );
 
     await runSchedulerTick(new Date(at.getTime() - 60_000));
     expect((await surveyState(orgId, surveyId)).survey.status).toBe("scheduled");
@@ -171,7 +243,9 @@ describe("custom surveys", () => {
     const other = await adminOrg();
     const foreign = await teamOf(other.orgId, 3);
     const mine = await teamOf(orgId, 3);
-    expect(await fieldsOf(createCustomSurvey(admin, input({ audience: { teamIds: [mine.id, foreign.id] } })))).toEqual({ "audience.teamIds": ["One of the chosen teams does not exist"] });
+    expect(await fieldsOf(createCustomSurvey(admin, input({ audience: { teamIds: [mine.id, foreign.id] } })))).toEqual({
+      "audience.teamIds": ["One of the chosen teams does not exist"],
+    });
     expect(await surveyCount(orgId)).toBe(0);
     expect(await surveyCount(other.orgId)).toBe(0);
   });
@@ -179,7 +253,9 @@ describe("custom surveys", () => {
   it("refuses teams without members", async () => {
     const { orgId, admin } = await adminOrg();
     const empty = await teamOf(orgId, 0);
-    expect(await fieldsOf(createCustomSurvey(admin, input({ audience: { teamIds: [empty.id] } })))).toEqual({ "audience.teamIds": ["The chosen teams have no members yet"] });
+    expect(await fieldsOf(createCustomSurvey(admin, input({ audience: { teamIds: [empty.id] } })))).toEqual({
+      "audience.teamIds": ["The chosen teams have no members yet"],
+    });
     expect(await surveyCount(orgId)).toBe(0);
   });
 
@@ -197,8 +273,14 @@ describe("custom surveys", () => {
     const { admin } = await adminOrg();
     const other = await adminOrg();
     await createCustomSurvey(other.admin, input({ title: "Theirs" }));
-    const first = await createCustomSurvey(admin, input({ title: "First", send: { at: new Date(Date.now() + DAY).toISOString() } }));
-    const second = await createCustomSurvey(admin, input({ title: "Second", send: { at: new Date(Date.now() + 2 * DAY).toISOString() } }));
+    const first = await createCustomSurvey(
+      admin,
+      input({ title: "First", send: { at: new Date(Date.now() + DAY).toISOString() } }),
+    );
+    const second = await createCustomSurvey(
+      admin,
+      input({ title: "Second", send: { at: new Date(Date.now() + 2 * DAY).toISOString() } }),
+    );
     const list = await listSurveys(admin);
     expect(list.map((s) => s.id)).toEqual([second.surveyId, first.surveyId]);
   });
@@ -211,7 +293,9 @@ describe("custom surveys", () => {
     const { survey } = await surveyState(orgId, surveyId);
     expect(survey.sentAt).toEqual(now);
     expect(survey.closesAt!.getTime() - survey.sentAt!.getTime()).toBe(14 * DAY);
-    const log = await withOrg(orgId, (tx) => tx.auditLog.findFirst({ where: { organizationId: orgId, action: "survey.create", targetId: surveyId } }));
+    const log = await withOrg(orgId, (tx) =>
+      tx.auditLog.findFirst({ where: { organizationId: orgId, action: "survey.create", targetId: surveyId } }),
+    );
     expect(log?.details).toMatchObject({ openDays: 14, closesAt: survey.closesAt!.toISOString() });
   });
 
@@ -225,22 +309,42 @@ describe("custom surveys", () => {
 
   it("counts a later survey's days from its send time, and the scheduler keeps that close date", async () => {
     const { orgId, admin } = await adminOrg();
-    await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }));
+    await withOrg(orgId, (tx) =>
+      tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false }, select: { id: true } }),
+    );
     const team = await teamOf(orgId, 3);
     const at = new Date(Date.now() + 60 * 60 * 1000);
-    const { surveyId } = await createCustomSurvey(admin, input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() }, openDays: 14 }));
-    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({ status: "scheduled", closesAt: new Date(at.getTime() + 14 * DAY) });
+    const { surveyId } = await createCustomSurvey(
+      admin,
+      input({ audience: { teamIds: [team.id] }, send: { at: at.toISOString() }, openDays: 14 }),
+    );
+    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({
+      status: "scheduled",
+      closesAt: new Date(at.getTime() + 14 * DAY),
+    });
 
     await runSchedulerTick(new Date(at.getTime() + 60_000));
-    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({ status: "active", sentAt: new Date(at.getTime() + 60_000), closesAt: new Date(at.getTime() + 14 * DAY) });
+    expect((await surveyState(orgId, surveyId)).survey).toMatchObject({
+      status: "active",
+      sentAt: new Date(at.getTime() + 60_000),
+      closesAt: new Date(at.getTime() + 14 * DAY),
+    });
   });
 
   it("refuses a survey open 31 days with the field's message, and stores nothing", async () => {
     const { orgId, subdomain, admin } = await adminOrg();
-    const body = { title: "Too long", questions: [{ type: "text", text: "Anything else?", isRequired: false }], audience: { all: true }, send: { now: true }, openDays: 31 };
+    const body = {
+      title: "Too long",
+      questions: [{ type: "text", text: "Anything else?", isRequired: false }],
+      audience: { all: true },
+      send: { now: true },
+      openDays: 31,
+    };
     const res = await postSurvey(subdomain, admin, body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { fields?: Record<string, string[]> }).fields).toEqual({ openDays: ["A survey stays open 1 to 30 days"] });
+    expect(((await res.json()) as { fields?: Record<string, string[]> }).fields).toEqual({
+      openDays: ["A survey stays open 1 to 30 days"],
+    });
     expect(await surveyCount(orgId)).toBe(0);
 
     // The same request for 30 days goes through the route and is stored with its close date.

@@ -6,8 +6,18 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { createSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { emailSettingsUpdateSchema, getEmailSettings, updateEmailSettings, type EmailSettingsUpdate } from "@/lib/org/email-settings";
-import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, emailSettingsSchema, TEMPLATE_MESSAGES } from "@/lib/surveys/email-template";
+import {
+  emailSettingsUpdateSchema,
+  getEmailSettings,
+  updateEmailSettings,
+  type EmailSettingsUpdate,
+} from "@/lib/org/email-settings";
+import {
+  DEFAULT_EMAIL_BODY,
+  DEFAULT_EMAIL_SUBJECT,
+  emailSettingsSchema,
+  TEMPLATE_MESSAGES,
+} from "@/lib/surveys/email-template";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { env } from "@/lib/config/env";
@@ -28,19 +38,33 @@ async function adminOrg() {
   return { orgId, admin: await contextOf(orgId, "admin") };
 }
 
-
-const stored = (orgId: string) => withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true } }));
-const audits = (orgId: string) => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.email_settings.update" }, orderBy: { createdAt: "asc" } }));
+const stored = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailSubject: true, emailBody: true } }),
+  );
+const audits = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.auditLog.findMany({
+      where: { organizationId: orgId, action: "organization.email_settings.update" },
+      orderBy: { createdAt: "asc" },
+    }),
+  );
 const update = (body: unknown) => emailSettingsUpdateSchema.parse(body);
 /** Writes a template straight into the database, as the rules would never let the app do. */
 const store = (orgId: string, emailSubject: string | null, emailBody: string | null) =>
-  withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { emailSubject, emailBody }, select: { id: true } }));
+  withOrg(orgId, (tx) =>
+    tx.organization.update({ where: { id: orgId }, data: { emailSubject, emailBody }, select: { id: true } }),
+  );
 const CAPTURE = "Hi {{firstName}}, answer at https://collector.example/r?who={{firstName}}&next={{surveyLink}}";
 
 describe("email settings", () => {
   it("shows the defaults to a new organisation, stored as nothing", async () => {
     const { orgId, admin } = await adminOrg();
-    expect(await getEmailSettings(admin)).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY, isDefault: true });
+    expect(await getEmailSettings(admin)).toEqual({
+      emailSubject: DEFAULT_EMAIL_SUBJECT,
+      emailBody: DEFAULT_EMAIL_BODY,
+      isDefault: true,
+    });
     expect(await stored(orgId)).toEqual({ emailSubject: null, emailBody: null });
   });
 
@@ -51,7 +75,12 @@ describe("email settings", () => {
     expect(saved).toEqual({ emailSubject: "Your weekly pulse", emailBody: body, isDefault: false });
     expect(await stored(orgId)).toEqual({ emailSubject: "Your weekly pulse", emailBody: body });
     const [row] = await audits(orgId);
-    expect(row).toMatchObject({ actorId: admin.userId, targetType: "organization", targetId: orgId, details: { reset: false, subject: "Your weekly pulse" } });
+    expect(row).toMatchObject({
+      actorId: admin.userId,
+      targetType: "organization",
+      targetId: orgId,
+      details: { reset: false, subject: "Your weekly pulse" },
+    });
 
     const manager = await contextOf(orgId, "manager");
     expect(await getEmailSettings(manager)).toEqual(saved);
@@ -72,7 +101,10 @@ describe("email settings", () => {
   it("stores the default texts when they are saved, and null on a reset", async () => {
     const { orgId, admin } = await adminOrg();
     await updateEmailSettings(admin, update({ emailSubject: "Custom", emailBody: "Go: {{surveyLink}}" }));
-    const defaults = await updateEmailSettings(admin, update({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }));
+    const defaults = await updateEmailSettings(
+      admin,
+      update({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY }),
+    );
     expect(defaults.isDefault).toBe(true);
     expect(await stored(orgId)).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY });
 
@@ -104,7 +136,9 @@ describe("the PATCH body", () => {
       emailSubject: ["Unknown variable in the subject: {{lastName}}. Use {{firstName}} or {{surveyLink}}."],
       emailBody: ["The message must contain {{surveyLink}}, or people cannot reach the survey"],
     });
-    expect(fields({ emailSubject: "", emailBody: "{{surveyLink}}" })).toEqual({ emailSubject: ["The subject cannot be empty"] });
+    expect(fields({ emailSubject: "", emailBody: "{{surveyLink}}" })).toEqual({
+      emailSubject: ["The subject cannot be empty"],
+    });
     expect(fields({})).toHaveProperty("emailSubject");
   });
 
@@ -120,7 +154,10 @@ describe("personal links cannot be captured by a template", () => {
     const { orgId, admin } = await adminOrg();
     await updateEmailSettings(admin, update({ emailSubject: "Ours", emailBody: "Go: {{surveyLink}}" }));
     // Typed as parsed, but never through the schema: the domain function checks on its own.
-    const err = await updateEmailSettings(admin, { emailSubject: "Ours", emailBody: CAPTURE } as EmailSettingsUpdate).catch((e: unknown) => e);
+    const err = await updateEmailSettings(admin, {
+      emailSubject: "Ours",
+      emailBody: CAPTURE,
+    } as EmailSettingsUpdate).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DomainError);
     expect(statusOf(err as DomainError)).toBe(400);
     expect((err as DomainError).fields).toEqual({
@@ -129,13 +166,23 @@ describe("personal links cannot be captured by a template", () => {
         TEMPLATE_MESSAGES.otherLinks("message", ["https://collector.example/r?who={{firstName}}&next={{surv..."]),
       ],
     });
-    expect(await status(updateEmailSettings(admin, { emailSubject: "Yours: {{surveyLink}}", emailBody: "Go: {{surveyLink}}" } as EmailSettingsUpdate))).toBe(400);
+    expect(
+      await status(
+        updateEmailSettings(admin, {
+          emailSubject: "Yours: {{surveyLink}}",
+          emailBody: "Go: {{surveyLink}}",
+        } as EmailSettingsUpdate),
+      ),
+    ).toBe(400);
     expect(await stored(orgId)).toEqual({ emailSubject: "Ours", emailBody: "Go: {{surveyLink}}" });
     expect(await audits(orgId)).toHaveLength(1);
   });
 
   it("the PATCH body reports the link rules on their fields", () => {
-    const r = emailSettingsUpdateSchema.safeParse({ emailSubject: "See www.acme.example", emailBody: "({{surveyLink}})" });
+    const r = emailSettingsUpdateSchema.safeParse({
+      emailSubject: "See www.acme.example",
+      emailBody: "({{surveyLink}})",
+    });
     expect(r.success).toBe(false);
     const fields: Record<string, string[]> = {};
     for (const i of r.error!.issues) (fields[i.path.join(".")] ??= []).push(i.message);
@@ -147,16 +194,38 @@ describe("personal links cannot be captured by a template", () => {
 
   it("shows and sends the default in place of a stored template that breaks the rules; the only link is the workspace's own", async () => {
     const { orgId, admin } = await adminOrg();
-    const { subdomain } = await withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true } }));
+    const { subdomain } = await withOrg(orgId, (tx) =>
+      tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true } }),
+    );
     await store(orgId, "Pulse", CAPTURE);
-    expect(await getEmailSettings(admin)).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY, isDefault: true });
+    expect(await getEmailSettings(admin)).toEqual({
+      emailSubject: DEFAULT_EMAIL_SUBJECT,
+      emailBody: DEFAULT_EMAIL_BODY,
+      isDefault: true,
+    });
 
     const surveyId = await withOrg(orgId, async (tx) => {
-      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: admin.userId, questions: [{ type: "scale", text: "Fine?", isRequired: true }] }, new Date());
+      const { surveyId } = await createSurvey(
+        tx,
+        orgId,
+        {
+          kind: "custom",
+          title: "Check",
+          audienceTeamIds: [],
+          createdById: admin.userId,
+          questions: [{ type: "scale", text: "Fine?", isRequired: true }],
+        },
+        new Date(),
+      );
       await sendSurvey(tx, orgId, surveyId, new Date());
       return surveyId;
     });
-    const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}` }, select: { subject: true, text: true, html: true } }));
+    const mails = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findMany({
+        where: { organizationId: orgId, ref: `survey:${surveyId}` },
+        select: { subject: true, text: true, html: true },
+      }),
+    );
     expect(mails.length).toBeGreaterThan(0);
     const origin = workspaceOrigin(subdomain, env().rootDomain);
     for (const m of mails) {
@@ -171,9 +240,18 @@ describe("personal links cannot be captured by a template", () => {
 });
 
 describe("migration 20261123190500_template_link_rule", () => {
-  const migration = () => readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123190500_template_link_rule/migration.sql"), "utf8");
+  const migration = () =>
+    readFile(
+      path.join(import.meta.dirname, "../../prisma/migrations/20261123190500_template_link_rule/migration.sql"),
+      "utf8",
+    );
   const notifications = (orgId: string) =>
-    withOrg(orgId, (tx) => tx.notification.findMany({ where: { organizationId: orgId, type: "email_template_reset" }, select: { userId: true, title: true, message: true, actionUrl: true, isRead: true } }));
+    withOrg(orgId, (tx) =>
+      tx.notification.findMany({
+        where: { organizationId: orgId, type: "email_template_reset" },
+        select: { userId: true, title: true, message: true, actionUrl: true, isRead: true },
+      }),
+    );
 
   // Subject and message pairs; the server's schema says which break the rule, and the migration's
   // SQL must agree on each of them.
@@ -208,7 +286,14 @@ describe("migration 20261123190500_template_link_rule", () => {
       const manager = await contextOf(orgId, "manager");
       await store(orgId, subject, body);
       const breaks = !emailSettingsSchema.safeParse({ emailSubject: subject, emailBody: body }).success;
-      orgs.push({ orgId, admins: [admin.userId, second.userId].sort(), manager: manager.userId, subject, body, breaks });
+      orgs.push({
+        orgId,
+        admins: [admin.userId, second.userId].sort(),
+        manager: manager.userId,
+        subject,
+        body,
+        breaks,
+      });
     }
     // Plain defaults stay as they are, with no notice.
     const plain = await adminOrg();
@@ -218,7 +303,9 @@ describe("migration 20261123190500_template_link_rule", () => {
 
     for (const o of orgs) {
       const label = `${o.subject} / ${o.body}`;
-      expect(await stored(o.orgId), label).toEqual(o.breaks ? { emailSubject: null, emailBody: null } : { emailSubject: o.subject, emailBody: o.body });
+      expect(await stored(o.orgId), label).toEqual(
+        o.breaks ? { emailSubject: null, emailBody: null } : { emailSubject: o.subject, emailBody: o.body },
+      );
       const sent = await notifications(o.orgId);
       expect(sent.map((n) => n.userId).sort(), label).toEqual(o.breaks ? o.admins : []);
       if (o.breaks) {
@@ -230,7 +317,11 @@ describe("migration 20261123190500_template_link_rule", () => {
     expect(await notifications(plain.orgId)).toEqual([]);
 
     const [notice] = await notifications(orgs[0]!.orgId);
-    expect(notice).toMatchObject({ title: "Survey invitation e-mail reset to the default", actionUrl: "/settings", isRead: false });
+    expect(notice).toMatchObject({
+      title: "Survey invitation e-mail reset to the default",
+      actionUrl: "/settings",
+      isRead: false,
+    });
     expect(notice!.message).toContain("must now stand on their own");
     expect(notice!.message).toContain("no other links");
 

@@ -40,27 +40,48 @@ import { status } from "../support/status";
 const owner = ownerClient();
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = "Signup-pass-2026";
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 
 async function signedUp() {
   const subdomain = uniqueName("ver");
   await completeSignup(
     signupSchema.parse({
-      firstName: "Nia", lastName: "Okafor", workEmail: `Nia@${subdomain}.example`, password: PASSWORD, confirmPassword: PASSWORD,
-      companyName: `Company ${subdomain}`, subdomain, companySize: "11-50", marketingConsent: false,
+      firstName: "Nia",
+      lastName: "Okafor",
+      workEmail: `Nia@${subdomain}.example`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      companyName: `Company ${subdomain}`,
+      subdomain,
+      companySize: "11-50",
+      marketingConsent: false,
     }),
   );
   const orgId = (await orgIdForSubdomain(subdomain))!;
-  const admin = await withOrg(orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: orgId }, select: { id: true, email: true } }));
+  const admin = await withOrg(orgId, (tx) =>
+    tx.user.findFirstOrThrow({ where: { organizationId: orgId }, select: { id: true, email: true } }),
+  );
   return { tenant: { orgId, subdomain }, orgId, admin, adminCtx: ctxOf(orgId, admin.id, "admin") };
 }
 
 const orgOf = (orgId: string) =>
-  withOrg(orgId, (tx) => tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { emailVerifiedAt: true, verificationEmail: true } }));
+  withOrg(orgId, (tx) =>
+    tx.organization.findUniqueOrThrow({
+      where: { id: orgId },
+      select: { emailVerifiedAt: true, verificationEmail: true },
+    }),
+  );
 const mailsOf = (orgId: string) =>
   withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId }, orderBy: { createdAt: "asc" } }));
 const mailById = (orgId: string, id: string) =>
-  withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+  withOrg(orgId, (tx) =>
+    tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }),
+  );
 const linkTokenIn = (text: string) => {
   const m = /\/verify-email\?token=([\w-]+)/.exec(text);
   if (!m) throw new Error(`no verification link in: ${text}`);
@@ -72,20 +93,35 @@ async function latestLink(orgId: string): Promise<string> {
   return linkTokenIn(mails.at(-1)!.text);
 }
 
-const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (e instanceof DomainError ? e.code : Promise.reject(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: unknown) => (e instanceof DomainError ? e.code : Promise.reject(e)),
+  );
 
 type Job = { id: string; data: { orgId: string; messageId: string } };
 const liveJobs = async (messageId: string) =>
-  (await owner().query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1 AND state < 'completed'", [messageId])).rowCount;
+  (
+    await owner().query(
+      "SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1 AND state < 'completed'",
+      [messageId],
+    )
+  ).rowCount;
 
 /** What the workers do: run each queued delivery job of the organisation once and complete it
  * (a held delivery returns normally, so its job completes rather than retrying). */
 async function work(orgId: string, transport = recordingTransport()) {
-  const { rows } = await owner().query<Job>("SELECT id, data FROM pgboss.job WHERE name = 'mail-deliver' AND state = 'created' AND data->>'orgId' = $1", [orgId]);
+  const { rows } = await owner().query<Job>(
+    "SELECT id, data FROM pgboss.job WHERE name = 'mail-deliver' AND state = 'created' AND data->>'orgId' = $1",
+    [orgId],
+  );
   const outcomes: Record<string, string> = {};
   for (const job of rows) {
     outcomes[job.data.messageId] = await deliverMail(orgId, job.data.messageId, transport);
-    await owner().query("UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = 'mail-deliver' AND id = $1", [job.id]);
+    await owner().query(
+      "UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = 'mail-deliver' AND id = $1",
+      [job.id],
+    );
   }
   return { outcomes, transport };
 }
@@ -101,7 +137,9 @@ describe("signup", () => {
     expect(mails[0]!.text).toContain(`http://${tenant.subdomain}.localhost:3000/verify-email?token=`);
     const token = linkTokenIn(mails[0]!.text);
 
-    const tokens = await withOrg(orgId, (tx) => tx.authToken.findMany({ where: { organizationId: orgId, purpose: "email_verification" } }));
+    const tokens = await withOrg(orgId, (tx) =>
+      tx.authToken.findMany({ where: { organizationId: orgId, purpose: "email_verification" } }),
+    );
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatchObject({ userId: admin.id, usedAt: null, tokenHash: hashToken(token) });
     const ttl = tokens[0]!.expiresAt.getTime() - tokens[0]!.createdAt.getTime();
@@ -125,9 +163,22 @@ describe("mail of an unverified workspace", () => {
     const { orgId, tenant, admin, adminCtx } = await signedUp();
     const token = await latestLink(orgId);
     // An invitation, and a pulse round to everyone (the admin and the invited person).
-    const person = await addPerson(adminCtx, userInputSchema.parse({ firstName: "Omar", lastName: "Haddad", email: `omar@${tenant.subdomain}.example`, role: "employee" }));
+    const person = await addPerson(
+      adminCtx,
+      userInputSchema.parse({
+        firstName: "Omar",
+        lastName: "Haddad",
+        email: `omar@${tenant.subdomain}.example`,
+        role: "employee",
+      }),
+    );
     // Surveys go only to people who have set their password: Omar has, before the round.
-    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: person.id } }, data: { passwordSetAt: new Date() } }));
+    await withOrg(orgId, (tx) =>
+      tx.user.update({
+        where: { organizationId_id: { organizationId: orgId, id: person.id } },
+        data: { passwordSetAt: new Date() },
+      }),
+    );
     const { surveyId } = await sendPulseNow(adminCtx);
 
     const mails = await mailsOf(orgId);
@@ -143,8 +194,13 @@ describe("mail of an unverified workspace", () => {
 
     // The sweep neither re-queues nor gives up on held mail, however old: it is not late.
     const control = await createOrg();
-    const dead = await withOrg(control.orgId, (tx) => enqueueMail(tx, control.orgId, { kind: "test", to: "rosa@example.com", subject: "Hi", text: "Body" }));
-    await owner().query("UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [dead]);
+    const dead = await withOrg(control.orgId, (tx) =>
+      enqueueMail(tx, control.orgId, { kind: "test", to: "rosa@example.com", subject: "Hi", text: "Body" }),
+    );
+    await owner().query(
+      "UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
+      [dead],
+    );
     for (const later of [DAY, GIVE_UP_AFTER_MS + DAY, 30 * DAY]) {
       await sweepMailOutbox(new Date(Date.now() + later));
       for (const m of toPerson) expect(await liveJobs(m.id), `${m.kind} after ${later / DAY} days`).toBe(0);
@@ -152,11 +208,21 @@ describe("mail of an unverified workspace", () => {
     // ...while the same sweeps did re-queue a verified workspace's dead message.
     expect(await liveJobs(dead)).toBe(1);
     for (const m of toPerson) {
-      expect(await mailById(orgId, m.id)).toMatchObject({ status: "pending", attempts: 0, lastError: null, lockedUntil: null, sentAt: null });
+      expect(await mailById(orgId, m.id)).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        lastError: null,
+        lockedUntil: null,
+        sentAt: null,
+      });
     }
     // The round shows them as waiting, not failed or being retried.
     const { getRoundStatus } = await import("@/lib/surveys/round-status");
-    expect((await getRoundStatus(adminCtx, surveyId)).mail).toMatchObject({ failed: 0, retrying: 0, invitations: { pending: 1, sent: 1, failed: 0 } });
+    expect((await getRoundStatus(adminCtx, surveyId)).mail).toMatchObject({
+      failed: 0,
+      retrying: 0,
+      invitations: { pending: 1, sent: 1, failed: 0 },
+    });
 
     // Opening the link verifies the workspace and queues the held mail at once.
     expect(await verifyWorkspaceEmail(tenant, token)).toEqual({ released: 2 });
@@ -166,14 +232,24 @@ describe("mail of an unverified workspace", () => {
     for (const m of toPerson) expect(second.outcomes[m.id], m.kind).toBe("sent");
     expect(second.transport.sent.map((m) => m.to)).toEqual([person.email, person.email]);
     for (const m of toPerson) expect(await mailById(orgId, m.id)).toMatchObject({ status: "sent", attempts: 1 });
-    const audits = await withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.email_verified" } }));
+    const audits = await withOrg(orgId, (tx) =>
+      tx.auditLog.findMany({ where: { organizationId: orgId, action: "organization.email_verified" } }),
+    );
     expect(audits).toMatchObject([{ actorId: admin.id, details: { released: 2 } }]);
   });
 
   it("a delivery that reads the workspace as unverified while the verification commits waits for it and sends", async () => {
     const { orgId, tenant, adminCtx } = await signedUp();
     const token = await latestLink(orgId);
-    const person = await addPerson(adminCtx, userInputSchema.parse({ firstName: "Omar", lastName: "Haddad", email: `omar@${tenant.subdomain}.example`, role: "employee" }));
+    const person = await addPerson(
+      adminCtx,
+      userInputSchema.parse({
+        firstName: "Omar",
+        lastName: "Haddad",
+        email: `omar@${tenant.subdomain}.example`,
+        role: "employee",
+      }),
+    );
     const [invitation] = (await mailsOf(orgId)).filter((m) => m.to === person.email);
     // The verification holds the organisation row; a delivery started meanwhile must not hold
     // the message after the release has been queued.
@@ -186,7 +262,11 @@ describe("mail of an unverified workspace", () => {
       const delivery = deliverMail(orgId, invitation!.id, t);
       // The delivery is blocked on the row lock until the verification commits.
       const waiting = async () =>
-        (await owner().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n;
+        (
+          await owner().query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0]!.n;
       await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
       await pool.query("COMMIT");
       expect(await delivery).toBe("sent");
@@ -226,7 +306,8 @@ describe("the verification link", () => {
     const { issueToken } = await import("@/lib/auth/tokens");
     const userId = (await withOrg(orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: orgId } }))).id;
     const reset = await withOrg(orgId, (tx) => issueToken(tx, orgId, userId, "password_reset", 60_000));
-    for (const t of ["", "short", "x".repeat(43), reset]) expect(await codeOf(verifyWorkspaceEmail(tenant, t)), t).toBe("verification_link_invalid");
+    for (const t of ["", "short", "x".repeat(43), reset])
+      expect(await codeOf(verifyWorkspaceEmail(tenant, t)), t).toBe("verification_link_invalid");
     expect((await orgOf(orgId)).emailVerifiedAt).toBeNull();
   });
 
@@ -261,7 +342,12 @@ describe("resending the verification e-mail", () => {
 
   it("goes to the address given at signup even after the admin changes their own", async () => {
     const { orgId, tenant, admin, adminCtx } = await signedUp();
-    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: admin.id } }, data: { email: `someone@${tenant.subdomain}.example` } }));
+    await withOrg(orgId, (tx) =>
+      tx.user.update({
+        where: { organizationId_id: { organizationId: orgId, id: admin.id } },
+        data: { email: `someone@${tenant.subdomain}.example` },
+      }),
+    );
     expect(await resendVerificationEmail(adminCtx)).toEqual({ email: admin.email });
     expect((await mailsOf(orgId)).at(-1)).toMatchObject({ kind: "email_verification", to: admin.email });
   });
@@ -273,9 +359,12 @@ describe("resending the verification e-mail", () => {
     expect(await status(resendVerificationEmail(ctxOf(orgId, manager.id, "manager")))).toBe(403);
     expect(await status(resendVerificationEmail(ctxOf(orgId, employee.id, "employee")))).toBe(403);
     // Signup's link counts: four more this hour, then 429.
-    for (let i = 1; i < VERIFICATION_MAILS_PER_HOUR; i++) expect(await status(resendVerificationEmail(adminCtx))).toBe(200);
+    for (let i = 1; i < VERIFICATION_MAILS_PER_HOUR; i++)
+      expect(await status(resendVerificationEmail(adminCtx))).toBe(200);
     expect(await status(resendVerificationEmail(adminCtx))).toBe(429);
-    expect((await mailsOf(orgId)).filter((m) => m.kind === "email_verification")).toHaveLength(VERIFICATION_MAILS_PER_HOUR);
+    expect((await mailsOf(orgId)).filter((m) => m.kind === "email_verification")).toHaveLength(
+      VERIFICATION_MAILS_PER_HOUR,
+    );
   });
 });
 
@@ -300,9 +389,15 @@ describe("row-level security", () => {
     // Scoped to B, A's organisation and tokens are invisible and cannot be changed.
     const seen = await withOrg(b.orgId, async (tx) => ({
       orgs: await tx.organization.findMany({ select: { id: true } }),
-      tokens: await tx.authToken.findMany({ where: { purpose: "email_verification" }, select: { organizationId: true } }),
+      tokens: await tx.authToken.findMany({
+        where: { purpose: "email_verification" },
+        select: { organizationId: true },
+      }),
       verify: await tx.organization.updateMany({ where: { id: a.orgId }, data: { emailVerifiedAt: new Date() } }),
-      address: await tx.organization.updateMany({ where: { id: a.orgId }, data: { verificationEmail: "attacker@example.com" } }),
+      address: await tx.organization.updateMany({
+        where: { id: a.orgId },
+        data: { verificationEmail: "attacker@example.com" },
+      }),
       spend: await tx.authToken.updateMany({ where: { organizationId: a.orgId }, data: { usedAt: new Date() } }),
     }));
     expect(seen.orgs).toEqual([{ id: b.orgId }]);
@@ -312,7 +407,15 @@ describe("row-level security", () => {
     // A token row for A cannot be written from B's scope either.
     await expect(
       withOrg(b.orgId, (tx) =>
-        tx.authToken.create({ data: { organizationId: a.orgId, userId: a.admin.id, purpose: "email_verification", tokenHash: hashToken("x".repeat(43)), expiresAt: new Date(Date.now() + DAY) } }),
+        tx.authToken.create({
+          data: {
+            organizationId: a.orgId,
+            userId: a.admin.id,
+            purpose: "email_verification",
+            tokenHash: hashToken("x".repeat(43)),
+            expiresAt: new Date(Date.now() + DAY),
+          },
+        }),
       ),
     ).rejects.toThrow();
     expect(await codeOf(verifyWorkspaceEmail(a.tenant, await latestLink(a.orgId)))).toBe("ok");
@@ -320,44 +423,58 @@ describe("row-level security", () => {
 });
 
 describe("the migration", () => {
-  it("verifies every organisation that exists when it runs; later ones start unverified", { timeout: 60_000 }, async () => {
-    const adminUrl = inject("adminUrl");
-    const source = path.resolve("prisma/migrations");
-    const dir = await mkdtemp(path.join(os.tmpdir(), "migrations-"));
-    const db = `verify_mig_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(db)}`);
-    const url = urlForDatabase(adminUrl, db);
-    const check = new pg.Client({ connectionString: url });
-    await check.connect();
-    try {
-      const names = (await readdir(source, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-      const mine = "20261124110000_email_verification";
-      await cp(path.join(source, "migration_lock.toml"), path.join(dir, "migration_lock.toml"));
-      for (const n of names.filter((n) => n < mine)) await cp(path.join(source, n), path.join(dir, n), { recursive: true });
-      await applyMigrations(url, dir);
-      const before = randomUUID();
-      await check.query(`INSERT INTO "Organization" (id, name, subdomain, "updatedAt") VALUES ($1, 'Old Co', $2, now())`, [before, `old${randomBytes(3).toString("hex")}`]);
+  it(
+    "verifies every organisation that exists when it runs; later ones start unverified",
+    { timeout: 60_000 },
+    async () => {
+      const adminUrl = inject("adminUrl");
+      const source = path.resolve("prisma/migrations");
+      const dir = await mkdtemp(path.join(os.tmpdir(), "migrations-"));
+      const db = `verify_mig_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(db)}`);
+      const url = urlForDatabase(adminUrl, db);
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      try {
+        const names = (await readdir(source, { withFileTypes: true }))
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name)
+          .sort();
+        const mine = "20261124110000_email_verification";
+        await cp(path.join(source, "migration_lock.toml"), path.join(dir, "migration_lock.toml"));
+        for (const n of names.filter((n) => n < mine))
+          await cp(path.join(source, n), path.join(dir, n), { recursive: true });
+        await applyMigrations(url, dir);
+        const before = randomUUID();
+        await check.query(
+          `INSERT INTO "Organization" (id, name, subdomain, "updatedAt") VALUES ($1, 'Old Co', $2, now())`,
+          [before, `old${randomBytes(3).toString("hex")}`],
+        );
 
-      await cp(path.join(source, mine), path.join(dir, mine), { recursive: true });
-      expect(await applyMigrations(url, dir)).toEqual([mine]);
-      const after = randomUUID();
-      await check.query(`INSERT INTO "Organization" (id, name, subdomain, "updatedAt") VALUES ($1, 'New Co', $2, now())`, [after, `new${randomBytes(3).toString("hex")}`]);
-      // Seconds between the stored time and now, both UTC as Prisma stores them; null: unverified.
-      const rows = (
-        await check.query<{ id: string; age: number | null }>(
-          `SELECT id, abs(extract(epoch FROM "emailVerifiedAt" - (now() AT TIME ZONE 'UTC')))::float AS age FROM "Organization"`,
-        )
-      ).rows;
-      const age = new Map(rows.map((r) => [r.id, r.age]));
-      expect(age.get(before)).toBeLessThan(60);
-      expect(age.get(after)).toBeNull();
-    } finally {
-      await check.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(db)} WITH (FORCE)`);
-      await admin.end();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+        await cp(path.join(source, mine), path.join(dir, mine), { recursive: true });
+        expect(await applyMigrations(url, dir)).toEqual([mine]);
+        const after = randomUUID();
+        await check.query(
+          `INSERT INTO "Organization" (id, name, subdomain, "updatedAt") VALUES ($1, 'New Co', $2, now())`,
+          [after, `new${randomBytes(3).toString("hex")}`],
+        );
+        // Seconds between the stored time and now, both UTC as Prisma stores them; null: unverified.
+        const rows = (
+          await check.query<{ id: string; age: number | null }>(
+            `SELECT id, abs(extract(epoch FROM "emailVerifiedAt" - (now() AT TIME ZONE 'UTC')))::float AS age FROM "Organization"`,
+          )
+        ).rows;
+        const age = new Map(rows.map((r) => [r.id, r.age]));
+        expect(age.get(before)).toBeLessThan(60);
+        expect(age.get(after)).toBeNull();
+      } finally {
+        await check.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(db)} WITH (FORCE)`);
+        await admin.end();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -23,7 +23,13 @@ import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { sendReminders, REMINDER_AFTER_MS } from "@/lib/surveys/round-lifecycle";
 import { sendCalendarMail } from "@/lib/one-on-one/invitations";
 import { sendMeetingReminder } from "@/lib/one-on-one/reminders";
-import { noticeEmailChanged, noticeEmailChangeUndone, noticePasswordChanged, noticePasswordReset, noticeRoleChanged } from "@/lib/people/account-notices";
+import {
+  noticeEmailChanged,
+  noticeEmailChangeUndone,
+  noticePasswordChanged,
+  noticePasswordReset,
+  noticeRoleChanged,
+} from "@/lib/people/account-notices";
 import { requestEmailChange } from "@/lib/people/email-change";
 import { notifyTeamJoins } from "@/lib/people/team-join";
 import { POST as usersPost } from "@/app/api/users/route";
@@ -44,16 +50,54 @@ import type { Route } from "../support/one-on-one";
 // parse with an independent parser (ical.js) with its people's names intact or neutralised.
 
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
-vi.mock("next/headers", async (original) => ({ ...(await original<typeof import("next/headers")>()), headers: vi.fn() }));
+vi.mock("next/headers", async (original) => ({
+  ...(await original<typeof import("next/headers")>()),
+  headers: vi.fn(),
+}));
 
-async function send(route: Route, as: AuthContext | null, host: string, method: string, urlPath: string, body: unknown, params: Record<string, string> = {}) {
+async function send(
+  route: Route,
+  as: AuthContext | null,
+  host: string,
+  method: string,
+  urlPath: string,
+  body: unknown,
+  params: Record<string, string> = {},
+) {
   vi.mocked(headers).mockResolvedValue(new Headers({ host }) as unknown as Awaited<ReturnType<typeof headers>>);
-  if (as) vi.mocked(currentSession).mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
-  const res = await route(new NextRequest(`http://${host}${urlPath}`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json", host } }), { params: Promise.resolve(params) });
-  return { status: res.status, body: (await res.json()) as { fields?: Record<string, string[]>; failed?: number; errors?: string[]; successful?: number } };
+  if (as)
+    vi.mocked(currentSession).mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+      ReturnType<typeof currentSession>
+    >);
+  const res = await route(
+    new NextRequest(`http://${host}${urlPath}`, {
+      method,
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", host },
+    }),
+    { params: Promise.resolve(params) },
+  );
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      fields?: Record<string, string[]>;
+      failed?: number;
+      errors?: string[];
+      successful?: number;
+    },
+  };
 }
 
-const HOSTILE_FIRST = ["Bob http://evil.example/a", "www.evil.example", "evil.example", "<script>", "A\nB", "Eve\r\nBcc: spy@evil.example", "A\u0000", "A\u202eB"];
+const HOSTILE_FIRST = [
+  "Bob http://evil.example/a",
+  "www.evil.example",
+  "evil.example",
+  "<script>",
+  "A\nB",
+  "Eve\r\nBcc: spy@evil.example",
+  "A\u0000",
+  "A\u202eB",
+];
 
 async function admin(): Promise<{ orgId: string; subdomain: string; ctx: AuthContext }> {
   const { orgId, subdomain } = await createOrg();
@@ -61,14 +105,19 @@ async function admin(): Promise<{ orgId: string; subdomain: string; ctx: AuthCon
   return { orgId, subdomain, ctx: { orgId, userId: u.id, role: "admin", sessionId: randomUUID() } };
 }
 
-const userNames = (orgId: string) => withOrg(orgId, (tx) => tx.user.findMany({ where: { organizationId: orgId }, select: { firstName: true, lastName: true } }));
+const userNames = (orgId: string) =>
+  withOrg(orgId, (tx) =>
+    tx.user.findMany({ where: { organizationId: orgId }, select: { firstName: true, lastName: true } }),
+  );
 
 describe("every door refuses a hostile name with 400 and the field's message", () => {
   it("adding and editing a person, creating and renaming a team", async () => {
     const { orgId, subdomain, ctx } = await admin();
     const host = `${subdomain}.localhost:3000`;
     const person = await createUser(orgId, { firstName: "Nia" });
-    const team = await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: "Sales" }, select: { id: true } }));
+    const team = await withOrg(orgId, (tx) =>
+      tx.team.create({ data: { organizationId: orgId, name: "Sales" }, select: { id: true } }),
+    );
     const before = await userNames(orgId);
     for (const bad of HOSTILE_FIRST) {
       const user = { firstName: bad, lastName: "Okafor", email: `${uniqueName("n")}@example.com`, role: "employee" };
@@ -76,32 +125,77 @@ describe("every door refuses a hostile name with 400 and the field's message", (
       expect(created.status, JSON.stringify(bad)).toBe(400);
       // NUL is refused for every field before the schema runs, with its own message.
       if (bad !== "A\u0000") expect(created.body.fields).toEqual({ firstName: [NAME_MESSAGE] });
-      const lastName = await send(usersPost, ctx, host, "POST", "/api/users", { ...user, firstName: "Nia", lastName: bad });
+      const lastName = await send(usersPost, ctx, host, "POST", "/api/users", {
+        ...user,
+        firstName: "Nia",
+        lastName: bad,
+      });
       expect(lastName.status).toBe(400);
       if (bad !== "A\u0000") expect(lastName.body.fields).toEqual({ lastName: [NAME_MESSAGE] });
-      const edited = await send(userPut, ctx, host, "PUT", `/api/users/${person.id}`, { firstName: bad, lastName: "User", email: person.email, role: "employee" }, { id: person.id });
+      const edited = await send(
+        userPut,
+        ctx,
+        host,
+        "PUT",
+        `/api/users/${person.id}`,
+        { firstName: bad, lastName: "User", email: person.email, role: "employee" },
+        { id: person.id },
+      );
       expect(edited.status).toBe(400);
       const teamNew = await send(teamsPost, ctx, host, "POST", "/api/teams", { name: bad });
       expect(teamNew.status).toBe(400);
       if (bad !== "A\u0000") expect(teamNew.body.fields).toEqual({ name: [NAME_MESSAGE] });
-      expect((await send(teamPut, ctx, host, "PUT", `/api/teams/${team.id}`, { name: `Sales ${bad}` }, { teamId: team.id })).status).toBe(400);
+      expect(
+        (await send(teamPut, ctx, host, "PUT", `/api/teams/${team.id}`, { name: `Sales ${bad}` }, { teamId: team.id }))
+          .status,
+      ).toBe(400);
     }
     expect(await userNames(orgId)).toEqual(before);
-    expect(await withOrg(orgId, (tx) => tx.team.findMany({ where: { organizationId: orgId }, select: { name: true } }))).toEqual([{ name: "Sales" }]);
+    expect(
+      await withOrg(orgId, (tx) => tx.team.findMany({ where: { organizationId: orgId }, select: { name: true } })),
+    ).toEqual([{ name: "Sales" }]);
     // Real names still go in.
-    const ok = await send(usersPost, ctx, host, "POST", "/api/users", { firstName: "J.R.", lastName: "O'Brien-St. John", email: `${uniqueName("jr")}@example.com`, role: "employee" });
+    const ok = await send(usersPost, ctx, host, "POST", "/api/users", {
+      firstName: "J.R.",
+      lastName: "O'Brien-St. John",
+      email: `${uniqueName("jr")}@example.com`,
+      role: "employee",
+    });
     expect(ok.status).toBe(201);
   });
 
   it("the bulk import fails a hostile row with the message and writes nothing for it", async () => {
     const { orgId, subdomain, ctx } = await admin();
     const good = `${uniqueName("good")}@example.com`;
-    const bads = ["Bob http://evil.example/a", "evil.example", "<script>", "A\nB", "A\u202eB"].map((n, i) => ({ firstName: n, lastName: "Row", email: `bad${i}.${uniqueName("b")}@example.com`, line: i + 3 }));
-    const res = await send(bulkImportPost, ctx, `${subdomain}.localhost:3000`, "POST", "/api/users/bulk-import", { users: [{ firstName: "Zoë", lastName: "María-José", email: good, line: 2 }, ...bads, { firstName: "Dee", lastName: "Row", email: `${uniqueName("d")}@example.com`, department: "evil.example", line: 8 }] });
+    const bads = ["Bob http://evil.example/a", "evil.example", "<script>", "A\nB", "A\u202eB"].map((n, i) => ({
+      firstName: n,
+      lastName: "Row",
+      email: `bad${i}.${uniqueName("b")}@example.com`,
+      line: i + 3,
+    }));
+    const res = await send(bulkImportPost, ctx, `${subdomain}.localhost:3000`, "POST", "/api/users/bulk-import", {
+      users: [
+        { firstName: "Zoë", lastName: "María-José", email: good, line: 2 },
+        ...bads,
+        {
+          firstName: "Dee",
+          lastName: "Row",
+          email: `${uniqueName("d")}@example.com`,
+          department: "evil.example",
+          line: 8,
+        },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ successful: 1, failed: 6 });
-    for (const line of [3, 4, 5, 6, 7, 8]) expect(res.body.errors?.some((e) => e.startsWith(`Line ${line} `) && e.includes(NAME_MESSAGE)), `line ${line}: ${res.body.errors?.join(" | ")}`).toBe(true);
-    const emails = (await withOrg(orgId, (tx) => tx.user.findMany({ where: { organizationId: orgId }, select: { email: true } }))).map((u) => u.email);
+    for (const line of [3, 4, 5, 6, 7, 8])
+      expect(
+        res.body.errors?.some((e) => e.startsWith(`Line ${line} `) && e.includes(NAME_MESSAGE)),
+        `line ${line}: ${res.body.errors?.join(" | ")}`,
+      ).toBe(true);
+    const emails = (
+      await withOrg(orgId, (tx) => tx.user.findMany({ where: { organizationId: orgId }, select: { email: true } }))
+    ).map((u) => u.email);
     expect(emails).toContain(good);
     expect(emails.filter((e) => e.startsWith("bad") || e.startsWith("d"))).toEqual([]);
     expect(await withOrg(orgId, (tx) => tx.team.count({ where: { organizationId: orgId } }))).toBe(0);
@@ -110,7 +204,16 @@ describe("every door refuses a hostile name with 400 and the field's message", (
   it("signup refuses a hostile name and creates no workspace", async () => {
     for (const bad of ["Bob http://evil.example", "evil.example", "<b>", "A\nB"]) {
       const subdomain = uniqueName("hn");
-      const body = { firstName: bad, lastName: "Okafor", workEmail: `nia@${subdomain}.example`, password: "Signup-pass-2026", confirmPassword: "Signup-pass-2026", companyName: "Acme", subdomain, companySize: "11-50" };
+      const body = {
+        firstName: bad,
+        lastName: "Okafor",
+        workEmail: `nia@${subdomain}.example`,
+        password: "Signup-pass-2026",
+        confirmPassword: "Signup-pass-2026",
+        companyName: "Acme",
+        subdomain,
+        companySize: "11-50",
+      };
       const res = await send(signupPost, null, "localhost:3000", "POST", "/api/signup/complete", body);
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ firstName: [NAME_MESSAGE] });
@@ -147,7 +250,10 @@ function sourceFiles(dir: string): string[] {
 it("the list of mail-sending modules is complete", () => {
   const root = path.resolve(import.meta.dirname, "../..");
   const senders = sourceFiles(path.join(root, "lib"))
-    .filter((f) => !f.includes(`${path.sep}lib${path.sep}mail${path.sep}`) && /\benqueueMails?\(/.test(readFileSync(f, "utf8")))
+    .filter(
+      (f) =>
+        !f.includes(`${path.sep}lib${path.sep}mail${path.sep}`) && /\benqueueMails?\(/.test(readFileSync(f, "utf8")),
+    )
     .map((f) => path.relative(root, f).split(path.sep).join("/"))
     .sort();
   expect(senders).toEqual(MAIL_MODULES);
@@ -156,11 +262,23 @@ it("the list of mail-sending modules is complete", () => {
 it("a message stored before the outbox kept headers on one line is delivered with them on one line", async () => {
   const { orgId } = await createOrg();
   const row = await withOrg(orgId, (tx) =>
-    tx.mailMessage.create({ data: { organizationId: orgId, to: "ana@example.com\r\nBcc: spy@evil.example", subject: "Hi Eve\r\nBcc: spy@evil.example", text: "Hello", kind: "invitation" }, select: { id: true } }),
+    tx.mailMessage.create({
+      data: {
+        organizationId: orgId,
+        to: "ana@example.com\r\nBcc: spy@evil.example",
+        subject: "Hi Eve\r\nBcc: spy@evil.example",
+        text: "Hello",
+        kind: "invitation",
+      },
+      select: { id: true },
+    }),
   );
   const transport = recordingTransport();
   expect(await deliverMail(orgId, row.id, transport)).toBe("sent");
-  expect(transport.sent[0]).toMatchObject({ to: "ana@example.com Bcc: spy@evil.example", subject: "Hi Eve Bcc: spy@evil.example" });
+  expect(transport.sent[0]).toMatchObject({
+    to: "ana@example.com Bcc: spy@evil.example",
+    subject: "Hi Eve Bcc: spy@evil.example",
+  });
 });
 
 type Names = { first: string; last: string };
@@ -168,23 +286,70 @@ type Names = { first: string; last: string };
  * the rule but needs escaping everywhere (quotes, semicolons, commas, backslash, caret); a team's
  * name too, which the in-app notice of who joined it shows. */
 const VARIANTS: [string, { admin: Names; manager: Names; employee: Names; team: string }][] = [
-  ["links", { admin: { first: "Bob http://evil.example/a", last: "Ode" }, manager: { first: "www.evil.example", last: "Max" }, employee: { first: "Eve", last: "evil.example" }, team: "Sales http://evil.example" }],
-  ["header injection", { admin: { first: "Ada\r\nBcc: spy@evil.example", last: "Ode" }, manager: { first: "Max\nX-Evil: 1", last: "Roe" }, employee: { first: "Eve\rSubject: evil", last: "Poe\r\nX-Evil: 2" }, team: "Sales\r\nBcc: spy@evil.example" }],
-  ["markup and control characters", { admin: { first: "<script>evil()</script>", last: "Ode" }, manager: { first: "Max\u202eelpmaxe.evil", last: "Roe" }, employee: { first: "Eve\u0001", last: "Poe\u0085x" }, team: "<b>Sales</b>\u202eevil" }],
-  ["quotes and separators", { admin: { first: "Robert \"Bob\"", last: "O'Neil; Jr." }, manager: { first: "Smith, Ann", last: "D\"Arcy; \\ ^n" }, employee: { first: "O\"Neil", last: "Poe, Jr.; II" }, team: 'R&D "Core"; Ops, \\ ^' }],
+  [
+    "links",
+    {
+      admin: { first: "Bob http://evil.example/a", last: "Ode" },
+      manager: { first: "www.evil.example", last: "Max" },
+      employee: { first: "Eve", last: "evil.example" },
+      team: "Sales http://evil.example",
+    },
+  ],
+  [
+    "header injection",
+    {
+      admin: { first: "Ada\r\nBcc: spy@evil.example", last: "Ode" },
+      manager: { first: "Max\nX-Evil: 1", last: "Roe" },
+      employee: { first: "Eve\rSubject: evil", last: "Poe\r\nX-Evil: 2" },
+      team: "Sales\r\nBcc: spy@evil.example",
+    },
+  ],
+  [
+    "markup and control characters",
+    {
+      admin: { first: "<script>evil()</script>", last: "Ode" },
+      manager: { first: "Max\u202eelpmaxe.evil", last: "Roe" },
+      employee: { first: "Eve\u0001", last: "Poe\u0085x" },
+      team: "<b>Sales</b>\u202eevil",
+    },
+  ],
+  [
+    "quotes and separators",
+    {
+      admin: { first: 'Robert "Bob"', last: "O'Neil; Jr." },
+      manager: { first: "Smith, Ann", last: 'D"Arcy; \\ ^n' },
+      employee: { first: 'O"Neil', last: "Poe, Jr.; II" },
+      team: 'R&D "Core"; Ops, \\ ^',
+    },
+  ],
 ];
 
 const FORBIDDEN = /evil|<script|\u202e|\u0001|\u0085|X-Evil|Bcc:/i;
 
-async function personWith(orgId: string, role: "admin" | "manager" | "employee", names: Names, opts: { activated?: boolean } = {}) {
+async function personWith(
+  orgId: string,
+  role: "admin" | "manager" | "employee",
+  names: Names,
+  opts: { activated?: boolean } = {},
+) {
   const u = await createUser(orgId, { role });
   await withOrg(orgId, (tx) =>
     tx.user.update({
       where: { organizationId_id: { organizationId: orgId, id: u.id } },
-      data: { firstName: names.first, lastName: names.last, passwordSetAt: opts.activated === false ? null : new Date(Date.now() - 2 * DAY) },
+      data: {
+        firstName: names.first,
+        lastName: names.last,
+        passwordSetAt: opts.activated === false ? null : new Date(Date.now() - 2 * DAY),
+      },
     }),
   );
-  return { ...u, ...names, firstName: names.first, lastName: names.last, ctx: { orgId, userId: u.id, role, sessionId: randomUUID() } as AuthContext };
+  return {
+    ...u,
+    ...names,
+    firstName: names.first,
+    lastName: names.last,
+    ctx: { orgId, userId: u.id, role, sessionId: randomUUID() } as AuthContext,
+  };
 }
 
 /** One message's headers, as a mail reader splits them: one per line, name and value. */
@@ -212,39 +377,98 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
 
     // People: an invitation sent again, a bulk import's invitations, both from the admin.
     await resendInvitation(adm.ctx, pending.id);
-    expect((await importUsers(adm.ctx, [{ firstName: "Newbie", lastName: "Person", email: `${uniqueName("new")}@example.com` }])).successful).toBe(1);
+    expect(
+      (
+        await importUsers(adm.ctx, [
+          { firstName: "Newbie", lastName: "Person", email: `${uniqueName("new")}@example.com` },
+        ])
+      ).successful,
+    ).toBe(1);
     // Sign-in: a reset link, the workspace's verification, the account notices, an e-mail change.
     await mailPasswordReset(tenant, emp.email);
     await withOrg(orgId, async (tx) => {
-      await sendVerificationLink(tx, { orgId, subdomain, name: "Acme" }, { userId: adm.id, email: adm.email, firstName: names.admin.first });
-      for (const notice of ["trial_ending", "payment_failed", "subscription_cancelled"] as const) await sendBillingNotice(tx, orgId, notice);
+      await sendVerificationLink(
+        tx,
+        { orgId, subdomain, name: "Acme" },
+        { userId: adm.id, email: adm.email, firstName: names.admin.first },
+      );
+      for (const notice of ["trial_ending", "payment_failed", "subscription_cancelled"] as const)
+        await sendBillingNotice(tx, orgId, notice);
       await noticePasswordChanged(tx, orgId, emp.id);
       await noticePasswordReset(tx, orgId, emp.id);
-      await noticeRoleChanged(tx, orgId, emp.id, { from: "employee", to: "manager", by: `${names.admin.first} ${names.admin.last}`, sessionsEnded: 1 });
-      await noticeEmailChanged(tx, orgId, emp.id, { oldEmail: emp.email, newEmail: `moved.${emp.email}`, undoLink: `http://${subdomain}.localhost:3000/undo-email-change?token=t` });
+      await noticeRoleChanged(tx, orgId, emp.id, {
+        from: "employee",
+        to: "manager",
+        by: `${names.admin.first} ${names.admin.last}`,
+        sessionsEnded: 1,
+      });
+      await noticeEmailChanged(tx, orgId, emp.id, {
+        oldEmail: emp.email,
+        newEmail: `moved.${emp.email}`,
+        undoLink: `http://${subdomain}.localhost:3000/undo-email-change?token=t`,
+      });
       await noticeEmailChangeUndone(tx, orgId, emp.id);
     });
     await requestEmailChange(emp.ctx, { newEmail: `new.${emp.email}`, currentPassword: TEST_PASSWORD });
     // Teams: who joined, told in the app to the team's members and manager (the admin is a member).
     const team = await withOrg(orgId, async (tx) => {
-      const t = await tx.team.create({ data: { organizationId: orgId, name: names.team, managerId: mgr.id }, select: { id: true } });
-      await tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: adm.id } }, data: { teamId: t.id } });
+      const t = await tx.team.create({
+        data: { organizationId: orgId, name: names.team, managerId: mgr.id },
+        select: { id: true },
+      });
+      await tx.user.update({
+        where: { organizationId_id: { organizationId: orgId, id: adm.id } },
+        data: { teamId: t.id },
+      });
       return t;
     });
-    expect(await withOrg(orgId, (tx) => notifyTeamJoins(tx, orgId, [{ userId: emp.id, teamId: team.id }, { userId: pending.id, teamId: team.id }]))).toBe(2);
+    expect(
+      await withOrg(orgId, (tx) =>
+        notifyTeamJoins(tx, orgId, [
+          { userId: emp.id, teamId: team.id },
+          { userId: pending.id, teamId: team.id },
+        ]),
+      ),
+    ).toBe(2);
     // Surveys: the invitation and the day-3 reminder.
     const sentAt = new Date();
     await withOrg(orgId, async (tx) => {
-      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: adm.id, questions: [{ type: "scale", text: "Fine?", isRequired: true }] }, sentAt);
+      const { surveyId } = await createSurvey(
+        tx,
+        orgId,
+        {
+          kind: "custom",
+          title: "Check",
+          audienceTeamIds: [],
+          createdById: adm.id,
+          questions: [{ type: "scale", text: "Fine?", isRequired: true }],
+        },
+        sentAt,
+      );
       expect((await sendSurvey(tx, orgId, surveyId, sentAt)).invited).toBeGreaterThan(0);
-      expect(await sendReminders(tx, orgId, surveyId, new Date(sentAt.getTime() + REMINDER_AFTER_MS + 60_000))).toBeGreaterThan(0);
+      expect(
+        await sendReminders(tx, orgId, surveyId, new Date(sentAt.getTime() + REMINDER_AFTER_MS + 60_000)),
+      ).toBeGreaterThan(0);
     });
     // 1:1s: scheduled, moved, cancelled (one and all), and the reminder.
     const meetingId = await meeting(mgr.ctx, emp.id, { at: new Date(Date.now() + DAY / 2) });
-    const series = { organizationId: orgId, id: randomUUID(), recurrence: "weekly" as const, timeZone: "Europe/Berlin", startsAt: new Date(Date.now() + DAY), durationMinutes: 30, sequence: 1 };
+    const series = {
+      organizationId: orgId,
+      id: randomUUID(),
+      recurrence: "weekly" as const,
+      timeZone: "Europe/Berlin",
+      startsAt: new Date(Date.now() + DAY),
+      durationMinutes: 30,
+      sequence: 1,
+    };
     const ref = { id: meetingId, occurrenceStart: series.startsAt, scheduledAt: series.startsAt, durationMinutes: 30 };
     await withOrg(orgId, async (tx) => {
-      for (const [scope, method] of [["series", "REQUEST"], ["occurrence", "REQUEST"], ["occurrence", "CANCEL"], ["series", "CANCEL"]] as const) {
+      for (const [scope, method] of [
+        ["series", "REQUEST"],
+        ["occurrence", "REQUEST"],
+        ["occurrence", "CANCEL"],
+        ["series", "CANCEL"],
+      ] as const) {
         await sendCalendarMail(tx, { series, manager: mgr, employee: emp, change: { scope, method, meeting: ref } });
       }
     });
@@ -253,16 +477,43 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
     const mails = await withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId } }));
     const kinds = new Set(mails.map((m) => m.kind));
     for (const kind of [
-      "invitation", "password_reset", "email_verification", "billing_trial_ending", "billing_payment_failed", "billing_subscription_cancelled",
-      "account_password_changed", "account_password_reset", "account_role_changed", "account_email_changed", "account_email_restored", "account_email_confirm",
-      "survey_invitation", "survey_reminder", "meeting_invitation", "meeting_cancelled", "meeting_reminder",
-    ]) expect(kinds, `no ${kind} mail`).toContain(kind);
+      "invitation",
+      "password_reset",
+      "email_verification",
+      "billing_trial_ending",
+      "billing_payment_failed",
+      "billing_subscription_cancelled",
+      "account_password_changed",
+      "account_password_reset",
+      "account_role_changed",
+      "account_email_changed",
+      "account_email_restored",
+      "account_email_confirm",
+      "survey_invitation",
+      "survey_reminder",
+      "meeting_invitation",
+      "meeting_cancelled",
+      "meeting_reminder",
+    ])
+      expect(kinds, `no ${kind} mail`).toContain(kind);
 
     // In-app notices: the account notices, who joined a team, the 1:1 reminder; each title and
     // message one plain line that carries nothing of a hostile name.
-    const notices = await withOrg(orgId, (tx) => tx.notification.findMany({ where: { organizationId: orgId }, select: { type: true, title: true, message: true } }));
+    const notices = await withOrg(orgId, (tx) =>
+      tx.notification.findMany({
+        where: { organizationId: orgId },
+        select: { type: true, title: true, message: true },
+      }),
+    );
     const types = new Set(notices.map((n) => n.type));
-    for (const type of ["account_password_changed", "account_role_changed", "account_email_changed", "team_member_joined", "meeting_reminder"]) expect(types, `no ${type} notice`).toContain(type);
+    for (const type of [
+      "account_password_changed",
+      "account_role_changed",
+      "account_email_changed",
+      "team_member_joined",
+      "meeting_reminder",
+    ])
+      expect(types, `no ${type} notice`).toContain(type);
     for (const n of notices) {
       for (const line of [n.title, n.message]) {
         expect(line, `${variant}: ${n.type} notice`).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
@@ -275,8 +526,28 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
     for (const m of mails) {
       const label = `${variant}: ${m.kind} to ${m.to}`;
       const attachments = attachmentsOf(m.attachments);
-      const eml = toEml({ id: m.id, from: "Pulsewell <no-reply@pulsewell.test>", to: m.to, subject: m.subject, text: m.text, html: m.html, attachments }, m.id);
-      const expected = ["Message-ID", "Date", "From", "To", "Subject", "MIME-Version", "Content-Type", ...(attachments.length || m.html ? [] : ["Content-Transfer-Encoding"])];
+      const eml = toEml(
+        {
+          id: m.id,
+          from: "Pulsewell <no-reply@pulsewell.test>",
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          attachments,
+        },
+        m.id,
+      );
+      const expected = [
+        "Message-ID",
+        "Date",
+        "From",
+        "To",
+        "Subject",
+        "MIME-Version",
+        "Content-Type",
+        ...(attachments.length || m.html ? [] : ["Content-Transfer-Encoding"]),
+      ];
       expect(headerNames(eml), label).toEqual(expected);
       expect(m.subject, label).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
       expect(m.subject, label).not.toMatch(FORBIDDEN);
@@ -310,7 +581,10 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       expect(event.getFirstPropertyValue("summary")).toBe('1:1: Smith, Ann D"Arcy; \\ ^n / O"Neil Poe, Jr.; II');
       // The team's name and its joiners' names, shown as they are in the in-app notice.
       const joined = notices.filter((n) => n.type === "team_member_joined").map((n) => n.title);
-      expect(joined).toEqual(['O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^', 'O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^']);
+      expect(joined).toEqual([
+        'O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^',
+        'O"Neil Poe, Jr.; II and O"Neil Poe, Jr.; II joined R&D "Core"; Ops, \\ ^',
+      ]);
     }
   });
 });

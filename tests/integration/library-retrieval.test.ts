@@ -20,7 +20,10 @@ describe("library retrieval quality", () => {
     expect(OUT_OF_SCOPE.length).toBeGreaterThanOrEqual(100);
     const { orgId } = await createOrg();
     const m = await measure(HELD_OUT, async (question, earlier) => {
-      const items = await searchLibrary(orgId, retrievalQuery(question, earlier), { limit: 10, followUp: earlier.length > 0 && isFollowUp(question) });
+      const items = await searchLibrary(orgId, retrievalQuery(question, earlier), {
+        limit: 10,
+        followUp: earlier.length > 0 && isFollowUp(question),
+      });
       return items.map((i) => ({ id: i.id, category: i.category }));
     });
     expect(m.hit3).toBeGreaterThanOrEqual(HIT3_FLOOR);

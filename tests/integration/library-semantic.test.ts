@@ -34,7 +34,8 @@ const BEREAVEMENT = contentBodySchema.parse({
 });
 const QUESTION = "whats the routine where everyone scores how their fortnight went and suggests one improvement";
 
-const embeddingCount = (orgId: string) => withOrg(orgId, (tx) => tx.libraryEmbedding.count({ where: { organizationId: orgId } }));
+const embeddingCount = (orgId: string) =>
+  withOrg(orgId, (tx) => tx.libraryEmbedding.count({ where: { organizationId: orgId } }));
 
 describe("semantic retrieval over an organisation's own items", () => {
   it("embeds a new item's sections by the job and finds it by meaning", async () => {
@@ -44,7 +45,11 @@ describe("semantic retrieval over an organisation's own items", () => {
 
     const first = await refreshLibraryEmbeddings(ctx.orgId);
     expect(first.items).toBe(1);
-    const sections = orgItemSections({ title: BEREAVEMENT.title, content: BEREAVEMENT.content, tags: BEREAVEMENT.tags });
+    const sections = orgItemSections({
+      title: BEREAVEMENT.title,
+      content: BEREAVEMENT.content,
+      tags: BEREAVEMENT.tags,
+    });
     expect(await embeddingCount(ctx.orgId)).toBe(sections.length);
     expect((await withOrg(ctx.orgId, (tx) => orgLibraryState(tx, ctx.orgId))).stale).toBe(0);
 
@@ -82,7 +87,9 @@ describe("semantic retrieval over an organisation's own items", () => {
     await refreshLibraryEmbeddings(victim.orgId);
     const attacker = await admin();
     // Row-level security: the other organisation's context sees no rows, even asking for them by id.
-    expect(await withOrg(attacker.orgId, (tx) => tx.libraryEmbedding.count({ where: { organizationId: victim.orgId } }))).toBe(0);
+    expect(
+      await withOrg(attacker.orgId, (tx) => tx.libraryEmbedding.count({ where: { organizationId: victim.orgId } })),
+    ).toBe(0);
     expect(await withOrg(attacker.orgId, (tx) => tx.libraryEmbedding.count({ where: { contentId: item.id } }))).toBe(0);
     const theirs = await searchLibrary(attacker.orgId, QUESTION, { limit: 10 });
     expect(theirs.map((f) => f.id)).not.toContain(item.id);
@@ -91,7 +98,16 @@ describe("semantic retrieval over an organisation's own items", () => {
 
   it("ranks an item saved moments ago (no vectors yet) on its words once the question is in scope", async () => {
     const ctx = await admin();
-    const item = await createContent(ctx, contentBodySchema.parse({ title: "The Zephyrine feedback ritual", content: "How we give each other feedback in the Zephyrine ritual after every release.", contentType: "framework", category: "communication", tags: ["zephyrine", "feedback"] }));
+    const item = await createContent(
+      ctx,
+      contentBodySchema.parse({
+        title: "The Zephyrine feedback ritual",
+        content: "How we give each other feedback in the Zephyrine ritual after every release.",
+        contentType: "framework",
+        category: "communication",
+        tags: ["zephyrine", "feedback"],
+      }),
+    );
     const found = await searchLibrary(ctx.orgId, "how do I give feedback in the zephyrine ritual", { limit: 5 });
     expect(found[0]?.id).toBe(item.id);
     expect(found[0]?.semantic).toBe(0);
@@ -101,10 +117,17 @@ describe("semantic retrieval over an organisation's own items", () => {
 describe("the semantic gate and hidden built-ins", () => {
   it("answers a leadership question and declines questions the library is not about", async () => {
     const { orgId } = await createOrg();
-    const answered = await searchLibrary(orgId, "two people on my team can't stand each other and it's affecting everyone");
+    const answered = await searchLibrary(
+      orgId,
+      "two people on my team can't stand each other and it's affecting everyone",
+    );
     expect(answered.length).toBeGreaterThan(0);
     expect(answered[0]!.category).toBe("conflict_resolution");
-    for (const q of ["what's the vat rate on software invoices in germany", "python script throws keyerror when reading json", "best pizza dough recipe for a party"]) {
+    for (const q of [
+      "what's the vat rate on software invoices in germany",
+      "python script throws keyerror when reading json",
+      "best pizza dough recipe for a party",
+    ]) {
       expect(await searchLibrary(orgId, q), q).toEqual([]);
     }
   }, 60_000);

@@ -22,14 +22,36 @@ async function member(role: "admin" | "manager" | "employee", orgId?: string) {
 }
 
 const input = (over: Partial<Record<keyof ContentInput, unknown>> = {}): ContentInput =>
-  contentBodySchema.parse({ title: "Quarterly zebra playbook", content: "How we run the zebra retrospective every quarter.", contentType: "framework", category: "team_building", tags: ["zebra", "retro"], ...over });
+  contentBodySchema.parse({
+    title: "Quarterly zebra playbook",
+    content: "How we run the zebra retrospective every quarter.",
+    contentType: "framework",
+    category: "team_building",
+    tags: ["zebra", "retro"],
+    ...over,
+  });
 
 describe("library schemas", () => {
   it("speaks the product's words and splits tags on commas", () => {
-    const r = contentInputSchema.safeParse({ title: " ", content: "", contentType: "poem", category: "x", tags: [], priority: 9 });
+    const r = contentInputSchema.safeParse({
+      title: " ",
+      content: "",
+      contentType: "poem",
+      category: "x",
+      tags: [],
+      priority: 9,
+    });
     expect(r.success).toBe(false);
     const messages = r.error!.issues.map((i) => i.message);
-    expect(messages).toEqual(expect.arrayContaining(["Title is required", "Content is required", "Please choose a content type", "Please choose a category", "Priority must be a whole number from 1 to 5"]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Title is required",
+        "Content is required",
+        "Please choose a content type",
+        "Please choose a category",
+        "Priority must be a whole number from 1 to 5",
+      ]),
+    );
     expect(parseTags(" a, ,b ,, c ")).toEqual(["a", "b", "c"]);
     const body = contentBodySchema.parse({ title: "t", content: "c", contentType: "script", category: "delegation" });
     expect(body.tags).toEqual([]);
@@ -92,7 +114,8 @@ describe("organisation library", () => {
     const a = await member("admin");
     const b = await member("admin");
     const target = BUILTIN_LIBRARY.find((x) => x.id === "pw-stop-micromanaging") ?? BUILTIN_LIBRARY[0]!;
-    const ids = async (ctx: AuthContext) => (await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, target.title, { limit: 10 }))).map((r) => r.id);
+    const ids = async (ctx: AuthContext) =>
+      (await withOrg(ctx.orgId, (tx) => retrieve(tx, ctx.orgId, target.title, { limit: 10 }))).map((r) => r.id);
     expect(await ids(a)).toContain(target.id);
     await hideBuiltin(a, target.id);
     await hideBuiltin(a, target.id); // idempotent
@@ -106,7 +129,13 @@ describe("organisation library", () => {
   it("retrieves the organisation's own items beside the built-ins, never another organisation's", async () => {
     const a = await member("admin");
     const b = await member("admin");
-    const own = await createContent(a, input({ title: "Zebra retrospective for quokka squads", content: "Quokka squads run the zebra retrospective after each release." }));
+    const own = await createContent(
+      a,
+      input({
+        title: "Zebra retrospective for quokka squads",
+        content: "Quokka squads run the zebra retrospective after each release.",
+      }),
+    );
     const q = "how do we run a zebra retrospective with the quokka squads";
     const got = await withOrg(a.orgId, (tx) => retrieve(tx, a.orgId, q));
     expect(got[0]).toMatchObject({ id: own.id, source: "org" });
@@ -134,12 +163,28 @@ describe("import", () => {
   it("imports pasted text and files, splits long ones into '(part N)' items, fills the fields from the classifier, and reports failures", async () => {
     const ctx = await member("admin");
     const para = "When a report is overwhelmed, agree what to drop before adding anything new. ".repeat(70);
-    const long = ["# Workload", para, para, para, "# Delegation", para, para, para, "# Feedback", para, para, para].join("\n\n");
+    const long = [
+      "# Workload",
+      para,
+      para,
+      para,
+      "# Delegation",
+      para,
+      para,
+      para,
+      "# Feedback",
+      para,
+      para,
+      para,
+    ].join("\n\n");
     expect(long.length).toBeGreaterThan(40_000);
     const result = await importContent(ctx, {
       items: [
         { content: long, filename: "team-handbook.md" },
-        { content: "Use the SBI model: situation, behaviour, impact. Describe what you saw and its effect before asking for their view." },
+        {
+          content:
+            "Use the SBI model: situation, behaviour, impact. Describe what you saw and its effect before asking for their view.",
+        },
         { content: "binary", filename: "slides.pdf" },
       ],
     });
@@ -171,9 +216,18 @@ describe("a cited item opened from Boss Bot", () => {
     const employee = await member("employee", admin.orgId);
     const stranger = await member("manager");
     const own = await createContent(admin, input());
-    expect(await readSourceItem(manager, own.id)).toMatchObject({ id: own.id, source: "org", title: "Quarterly zebra playbook", content: expect.stringContaining("zebra") });
+    expect(await readSourceItem(manager, own.id)).toMatchObject({
+      id: own.id,
+      source: "org",
+      title: "Quarterly zebra playbook",
+      content: expect.stringContaining("zebra"),
+    });
     const builtin = BUILTIN_LIBRARY[0]!;
-    expect(await readSourceItem(manager, builtin.id)).toMatchObject({ id: builtin.id, source: "builtin", title: builtin.title });
+    expect(await readSourceItem(manager, builtin.id)).toMatchObject({
+      id: builtin.id,
+      source: "builtin",
+      title: builtin.title,
+    });
     await hideBuiltin(admin, builtin.id);
     expect(await status(readSourceItem(manager, builtin.id))).toBe(404);
     expect(await status(readSourceItem(stranger, own.id))).toBe(404);

@@ -16,7 +16,8 @@ import { hashToken } from "@/lib/auth/token-hash";
 const owner = ownerClient();
 
 const mailDir = () => path.join(process.env.DATA_DIR!, uniqueName("mail"));
-const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+const emlFiles = async (dir: string) =>
+  (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
 
 const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
   withOrg(orgId, (tx) =>
@@ -24,10 +25,16 @@ const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
   );
 
 const message = (orgId: string, id: string) =>
-  withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+  withOrg(orgId, (tx) =>
+    tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }),
+  );
 
 const jobsFor = async (messageId: string) =>
-  (await owner().query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [messageId])).rows;
+  (
+    await owner().query("SELECT id FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [
+      messageId,
+    ])
+  ).rows;
 
 /** Splits an .eml into headers and its (base64) parts, decoded. */
 function parseEml(raw: string) {
@@ -87,8 +94,14 @@ describe("deliverMail with the file transport", () => {
     const { headers } = parseEml(raw);
     expect(headers.get("subject")).toBe("Plain subject");
     const boundary = headers.get("content-type")!.match(/^multipart\/alternative; boundary="(.+)"$/)![1]!;
-    const parts = raw.split(`--${boundary}`).slice(1, -1).map((p) => parseEml(p.replace(/^\r\n/, "")));
-    expect(parts.map((p) => p.headers.get("content-type"))).toEqual(["text/plain; charset=utf-8", "text/html; charset=utf-8"]);
+    const parts = raw
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => parseEml(p.replace(/^\r\n/, "")));
+    expect(parts.map((p) => p.headers.get("content-type"))).toEqual([
+      "text/plain; charset=utf-8",
+      "text/html; charset=utf-8",
+    ]);
     expect(decodeB64(parts[0]!.body)).toBe("Text part");
     expect(decodeB64(parts[1]!.body)).toBe("<p>HTML part</p>");
     expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
@@ -101,7 +114,9 @@ describe("deliverMail with the file transport", () => {
     const id = await enqueue(orgId, {
       text: "See the invitation",
       html: "<p>See the invitation</p>",
-      attachments: [{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics }],
+      attachments: [
+        { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics },
+      ],
     });
     expect((await message(orgId, id)).attachments).toEqual([
       { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: ics },
@@ -111,32 +126,47 @@ describe("deliverMail with the file transport", () => {
     const raw = await readFile(path.join(dir, file!), "utf8");
     const { headers } = parseEml(raw);
     const boundary = headers.get("content-type")!.match(/^multipart\/mixed; boundary="(.+)"$/)![1]!;
-    const parts = raw.split(`--${boundary}`).slice(1, -1).map((p) => parseEml(p.replace(/^\r\n/, "")));
+    const parts = raw
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => parseEml(p.replace(/^\r\n/, "")));
     expect(parts).toHaveLength(2);
     expect(parts[0]!.headers.get("content-type")).toMatch(/^multipart\/alternative; boundary=/);
-    expect(parts[1]!.headers.get("content-type")).toBe('text/calendar; charset=utf-8; method=REQUEST; name="invite.ics"');
+    expect(parts[1]!.headers.get("content-type")).toBe(
+      'text/calendar; charset=utf-8; method=REQUEST; name="invite.ics"',
+    );
     expect(parts[1]!.headers.get("content-disposition")).toBe('attachment; filename="invite.ics"');
     expect(decodeB64(parts[1]!.body)).toBe(ics);
   });
 
   it("refuses attachments that are not small text files", async () => {
     const { orgId } = await createOrg();
-    await expect(enqueue(orgId, { attachments: [{ filename: "x.exe", contentType: "application/octet-stream", content: "MZ" }] })).rejects.toThrow();
-    await expect(enqueue(orgId, { attachments: [{ filename: "../x.ics", contentType: "text/calendar", content: "x" }] })).rejects.toThrow();
+    await expect(
+      enqueue(orgId, { attachments: [{ filename: "x.exe", contentType: "application/octet-stream", content: "MZ" }] }),
+    ).rejects.toThrow();
+    await expect(
+      enqueue(orgId, { attachments: [{ filename: "../x.ics", contentType: "text/calendar", content: "x" }] }),
+    ).rejects.toThrow();
   });
 
   it("keeps no usable link in the stored copy once it is delivered", async () => {
     const { orgId } = await createOrg();
     const dir = mailDir();
     const link = "http://acme.localhost:3000/surveys/0d6c7a4e-1b1f-4c39-9a53-1e6f4b0c2f11?token=AbC-123_xyz";
-    const id = await enqueue(orgId, { to: "kim@example.com", subject: "Your survey", text: `Take it here: ${link}\nThanks.` });
+    const id = await enqueue(orgId, {
+      to: "kim@example.com",
+      subject: "Your survey",
+      text: `Take it here: ${link}\nThanks.`,
+    });
     expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
     // The recipient got the link...
     const files = await emlFiles(dir);
     const { body } = parseEml(await readFile(path.join(dir, files[0]!), "utf8"));
     expect(decodeB64(body)).toContain("token=AbC-123_xyz");
     // ...the outbox row no longer holds it.
-    const row = await withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+    const row = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }),
+    );
     expect(row.text).not.toContain("AbC-123_xyz");
     expect(row.text).toContain("?token=removed-after-delivery\nThanks.");
   });
@@ -145,11 +175,26 @@ describe("deliverMail with the file transport", () => {
     const { orgId } = await createOrg();
     const person = await createUser(orgId, { firstName: "Kim" });
     const surveyId = await withOrg(orgId, async (tx) => {
-      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "Fine?", isRequired: true }] }, new Date());
+      const { surveyId } = await createSurvey(
+        tx,
+        orgId,
+        {
+          kind: "custom",
+          title: "Check",
+          audienceTeamIds: [],
+          createdById: null,
+          questions: [{ type: "scale", text: "Fine?", isRequired: true }],
+        },
+        new Date(),
+      );
       await sendSurvey(tx, orgId, surveyId, new Date());
       return surveyId;
     });
-    const stored = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: person.email, ref: `survey:${surveyId}` } }));
+    const stored = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findFirstOrThrow({
+        where: { organizationId: orgId, to: person.email, ref: `survey:${surveyId}` },
+      }),
+    );
     expect(stored.invitationId).not.toBeNull();
     expect(stored.text).toContain(`/surveys/${surveyId}?token={{surveyToken}}`);
     const dir = mailDir();
@@ -157,7 +202,11 @@ describe("deliverMail with the file transport", () => {
     const [file] = await emlFiles(dir);
     const token = /\?token=([\w-]+)/.exec(decodeB64(parseEml(await readFile(path.join(dir, file!), "utf8")).body))![1]!;
     expect(await readSurveyForTaker(orgId, surveyId, { token })).not.toBeNull();
-    const inv = await withOrg(orgId, (tx) => tx.surveyInvitation.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: stored.invitationId! } } }));
+    const inv = await withOrg(orgId, (tx) =>
+      tx.surveyInvitation.findUniqueOrThrow({
+        where: { organizationId_id: { organizationId: orgId, id: stored.invitationId! } },
+      }),
+    );
     expect(inv.tokenHash).toBe(hashToken(token));
     const after = await message(orgId, stored.id);
     expect(`${after.text}${after.html ?? ""}`).not.toContain(token);
@@ -182,7 +231,9 @@ describe("deliverMail with the file transport", () => {
     const t = recordingTransport();
     const id = await enqueue(orgId, { to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" });
     expect(await deliverMail(orgId, id, t)).toBe("sent");
-    expect(t.sent).toEqual([{ id, from: "Pulsewell <no-reply@localhost>", to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" }]);
+    expect(t.sent).toEqual([
+      { id, from: "Pulsewell <no-reply@localhost>", to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" },
+    ]);
     expect((await message(orgId, id)).providerId).toBe("rec-1");
   });
 
@@ -211,7 +262,13 @@ describe("deliverMail when the transport fails", () => {
       },
     };
     await expect(deliverMail(orgId, id, broken)).rejects.toThrow("provider down (1)");
-    expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 1, lastError: "provider down (1)", sentAt: null, providerId: null });
+    expect(await message(orgId, id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "provider down (1)",
+      sentAt: null,
+      providerId: null,
+    });
     await expect(deliverMail(orgId, id, broken)).rejects.toThrow("provider down (2)");
     expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 2, lastError: "provider down (2)" });
 
@@ -227,7 +284,9 @@ describe("deliverMail when the transport fails", () => {
   it("stores a long error message truncated to 500 characters, and a generic one for non-Errors", async () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
-    await expect(deliverMail(orgId, id, { name: "x", send: async () => Promise.reject(new Error("e".repeat(600))) })).rejects.toThrow();
+    await expect(
+      deliverMail(orgId, id, { name: "x", send: async () => Promise.reject(new Error("e".repeat(600))) }),
+    ).rejects.toThrow();
     expect((await message(orgId, id)).lastError).toBe("e".repeat(500));
     await expect(deliverMail(orgId, id, { name: "x", send: async () => Promise.reject("nope") })).rejects.toBe("nope");
     expect(await message(orgId, id)).toMatchObject({ lastError: "send failed", attempts: 2, status: "pending" });

@@ -32,24 +32,43 @@ afterEach(() => {
 });
 
 const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
-  withOrg(orgId, (tx) => enqueueMail(tx, orgId, { kind: "test", to: "rosa@example.com", subject: "Hello", text: "Plain body", ...mail }));
+  withOrg(orgId, (tx) =>
+    enqueueMail(tx, orgId, { kind: "test", to: "rosa@example.com", subject: "Hello", text: "Plain body", ...mail }),
+  );
 
 const message = (orgId: string, id: string) =>
-  withOrg(orgId, (tx) => tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }));
+  withOrg(orgId, (tx) =>
+    tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }),
+  );
 
 /** Makes a message look as if it was queued and last tried that long ago. */
-async function age(orgId: string, id: string, a: { createdAgo: number; lastAttemptAgo?: number | null; attempts?: number; lastError?: string; lockedUntil?: Date }) {
+async function age(
+  orgId: string,
+  id: string,
+  a: { createdAgo: number; lastAttemptAgo?: number | null; attempts?: number; lastError?: string; lockedUntil?: Date },
+) {
   const now = Date.now();
   const lockedUntil = a.lockedUntil ?? (a.lastAttemptAgo == null ? null : new Date(now - a.lastAttemptAgo));
   await withOrg(orgId, (tx) =>
     tx.mailMessage.update({
       where: { organizationId_id: { organizationId: orgId, id } },
-      data: { createdAt: new Date(now - a.createdAgo), lockedUntil, attempts: a.attempts ?? 0, lastError: a.lastError ?? null },
+      data: {
+        createdAt: new Date(now - a.createdAgo),
+        lockedUntil,
+        attempts: a.attempts ?? 0,
+        lastError: a.lastError ?? null,
+      },
     }),
   );
 }
 
-type JobRow = { id: string; state: string; data: { orgId: string; messageId: string }; singleton_key: string; retry_limit: number };
+type JobRow = {
+  id: string;
+  state: string;
+  data: { orgId: string; messageId: string };
+  singleton_key: string;
+  retry_limit: number;
+};
 const jobs = async (messageId: string) =>
   (
     await owner().query<JobRow>(
@@ -57,11 +76,15 @@ const jobs = async (messageId: string) =>
       [messageId],
     )
   ).rows;
-const liveJobs = async (messageId: string) => (await jobs(messageId)).filter((j) => ["created", "retry", "active"].includes(j.state));
+const liveJobs = async (messageId: string) =>
+  (await jobs(messageId)).filter((j) => ["created", "retry", "active"].includes(j.state));
 
 /** The delivery job's retries ran out (or it was lost): pg-boss leaves it failed. */
 const killJobs = (messageId: string) =>
-  owner().query("UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [messageId]);
+  owner().query(
+    "UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
+    [messageId],
+  );
 
 /** A message with no live job, queued a day ago and last tried long ago: the sweep owes it a job. */
 async function deadMessage(orgId: string, extra: Partial<MailInput> = {}) {
@@ -81,7 +104,12 @@ describe("the mail sweep re-queues messages whose delivery died", () => {
     expect(result.requeued).toBeGreaterThanOrEqual(1);
     const live = await liveJobs(id);
     expect(live).toHaveLength(1);
-    expect(live[0]).toMatchObject({ state: "created", data: { orgId, messageId: id }, singleton_key: id, retry_limit: 10 });
+    expect(live[0]).toMatchObject({
+      state: "created",
+      data: { orgId, messageId: id },
+      singleton_key: id,
+      retry_limit: 10,
+    });
     // Still pending with its history: the sweep queues, it does not send.
     expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 11, lastError: "provider down" });
 
@@ -121,7 +149,9 @@ describe("the mail sweep re-queues messages whose delivery died", () => {
     // A failed delivery records when it happened, which the back-off counts from (2^1 minutes).
     const failedNow = await enqueue(orgId);
     await age(orgId, failedNow, { createdAgo: HOUR });
-    await expect(deliverMail(orgId, failedNow, { name: "broken", send: () => Promise.reject(new Error("down")) })).rejects.toThrow("down");
+    await expect(
+      deliverMail(orgId, failedNow, { name: "broken", send: () => Promise.reject(new Error("down")) }),
+    ).rejects.toThrow("down");
     const row = await message(orgId, failedNow);
     expect(row.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() - MIN);
@@ -136,18 +166,30 @@ describe("the mail sweep re-queues messages whose delivery died", () => {
 describe("the mail sweep's queue", () => {
   it("exists and takes one sweep a minute however many processes offer it", async () => {
     const b = await boss();
-    expect(await b.getQueue(QUEUES.mailSweep.name)).toMatchObject({ name: "mail-sweep", policy: "singleton", retryLimit: 0 });
+    expect(await b.getQueue(QUEUES.mailSweep.name)).toMatchObject({
+      name: "mail-sweep",
+      policy: "singleton",
+      retryLimit: 0,
+    });
     // Both offers must fall in one minute slot (the database's clock, as pg-boss's). If the minute
     // turns while they are made, the jobs are removed and the offers made again, a minute from the
     // next turn.
-    const minute = async () => (await b.getDb().executeSql("SELECT floor(extract(epoch FROM clock_timestamp()) / 60)::int AS m", [])).rows[0].m as number;
+    const minute = async () =>
+      (await b.getDb().executeSql("SELECT floor(extract(epoch FROM clock_timestamp()) / 60)::int AS m", [])).rows[0]
+        .m as number;
     let offers: (string | null)[] = [];
     for (let attempt = 1; ; attempt++) {
       const before = await minute();
-      offers = [await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND), await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND)];
+      offers = [
+        await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND),
+        await b.send(QUEUES.mailSweep.name, {}, MAIL_SWEEP_SEND),
+      ];
       if ((await minute()) === before) break;
       expect(attempt, "the minute turned during two attempts in a row").toBe(1);
-      await b.deleteJob(QUEUES.mailSweep.name, offers.filter((id): id is string => id !== null));
+      await b.deleteJob(
+        QUEUES.mailSweep.name,
+        offers.filter((id): id is string => id !== null),
+      );
     }
     const [first, second] = offers;
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
@@ -161,9 +203,17 @@ describe("the mail sweep never queues a message twice at once", () => {
     const waiting = await enqueue(orgId);
     await age(orgId, waiting, { createdAgo: DAY, lastAttemptAgo: 7 * HOUR, attempts: 3, lastError: "x" });
     const retrying = await enqueue(orgId);
-    await owner().query("UPDATE pgboss.job SET state = 'retry', start_after = now() + interval '2 hours' WHERE name = 'mail-deliver' AND data->>'messageId' = $1", [retrying]);
+    await owner().query(
+      "UPDATE pgboss.job SET state = 'retry', start_after = now() + interval '2 hours' WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
+      [retrying],
+    );
     // Past the horizon too: a live job still has its say before the message is given up.
-    await age(orgId, retrying, { createdAgo: GIVE_UP_AFTER_MS + HOUR, lastAttemptAgo: 7 * HOUR, attempts: 9, lastError: "x" });
+    await age(orgId, retrying, {
+      createdAgo: GIVE_UP_AFTER_MS + HOUR,
+      lastAttemptAgo: 7 * HOUR,
+      attempts: 9,
+      lastError: "x",
+    });
 
     await sweepMailOutbox();
     expect(await jobs(waiting)).toHaveLength(1);
@@ -175,7 +225,12 @@ describe("the mail sweep never queues a message twice at once", () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
     await killJobs(id);
-    await age(orgId, id, { createdAgo: GIVE_UP_AFTER_MS + HOUR, attempts: 5, lastError: "x", lockedUntil: new Date(Date.now() + 4 * MIN) });
+    await age(orgId, id, {
+      createdAgo: GIVE_UP_AFTER_MS + HOUR,
+      attempts: 5,
+      lastError: "x",
+      lockedUntil: new Date(Date.now() + 4 * MIN),
+    });
     await sweepMailOutbox();
     expect(await liveJobs(id)).toHaveLength(0);
     expect(await message(orgId, id)).toMatchObject({ status: "pending", attempts: 5 });
@@ -203,13 +258,26 @@ describe("the mail sweep gives up past the horizon", () => {
     const id = await enqueue(orgId);
     await killJobs(id);
     // Last tried 5 hours ago: within the back-off, but past the horizon nothing more is owed.
-    await age(orgId, id, { createdAgo: GIVE_UP_AFTER_MS + MIN, lastAttemptAgo: 5 * HOUR, attempts: 25, lastError: "mailbox unavailable" });
+    await age(orgId, id, {
+      createdAgo: GIVE_UP_AFTER_MS + MIN,
+      lastAttemptAgo: 5 * HOUR,
+      attempts: 25,
+      lastError: "mailbox unavailable",
+    });
     const errors = vi.spyOn(log, "error");
 
     await sweepMailOutbox();
-    expect(await message(orgId, id)).toMatchObject({ status: "failed", attempts: 25, lastError: "mailbox unavailable", sentAt: null });
+    expect(await message(orgId, id)).toMatchObject({
+      status: "failed",
+      attempts: 25,
+      lastError: "mailbox unavailable",
+      sentAt: null,
+    });
     expect(await liveJobs(id)).toHaveLength(0);
-    expect(errors).toHaveBeenCalledWith("mail.failed", expect.objectContaining({ orgId, messageId: id, attempts: 25, lastError: "mailbox unavailable" }));
+    expect(errors).toHaveBeenCalledWith(
+      "mail.failed",
+      expect.objectContaining({ orgId, messageId: id, attempts: 25, lastError: "mailbox unavailable" }),
+    );
 
     await sweepMailOutbox(new Date(Date.now() + 2 * DAY));
     expect(await liveJobs(id)).toHaveLength(0);
@@ -233,7 +301,12 @@ describe("the mail sweep gives up past the horizon", () => {
     const { orgId } = await createOrg();
     const id = await enqueue(orgId);
     await killJobs(id);
-    await age(orgId, id, { createdAgo: GIVE_UP_AFTER_MS - HOUR, lastAttemptAgo: 7 * HOUR, attempts: 30, lastError: "x" });
+    await age(orgId, id, {
+      createdAgo: GIVE_UP_AFTER_MS - HOUR,
+      lastAttemptAgo: 7 * HOUR,
+      attempts: 30,
+      lastError: "x",
+    });
     await sweepMailOutbox();
     expect(await message(orgId, id)).toMatchObject({ status: "pending" });
     expect(await liveJobs(id)).toHaveLength(1);
@@ -260,7 +333,12 @@ describe("the mail sweep across organisations", () => {
     // As the application role, outside any organisation's transaction.
     const rows = await db().$queryRaw<Record<string, unknown>[]>`
       SELECT * FROM app_mail_redelivery_due(now() AT TIME ZONE 'UTC', '10 minutes'::interval, '1 minute'::interval, '6 hours'::interval, '3 days'::interval)`;
-    expect(rows).toEqual(expect.arrayContaining([{ organizationId: a.orgId, id: ma }, { organizationId: b.orgId, id: mb }]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { organizationId: a.orgId, id: ma },
+        { organizationId: b.orgId, id: mb },
+      ]),
+    );
     for (const r of rows) expect(Object.keys(r).sort()).toEqual(["id", "organizationId"]);
     expect(JSON.stringify(rows)).not.toMatch(/secret|Secret|provider down/);
     // The table itself stays closed to the application role without an organisation.
@@ -279,7 +357,12 @@ describe("the mail sweep across organisations", () => {
 });
 
 describe("a round's failed mail", () => {
-  const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+  const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({
+    orgId,
+    userId,
+    role,
+    sessionId: randomUUID(),
+  });
 
   async function roundWithMail() {
     const { orgId } = await createOrg();
@@ -288,17 +371,46 @@ describe("a round's failed mail", () => {
     const surveyId = randomUUID();
     const now = new Date();
     await withOrg(orgId, (tx) =>
-      tx.survey.create({ data: { organizationId: orgId, id: surveyId, kind: "pulse", title: "Round", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now, audienceTeamIds: [] } }),
+      tx.survey.create({
+        data: {
+          organizationId: orgId,
+          id: surveyId,
+          kind: "pulse",
+          title: "Round",
+          status: "closed",
+          scheduledFor: now,
+          sentAt: now,
+          closesAt: now,
+          closedAt: now,
+          audienceTeamIds: [],
+        },
+      }),
     );
     const mail = { kind: "survey_invitation", ref: surveyMailRef(surveyId) };
     const sent = await enqueue(orgId, mail);
-    await withOrg(orgId, (tx) => tx.mailMessage.update({ where: { organizationId_id: { organizationId: orgId, id: sent } }, data: { status: "sent", attempts: 1 } }));
+    await withOrg(orgId, (tx) =>
+      tx.mailMessage.update({
+        where: { organizationId_id: { organizationId: orgId, id: sent } },
+        data: { status: "sent", attempts: 1 },
+      }),
+    );
     const retrying = await enqueue(orgId, mail);
     await age(orgId, retrying, { createdAgo: HOUR, lastAttemptAgo: MIN, attempts: 2, lastError: "provider down" });
     const doomed = await enqueue(orgId, mail);
     await killJobs(doomed);
-    await age(orgId, doomed, { createdAgo: GIVE_UP_AFTER_MS + HOUR, lastAttemptAgo: 7 * HOUR, attempts: 40, lastError: "mailbox unavailable" });
-    return { orgId, surveyId, doomed, adminCtx: ctxOf(orgId, admin.id, "admin"), employeeCtx: ctxOf(orgId, employee.id, "employee") };
+    await age(orgId, doomed, {
+      createdAgo: GIVE_UP_AFTER_MS + HOUR,
+      lastAttemptAgo: 7 * HOUR,
+      attempts: 40,
+      lastError: "mailbox unavailable",
+    });
+    return {
+      orgId,
+      surveyId,
+      doomed,
+      adminCtx: ctxOf(orgId, admin.id, "admin"),
+      employeeCtx: ctxOf(orgId, employee.id, "employee"),
+    };
   }
 
   it("shows given-up messages as failed, with the count, not as being retried", async () => {
@@ -308,7 +420,12 @@ describe("a round's failed mail", () => {
 
     await sweepMailOutbox();
     const after = await getRoundStatus(r.adminCtx, r.surveyId);
-    expect(after.mail).toMatchObject({ invitations: { pending: 1, sent: 1, failed: 1 }, reminders: { pending: 0, sent: 0, failed: 0 }, retrying: 1, failed: 1 });
+    expect(after.mail).toMatchObject({
+      invitations: { pending: 1, sent: 1, failed: 1 },
+      reminders: { pending: 0, sent: 0, failed: 0 },
+      retrying: 1,
+      failed: 1,
+    });
     expect(after.mail.lastErrors.sort()).toEqual(["mailbox unavailable", "provider down"]);
   });
 
@@ -325,10 +442,19 @@ describe("a round's failed mail", () => {
     expect(await liveJobs(r.doomed)).toHaveLength(0);
 
     expect(await retryRoundMail(r.adminCtx, r.surveyId)).toEqual({ requeued: 1 });
-    expect(await message(r.orgId, r.doomed)).toMatchObject({ status: "pending", attempts: 40, lastError: "mailbox unavailable" });
+    expect(await message(r.orgId, r.doomed)).toMatchObject({
+      status: "pending",
+      attempts: 40,
+      lastError: "mailbox unavailable",
+    });
     expect(await liveJobs(r.doomed)).toHaveLength(1);
     expect((await getRoundStatus(r.adminCtx, r.surveyId)).mail.failed).toBe(0);
-    const audit = await withOrg(r.orgId, (tx) => tx.auditLog.findFirst({ where: { organizationId: r.orgId, action: "survey.mail_retry" }, select: { targetId: true, details: true } }));
+    const audit = await withOrg(r.orgId, (tx) =>
+      tx.auditLog.findFirst({
+        where: { organizationId: r.orgId, action: "survey.mail_retry" },
+        select: { targetId: true, details: true },
+      }),
+    );
     expect(audit).toEqual({ targetId: r.surveyId, details: { requeued: 1 } });
     // Nothing else to retry; the sweep leaves the live job alone.
     expect(await retryRoundMail(r.adminCtx, r.surveyId)).toEqual({ requeued: 0 });
@@ -336,10 +462,16 @@ describe("a round's failed mail", () => {
     expect(await jobs(r.doomed)).toHaveLength(2);
 
     // That job's retries fail too: failed again, with the new error.
-    await expect(deliverMail(r.orgId, r.doomed, { name: "broken", send: () => Promise.reject(new Error("still unavailable")) })).rejects.toThrow();
+    await expect(
+      deliverMail(r.orgId, r.doomed, { name: "broken", send: () => Promise.reject(new Error("still unavailable")) }),
+    ).rejects.toThrow();
     await killJobs(r.doomed);
     await sweepMailOutbox();
-    expect(await message(r.orgId, r.doomed)).toMatchObject({ status: "failed", attempts: 41, lastError: "still unavailable" });
+    expect(await message(r.orgId, r.doomed)).toMatchObject({
+      status: "failed",
+      attempts: 41,
+      lastError: "still unavailable",
+    });
     expect(await liveJobs(r.doomed)).toHaveLength(0);
   });
 });

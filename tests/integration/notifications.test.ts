@@ -12,8 +12,14 @@ async function member(orgId: string): Promise<AuthContext> {
   return { orgId, userId: u.id, role: u.role, sessionId: randomUUID() };
 }
 
-const send = (ctx: Pick<AuthContext, "orgId" | "userId">, title: string, extra: { actionUrl?: string; actionText?: string } = {}) =>
-  withOrg(ctx.orgId, (tx) => notify(tx, ctx.orgId, { userId: ctx.userId, type: "info", title, message: `About ${title}`, ...extra }));
+const send = (
+  ctx: Pick<AuthContext, "orgId" | "userId">,
+  title: string,
+  extra: { actionUrl?: string; actionText?: string } = {},
+) =>
+  withOrg(ctx.orgId, (tx) =>
+    notify(tx, ctx.orgId, { userId: ctx.userId, type: "info", title, message: `About ${title}`, ...extra }),
+  );
 
 const rowOf = (orgId: string, id: string) =>
   withOrg(orgId, (tx) => tx.notification.findUnique({ where: { organizationId_id: { organizationId: orgId, id } } }));
@@ -40,7 +46,10 @@ describe("notifications", () => {
     const base = Date.now();
     const stamp = (id: string, offsetMs: number) =>
       withOrg(orgId, (tx) =>
-        tx.notification.update({ where: { organizationId_id: { organizationId: orgId, id } }, data: { createdAt: new Date(base + offsetMs) } }),
+        tx.notification.update({
+          where: { organizationId_id: { organizationId: orgId, id } },
+          data: { createdAt: new Date(base + offsetMs) },
+        }),
       );
     await stamp(first, -60_000);
     await stamp(second, 0);
@@ -67,7 +76,9 @@ describe("notifications", () => {
   it("truncates long titles and messages", async () => {
     const { orgId } = await createOrg();
     const me = await member(orgId);
-    const id = await withOrg(orgId, (tx) => notify(tx, orgId, { userId: me.userId, type: "info", title: "t".repeat(500), message: "m".repeat(5000) }));
+    const id = await withOrg(orgId, (tx) =>
+      notify(tx, orgId, { userId: me.userId, type: "info", title: "t".repeat(500), message: "m".repeat(5000) }),
+    );
     const row = await rowOf(orgId, id);
     expect(row!.title).toHaveLength(200);
     expect(row!.message).toHaveLength(2000);
@@ -81,7 +92,13 @@ describe("notifications", () => {
       withOrg(orgId, (tx) =>
         tx.notification.createMany({
           data: Array.from({ length: n }, (_, i) => ({
-            organizationId: orgId, userId: me.userId, type: "info", title: `${isRead ? "r" : "u"}${from + i}`, message: "m", isRead, createdAt: new Date(base + (from + i) * 1000),
+            organizationId: orgId,
+            userId: me.userId,
+            type: "info",
+            title: `${isRead ? "r" : "u"}${from + i}`,
+            message: "m",
+            isRead,
+            createdAt: new Date(base + (from + i) * 1000),
           })),
         }),
       );

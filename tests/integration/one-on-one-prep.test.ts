@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { currentSession } from "@/lib/auth/current-session";
 import { DEFAULT_TEMPLATES, templateInputSchema } from "@/lib/one-on-one/default-templates";
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, seedDefaultTemplates, updateTemplate } from "@/lib/one-on-one/templates";
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  seedDefaultTemplates,
+  updateTemplate,
+} from "@/lib/one-on-one/templates";
 import { getPrepForm, savePrepDraft, submitPrepForm, updatePrepForm } from "@/lib/one-on-one/prep-forms";
 import { moodTrend } from "@/lib/one-on-one/mood-trend";
 import { prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
@@ -24,19 +31,28 @@ beforeEach(() => signedIn.mockReset());
 /** The manager and their report (employee -> manager), another manager and another employee, an admin. */
 const company = () => makeCompany({ reporting: "pair" });
 
-const tpl = (name: string, questions = ["How was your week?"]) => templateInputSchema.parse({ name, description: "d", templateQuestions: questions });
+const tpl = (name: string, questions = ["How was your week?"]) =>
+  templateInputSchema.parse({ name, description: "d", templateQuestions: questions });
 
 const prepRows = (orgId: string, userId: string) =>
   withOrg(orgId, (tx) => tx.meetingPrepForm.findMany({ where: { organizationId: orgId } }), { userId });
 
 const notificationsOf = (orgId: string, userId: string) =>
-  withOrg(orgId, (tx) => tx.notification.findMany({ where: { organizationId: orgId, userId, type: "prep_form_submitted" } }));
+  withOrg(orgId, (tx) =>
+    tx.notification.findMany({ where: { organizationId: orgId, userId, type: "prep_form_submitted" } }),
+  );
 
 describe("1:1 templates", () => {
   it("admins and managers create, edit and delete; employees only read", async () => {
     const c = await company();
     const created = await createTemplate(c.manager, tpl("Sprint retro", ["What went well?", "What did not?"]));
-    expect(created).toMatchObject({ name: "Sprint retro", description: "d", isDefault: false, key: null, templateQuestions: ["What went well?", "What did not?"] });
+    expect(created).toMatchObject({
+      name: "Sprint retro",
+      description: "d",
+      isDefault: false,
+      key: null,
+      templateQuestions: ["What went well?", "What did not?"],
+    });
 
     expect(await status(createTemplate(c.employee, tpl("Mine")))).toBe(403);
     expect(await status(updateTemplate(c.employee, created.id, tpl("Renamed")))).toBe(403);
@@ -71,7 +87,12 @@ describe("1:1 templates", () => {
     expect(first.created).toBe(DEFAULT_TEMPLATES.length);
     expect(first.created).toBeGreaterThanOrEqual(5);
     expect(first.templates).toHaveLength(DEFAULT_TEMPLATES.length + 1);
-    expect(first.templates.filter((t) => t.isDefault).map((t) => t.key).sort()).toEqual(DEFAULT_TEMPLATES.map((d) => d.key).sort());
+    expect(
+      first.templates
+        .filter((t) => t.isDefault)
+        .map((t) => t.key)
+        .sort(),
+    ).toEqual(DEFAULT_TEMPLATES.map((d) => d.key).sort());
     const again = await seedDefaultTemplates(c.manager);
     expect(again.created).toBe(0);
     expect(again.templates.map((t) => t.id).sort()).toEqual(first.templates.map((t) => t.id).sort());
@@ -100,7 +121,15 @@ describe("1:1 templates", () => {
     const used = await createTemplate(c.manager, tpl("Used"));
     const m = await meeting(c.manager, c.employee.userId, { templateId: used.id });
     await deleteTemplate(c.manager, used.id);
-    const series = await withOrg(c.orgId, (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: c.orgId, id: m }, select: { series: { select: { templateId: true } } } }), { userId: c.manager.userId });
+    const series = await withOrg(
+      c.orgId,
+      (tx) =>
+        tx.meeting.findFirstOrThrow({
+          where: { organizationId: c.orgId, id: m },
+          select: { series: { select: { templateId: true } } },
+        }),
+      { userId: c.manager.userId },
+    );
     expect(series.series.templateId).toBeNull();
 
     // Another pair's series is invisible to the deleter (pair-only row-level security); the
@@ -111,17 +140,27 @@ describe("1:1 templates", () => {
     expect(await status(getTemplate(c.admin, shared.id))).toBe(404);
     const otherMeeting = await withOrg(
       c.orgId,
-      (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: c.orgId, id: other }, select: { series: { select: { templateId: true } } } }),
+      (tx) =>
+        tx.meeting.findFirstOrThrow({
+          where: { organizationId: c.orgId, id: other },
+          select: { series: { select: { templateId: true } } },
+        }),
       { userId: c.otherManager.userId },
     );
     expect(otherMeeting.series.templateId).toBeNull();
     // A template from another organisation is never detached from this one's series.
     const foreign = await createTemplate(d.manager, tpl("Foreign"));
     const theirMeeting = await meeting(d.manager, d.employee.userId, { templateId: foreign.id });
-    await withOrg(c.orgId, (tx) => tx.$queryRaw`SELECT app_meeting_template_detach(${foreign.id}::uuid)`, { userId: c.admin.userId });
+    await withOrg(c.orgId, (tx) => tx.$queryRaw`SELECT app_meeting_template_detach(${foreign.id}::uuid)`, {
+      userId: c.admin.userId,
+    });
     const theirSeries = await withOrg(
       d.orgId,
-      (tx) => tx.meeting.findFirstOrThrow({ where: { organizationId: d.orgId, id: theirMeeting }, select: { series: { select: { templateId: true } } } }),
+      (tx) =>
+        tx.meeting.findFirstOrThrow({
+          where: { organizationId: d.orgId, id: theirMeeting },
+          select: { series: { select: { templateId: true } } },
+        }),
       { userId: d.manager.userId },
     );
     expect(theirSeries.series.templateId).toBe(foreign.id);
@@ -132,7 +171,10 @@ describe("1:1 templates", () => {
     const d = await company();
     const mine = await createTemplate(c.manager, tpl("Mine"));
     const theirs = await createTemplate(d.manager, tpl("Theirs"));
-    const get = (id: string) => call(getTemplateOrList as Route, c.employee, c.subdomain, "GET", `/api/one-on-one-templates/${id}`, undefined, { id });
+    const get = (id: string) =>
+      call(getTemplateOrList as Route, c.employee, c.subdomain, "GET", `/api/one-on-one-templates/${id}`, undefined, {
+        id,
+      });
     const list = await get(c.orgId);
     expect(list.status).toBe(200);
     expect(((await list.json()) as { id: string }[]).map((t) => t.id)).toEqual([mine.id]);
@@ -141,7 +183,10 @@ describe("1:1 templates", () => {
     expect(((await one.json()) as { name: string }).name).toBe("Mine");
     for (const id of [d.orgId, theirs.id, randomUUID(), "nope"]) expect((await get(id)).status).toBe(404);
 
-    const seed = (orgId: string, as = c.admin) => call(seedRoute as Route, as, c.subdomain, "POST", `/api/one-on-one-templates/seed/${orgId}`, undefined, { orgId });
+    const seed = (orgId: string, as = c.admin) =>
+      call(seedRoute as Route, as, c.subdomain, "POST", `/api/one-on-one-templates/seed/${orgId}`, undefined, {
+        orgId,
+      });
     expect((await seed(d.orgId)).status).toBe(404);
     expect((await seed(c.orgId, c.employee)).status).toBe(403);
     const seeded = await seed(c.orgId);
@@ -158,7 +203,13 @@ describe("1:1 prep forms", () => {
     expect(await getPrepForm(c.employee, m)).toBeNull();
 
     const draft = await savePrepDraft(c.employee, m, { wins: "Shipped the importer", mood: 2 });
-    expect(draft).toMatchObject({ meetingId: m, wins: "Shipped the importer", mood: 2, stressLevel: 3, submittedAt: null });
+    expect(draft).toMatchObject({
+      meetingId: m,
+      wins: "Shipped the importer",
+      mood: 2,
+      stressLevel: 3,
+      submittedAt: null,
+    });
     const again = await savePrepDraft(c.employee, m, { challenges: "On-call" });
     expect(again).toMatchObject({ id: draft.id, wins: "Shipped the importer", challenges: "On-call", mood: 2 });
     const byId = await updatePrepForm(c.employee, draft.id, { goals: "Finish the migration" });
@@ -170,20 +221,27 @@ describe("1:1 prep forms", () => {
     // The manager never writes it.
     expect((await refusal(savePrepDraft(c.manager, m, { wins: "x" }))).status).toBe(403);
     expect((await refusal(updatePrepForm(c.manager, draft.id, { wins: "x" }))).status).toBe(403);
-    expect((await refusal(submitPrepForm(c.manager, prepFormSubmitBodySchema.parse({ meetingId: m })))).status).toBe(403);
+    expect((await refusal(submitPrepForm(c.manager, prepFormSubmitBodySchema.parse({ meetingId: m })))).status).toBe(
+      403,
+    );
     // Outsiders: the admin, another manager, another employee, another organisation.
     const d = await company();
     for (const outsider of [c.admin, c.otherManager, c.otherEmployee, d.admin]) {
       expect(await status(getPrepForm(outsider, m))).toBe(404);
       expect(await status(savePrepDraft(outsider, m, { wins: "planted" }))).toBe(404);
       expect(await status(updatePrepForm(outsider, draft.id, { wins: "planted" }))).toBe(404);
-      expect(await status(submitPrepForm(outsider, prepFormSubmitBodySchema.parse({ meetingId: m, wins: "planted" })))).toBe(404);
+      expect(
+        await status(submitPrepForm(outsider, prepFormSubmitBodySchema.parse({ meetingId: m, wins: "planted" }))),
+      ).toBe(404);
       expect(await status(moodTrend(outsider, m))).toBe(404);
     }
     expect(await status(getPrepForm(c.employee, randomUUID()))).toBe(404);
     expect(await status(getPrepForm(c.employee, "nope"))).toBe(404);
 
-    const submitted = await submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: m, employeeId: c.employee.userId, wins: "Shipped", mood: 3 }));
+    const submitted = await submitPrepForm(
+      c.employee,
+      prepFormSubmitBodySchema.parse({ meetingId: m, employeeId: c.employee.userId, wins: "Shipped", mood: 3 }),
+    );
     expect(submitted.submittedAt).not.toBeNull();
     expect(submitted).toMatchObject({ wins: "Shipped", mood: 3, stressLevel: 3, challenges: "" });
     expect(await getPrepForm(c.manager, m)).toMatchObject({ id: draft.id, wins: "Shipped" });
@@ -215,8 +273,13 @@ describe("1:1 prep forms", () => {
 
     for (const s of ["completed", "cancelled"] as const) {
       const closed = await meeting(c.manager, c.employee.userId, { status: s });
-      expect(await refusal(savePrepDraft(c.employee, closed, { wins: "late" }))).toMatchObject({ status: 409, code: "prep_form_closed" });
-      expect((await refusal(submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: closed })))).status).toBe(409);
+      expect(await refusal(savePrepDraft(c.employee, closed, { wins: "late" }))).toMatchObject({
+        status: 409,
+        code: "prep_form_closed",
+      });
+      expect(
+        (await refusal(submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: closed })))).status,
+      ).toBe(409);
     }
     expect(await prepRows(c.orgId, c.employee.userId)).toHaveLength(0);
   });
@@ -224,16 +287,24 @@ describe("1:1 prep forms", () => {
   it("through the routes: a mood of 6 and a 100 KB field are 400 with field messages, and nothing is saved", async () => {
     const c = await company();
     const m = await meeting(c.manager, c.employee.userId);
-    const post = (route: Route, path: string, body: unknown) => call(route, c.employee, c.subdomain, "POST", path, body);
+    const post = (route: Route, path: string, body: unknown) =>
+      call(route, c.employee, c.subdomain, "POST", path, body);
 
     const mood = await post(draftRoute as Route, "/api/one-on-one-prep", { meetingId: m, mood: 6 });
     expect(mood.status).toBe(400);
-    expect(((await mood.json()) as { fields: Record<string, string[]> }).fields.mood?.[0]).toBe("Mood must be a whole number from 1 to 5");
+    expect(((await mood.json()) as { fields: Record<string, string[]> }).fields.mood?.[0]).toBe(
+      "Mood must be a whole number from 1 to 5",
+    );
     const big = "x".repeat(100 * 1024);
-    for (const [route, path] of [[draftRoute, "/api/one-on-one-prep"], [submitRoute, "/api/one-on-one/prep-form"]] as const) {
+    for (const [route, path] of [
+      [draftRoute, "/api/one-on-one-prep"],
+      [submitRoute, "/api/one-on-one/prep-form"],
+    ] as const) {
       const r = await post(route as Route, path, { meetingId: m, additionalNotes: big });
       expect(r.status).toBe(400);
-      expect(((await r.json()) as { fields: Record<string, string[]> }).fields.additionalNotes?.[0]).toBe("Additional notes is at most 5,000 characters");
+      expect(((await r.json()) as { fields: Record<string, string[]> }).fields.additionalNotes?.[0]).toBe(
+        "Additional notes is at most 5,000 characters",
+      );
     }
     const submitMood = await post(submitRoute as Route, "/api/one-on-one/prep-form", { meetingId: m, stressLevel: 0 });
     expect(submitMood.status).toBe(400);
@@ -242,12 +313,32 @@ describe("1:1 prep forms", () => {
 
     const ok = await post(draftRoute as Route, "/api/one-on-one-prep", { meetingId: m, wins: "Fine" });
     expect(ok.status).toBe(200);
-    const read = await call(prepGetRoute as Route, c.manager, c.subdomain, "GET", `/api/one-on-one-prep/${m}`, undefined, { id: m });
+    const read = await call(
+      prepGetRoute as Route,
+      c.manager,
+      c.subdomain,
+      "GET",
+      `/api/one-on-one-prep/${m}`,
+      undefined,
+      { id: m },
+    );
     expect(read.status).toBe(200);
     expect(await read.json()).toBeNull();
-    const submitted = await post(submitRoute as Route, "/api/one-on-one/prep-form", { meetingId: m, employeeId: c.employee.userId, wins: "Fine" });
+    const submitted = await post(submitRoute as Route, "/api/one-on-one/prep-form", {
+      meetingId: m,
+      employeeId: c.employee.userId,
+      wins: "Fine",
+    });
     expect(submitted.status).toBe(200);
-    const read2 = await call(prepGetRoute as Route, c.manager, c.subdomain, "GET", `/api/one-on-one-prep/${m}`, undefined, { id: m });
+    const read2 = await call(
+      prepGetRoute as Route,
+      c.manager,
+      c.subdomain,
+      "GET",
+      `/api/one-on-one-prep/${m}`,
+      undefined,
+      { id: m },
+    );
     expect(((await read2.json()) as { wins: string }).wins).toBe("Fine");
   });
 });
@@ -263,7 +354,10 @@ describe("1:1 mood trend", () => {
     for (const w of order) {
       const id = await meeting(c.manager, c.employee.userId, { at: new Date(base + w * 7 * DAY) });
       byWeek.set(w, id);
-      await submitPrepForm(c.employee, prepFormSubmitBodySchema.parse({ meetingId: id, mood: (w % 5) + 1, stressLevel: 5 - (w % 5) }));
+      await submitPrepForm(
+        c.employee,
+        prepFormSubmitBodySchema.parse({ meetingId: id, mood: (w % 5) + 1, stressLevel: 5 - (w % 5) }),
+      );
     }
     for (let w = 0; w < 14; w++) ids.push(byWeek.get(w)!);
     const draftOnly = await meeting(c.manager, c.employee.userId, { at: new Date(base + 20 * 7 * DAY) });
@@ -275,7 +369,12 @@ describe("1:1 mood trend", () => {
     for (const viewer of [c.manager, c.employee]) {
       const trend = await moodTrend(viewer, draftOnly);
       expect(trend.map((p) => p.meetingId)).toEqual(ids.slice(2));
-      expect(trend[0]).toEqual({ meetingId: ids[2], scheduledAt: new Date(base + 2 * 7 * DAY).toISOString(), mood: 3, stressLevel: 3 });
+      expect(trend[0]).toEqual({
+        meetingId: ids[2],
+        scheduledAt: new Date(base + 2 * 7 * DAY).toISOString(),
+        mood: 3,
+        stressLevel: 3,
+      });
     }
     expect((await moodTrend(c.otherManager, elsewhere)).map((p) => p.meetingId)).toEqual([elsewhere]);
     expect(await status(moodTrend(c.otherManager, draftOnly))).toBe(404);

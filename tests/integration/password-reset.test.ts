@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
-import { mailPasswordReset, processPasswordResetJob, requestPasswordReset, resetPassword, RESET_MAILS_PER_HOUR, RESET_TTL_MS } from "@/lib/auth/password-reset";
+import {
+  mailPasswordReset,
+  processPasswordResetJob,
+  requestPasswordReset,
+  resetPassword,
+  RESET_MAILS_PER_HOUR,
+  RESET_TTL_MS,
+} from "@/lib/auth/password-reset";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { hashToken, peekToken } from "@/lib/auth/tokens";
@@ -41,7 +48,12 @@ async function requestAndRead(tenant: Tenant, email: string) {
 const signIn = (orgId: string, email: string, password: string) =>
   signInWithPassword({ orgId, email, password, address: null, userAgent: null });
 
-type ResetJobRow = { data: { orgId: string; subdomain: string; email: string }; retry_limit: number; expire_in: string; state: string };
+type ResetJobRow = {
+  data: { orgId: string; subdomain: string; email: string };
+  retry_limit: number;
+  expire_in: string;
+  state: string;
+};
 const resetJobs = async (orgId: string) =>
   (
     await owner().query<ResetJobRow>(
@@ -52,7 +64,12 @@ const resetJobs = async (orgId: string) =>
 const counts = async (orgId: string) => ({
   mails: (await mails(orgId)).length,
   tokens: await withOrg(orgId, (tx) => tx.authToken.count()),
-  deliveries: (await owner().query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'orgId' = $1", [orgId])).rows[0]!.n,
+  deliveries: (
+    await owner().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'orgId' = $1",
+      [orgId],
+    )
+  ).rows[0]!.n,
 });
 
 describe("requestPasswordReset (the 'forgot password' form)", () => {
@@ -71,8 +88,16 @@ describe("requestPasswordReset (the 'forgot password' form)", () => {
     // One send each, identical but for the address it carries.
     expect(send).toHaveBeenCalledTimes(2);
     const [known, unknown] = send.mock.calls;
-    expect(known).toEqual([QUEUES.passwordResetRequest.name, { orgId: tenant.orgId, subdomain: tenant.subdomain, email: user.email }, QUEUES.passwordResetRequest.options]);
-    expect(unknown).toEqual([QUEUES.passwordResetRequest.name, { orgId: tenant.orgId, subdomain: tenant.subdomain, email: ghost }, QUEUES.passwordResetRequest.options]);
+    expect(known).toEqual([
+      QUEUES.passwordResetRequest.name,
+      { orgId: tenant.orgId, subdomain: tenant.subdomain, email: user.email },
+      QUEUES.passwordResetRequest.options,
+    ]);
+    expect(unknown).toEqual([
+      QUEUES.passwordResetRequest.name,
+      { orgId: tenant.orgId, subdomain: tenant.subdomain, email: ghost },
+      QUEUES.passwordResetRequest.options,
+    ]);
     const jobs = await resetJobs(tenant.orgId);
     expect(jobs.map((j) => j.data.email)).toEqual([user.email, ghost]);
     expect(jobs.map(({ retry_limit, expire_in, state }) => ({ retry_limit, expire_in, state }))).toEqual([
@@ -89,8 +114,12 @@ describe("requestPasswordReset (the 'forgot password' form)", () => {
 
   it("refuses a job whose data is not a workspace and an address", async () => {
     const { tenant } = await tenantWithUser();
-    await expect(processPasswordResetJob({ orgId: tenant.orgId, subdomain: tenant.subdomain, email: "not-an-address" })).rejects.toThrow();
-    await expect(processPasswordResetJob({ orgId: "x", subdomain: tenant.subdomain, email: "a@example.com" })).rejects.toThrow();
+    await expect(
+      processPasswordResetJob({ orgId: tenant.orgId, subdomain: tenant.subdomain, email: "not-an-address" }),
+    ).rejects.toThrow();
+    await expect(
+      processPasswordResetJob({ orgId: "x", subdomain: tenant.subdomain, email: "a@example.com" }),
+    ).rejects.toThrow();
     expect(await counts(tenant.orgId)).toEqual({ mails: 0, tokens: 0, deliveries: 0 });
   });
 });
@@ -99,13 +128,24 @@ describe("mailPasswordReset (the job)", () => {
   it("stores one password_reset mail with a link to the workspace and queues its delivery", async () => {
     const { tenant, user } = await tenantWithUser();
     const { mail, token } = await requestAndRead(tenant, user.email);
-    expect(mail).toMatchObject({ kind: "password_reset", to: user.email, status: "pending", attempts: 0, sentAt: null });
+    expect(mail).toMatchObject({
+      kind: "password_reset",
+      to: user.email,
+      status: "pending",
+      attempts: 0,
+      sentAt: null,
+    });
     expect(mail.subject).toBe("Reset your Pulsewell password");
     expect(mail.text).toContain("Hi Rosa,");
     expect(mail.text).toContain(`http://${tenant.subdomain}.localhost:3000/reset-password?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const { rows } = await owner().query<{ name: string; data: { orgId: string; messageId: string }; singleton_key: string | null; retry_limit: number }>(
+    const { rows } = await owner().query<{
+      name: string;
+      data: { orgId: string; messageId: string };
+      singleton_key: string | null;
+      retry_limit: number;
+    }>(
       "SELECT name, data, singleton_key, retry_limit FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1",
       [mail.id],
     );
@@ -117,11 +157,16 @@ describe("mailPasswordReset (the job)", () => {
 
   it("stores no mail, no token and no job for an unknown e-mail", async () => {
     const { tenant } = await tenantWithUser();
-    const { rows: before } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
+    const { rows: before } = await owner().query(
+      "SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1",
+      [tenant.orgId],
+    );
     await mailPasswordReset(tenant, `${uniqueName("ghost")}@example.com`);
     expect(await mails(tenant.orgId)).toHaveLength(0);
     expect(await withOrg(tenant.orgId, (tx) => tx.authToken.count())).toBe(0);
-    const { rows: after } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [tenant.orgId]);
+    const { rows: after } = await owner().query("SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'orgId' = $1", [
+      tenant.orgId,
+    ]);
     expect(after[0].n).toBe(before[0].n);
     expect(after[0].n).toBe(0);
   });
@@ -130,7 +175,9 @@ describe("mailPasswordReset (the job)", () => {
     const { tenant, user } = await tenantWithUser();
     const before = Date.now();
     const { token } = await requestAndRead(tenant, user.email);
-    const tokens = await withOrg(tenant.orgId, (tx) => tx.authToken.findMany({ where: { organizationId: tenant.orgId } }));
+    const tokens = await withOrg(tenant.orgId, (tx) =>
+      tx.authToken.findMany({ where: { organizationId: tenant.orgId } }),
+    );
     expect(tokens).toHaveLength(1);
     const stored = tokens[0]!;
     expect(stored).toMatchObject({ userId: user.id, purpose: "password_reset", usedAt: null });
@@ -141,7 +188,10 @@ describe("mailPasswordReset (the job)", () => {
     expect(ttl).toBeGreaterThan(RESET_TTL_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(RESET_TTL_MS + 1000);
     // The raw token appears nowhere in the database.
-    const { rows } = await owner().query(`SELECT count(*)::int AS n FROM "AuthToken" WHERE "tokenHash" = $1 OR id::text = $1`, [token]);
+    const { rows } = await owner().query(
+      `SELECT count(*)::int AS n FROM "AuthToken" WHERE "tokenHash" = $1 OR id::text = $1`,
+      [token],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -150,7 +200,10 @@ describe("mailPasswordReset (the job)", () => {
     await Promise.all(Array.from({ length: 8 }, () => mailPasswordReset(tenant, user.email)));
     expect((await mails(tenant.orgId)).filter((m) => m.kind === "password_reset")).toHaveLength(RESET_MAILS_PER_HOUR);
     // An hour later the account may ask again.
-    await owner().query(`UPDATE "AuthToken" SET "createdAt" = now() - interval '61 minutes' WHERE "organizationId" = $1`, [tenant.orgId]);
+    await owner().query(
+      `UPDATE "AuthToken" SET "createdAt" = now() - interval '61 minutes' WHERE "organizationId" = $1`,
+      [tenant.orgId],
+    );
     await requestAndRead(tenant, user.email);
   });
 
@@ -178,7 +231,9 @@ describe("resetPassword", () => {
     expect(await loadSession(tenant.orgId, s1)).toBeNull();
     expect(await loadSession(tenant.orgId, s2)).toBeNull();
     expect(await loadSession(tenant.orgId, theirs)).not.toBeNull();
-    const row = await withOrg(tenant.orgId, (tx) => tx.authToken.findFirstOrThrow({ where: { organizationId: tenant.orgId } }));
+    const row = await withOrg(tenant.orgId, (tx) =>
+      tx.authToken.findFirstOrThrow({ where: { organizationId: tenant.orgId } }),
+    );
     expect(row.usedAt).not.toBeNull();
     expect(await withOrg(tenant.orgId, (tx) => peekToken(tx, tenant.orgId, token, "password_reset"))).toBe(false);
 
@@ -195,11 +250,16 @@ describe("resetPassword", () => {
     const { tenant, user } = await tenantWithUser();
     const { token } = await requestAndRead(tenant, user.email);
     await withOrg(tenant.orgId, (tx) =>
-      tx.authToken.updateMany({ where: { organizationId: tenant.orgId }, data: { expiresAt: new Date(Date.now() - 1000) } }),
+      tx.authToken.updateMany({
+        where: { organizationId: tenant.orgId },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      }),
     );
     expect(await resetPassword(tenant, token, NEW_PASSWORD)).toBe(false);
     expect(await signIn(tenant.orgId, user.email, TEST_PASSWORD)).toMatchObject({ ok: true });
-    const row = await withOrg(tenant.orgId, (tx) => tx.authToken.findFirstOrThrow({ where: { organizationId: tenant.orgId } }));
+    const row = await withOrg(tenant.orgId, (tx) =>
+      tx.authToken.findFirstOrThrow({ where: { organizationId: tenant.orgId } }),
+    );
     expect(row.usedAt).toBeNull();
   });
 

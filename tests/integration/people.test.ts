@@ -4,7 +4,14 @@ import { withOrg } from "@/lib/db/tenant";
 import { DomainError } from "@/lib/errors/domain-error";
 import { createSession, loadSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
-import { createUser as createUserFn, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "@/lib/people/users";
+import {
+  createUser as createUserFn,
+  deleteUser,
+  getUser,
+  listUsers,
+  resendInvitation,
+  updateUser,
+} from "@/lib/people/users";
 import { acceptInvitation } from "@/lib/people/invitations";
 import { createTeam, deleteTeam, listTeams, updateTeam } from "@/lib/people/teams";
 import { getOrgChart } from "@/lib/people/org-chart";
@@ -27,11 +34,18 @@ async function adminOf(opts: { maxUsers?: number } = {}) {
 }
 
 const input = (over: Partial<Record<keyof UserInput, unknown>> = {}): UserInput =>
-  userInputSchema.parse({ firstName: "Nia", lastName: "Okafor", email: `nia.${randomUUID().slice(0, 8)}@example.com`, role: "employee", ...over });
+  userInputSchema.parse({
+    firstName: "Nia",
+    lastName: "Okafor",
+    email: `nia.${randomUUID().slice(0, 8)}@example.com`,
+    role: "employee",
+    ...over,
+  });
 
-
-const mails = (orgId: string, to: string) => withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, to, kind: "invitation" } }));
-const tokens = (orgId: string, userId: string) => withOrg(orgId, (tx) => tx.authToken.findMany({ where: { organizationId: orgId, userId, purpose: "invitation" } }));
+const mails = (orgId: string, to: string) =>
+  withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, to, kind: "invitation" } }));
+const tokens = (orgId: string, userId: string) =>
+  withOrg(orgId, (tx) => tx.authToken.findMany({ where: { organizationId: orgId, userId, purpose: "invitation" } }));
 
 describe("users", () => {
   it("adds a person with an invitation e-mail and a 7-day single-use link; they show as pending", async () => {
@@ -78,7 +92,10 @@ describe("users", () => {
     // A manager joining a team without a manager leads it.
     expect((await listTeams(ctx)).find((t) => t.id === team.id)?.managerId).toBe(lead.id);
     const second = createUserFn(ctx, input({ role: "manager", teamId: team.id }));
-    await expect(second).rejects.toMatchObject({ kind: "invalid", message: "This team already has a manager assigned" });
+    await expect(second).rejects.toMatchObject({
+      kind: "invalid",
+      message: "This team already has a manager assigned",
+    });
     // An employee reporting to an employee is refused.
     const emp = await createUserFn(ctx, input());
     expect(await status(createUserFn(ctx, input({ managerId: emp.id })))).toBe(400);
@@ -88,14 +105,19 @@ describe("users", () => {
     const { ctx, admin } = await adminOf();
     const me = await getUser(ctx, admin.id);
     const demote = updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
-    await expect(demote).rejects.toMatchObject({ code: "last_admin", message: "The organisation must keep at least one admin" });
+    await expect(demote).rejects.toMatchObject({
+      code: "last_admin",
+      message: "The organisation must keep at least one admin",
+    });
     expect(await status(deleteUser(ctx, admin.id))).toBe(403);
 
     const second = await createUserFn(ctx, input({ role: "admin" }));
     await updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
     expect((await getUser({ ...ctx, role: "admin" }, admin.id)).role).toBe("manager");
     const secondDto = await getUser(ctx, second.id);
-    await expect(updateUser({ ...ctx, userId: second.id }, second.id, input({ ...secondDto, role: "employee" }))).rejects.toMatchObject({ code: "last_admin" });
+    await expect(
+      updateUser({ ...ctx, userId: second.id }, second.id, input({ ...secondDto, role: "employee" })),
+    ).rejects.toMatchObject({ code: "last_admin" });
   });
 
   it("refuses a reporting cycle", async () => {
@@ -129,7 +151,12 @@ describe("users", () => {
     expect(all).toHaveLength(2);
     expect(all.filter((t) => t.usedAt === null)).toHaveLength(1);
     expect(await mails(orgId, u.email)).toHaveLength(2);
-    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: u.id } }, data: { passwordSetAt: new Date() } }));
+    await withOrg(orgId, (tx) =>
+      tx.user.update({
+        where: { organizationId_id: { organizationId: orgId, id: u.id } },
+        data: { passwordSetAt: new Date() },
+      }),
+    );
     expect(await status(resendInvitation(ctx, u.id))).toBe(409);
   });
 
@@ -143,7 +170,12 @@ describe("users", () => {
     expect((await getUser(ctx, u.id)).status).toBe("active");
 
     const late = await createUserFn(ctx, input());
-    await withOrg(orgId, (tx) => tx.authToken.updateMany({ where: { organizationId: orgId, userId: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } }));
+    await withOrg(orgId, (tx) =>
+      tx.authToken.updateMany({
+        where: { organizationId: orgId, userId: late.id },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      }),
+    );
     expect(await acceptInvitation(orgId, await link(late.email), "Fresh-password-1")).toBe(false);
     expect((await getUser(ctx, late.id)).status).toBe("pending");
   });
@@ -158,7 +190,9 @@ describe("users", () => {
     const [mail] = await mails(orgId, "right@example.com");
     expect(await acceptInvitation(orgId, /token=([\w-]+)/.exec(mail!.text)![1]!, "Fresh-password-1")).toBe(true);
     // Once they have accepted, only they can change it (tests/integration/account-takeover.test.ts).
-    await expect(updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "renamed@example.com" }))).rejects.toMatchObject({ code: "email_change_not_allowed" });
+    await expect(
+      updateUser(ctx, u.id, input({ ...(await getUser(ctx, u.id)), email: "renamed@example.com" })),
+    ).rejects.toMatchObject({ code: "email_change_not_allowed" });
     expect(await mails(orgId, "renamed@example.com")).toHaveLength(0);
   });
 
@@ -198,9 +232,14 @@ describe("teams and organisation", () => {
     expect(await status(createTeam(ctx, { name: "Design", managerId: emp.id }))).toBe(400);
     const t = await createTeam(ctx, { name: "Design", managerId: mgr.id });
     expect(t).toMatchObject({ name: "Design", managerId: mgr.id, memberCount: 0 });
-    await expect(createTeam(ctx, { name: "Design", managerId: null })).rejects.toMatchObject({ code: "team_name_taken", message: 'A team named "Design" already exists' });
+    await expect(createTeam(ctx, { name: "Design", managerId: null })).rejects.toMatchObject({
+      code: "team_name_taken",
+      message: 'A team named "Design" already exists',
+    });
     expect((await updateTeam(ctx, t.id, { name: "Product Design", managerId: null })).name).toBe("Product Design");
-    await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: emp.id } }, data: { teamId: t.id } }));
+    await withOrg(orgId, (tx) =>
+      tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: emp.id } }, data: { teamId: t.id } }),
+    );
     await deleteTeam(ctx, t.id);
     expect(await listTeams(ctx)).toEqual([]);
     expect((await getUser(ctx, emp.id)).teamId).toBeNull();
@@ -248,10 +287,21 @@ describe("removing a person while a survey is open", () => {
     for (let i = 0; i < 4; i++) members.push(await createUserFn(ctx, input({ teamId: team.id })));
     const loner = await createUserFn(ctx, input());
     // Surveys go only to people who have set their password.
-    await withOrg(orgId, (tx) => tx.user.updateMany({ where: { organizationId: orgId, id: { in: [...members.map((m) => m.id), loner.id] } }, data: { passwordSetAt: new Date() } }));
+    await withOrg(orgId, (tx) =>
+      tx.user.updateMany({
+        where: { organizationId: orgId, id: { in: [...members.map((m) => m.id), loner.id] } },
+        data: { passwordSetAt: new Date() },
+      }),
+    );
     const send = () =>
       withOrg(orgId, async (tx) => {
-        const spec = { kind: "custom" as const, title: "Check-in", audienceTeamIds: [], createdById: admin.id, questions: [{ type: "scale" as const, text: "All good?", isRequired: true }] };
+        const spec = {
+          kind: "custom" as const,
+          title: "Check-in",
+          audienceTeamIds: [],
+          createdById: admin.id,
+          questions: [{ type: "scale" as const, text: "All good?", isRequired: true }],
+        };
         const { surveyId } = await createSurvey(tx, orgId, spec, new Date());
         await sendSurvey(tx, orgId, surveyId, new Date());
         return surveyId;
@@ -263,12 +313,21 @@ describe("removing a person while a survey is open", () => {
       if (!delivered.has(sid)) delivered.set(sid, deliverSurveyInvitations(orgId, sid));
       return linkToken((await delivered.get(sid)!).find((m) => m.to === email)!.text);
     };
-    const question = await withOrg(orgId, (tx) => tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }));
-    const answer = (sid: string, qid: string, token: string) => submitResponse(orgId, { surveyId: sid, responses: [{ questionId: qid, answer: 4 }] }, { token });
+    const question = await withOrg(orgId, (tx) =>
+      tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }),
+    );
+    const answer = (sid: string, qid: string, token: string) =>
+      submitResponse(orgId, { surveyId: sid, responses: [{ questionId: qid, answer: 4 }] }, { token });
     const counts = (sid: string) =>
       withOrg(orgId, async (tx) => {
-        const rows = await tx.surveyParticipation.findMany({ where: { organizationId: orgId, surveyId: sid }, select: { teamId: true, invited: true, responded: true } });
-        const survey = await tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: sid } }, select: { invitedCount: true, status: true } });
+        const rows = await tx.surveyParticipation.findMany({
+          where: { organizationId: orgId, surveyId: sid },
+          select: { teamId: true, invited: true, responded: true },
+        });
+        const survey = await tx.survey.findUniqueOrThrow({
+          where: { organizationId_id: { organizationId: orgId, id: sid } },
+          select: { invitedCount: true, status: true },
+        });
         const pending = await tx.surveyPendingResponse.count({ where: { organizationId: orgId, surveyId: sid } });
         // Invited as stored (what results show after close); responded as the product counts it:
         // from the pool while the survey is open, as stored by the fold once closed.
@@ -276,7 +335,13 @@ describe("removing a person while a survey is open", () => {
         const group = (id: string) => {
           const stored = rows.find((r) => r.teamId === id);
           const open = live.find((r) => r.teamId === id);
-          return stored && { teamId: id, invited: stored.invited, responded: survey.status === "active" ? (open?.responded ?? 0) : stored.responded };
+          return (
+            stored && {
+              teamId: id,
+              invited: stored.invited,
+              responded: survey.status === "active" ? (open?.responded ?? 0) : stored.responded,
+            }
+          );
         };
         return {
           team: group(team.id),
@@ -288,11 +353,20 @@ describe("removing a person while a survey is open", () => {
     return { orgId, ctx, team, members, loner, surveyId, send, tokenOf, question, answer, counts };
   }
 
-  const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e,
+    );
 
   it("cancels their links: the link is invalid, nothing is stored, and the invited counts stay (nobody can tell whether they had answered)", async () => {
     const s = await openSurvey();
-    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 }, invitedCount: 6, pending: 0 });
+    expect(await s.counts(s.surveyId)).toEqual({
+      team: { teamId: s.team.id, invited: 4, responded: 0 },
+      org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 },
+      invitedCount: 6,
+      pending: 0,
+    });
     const leaver = s.members[0]!;
     const token = await s.tokenOf(s.surveyId, leaver.email);
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).not.toBeNull();
@@ -303,7 +377,12 @@ describe("removing a person while a survey is open", () => {
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: "survey_link_invalid", message: INVALID_LINK });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
-    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 0 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 }, invitedCount: 6, pending: 0 });
+    expect(await s.counts(s.surveyId)).toEqual({
+      team: { teamId: s.team.id, invited: 4, responded: 0 },
+      org: { teamId: ORG_TEAM_ID, invited: 6, responded: 0 },
+      invitedCount: 6,
+      pending: 0,
+    });
 
     // Someone without an attributed team: their link goes too, and the counts stay.
     const lonerToken = await s.tokenOf(s.surveyId, s.loner.email);
@@ -312,7 +391,11 @@ describe("removing a person while a survey is open", () => {
     expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 4 }, org: { invited: 6 }, invitedCount: 6 });
     // The others' links still work.
     await s.answer(s.surveyId, s.question.id, await s.tokenOf(s.surveyId, s.members[1]!.email));
-    expect(await s.counts(s.surveyId)).toMatchObject({ team: { invited: 4, responded: 1 }, org: { invited: 6, responded: 1 }, pending: 1 });
+    expect(await s.counts(s.surveyId)).toMatchObject({
+      team: { invited: 4, responded: 1 },
+      org: { invited: 6, responded: 1 },
+      pending: 1,
+    });
   });
 
   it("a removal racing the person's own submission: the link is cancelled either way, and the answer counts only if it came first; no deadlock", async () => {
@@ -321,7 +404,10 @@ describe("removing a person while a survey is open", () => {
     const outcomes = await Promise.all(
       racers.map(async (m) => {
         const token = await s.tokenOf(s.surveyId, m.email);
-        const [, submitted] = await Promise.all([deleteUser(s.ctx, m.id), refusal(s.answer(s.surveyId, s.question.id, token))]);
+        const [, submitted] = await Promise.all([
+          deleteUser(s.ctx, m.id),
+          refusal(s.answer(s.surveyId, s.question.id, token)),
+        ]);
         if (submitted !== null) expect(submitted).toMatchObject({ code: "survey_link_invalid", message: INVALID_LINK });
         return submitted === null;
       }),
@@ -340,7 +426,13 @@ describe("removing a person while a survey is open", () => {
   it("keeps the answer of a person removed after answering, and leaves closed surveys as they were", async () => {
     const s = await openSurvey();
     const closedId = await s.send();
-    await withOrg(s.orgId, (tx) => tx.survey.update({ where: { organizationId_id: { organizationId: s.orgId, id: closedId } }, data: { status: "closed", closedAt: new Date() }, select: { id: true } }));
+    await withOrg(s.orgId, (tx) =>
+      tx.survey.update({
+        where: { organizationId_id: { organizationId: s.orgId, id: closedId } },
+        data: { status: "closed", closedAt: new Date() },
+        select: { id: true },
+      }),
+    );
     const answered = s.members[0]!;
     const token = await s.tokenOf(s.surveyId, answered.email);
     await s.answer(s.surveyId, s.question.id, token);
@@ -349,11 +441,21 @@ describe("removing a person while a survey is open", () => {
     await deleteUser(s.ctx, answered.id);
 
     // The answer stays in the pool and counts; the link is cancelled like any other.
-    expect(await s.counts(s.surveyId)).toEqual({ team: { teamId: s.team.id, invited: 4, responded: 1 }, org: { teamId: ORG_TEAM_ID, invited: 6, responded: 1 }, invitedCount: 6, pending: 1 });
+    expect(await s.counts(s.surveyId)).toEqual({
+      team: { teamId: s.team.id, invited: 4, responded: 1 },
+      org: { teamId: ORG_TEAM_ID, invited: 6, responded: 1 },
+      invitedCount: 6,
+      pending: 1,
+    });
     expect(await readSurveyForTaker(s.orgId, s.surveyId, { token })).toBeNull();
     expect(await s.counts(closedId)).toEqual(closedBefore);
     // Both invitations stay (they are counted as sent); the open one no longer opens with any link.
-    const left = await withOrg(s.orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: s.orgId, userId: answered.id }, select: { surveyId: true, tokenHash: true } }));
+    const left = await withOrg(s.orgId, (tx) =>
+      tx.surveyInvitation.findMany({
+        where: { organizationId: s.orgId, userId: answered.id },
+        select: { surveyId: true, tokenHash: true },
+      }),
+    );
     expect(left.map((i) => i.surveyId).sort()).toEqual([closedId, s.surveyId].sort());
     expect(left.find((i) => i.surveyId === s.surveyId)?.tokenHash).toMatch(/^void:/);
   });
@@ -375,7 +477,14 @@ it("an upper-case spelling of a person's own id is refused as their manager, thr
         new NextRequest(`http://acme.localhost:3000/api/users/${pathId}`, {
           method: "PUT",
           headers: { host: "acme.localhost:3000", "content-type": "application/json" },
-          body: JSON.stringify({ firstName: dto.firstName, lastName: dto.lastName, email: dto.email, role: "manager", teamId: null, managerId }),
+          body: JSON.stringify({
+            firstName: dto.firstName,
+            lastName: dto.lastName,
+            email: dto.email,
+            role: "manager",
+            teamId: null,
+            managerId,
+          }),
         }),
         { params: Promise.resolve({ id: pathId }) },
       );

@@ -19,10 +19,23 @@ beforeAll(async () => {
   const { orgId } = await createOrg();
   await withOrg(orgId, async (tx) => {
     const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (await tx.user.create({ data: { organizationId: orgId, firstName, lastName: "T", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`, role, teamId }, select: { id: true } })).id;
+      (
+        await tx.user.create({
+          data: {
+            organizationId: orgId,
+            firstName,
+            lastName: "T",
+            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
+            role,
+            teamId,
+          },
+          select: { id: true },
+        })
+      ).id;
     const adminId = await user("Ada", "admin");
     admin = { orgId, userId: adminId, role: "admin", sessionId: randomUUID() };
-    const team = async (name: string) => (await tx.team.create({ data: { organizationId: orgId, name }, select: { id: true } })).id;
+    const team = async (name: string) =>
+      (await tx.team.create({ data: { organizationId: orgId, name }, select: { id: true } })).id;
     const big = await team("Big");
     const small = await team("Small");
     for (let i = 0; i < 5; i++) await user(`Big${i}`, "employee", big);
@@ -30,14 +43,27 @@ beforeAll(async () => {
     roundId = randomUUID();
     const sentAt = new Date(Date.now() - 3 * DAY);
     await tx.survey.create({
-      data: { organizationId: orgId, id: roundId, kind: "pulse", title: "Weekly pulse", status: "closed", scheduledFor: sentAt, sentAt, closesAt: new Date(sentAt.getTime() + 2 * DAY), minGroupSize: 3 },
+      data: {
+        organizationId: orgId,
+        id: roundId,
+        kind: "pulse",
+        title: "Weekly pulse",
+        status: "closed",
+        scheduledFor: sentAt,
+        sentAt,
+        closesAt: new Date(sentAt.getTime() + 2 * DAY),
+        minGroupSize: 3,
+      },
     });
     const participation: [string, number, number][] = [
       [ORG_GROUP, 11, 10],
       [big, 5, 5],
       [small, 2, 2],
     ];
-    for (const [teamId, invited, responded] of participation) await tx.surveyParticipation.create({ data: { organizationId: orgId, surveyId: roundId, teamId, invited, responded } });
+    for (const [teamId, invited, responded] of participation)
+      await tx.surveyParticipation.create({
+        data: { organizationId: orgId, surveyId: roundId, teamId, invited, responded },
+      });
     const rollups: [string, string, number, number][] = [
       [ORG_GROUP, "overall", 10, 70],
       [ORG_GROUP, "enps", 10, 80],
@@ -46,7 +72,8 @@ beforeAll(async () => {
       [small, "overall", 2, 9],
       [small, "enps", 2, 16],
     ];
-    for (const [teamId, metric, n, sum] of rollups) await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: roundId, teamId, metric, n, sum } });
+    for (const [teamId, metric, n, sum] of rollups)
+      await tx.surveyRollup.create({ data: { organizationId: orgId, surveyId: roundId, teamId, metric, n, sum } });
   });
 });
 

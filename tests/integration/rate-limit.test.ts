@@ -22,12 +22,27 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
       const r = await hitRateLimit("signupCheckSubdomain", client, at(t0, i - 1));
       expect(r).toEqual({ allowed: true, count: i, limit: max, retryAfterSeconds: windowSeconds });
     }
-    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, 1000))).toMatchObject({ allowed: false, count: max + 1, retryAfterSeconds: windowSeconds - 1 });
+    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, 1000))).toMatchObject({
+      allowed: false,
+      count: max + 1,
+      retryAfterSeconds: windowSeconds - 1,
+    });
     // Retry-After is the time left in the window, rounded up to whole seconds.
-    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, 45_500))).toMatchObject({ allowed: false, retryAfterSeconds: 15 });
-    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, windowSeconds * 1000 - 1))).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, 45_500))).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 15,
+    });
+    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, windowSeconds * 1000 - 1))).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
     // The window ends exactly windowSeconds after its first hit.
-    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, windowSeconds * 1000))).toEqual({ allowed: true, count: 1, limit: max, retryAfterSeconds: windowSeconds });
+    expect(await hitRateLimit("signupCheckSubdomain", client, at(t0, windowSeconds * 1000))).toEqual({
+      allowed: true,
+      count: 1,
+      limit: max,
+      retryAfterSeconds: windowSeconds,
+    });
   });
 
   it("answers 429 with Retry-After through the API wrapper, before the handler runs", async () => {
@@ -38,7 +53,9 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
     });
     const address = freshAddress();
     const call = () =>
-      route(new NextRequest("http://localhost:3000/api/x", { headers: { "x-forwarded-for": `6.6.6.6, ${address}` } }), { params: Promise.resolve({}) });
+      route(new NextRequest("http://localhost:3000/api/x", { headers: { "x-forwarded-for": `6.6.6.6, ${address}` } }), {
+        params: Promise.resolve({}),
+      });
     for (let i = 0; i < RATE_LIMITS.quickLogin.max; i++) expect((await call()).status).toBe(200);
     const refused = await call();
     expect(refused.status).toBe(429);
@@ -48,7 +65,10 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
     expect(await refused.json()).toMatchObject({ status: 429, code: "rate_limited" });
     expect(handled).toBe(RATE_LIMITS.quickLogin.max);
     // The forged first X-Forwarded-For entry is not the key: another real address is still served.
-    const other = await route(new NextRequest("http://localhost:3000/api/x", { headers: { "x-forwarded-for": `6.6.6.6, ${freshAddress()}` } }), { params: Promise.resolve({}) });
+    const other = await route(
+      new NextRequest("http://localhost:3000/api/x", { headers: { "x-forwarded-for": `6.6.6.6, ${freshAddress()}` } }),
+      { params: Promise.resolve({}) },
+    );
     expect(other.status).toBe(200);
   });
 
@@ -61,10 +81,19 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
     for (let i = 0; i < max; i++) await hitRateLimit("quickLogin", { address: a, orgId: orgA }, t0);
     expect((await hitRateLimit("quickLogin", { address: a, orgId: orgA }, t0)).allowed).toBe(false);
     // Per-workspace limit: the same address in another workspace, or another address, starts at 1.
-    expect(await hitRateLimit("quickLogin", { address: a, orgId: orgB }, t0)).toMatchObject({ allowed: true, count: 1 });
-    expect(await hitRateLimit("quickLogin", { address: freshAddress(), orgId: orgA }, t0)).toMatchObject({ allowed: true, count: 1 });
+    expect(await hitRateLimit("quickLogin", { address: a, orgId: orgB }, t0)).toMatchObject({
+      allowed: true,
+      count: 1,
+    });
+    expect(await hitRateLimit("quickLogin", { address: freshAddress(), orgId: orgA }, t0)).toMatchObject({
+      allowed: true,
+      count: 1,
+    });
     // Another limit of the same client counts on its own.
-    expect(await hitRateLimit("passwordResetRequest", { address: a, orgId: orgA }, t0)).toMatchObject({ allowed: true, count: 1 });
+    expect(await hitRateLimit("passwordResetRequest", { address: a, orgId: orgA }, t0)).toMatchObject({
+      allowed: true,
+      count: 1,
+    });
     // A per-address limit ignores the workspace.
     const b = freshAddress();
     await hitRateLimit("companyFinder", { address: b, orgId: orgA }, t0);
@@ -81,7 +110,9 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
     expect(addressKey(null)).toBe("unknown");
     const t0 = new Date("2026-11-24T12:00:00.000Z");
     await hitRateLimit("companyFinder", { address: "2001:db8:77:1::1" }, t0);
-    expect(await hitRateLimit("companyFinder", { address: "2001:db8:77:1:dead:beef:0:2" }, t0)).toMatchObject({ count: 2 });
+    expect(await hitRateLimit("companyFinder", { address: "2001:db8:77:1:dead:beef:0:2" }, t0)).toMatchObject({
+      count: 2,
+    });
     expect(await hitRateLimit("companyFinder", { address: "2001:db8:77:2::1" }, t0)).toMatchObject({ count: 1 });
   });
 
@@ -103,7 +134,10 @@ describe("rate limits (fixed window, counted in PostgreSQL)", () => {
     await hitRateLimit("signupComplete", { address: live }, t0);
     // companyFinder's window (60 s) has ended 2 minutes later; signupComplete's (10 min) has not.
     expect(await pruneRateLimits(at(t0, 120_000))).toBeGreaterThanOrEqual(1);
-    const { rows } = await owner().query<{ key: string }>(`SELECT "key" FROM "RateLimit" WHERE "key" IN ($1, $2)`, [ended, live]);
+    const { rows } = await owner().query<{ key: string }>(`SELECT "key" FROM "RateLimit" WHERE "key" IN ($1, $2)`, [
+      ended,
+      live,
+    ]);
     expect(rows.map((r) => r.key)).toEqual([live]);
   });
 

@@ -26,10 +26,16 @@ beforeAll(async () => {
       }
       if (failNext > 0) {
         failNext--;
-        res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ name: "application_error", message: "Service unavailable", statusCode: 503 }));
+        res
+          .writeHead(503, { "content-type": "application/json" })
+          .end(JSON.stringify({ name: "application_error", message: "Service unavailable", statusCode: 503 }));
         return;
       }
-      received.push({ auth: req.headers.authorization, idempotencyKey: req.headers["idempotency-key"] as string | undefined, body: JSON.parse(data) as Record<string, unknown> });
+      received.push({
+        auth: req.headers.authorization,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+        body: JSON.parse(data) as Record<string, unknown>,
+      });
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `re_${received.length}` }));
     });
   });
@@ -42,7 +48,9 @@ afterAll(async () => {
 });
 
 async function enqueue(orgId: string) {
-  return withOrg(orgId, (tx) => enqueueMail(tx, orgId, { to: "ana@example.com", subject: "Hello", text: "Body text", kind: "test" }));
+  return withOrg(orgId, (tx) =>
+    enqueueMail(tx, orgId, { to: "ana@example.com", subject: "Hello", text: "Body text", kind: "test" }),
+  );
 }
 
 describe("Resend transport", () => {
@@ -53,8 +61,15 @@ describe("Resend transport", () => {
     const last = received.at(-1)!;
     expect(last.auth).toBe("Bearer re_test_key");
     expect(last.idempotencyKey).toBe(`outbox-${id}`);
-    expect(last.body).toMatchObject({ to: "ana@example.com", subject: "Hello", text: "Body text", from: "Pulsewell <no-reply@localhost>" });
-    const row = await withOrg(orgId, (tx) => tx.mailMessage.findFirst({ where: { id }, select: { status: true, providerId: true } }));
+    expect(last.body).toMatchObject({
+      to: "ana@example.com",
+      subject: "Hello",
+      text: "Body text",
+      from: "Pulsewell <no-reply@localhost>",
+    });
+    const row = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findFirst({ where: { id }, select: { status: true, providerId: true } }),
+    );
     expect(row).toEqual({ status: "sent", providerId: `re_${received.length}` });
   });
 
@@ -63,12 +78,22 @@ describe("Resend transport", () => {
     const ics = "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nSUMMARY:Grüße\r\nEND:VCALENDAR\r\n";
     const id = await withOrg(orgId, (tx) =>
       enqueueMail(tx, orgId, {
-        to: "ana@example.com", subject: "Cancelled", text: "Body", kind: "test",
-        attachments: [{ filename: "cancel.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
+        to: "ana@example.com",
+        subject: "Cancelled",
+        text: "Body",
+        kind: "test",
+        attachments: [
+          { filename: "cancel.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics },
+        ],
       }),
     );
     expect(await deliverMail(orgId, id, resendTransport("re_test_key", baseUrl))).toBe("sent");
-    const sent = received.at(-1)!.body.attachments as { filename: string; content: string; content_type?: string; contentType?: string }[];
+    const sent = received.at(-1)!.body.attachments as {
+      filename: string;
+      content: string;
+      content_type?: string;
+      contentType?: string;
+    }[];
     expect(sent).toHaveLength(1);
     expect(sent[0]!.filename).toBe("cancel.ics");
     expect(sent[0]!.content_type ?? sent[0]!.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
@@ -83,11 +108,15 @@ describe("Resend transport", () => {
     const t = resendTransport("re_test_key", baseUrl);
     await expect(deliverMail(orgId, id, t)).rejects.toThrow(/Service unavailable/);
     await expect(deliverMail(orgId, id, t)).rejects.toThrow(/Service unavailable/);
-    let row = await withOrg(orgId, (tx) => tx.mailMessage.findFirst({ where: { id }, select: { status: true, attempts: true } }));
+    let row = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findFirst({ where: { id }, select: { status: true, attempts: true } }),
+    );
     expect(row).toEqual({ status: "pending", attempts: 2 });
     expect(await deliverMail(orgId, id, t)).toBe("sent");
     expect(received.length).toBe(before + 1);
-    row = await withOrg(orgId, (tx) => tx.mailMessage.findFirst({ where: { id }, select: { status: true, attempts: true } }));
+    row = await withOrg(orgId, (tx) =>
+      tx.mailMessage.findFirst({ where: { id }, select: { status: true, attempts: true } }),
+    );
     expect(row).toEqual({ status: "sent", attempts: 3 });
   });
 });

@@ -16,7 +16,15 @@ const SHARED_READ_ONLY_TABLES = new Set(["BuiltinContent"]);
 // organisation policy, a RESTRICTIVE policy (AND-ed with it) on the acting user.
 const OWNER_ONLY_TABLES = new Set(["ChatConversation", "ChatMessage", "Vault", "VaultKeyWrap"]);
 // 1:1 tables: the pair alone (a RESTRICTIVE policy on managerId/employeeId), see the 1:1 migration.
-const PAIR_ONLY_TABLES = new Set(["MeetingSeries", "Meeting", "MeetingPrepForm", "MeetingAgendaItem", "MeetingActionItem", "MeetingPrivateNote", "MeetingSuggestionReview"]);
+const PAIR_ONLY_TABLES = new Set([
+  "MeetingSeries",
+  "Meeting",
+  "MeetingPrepForm",
+  "MeetingAgendaItem",
+  "MeetingActionItem",
+  "MeetingPrivateNote",
+  "MeetingSuggestionReview",
+]);
 const OWNER_CHECK = '("userId" = app_current_user())';
 const PAIR_CHECK = '((app_current_user() = "managerId") OR (app_current_user() = "employeeId"))';
 // The narrower second policy of two pair tables: a private note's author, a review's manager.
@@ -27,7 +35,8 @@ const SECOND_RESTRICTIVE: Record<string, string> = {
 /** The restrictive policies a table must have, exactly. */
 function restrictiveChecks(table: string): string[] {
   if (OWNER_ONLY_TABLES.has(table)) return [OWNER_CHECK];
-  if (PAIR_ONLY_TABLES.has(table)) return [PAIR_CHECK, ...(SECOND_RESTRICTIVE[table] ? [SECOND_RESTRICTIVE[table]] : [])];
+  if (PAIR_ONLY_TABLES.has(table))
+    return [PAIR_CHECK, ...(SECOND_RESTRICTIVE[table] ? [SECOND_RESTRICTIVE[table]] : [])];
   return [];
 }
 const ROOT = "Organization";
@@ -50,7 +59,13 @@ const functionOnly = tables.filter((t) => FUNCTION_ONLY_TABLES.has(t.table));
 const sharedReadOnly = tables.filter((t) => SHARED_READ_ONLY_TABLES.has(t.table));
 const tenantTables = tables.filter((t) => !FUNCTION_ONLY_TABLES.has(t.table) && !SHARED_READ_ONLY_TABLES.has(t.table));
 
-type ConstraintRow = { table: string; name: string; type: "p" | "u" | "f"; columns: string[]; foreignTable: string | null };
+type ConstraintRow = {
+  table: string;
+  name: string;
+  type: "p" | "u" | "f";
+  columns: string[];
+  foreignTable: string | null;
+};
 const constraints = (
   await owner.query<ConstraintRow>(`
     SELECT c.relname AS table, k.conname AS name, k.contype AS type,
@@ -77,7 +92,9 @@ const GLOBAL_UNIQUES = new Set(["BillingAccount_setupIntentId_key", "BillingAcco
 
 describe("tenant tables in the catalog", () => {
   it("finds the tenant tables", () => {
-    expect(tables.map((t) => t.table)).toEqual(expect.arrayContaining([ROOT, "User", "Team", "Session", "Notification"]));
+    expect(tables.map((t) => t.table)).toEqual(
+      expect.arrayContaining([ROOT, "User", "Team", "Session", "Notification"]),
+    );
   });
 
   it.each(tables.map((t) => [t.table, t]))("%s has RLS enabled, forced, and a policy", (_name, t) => {
@@ -86,31 +103,46 @@ describe("tenant tables in the catalog", () => {
     expect(t.policies).toBeGreaterThan(0);
   });
 
-  it.each(tenantTables.filter((t) => t.table !== ROOT).map((t) => [t.table, t]))("%s keeps organizationId in its keys", (name, t) => {
-    expect(t.hasOrgColumn).toBe(true);
-    const own = constraints.filter((c) => c.table === name);
-    const pk = own.find((c) => c.type === "p");
-    expect(pk?.columns).toContain("organizationId");
-    for (const u of [...own.filter((c) => c.type === "u"), ...uniqueIndexes.filter((i) => i.table === name)].filter((u) => !GLOBAL_UNIQUES.has(u.name))) {
-      expect(u.columns, `unique ${u.name}`).toContain("organizationId");
-    }
-    for (const fk of own.filter((c) => c.type === "f" && c.foreignTable !== ROOT)) {
-      expect(fk.columns, `foreign key ${fk.name}`).toContain("organizationId");
-    }
-  });
+  it.each(tenantTables.filter((t) => t.table !== ROOT).map((t) => [t.table, t]))(
+    "%s keeps organizationId in its keys",
+    (name, t) => {
+      expect(t.hasOrgColumn).toBe(true);
+      const own = constraints.filter((c) => c.table === name);
+      const pk = own.find((c) => c.type === "p");
+      expect(pk?.columns).toContain("organizationId");
+      for (const u of [...own.filter((c) => c.type === "u"), ...uniqueIndexes.filter((i) => i.table === name)].filter(
+        (u) => !GLOBAL_UNIQUES.has(u.name),
+      )) {
+        expect(u.columns, `unique ${u.name}`).toContain("organizationId");
+      }
+      for (const fk of own.filter((c) => c.type === "f" && c.foreignTable !== ROOT)) {
+        expect(fk.columns, `foreign key ${fk.name}`).toContain("organizationId");
+      }
+    },
+  );
 
   it("gives the application role only policies that compare the row's organisation with the one set", async () => {
     // Permissive policies are OR-ed: one USING (true) for the app role would undo every other, so
     // each policy the role is subject to must be exactly the organisation check, for reading and
     // for writing.
     const policies = (
-      await owner.query<{ table: string; name: string; roles: string[]; permissive: string; qual: string | null; check: string | null }>(`
+      await owner.query<{
+        table: string;
+        name: string;
+        roles: string[];
+        permissive: string;
+        qual: string | null;
+        check: string | null;
+      }>(`
         SELECT tablename AS table, policyname AS name, roles::text[] AS roles, permissive, qual, with_check AS check
         FROM pg_policies WHERE schemaname = 'public'`)
     ).rows.filter((p) => p.roles.includes("public") || p.roles.includes("pulsewell_app"));
     for (const t of tenantTables) {
       const own = policies.filter((p) => p.table === t.table);
-      expect(own.filter((p) => p.permissive === "PERMISSIVE").length, `${t.table} has a policy for the app role`).toBeGreaterThan(0);
+      expect(
+        own.filter((p) => p.permissive === "PERMISSIVE").length,
+        `${t.table} has a policy for the app role`,
+      ).toBeGreaterThan(0);
       // pg_get_expr quotes only the identifiers that need it.
       const expected = t.table === ROOT ? "(id = app_current_org())" : '("organizationId" = app_current_org())';
       for (const p of own.filter((p) => p.permissive === "PERMISSIVE")) {
@@ -121,21 +153,26 @@ describe("tenant tables in the catalog", () => {
       // tables and the pair (and author) checks of 1:1 tables, each the same for reading and writing.
       const restrictive = own.filter((p) => p.permissive === "RESTRICTIVE");
       for (const p of restrictive) expect(p.check ?? p.qual, `${t.table}.${p.name} WITH CHECK`).toBe(p.qual);
-      expect(restrictive.map((p) => p.qual).sort(), `${t.table} restrictive policies`).toEqual(restrictiveChecks(t.table).sort());
+      expect(restrictive.map((p) => p.qual).sort(), `${t.table} restrictive policies`).toEqual(
+        restrictiveChecks(t.table).sort(),
+      );
     }
   });
 
-  it.each(sharedReadOnly.map((t) => [t.table]))("%s is readable by the application role and writable only by the owner", async (name) => {
-    const { rows } = await owner.query<{ cmd: string; qual: string | null; read: boolean; write: boolean }>(
-      `SELECT p.cmd, p.qual,
+  it.each(sharedReadOnly.map((t) => [t.table]))(
+    "%s is readable by the application role and writable only by the owner",
+    async (name) => {
+      const { rows } = await owner.query<{ cmd: string; qual: string | null; read: boolean; write: boolean }>(
+        `SELECT p.cmd, p.qual,
               has_table_privilege('pulsewell_app', format('%I', $1::text), 'SELECT') AS read,
               has_table_privilege('pulsewell_app', format('%I', $1::text), 'INSERT, UPDATE, DELETE, TRUNCATE') AS write
          FROM pg_policies p
         WHERE p.schemaname = 'public' AND p.tablename = $1 AND ('public' = ANY (p.roles::text[]) OR 'pulsewell_app' = ANY (p.roles::text[]))`,
-      [name],
-    );
-    expect(rows).toEqual([{ cmd: "SELECT", qual: "true", read: true, write: false }]);
-  });
+        [name],
+      );
+      expect(rows).toEqual([{ cmd: "SELECT", qual: "true", read: true, write: false }]);
+    },
+  );
 
   it("finds the shared read-only tables", () => {
     expect(sharedReadOnly.map((t) => t.table).sort()).toEqual([...SHARED_READ_ONLY_TABLES].sort());
@@ -145,15 +182,18 @@ describe("tenant tables in the catalog", () => {
     expect(functionOnly.map((t) => t.table).sort()).toEqual([...FUNCTION_ONLY_TABLES].sort());
   });
 
-  it.each(functionOnly.map((t) => [t.table, t]))("%s gives the application role no policy and no rights on the table", async (name) => {
-    const { rows } = await owner.query<{ policies: number; rights: boolean }>(
-      `SELECT (SELECT count(*)::int FROM pg_policies WHERE schemaname = 'public' AND tablename = $1
+  it.each(functionOnly.map((t) => [t.table, t]))(
+    "%s gives the application role no policy and no rights on the table",
+    async (name) => {
+      const { rows } = await owner.query<{ policies: number; rights: boolean }>(
+        `SELECT (SELECT count(*)::int FROM pg_policies WHERE schemaname = 'public' AND tablename = $1
                  AND ('public' = ANY (roles::text[]) OR 'pulsewell_app' = ANY (roles::text[]))) AS policies,
               has_table_privilege('pulsewell_app', format('%I', $1::text), 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER') AS rights`,
-      [name],
-    );
-    expect(rows[0]).toEqual({ policies: 0, rights: false });
-  });
+        [name],
+      );
+      expect(rows[0]).toEqual({ policies: 0, rights: false });
+    },
+  );
 
   it("lets the application role own nothing and bypass nothing", async () => {
     const role = await owner.query<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(`

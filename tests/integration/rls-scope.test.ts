@@ -33,10 +33,14 @@ describe("row-level security as the application role", () => {
     const a = await createOrg();
     const b = await createOrg();
     await expect(
-      withOrg(a.orgId, (tx) => tx.user.create({ data: { organizationId: b.orgId, email: "y@example.com", firstName: "Y", lastName: "Z" } })),
+      withOrg(a.orgId, (tx) =>
+        tx.user.create({ data: { organizationId: b.orgId, email: "y@example.com", firstName: "Y", lastName: "Z" } }),
+      ),
     ).rejects.toThrow(/row-level security/i);
     await expect(
-      withOrg(a.orgId, (tx) => tx.organization.create({ data: { id: randomUUID(), subdomain: `x${Date.now()}`, name: "Sneaky" } })),
+      withOrg(a.orgId, (tx) =>
+        tx.organization.create({ data: { id: randomUUID(), subdomain: `x${Date.now()}`, name: "Sneaky" } }),
+      ),
     ).rejects.toThrow(/row-level security/i);
   });
 
@@ -44,7 +48,9 @@ describe("row-level security as the application role", () => {
     const a = await createOrg();
     await createUser(a.orgId);
     await withOrg(a.orgId, (tx) => tx.user.count());
-    const rows = await db().$queryRaw<{ org: string | null }[]>`SELECT NULLIF(current_setting('app.org_id', true), '') AS org`;
+    const rows = await db().$queryRaw<
+      { org: string | null }[]
+    >`SELECT NULLIF(current_setting('app.org_id', true), '') AS org`;
     expect(rows[0]?.org ?? null).toBeNull();
     expect(await db().user.count()).toBe(0);
   });

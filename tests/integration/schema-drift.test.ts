@@ -16,7 +16,10 @@ const adminUrl = (): string => inject("adminUrl");
 describe("database schema", () => {
   it("prisma/schema.prisma matches prisma/migrations", { timeout: 60_000 }, async () => {
     const missing = await diffSchemaAgainstMigrations(adminUrl());
-    expect(missing.trim(), `schema.prisma and the migrations disagree; run \`npm run db:new-migration -- <name>\`. Missing SQL:\n${missing}`).toBe("");
+    expect(
+      missing.trim(),
+      `schema.prisma and the migrations disagree; run \`npm run db:new-migration -- <name>\`. Missing SQL:\n${missing}`,
+    ).toBe("");
   });
 
   it("applies migrations once, keeping dollar-quoted blocks whole", { timeout: 60_000 }, async () => {
@@ -40,8 +43,13 @@ INSERT INTO t SELECT f();\n`,
       const check = new pg.Client({ connectionString: url });
       await check.connect();
       try {
-        expect((await check.query("SELECT v FROM t ORDER BY v")).rows.map((r: { v: string }) => r.v)).toEqual(["a;b", "c;d"]);
-        const { rows } = await check.query("SELECT migration_name, finished_at, applied_steps_count FROM _prisma_migrations");
+        expect((await check.query("SELECT v FROM t ORDER BY v")).rows.map((r: { v: string }) => r.v)).toEqual([
+          "a;b",
+          "c;d",
+        ]);
+        const { rows } = await check.query(
+          "SELECT migration_name, finished_at, applied_steps_count FROM _prisma_migrations",
+        );
         expect(rows).toMatchObject([{ migration_name: "20260101000000_plpgsql", applied_steps_count: 1 }]);
         expect(rows[0].finished_at).toBeInstanceOf(Date);
       } finally {

@@ -29,10 +29,24 @@ describe("sessions", () => {
     const loaded = await loadSession(orgId, sessionId);
     expect(loaded).toEqual({
       ctx: { orgId, userId: user.id, role: "manager", sessionId },
-      user: { id: user.id, organizationId: orgId, firstName: "Mira", lastName: "User", email: user.email, role: "manager" },
+      user: {
+        id: user.id,
+        organizationId: orgId,
+        firstName: "Mira",
+        lastName: "User",
+        email: user.email,
+        role: "manager",
+      },
     });
     // Only the DTO fields leave the server (no password hash).
-    expect(Object.keys(loaded!.user).sort()).toEqual(["email", "firstName", "id", "lastName", "organizationId", "role"]);
+    expect(Object.keys(loaded!.user).sort()).toEqual([
+      "email",
+      "firstName",
+      "id",
+      "lastName",
+      "organizationId",
+      "role",
+    ]);
   });
 
   it("returns null for a revoked session", async () => {
@@ -115,8 +129,11 @@ describe("changePassword", () => {
     const other = await open(orgId, user.id);
     const ctx: AuthContext = { orgId, userId: user.id, role: user.role, sessionId: current };
     const hashOf = async () =>
-      (await withOrg(orgId, (tx) => tx.user.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: user.id } } })))
-        .passwordHash;
+      (
+        await withOrg(orgId, (tx) =>
+          tx.user.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: user.id } } }),
+        )
+      ).passwordHash;
     const audits = () => withOrg(orgId, (tx) => tx.auditLog.findMany({ where: { organizationId: orgId } }));
     return { orgId, user, current, other, ctx, hashOf, audits };
   }
@@ -142,7 +159,9 @@ describe("changePassword", () => {
     expect(hashAfter).not.toBe(hashBefore);
     expect(hashAfter).not.toContain("Brand-new-pass-2");
     expect(hashAfter).toMatch(/^\$argon2id\$/);
-    const row = await withOrg(orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: orgId, id: user.id } }));
+    const row = await withOrg(orgId, (tx) =>
+      tx.user.findFirstOrThrow({ where: { organizationId: orgId, id: user.id } }),
+    );
     expect(row.passwordSetAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     expect(await loadSession(orgId, current)).not.toBeNull();
@@ -151,7 +170,12 @@ describe("changePassword", () => {
 
     const log = await audits();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: "user.password_changed", actorId: user.id, targetType: "user", targetId: user.id });
+    expect(log[0]).toMatchObject({
+      action: "user.password_changed",
+      actorId: user.id,
+      targetType: "user",
+      targetId: user.id,
+    });
 
     expect(await signIn(orgId, user.email, TEST_PASSWORD)).toEqual({ ok: false, reason: "invalid" });
     expect(await signIn(orgId, user.email, "Brand-new-pass-2")).toMatchObject({ ok: true, userId: user.id });

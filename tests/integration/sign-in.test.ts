@@ -23,7 +23,13 @@ describe("signInWithPassword", () => {
     const { orgId } = await createOrg();
     const user = await createUser(orgId);
     const before = Date.now();
-    const result = await signInWithPassword({ orgId, email: user.email, password: TEST_PASSWORD, address: "198.51.100.1", userAgent: "Agent/1.0" });
+    const result = await signInWithPassword({
+      orgId,
+      email: user.email,
+      password: TEST_PASSWORD,
+      address: "198.51.100.1",
+      userAgent: "Agent/1.0",
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) throw new Error("unreachable");
     expect(result.userId).toBe(user.id);
@@ -87,7 +93,10 @@ describe("signInWithPassword", () => {
     const user = await createUser(orgId);
     // Five free failures, each from another address, then a sixth that starts the back-off.
     for (let i = 1; i <= 6; i++) {
-      expect(await attempt(orgId, user.email, `Wrong-password-${i}`, `192.0.2.${i}`)).toStrictEqual({ ok: false, reason: "invalid" });
+      expect(await attempt(orgId, user.email, `Wrong-password-${i}`, `192.0.2.${i}`)).toStrictEqual({
+        ok: false,
+        reason: "invalid",
+      });
     }
     const row = await throttleRow(orgId, `account:${user.email}`);
     expect(row?.failures).toBe(6);
@@ -105,7 +114,10 @@ describe("signInWithPassword", () => {
 
     // Another account from the same address is unaffected (throttled attempts count against no address either).
     const other = await createUser(orgId);
-    expect(await attempt(orgId, other.email, TEST_PASSWORD, "192.0.2.99")).toMatchObject({ ok: true, userId: other.id });
+    expect(await attempt(orgId, other.email, TEST_PASSWORD, "192.0.2.99")).toMatchObject({
+      ok: true,
+      userId: other.id,
+    });
   });
 
   it("keeps the account counter per organisation", async () => {
@@ -229,7 +241,9 @@ describe("recordFailure / throttleWait", () => {
     const t0 = new Date("2031-03-01T12:00:00.000Z");
     await withOrg(orgId, async (tx) => {
       for (let i = 0; i < 100; i++) await recordFailure(tx, orgId, [key], t0);
-      const capped = await tx.authThrottle.findFirstOrThrow({ where: { organizationId: orgId, key: "account:reset@example.com" } });
+      const capped = await tx.authThrottle.findFirstOrThrow({
+        where: { organizationId: orgId, key: "account:reset@example.com" },
+      });
       expect(capped.failures).toBe(100);
       expect(capped.blockedUntil?.getTime()).toBe(t0.getTime() + HOUR);
       expect(await throttleWait(tx, orgId, [key], new Date(t0.getTime() + HOUR - 1))).toBe(1);
@@ -237,7 +251,9 @@ describe("recordFailure / throttleWait", () => {
 
       const later = new Date(t0.getTime() + HOUR + 1);
       await recordFailure(tx, orgId, [key], later);
-      const fresh = await tx.authThrottle.findFirstOrThrow({ where: { organizationId: orgId, key: "account:reset@example.com" } });
+      const fresh = await tx.authThrottle.findFirstOrThrow({
+        where: { organizationId: orgId, key: "account:reset@example.com" },
+      });
       expect(fresh.failures).toBe(1);
       expect(fresh.windowStart.getTime()).toBe(later.getTime());
       expect(fresh.blockedUntil).toBeNull();
@@ -294,7 +310,8 @@ describe("recordFailure under concurrency", () => {
             const { rows } = await pgc.query(
               "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
             );
-            if (rows[0].n === 0) throw new Error("transaction 2 never waited on transaction 1's row lock: the failures did not overlap");
+            if (rows[0].n === 0)
+              throw new Error("transaction 2 never waited on transaction 1's row lock: the failures did not overlap");
           },
           { timeout: 10_000, interval: 25 },
         );

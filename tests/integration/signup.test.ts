@@ -17,13 +17,21 @@ const PASSWORD = SIGNUP_PASSWORD;
 
 // A mixed-case e-mail, so the tests see signup lower-case it.
 const input = (subdomain: string, over: Partial<SignupData> = {}): SignupData =>
-  signupData(subdomain, { workEmail: `Nia@${subdomain}.example`, companySize: "51-200", marketingConsent: true, ...over });
+  signupData(subdomain, {
+    workEmail: `Nia@${subdomain}.example`,
+    companySize: "51-200",
+    marketingConsent: true,
+    ...over,
+  });
 
 const countOrgs = async (subdomain: string) =>
   Number((await owner().query(`SELECT count(*) FROM "Organization" WHERE subdomain = $1`, [subdomain])).rows[0].count);
 
 async function expectDomainError(p: Promise<unknown>, status: number, message: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   expect(statusOf(err as DomainError)).toBe(status);
   expect((err as DomainError).message).toBe(message);
@@ -48,21 +56,38 @@ describe("completeSignup", () => {
       tokens: await tx.authToken.findMany({ where: { organizationId: orgId } }),
     }));
     const { org, users, notifications, audits, tokens } = snapshot;
-    expect(org).toMatchObject({ name: `Company ${subdomain}`, subdomain, subscriptionStatus: "trialing", maxUsers: 5, companySize: "51-200", marketingConsent: true });
+    expect(org).toMatchObject({
+      name: `Company ${subdomain}`,
+      subdomain,
+      subscriptionStatus: "trialing",
+      maxUsers: 5,
+      companySize: "51-200",
+      marketingConsent: true,
+    });
     const trialDays = (org.trialEndDate!.getTime() - before) / 86_400_000;
     expect(trialDays).toBeGreaterThan(6.99);
     expect(trialDays).toBeLessThan(7.01);
 
     expect(users).toHaveLength(1);
     const admin = users[0]!;
-    expect(admin).toMatchObject({ firstName: "Nia", lastName: "Okafor", email: `nia@${subdomain}.example`, role: "admin" });
+    expect(admin).toMatchObject({
+      firstName: "Nia",
+      lastName: "Okafor",
+      email: `nia@${subdomain}.example`,
+      role: "admin",
+    });
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect(admin.passwordSetAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ userId: admin.id, type: "welcome", isRead: false });
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: "organization.signup", actorId: admin.id, targetType: "organization", targetId: orgId });
+    expect(audits[0]).toMatchObject({
+      action: "organization.signup",
+      actorId: admin.id,
+      targetType: "organization",
+      targetId: orgId,
+    });
 
     // The handoff token, and the e-mail verification link's (tests/integration/email-verification.test.ts).
     expect(tokens.map((t) => t.purpose).sort()).toEqual(["email_verification", "handoff"]);
@@ -72,7 +97,9 @@ describe("completeSignup", () => {
     expect(Math.abs(ttl - HANDOFF_TTL_MS)).toBeLessThan(5000);
 
     // The admin can sign in with the chosen password.
-    expect(await signInWithPassword({ orgId, email: admin.email, password: PASSWORD, address: null, userAgent: null })).toMatchObject({ ok: true, userId: admin.id });
+    expect(
+      await signInWithPassword({ orgId, email: admin.email, password: PASSWORD, address: null, userAgent: null }),
+    ).toMatchObject({ ok: true, userId: admin.id });
   });
 
   it("refuses reserved subdomains and the demo workspace's name", async () => {
@@ -113,11 +140,19 @@ describe("completeSignup", () => {
     // No stray rows of a losing attempt anywhere (owner connection: past row-level security).
     const orgId = (await orgIdForSubdomain(subdomain))!;
     // The winner's rows only: one of each, two tokens (handoff and e-mail verification).
-    for (const [table, n] of [["User", 1], ["Notification", 1], ["AuditLog", 1], ["MailMessage", 1], ["AuthToken", 2]] as const) {
+    for (const [table, n] of [
+      ["User", 1],
+      ["Notification", 1],
+      ["AuditLog", 1],
+      ["MailMessage", 1],
+      ["AuthToken", 2],
+    ] as const) {
       const rows = await owner().query(`SELECT "organizationId" FROM "${table}" WHERE "organizationId" = $1`, [orgId]);
       expect(rows.rowCount, table).toBe(n);
     }
-    const orphans = await owner().query(`SELECT count(*) FROM "User" u LEFT JOIN "Organization" o ON o.id = u."organizationId" WHERE o.id IS NULL`);
+    const orphans = await owner().query(
+      `SELECT count(*) FROM "User" u LEFT JOIN "Organization" o ON o.id = u."organizationId" WHERE o.id IS NULL`,
+    );
     expect(Number(orphans.rows[0].count)).toBe(0);
   });
 });
@@ -125,12 +160,27 @@ describe("completeSignup", () => {
 describe("checkSubdomain", () => {
   it("answers format errors, reserved, taken and free", async () => {
     const { subdomain } = await createOrg();
-    expect(await checkSubdomain("ab", "Pulsewell")).toEqual({ available: false, message: "Subdomain must be at least 3 characters" });
-    expect(await checkSubdomain("-abc", "Pulsewell")).toEqual({ available: false, message: "Subdomain cannot start or end with hyphens" });
-    expect(await checkSubdomain("admin", "Pulsewell")).toEqual({ available: false, message: "This subdomain is reserved" });
+    expect(await checkSubdomain("ab", "Pulsewell")).toEqual({
+      available: false,
+      message: "Subdomain must be at least 3 characters",
+    });
+    expect(await checkSubdomain("-abc", "Pulsewell")).toEqual({
+      available: false,
+      message: "Subdomain cannot start or end with hyphens",
+    });
+    expect(await checkSubdomain("admin", "Pulsewell")).toEqual({
+      available: false,
+      message: "This subdomain is reserved",
+    });
     expect(await checkSubdomain("pulsewell", "Pulsewell")).toMatchObject({ available: false });
-    expect(await checkSubdomain(subdomain, "Pulsewell")).toEqual({ available: false, message: "This subdomain is already taken" });
-    expect(await checkSubdomain(uniqueName("free"), "Pulsewell")).toEqual({ available: true, message: "Great! This subdomain is available" });
+    expect(await checkSubdomain(subdomain, "Pulsewell")).toEqual({
+      available: false,
+      message: "This subdomain is already taken",
+    });
+    expect(await checkSubdomain(uniqueName("free"), "Pulsewell")).toEqual({
+      available: true,
+      message: "Great! This subdomain is available",
+    });
   });
 });
 
@@ -183,7 +233,9 @@ describe("redeemHandoff", () => {
 
   it("never redeems a token of another purpose", async () => {
     const { tenant } = await signedUp();
-    const userId = (await withOrg(tenant.orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: tenant.orgId } }))).id;
+    const userId = (
+      await withOrg(tenant.orgId, (tx) => tx.user.findFirstOrThrow({ where: { organizationId: tenant.orgId } }))
+    ).id;
     const { issueToken } = await import("@/lib/auth/tokens");
     const reset = await withOrg(tenant.orgId, (tx) => issueToken(tx, tenant.orgId, userId, "password_reset", 60_000));
     expect(await redeemHandoff(tenant, reset, null)).toBeNull();

@@ -29,10 +29,17 @@ import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 const owner = ownerClient();
 
-async function contextOf(orgId: string, role: Role, teamId: string | null = null): Promise<AuthContext & { email: string }> {
+async function contextOf(
+  orgId: string,
+  role: Role,
+  teamId: string | null = null,
+): Promise<AuthContext & { email: string }> {
   const email = `${uniqueName("u")}@example.com`;
   const user = await withOrg(orgId, (tx) =>
-    tx.user.create({ data: { organizationId: orgId, firstName: "T", lastName: "User", email, role, teamId, passwordSetAt: new Date() }, select: { id: true } }),
+    tx.user.create({
+      data: { organizationId: orgId, firstName: "T", lastName: "User", email, role, teamId, passwordSetAt: new Date() },
+      select: { id: true },
+    }),
   );
   const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, user.id, null));
   return { orgId, userId: user.id, role, sessionId, email };
@@ -48,9 +55,16 @@ async function surveyed(teamSizes: number[]) {
   const admin = await contextOf(orgId, "admin");
   const teams = [];
   for (const size of teamSizes) {
-    const team = await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: uniqueName("Team ") }, select: { id: true, name: true } }));
+    const team = await withOrg(orgId, (tx) =>
+      tx.team.create({ data: { organizationId: orgId, name: uniqueName("Team ") }, select: { id: true, name: true } }),
+    );
     const manager = await contextOf(orgId, "manager");
-    await withOrg(orgId, (tx) => tx.team.update({ where: { organizationId_id: { organizationId: orgId, id: team.id } }, data: { managerId: manager.userId } }));
+    await withOrg(orgId, (tx) =>
+      tx.team.update({
+        where: { organizationId_id: { organizationId: orgId, id: team.id } },
+        data: { managerId: manager.userId },
+      }),
+    );
     const members = [];
     for (let i = 0; i < size; i++) members.push(await contextOf(orgId, "employee", team.id));
     teams.push({ ...team, manager, members });
@@ -69,7 +83,13 @@ async function surveyed(teamSizes: number[]) {
   });
   const { surveyId } = await createCustomSurvey(admin, input);
   const mails = await deliverSurveyInvitations(orgId, surveyId);
-  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { order: "asc" }, select: { id: true } }));
+  const questions = await withOrg(orgId, (tx) =>
+    tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      orderBy: { order: "asc" },
+      select: { id: true },
+    }),
+  );
   const [scaleQ, optionalQ, enpsQ, textQ] = questions.map((q) => q.id) as [string, string, string, string];
   /** Answers as the person the invitation e-mail went to, with the token from that e-mail. */
   const answer = (email: string, a: Answer) => {
@@ -83,7 +103,8 @@ async function surveyed(teamSizes: number[]) {
     return submitResponse(orgId, { surveyId, responses }, { token });
   };
   /** 'Close now and release results': the pending answers are folded into the results. */
-  const close = async () => expect(await withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true }))).toBe(true);
+  const close = async () =>
+    expect(await withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true }))).toBe(true);
   return { orgId, admin, teams, loner, surveyId, answer, close, q: { scaleQ, optionalQ, enpsQ, textQ } };
 }
 
@@ -112,11 +133,20 @@ describe("survey results", () => {
     // While the survey is open: participation only, no question of any group.
     const open = await surveyResults(s.admin, s.surveyId);
     expect(open).toMatchObject({ released: false, survey: { status: "active" } });
-    expect(open.groups.map((g) => [g.id, g.responded, g.questions])).toEqual([[ORG_TEAM_ID, 6, []], [team.id, 6, []]]);
+    expect(open.groups.map((g) => [g.id, g.responded, g.questions])).toEqual([
+      [ORG_TEAM_ID, 6, []],
+      [team.id, 6, []],
+    ]);
 
     await s.close();
     const r = await surveyResults(s.admin, s.surveyId);
-    expect(r.survey).toMatchObject({ id: s.surveyId, title: "Return to office", kind: "custom", status: "closed", questionCount: 4 });
+    expect(r.survey).toMatchObject({
+      id: s.surveyId,
+      title: "Return to office",
+      kind: "custom",
+      status: "closed",
+      questionCount: 4,
+    });
     expect(r).toMatchObject({ released: true, minGroupSize: 3, commentMinimum: 5, scope: "organization" });
     expect(r.groups.map((g) => g.id)).toEqual([ORG_TEAM_ID, team.id]);
     for (const g of r.groups) {
@@ -126,7 +156,13 @@ describe("survey results", () => {
         n: 6,
         average: 3.3,
         score: 5.8,
-        distribution: [{ value: 1, count: 1 }, { value: 2, count: 1 }, { value: 3, count: 1 }, { value: 4, count: 1 }, { value: 5, count: 2 }],
+        distribution: [
+          { value: 1, count: 1 },
+          { value: 2, count: 1 },
+          { value: 3, count: 1 },
+          { value: 4, count: 1 },
+          { value: 5, count: 2 },
+        ],
       });
       // The optional question had two answers, fewer than the minimum of 3: hidden on its own.
       expect(question(g, s.q.optionalQ)).toMatchObject({ reason: "below-minimum", stats: null });
@@ -137,7 +173,12 @@ describe("survey results", () => {
       // Six respondents (the comment minimum of 5, plus one for the admin reading, who is in the
       // organisation's audience): comments shown, trimmed, empty ones dropped, in any order.
       expect(question(g, s.q.textQ).reason).toBeNull();
-      expect([...comments(question(g, s.q.textQ))].sort()).toEqual(["Better coffee", "More desks", "More plants", "Quieter rooms"]);
+      expect([...comments(question(g, s.q.textQ))].sort()).toEqual([
+        "Better coffee",
+        "More desks",
+        "More plants",
+        "Quieter rooms",
+      ]);
     }
     // Invited: the team's six; the organisation's everyone (admin, manager, six, the loner).
     expect(group(r, team.id).invited).toBe(6);
@@ -145,8 +186,12 @@ describe("survey results", () => {
 
     // The running sums are what the answers say.
     const expected = await recomputeRollups(s.orgId, s.surveyId);
-    const rows = await withOrg(s.orgId, (tx) => tx.surveyQuestionRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
-    expect(new Map(rows.map((x) => [rollupKey(x.teamId, x.questionId), { n: x.n, sum: x.sum, counts: x.counts }]))).toEqual(expected.questions);
+    const rows = await withOrg(s.orgId, (tx) =>
+      tx.surveyQuestionRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
+    );
+    expect(
+      new Map(rows.map((x) => [rollupKey(x.teamId, x.questionId), { n: x.n, sum: x.sum, counts: x.counts }])),
+    ).toEqual(expected.questions);
   });
 
   it("shows nothing below the minimum group, and hides a second group that would give a small one away", async () => {
@@ -163,7 +208,9 @@ describe("survey results", () => {
         ...[big, small].sort((a, b) => a.name.localeCompare(b.name)).map((t) => [t.id, "below-minimum", 0, 0]),
       ]);
       const manager = await surveyResults(big.manager, few.surveyId);
-      expect(manager.groups).toEqual([{ id: big.id, name: big.name, reason: "below-minimum", invited: 0, responded: 0, questions: [] }]);
+      expect(manager.groups).toEqual([
+        { id: big.id, name: big.name, reason: "below-minimum", invited: 0, responded: 0, questions: [] },
+      ]);
     }
 
     // Everyone in both teams and the teamless employee: 5 + 3 + 1. The big team alone visible
@@ -180,15 +227,28 @@ describe("survey results", () => {
     expect(group(r, ORG_TEAM_ID)).toMatchObject({ reason: null, responded: 9 });
     expect(group(r, big.id)).toMatchObject({ reason: null, responded: 5 });
     expect(group(r, small.id)).toMatchObject({ reason: "complementary", responded: 0, questions: [] });
-    expect(stats<ScaleStats>(question(group(r, ORG_TEAM_ID), s.q.scaleQ))).toMatchObject({ n: 9, average: round((5 + 4 + 3 * 3 + 1 * 3 + 2) / 9) });
+    expect(stats<ScaleStats>(question(group(r, ORG_TEAM_ID), s.q.scaleQ))).toMatchObject({
+      n: 9,
+      average: round((5 + 4 + 3 * 3 + 1 * 3 + 2) / 9),
+    });
     // Comments need 5 respondents: the organisation's 9 may show theirs. The big team has 5, but
     // the organisation's comments minus its own would be the comments of the other 4 people, so
     // they are hidden by the same second suppression.
-    expect(comments(question(group(r, ORG_TEAM_ID), s.q.textQ)).sort()).toEqual(["more", "more", "more", "one", "small team", "small team", "small team"]);
+    expect(comments(question(group(r, ORG_TEAM_ID), s.q.textQ)).sort()).toEqual([
+      "more",
+      "more",
+      "more",
+      "one",
+      "small team",
+      "small team",
+      "small team",
+    ]);
     expect(question(group(r, big.id), s.q.textQ)).toMatchObject({ reason: "complementary", comments: [] });
     // The small team's manager sees the same: hidden, with no numbers at all.
     const smallView = await surveyResults(small.manager, s.surveyId);
-    expect(smallView.groups).toEqual([{ id: small.id, name: small.name, reason: "complementary", invited: 0, responded: 0, questions: [] }]);
+    expect(smallView.groups).toEqual([
+      { id: small.id, name: small.name, reason: "complementary", invited: 0, responded: 0, questions: [] },
+    ]);
   });
 
   it("gives managers their own teams only, employees 403, and another organisation's survey 404", async () => {
@@ -220,7 +280,12 @@ describe("survey results", () => {
     const at = new Date(Date.now() + 86_400_000).toISOString();
     const { surveyId } = await createCustomSurvey(
       admin,
-      customSurveySchema.parse({ title: "Later", questions: [{ type: "scale", text: "Q", isRequired: true }], audience: { all: true }, send: { at } }),
+      customSurveySchema.parse({
+        title: "Later",
+        questions: [{ type: "scale", text: "Q", isRequired: true }],
+        audience: { all: true },
+        send: { at },
+      }),
     );
     const r = await surveyResults(admin, surveyId);
     expect(r.survey).toMatchObject({ status: "scheduled", sentAt: null, questionCount: 1 });
@@ -236,7 +301,10 @@ describe("survey results", () => {
     await s.close();
     const expected = await recomputeRollups(s.orgId, s.surveyId);
     expect(expected.responded.get(ORG_TEAM_ID)).toBe(4);
-    const sql = await readFile(path.join(import.meta.dirname, "../../prisma/migrations/20261123140100_question_rollups/migration.sql"), "utf8");
+    const sql = await readFile(
+      path.join(import.meta.dirname, "../../prisma/migrations/20261123140100_question_rollups/migration.sql"),
+      "utf8",
+    );
     const backfill = /-- Answers stored before this migration[\s\S]*?\n(DO \$\$[\s\S]*?\n\$\$;)/.exec(sql)![1]!;
     // As the owner, in one transaction: the rows go, and the backfill makes them again.
     await owner().query("BEGIN");
@@ -249,9 +317,13 @@ describe("survey results", () => {
       await owner().query("ROLLBACK");
       throw err;
     }
-    const rows = await withOrg(s.orgId, (tx) => tx.surveyQuestionRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }));
+    const rows = await withOrg(s.orgId, (tx) =>
+      tx.surveyQuestionRollup.findMany({ where: { organizationId: s.orgId, surveyId: s.surveyId } }),
+    );
     expect(rows.length).toBe(expected.questions.size);
-    expect(new Map(rows.map((x) => [rollupKey(x.teamId, x.questionId), { n: x.n, sum: x.sum, counts: x.counts }]))).toEqual(expected.questions);
+    expect(
+      new Map(rows.map((x) => [rollupKey(x.teamId, x.questionId), { n: x.n, sum: x.sum, counts: x.counts }])),
+    ).toEqual(expected.questions);
   });
 });
 
@@ -266,11 +338,18 @@ describe("the stress item", () => {
     // Four respondents: the minimum of 3, plus one for the admin reading, who was invited too.
     const people = await Promise.all([1, 2, 3, 4].map(() => contextOf(orgId, "employee")));
     const { surveyId } = await sendPulseNow(admin);
-    const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, bankKey: true } }));
+    const questions = await withOrg(orgId, (tx) =>
+      tx.surveyQuestion.findMany({
+        where: { organizationId: orgId, surveyId },
+        select: { id: true, type: true, bankKey: true },
+      }),
+    );
     const mails = await deliverSurveyInvitations(orgId, surveyId);
     for (const p of people) {
       const token = linkToken(mails.find((m) => m.to === p.email)!.text);
-      const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 }));
+      const responses = questions
+        .filter((q) => q.type !== "text")
+        .map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 }));
       await submitResponse(orgId, { surveyId, responses }, { token });
     }
     expect(await withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true }))).toBe(true);

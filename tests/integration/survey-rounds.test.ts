@@ -21,23 +21,36 @@ import { recordingTransport } from "../support/recording-transport";
 import { deliverMail } from "@/lib/mail/deliver";
 
 const DAY = 86_400_000;
-const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
-
+const ctxOf = (orgId: string, userId: string, role: Role): AuthContext => ({
+  orgId,
+  userId,
+  role,
+  sessionId: randomUUID(),
+});
 
 /** An organisation with its pulse paused (so ticks at fake times only do what a test asks), an
  * admin, a manager, a team of `big` people, a team of `small` people and one person without team. */
 async function workspace(opts: { big?: number; small?: number; minGroupSize?: number } = {}) {
   const { orgId, subdomain } = await createOrg();
-  await withOrg(orgId, (tx) => tx.organization.update({ where: { id: orgId }, data: { pulseEnabled: false, minGroupSize: opts.minGroupSize ?? 3, name: "Acme" } }));
+  await withOrg(orgId, (tx) =>
+    tx.organization.update({
+      where: { id: orgId },
+      data: { pulseEnabled: false, minGroupSize: opts.minGroupSize ?? 3, name: "Acme" },
+    }),
+  );
   const admin = await createUser(orgId, { role: "admin", firstName: "Ada" });
   const manager = await createUser(orgId, { role: "manager", firstName: "Max" });
   const employee = await createUser(orgId, { role: "employee", firstName: "Eve" });
   const team = async (name: string, n: number) => {
-    const t = await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name }, select: { id: true } }));
+    const t = await withOrg(orgId, (tx) =>
+      tx.team.create({ data: { organizationId: orgId, name }, select: { id: true } }),
+    );
     const members = [];
     for (let i = 0; i < n; i++) {
       const u = await createUser(orgId, { firstName: `${name}${i}` });
-      await withOrg(orgId, (tx) => tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: u.id } }, data: { teamId: t.id } }));
+      await withOrg(orgId, (tx) =>
+        tx.user.update({ where: { organizationId_id: { organizationId: orgId, id: u.id } }, data: { teamId: t.id } }),
+      );
       members.push(u.id);
     }
     return { id: t.id, members };
@@ -49,19 +62,33 @@ async function workspace(opts: { big?: number; small?: number; minGroupSize?: nu
 }
 
 const invitationsOf = (orgId: string, surveyId: string) =>
-  withOrg(orgId, (tx) => tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { userId: "asc" } }));
+  withOrg(orgId, (tx) =>
+    tx.surveyInvitation.findMany({ where: { organizationId: orgId, surveyId }, orderBy: { userId: "asc" } }),
+  );
 const mailsOf = (orgId: string, surveyId: string, kind = "survey_invitation") =>
-  withOrg(orgId, (tx) => tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}`, kind } }));
+  withOrg(orgId, (tx) =>
+    tx.mailMessage.findMany({ where: { organizationId: orgId, ref: `survey:${surveyId}`, kind } }),
+  );
 const surveyOf = (orgId: string, surveyId: string) =>
-  withOrg(orgId, (tx) => tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } } }));
+  withOrg(orgId, (tx) =>
+    tx.survey.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id: surveyId } } }),
+  );
 /** Answers every scale and eNPS question of the survey with the link from the person's e-mail. */
 async function answerWithLink(orgId: string, surveyId: string, email: string): Promise<void> {
-  const stored = await withOrg(orgId, (tx) => tx.mailMessage.findFirstOrThrow({ where: { organizationId: orgId, to: email, kind: "survey_invitation", ref: `survey:${surveyId}` } }));
+  const stored = await withOrg(orgId, (tx) =>
+    tx.mailMessage.findFirstOrThrow({
+      where: { organizationId: orgId, to: email, kind: "survey_invitation", ref: `survey:${surveyId}` },
+    }),
+  );
   const transport = recordingTransport();
   expect(await deliverMail(orgId, stored.id, transport)).toBe("sent");
   const [mail] = transport.sent;
-  const questions = await withOrg(orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true } }));
-  const responses = questions.filter((q) => q.type !== "text").map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 7 : 3 }));
+  const questions = await withOrg(orgId, (tx) =>
+    tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true } }),
+  );
+  const responses = questions
+    .filter((q) => q.type !== "text")
+    .map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 7 : 3 }));
   await submitResponse(orgId, { surveyId, responses }, { token: tokenIn(mail!.text, surveyId) });
 }
 
@@ -79,12 +106,21 @@ describe("sending a round", () => {
     expect(invited).toBe(w.people);
 
     const s = await surveyOf(w.orgId, surveyId);
-    expect(s).toMatchObject({ kind: "pulse", status: "active", roundKey: null, invitedCount: w.people, minGroupSize: 3, createdById: w.admin.id });
+    expect(s).toMatchObject({
+      kind: "pulse",
+      status: "active",
+      roundKey: null,
+      invitedCount: w.people,
+      minGroupSize: 3,
+      createdById: w.admin.id,
+    });
     expect(s.sentAt?.getTime()).toBe(now.getTime());
     expect(s.closesAt!.getTime() - now.getTime()).toBe(7 * DAY);
     expect(s.title).toMatch(/^Weekly Pulse – /);
 
-    const questions = await withOrg(w.orgId, (tx) => tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, orderBy: { order: "asc" } }));
+    const questions = await withOrg(w.orgId, (tx) =>
+      tx.surveyQuestion.findMany({ where: { organizationId: w.orgId, surveyId }, orderBy: { order: "asc" } }),
+    );
     expect(questions.map((q) => q.order)).toEqual(questions.map((_, i) => i + 1));
     expect(questions.filter((q) => q.type === "scale").length).toBeGreaterThanOrEqual(4);
     expect(questions.some((q) => q.bankKey === STRESS_ITEM_KEY)).toBe(true);
@@ -100,7 +136,9 @@ describe("sending a round", () => {
     for (const id of w.small.members) expect(byUser.get(id)?.teamId).toBeNull();
     expect(byUser.get(w.employee.id)?.teamId).toBeNull();
 
-    const participation = await withOrg(w.orgId, (tx) => tx.surveyParticipation.findMany({ where: { organizationId: w.orgId, surveyId } }));
+    const participation = await withOrg(w.orgId, (tx) =>
+      tx.surveyParticipation.findMany({ where: { organizationId: w.orgId, surveyId } }),
+    );
     expect(participation.map((p) => [p.teamId, p.invited, p.responded]).sort()).toEqual(
       [
         [ORG_TEAM_ID, w.people, 0],
@@ -135,12 +173,17 @@ describe("sending a round", () => {
   it("uses the organisation's own template", async () => {
     const w = await workspace();
     await withOrg(w.orgId, (tx) =>
-      tx.organization.update({ where: { id: w.orgId }, data: { emailSubject: "Pulse for {{firstName}}", emailBody: "Hello {{ firstName }}! Go: {{surveyLink}}" } }),
+      tx.organization.update({
+        where: { id: w.orgId },
+        data: { emailSubject: "Pulse for {{firstName}}", emailBody: "Hello {{ firstName }}! Go: {{surveyLink}}" },
+      }),
     );
     const { surveyId } = await sendPulseNow(w.adminCtx);
     const mail = (await deliverSurveyInvitations(w.orgId, surveyId)).find((m) => m.to === w.admin.email)!;
     expect(mail.subject).toBe("Pulse for Ada");
-    expect(mail.text).toMatch(new RegExp(`^Hello Ada! Go: http://${w.subdomain}\\.localhost:3000/surveys/${surveyId}\\?token=[\\w-]{40,}$`));
+    expect(mail.text).toMatch(
+      new RegExp(`^Hello Ada! Go: http://${w.subdomain}\\.localhost:3000/surveys/${surveyId}\\?token=[\\w-]{40,}$`),
+    );
   });
 
   it("lets only admins send now", async () => {
@@ -152,14 +195,22 @@ describe("sending a round", () => {
 
   it("sends a survey once however often, and however concurrently, sendSurvey is called", async () => {
     const w = await workspace();
-    const spec = { kind: "custom" as const, title: "Q4", questions: [{ type: "scale" as const, text: "Fine?", isRequired: true }], audienceTeamIds: [], createdById: w.admin.id };
+    const spec = {
+      kind: "custom" as const,
+      title: "Q4",
+      questions: [{ type: "scale" as const, text: "Fine?", isRequired: true }],
+      audienceTeamIds: [],
+      createdById: w.admin.id,
+    };
     const { surveyId } = await withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec, new Date()));
     const first = await withOrg(w.orgId, (tx) => sendSurvey(tx, w.orgId, surveyId, new Date()));
     const second = await withOrg(w.orgId, (tx) => sendSurvey(tx, w.orgId, surveyId, new Date()));
     expect([first.invited, second.invited]).toEqual([w.people, 0]);
 
     const { surveyId: raced } = await withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec, new Date()));
-    const both = await Promise.all([1, 2].map(() => withOrg(w.orgId, (tx) => sendSurvey(tx, w.orgId, raced, new Date()))));
+    const both = await Promise.all(
+      [1, 2].map(() => withOrg(w.orgId, (tx) => sendSurvey(tx, w.orgId, raced, new Date()))),
+    );
     expect(both.map((b) => b.invited).sort()).toEqual([0, w.people]);
     expect(await invitationsOf(w.orgId, raced)).toHaveLength(w.people);
     expect(await mailsOf(w.orgId, raced)).toHaveLength(w.people);
@@ -168,12 +219,24 @@ describe("sending a round", () => {
   it("invites only the audience's teams, and refuses another organisation's team", async () => {
     const w = await workspace({ big: 4, small: 2 });
     const other = await workspace();
-    const spec = (teams: string[]) => ({ kind: "custom" as const, title: "Team check", questions: [{ type: "text" as const, text: "Hi?", isRequired: false }], audienceTeamIds: teams, createdById: null });
-    const { surveyId } = await withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec([w.big.id, w.small.id]), new Date()));
+    const spec = (teams: string[]) => ({
+      kind: "custom" as const,
+      title: "Team check",
+      questions: [{ type: "text" as const, text: "Hi?", isRequired: false }],
+      audienceTeamIds: teams,
+      createdById: null,
+    });
+    const { surveyId } = await withOrg(w.orgId, (tx) =>
+      createSurvey(tx, w.orgId, spec([w.big.id, w.small.id]), new Date()),
+    );
     const { invited } = await withOrg(w.orgId, (tx) => sendSurvey(tx, w.orgId, surveyId, new Date()));
     expect(invited).toBe(6);
-    expect((await invitationsOf(w.orgId, surveyId)).map((i) => i.userId).sort()).toEqual([...w.big.members, ...w.small.members].sort());
-    expect(await status(withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec([other.big.id]), new Date())))).toBe(400);
+    expect((await invitationsOf(w.orgId, surveyId)).map((i) => i.userId).sort()).toEqual(
+      [...w.big.members, ...w.small.members].sort(),
+    );
+    expect(await status(withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec([other.big.id]), new Date())))).toBe(
+      400,
+    );
   });
 });
 
@@ -185,11 +248,15 @@ describe("the scheduler", () => {
     const sendAt = new Date(now.getTime() - 5 * 60_000);
     const hhmm = sendAt.toISOString().slice(11, 16);
     await withOrg(w.orgId, (tx) =>
-      tx.organization.update({ where: { id: w.orgId }, data: { pulseEnabled: true, pulseWeekday: sendAt.getUTCDay(), pulseTime: hhmm, pulseTimeZone: "UTC" } }),
+      tx.organization.update({
+        where: { id: w.orgId },
+        data: { pulseEnabled: true, pulseWeekday: sendAt.getUTCDay(), pulseTime: hhmm, pulseTimeZone: "UTC" },
+      }),
     );
     return { ...w, roundKey: sendAt.toISOString().slice(0, 10) };
   }
-  const roundsOf = (orgId: string) => withOrg(orgId, (tx) => tx.survey.findMany({ where: { organizationId: orgId, kind: "pulse" } }));
+  const roundsOf = (orgId: string) =>
+    withOrg(orgId, (tx) => tx.survey.findMany({ where: { organizationId: orgId, kind: "pulse" } }));
 
   it("sends a scheduled round exactly once when several ticks run at the same moment", async () => {
     // Two days ahead at 12:00 UTC, so the organisation exists before the send time.
@@ -224,7 +291,13 @@ describe("the scheduler", () => {
   it("sends a custom survey when its time comes", async () => {
     const w = await workspace();
     const at = new Date(Date.now() + DAY);
-    const spec = { kind: "custom" as const, title: "Later", questions: [{ type: "enps" as const, text: "Recommend?", isRequired: true }], audienceTeamIds: [], createdById: w.admin.id };
+    const spec = {
+      kind: "custom" as const,
+      title: "Later",
+      questions: [{ type: "enps" as const, text: "Recommend?", isRequired: true }],
+      audienceTeamIds: [],
+      createdById: w.admin.id,
+    };
     const { surveyId } = await withOrg(w.orgId, (tx) => createSurvey(tx, w.orgId, spec, at));
     await runSchedulerTick(new Date(at.getTime() - 60_000));
     expect((await surveyOf(w.orgId, surveyId)).status).toBe("scheduled");
@@ -262,7 +335,10 @@ describe("the scheduler", () => {
     // The invitations are as they were sent: one link each, nothing written since.
     expect(await invitationsOf(w.orgId, surveyId)).toEqual(before);
 
-    const notifications = () => withOrg(w.orgId, (tx) => tx.notification.findMany({ where: { organizationId: w.orgId, type: "survey_results" } }));
+    const notifications = () =>
+      withOrg(w.orgId, (tx) =>
+        tx.notification.findMany({ where: { organizationId: w.orgId, type: "survey_results" } }),
+      );
     await runSchedulerTick(new Date(t0.getTime() + 7 * DAY - 60_000));
     expect((await surveyOf(w.orgId, surveyId)).status).toBe("active");
     const closeAt = new Date(t0.getTime() + 7 * DAY);
@@ -273,7 +349,8 @@ describe("the scheduler", () => {
     expect(s.closedAt?.getTime()).toBe(closeAt.getTime());
     const sent = await notifications();
     expect(sent.map((n) => n.userId).sort()).toEqual([w.admin.id, w.manager.id].sort());
-    for (const n of sent) expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: `/surveys/results/${surveyId}` });
+    for (const n of sent)
+      expect(n).toMatchObject({ title: "Survey results are ready", actionUrl: `/surveys/results/${surveyId}` });
     // Only admins are told the organisation-wide count; managers see their own teams only.
     const byUser = new Map(sent.map((n) => [n.userId, n.message]));
     expect(byUser.get(w.admin.id)).toBe(`"${s.title}" has closed: 1 response from ${w.people} people invited.`);
@@ -298,9 +375,18 @@ describe("round status and current survey", () => {
     const { surveyId } = await sendPulseNow(w.adminCtx);
     const mails = await mailsOf(w.orgId, surveyId);
     await withOrg(w.orgId, async (tx) => {
-      await tx.mailMessage.update({ where: { organizationId_id: { organizationId: w.orgId, id: mails[0]!.id } }, data: { status: "sent", attempts: 2 } });
-      await tx.mailMessage.update({ where: { organizationId_id: { organizationId: w.orgId, id: mails[1]!.id } }, data: { attempts: 3, lastError: "provider down" } });
-      await tx.mailMessage.update({ where: { organizationId_id: { organizationId: w.orgId, id: mails[2]!.id } }, data: { status: "failed", attempts: 11, lastError: "mailbox unavailable" } });
+      await tx.mailMessage.update({
+        where: { organizationId_id: { organizationId: w.orgId, id: mails[0]!.id } },
+        data: { status: "sent", attempts: 2 },
+      });
+      await tx.mailMessage.update({
+        where: { organizationId_id: { organizationId: w.orgId, id: mails[1]!.id } },
+        data: { attempts: 3, lastError: "provider down" },
+      });
+      await tx.mailMessage.update({
+        where: { organizationId_id: { organizationId: w.orgId, id: mails[2]!.id } },
+        data: { status: "failed", attempts: 11, lastError: "mailbox unavailable" },
+      });
     });
     const st = await getRoundStatus(w.adminCtx, surveyId);
     expect(st).toMatchObject({ surveyId, status: "active", invited: w.people, responded: 0 });
@@ -319,7 +405,13 @@ describe("round status and current survey", () => {
     const w = await workspace();
     expect(await getCurrentSurvey(w.adminCtx, w.orgId)).toBeNull();
     const { surveyId } = await sendPulseNow(w.adminCtx);
-    expect(await getCurrentSurvey(w.adminCtx, w.orgId)).toMatchObject({ id: surveyId, status: "active", kind: "pulse", responses: 0, totalUsers: w.people });
+    expect(await getCurrentSurvey(w.adminCtx, w.orgId)).toMatchObject({
+      id: surveyId,
+      status: "active",
+      kind: "pulse",
+      responses: 0,
+      totalUsers: w.people,
+    });
     // Managers see the round but no organisation-wide counts (decisions.md: own teams only).
     const current = await getCurrentSurvey(ctxOf(w.orgId, w.manager.id, "manager"), w.orgId);
     expect(current).toMatchObject({ id: surveyId, status: "active", responses: null, totalUsers: null });
@@ -334,17 +426,35 @@ describe("round status and current survey", () => {
     const { surveyId } = await sendPulseNow(w.adminCtx);
     // Two people answered: while the survey is open its count is the size of its pool.
     for (const email of [w.employee.email, w.manager.email]) await answerWithLink(w.orgId, surveyId, email);
-    expect((await listSurveys(w.adminCtx)).find((x) => x.id === surveyId)).toMatchObject({ invitedCount: w.people, responseCount: 2 });
+    expect((await listSurveys(w.adminCtx)).find((x) => x.id === surveyId)).toMatchObject({
+      invitedCount: w.people,
+      responseCount: 2,
+    });
     const managers = await listSurveys(ctxOf(w.orgId, w.manager.id, "manager"));
-    expect(managers.find((x) => x.id === surveyId)).toMatchObject({ id: surveyId, status: "active", invitedCount: null, responseCount: null });
+    expect(managers.find((x) => x.id === surveyId)).toMatchObject({
+      id: surveyId,
+      status: "active",
+      invitedCount: null,
+      responseCount: null,
+    });
     expect(await status(listSurveys(ctxOf(w.orgId, w.employee.id, "employee")))).toBe(403);
   });
 
   it("lets admins change the schedule with a valid time zone", async () => {
     const w = await workspace();
-    const input = pulseScheduleSchema.parse({ pulseEnabled: true, pulseWeekday: 3, pulseTime: "14:30", pulseTimeZone: "Europe/Berlin" });
+    const input = pulseScheduleSchema.parse({
+      pulseEnabled: true,
+      pulseWeekday: 3,
+      pulseTime: "14:30",
+      pulseTimeZone: "Europe/Berlin",
+    });
     const dto = await updatePulseSchedule(w.adminCtx, w.orgId, input);
-    expect(dto).toMatchObject({ pulseEnabled: true, pulseWeekday: 3, pulseTime: "14:30", pulseTimeZone: "Europe/Berlin" });
+    expect(dto).toMatchObject({
+      pulseEnabled: true,
+      pulseWeekday: 3,
+      pulseTime: "14:30",
+      pulseTimeZone: "Europe/Berlin",
+    });
     expect(new Date(dto.nextSendAt!).getTime()).toBeGreaterThan(Date.now());
     expect(pulseScheduleSchema.safeParse({ ...input, pulseTimeZone: "Mars/Base" }).success).toBe(false);
     expect(pulseScheduleSchema.safeParse({ ...input, pulseTime: "25:00" }).success).toBe(false);
@@ -363,14 +473,19 @@ describe("the tick job", () => {
     // The offers must fall in one minute slot (the database's clock, as pg-boss's). If the minute
     // turns while they are made, the jobs are removed and the offers made again, a minute from the
     // next turn.
-    const minute = async () => (await b.getDb().executeSql("SELECT floor(extract(epoch FROM clock_timestamp()) / 60)::int AS m", [])).rows[0].m as number;
+    const minute = async () =>
+      (await b.getDb().executeSql("SELECT floor(extract(epoch FROM clock_timestamp()) / 60)::int AS m", [])).rows[0]
+        .m as number;
     let offers: (string | null)[] = [];
     for (let attempt = 1; ; attempt++) {
       const before = await minute();
       offers = await Promise.all(Array.from({ length: 6 }, () => b.send(QUEUES.surveyTick.name, {}, SURVEY_TICK_SEND)));
       if ((await minute()) === before) break;
       expect(attempt, "the minute turned during two attempts in a row").toBe(1);
-      await b.deleteJob(QUEUES.surveyTick.name, offers.filter((id): id is string => id !== null));
+      await b.deleteJob(
+        QUEUES.surveyTick.name,
+        offers.filter((id): id is string => id !== null),
+      );
     }
     expect(offers.filter((id) => id !== null)).toHaveLength(1);
   });
@@ -381,19 +496,37 @@ describe("scale", () => {
   it("sends a round to 10,000 people in one transaction", { timeout: 180_000 }, async () => {
     const { orgId } = await createOrg({ maxUsers: 20_000 });
     const admin = await createUser(orgId, { role: "admin" });
-    await withOrg(orgId, async (tx) => {
-      const teams = Array.from({ length: 200 }, (_, i) => ({ organizationId: orgId, id: randomUUID(), name: `Team ${i}` }));
-      await tx.team.createMany({ data: teams });
-      await tx.user.createMany({
-        data: Array.from({ length: 9_999 }, (_, i) => ({ organizationId: orgId, email: `p${i}@example.com`, firstName: `P${i}`, lastName: "X", teamId: teams[i % 200]!.id, passwordSetAt: new Date() })),
-      });
-    }, { timeoutMs: 120_000 });
+    await withOrg(
+      orgId,
+      async (tx) => {
+        const teams = Array.from({ length: 200 }, (_, i) => ({
+          organizationId: orgId,
+          id: randomUUID(),
+          name: `Team ${i}`,
+        }));
+        await tx.team.createMany({ data: teams });
+        await tx.user.createMany({
+          data: Array.from({ length: 9_999 }, (_, i) => ({
+            organizationId: orgId,
+            email: `p${i}@example.com`,
+            firstName: `P${i}`,
+            lastName: "X",
+            teamId: teams[i % 200]!.id,
+            passwordSetAt: new Date(),
+          })),
+        });
+      },
+      { timeoutMs: 120_000 },
+    );
     const t = performance.now();
     const { invited } = await sendPulseNow(ctxOf(orgId, admin.id, "admin"));
     const seconds = (performance.now() - t) / 1000;
     console.log(`send to ${invited} people: ${seconds.toFixed(1)} s`);
     expect(invited).toBe(10_000);
-    const counts = await withOrg(orgId, async (tx) => [await tx.surveyInvitation.count({ where: { organizationId: orgId } }), await tx.mailMessage.count({ where: { organizationId: orgId, kind: "survey_invitation" } })]);
+    const counts = await withOrg(orgId, async (tx) => [
+      await tx.surveyInvitation.count({ where: { organizationId: orgId } }),
+      await tx.mailMessage.count({ where: { organizationId: orgId, kind: "survey_invitation" } }),
+    ]);
     expect(counts).toEqual([10_000, 10_000]);
   });
 });

@@ -23,12 +23,25 @@ describe("the survey submission route", () => {
     vi.mocked(currentTenant).mockResolvedValue({ orgId, subdomain });
     const people = await Promise.all([0, 1, 2].map(() => createUser(orgId)));
     const surveyId = await withOrg(orgId, async (tx) => {
-      const { surveyId } = await createSurvey(tx, orgId, { kind: "custom", title: "Check", audienceTeamIds: [], createdById: null, questions: [{ type: "scale", text: "All good?", isRequired: true }] }, new Date());
+      const { surveyId } = await createSurvey(
+        tx,
+        orgId,
+        {
+          kind: "custom",
+          title: "Check",
+          audienceTeamIds: [],
+          createdById: null,
+          questions: [{ type: "scale", text: "All good?", isRequired: true }],
+        },
+        new Date(),
+      );
       await sendSurvey(tx, orgId, surveyId, new Date());
       return surveyId;
     });
     const mails = await deliverSurveyInvitations(orgId, surveyId);
-    const question = await withOrg(orgId, (tx) => tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }));
+    const question = await withOrg(orgId, (tx) =>
+      tx.surveyQuestion.findFirstOrThrow({ where: { organizationId: orgId, surveyId }, select: { id: true } }),
+    );
     const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
     const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const post = (token: string) =>
@@ -41,7 +54,14 @@ describe("the survey submission route", () => {
         { params: Promise.resolve({}) },
       );
     const hits = async () =>
-      Number((await owner().query(`SELECT coalesce(sum(hits), 0) AS n FROM "RateLimit" WHERE name = 'surveyResponse' AND key = $1`, [`${orgId}|${addressKey(address)}`])).rows[0].n);
+      Number(
+        (
+          await owner().query(
+            `SELECT coalesce(sum(hits), 0) AS n FROM "RateLimit" WHERE name = 'surveyResponse' AND key = $1`,
+            [`${orgId}|${addressKey(address)}`],
+          )
+        ).rows[0].n,
+      );
 
     for (const p of people) expect((await post(tokenOf(p.email))).status).toBe(201);
     expect(await hits()).toBe(0);
@@ -50,10 +70,15 @@ describe("the survey submission route", () => {
     expect((await post("z".repeat(43))).status).toBe(404);
     expect(await hits()).toBe(2);
     // A script trying links is stopped once the limit is used up.
-    await owner().query(`UPDATE "RateLimit" SET hits = $1 WHERE name = 'surveyResponse' AND key = $2`, [RATE_LIMITS.surveyResponse.max, `${orgId}|${addressKey(address)}`]);
+    await owner().query(`UPDATE "RateLimit" SET hits = $1 WHERE name = 'surveyResponse' AND key = $2`, [
+      RATE_LIMITS.surveyResponse.max,
+      `${orgId}|${addressKey(address)}`,
+    ]);
     const stopped = await post("y".repeat(43));
     expect(stopped.status).toBe(429);
     expect(Number(stopped.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await withOrg(orgId, (tx) => tx.surveyPendingResponse.count({ where: { organizationId: orgId, surveyId } }))).toBe(3);
+    expect(
+      await withOrg(orgId, (tx) => tx.surveyPendingResponse.count({ where: { organizationId: orgId, surveyId } })),
+    ).toBe(3);
   });
 });

@@ -46,14 +46,23 @@ function startWorker(): ChildProcess {
 describe("the weekly round with two worker processes", () => {
   it("is sent once, with one invitation and one delivered e-mail per person", { timeout: 120_000 }, async () => {
     const { orgId } = await createOrg();
-    const people = [await createUser(orgId, { role: "admin" }), ...(await Promise.all([1, 2, 3, 4].map(() => createUser(orgId))))];
+    const people = [
+      await createUser(orgId, { role: "admin" }),
+      ...(await Promise.all([1, 2, 3, 4].map(() => createUser(orgId)))),
+    ];
     // Due two minutes ago, in UTC; the organisation existed before that.
     const due = new Date(Date.now() - 2 * 60_000);
     const time = `${String(due.getUTCHours()).padStart(2, "0")}:${String(due.getUTCMinutes()).padStart(2, "0")}`;
     await withOrg(orgId, (tx) =>
       tx.organization.update({
         where: { id: orgId },
-        data: { pulseEnabled: true, pulseWeekday: due.getUTCDay(), pulseTime: time, pulseTimeZone: "UTC", createdAt: new Date(Date.now() - 86_400_000) },
+        data: {
+          pulseEnabled: true,
+          pulseWeekday: due.getUTCDay(),
+          pulseTime: time,
+          pulseTimeZone: "UTC",
+          createdAt: new Date(Date.now() - 86_400_000),
+        },
       }),
     );
 
@@ -64,7 +73,9 @@ describe("the weekly round with two worker processes", () => {
 
     const surveyId = await vi.waitFor(
       async () => {
-        const round = await withOrg(orgId, (tx) => tx.survey.findFirst({ where: { organizationId: orgId, roundKey: { not: null } }, select: { id: true } }));
+        const round = await withOrg(orgId, (tx) =>
+          tx.survey.findFirst({ where: { organizationId: orgId, roundKey: { not: null } }, select: { id: true } }),
+        );
         if (!round) throw new Error("no round yet");
         return round.id;
       },
@@ -74,7 +85,11 @@ describe("the weekly round with two worker processes", () => {
     const mailDir = path.join(process.env.DATA_DIR!, "mail");
     await vi.waitFor(
       async () => {
-        const pending = await withOrg(orgId, (tx) => tx.mailMessage.count({ where: { organizationId: orgId, ref: surveyMailRef(surveyId), status: { not: "sent" } } }));
+        const pending = await withOrg(orgId, (tx) =>
+          tx.mailMessage.count({
+            where: { organizationId: orgId, ref: surveyMailRef(surveyId), status: { not: "sent" } },
+          }),
+        );
         if (pending > 0) throw new Error(`${pending} e-mails not delivered yet`);
       },
       { timeout: 60_000, interval: 500 },
@@ -89,7 +104,8 @@ describe("the weekly round with two worker processes", () => {
     await vi.waitFor(
       async () => {
         const job = await b.getJobById(QUEUES.surveyTick.name, tickId!);
-        if (job?.state !== "completed") throw new Error(`the workers' tick is ${job?.state ?? "missing"}, not completed`);
+        if (job?.state !== "completed")
+          throw new Error(`the workers' tick is ${job?.state ?? "missing"}, not completed`);
       },
       { timeout: 60_000, interval: 250 },
     );
@@ -98,7 +114,9 @@ describe("the weekly round with two worker processes", () => {
       rounds: await tx.survey.count({ where: { organizationId: orgId } }),
       invitations: await tx.surveyInvitation.count({ where: { organizationId: orgId, surveyId } }),
       mails: await tx.mailMessage.count({ where: { organizationId: orgId, ref: surveyMailRef(surveyId) } }),
-      sent: await tx.mailMessage.count({ where: { organizationId: orgId, ref: surveyMailRef(surveyId), status: "sent" } }),
+      sent: await tx.mailMessage.count({
+        where: { organizationId: orgId, ref: surveyMailRef(surveyId), status: "sent" },
+      }),
     }));
     expect(counts).toEqual({ rounds: 1, invitations: people.length, mails: people.length, sent: people.length });
     // The local transport writes one file per delivery: a message sent twice would leave two.

@@ -42,7 +42,15 @@ const partSchema = z.looseObject({ type: z.string() });
 /** POST /api/ai-coach/stream, read to the end. */
 export async function streamReply(p: CoachPerson, body: unknown): Promise<StreamAnswer> {
   const res = await call(streamRoute as Route, p.as, p.subdomain, "POST", "/api/ai-coach/stream", body);
-  const out: StreamAnswer = { status: res.status, text: "", deltas: [], sources: [], errors: [], finished: false, conversationId: null };
+  const out: StreamAnswer = {
+    status: res.status,
+    text: "",
+    deltas: [],
+    sources: [],
+    errors: [],
+    finished: false,
+    conversationId: null,
+  };
   if (res.status !== 200) return out;
   for (const event of (await res.text()).split("\n\n")) {
     const data = event.replace(/^data: /, "").trim();

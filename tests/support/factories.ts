@@ -19,17 +19,36 @@ export async function createOrg(opts: { subdomain?: string; name?: string; maxUs
   const id = randomUUID();
   const subdomain = opts.subdomain ?? uniqueName("org");
   await withOrg(id, (tx) =>
-    tx.organization.create({ data: { id, subdomain, name: opts.name ?? `Org ${subdomain}`, maxUsers: opts.maxUsers ?? 50, emailVerifiedAt: new Date() } }),
+    tx.organization.create({
+      data: {
+        id,
+        subdomain,
+        name: opts.name ?? `Org ${subdomain}`,
+        maxUsers: opts.maxUsers ?? 50,
+        emailVerifiedAt: new Date(),
+      },
+    }),
   );
   return { orgId: id, subdomain };
 }
 
-export async function createUser(orgId: string, opts: { role?: Role; email?: string; firstName?: string; password?: string | null } = {}) {
+export async function createUser(
+  orgId: string,
+  opts: { role?: Role; email?: string; firstName?: string; password?: string | null } = {},
+) {
   const email = opts.email ?? `${uniqueName("user")}@example.com`;
   const hash = opts.password === null ? null : opts.password ? await hashPassword(opts.password) : await passwordHash();
   const user = await withOrg(orgId, (tx) =>
     tx.user.create({
-      data: { organizationId: orgId, email, firstName: opts.firstName ?? "Test", lastName: "User", role: opts.role ?? "employee", passwordHash: hash, passwordSetAt: hash ? new Date() : null },
+      data: {
+        organizationId: orgId,
+        email,
+        firstName: opts.firstName ?? "Test",
+        lastName: "User",
+        role: opts.role ?? "employee",
+        passwordHash: hash,
+        passwordSetAt: hash ? new Date() : null,
+      },
       select: { id: true, email: true, role: true },
     }),
   );

@@ -25,9 +25,17 @@ export const ASK = {
   error429: "How can I stop micromanaging my team?",
   cut: "How do I delegate more without micromanaging?",
 } as const;
-export const REPLY_CHUNKS = ["Start with a private ", "conversation [1]. ", "Ask what has changed ", "for them [9], ", "and agree one small ", "next step together [1]."];
+export const REPLY_CHUNKS = [
+  "Start with a private ",
+  "conversation [1]. ",
+  "Ask what has changed ",
+  "for them [9], ",
+  "and agree one small ",
+  "next step together [1].",
+];
 /** REPLY_CHUNKS as the user reads them: the invented [9] (and its space) removed. */
-export const REPLY_SHOWN = "Start with a private conversation [1]. Ask what has changed for them, and agree one small next step together [1].";
+export const REPLY_SHOWN =
+  "Start with a private conversation [1]. Ask what has changed for them, and agree one small next step together [1].";
 export const CUT_CHUNKS = ["First, ask how they ", "are doing [1]. ", "Then listen"];
 export const CUT_SHOWN = "First, ask how they are doing [1]. Then listen";
 /** Long enough between chunks for the test to see a reply half written. */
@@ -49,7 +57,8 @@ export function decide(body: unknown, delayMs = DELAY_MS): FakeBehaviour {
 
 async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? process.env.PORT);
-  if (!Number.isInteger(port) || port <= 0) throw new Error("Usage: npx tsx tests/support/fake-openai-server.ts <port>");
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error("Usage: npx tsx tests/support/fake-openai-server.ts <port>");
   const delayArg = process.argv.find((a) => a.startsWith("--delay="));
   const delayMs = delayArg ? Number(delayArg.slice("--delay=".length)) : DELAY_MS;
   if (!Number.isInteger(delayMs) || delayMs < 0) throw new Error("--delay must be a whole number of milliseconds");

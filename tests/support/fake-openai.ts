@@ -46,7 +46,11 @@ export type FakeChatRequest = { model: string; stream: boolean; messages: FakeCh
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((p: unknown) => (typeof p === "object" && p !== null && "text" in p && typeof p.text === "string" ? p.text : "")).join("");
+  return content
+    .map((p: unknown) =>
+      typeof p === "object" && p !== null && "text" in p && typeof p.text === "string" ? p.text : "",
+    )
+    .join("");
 }
 
 /** A recorded body read as a chat request; null for anything else (a raw text body, a GET). */
@@ -58,7 +62,15 @@ export function chatRequest(body: unknown): FakeChatRequest | null {
   });
   const model = "model" in body && typeof body.model === "string" ? body.model : "";
   const stream = "stream" in body && body.stream === true;
-  return { model, stream, messages, system: messages.filter((m) => m.role === "system").map((m) => m.content).join("\n") };
+  return {
+    model,
+    stream,
+    messages,
+    system: messages
+      .filter((m) => m.role === "system")
+      .map((m) => m.content)
+      .join("\n"),
+  };
 }
 
 /** A text in word-sized chunks (each word with the spaces before it), as a model streams tokens. */
@@ -67,13 +79,22 @@ export function wordChunksOf(text: string): string[] {
 }
 
 function chunk(id: string, delta: Record<string, unknown>, finish: string | null): string {
-  const body = { id, object: "chat.completion.chunk", created: 1_790_000_000, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] };
+  const body = {
+    id,
+    object: "chat.completion.chunk",
+    created: 1_790_000_000,
+    model: "fake",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream", chunks: ["Hello"] }, options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  initial: FakeBehaviour = { kind: "stream", chunks: ["Hello"] },
+  options: FakeOpenAiOptions = {},
+): Promise<FakeOpenAi> {
   let behaviour = initial;
   const queued: FakeBehaviour[] = [];
   const requests: unknown[] = [];
@@ -83,7 +104,9 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
     req.on("data", (d: Buffer) => (raw += d.toString("utf8")));
     req.on("end", () => {
       if (req.method === "GET" && req.url?.endsWith("/models")) {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model" }] }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model" }] }));
         return;
       }
       let body: unknown = raw;
@@ -94,15 +117,26 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
       }
       requests.push(body);
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "not found" } }));
         return;
       }
       const chosen = options.decide?.(body) ?? queued.shift() ?? behaviour;
-      const b = chosen.kind === "text" ? { kind: "stream" as const, chunks: wordChunksOf(chosen.text), delayMs: chosen.delayMs } : chosen;
+      const b =
+        chosen.kind === "text"
+          ? { kind: "stream" as const, chunks: wordChunksOf(chosen.text), delayMs: chosen.delayMs }
+          : chosen;
       if (b.kind === "status") {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (b.status === 429) headers["retry-after"] = "1";
-        res.writeHead(b.status, headers).end(JSON.stringify({ error: { message: b.status === 429 ? "Rate limit reached" : "Internal error", type: "server_error" } }));
+        res
+          .writeHead(b.status, headers)
+          .end(
+            JSON.stringify({
+              error: { message: b.status === 429 ? "Rate limit reached" : "Internal error", type: "server_error" },
+            }),
+          );
         return;
       }
       if (b.kind === "stall") return; // never answers; the client times out
@@ -118,7 +152,11 @@ export async function startFakeOpenAi(initial: FakeBehaviour = { kind: "stream",
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
         return;
       }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+      res.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+      });
       const id = "chatcmpl-fake";
       res.write(chunk(id, { role: "assistant", content: "" }, null));
       const finish = () => {

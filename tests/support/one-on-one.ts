@@ -19,8 +19,18 @@ export const DAY = 24 * 60 * 60 * 1000;
 export type Route = (req: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** Calls a route handler as Next calls it, with `as` signed in (the mocked currentSession). */
-export async function call(route: Route, as: AuthContext, subdomain: string, method: string, path: string, body?: unknown, params: Record<string, string> = {}) {
-  vi.mocked(currentSession).mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<ReturnType<typeof currentSession>>);
+export async function call(
+  route: Route,
+  as: AuthContext,
+  subdomain: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  params: Record<string, string> = {},
+) {
+  vi.mocked(currentSession).mockResolvedValue({ ctx: as, user: { id: as.userId, role: as.role } } as Awaited<
+    ReturnType<typeof currentSession>
+  >);
   const req = new NextRequest(`http://${subdomain}.localhost:3000${path}`, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
@@ -36,14 +46,21 @@ export async function person(orgId: string, role: Role, firstName?: string): Pro
 
 export async function reportsTo(employee: AuthContext, manager: AuthContext) {
   await withOrg(employee.orgId, (tx) =>
-    tx.user.update({ where: { organizationId_id: { organizationId: employee.orgId, id: employee.userId } }, data: { managerId: manager.userId } }),
+    tx.user.update({
+      where: { organizationId_id: { organizationId: employee.orgId, id: employee.userId } },
+      data: { managerId: manager.userId },
+    }),
   );
 }
 
 /** An organisation with an admin, a manager, their employee, another manager and another employee.
  * `reporting`: which reporting lines are set — none, the pair's (employee -> manager), or also
  * otherEmployee -> otherManager. */
-export async function company(opts: { managerName?: string; employeeName?: string; reporting: "none" | "pair" | "both" }) {
+export async function company(opts: {
+  managerName?: string;
+  employeeName?: string;
+  reporting: "none" | "pair" | "both";
+}) {
   const { orgId, subdomain } = await createOrg();
   const [admin, manager, employee, otherManager, otherEmployee] = await Promise.all([
     person(orgId, "admin"),
@@ -69,16 +86,40 @@ export async function meeting(
     manager.orgId,
     async (tx) => {
       const series = await tx.meetingSeries.create({
-        data: { organizationId: manager.orgId, managerId: manager.userId, employeeId, templateId: opts.templateId ?? null, timeZone: "Europe/Berlin", startsAt: at, materializedUntil: at },
+        data: {
+          organizationId: manager.orgId,
+          managerId: manager.userId,
+          employeeId,
+          templateId: opts.templateId ?? null,
+          timeZone: "Europe/Berlin",
+          startsAt: at,
+          materializedUntil: at,
+        },
         select: { id: true },
       });
       const m = await tx.meeting.create({
-        data: { organizationId: manager.orgId, seriesId: series.id, managerId: manager.userId, employeeId, occurrenceStart: at, scheduledAt: at, status: opts.status ?? "scheduled" },
+        data: {
+          organizationId: manager.orgId,
+          seriesId: series.id,
+          managerId: manager.userId,
+          employeeId,
+          occurrenceStart: at,
+          scheduledAt: at,
+          status: opts.status ?? "scheduled",
+        },
         select: { id: true },
       });
       for (const [position, text] of (opts.questions ?? []).entries()) {
         await tx.meetingAgendaItem.create({
-          data: { organizationId: manager.orgId, meetingId: m.id, managerId: manager.userId, employeeId, kind: "question", text, position },
+          data: {
+            organizationId: manager.orgId,
+            meetingId: m.id,
+            managerId: manager.userId,
+            employeeId,
+            kind: "question",
+            text,
+            position,
+          },
         });
       }
       return m.id;
@@ -88,11 +129,14 @@ export async function meeting(
 }
 
 /** The refusal a domain call ends in (its status, code and field messages); fails if it succeeds. */
-export async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; fields?: Record<string, string[]> }> {
+export async function refusal(
+  p: Promise<unknown>,
+): Promise<{ status: number; code: string; fields?: Record<string, string[]> }> {
   try {
     await p;
   } catch (err) {
-    if (err instanceof DomainError) return { status: await status(Promise.reject(err)), code: err.code, fields: err.fields };
+    if (err instanceof DomainError)
+      return { status: await status(Promise.reject(err)), code: err.code, fields: err.fields };
     throw err;
   }
   throw new Error("expected a refusal");

@@ -16,7 +16,10 @@ export async function recomputeRollups(orgId: string, surveyId: string): Promise
       where: { organizationId: orgId, surveyId },
       select: { teamId: true, answers: { select: { questionId: true, value: true, text: true } } },
     }),
-    await tx.surveyQuestion.findMany({ where: { organizationId: orgId, surveyId }, select: { id: true, type: true, dimension: true, bankKey: true } }),
+    await tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      select: { id: true, type: true, dimension: true, bankKey: true },
+    }),
   ]);
   return rollupTotals(responses, new Map(questions.map((q) => [q.id, q])));
 }

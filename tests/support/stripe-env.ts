@@ -24,7 +24,11 @@ let running: StripeStandin | undefined;
 /** Starts the stand-in for this test file (once) and returns a getter for it. */
 export function withStripeStandin(): () => StripeStandin {
   beforeAll(async () => {
-    running ??= await startStripeStandin({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET, webhookUrl: null, autoDeliver: false });
+    running ??= await startStripeStandin({
+      webhookSecret: TEST_STRIPE_WEBHOOK_SECRET,
+      webhookUrl: null,
+      autoDeliver: false,
+    });
     process.env.STRIPE_API_BASE = running.url;
   });
   afterAll(async () => {
@@ -32,7 +36,8 @@ export function withStripeStandin(): () => StripeStandin {
     running = undefined;
   });
   return () => {
-    if (!running) throw new Error("withStripeStandin: the stand-in is not started (call it at the top of a describe or file)");
+    if (!running)
+      throw new Error("withStripeStandin: the stand-in is not started (call it at the top of a describe or file)");
     return running;
   };
 }
@@ -40,13 +45,27 @@ export function withStripeStandin(): () => StripeStandin {
 /** A client of its own for tests to set up Stripe state (customers, subscriptions) on the stand-in. */
 export function testStripe(): Stripe {
   if (!running) throw new Error("testStripe: the stand-in is not started");
-  return new Stripe(TEST_STRIPE_SECRET_KEY, { host: "127.0.0.1", port: running.port, protocol: "http", telemetry: false, maxNetworkRetries: 0 });
+  return new Stripe(TEST_STRIPE_SECRET_KEY, {
+    host: "127.0.0.1",
+    port: running.port,
+    protocol: "http",
+    telemetry: false,
+    maxNetworkRetries: 0,
+  });
 }
 
 /** The event as Stripe would POST it: its JSON body and a valid Stripe-Signature for it (made
  * now, or at `timestamp` in Unix seconds: Stripe refuses signatures older than 5 minutes). */
-export function signedEvent(event: unknown, secret = TEST_STRIPE_WEBHOOK_SECRET, timestamp?: number): { raw: string; signature: string } {
+export function signedEvent(
+  event: unknown,
+  secret = TEST_STRIPE_WEBHOOK_SECRET,
+  timestamp?: number,
+): { raw: string; signature: string } {
   const raw = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: raw,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
   return { raw, signature };
 }

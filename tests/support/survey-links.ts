@@ -12,7 +12,12 @@ import { recordingTransport } from "./recording-transport";
 export async function deliverSurveyInvitations(orgId: string, surveyId?: string): Promise<OutgoingMail[]> {
   const pending = await withOrg(orgId, (tx) =>
     tx.mailMessage.findMany({
-      where: { organizationId: orgId, status: "pending", invitationId: { not: null }, ...(surveyId ? { ref: surveyMailRef(surveyId) } : {}) },
+      where: {
+        organizationId: orgId,
+        status: "pending",
+        invitationId: { not: null },
+        ...(surveyId ? { ref: surveyMailRef(surveyId) } : {}),
+      },
       select: { id: true },
       orderBy: { createdAt: "asc" },
     }),

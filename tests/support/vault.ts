@@ -6,7 +6,18 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { masterKeyRing, newDataKey, seal, sealMessage, sealTitle, toBytes, wrapDataKey } from "@/lib/coach/crypto";
 import { noteAad } from "@/lib/vault/vault";
-import { newRecoveryKey, newSalt, newSessionSecret, newVaultKey, passwordKey, recoveryKeyKey, sealForSession, wrapVaultKey, RECOVERY_KDF, type VaultKdf } from "@/lib/vault/crypto";
+import {
+  newRecoveryKey,
+  newSalt,
+  newSessionSecret,
+  newVaultKey,
+  passwordKey,
+  recoveryKeyKey,
+  sealForSession,
+  wrapVaultKey,
+  RECOVERY_KDF,
+  type VaultKdf,
+} from "@/lib/vault/crypto";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -18,13 +29,23 @@ export type VaultPerson = AuthContext & { vaultSecret: string; vaultId: string; 
 
 /** A session of `userId` holding a new vault (recovery key confirmed unless `confirmed: false`),
  * whose password wrap opens with `password` (the factories' TEST_PASSWORD by default). */
-export async function withVault(orgId: string, userId: string, role: Role, opts: { confirmed?: boolean; password?: string } = {}): Promise<VaultPerson> {
+export async function withVault(
+  orgId: string,
+  userId: string,
+  role: Role,
+  opts: { confirmed?: boolean; password?: string } = {},
+): Promise<VaultPerson> {
   const vaultId = randomUUID();
   const sessionId = randomUUID();
   const key = newVaultKey();
   const scope = { orgId, userId, vaultId };
   const salt = newSalt();
-  const pwWrap = wrapVaultKey(await passwordKey(opts.password ?? TEST_PASSWORD, salt, CHEAP_KDF), key, scope, "password");
+  const pwWrap = wrapVaultKey(
+    await passwordKey(opts.password ?? TEST_PASSWORD, salt, CHEAP_KDF),
+    key,
+    scope,
+    "password",
+  );
   const recoveryKey = newRecoveryKey();
   const rSalt = newSalt();
   const rWrap = wrapVaultKey(recoveryKeyKey(recoveryKey, rSalt), key, scope, "recovery");
@@ -32,10 +53,37 @@ export async function withVault(orgId: string, userId: string, role: Role, opts:
   await withOrg(
     orgId,
     async (tx) => {
-      await tx.vault.create({ data: { organizationId: orgId, id: vaultId, userId, recoveryConfirmedAt: opts.confirmed === false ? null : new Date() } });
-      await tx.vaultKeyWrap.create({ data: { organizationId: orgId, vaultId, userId, kind: "password", salt: toBytes(salt), kdf: CHEAP_KDF, wrappedKey: toBytes(pwWrap) } });
+      await tx.vault.create({
+        data: {
+          organizationId: orgId,
+          id: vaultId,
+          userId,
+          recoveryConfirmedAt: opts.confirmed === false ? null : new Date(),
+        },
+      });
+      await tx.vaultKeyWrap.create({
+        data: {
+          organizationId: orgId,
+          vaultId,
+          userId,
+          kind: "password",
+          salt: toBytes(salt),
+          kdf: CHEAP_KDF,
+          wrappedKey: toBytes(pwWrap),
+        },
+      });
       if (opts.confirmed !== false) {
-        await tx.vaultKeyWrap.create({ data: { organizationId: orgId, vaultId, userId, kind: "recovery", salt: toBytes(rSalt), kdf: RECOVERY_KDF, wrappedKey: toBytes(rWrap) } });
+        await tx.vaultKeyWrap.create({
+          data: {
+            organizationId: orgId,
+            vaultId,
+            userId,
+            kind: "recovery",
+            salt: toBytes(rSalt),
+            kdf: RECOVERY_KDF,
+            wrappedKey: toBytes(rWrap),
+          },
+        });
       }
       await tx.session.create({
         data: {
@@ -43,7 +91,9 @@ export async function withVault(orgId: string, userId: string, role: Role, opts:
           id: sessionId,
           userId,
           expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
-          vaultKey: toBytes(sealForSession(vaultSecret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault")),
+          vaultKey: toBytes(
+            sealForSession(vaultSecret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault"),
+          ),
         },
       });
     },
@@ -54,7 +104,11 @@ export async function withVault(orgId: string, userId: string, role: Role, opts:
 
 /** A conversation with one message as written before vaults: its data key wrapped by the current
  * master key, no vault. */
-export async function legacyConversation(ctx: AuthContext, title: string, message: string): Promise<{ id: string; messageId: string }> {
+export async function legacyConversation(
+  ctx: AuthContext,
+  title: string,
+  message: string,
+): Promise<{ id: string; messageId: string }> {
   const id = randomUUID();
   const messageId = randomUUID();
   const dataKey = newDataKey();
@@ -62,9 +116,27 @@ export async function legacyConversation(ctx: AuthContext, title: string, messag
   await withOrg(
     ctx.orgId,
     async (tx) => {
-      await tx.chatConversation.create({ data: { organizationId: ctx.orgId, id, userId: ctx.userId, title: toBytes(sealTitle(dataKey, ctx.orgId, id, title)), wrappedKey: toBytes(wrappedKey), keyId } });
+      await tx.chatConversation.create({
+        data: {
+          organizationId: ctx.orgId,
+          id,
+          userId: ctx.userId,
+          title: toBytes(sealTitle(dataKey, ctx.orgId, id, title)),
+          wrappedKey: toBytes(wrappedKey),
+          keyId,
+        },
+      });
       const body = JSON.stringify({ content: message, sources: [] });
-      await tx.chatMessage.create({ data: { organizationId: ctx.orgId, id: messageId, conversationId: id, userId: ctx.userId, type: "user", body: toBytes(sealMessage(dataKey, ctx.orgId, id, messageId, body)) } });
+      await tx.chatMessage.create({
+        data: {
+          organizationId: ctx.orgId,
+          id: messageId,
+          conversationId: id,
+          userId: ctx.userId,
+          type: "user",
+          body: toBytes(sealMessage(dataKey, ctx.orgId, id, messageId, body)),
+        },
+      });
     },
     { userId: ctx.userId },
   );
@@ -72,7 +144,11 @@ export async function legacyConversation(ctx: AuthContext, title: string, messag
 }
 
 /** A private note as written before vaults: sealed directly under the current master key. */
-export async function legacyNote(ctx: AuthContext, meeting: { id: string; managerId: string; employeeId: string }, body: string): Promise<void> {
+export async function legacyNote(
+  ctx: AuthContext,
+  meeting: { id: string; managerId: string; employeeId: string },
+  body: string,
+): Promise<void> {
   const ring = masterKeyRing();
   await withOrg(
     ctx.orgId,

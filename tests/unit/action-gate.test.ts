@@ -8,16 +8,27 @@ type Kind = { fetch: boolean; multipart: boolean; urlEncoded: boolean; contentTy
 type Gate = { actionBodyRefusal(kind: Kind, body: Buffer): Promise<string | null> };
 let gate: Gate;
 beforeAll(async () => {
-  gate = (await import(/* @vite-ignore */ pathToFileURL(path.join(import.meta.dirname, "../../scripts/action-gate.mjs")).href)) as Gate;
+  gate = (await import(
+    /* @vite-ignore */ pathToFileURL(path.join(import.meta.dirname, "../../scripts/action-gate.mjs")).href
+  )) as Gate;
 });
 
 const BOUNDARY = "----gatetest";
-const fetchKind: Kind = { fetch: true, multipart: true, urlEncoded: false, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+const fetchKind: Kind = {
+  fetch: true,
+  multipart: true,
+  urlEncoded: false,
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+};
 const formKind: Kind = { ...fetchKind, fetch: false };
 
 /** A multipart body; `disposition` is written after "form-data" as given. */
 function multipart(parts: { disposition: string; value: string }[]): Buffer {
-  return Buffer.from(parts.map((p) => `--${BOUNDARY}\r\nContent-Disposition: form-data${p.disposition}\r\n\r\n${p.value}\r\n`).join("") + `--${BOUNDARY}--\r\n`, "utf8");
+  return Buffer.from(
+    parts.map((p) => `--${BOUNDARY}\r\nContent-Disposition: form-data${p.disposition}\r\n\r\n${p.value}\r\n`).join("") +
+      `--${BOUNDARY}--\r\n`,
+    "utf8",
+  );
 }
 const reply = { disposition: '; name="0"', value: JSON.stringify([null, "$K1"]) };
 
@@ -41,12 +52,19 @@ describe("action gate: multipart fetch actions", () => {
     ["no name", ""],
     ["no name with a filename", '; filename="a.txt"'],
   ])("refuses a part with %s", async (_label, disposition) => {
-    const body = multipart([reply, { disposition: '; name="_1_email"; filename=""', value: "x" }, { disposition, value: "v" }]);
+    const body = multipart([
+      reply,
+      { disposition: '; name="_1_email"; filename=""', value: "x" },
+      { disposition, value: "v" },
+    ]);
     expect(await gate.actionBodyRefusal(fetchKind, body)).toBe("The form data is malformed");
   });
 
   it("still lets a form posted without JavaScript carry an empty-named field (Next parses it with the fetch standard's parser)", async () => {
-    const body = multipart([{ disposition: '; name="$ACTION_ID_abc"', value: "" }, { disposition: '; name=""', value: "v" }]);
+    const body = multipart([
+      { disposition: '; name="$ACTION_ID_abc"', value: "" },
+      { disposition: '; name=""', value: "v" },
+    ]);
     expect(await gate.actionBodyRefusal(formKind, body)).toBeNull();
   });
 });

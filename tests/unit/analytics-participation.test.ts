@@ -17,7 +17,11 @@ function round(id: string, mAnswers: number): RoundInput {
     rollups: [],
   };
 }
-const cellsOf = (r: RoundInput): InvitedCell[] => scopeInvitedCells({ orgWide: false, teams: [{ id: "m", name: "M", managerId: null, memberCount: 4 }] }, r, ["m", "e"]);
+const cellsOf = (r: RoundInput): InvitedCell[] =>
+  scopeInvitedCells({ orgWide: false, teams: [{ id: "m", name: "M", managerId: null, memberCount: 4 }] }, r, [
+    "m",
+    "e",
+  ]);
 
 describe("participation over a period", () => {
   it("counts the invitations of every round, shown or hidden, and marks the rate a floor", () => {
@@ -29,7 +33,13 @@ describe("participation over a period", () => {
       [4, null],
     ]);
     // Shown rounds alone would read 12 of 12, 100%.
-    expect(participationOver(cells)).toEqual({ rate: 75, atLeast: true, rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" });
+    expect(participationOver(cells)).toEqual({
+      rate: 75,
+      atLeast: true,
+      rounds: 4,
+      hiddenRounds: 1,
+      hiddenReason: "below-minimum",
+    });
   });
 
   it("gives the same figure whatever the hidden round's answers (0, 1 or 2 of 4)", () => {
@@ -39,16 +49,44 @@ describe("participation over a period", () => {
   });
 
   it("has no rate when every round was hidden, and an exact one when none was", () => {
-    expect(participationOver([round("a", 1), round("b", 2)].flatMap(cellsOf))).toEqual({ rate: null, atLeast: false, rounds: 2, hiddenRounds: 2, hiddenReason: "below-minimum" });
-    expect(participationOver([round("a", 3), round("b", 4)].flatMap(cellsOf))).toEqual({ rate: 88, atLeast: false, rounds: 2, hiddenRounds: 0, hiddenReason: null });
-    expect(participationOver([])).toEqual({ rate: null, atLeast: false, rounds: 0, hiddenRounds: 0, hiddenReason: null });
+    expect(participationOver([round("a", 1), round("b", 2)].flatMap(cellsOf))).toEqual({
+      rate: null,
+      atLeast: false,
+      rounds: 2,
+      hiddenRounds: 2,
+      hiddenReason: "below-minimum",
+    });
+    expect(participationOver([round("a", 3), round("b", 4)].flatMap(cellsOf))).toEqual({
+      rate: 88,
+      atLeast: false,
+      rounds: 2,
+      hiddenRounds: 0,
+      hiddenReason: null,
+    });
+    expect(participationOver([])).toEqual({
+      rate: null,
+      atLeast: false,
+      rounds: 0,
+      hiddenRounds: 0,
+      hiddenReason: null,
+    });
   });
 
   it("leaves out rounds the group was not invited to, and tells mixed reasons apart", () => {
     const notInvited = { roundId: "x", cell: evaluateRound(round("x", 4), ["m", "e"]).teams.get("m")!, invited: 0 };
-    const complementary = { ...notInvited, roundId: "y", invited: 4, cell: { ...notInvited.cell, reason: "complementary" as const } };
+    const complementary = {
+      ...notInvited,
+      roundId: "y",
+      invited: 4,
+      cell: { ...notInvited.cell, reason: "complementary" as const },
+    };
     const below = cellsOf(round("z", 1));
-    expect(participationOver([notInvited, complementary, ...below])).toMatchObject({ rate: null, rounds: 2, hiddenRounds: 2, hiddenReason: "mixed" });
+    expect(participationOver([notInvited, complementary, ...below])).toMatchObject({
+      rate: null,
+      rounds: 2,
+      hiddenRounds: 2,
+      hiddenReason: "mixed",
+    });
   });
 });
 
@@ -56,9 +94,15 @@ describe("participation texts", () => {
   it("reads as the issue asks", () => {
     expect(rateText(75, true, "response rate")).toBe("At least 75% response rate");
     expect(rateText(80, false, "response rate")).toBe("80% response rate");
-    expect(hiddenRoundsText({ rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" }, 3)).toBe("1 of 4 rounds hidden (fewer than 3 answers)");
-    expect(hiddenRoundsText({ rounds: 1, hiddenRounds: 1, hiddenReason: "complementary" }, 3)).toBe("1 of 1 round hidden (so that a smaller group cannot be worked out)");
-    expect(hiddenRoundsText({ rounds: 3, hiddenRounds: 2, hiddenReason: "mixed" }, 5)).toBe("2 of 3 rounds hidden (for anonymity)");
+    expect(hiddenRoundsText({ rounds: 4, hiddenRounds: 1, hiddenReason: "below-minimum" }, 3)).toBe(
+      "1 of 4 rounds hidden (fewer than 3 answers)",
+    );
+    expect(hiddenRoundsText({ rounds: 1, hiddenRounds: 1, hiddenReason: "complementary" }, 3)).toBe(
+      "1 of 1 round hidden (so that a smaller group cannot be worked out)",
+    );
+    expect(hiddenRoundsText({ rounds: 3, hiddenRounds: 2, hiddenReason: "mixed" }, 5)).toBe(
+      "2 of 3 rounds hidden (for anonymity)",
+    );
     expect(hiddenRoundsText({ rounds: 3, hiddenRounds: 0, hiddenReason: null }, 3)).toBeNull();
   });
 });

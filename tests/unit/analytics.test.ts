@@ -7,11 +7,24 @@ import { csvField, pulseCsv } from "@/lib/analytics/csv";
 import { dimensionInsights } from "@/lib/analytics/reports";
 import { DIMENSION_KEYS } from "@/lib/surveys/dimensions";
 
-const acc = (n: number, mean: number, promoters = 0, detractors = 0): MetricAcc => ({ n, sum: n * mean, promoters, detractors });
+const acc = (n: number, mean: number, promoters = 0, detractors = 0): MetricAcc => ({
+  n,
+  sum: n * mean,
+  promoters,
+  detractors,
+});
 
 describe("scores", () => {
   it("culture is the mean of the culture dimensions present; engagement is overall; eNPS both ways", () => {
-    const s = scoresFrom(new Map([["overall", acc(4, 7)], ["recognition", acc(4, 8)], ["feedback", acc(2, 6)], ["enps", acc(10, 7.5, 5, 2)], ["stress", acc(4, 3)]]));
+    const s = scoresFrom(
+      new Map([
+        ["overall", acc(4, 7)],
+        ["recognition", acc(4, 8)],
+        ["feedback", acc(2, 6)],
+        ["enps", acc(10, 7.5, 5, 2)],
+        ["stress", acc(4, 3)],
+      ]),
+    );
     expect(s.culture).toBe(7);
     expect(s.engagement).toBe(7);
     expect(s.enps).toBe(7.5);
@@ -101,15 +114,42 @@ describe("csv", () => {
   });
   it("writes hidden cells as 'hidden', never their values", () => {
     const cell = { value: null, status: "suppressed" as const, reason: "below-minimum" as const };
-    const dims = Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cell])) as Record<(typeof DIMENSION_KEYS)[number], typeof cell>;
-    const csv = pulseCsv({ minGroupSize: 3, selectedLabel: "x", rows: [{ id: "t", name: "Small", kind: "team", memberCount: 2, participation: null, participationAtLeast: false, enps: cell, dimensions: dims, suppressed: true, reason: "below-minimum" }] });
-    expect(csv.split("\r\n")[1]).toBe("Small,2,hidden,hidden," + Array(11).fill("hidden").join(",") + ",Fewer than 3 responses");
+    const dims = Object.fromEntries(DIMENSION_KEYS.map((k) => [k, cell])) as Record<
+      (typeof DIMENSION_KEYS)[number],
+      typeof cell
+    >;
+    const csv = pulseCsv({
+      minGroupSize: 3,
+      selectedLabel: "x",
+      rows: [
+        {
+          id: "t",
+          name: "Small",
+          kind: "team",
+          memberCount: 2,
+          participation: null,
+          participationAtLeast: false,
+          enps: cell,
+          dimensions: dims,
+          suppressed: true,
+          reason: "below-minimum",
+        },
+      ],
+    });
+    expect(csv.split("\r\n")[1]).toBe(
+      "Small,2,hidden,hidden," + Array(11).fill("hidden").join(",") + ",Fewer than 3 responses",
+    );
   });
 });
 
 describe("manager insights", () => {
   it("counts dimensions above 8.0 and below 6.5", () => {
-    const { high, low, measured } = dimensionInsights({ overall: 8.4, recognition: 8.0, feedback: 6.4, wellness: null });
+    const { high, low, measured } = dimensionInsights({
+      overall: 8.4,
+      recognition: 8.0,
+      feedback: 6.4,
+      wellness: null,
+    });
     expect(measured).toBe(3);
     expect(high.map((d) => d.key)).toEqual(["overall"]);
     expect(low.map((d) => d.key)).toEqual(["feedback"]);

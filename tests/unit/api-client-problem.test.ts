@@ -5,10 +5,19 @@ import { ApiRequestError, problemOf } from "@/lib/api/client";
 // these pin the behaviour the zod schema had.
 describe("ApiRequestError problem parsing", () => {
   it("reads code, detail and field messages of a problem document", () => {
-    const body = JSON.stringify({ code: "email_taken", detail: "That e-mail is taken.", fields: { email: ["Already in use"] } });
+    const body = JSON.stringify({
+      code: "email_taken",
+      detail: "That e-mail is taken.",
+      fields: { email: ["Already in use"] },
+    });
     const err = new ApiRequestError(409, "Conflict", body);
     expect(err.message).toBe(`409: ${body}`);
-    expect(problemOf(err)).toEqual({ status: 409, code: "email_taken", message: "That e-mail is taken.", fields: { email: ["Already in use"] } });
+    expect(problemOf(err)).toEqual({
+      status: 409,
+      code: "email_taken",
+      message: "That e-mail is taken.",
+      fields: { email: ["Already in use"] },
+    });
   });
 
   it("falls back to 'error' for the message and drops unknown codes", () => {
@@ -18,9 +27,19 @@ describe("ApiRequestError problem parsing", () => {
 
   it("treats a body of the wrong shape as plain text", () => {
     const wrongFields = JSON.stringify({ detail: "x", fields: { email: "not a list" } });
-    expect(new ApiRequestError(422, "", wrongFields).problem).toEqual({ status: 422, code: null, message: wrongFields, fields: {} });
+    expect(new ApiRequestError(422, "", wrongFields).problem).toEqual({
+      status: 422,
+      code: null,
+      message: wrongFields,
+      fields: {},
+    });
     expect(new ApiRequestError(500, "", JSON.stringify({ detail: 5 })).problem.message).toBe('{"detail":5}');
-    expect(new ApiRequestError(500, "", "[1]").problem).toEqual({ status: 500, code: null, message: "[1]", fields: {} });
+    expect(new ApiRequestError(500, "", "[1]").problem).toEqual({
+      status: 500,
+      code: null,
+      message: "[1]",
+      fields: {},
+    });
   });
 
   it("uses plain text as the message and null for an empty body", () => {

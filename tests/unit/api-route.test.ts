@@ -14,16 +14,32 @@ vi.mock("@/lib/tenancy/resolve", () => ({
 
 const ORG = "11111111-1111-4111-8111-111111111111";
 const OTHER_ORG = "22222222-2222-4222-8222-222222222222";
-const admin: AuthContext = { orgId: ORG, userId: "33333333-3333-4333-8333-333333333333", role: "admin", sessionId: "44444444-4444-4444-8444-444444444444" };
+const admin: AuthContext = {
+  orgId: ORG,
+  userId: "33333333-3333-4333-8333-333333333333",
+  role: "admin",
+  sessionId: "44444444-4444-4444-8444-444444444444",
+};
 
 const { apiRoute } = await import("@/lib/api/route");
 const { log } = await import("@/lib/log/logger");
 
 const noParams = { params: Promise.resolve({}) };
 const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
-  new NextRequest("http://acme.localhost:3000/api/thing", { method: "POST", body, headers: { host: "acme.localhost:3000", ...headers } });
+  new NextRequest("http://acme.localhost:3000/api/thing", {
+    method: "POST",
+    body,
+    headers: { host: "acme.localhost:3000", ...headers },
+  });
 
-const echo = apiRoute({ auth: "session", permission: "people.manage", body: z.object({ name: z.string().min(1), organizationId: z.string().optional() }) }, async ({ body }) => ({ got: body.name }));
+const echo = apiRoute(
+  {
+    auth: "session",
+    permission: "people.manage",
+    body: z.object({ name: z.string().min(1), organizationId: z.string().optional() }),
+  },
+  async ({ body }) => ({ got: body.name }),
+);
 
 beforeEach(() => {
   session.current = { ctx: admin };
@@ -86,25 +102,41 @@ describe("apiRoute", () => {
     session.current = { ctx: { ...admin, role: "employee" } };
     expect((await echo(post(JSON.stringify({ name: "x" })), noParams)).status).toBe(403);
     session.current = { ctx: admin };
-    const crossSite = post(JSON.stringify({ name: "x" }), { "content-type": "application/json", origin: "https://evil.example" });
+    const crossSite = post(JSON.stringify({ name: "x" }), {
+      "content-type": "application/json",
+      origin: "https://evil.example",
+    });
     expect((await echo(crossSite, noParams)).status).toBe(403);
   });
   describe("text and ids at the edge", () => {
     const ID = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
-    const get = (path: string) => new NextRequest(`http://acme.localhost:3000${path}`, { headers: { host: "acme.localhost:3000" } });
+    const get = (path: string) =>
+      new NextRequest(`http://acme.localhost:3000${path}`, { headers: { host: "acme.localhost:3000" } });
     const params = (p: Record<string, string | string[]>) => ({ params: Promise.resolve(p) });
-    const spy = () => vi.fn(async (input: { params: unknown; query: unknown; body: unknown }) => ({ params: input.params, query: input.query, body: input.body }));
+    const spy = () =>
+      vi.fn(async (input: { params: unknown; query: unknown; body: unknown }) => ({
+        params: input.params,
+        query: input.query,
+        body: input.body,
+      }));
 
     it("refuses a NUL or another control character anywhere in the body with 400, naming the field; the handler never runs", async () => {
       const handler = spy();
       const route = apiRoute({ auth: "session", body: z.unknown() }, handler);
-      for (const bad of [{ name: "a\u0000b" }, { answers: [{ text: "ok" }, { text: "bell\u0007" }] }, { ["k\u0000"]: "v" }, ["\u001b[31m"]]) {
+      for (const bad of [
+        { name: "a\u0000b" },
+        { answers: [{ text: "ok" }, { text: "bell\u0007" }] },
+        { ["k\u0000"]: "v" },
+        ["\u001b[31m"],
+      ]) {
         const res = await route(post(JSON.stringify(bad)), noParams);
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ error: "Text may not contain control characters" });
       }
       const named = await route(post(JSON.stringify({ answers: [{ text: "ok" }, { text: "x\u0000" }] })), noParams);
-      expect(((await named.json()) as { fields: Record<string, string[]> }).fields).toEqual({ "answers.1.text": ["Text may not contain control characters"] });
+      expect(((await named.json()) as { fields: Record<string, string[]> }).fields).toEqual({
+        "answers.1.text": ["Text may not contain control characters"],
+      });
       expect(handler).not.toHaveBeenCalled();
     });
 
@@ -132,7 +164,10 @@ describe("apiRoute", () => {
 
     it("refuses control characters in query values, query keys and path parameters, even where the route declares no schema", async () => {
       const handler = spy();
-      const withSchemas = apiRoute({ auth: "session", params: z.object({ id: z.string() }), query: z.object({ search: z.string().optional() }) }, handler);
+      const withSchemas = apiRoute(
+        { auth: "session", params: z.object({ id: z.string() }), query: z.object({ search: z.string().optional() }) },
+        handler,
+      );
       const bare = apiRoute({ auth: "session" }, handler);
       const cases: [typeof bare, string, Record<string, string | string[]>][] = [
         [withSchemas, "/api/users?search=a%00b", { id: "x" }],
@@ -167,7 +202,13 @@ describe("apiRoute", () => {
           auth: "session",
           params: z.object({ id: z.uuid() }),
           query: z.object({ teamId: z.uuid() }),
-          body: z.object({ managerId: z.uuid(), ids: z.array(z.uuid()), nested: z.object({ userId: z.uuid() }), note: z.string(), newPassword: z.string() }),
+          body: z.object({
+            managerId: z.uuid(),
+            ids: z.array(z.uuid()),
+            nested: z.object({ userId: z.uuid() }),
+            note: z.string(),
+            newPassword: z.string(),
+          }),
         },
         handler,
       );
@@ -175,7 +216,13 @@ describe("apiRoute", () => {
       const withQuery = new NextRequest(`http://acme.localhost:3000/api/thing?teamId=${UP}`, {
         method: "POST",
         headers: { host: "acme.localhost:3000", "content-type": "application/json" },
-        body: JSON.stringify({ managerId: UP, ids: [UP, ID], nested: { userId: UP }, note: `not an id ${UP}`, newPassword: UP }),
+        body: JSON.stringify({
+          managerId: UP,
+          ids: [UP, ID],
+          nested: { userId: UP },
+          note: `not an id ${UP}`,
+          newPassword: UP,
+        }),
       });
       const ok = await route(withQuery, params({ id: UP }));
       expect(ok.status).toBe(200);
@@ -187,14 +234,18 @@ describe("apiRoute", () => {
     });
 
     it("takes the caller's own organisation id in upper case as their own", async () => {
-      const route = apiRoute({ auth: "session", body: z.object({ organizationId: z.uuid() }) }, async ({ body }) => ({ org: body.organizationId }));
+      const route = apiRoute({ auth: "session", body: z.object({ organizationId: z.uuid() }) }, async ({ body }) => ({
+        org: body.organizationId,
+      }));
       const res = await route(post(JSON.stringify({ organizationId: ORG.toUpperCase() })), noParams);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ org: ORG });
     });
 
     it("survives a body nested far deeper than a recursive walk could go", async () => {
-      const route = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 256 * 1024 }, async () => ({ ok: true }));
+      const route = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 256 * 1024 }, async () => ({
+        ok: true,
+      }));
       const depth = 60_000;
       expect((await route(post("[".repeat(depth) + '"\\u0000"' + "]".repeat(depth)), noParams)).status).toBe(400);
       expect((await route(post("[".repeat(depth) + "]".repeat(depth)), noParams)).status).toBe(200);

@@ -57,11 +57,36 @@ describe("billing view", () => {
 
   it("offers an admin the actions the server allows", () => {
     expect(billingButtons(base)).toEqual({ start: true, cancel: true, resume: false, portal: true });
-    expect(billingButtons(o({ status: "active" }))).toEqual({ start: false, cancel: true, resume: false, portal: true });
-    expect(billingButtons(o({ status: "active", cancelAtPeriodEnd: true }))).toEqual({ start: false, cancel: false, resume: true, portal: true });
-    expect(billingButtons(o({ status: "past_due" }))).toEqual({ start: false, cancel: true, resume: false, portal: true });
-    expect(billingButtons(o({ status: "canceled", readOnly: true, hasSubscription: false }))).toEqual({ start: true, cancel: false, resume: false, portal: true });
-    expect(billingButtons(o({ status: "trialing", hasSubscription: false, hasCustomer: false }))).toEqual({ start: true, cancel: false, resume: false, portal: false });
+    expect(billingButtons(o({ status: "active" }))).toEqual({
+      start: false,
+      cancel: true,
+      resume: false,
+      portal: true,
+    });
+    expect(billingButtons(o({ status: "active", cancelAtPeriodEnd: true }))).toEqual({
+      start: false,
+      cancel: false,
+      resume: true,
+      portal: true,
+    });
+    expect(billingButtons(o({ status: "past_due" }))).toEqual({
+      start: false,
+      cancel: true,
+      resume: false,
+      portal: true,
+    });
+    expect(billingButtons(o({ status: "canceled", readOnly: true, hasSubscription: false }))).toEqual({
+      start: true,
+      cancel: false,
+      resume: false,
+      portal: true,
+    });
+    expect(billingButtons(o({ status: "trialing", hasSubscription: false, hasCustomer: false }))).toEqual({
+      start: true,
+      cancel: false,
+      resume: false,
+      portal: false,
+    });
   });
 
   it("offers nothing without Stripe or to a manager", () => {
@@ -84,13 +109,16 @@ describe("billing view", () => {
 
   it("checks the seats as typed with the server's rule", () => {
     expect(seatsFormSchema.parse({ seats: " 12 " })).toEqual({ seats: 12 });
-    for (const bad of ["", "0", "1.5", "-3", "abc", "10001"]) expect(seatsFormSchema.safeParse({ seats: bad }).success).toBe(false);
+    for (const bad of ["", "0", "1.5", "-3", "abc", "10001"])
+      expect(seatsFormSchema.safeParse({ seats: bad }).success).toBe(false);
   });
 });
 
 describe("checkout return", () => {
   it("says when the first payment is due for a checkout during the trial", () => {
-    expect(checkoutDoneMessage(base)).toBe("Thanks! Your subscription is set up; the first payment is due when the trial ends on December 1, 2026.");
+    expect(checkoutDoneMessage(base)).toBe(
+      "Thanks! Your subscription is set up; the first payment is due when the trial ends on December 1, 2026.",
+    );
     expect(checkoutDoneMessage(o({ status: "active" }))).toBe("Thanks! Your subscription is active.");
   });
 });

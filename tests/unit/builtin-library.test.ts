@@ -9,7 +9,11 @@ import { OUT_OF_SCOPE_A, QUESTIONS_A } from "@/tests/fixtures/coach-questions-a"
 
 const KEBAB = /^pw-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // Part A items written after the labelled set A: it does not label them.
-const ADDED_AFTER_SET_A = new Set(["pw-lateness-and-absence", "pw-feedback-to-your-boss", "pw-pushing-back-on-your-manager"]);
+const ADDED_AFTER_SET_A = new Set([
+  "pw-lateness-and-absence",
+  "pw-feedback-to-your-boss",
+  "pw-pushing-back-on-your-manager",
+]);
 // Part A covers the spec's categories one to seven (lib/library/schemas.ts lists them in the spec's order).
 const PART_A_CATEGORIES = CATEGORIES.slice(0, 7);
 
@@ -82,7 +86,10 @@ describe("built-in leadership library", () => {
       expect(answers.length, question).toBeGreaterThanOrEqual(1);
       expect(answers.length, question).toBeLessThanOrEqual(3);
       for (const id of answers) expect(allIds.has(id), `${question} -> ${id}`).toBe(true);
-      expect(answers.some((id) => ids.has(id)), question).toBe(true);
+      expect(
+        answers.some((id) => ids.has(id)),
+        question,
+      ).toBe(true);
     }
     // every part A item is the expected answer of at least one question, except the items added
     // after this set was written (the newer labelled sets are where those get their questions)

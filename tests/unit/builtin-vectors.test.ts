@@ -14,7 +14,10 @@ describe("the shipped built-in vectors", () => {
     const wanted = new Set(shippedTexts().map(sectionHash));
     const missing = [...wanted].filter((h) => !file.vectors[h]);
     expect(missing, "run npm run library:embed-builtins").toEqual([]);
-    expect(Object.keys(file.vectors).filter((h) => !wanted.has(h)), "run npm run library:embed-builtins").toEqual([]);
+    expect(
+      Object.keys(file.vectors).filter((h) => !wanted.has(h)),
+      "run npm run library:embed-builtins",
+    ).toEqual([]);
     const v = fromBase64(Object.values(file.vectors)[0]!);
     expect(v.bytes.byteLength).toBe(EMBEDDING_DIMS);
     expect(v.scale).toBeGreaterThan(0);

@@ -6,8 +6,15 @@ import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
 import { startFakeOpenAi, type FakeOpenAi } from "@/tests/support/fake-openai";
 
-const TEXT = "# Giving hard feedback\nWhen a report's behaviour upsets colleagues, say so early and with examples: \"I need to talk about how you spoke to Sam yesterday.\"";
-const MODEL_ANSWER = { title: "Hard feedback, kindly", contentType: "framework", category: "communication", tags: ["Feedback", "examples", "feedback"], priority: 5 };
+const TEXT =
+  '# Giving hard feedback\nWhen a report\'s behaviour upsets colleagues, say so early and with examples: "I need to talk about how you spoke to Sam yesterday."';
+const MODEL_ANSWER = {
+  title: "Hard feedback, kindly",
+  contentType: "framework",
+  category: "communication",
+  tags: ["Feedback", "examples", "feedback"],
+  priority: 5,
+};
 
 let fake: FakeOpenAi;
 let config: ClassifierAiConfig;
@@ -50,11 +57,19 @@ describe("analyzeWithModel", () => {
 });
 
 describe("analyzeForAdmin", () => {
-  const ctx = (role: AuthContext["role"]): AuthContext => ({ orgId: "00000000-0000-4000-8000-000000000001", userId: "00000000-0000-4000-8000-000000000002", role, sessionId: "s" });
+  const ctx = (role: AuthContext["role"]): AuthContext => ({
+    orgId: "00000000-0000-4000-8000-000000000001",
+    userId: "00000000-0000-4000-8000-000000000002",
+    role,
+    sessionId: "s",
+  });
 
   it("lets admins analyze and answers only the five fields", async () => {
     fake.set({ kind: "reply", content: JSON.stringify(MODEL_ANSWER) });
-    expect(await analyzeForAdmin(ctx("admin"), TEXT, config)).toEqual({ ...MODEL_ANSWER, tags: ["feedback", "examples"] });
+    expect(await analyzeForAdmin(ctx("admin"), TEXT, config)).toEqual({
+      ...MODEL_ANSWER,
+      tags: ["feedback", "examples"],
+    });
     expect(await analyzeForAdmin(ctx("admin"), TEXT, null)).toEqual(analyzeContent(TEXT));
   });
 

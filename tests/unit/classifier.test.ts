@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { analyzeContent, contentAnalysisSchema, contentTypeOf, priorityOf, tagsOf, titleOf } from "@/lib/library/classifier";
+import {
+  analyzeContent,
+  contentAnalysisSchema,
+  contentTypeOf,
+  priorityOf,
+  tagsOf,
+  titleOf,
+} from "@/lib/library/classifier";
 import { categorizeBodySchema } from "@/lib/library/classifier/schema";
 import { evaluate } from "@/lib/library/classifier/evaluate";
 import { TRAINING_DATA } from "@/lib/library/classifier/training-data";
@@ -24,10 +31,15 @@ describe("offline classifier: held-out accuracy", () => {
 
 describe("offline classifier: rules", () => {
   it("takes the title from the first markdown heading, else the first sentence within 80 characters", () => {
-    expect(titleOf("Some intro line\n\n## Running a *skip-level* meeting\nBody text.")).toBe("Running a skip-level meeting");
+    expect(titleOf("Some intro line\n\n## Running a *skip-level* meeting\nBody text.")).toBe(
+      "Running a skip-level meeting",
+    );
     // The built-in items' generic headings are not titles.
-    expect(titleOf("## Situation\nA report has gone quiet in meetings. More text follows.")).toBe("A report has gone quiet in meetings");
-    const long = "When a team member who used to contribute a lot suddenly goes quiet in every single meeting for weeks, ask privately. Then more.";
+    expect(titleOf("## Situation\nA report has gone quiet in meetings. More text follows.")).toBe(
+      "A report has gone quiet in meetings",
+    );
+    const long =
+      "When a team member who used to contribute a lot suddenly goes quiet in every single meeting for weeks, ask privately. Then more.";
     const t = titleOf(long);
     expect(t.length).toBeLessThanOrEqual(80);
     expect(long.startsWith(t)).toBe(true);
@@ -35,15 +47,22 @@ describe("offline classifier: rules", () => {
   });
 
   it("recognises scripts, templates, chapters, videos and frameworks", () => {
-    expect(contentTypeOf('Say this: "I noticed you were quiet in the last three meetings and I wanted to check in with you."')).toBe("script");
-    expect(contentTypeOf("Check-in form\n1. Wins this week:\n2. Blockers:\n3. Help needed:\n4. Goals:")).toBe("template");
+    expect(
+      contentTypeOf(
+        'Say this: "I noticed you were quiet in the last three meetings and I wanted to check in with you."',
+      ),
+    ).toBe("script");
+    expect(contentTypeOf("Check-in form\n1. Wins this week:\n2. Blockers:\n3. Help needed:\n4. Goals:")).toBe(
+      "template",
+    );
     expect(contentTypeOf("Chapter 3: Listening as a leader\nThis chapter covers...")).toBe("book_chapter");
     expect(contentTypeOf("A great talk on feedback: https://www.youtube.com/watch?v=abc123")).toBe("video_link");
     expect(contentTypeOf("The LEAD model has four stages: listen, empathise, agree, decide.")).toBe("framework");
   });
 
   it("gives 3 to 6 lower-case key phrases from the text", () => {
-    const text = "Burnout on remote teams: watch for exhaustion, late-night messages and cancelled holidays. Burnout grows when workload stays high; reduce workload before praising effort. Exhaustion is the first sign.";
+    const text =
+      "Burnout on remote teams: watch for exhaustion, late-night messages and cancelled holidays. Burnout grows when workload stays high; reduce workload before praising effort. Exhaustion is the first sign.";
     const tags = tagsOf(text);
     expect(tags.length).toBeGreaterThanOrEqual(3);
     expect(tags.length).toBeLessThanOrEqual(6);

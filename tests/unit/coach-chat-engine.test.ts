@@ -14,8 +14,14 @@ const CONTEXT = { type: "1on1_prep_analysis" as const, meetingId: "m-1", data: {
 function streamResponse(deltas: string[]): Response {
   const stream = createUIMessageStream<CoachUIMessage>({
     execute: async ({ writer }) => {
-      writer.write({ type: "start", messageMetadata: { conversationId: CONVERSATION, userMessageId: "u-1", createdAt: "2026-11-24T08:00:00.000Z" } });
-      writer.write({ type: "data-sources", data: [{ id: "s-1", title: "Stay interviews", category: "employee_engagement", source: "builtin" }] });
+      writer.write({
+        type: "start",
+        messageMetadata: { conversationId: CONVERSATION, userMessageId: "u-1", createdAt: "2026-11-24T08:00:00.000Z" },
+      });
+      writer.write({
+        type: "data-sources",
+        data: [{ id: "s-1", title: "Stay interviews", category: "employee_engagement", source: "builtin" }],
+      });
       writer.write({ type: "text-start", id: "t" });
       for (const delta of deltas) writer.write({ type: "text-delta", id: "t", delta });
       writer.write({ type: "text-end", id: "t" });
@@ -43,7 +49,13 @@ describe("the coach chat engine", () => {
     const sendState = new SendState();
     sendState.setMeeting({ context: CONTEXT, conversationId: null });
     const finished: CoachUIMessage[] = [];
-    const engine = createCoachChatEngine({ sendState, onFinish: (m) => finished.push(m), onError: (err) => { throw err; } });
+    const engine = createCoachChatEngine({
+      sendState,
+      onFinish: (m) => finished.push(m),
+      onError: (err) => {
+        throw err;
+      },
+    });
 
     let notified = 0;
     const seen: CoachUIMessage[][] = [];
@@ -55,7 +67,10 @@ describe("the coach chat engine", () => {
     expect(engine.messages()).toBe(engine.messages());
     expect(engine.status()).toBe("ready");
 
-    await engine.chat.sendMessage({ text: "How do I re-engage Sam?", metadata: { createdAt: "2026-11-24T08:00:00.000Z" } });
+    await engine.chat.sendMessage({
+      text: "How do I re-engage Sam?",
+      metadata: { createdAt: "2026-11-24T08:00:00.000Z" },
+    });
 
     expect(engine.status()).toBe("ready");
     const [question, reply] = engine.messages();
@@ -70,13 +85,19 @@ describe("the coach chat engine", () => {
     expect(notified).toBeGreaterThan(3);
     expect(text(seen.at(-1)?.at(-1))).toBe("Ask what changed for them.");
     // The meeting's id only: the stored data stays in the browser (the server reads the meeting).
-    expect(bodies).toEqual([{ message: "How do I re-engage Sam?", context: { type: "1on1_prep_analysis", meetingId: "m-1" } }]);
+    expect(bodies).toEqual([
+      { message: "How do I re-engage Sam?", context: { type: "1on1_prep_analysis", meetingId: "m-1" } },
+    ]);
 
     // The next message of the meeting's conversation keeps the context; another conversation's does not.
     sendState.setMeeting({ context: CONTEXT, conversationId: CONVERSATION });
     sendState.setConversation(CONVERSATION);
     await engine.chat.sendMessage({ text: "And if that fails?" });
-    expect(bodies[1]).toEqual({ message: "And if that fails?", conversationId: CONVERSATION, context: { type: "1on1_prep_analysis", meetingId: "m-1" } });
+    expect(bodies[1]).toEqual({
+      message: "And if that fails?",
+      conversationId: CONVERSATION,
+      context: { type: "1on1_prep_analysis", meetingId: "m-1" },
+    });
     sendState.setConversation(OTHER);
     await engine.chat.sendMessage({ text: "Something else" });
     expect(bodies[2]).toEqual({ message: "Something else", conversationId: OTHER });
@@ -89,9 +110,20 @@ describe("the coach chat engine", () => {
   });
 
   it("reports a refused request to onError as a CoachRequestError with its Retry-After", async () => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ title: "Too many messages" }), { status: 429, headers: { "Retry-After": "30", "Content-Type": "application/problem+json" } }));
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(JSON.stringify({ title: "Too many messages" }), {
+          status: 429,
+          headers: { "Retry-After": "30", "Content-Type": "application/problem+json" },
+        }),
+    );
     const errors: unknown[] = [];
-    const engine = createCoachChatEngine({ sendState: new SendState(), onFinish: () => {}, onError: (err) => errors.push(err) });
+    const engine = createCoachChatEngine({
+      sendState: new SendState(),
+      onFinish: () => {},
+      onError: (err) => errors.push(err),
+    });
     await engine.chat.sendMessage({ text: "Hello" });
     expect(engine.status()).toBe("error");
     expect(errors).toHaveLength(1);

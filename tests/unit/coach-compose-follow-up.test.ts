@@ -28,7 +28,9 @@ const FOLLOW_UPS = [
 /** Lines of `later` that repeat a line of an earlier answer, equal or holding it (long lines). */
 function repeats(later: string, earlier: string[]): string[] {
   const before = earlier.flatMap(lines);
-  return lines(later).filter((l) => before.some((b) => b === l || (b.length >= 40 && l.includes(b)) || (l.length >= 40 && b.includes(l))));
+  return lines(later).filter((l) =>
+    before.some((b) => b === l || (b.length >= 40 && l.includes(b)) || (l.length >= 40 && b.includes(l))),
+  );
 }
 
 describe("follow-ups", () => {
@@ -43,7 +45,6 @@ describe("follow-ups", () => {
   ] as const)("reads what happened since: %s", (text, kind) => {
     expect(reactionOf(text)).toBe(kind);
   });
-
 
   // Every sixth built-in item as the best, its neighbour as a close supporting item for half of them.
   const cases = BUILTIN_LIBRARY.filter((_, i) => i % 6 === 0).map((b, i) => {
@@ -72,10 +73,14 @@ describe("follow-ups", () => {
       // A third turn repeats neither.
       const third = composeAnswer(
         { ...g, personName: null },
-        { question: FOLLOW_UPS[(k + 1) % FOLLOW_UPS.length]!, earlier: [...earlier, { role: "user", text: followUp }, { role: "assistant", text: second }] },
+        {
+          question: FOLLOW_UPS[(k + 1) % FOLLOW_UPS.length]!,
+          earlier: [...earlier, { role: "user", text: followUp }, { role: "assistant", text: second }],
+        },
       );
       expect(repeats(third, [first, second])).toEqual([]);
-      for (const h of ["**Approach**", "**Script**", "**Next steps**"]) expect(section(third, h.slice(2, -2)).length).toBeGreaterThan(0);
+      for (const h of ["**Approach**", "**Script**", "**Next steps**"])
+        expect(section(third, h.slice(2, -2)).length).toBeGreaterThan(0);
     }
   });
 
@@ -85,9 +90,19 @@ describe("follow-ups", () => {
     const g = grounding([best, support]);
     const q = "I keep redoing my team's work myself because it's faster. How do I stop?";
     const first = composeAnswer(g, { question: q, earlier: [] });
-    const second = composeAnswer(g, { question: "I tried that but nothing changed", earlier: [{ role: "user", text: q }, { role: "assistant", text: first }] });
-    expect(section(second, "Situation")).toContain("Last time I suggested the approach in *Moving From Micromanaging to Trusting Your Team* [1]");
-    expect(section(second, "Approach")).toContain("Another angle on the same question, from *Delegating With Clear Levels of Authority* [2]:");
+    const second = composeAnswer(g, {
+      question: "I tried that but nothing changed",
+      earlier: [
+        { role: "user", text: q },
+        { role: "assistant", text: first },
+      ],
+    });
+    expect(section(second, "Situation")).toContain(
+      "Last time I suggested the approach in *Moving From Micromanaging to Trusting Your Team* [1]",
+    );
+    expect(section(second, "Approach")).toContain(
+      "Another angle on the same question, from *Delegating With Clear Levels of Authority* [2]:",
+    );
     expect(section(second, "Next steps")).toContain("Ask for feedback on your habits in your next three 1:1s. [1]");
   });
 

@@ -33,16 +33,22 @@ const DANA: MeetingContext = meetingContextSchema.parse({
     { text: "Send Dana the promotion criteria", owner: "manager", due: "Friday 28 November" },
     { text: "Draft the export API proposal", owner: "employee", due: null },
   ],
-  suggestions: [{ title: "Stress is up", suggestion: "Ask what changed and what could come off their plate.", priority: "high" }],
+  suggestions: [
+    { title: "Stress is up", suggestion: "Ask what changed and what could come off their plate.", priority: "high" },
+  ],
 });
 
 const QUESTION = "Help me prepare for my 1:1 with Dana";
 const ISO = /\d{4}-\d{2}-\d{2}T/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const FIELD = /\b(?:wins|challenges|goals|feedback|workload|career|teamDynamics|notes|mood|stress|previousMood|moodTrend):|workloadConcerns|careerDevelopment|additionalNotes|meetingId|employeeName|employeeFirstName|openActions|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b/;
+const FIELD =
+  /\b(?:wins|challenges|goals|feedback|workload|career|teamDynamics|notes|mood|stress|previousMood|moodTrend):|workloadConcerns|careerDevelopment|additionalNotes|meetingId|employeeName|employeeFirstName|openActions|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b/;
 
 function meetingAnswer(mc: MeetingContext, items = [item("pw-workload-overwhelm", 1, 0.8)]) {
-  return composeAnswer(grounding(items, { personName: mc.employeeFirstName, meeting: mc }), { question: QUESTION, earlier: [] });
+  return composeAnswer(grounding(items, { personName: mc.employeeFirstName, meeting: mc }), {
+    question: QUESTION,
+    earlier: [],
+  });
 }
 
 describe("a 1:1 in words", () => {
@@ -51,7 +57,9 @@ describe("a 1:1 in words", () => {
     const situation = section(text, "Situation");
     expect(situation).toMatch(/^This is about your coming 1:1 with Dana on Tuesday 2 December\./);
     expect(situation).toContain("mood 2 of 5, down from 4 at your previous 1:1; stress 4 of 5, up from 2");
-    expect(situation).toContain("“I'm stuck waiting on the data team for the export API and it blocks my sprint goals”");
+    expect(situation).toContain(
+      "“I'm stuck waiting on the data team for the export API and it blocks my sprint goals”",
+    );
     expect(situation).toContain("“Shipped the billing migration a week early”");
     const script = section(text, "Script");
     expect(script).toMatch(/^> Dana, /);
@@ -61,7 +69,9 @@ describe("a 1:1 in words", () => {
 
   it("puts talking points between Approach and Script: open items with owner and due date, suggestions, questions from the prep form", () => {
     const text = meetingAnswer(DANA);
-    const order = ["**Situation**", "**Approach**", "**Talking points**", "**Script**", "**Next steps**"].map((h) => text.indexOf(h));
+    const order = ["**Situation**", "**Approach**", "**Talking points**", "**Script**", "**Next steps**"].map((h) =>
+      text.indexOf(h),
+    );
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     const points = section(text, "Talking points");
     expect(points).toContain("Still open on your side: “Send Dana the promotion criteria”, due Friday 28 November.");
@@ -99,7 +109,9 @@ describe("a 1:1 in words", () => {
   });
 
   it("gives the OpenAI-compatible model the same words", () => {
-    const prompt = buildSystemPrompt(grounding([item("pw-workload-overwhelm", 1, 0.8)], { personName: "Dana", meeting: DANA }));
+    const prompt = buildSystemPrompt(
+      grounding([item("pw-workload-overwhelm", 1, 0.8)], { personName: "Dana", meeting: DANA }),
+    );
     for (const s of meetingSentences(DANA)) expect(prompt).toContain(s);
     for (const p of meetingTalkingPoints(DANA)) expect(prompt).toContain(`- ${p}`);
     for (const bad of [ISO, UUID, FIELD]) expect(prompt).not.toMatch(bad);

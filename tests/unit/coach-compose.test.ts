@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { streamText } from "ai";
 import { BUILTIN_LIBRARY } from "@/lib/library/builtin";
-import { approachParts, composeAnswer, fillScript, NOTHING, parseSections, sentences } from "@/lib/coach/engine/compose";
+import {
+  approachParts,
+  composeAnswer,
+  fillScript,
+  NOTHING,
+  parseSections,
+  sentences,
+} from "@/lib/coach/engine/compose";
 import { BuiltinCoachModel } from "@/lib/coach/engine/builtin-model";
 import { buildSystemPrompt, extractPersonName, groundingProviderOptions } from "@/lib/coach/prompt";
 import { restateQuestion } from "@/lib/coach/restate";
@@ -17,34 +24,68 @@ const answer = (question: string, items: ReturnType<typeof item>[], personName =
 /** Every sentence of an item (situation, approach, script, next steps), long enough to be its own. */
 function itemSentences(id: string): string[] {
   const s = parseSections(item(id, 1, 1).content)!;
-  const all = [...sentences(s.situation), ...sentences(s.approach), ...approachParts(s.approach).steps, ...sentences(s.script), ...s.nextSteps];
+  const all = [
+    ...sentences(s.situation),
+    ...sentences(s.approach),
+    ...approachParts(s.approach).steps,
+    ...sentences(s.script),
+    ...s.nextSteps,
+  ];
   return all.map((x) => squash(x.replace(/\{name\}/g, " "))).filter((x) => x.length >= 30);
 }
 
 describe("restating the manager's situation", () => {
   it.each([
-    ["my report Dana has been missing deadlines and seems withdrawn in meetings", "Dana has been missing deadlines and seems withdrawn in meetings."],
-    ["I keep redoing my team's work myself because it's faster. How do I stop?", "You keep redoing your team's work yourself because it's faster. You want to stop."],
-    ["my director wants us to take on the billing migration too but we're already at 120% how do i say no without looking lazy", "Your director wants you to take on the billing migration too but you're already at 120%. You want to say no without looking lazy."],
-    ["My best analyst told me she's exhausted and working every weekend.", "Your best analyst told you she's exhausted and working every weekend."],
+    [
+      "my report Dana has been missing deadlines and seems withdrawn in meetings",
+      "Dana has been missing deadlines and seems withdrawn in meetings.",
+    ],
+    [
+      "I keep redoing my team's work myself because it's faster. How do I stop?",
+      "You keep redoing your team's work yourself because it's faster. You want to stop.",
+    ],
+    [
+      "my director wants us to take on the billing migration too but we're already at 120% how do i say no without looking lazy",
+      "Your director wants you to take on the billing migration too but you're already at 120%. You want to say no without looking lazy.",
+    ],
+    [
+      "My best analyst told me she's exhausted and working every weekend.",
+      "Your best analyst told you she's exhausted and working every weekend.",
+    ],
     ["i am worried my team is burning out", "You are worried your team is burning out."],
     ["im not sure we can hit the date", "You're not sure you can hit the date."],
-    ["Priya seems checked out lately, how do I approach her?", "Priya seems checked out lately. You want to approach her."],
+    [
+      "Priya seems checked out lately, how do I approach her?",
+      "Priya seems checked out lately. You want to approach her.",
+    ],
     ["what do i say to Sam about his attitude", "You want to know what to say to Sam about his attitude."],
-    ["Should I tell my team about the reorg before it's announced?", "You are deciding whether to tell your team about the reorg before it's announced."],
+    [
+      "Should I tell my team about the reorg before it's announced?",
+      "You are deciding whether to tell your team about the reorg before it's announced.",
+    ],
     ["And what if he says everything is fine?", "You want to be ready if he says everything is fine."],
     ["delegation tips", "You are asking about delegation tips."],
-    ["she cried when I gave her feedback, what now?", "She cried when you gave her feedback. You want to know what to do now."],
+    [
+      "she cried when I gave her feedback, what now?",
+      "She cried when you gave her feedback. You want to know what to do now.",
+    ],
     ["my teem is hte best but morale is low", "Your teem is hte best but morale is low."],
-    ["she told me 'I am done with my project' and walked out", "She told you 'I am done with my project' and walked out."],
+    [
+      "she told me 'I am done with my project' and walked out",
+      "She told you 'I am done with my project' and walked out.",
+    ],
     ["any tricks to hold back in my 1:1s", "You want ways to hold back in your 1:1s."],
-    ["My team is in India, Germany and US. How we should organise our communication?", "Your team is in India, Germany and US. You want to organise your communication."],
+    [
+      "My team is in India, Germany and US. How we should organise our communication?",
+      "Your team is in India, Germany and US. You want to organise your communication.",
+    ],
   ])("%s", (question, expected) => {
     expect(restateQuestion(question, extractPersonName(question)).join(" ")).toBe(expected);
   });
 
   it("keeps a long story to a few whole sentences", () => {
-    const story = "I took over the team in March. Two of my seniors do not talk to each other. One of them told me he will leave if nothing changes. The other says it is not her problem. Standups are tense. I have tried a team lunch.";
+    const story =
+      "I took over the team in March. Two of my seniors do not talk to each other. One of them told me he will leave if nothing changes. The other says it is not her problem. Standups are tense. I have tried a team lunch.";
     const out = restateQuestion(story);
     expect(out.length).toBeLessThanOrEqual(4);
     expect(out[0]).toBe("You took over the team in March.");
@@ -64,7 +105,9 @@ describe("the answer to the question asked", () => {
 
   it("without a name, the script drops the vocative instead of printing a placeholder", () => {
     expect(fillScript('"{name}, I have noticed the tension."', null)).toBe('"I have noticed the tension."');
-    expect(fillScript("Thank you for telling me, {name}; it sounds frustrating.", null)).toBe("Thank you for telling me; it sounds frustrating.");
+    expect(fillScript("Thank you for telling me, {name}; it sounds frustrating.", null)).toBe(
+      "Thank you for telling me; it sounds frustrating.",
+    );
     expect(fillScript("Thanks. {name}, can we talk?", null)).toBe("Thanks. Can we talk?");
     for (const b of BUILTIN_LIBRARY.filter((x) => x.script.includes("{name}"))) {
       const script = section(answer("two people on my team keep clashing", [item(b.id, 1, 0.8)], null), "Script");
@@ -75,8 +118,16 @@ describe("the answer to the question asked", () => {
   it("an item scoring well below the best never contributes a sentence", () => {
     const pairs: [string, string, string][] = [
       ["my top performer is thinking about leaving", "pw-top-performer-might-leave", "pw-letting-someone-go"],
-      ["How do I push back on my boss when my team is already overloaded?", "pw-pushing-back-on-your-manager", "pw-meeting-overload-reset"],
-      ["two people on my team cant stand each other", "pw-colleague-conflict-mediation", "pw-announcing-reorganisation"],
+      [
+        "How do I push back on my boss when my team is already overloaded?",
+        "pw-pushing-back-on-your-manager",
+        "pw-meeting-overload-reset",
+      ],
+      [
+        "two people on my team cant stand each other",
+        "pw-colleague-conflict-mediation",
+        "pw-announcing-reorganisation",
+      ],
       ["Sam keeps missing deadlines", "pw-missed-deadlines-conversation", "pw-personal-hygiene-conversation"],
     ];
     for (const [q, best, unrelated] of pairs) {
@@ -92,7 +143,9 @@ describe("the answer to the question asked", () => {
     const text = answer("my top performer is thinking about leaving", [best, close]);
     const approach = section(text, "Approach");
     expect(approach.match(/Also useful, from \*Stay interview[^*]*\* \[2\]: /g)).toHaveLength(1);
-    const nextFrom2 = section(text, "Next steps").split("\n").filter((l) => l.endsWith("[2]"));
+    const nextFrom2 = section(text, "Next steps")
+      .split("\n")
+      .filter((l) => l.endsWith("[2]"));
     expect(nextFrom2.length).toBeLessThanOrEqual(1);
     expect(section(text, "Script")).not.toContain("[2]");
     // Below the line (here under 0.85 of the best), nothing of it.
@@ -102,9 +155,14 @@ describe("the answer to the question asked", () => {
 
   it("an item nearly as relevant but on another subject adds nothing", () => {
     // As retrieved for a 1:1 about workload: an announcement item scoring within a tenth of the best.
-    const text = answer("Help me prepare for my 1:1 with Dana", [item("pw-workload-overwhelm", 1, 0.462), item("pw-delivering-unpopular-news", 2, 0.433)], "Dana");
+    const text = answer(
+      "Help me prepare for my 1:1 with Dana",
+      [item("pw-workload-overwhelm", 1, 0.462), item("pw-delivering-unpopular-news", 2, 0.433)],
+      "Dana",
+    );
     expect(text).not.toContain("[2]");
-    for (const s of itemSentences("pw-delivering-unpopular-news")) expect(squash(text.replace(/\n/g, " "))).not.toContain(s);
+    for (const s of itemSentences("pw-delivering-unpopular-news"))
+      expect(squash(text.replace(/\n/g, " "))).not.toContain(s);
   });
 
   it("lists numbered steps whole and in order, never starting or stopping mid-list", () => {
@@ -114,7 +172,10 @@ describe("the answer to the question asked", () => {
       const { intro, steps } = approachParts(b.approach);
       const approach = section(answer("how do I handle this", [item(b.id, 1, 0.9)], "Sam"), "Approach");
       const listed = approach.split("\n").filter((l) => /^\d+\. /.test(l));
-      expect(listed.map((l) => Number(l.split(".")[0])), b.id).toEqual(steps.map((_, i) => i + 1));
+      expect(
+        listed.map((l) => Number(l.split(".")[0])),
+        b.id,
+      ).toEqual(steps.map((_, i) => i + 1));
       steps.forEach((s, i) => expect(squash(listed[i]!), b.id).toBe(squash(s)));
       // What comes before "1." is a paragraph of whole sentences, not glued to the list.
       if (intro.length > 0) expect(approach.startsWith(intro[0]!), b.id).toBe(true);
@@ -131,11 +192,21 @@ describe("the answer to the question asked", () => {
 
   it("puts the team's figures in one short sentence", () => {
     const g = grounding([item("pw-pulse-drop-team-conversation", 1, 0.8)], {
-      team: { roundLabel: "Pulse 2026-11-16", closedAt: "2026-11-16", scope: "your teams", metrics: [{ label: "Engagement", value: 6.2 }, { label: "eNPS", value: 12 }] },
+      team: {
+        roundLabel: "Pulse 2026-11-16",
+        closedAt: "2026-11-16",
+        scope: "your teams",
+        metrics: [
+          { label: "Engagement", value: 6.2 },
+          { label: "eNPS", value: 12 },
+        ],
+      },
     });
     const situation = section(composeAnswer(g, { question: "my team's engagement dropped", earlier: [] }), "Situation");
     const team = situation.split("\n\n").filter((p) => p.includes("Pulse 2026-11-16"));
-    expect(team).toEqual(["Your team's latest closed round (Pulse 2026-11-16, your teams): engagement 6.2, eNPS 12.0."]);
+    expect(team).toEqual([
+      "Your team's latest closed round (Pulse 2026-11-16, your teams): engagement 6.2, eNPS 12.0.",
+    ]);
   });
 
   it("keeps the product's words when the library holds nothing", () => {
@@ -179,8 +250,12 @@ describe("an organisation's own note without headings", () => {
       relevance: 0.7,
     };
     const text = composeAnswer(grounding([note]), { question: "how does the buddy programme work", earlier: [] });
-    expect(section(text, "Approach")).toBe("Every new starter gets a Zephyrine buddy for the first ninety days. The buddy meets them weekly. [1]");
-    expect(section(text, "Next steps")).toBe("1. Read *Zephyrine onboarding buddy programme* [1] in full and pick the one step that fits your situation.");
+    expect(section(text, "Approach")).toBe(
+      "Every new starter gets a Zephyrine buddy for the first ninety days. The buddy meets them weekly. [1]",
+    );
+    expect(section(text, "Next steps")).toBe(
+      "1. Read *Zephyrine onboarding buddy programme* [1] in full and pick the one step that fits your situation.",
+    );
     expect(text).not.toContain("org-note");
   });
 });

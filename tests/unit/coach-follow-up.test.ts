@@ -14,10 +14,18 @@ describe("follow-up questions", () => {
 
   it("searches a follow-up with the questions back to the one that set the subject", () => {
     const first = "How do I re-engage a team member who seems disengaged lately?";
-    expect(retrievalQuery("And what if he says everything is fine?", [first])).toBe(`${first}\nAnd what if he says everything is fine?`);
-    expect(retrievalQuery("And then?", ["How do I run a retrospective?", first, "What if he refuses?"])).toBe(`${first}\nWhat if he refuses?\nAnd then?`);
+    expect(retrievalQuery("And what if he says everything is fine?", [first])).toBe(
+      `${first}\nAnd what if he says everything is fine?`,
+    );
+    expect(retrievalQuery("And then?", ["How do I run a retrospective?", first, "What if he refuses?"])).toBe(
+      `${first}\nWhat if he refuses?\nAnd then?`,
+    );
     // A question with its own subject is searched alone, whatever came before.
-    expect(retrievalQuery("How do I delegate more without micromanaging?", [first])).toBe("How do I delegate more without micromanaging?");
-    expect(retrievalQuery("And what if he says everything is fine?", [])).toBe("And what if he says everything is fine?");
+    expect(retrievalQuery("How do I delegate more without micromanaging?", [first])).toBe(
+      "How do I delegate more without micromanaging?",
+    );
+    expect(retrievalQuery("And what if he says everything is fine?", [])).toBe(
+      "And what if he says everything is fine?",
+    );
   });
 });

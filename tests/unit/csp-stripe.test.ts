@@ -11,7 +11,9 @@ describe("content security policy for Stripe", () => {
   });
 
   it("lets the Payment Element's frames, calls and images through, and nothing else changes", () => {
-    expect(directive(csp, "frame-src")).toBe("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(directive(csp, "frame-src")).toBe(
+      "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
     expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://api.stripe.com");
     expect(directive(csp, "img-src")).toBe("img-src 'self' data: blob: https://*.stripe.com");
     expect(csp).toContain("default-src 'self'");

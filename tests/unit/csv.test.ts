@@ -11,16 +11,40 @@ describe("parseImportCsv", () => {
     expect(TEMPLATE_HEADER).toBe(HEADER);
     const r = parseImportCsv(csv(HEADER, "Jane,Doe,Jane@Example.com,Manager,Sales,boss@example.com"));
     expect(r).toEqual({
-      rows: [{ line: 2, firstName: "Jane", lastName: "Doe", email: "jane@example.com", role: "manager", department: "Sales", managerEmail: "boss@example.com" }],
+      rows: [
+        {
+          line: 2,
+          firstName: "Jane",
+          lastName: "Doe",
+          email: "jane@example.com",
+          role: "manager",
+          department: "Sales",
+          managerEmail: "boss@example.com",
+        },
+      ],
       problems: [],
       fileErrors: [],
     });
   });
 
   it("accepts the header aliases in any case and column order", () => {
-    const r = parseImportCsv(csv("MANAGER, team ,email,lastname,FirstName", "boss@example.com,Ops,a@example.com,Doe,Al"));
-    expect(r.rows).toEqual([{ line: 2, firstName: "Al", lastName: "Doe", email: "a@example.com", role: "employee", department: "Ops", managerEmail: "boss@example.com" }]);
-    expect(parseImportCsv(csv("first name,last name,e-mail", "a,b,c")).fileErrors[0]).toMatch(/^Unknown column: e-mail\./);
+    const r = parseImportCsv(
+      csv("MANAGER, team ,email,lastname,FirstName", "boss@example.com,Ops,a@example.com,Doe,Al"),
+    );
+    expect(r.rows).toEqual([
+      {
+        line: 2,
+        firstName: "Al",
+        lastName: "Doe",
+        email: "a@example.com",
+        role: "employee",
+        department: "Ops",
+        managerEmail: "boss@example.com",
+      },
+    ]);
+    expect(parseImportCsv(csv("first name,last name,e-mail", "a,b,c")).fileErrors[0]).toMatch(
+      /^Unknown column: e-mail\./,
+    );
   });
 
   it("handles quoted cells with commas, quotes and line breaks, a byte-order mark and CRLF", () => {
@@ -73,18 +97,24 @@ describe("parseImportCsv", () => {
   it("flags a duplicate e-mail against the first line that has it", () => {
     const r = parseImportCsv(csv("First Name,Last Name,Email", "A,B,x@example.com", "C,D,X@EXAMPLE.COM"));
     expect(r.rows).toHaveLength(1);
-    expect(r.problems).toEqual([{ line: 3, email: "X@EXAMPLE.COM", problems: ["Duplicate email: x@example.com is already on line 2"] }]);
+    expect(r.problems).toEqual([
+      { line: 3, email: "X@EXAMPLE.COM", problems: ["Duplicate email: x@example.com is already on line 2"] },
+    ]);
   });
 
   it("reports an unclosed quote on the line where it starts", () => {
-    const r = parseImportCsv(csv("First Name,Last Name,Email", "A,B,a@example.com", 'C,"D,c@example.com', "E,F,e@example.com"));
+    const r = parseImportCsv(
+      csv("First Name,Last Name,Email", "A,B,a@example.com", 'C,"D,c@example.com', "E,F,e@example.com"),
+    );
     expect(r.rows.map((x) => x.email)).toEqual(["a@example.com"]);
     expect(r.problems[0]).toMatchObject({ line: 3 });
     expect(r.problems[0]!.problems[0]).toMatch(/quoted cell is never closed/);
   });
 
   it("ignores unnamed trailing columns and extra cells, and skips blank lines", () => {
-    const r = parseImportCsv(csv("First Name,Last Name,Email,,", "A,B,a@example.com,,,extra", "", "  ", ",,,,", "C,D,c@example.com"));
+    const r = parseImportCsv(
+      csv("First Name,Last Name,Email,,", "A,B,a@example.com,,,extra", "", "  ", ",,,,", "C,D,c@example.com"),
+    );
     expect(r.rows.map((x) => x.line)).toEqual([2, 6]);
     expect(r.problems).toEqual([]);
   });
@@ -113,12 +143,18 @@ describe("parseImportCsv", () => {
     });
 
     it("names missing required columns", () => {
-      expect(parseImportCsv(csv("Email,Role", "a@b.co,manager")).fileErrors).toEqual(["Missing required columns: First Name, Last Name."]);
-      expect(parseImportCsv(csv("First Name,Last Name", "a,b")).fileErrors).toEqual(["Missing required column: Email."]);
+      expect(parseImportCsv(csv("Email,Role", "a@b.co,manager")).fileErrors).toEqual([
+        "Missing required columns: First Name, Last Name.",
+      ]);
+      expect(parseImportCsv(csv("First Name,Last Name", "a,b")).fileErrors).toEqual([
+        "Missing required column: Email.",
+      ]);
     });
 
     it("names a column given twice (directly or by alias)", () => {
-      expect(parseImportCsv(csv("First Name,Last Name,Email,Department,Team", "a,b,c@d.co,x,y")).fileErrors).toEqual(["This column appears twice: Team."]);
+      expect(parseImportCsv(csv("First Name,Last Name,Email,Department,Team", "a,b,c@d.co,x,y")).fileErrors).toEqual([
+        "This column appears twice: Team.",
+      ]);
     });
 
     it("refuses more than 5 MB", () => {
@@ -144,7 +180,13 @@ describe("checkImportFile", () => {
     expect(checkImportFile({ name: "export", size: 10, type: "text/csv" })).toBeNull();
   });
   it("refuses other files, empty ones and large ones", () => {
-    expect(checkImportFile({ name: "people.xlsx", size: 10, type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" })).toBe(CSV_ERRORS.wrongType);
+    expect(
+      checkImportFile({
+        name: "people.xlsx",
+        size: 10,
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      }),
+    ).toBe(CSV_ERRORS.wrongType);
     expect(checkImportFile({ name: "people.csv", size: 0 })).toBe(CSV_ERRORS.empty);
     expect(checkImportFile({ name: "people.csv", size: MAX_IMPORT_BYTES + 1 })).toBe(CSV_ERRORS.tooLarge);
   });
@@ -152,8 +194,22 @@ describe("checkImportFile", () => {
 
 describe("importRowSchema", () => {
   it("is what the server checks again: output parses to itself", () => {
-    const row = importRowSchema.parse({ firstName: " A ", lastName: "B", email: "A@B.CO", role: "MANAGER", department: "", managerEmail: null });
-    expect(row).toEqual({ firstName: "A", lastName: "B", email: "a@b.co", role: "manager", department: undefined, managerEmail: undefined });
+    const row = importRowSchema.parse({
+      firstName: " A ",
+      lastName: "B",
+      email: "A@B.CO",
+      role: "MANAGER",
+      department: "",
+      managerEmail: null,
+    });
+    expect(row).toEqual({
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.co",
+      role: "manager",
+      department: undefined,
+      managerEmail: undefined,
+    });
     expect(importRowSchema.parse(JSON.parse(JSON.stringify(row)))).toEqual(row);
   });
 });

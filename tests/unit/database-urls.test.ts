@@ -3,7 +3,9 @@ import { appRolePassword, deriveAppUrl } from "@/lib/config/database-urls";
 
 describe("deriveAppUrl", () => {
   it("swaps in the application role and a secret-derived password", () => {
-    const url = new URL(deriveAppUrl("postgresql://owner:pw@db.example:5432/pulsewell?sslmode=require", "s".repeat(40)));
+    const url = new URL(
+      deriveAppUrl("postgresql://owner:pw@db.example:5432/pulsewell?sslmode=require", "s".repeat(40)),
+    );
     expect(url.username).toBe("pulsewell_app");
     expect(url.password).toBe(appRolePassword("s".repeat(40)));
     expect(url.host).toBe("db.example:5432");

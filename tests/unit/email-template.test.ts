@@ -37,7 +37,9 @@ describe("renderTemplate", () => {
   const vars = { firstName: "Alex", surveyLink: "https://acme.example/surveys/1?token=t" };
 
   it("fills every occurrence of the known variables", () => {
-    expect(renderTemplate("{{firstName}}, {{ firstName }}: {{surveyLink}}", vars)).toBe("Alex, Alex: https://acme.example/surveys/1?token=t");
+    expect(renderTemplate("{{firstName}}, {{ firstName }}: {{surveyLink}}", vars)).toBe(
+      "Alex, Alex: https://acme.example/surveys/1?token=t",
+    );
   });
 
   it("renders the default body with the greeting and the link", () => {
@@ -49,7 +51,9 @@ describe("renderTemplate", () => {
 
   it("leaves unknown variables as they were, also the names of object properties", () => {
     expect(renderTemplate("Dear {{lastName}}", vars)).toBe("Dear {{lastName}}");
-    expect(renderTemplate("{{constructor}} {{toString}} {{__proto__}}", vars)).toBe("{{constructor}} {{toString}} {{__proto__}}");
+    expect(renderTemplate("{{constructor}} {{toString}} {{__proto__}}", vars)).toBe(
+      "{{constructor}} {{toString}} {{__proto__}}",
+    );
   });
 
   it("does not interpret replacement patterns in values", () => {
@@ -67,7 +71,10 @@ describe("emailSettingsSchema", () => {
     const m = messages({ emailSubject: "   ", emailBody: "" });
     expect(m.emailSubject).toEqual(["The subject cannot be empty"]);
     // The link check reports too, so the admin learns both at once.
-    expect(m.emailBody).toEqual(["The message cannot be empty", "The message must contain {{surveyLink}}, or people cannot reach the survey"]);
+    expect(m.emailBody).toEqual([
+      "The message cannot be empty",
+      "The message must contain {{surveyLink}}, or people cannot reach the survey",
+    ]);
   });
 
   it("refuses unknown variables, naming them, in the subject and in the message", () => {
@@ -93,7 +100,8 @@ describe("emailSettingsSchema", () => {
 
 describe("personal links cannot be captured by a template", () => {
   const body = (emailBody: string) => messages({ emailSubject: "Weekly pulse", emailBody }).emailBody ?? [];
-  const subject = (emailSubject: string) => messages({ emailSubject, emailBody: DEFAULT_EMAIL_BODY }).emailSubject ?? [];
+  const subject = (emailSubject: string) =>
+    messages({ emailSubject, emailBody: DEFAULT_EMAIL_BODY }).emailSubject ?? [];
 
   it("accepts {{surveyLink}} standing alone: after a space, on its own line, at the start or end, between tabs", () => {
     for (const ok of [
@@ -103,7 +111,8 @@ describe("personal links cannot be captured by a template", () => {
       "{{ surveyLink }} is yours alone.",
       "Here:\t{{surveyLink}}\tthanks",
       "Two links, the same person's: {{surveyLink}} and again {{surveyLink}}",
-    ]) expect(body(ok), ok).toEqual([]);
+    ])
+      expect(body(ok), ok).toEqual([]);
   });
 
   it("refuses {{surveyLink}} touching other text, naming where", () => {
@@ -140,7 +149,9 @@ describe("personal links cannot be captured by a template", () => {
   });
 
   it("refuses {{surveyLink}} in the subject", () => {
-    expect(subject("Your link: {{surveyLink}}")).toEqual(["{{surveyLink}} can only go in the message, not in the subject"]);
+    expect(subject("Your link: {{surveyLink}}")).toEqual([
+      "{{surveyLink}} can only go in the message, not in the subject",
+    ]);
     expect(subject("{{ surveyLink }}")).toEqual(["{{surveyLink}} can only go in the message, not in the subject"]);
   });
 
@@ -181,8 +192,12 @@ describe("personal links cannot be captured by a template", () => {
   });
 
   it("refuses links in the subject", () => {
-    expect(subject("Pulse at www.acme.example")).toEqual(['The subject cannot contain links or e-mail addresses (found "www.acme.example")']);
-    expect(subject("See collector.example/r")).toEqual(['The subject cannot contain links or e-mail addresses (found "collector.example/r")']);
+    expect(subject("Pulse at www.acme.example")).toEqual([
+      'The subject cannot contain links or e-mail addresses (found "www.acme.example")',
+    ]);
+    expect(subject("See collector.example/r")).toEqual([
+      'The subject cannot contain links or e-mail addresses (found "collector.example/r")',
+    ]);
   });
 
   it("lets plain text with dots, abbreviations, numbers and times through", () => {
@@ -201,22 +216,37 @@ describe("personal links cannot be captured by a template", () => {
 
   it("shows at most three findings, each shortened to 60 characters", () => {
     const m = body(`{{surveyLink}} a.com b.com c.com d.com https://${"x".repeat(80)}.example`)[0];
-    expect(m).toBe('The message cannot contain links or e-mail addresses other than {{surveyLink}} (found "a.com", "b.com", "c.com", ...)');
+    expect(m).toBe(
+      'The message cannot contain links or e-mail addresses other than {{surveyLink}} (found "a.com", "b.com", "c.com", ...)',
+    );
     expect(linksIn(`https://${"x".repeat(80)}`)[0]).toHaveLength(60);
   });
 });
 
 describe("effectiveTemplate", () => {
   it("uses the defaults where the organisation has no text", () => {
-    expect(effectiveTemplate({ emailSubject: null, emailBody: null })).toEqual({ subject: DEFAULT_EMAIL_SUBJECT, body: DEFAULT_EMAIL_BODY });
-    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: null })).toEqual({ subject: "Mine", body: DEFAULT_EMAIL_BODY });
-    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: "Go: {{surveyLink}}" })).toEqual({ subject: "Mine", body: "Go: {{surveyLink}}" });
+    expect(effectiveTemplate({ emailSubject: null, emailBody: null })).toEqual({
+      subject: DEFAULT_EMAIL_SUBJECT,
+      body: DEFAULT_EMAIL_BODY,
+    });
+    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: null })).toEqual({
+      subject: "Mine",
+      body: DEFAULT_EMAIL_BODY,
+    });
+    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: "Go: {{surveyLink}}" })).toEqual({
+      subject: "Mine",
+      body: "Go: {{surveyLink}}",
+    });
   });
 
   it("uses the whole default template in place of one that breaks the rules (e.g. written straight into the database)", () => {
     const defaults = { subject: DEFAULT_EMAIL_SUBJECT, body: DEFAULT_EMAIL_BODY };
-    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: "https://collector.example/r?next={{surveyLink}}" })).toEqual(defaults);
-    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: "Go: {{surveyLink}} or www.acme.example" })).toEqual(defaults);
+    expect(
+      effectiveTemplate({ emailSubject: "Mine", emailBody: "https://collector.example/r?next={{surveyLink}}" }),
+    ).toEqual(defaults);
+    expect(effectiveTemplate({ emailSubject: "Mine", emailBody: "Go: {{surveyLink}} or www.acme.example" })).toEqual(
+      defaults,
+    );
     expect(effectiveTemplate({ emailSubject: "Link: {{surveyLink}}", emailBody: null })).toEqual(defaults);
     expect(effectiveTemplate({ emailSubject: null, emailBody: "No link at all" })).toEqual(defaults);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fieldMessages, formAlert, schemaMessages, type FieldValues, type FormView } from "@/components/forms/form-messages";
+import {
+  fieldMessages,
+  formAlert,
+  schemaMessages,
+  type FieldValues,
+  type FormView,
+} from "@/components/forms/form-messages";
 import { signupSchema } from "@/lib/signup/schema";
 import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
 import { signInSchema } from "@/lib/auth/sign-in-schema";
@@ -21,8 +27,20 @@ const signupValues = {
   marketingConsent: false,
 };
 
-function view<V extends FieldValues>(schema: Parameters<typeof schemaMessages>[0], values: V, over: Partial<FormView<V>> = {}): FormView<V> {
-  return { fields: Object.keys(values), values, client: schemaMessages(schema, values), touched: {}, submitted: false, answer: null, ...over };
+function view<V extends FieldValues>(
+  schema: Parameters<typeof schemaMessages>[0],
+  values: V,
+  over: Partial<FormView<V>> = {},
+): FormView<V> {
+  return {
+    fields: Object.keys(values),
+    values,
+    client: schemaMessages(schema, values),
+    touched: {},
+    submitted: false,
+    answer: null,
+    ...over,
+  };
 }
 
 describe("field messages describe the current value", () => {
@@ -45,15 +63,27 @@ describe("field messages describe the current value", () => {
     const v = view(signupSchema, { ...signupValues, workEmail: "nia@" }, { touched: { workEmail: true } });
     expect(fieldMessages(v, "workEmail")).toEqual(["Please enter a valid work email"]);
     expect(fieldMessages(v, "firstName")).toEqual([]);
-    const fixed = view(signupSchema, { ...signupValues, workEmail: "nia@example.com" }, { touched: { workEmail: true } });
+    const fixed = view(
+      signupSchema,
+      { ...signupValues, workEmail: "nia@example.com" },
+      { touched: { workEmail: true } },
+    );
     expect(fieldMessages(fixed, "workEmail")).toEqual([]);
   });
 
   it("the confirmation follows the password: changing either re-decides 'Passwords don't match'", () => {
     const touched = { password: true, confirmPassword: true };
-    const differ = view(signupSchema, { ...signupValues, password: "Secret-pass-1", confirmPassword: "Secret-pass-2" }, { touched });
+    const differ = view(
+      signupSchema,
+      { ...signupValues, password: "Secret-pass-1", confirmPassword: "Secret-pass-2" },
+      { touched },
+    );
     expect(fieldMessages(differ, "confirmPassword")).toEqual(["Passwords don't match"]);
-    const same = view(signupSchema, { ...signupValues, password: "Secret-pass-2", confirmPassword: "Secret-pass-2" }, { touched });
+    const same = view(
+      signupSchema,
+      { ...signupValues, password: "Secret-pass-2", confirmPassword: "Secret-pass-2" },
+      { touched },
+    );
     expect(fieldMessages(same, "confirmPassword")).toEqual([]);
   });
 
@@ -63,7 +93,10 @@ describe("field messages describe the current value", () => {
       "Password must be at least 8 characters",
       "Password must contain at least one uppercase letter, one lowercase letter, and one number",
     ]);
-    expect(fieldMessages(v, "subdomain")).toEqual(["Subdomain must be at least 3 characters", "Subdomain cannot start or end with hyphens"]);
+    expect(fieldMessages(v, "subdomain")).toEqual([
+      "Subdomain must be at least 3 characters",
+      "Subdomain cannot start or end with hyphens",
+    ]);
   });
 });
 
@@ -84,15 +117,33 @@ describe("server messages hold only for the value they answered", () => {
 
   it("clears it when the field changes, and brings it back for the same value", () => {
     const edited = { ...typed, currentPassword: "Old-pass-2" };
-    expect(fieldMessages(view(changePasswordSchema, edited, { submitted: true, answer: { state: wrong, sent: typed } }), "currentPassword")).toEqual([]);
-    expect(fieldMessages(view(changePasswordSchema, typed, { submitted: true, answer: { state: wrong, sent: typed } }), "currentPassword")).toHaveLength(1);
+    expect(
+      fieldMessages(
+        view(changePasswordSchema, edited, { submitted: true, answer: { state: wrong, sent: typed } }),
+        "currentPassword",
+      ),
+    ).toEqual([]);
+    expect(
+      fieldMessages(
+        view(changePasswordSchema, typed, { submitted: true, answer: { state: wrong, sent: typed } }),
+        "currentPassword",
+      ),
+    ).toHaveLength(1);
   });
 
   it("a summary of field errors goes once no field shows the server's word any more", () => {
     // The server's own summary is replaced by the product's words.
-    const state: FormState = { status: "error", code: "invalid_input", message: "Invalid request body", fields: { name: ["A team with this name is not allowed"] } };
+    const state: FormState = {
+      status: "error",
+      code: "invalid_input",
+      message: "Invalid request body",
+      fields: { name: ["A team with this name is not allowed"] },
+    };
     const sent = { name: "Ops", managerId: "" };
-    expect(formAlert(view(teamInputSchema, sent, { answer: { state, sent } }))).toEqual({ tone: "error", lines: ["Please correct the highlighted fields."] });
+    expect(formAlert(view(teamInputSchema, sent, { answer: { state, sent } }))).toEqual({
+      tone: "error",
+      lines: ["Please correct the highlighted fields."],
+    });
     expect(formAlert(view(teamInputSchema, { ...sent, name: "Ops 2" }, { answer: { state, sent } }))).toBeNull();
   });
 
@@ -105,22 +156,41 @@ describe("server messages hold only for the value they answered", () => {
 
   it("the company finder: 'Company not found' and its explanation under the field, gone on edit", () => {
     const sent = { company: "nobody-here" };
-    const state: FormState = { status: "error", code: "not_found", message: COMPANY_NOT_FOUND, fields: { company: [COMPANY_NOT_FOUND, noAccountFor("nobody-here")] } };
+    const state: FormState = {
+      status: "error",
+      code: "not_found",
+      message: COMPANY_NOT_FOUND,
+      fields: { company: [COMPANY_NOT_FOUND, noAccountFor("nobody-here")] },
+    };
     const v = view(companyFinderSchema, sent, { submitted: true, answer: { state, sent } });
-    expect(fieldMessages(v, "company")).toEqual([COMPANY_NOT_FOUND, 'No account found for "nobody-here". Please check the name or sign up for a new account.']);
+    expect(fieldMessages(v, "company")).toEqual([
+      COMPANY_NOT_FOUND,
+      'No account found for "nobody-here". Please check the name or sign up for a new account.',
+    ]);
     expect(formAlert(v)).toBeNull();
-    expect(fieldMessages(view(companyFinderSchema, { company: "nobody-her" }, { submitted: true, answer: { state, sent } }), "company")).toEqual([]);
+    expect(
+      fieldMessages(
+        view(companyFinderSchema, { company: "nobody-her" }, { submitted: true, answer: { state, sent } }),
+        "company",
+      ),
+    ).toEqual([]);
   });
 
   it("the form's own words for a code replace the server's", () => {
     const sent = { company: "acme" };
     const state: FormState = { status: "error", code: "internal", message: "Something went wrong. Please try again." };
-    expect(formAlert(view(companyFinderSchema, sent, { answer: { state, sent } }), { internal: "Unable to find your company." })).toEqual({ tone: "error", lines: ["Unable to find your company."] });
+    expect(
+      formAlert(view(companyFinderSchema, sent, { answer: { state, sent } }), {
+        internal: "Unable to find your company.",
+      }),
+    ).toEqual({ tone: "error", lines: ["Unable to find your company."] });
   });
 
   it("a success is a status message", () => {
     const sent = { email: "a@b.example" };
-    expect(formAlert(view(resetRequestSchema, sent, { answer: { state: { status: "ok", message: "Sent." }, sent } }))).toEqual({ tone: "ok", lines: ["Sent."] });
+    expect(
+      formAlert(view(resetRequestSchema, sent, { answer: { state: { status: "ok", message: "Sent." }, sent } })),
+    ).toEqual({ tone: "ok", lines: ["Sent."] });
   });
 });
 
@@ -135,23 +205,53 @@ describe("rules on values no field shows", () => {
       submitted: true,
       answer: null,
     };
-    expect(formAlert(v)).toEqual({ tone: "error", lines: ["This link is incomplete. Please open it again from your e-mail."] });
+    expect(formAlert(v)).toEqual({
+      tone: "error",
+      lines: ["This link is incomplete. Please open it again from your e-mail."],
+    });
   });
 });
 
 describe("every user-facing schema speaks the product's words", () => {
   // zod's own texts, which no form may show.
-  const DEFAULTS = /^(Invalid input|Too big|Too small|Invalid option|Invalid string|Invalid email address|Invalid UUID|Required$)|expected .*received/;
+  const DEFAULTS =
+    /^(Invalid input|Too big|Too small|Invalid option|Invalid string|Invalid email address|Invalid UUID|Required$)|expected .*received/;
   const odd = [{}, { x: 1 }];
   const long = "x".repeat(400);
   const cases: [string, Parameters<typeof schemaMessages>[0], Record<string, unknown>[]][] = [
-    ["signup", signupSchema, [...odd, { ...signupValues, firstName: long, lastName: long, workEmail: long, password: long, confirmPassword: long, companyName: long, subdomain: long, companySize: "huge", marketingConsent: "yes" }]],
-    ["change password", changePasswordSchema, [...odd, { currentPassword: long, password: long, confirmPassword: long }]],
+    [
+      "signup",
+      signupSchema,
+      [
+        ...odd,
+        {
+          ...signupValues,
+          firstName: long,
+          lastName: long,
+          workEmail: long,
+          password: long,
+          confirmPassword: long,
+          companyName: long,
+          subdomain: long,
+          companySize: "huge",
+          marketingConsent: "yes",
+        },
+      ],
+    ],
+    [
+      "change password",
+      changePasswordSchema,
+      [...odd, { currentPassword: long, password: long, confirmPassword: long }],
+    ],
     ["new password", newPasswordSchema, [...odd, { token: long, password: "", confirmPassword: 3 }]],
     ["reset request", resetRequestSchema, [...odd, { email: long }]],
     ["sign in", signInSchema, [...odd, { email: long, password: long }]],
     ["company finder", companyFinderSchema, [...odd, { company: long }]],
-    ["user", userInputSchema, [...odd, { firstName: long, lastName: long, email: long, role: "boss", teamId: "x", managerId: 5 }]],
+    [
+      "user",
+      userInputSchema,
+      [...odd, { firstName: long, lastName: long, email: long, role: "boss", teamId: "x", managerId: 5 }],
+    ],
     ["team", teamInputSchema, [...odd, { name: long, managerId: "nope" }]],
   ];
   it.each(cases)("%s", (_name, schema, inputs) => {

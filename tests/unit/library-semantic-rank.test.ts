@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { combineSemantic, itemSemantic, maxCosine, rankCandidates, sectionScores, type RankingParams, type SectionMatrix } from "@/lib/library/semantic/rank";
+import {
+  combineSemantic,
+  itemSemantic,
+  maxCosine,
+  rankCandidates,
+  sectionScores,
+  type RankingParams,
+  type SectionMatrix,
+} from "@/lib/library/semantic/rank";
 import { decodeVector, encodeVector, fromBase64, toBase64 } from "@/lib/library/semantic/vector-codec";
 import { orgItemSections, sectionHash, MAX_SECTIONS } from "@/lib/library/semantic/sections";
 
@@ -33,7 +41,16 @@ describe("fusion and the semantic gate", () => {
     expect(ranked[0]!.fused).toBeCloseTo(0.7 * 0.9, 6);
     expect(ranked[1]!.fused).toBeCloseTo(0.7 * 0.45 + 0.3, 6);
     // With the lexical side weighted more, the order turns.
-    expect(rankCandidates([{ key: "words-only", semantic: 0.45, lexical: 1 }, { key: "meaning", semantic: 0.9, lexical: 0 }], 5, { ...P, alpha: 0.3, keep: 0 })[0]!.key).toBe("words-only");
+    expect(
+      rankCandidates(
+        [
+          { key: "words-only", semantic: 0.45, lexical: 1 },
+          { key: "meaning", semantic: 0.9, lexical: 0 },
+        ],
+        5,
+        { ...P, alpha: 0.3, keep: 0 },
+      )[0]!.key,
+    ).toBe("words-only");
   });
 
   it("declines when no item's semantic score reaches the gate, whatever the words share", () => {
@@ -61,7 +78,14 @@ describe("fusion and the semantic gate", () => {
   });
 
   it("ranks an item without vectors yet on its words alone, and never lets it open the gate", () => {
-    const ranked = rankCandidates([{ key: "new", semantic: null, lexical: 0.9 }, { key: "old", semantic: 0.6, lexical: 0.2 }], 5, { ...P, keep: 0 });
+    const ranked = rankCandidates(
+      [
+        { key: "new", semantic: null, lexical: 0.9 },
+        { key: "old", semantic: 0.6, lexical: 0.2 },
+      ],
+      5,
+      { ...P, keep: 0 },
+    );
     expect(ranked[0]).toMatchObject({ key: "new", fused: 0.9 });
     expect(rankCandidates([{ key: "new", semantic: null, lexical: 0.9 }], 5, P)).toEqual([]);
   });
@@ -69,11 +93,14 @@ describe("fusion and the semantic gate", () => {
 
 describe("section scores", () => {
   it("gives each item its best section's cosine, and the blend leans on the second best", () => {
-    const m = matrix(["x", "y"], [
-      [0, [1, 0, 0, 0]],
-      [0, [0, 1, 0, 0]],
-      [1, [1, 1, 0, 0]],
-    ]);
+    const m = matrix(
+      ["x", "y"],
+      [
+        [0, [1, 0, 0, 0]],
+        [0, [0, 1, 0, 0]],
+        [1, [1, 1, 0, 0]],
+      ],
+    );
     const q = unit([1, 0, 0, 0]);
     const s = sectionScores(q, m);
     expect(s.get("x")![0]).toBeCloseTo(1, 5);
@@ -137,7 +164,10 @@ describe("stored vectors", () => {
 
 describe("sections of an organisation item", () => {
   it("embeds the title, the tags and the text in short sections, at most MAX_SECTIONS", () => {
-    const content = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}. ${"Some words about feedback and trust. ".repeat(6)}`).join("\n\n");
+    const content = Array.from(
+      { length: 80 },
+      (_, i) => `Paragraph ${i}. ${"Some words about feedback and trust. ".repeat(6)}`,
+    ).join("\n\n");
     const s = orgItemSections({ title: "## Feedback *guide*", content, tags: ["feedback", "trust"] });
     expect(s[0]).toBe("Feedback guide");
     expect(s[1]).toBe("feedback, trust");

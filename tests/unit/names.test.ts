@@ -15,40 +15,118 @@ import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";
 
 // Real names, from many places, that the rule must never refuse.
 const REAL = [
-  "J.R.", "J. R. R.", "St. John", "O'Brien", "D'Angelo", "Zoë", "María-José", "李", "Nguyễn Thị", "محمد", "דוד", "Ó Súilleabháin",
-  "Jean-Luc", "Smith Jr.", "Dr. A. B. Ode", "Mary Ann", "van der Berg", "Łukasz", "Ærøskøbing", "O\"Neil", "Robert \"Bob\"", "Smith; Jones",
-  "Doe, Jr.", "Ana (Annie)", "Kaʻiulani", "زهرا\u200cسادات", "👩🏽‍💻 Dev", "Q", "Mr. T", "A.J. Styles",
+  "J.R.",
+  "J. R. R.",
+  "St. John",
+  "O'Brien",
+  "D'Angelo",
+  "Zoë",
+  "María-José",
+  "李",
+  "Nguyễn Thị",
+  "محمد",
+  "דוד",
+  "Ó Súilleabháin",
+  "Jean-Luc",
+  "Smith Jr.",
+  "Dr. A. B. Ode",
+  "Mary Ann",
+  "van der Berg",
+  "Łukasz",
+  "Ærøskøbing",
+  'O"Neil',
+  'Robert "Bob"',
+  "Smith; Jones",
+  "Doe, Jr.",
+  "Ana (Annie)",
+  "Kaʻiulani",
+  "زهرا\u200cسادات",
+  "👩🏽‍💻 Dev",
+  "Q",
+  "Mr. T",
+  "A.J. Styles",
 ];
 // Hostile names: links in every spelling mail clients turn into one, markup, line breaks, control
 // characters and the bidirectional overrides that can disguise what follows them.
 const HOSTILE = [
-  "Bob http://evil.example", "https://evil.example", "Bob hxxp://x", "ftp://files", "www.evil.example", "WWW.Evil", "Bob www.x", "www2.evil",
-  "evil.example", "Bob evil.com/path", "Visit EVIL.COM", "Bob (evil.co)", "bob@evil.example", "xn--80ak6aa92e.com", "пример.рф", "evil。example", "evil．example",
-  "10.0.0.1", "<script>", "<b>Bob</b>", "a>b", "A\nB", "A\rB", "A\r\nBcc: x@evil.example", "A\u0000", "A\tB", "A\u007fB", "A\u0085B", "A\u2028B", "A\u2029B",
-  "A\u202eB", "A\u202aB", "A\u2066B", "A\u2069B", "evil\u200b.example", "evil\u00ad.example", "evil\u2060.example", "evil\ufeff.example",
+  "Bob http://evil.example",
+  "https://evil.example",
+  "Bob hxxp://x",
+  "ftp://files",
+  "www.evil.example",
+  "WWW.Evil",
+  "Bob www.x",
+  "www2.evil",
+  "evil.example",
+  "Bob evil.com/path",
+  "Visit EVIL.COM",
+  "Bob (evil.co)",
+  "bob@evil.example",
+  "xn--80ak6aa92e.com",
+  "пример.рф",
+  "evil。example",
+  "evil．example",
+  "10.0.0.1",
+  "<script>",
+  "<b>Bob</b>",
+  "a>b",
+  "A\nB",
+  "A\rB",
+  "A\r\nBcc: x@evil.example",
+  "A\u0000",
+  "A\tB",
+  "A\u007fB",
+  "A\u0085B",
+  "A\u2028B",
+  "A\u2029B",
+  "A\u202eB",
+  "A\u202aB",
+  "A\u2066B",
+  "A\u2069B",
+  "evil\u200b.example",
+  "evil\u00ad.example",
+  "evil\u2060.example",
+  "evil\ufeff.example",
 ];
 
 describe("the name rule", () => {
   it.each(REAL)("accepts the real name %j", (name) => expect(isSafeName(name)).toBe(true));
   it.each(HOSTILE)("refuses %j", (name) => expect(isSafeName(name)).toBe(false));
 
-  const forms: [string, (v: Record<string, unknown>) => Record<string, string[]>, Record<string, unknown>, string[]][] = [
-    ["signup (browser)", (v) => fieldsOf(signupRules.safeParse(v)), { ...VALID_SIGNUP }, ["firstName", "lastName"]],
-    ["signup (server)", (v) => fieldsOf(signupSchema.safeParse(v)), { ...VALID_SIGNUP }, ["firstName", "lastName"]],
-    ["add or edit a person", (v) => fieldsOf(userInputSchema.safeParse(v)), { firstName: "Ana", lastName: "Novak", email: "ana@example.com", role: "employee" }, ["firstName", "lastName"]],
-    ["bulk import row", (v) => fieldsOf(importRowSchema.safeParse(v)), { firstName: "Ana", lastName: "Novak", email: "ana@example.com", department: "Sales" }, ["firstName", "lastName", "department"]],
-    ["team", (v) => fieldsOf(teamInputSchema.safeParse(v)), { name: "Customer Success" }, ["name"]],
-  ];
+  const forms: [string, (v: Record<string, unknown>) => Record<string, string[]>, Record<string, unknown>, string[]][] =
+    [
+      ["signup (browser)", (v) => fieldsOf(signupRules.safeParse(v)), { ...VALID_SIGNUP }, ["firstName", "lastName"]],
+      ["signup (server)", (v) => fieldsOf(signupSchema.safeParse(v)), { ...VALID_SIGNUP }, ["firstName", "lastName"]],
+      [
+        "add or edit a person",
+        (v) => fieldsOf(userInputSchema.safeParse(v)),
+        { firstName: "Ana", lastName: "Novak", email: "ana@example.com", role: "employee" },
+        ["firstName", "lastName"],
+      ],
+      [
+        "bulk import row",
+        (v) => fieldsOf(importRowSchema.safeParse(v)),
+        { firstName: "Ana", lastName: "Novak", email: "ana@example.com", department: "Sales" },
+        ["firstName", "lastName", "department"],
+      ],
+      ["team", (v) => fieldsOf(teamInputSchema.safeParse(v)), { name: "Customer Success" }, ["name"]],
+    ];
   it.each(forms)("%s: a hostile name gets the one field message, a real one none", (_name, fields, valid, keys) => {
     expect(fields(valid)).toEqual({});
     for (const key of keys) {
-      for (const bad of ["Bob http://evil.example", "evil.example", "<script>", "A\nB", "A\u202eB"]) expect(fields({ ...valid, [key]: bad }), `${key}: ${JSON.stringify(bad)}`).toEqual({ [key]: [NAME_MESSAGE] });
-      for (const good of ["J.R.", "St. John", "O'Brien", "María-José", "李", "O\"Neil"]) expect(fields({ ...valid, [key]: good }), `${key}: ${good}`).toEqual({});
+      for (const bad of ["Bob http://evil.example", "evil.example", "<script>", "A\nB", "A\u202eB"])
+        expect(fields({ ...valid, [key]: bad }), `${key}: ${JSON.stringify(bad)}`).toEqual({ [key]: [NAME_MESSAGE] });
+      for (const good of ["J.R.", "St. John", "O'Brien", "María-José", "李", 'O"Neil'])
+        expect(fields({ ...valid, [key]: good }), `${key}: ${good}`).toEqual({});
     }
   });
 });
 
-function fieldsOf(r: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): Record<string, string[]> {
+function fieldsOf(
+  r:
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+): Record<string, string[]> {
   return r.success ? {} : zodFieldErrors(r.error.issues);
 }
 
@@ -73,10 +151,19 @@ describe("names in messages", () => {
 
   it("the survey template renders an unsafe first name as 'there', a safe one as it is", () => {
     const link = "https://acme.example/surveys/1?token=t";
-    expect(renderTemplate(DEFAULT_EMAIL_BODY, { firstName: "Bob http://evil.example", surveyLink: link })).toMatch(/^Hi there,\n/);
-    expect(renderTemplate(DEFAULT_EMAIL_BODY, { firstName: "Bob http://evil.example", surveyLink: link })).not.toContain("evil");
-    expect(renderTemplate("{{firstName}}: " + DEFAULT_EMAIL_SUBJECT, { firstName: "A\r\nBcc: x@evil.example", surveyLink: "" })).toBe("there: " + DEFAULT_EMAIL_SUBJECT);
-    expect(renderTemplate(DEFAULT_EMAIL_BODY, { firstName: "O\"Neil", surveyLink: link })).toMatch(/^Hi O"Neil,\n/);
+    expect(renderTemplate(DEFAULT_EMAIL_BODY, { firstName: "Bob http://evil.example", surveyLink: link })).toMatch(
+      /^Hi there,\n/,
+    );
+    expect(
+      renderTemplate(DEFAULT_EMAIL_BODY, { firstName: "Bob http://evil.example", surveyLink: link }),
+    ).not.toContain("evil");
+    expect(
+      renderTemplate("{{firstName}}: " + DEFAULT_EMAIL_SUBJECT, {
+        firstName: "A\r\nBcc: x@evil.example",
+        surveyLink: "",
+      }),
+    ).toBe("there: " + DEFAULT_EMAIL_SUBJECT);
+    expect(renderTemplate(DEFAULT_EMAIL_BODY, { firstName: 'O"Neil', surveyLink: link })).toMatch(/^Hi O"Neil,\n/);
   });
 });
 
@@ -106,14 +193,14 @@ describe("calendar files with hostile text", () => {
   it("a name with quotes, semicolons, commas, carets and backslashes still parses, the name readable", () => {
     const inv = meetingInvitation({
       ...base,
-      summary: "1:1: O\"Neil; Smith, Jr. \\ Ben",
+      summary: '1:1: O"Neil; Smith, Jr. \\ Ben',
       description: "Line one\nLine two; with, punctuation\u0001",
-      organizer: { name: "Robert \"Bob\" O'Neil; Jr., ^n x\\y", email: "bob@acme.test" },
+      organizer: { name: 'Robert "Bob" O\'Neil; Jr., ^n x\\y', email: "bob@acme.test" },
       attendee: { name: "Smith; Jones, Ann", email: "ann@acme.test" },
     });
     expect(isCalendarText(inv.content)).toBe(true);
     const v = vevent(inv.content);
-    expect(v.getFirstPropertyValue("summary")).toBe("1:1: O\"Neil; Smith, Jr. \\ Ben");
+    expect(v.getFirstPropertyValue("summary")).toBe('1:1: O"Neil; Smith, Jr. \\ Ben');
     expect(v.getFirstPropertyValue("description")).toBe("Line one\nLine two; with, punctuation ");
     // DQUOTE cannot be in a parameter: it becomes an apostrophe; "^" survives RFC 6868 decoding.
     expect(cn(v, "organizer")).toBe("Robert 'Bob' O'Neil; Jr., ^n x/y");
@@ -122,7 +209,11 @@ describe("calendar files with hostile text", () => {
   });
 
   it.each(HOSTILE)("a name failing the rule (%j) is replaced by the e-mail address, and the file parses", (name) => {
-    const inv = meetingInvitation({ ...base, organizer: { name: `X ${name}`, email: "bob@acme.test" }, attendee: { name, email: "ann@acme.test" } });
+    const inv = meetingInvitation({
+      ...base,
+      organizer: { name: `X ${name}`, email: "bob@acme.test" },
+      attendee: { name, email: "ann@acme.test" },
+    });
     expect(isCalendarText(inv.content)).toBe(true);
     const v = vevent(inv.content);
     expect(cn(v, "organizer")).toBe("bob@acme.test");
@@ -135,9 +226,14 @@ describe("calendar files with hostile text", () => {
     expect(mailAttachmentSchema.safeParse(ok).success).toBe(true);
     const broken = ok.content.replace("SUMMARY:1:1", "SUMMARY:1:1\nATTENDEE:mailto:x@evil.example");
     expect(mailAttachmentSchema.safeParse({ ...ok, content: broken }).success).toBe(false);
-    expect(mailAttachmentSchema.safeParse({ ...ok, content: ok.content.replace("SUMMARY:1:1", "SUMMARY:1:1\u0000") }).success).toBe(false);
+    expect(
+      mailAttachmentSchema.safeParse({ ...ok, content: ok.content.replace("SUMMARY:1:1", "SUMMARY:1:1\u0000") })
+        .success,
+    ).toBe(false);
     // Plain text attachments keep their line breaks.
-    expect(mailAttachmentSchema.safeParse({ filename: "notes.txt", contentType: "text/plain", content: "a\nb" }).success).toBe(true);
+    expect(
+      mailAttachmentSchema.safeParse({ filename: "notes.txt", contentType: "text/plain", content: "a\nb" }).success,
+    ).toBe(true);
   });
 });
 
@@ -158,8 +254,27 @@ function headersOf(eml: string): [string, string][] {
 
 describe("the .eml writer", () => {
   it("keeps a subject with line breaks in one encoded header", () => {
-    const eml = toEml({ id: "m1", from: "Pulsewell <no-reply@pulsewell.test>", to: "ana@acme.test\r\nBcc: x@evil.example", subject: "Hi\r\nBcc: x@evil.example", text: "Body", html: null }, "m1");
-    expect(headersOf(eml).map(([n]) => n)).toEqual(["Message-ID", "Date", "From", "To", "Subject", "MIME-Version", "Content-Type", "Content-Transfer-Encoding"]);
+    const eml = toEml(
+      {
+        id: "m1",
+        from: "Pulsewell <no-reply@pulsewell.test>",
+        to: "ana@acme.test\r\nBcc: x@evil.example",
+        subject: "Hi\r\nBcc: x@evil.example",
+        text: "Body",
+        html: null,
+      },
+      "m1",
+    );
+    expect(headersOf(eml).map(([n]) => n)).toEqual([
+      "Message-ID",
+      "Date",
+      "From",
+      "To",
+      "Subject",
+      "MIME-Version",
+      "Content-Type",
+      "Content-Transfer-Encoding",
+    ]);
     expect(eml).not.toMatch(/^Bcc:/im);
   });
 });

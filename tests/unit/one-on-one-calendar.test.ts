@@ -104,9 +104,7 @@ describe("meetingInvitation", () => {
   });
 
   it("a reschedule keeps the UID and raises SEQUENCE; a cancel is METHOD:CANCEL, STATUS:CANCELLED", () => {
-    const moved = parse(
-      meetingInvitation({ ...base, sequence: 1, start: new Date("2026-03-03T10:00:00Z") }).content,
-    );
+    const moved = parse(meetingInvitation({ ...base, sequence: 1, start: new Date("2026-03-03T10:00:00Z") }).content);
     expect(moved.event.uid).toBe(base.uid);
     expect(moved.event.sequence).toBe(1);
 

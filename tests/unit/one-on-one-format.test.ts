@@ -45,7 +45,8 @@ describe("datetime-local conversion", () => {
     expect(fromDateTimeLocal("2026-03-08T02:30", "America/New_York")).toBe("2026-03-08T07:30:00.000Z");
   });
   it("refuses what is not a datetime-local value", () => {
-    for (const v of ["", "2026-12-01", "2026-13-01T10:00", "2026-02-31T10:00", "2026-12-01T24:00", "x"]) expect(fromDateTimeLocal(v, "UTC")).toBeNull();
+    for (const v of ["", "2026-12-01", "2026-13-01T10:00", "2026-02-31T10:00", "2026-12-01T24:00", "x"])
+      expect(fromDateTimeLocal(v, "UTC")).toBeNull();
   });
   it("round-trips with toDateTimeLocal", () => {
     const at = new Date("2026-12-01T15:00:00Z");

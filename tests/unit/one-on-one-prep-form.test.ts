@@ -14,7 +14,12 @@ import {
 } from "@/lib/one-on-one/prep-form";
 
 type Issue = { path: string; message: string };
-const issuesOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): Issue[] => {
+const issuesOf = (
+  schema: {
+    safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  input: unknown,
+): Issue[] => {
   const r = schema.safeParse(input);
   if (r.success) throw new Error("expected the input to be refused");
   return r.error!.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
@@ -35,11 +40,22 @@ describe("prep form defaults", () => {
   });
 
   it("lays a draft over the defaults", () => {
-    expect(withPrepDefaults({ wins: "Shipped", stressLevel: 5 })).toEqual({ ...emptyPrepForm(), wins: "Shipped", stressLevel: 5 });
+    expect(withPrepDefaults({ wins: "Shipped", stressLevel: 5 })).toEqual({
+      ...emptyPrepForm(),
+      wins: "Shipped",
+      stressLevel: 5,
+    });
   });
 
   it("takes only the form's fields from a stored form, so it passes the strict submit schema", () => {
-    const stored = { id: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6a", meetingId: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6b", submittedAt: null, updatedAt: "2026-11-24T10:00:00.000Z", wins: "Shipped", mood: 2 };
+    const stored = {
+      id: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6a",
+      meetingId: "3f1c0f0e-8d7c-4c5e-9a3b-1f2e3d4c5b6b",
+      submittedAt: null,
+      updatedAt: "2026-11-24T10:00:00.000Z",
+      wins: "Shipped",
+      mood: 2,
+    };
     const form = withPrepDefaults(stored as never);
     expect(form).toEqual({ ...emptyPrepForm(), wins: "Shipped", mood: 2 });
     expect(prepFormSubmitSchema.safeParse(form).success).toBe(true);
@@ -52,8 +68,12 @@ describe("mood and stress", () => {
   });
 
   it("refuses a mood of 6 with the field's message", () => {
-    expect(issuesOf(prepFormSubmitSchema, { mood: 6 })).toEqual([{ path: "mood", message: "Mood must be a whole number from 1 to 5" }]);
-    expect(issuesOf(prepFormDraftSchema, { mood: 6 })).toEqual([{ path: "mood", message: "Mood must be a whole number from 1 to 5" }]);
+    expect(issuesOf(prepFormSubmitSchema, { mood: 6 })).toEqual([
+      { path: "mood", message: "Mood must be a whole number from 1 to 5" },
+    ]);
+    expect(issuesOf(prepFormDraftSchema, { mood: 6 })).toEqual([
+      { path: "mood", message: "Mood must be a whole number from 1 to 5" },
+    ]);
   });
 
   it("refuses 0, 2.5 and text for stress", () => {
@@ -67,7 +87,12 @@ describe("mood and stress", () => {
 describe("text fields", () => {
   it("refuses a 100 KB note with the field's message, in a draft and at submit", () => {
     const note = "x".repeat(100 * 1024);
-    const expected = [{ path: "additionalNotes", message: `Additional notes is at most ${PREP_TEXT_MAX.toLocaleString("en-US")} characters` }];
+    const expected = [
+      {
+        path: "additionalNotes",
+        message: `Additional notes is at most ${PREP_TEXT_MAX.toLocaleString("en-US")} characters`,
+      },
+    ];
     expect(issuesOf(prepFormSubmitSchema, { additionalNotes: note })).toEqual(expected);
     expect(issuesOf(prepFormDraftSchema, { additionalNotes: note })).toEqual(expected);
   });
@@ -77,12 +102,16 @@ describe("text fields", () => {
     expect(prepFormSubmitSchema.safeParse(full).success).toBe(true);
     // The whole form at the limit in 3-byte characters, as UTF-8 JSON, still fits the body size the route should use.
     expect(Buffer.byteLength(JSON.stringify(full))).toBeLessThan(PREP_FORM_MAX_BODY_BYTES);
-    expect(issuesOf(prepFormSubmitSchema, { workloadConcerns: "a".repeat(PREP_TEXT_MAX + 1) })[0]!.path).toBe("workloadConcerns");
+    expect(issuesOf(prepFormSubmitSchema, { workloadConcerns: "a".repeat(PREP_TEXT_MAX + 1) })[0]!.path).toBe(
+      "workloadConcerns",
+    );
   });
 
   it("trims text, and refuses a number where text belongs", () => {
     expect(prepFormSubmitSchema.parse({ wins: "  Launched the beta \n" }).wins).toBe("Launched the beta");
-    expect(issuesOf(prepFormSubmitSchema, { feedback: 42 })).toEqual([{ path: "feedback", message: "Feedback for manager must be text" }]);
+    expect(issuesOf(prepFormSubmitSchema, { feedback: 42 })).toEqual([
+      { path: "feedback", message: "Feedback for manager must be text" },
+    ]);
   });
 
   it("refuses unknown fields rather than dropping them", () => {
@@ -99,6 +128,10 @@ describe("draft and submit bodies", () => {
   it("needs a meeting id on the submit body", () => {
     expect(issuesOf(prepFormSubmitBodySchema, {})).toEqual([{ path: "meetingId", message: "Meeting not found" }]);
     const id = "3f1c2a7e-8d4b-4c6a-9e2f-1a2b3c4d5e6f";
-    expect(prepFormSubmitBodySchema.parse({ meetingId: id, mood: 2 })).toMatchObject({ meetingId: id, mood: 2, stressLevel: 3 });
+    expect(prepFormSubmitBodySchema.parse({ meetingId: id, mood: 2 })).toMatchObject({
+      meetingId: id,
+      mood: 2,
+      stressLevel: 3,
+    });
   });
 });

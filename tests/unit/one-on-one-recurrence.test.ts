@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instantFromWallClock } from "@/lib/utils/time-zone";
-import {
-  occurrences,
-  RECURRENCE_KINDS,
-  recurrenceSchema,
-  rruleFor,
-} from "@/lib/one-on-one/recurrence";
+import { occurrences, RECURRENCE_KINDS, recurrenceSchema, rruleFor } from "@/lib/one-on-one/recurrence";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const localTimes = (dates: Date[], timeZone: string) =>
@@ -115,7 +110,14 @@ describe("occurrences", () => {
     const start = new Date("2026-11-30T19:00:00Z");
     const got = occurrences({ start, timeZone: "Pacific/Auckland", recurrence: "monthly", limit: 3 });
     expect(
-      got.map((d) => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland", dateStyle: "short", timeStyle: "short", hourCycle: "h23" }).format(d)),
+      got.map((d) =>
+        new Intl.DateTimeFormat("en-CA", {
+          timeZone: "Pacific/Auckland",
+          dateStyle: "short",
+          timeStyle: "short",
+          hourCycle: "h23",
+        }).format(d),
+      ),
     ).toEqual(["2026-12-01, 08:00", "2027-01-01, 08:00", "2027-02-01, 08:00"]);
   });
 
@@ -124,7 +126,11 @@ describe("occurrences", () => {
     const args = { start, timeZone: "UTC", recurrence: "weekly" } as const;
     expect(occurrences({ ...args, limit: 2 })).toHaveLength(2);
     // from is inclusive, to exclusive.
-    const window = occurrences({ ...args, from: new Date("2026-01-12T09:00:00Z"), to: new Date("2026-01-26T09:00:00Z") });
+    const window = occurrences({
+      ...args,
+      from: new Date("2026-01-12T09:00:00Z"),
+      to: new Date("2026-01-26T09:00:00Z"),
+    });
     expect(iso(window)).toEqual(["2026-01-12T09:00:00.000Z", "2026-01-19T09:00:00.000Z"]);
     // A window far into a long series starts at the right meeting.
     const later = occurrences({ ...args, from: new Date("2036-01-01T00:00:00Z"), limit: 1 });
@@ -136,7 +142,9 @@ describe("occurrences", () => {
   it("a single meeting is one occurrence when it falls in the window", () => {
     const start = new Date("2026-05-04T09:00:00Z");
     expect(iso(occurrences({ start, timeZone: "UTC", recurrence: "none" }))).toEqual([start.toISOString()]);
-    expect(occurrences({ start, timeZone: "UTC", recurrence: "none", from: new Date("2026-05-05T00:00:00Z") })).toEqual([]);
+    expect(occurrences({ start, timeZone: "UTC", recurrence: "none", from: new Date("2026-05-05T00:00:00Z") })).toEqual(
+      [],
+    );
   });
 
   it("rejects unknown zones, kinds and unbounded limits", () => {
@@ -149,7 +157,14 @@ describe("occurrences", () => {
 });
 
 describe("instantFromWallClock (RFC 5545 3.3.5)", () => {
-  const wall = (day: number, month: number, hour: number, minute = 0) => ({ year: 2026, month, day, hour, minute, second: 0 });
+  const wall = (day: number, month: number, hour: number, minute = 0) => ({
+    year: 2026,
+    month,
+    day,
+    hour,
+    minute,
+    second: 0,
+  });
   it("reads a repeated time (clocks back) as the first of the two", () => {
     // London 25 Oct 2026: 01:30 happens at 00:30Z (BST) and again at 01:30Z (GMT).
     expect(instantFromWallClock(wall(25, 10, 1, 30), "Europe/London").toISOString()).toBe("2026-10-25T00:30:00.000Z");

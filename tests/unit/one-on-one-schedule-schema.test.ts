@@ -12,7 +12,13 @@ describe("Schedule New form", () => {
   });
   it("sends the browser zone's instant as ISO, the zone, and numbers", () => {
     const r = schema.safeParse({ ...ok, recurrence: "biweekly", durationMinutes: "45" });
-    expect(r.success && r.data).toEqual({ employeeId: ok.employeeId, scheduledAt: "2026-12-01T09:00:00.000Z", timeZone: "Europe/Berlin", durationMinutes: 45, recurrence: "biweekly" });
+    expect(r.success && r.data).toEqual({
+      employeeId: ok.employeeId,
+      scheduledAt: "2026-12-01T09:00:00.000Z",
+      timeZone: "Europe/Berlin",
+      durationMinutes: 45,
+      recurrence: "biweekly",
+    });
   });
   it("sends a chosen template", () => {
     const r = schema.safeParse({ ...ok, templateId: "t1" });
@@ -32,6 +38,8 @@ describe("Schedule New form", () => {
     expect(past.error?.issues[0]?.message).toBe("Choose a date and time in the future");
     expect(schema.safeParse({ ...ok, durationMinutes: "20" }).success).toBe(false);
     expect(schema.safeParse({ ...ok, recurrence: "daily" }).success).toBe(false);
-    expect(schema.safeParse({ ...ok, scheduledAt: "2026-02-30T10:00" }).error?.issues[0]?.message).toBe("Enter a valid date and time");
+    expect(schema.safeParse({ ...ok, scheduledAt: "2026-02-30T10:00" }).error?.issues[0]?.message).toBe(
+      "Enter a valid date and time",
+    );
   });
 });

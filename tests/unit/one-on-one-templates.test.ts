@@ -18,11 +18,25 @@ describe("default 1:1 templates", () => {
   it("has at least five, including the five kinds the issue names", () => {
     expect(DEFAULT_TEMPLATES.length).toBeGreaterThanOrEqual(5);
     const keys = DEFAULT_TEMPLATES.map((t) => t.key);
-    for (const kind of ["weekly-check-in", "career-conversation", "feedback-exchange", "new-joiner-90-days", "wellbeing-check-in"]) {
+    for (const kind of [
+      "weekly-check-in",
+      "career-conversation",
+      "feedback-exchange",
+      "new-joiner-90-days",
+      "wellbeing-check-in",
+    ]) {
       expect(keys).toContain(kind);
     }
     const names = DEFAULT_TEMPLATES.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["Weekly Check-in", "Career Conversation", "Feedback Exchange", "New Joiner: First 90 Days", "Wellbeing Check-in"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Weekly Check-in",
+        "Career Conversation",
+        "Feedback Exchange",
+        "New Joiner: First 90 Days",
+        "Wellbeing Check-in",
+      ]),
+    );
   });
 
   it("has unique keys and names, all marked default", () => {
@@ -45,7 +59,11 @@ describe("default 1:1 templates", () => {
 
   it("passes its own input schema unchanged (what seeding stores, the edit form accepts)", () => {
     for (const t of DEFAULT_TEMPLATES) {
-      const parsed = templateInputSchema.parse({ name: t.name, description: t.description, templateQuestions: [...t.templateQuestions] });
+      const parsed = templateInputSchema.parse({
+        name: t.name,
+        description: t.description,
+        templateQuestions: [...t.templateQuestions],
+      });
       expect(parsed).toEqual({ name: t.name, description: t.description, templateQuestions: [...t.templateQuestions] });
     }
   });
@@ -64,7 +82,9 @@ describe("templateInputSchema", () => {
 
   it("requires a name, with the field's message", () => {
     expect(fieldErrors({ ...valid, name: "   " })).toEqual([{ path: "name", message: "Name is required" }]);
-    expect(fieldErrors({ description: "", templateQuestions: ["Q?"] })).toEqual([{ path: "name", message: "Name is required" }]);
+    expect(fieldErrors({ description: "", templateQuestions: ["Q?"] })).toEqual([
+      { path: "name", message: "Name is required" },
+    ]);
   });
 
   it("refuses over-long names and questions", () => {
@@ -78,12 +98,16 @@ describe("templateInputSchema", () => {
   });
 
   it("needs 1 to 20 questions, none empty or repeated", () => {
-    expect(fieldErrors({ ...valid, templateQuestions: [] })).toEqual([{ path: "templateQuestions", message: "Add at least one agenda question" }]);
+    expect(fieldErrors({ ...valid, templateQuestions: [] })).toEqual([
+      { path: "templateQuestions", message: "Add at least one agenda question" },
+    ]);
     const many = Array.from({ length: TEMPLATE_QUESTIONS_MAX + 1 }, (_, i) => `Question ${i}?`);
     expect(fieldErrors({ ...valid, templateQuestions: many })).toEqual([
       { path: "templateQuestions", message: `At most ${TEMPLATE_QUESTIONS_MAX} agenda questions` },
     ]);
-    expect(fieldErrors({ ...valid, templateQuestions: ["A?", " "] })).toEqual([{ path: "templateQuestions.1", message: "Questions cannot be empty" }]);
+    expect(fieldErrors({ ...valid, templateQuestions: ["A?", " "] })).toEqual([
+      { path: "templateQuestions.1", message: "Questions cannot be empty" },
+    ]);
     expect(fieldErrors({ ...valid, templateQuestions: ["How are you?", "how are you? "] })).toEqual([
       { path: "templateQuestions.1", message: "This question is already on the agenda" },
     ]);

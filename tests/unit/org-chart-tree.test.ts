@@ -5,10 +5,22 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { OrgChartView } from "@/components/people/org-chart-view";
 import { PermissionsMatrix } from "@/components/people/permissions-matrix";
 import { PERMISSION_MAP, PERMISSION_NOTES } from "@/lib/auth/permissions";
-import { buildOrgChart, type ChartLeader, type ChartPersonInput, type ChartTeam, type ChartTeamInput, type OrgChart } from "@/lib/people/org-chart-tree";
+import {
+  buildOrgChart,
+  type ChartLeader,
+  type ChartPersonInput,
+  type ChartTeam,
+  type ChartTeamInput,
+  type OrgChart,
+} from "@/lib/people/org-chart-tree";
 import type { Role } from "@/lib/generated/prisma/enums";
 
-const person = (id: string, role: Role, managerId: string | null = null, teamId: string | null = null): ChartPersonInput => ({ id, name: id, role, teamId, managerId });
+const person = (
+  id: string,
+  role: Role,
+  managerId: string | null = null,
+  teamId: string | null = null,
+): ChartPersonInput => ({ id, name: id, role, teamId, managerId });
 const team = (id: string, managerId: string | null = null): ChartTeamInput => ({ id, name: id, managerId });
 
 /** 2,000 people: a CEO, ten managers under them, ninety more under those, each leading a team of 19. */
@@ -70,12 +82,22 @@ describe("buildOrgChart", () => {
   });
 
   it("makes the leaders without a manager the roots, by name", () => {
-    const chart = buildOrgChart([person("zoe", "admin"), person("ann", "manager"), person("bob", "manager", "zoe"), person("eve", "employee")], []);
+    const chart = buildOrgChart(
+      [person("zoe", "admin"), person("ann", "manager"), person("bob", "manager", "zoe"), person("eve", "employee")],
+      [],
+    );
     expect(chart.roots.map((r) => r.person.id)).toEqual(["ann", "zoe"]);
   });
 
   it("leaves the manager out of their own team's members", () => {
-    const chart = buildOrgChart([person("mia", "manager", null, "t1"), person("al", "employee", "mia", "t1"), person("bo", "employee", null, "t1")], [team("t1", "mia")]);
+    const chart = buildOrgChart(
+      [
+        person("mia", "manager", null, "t1"),
+        person("al", "employee", "mia", "t1"),
+        person("bo", "employee", null, "t1"),
+      ],
+      [team("t1", "mia")],
+    );
     const [mia] = chart.roots;
     expect(mia?.teams).toHaveLength(1);
     expect(mia?.teams[0]?.members.map((m) => m.id)).toEqual(["al", "bo"]);
@@ -85,7 +107,12 @@ describe("buildOrgChart", () => {
   });
 
   it("puts sub-managers under their boss, with their own teams", () => {
-    const people = [person("ceo", "admin"), person("vp", "manager", "ceo"), person("lead", "manager", "vp", "t1"), person("dev", "employee", "lead", "t1")];
+    const people = [
+      person("ceo", "admin"),
+      person("vp", "manager", "ceo"),
+      person("lead", "manager", "vp", "t1"),
+      person("dev", "employee", "lead", "t1"),
+    ];
     const chart = buildOrgChart(people, [team("t1", "lead")]);
     expect(chart.roots.map((r) => r.person.id)).toEqual(["ceo"]);
     expect(chart.roots[0]?.leaders.map((l) => l.person.id)).toEqual(["vp"]);
@@ -100,8 +127,14 @@ describe("buildOrgChart", () => {
   });
 
   it("groups teams nobody leads, with their members, and keeps people with nobody above them apart", () => {
-    const chart = buildOrgChart([person("a", "employee", null, "t1"), person("b", "employee")], [team("t1"), team("t2", "gone")]);
-    expect(chart.teamsWithoutManager.map((t) => [t.id, t.members.map((m) => m.id)])).toEqual([["t1", ["a"]], ["t2", []]]);
+    const chart = buildOrgChart(
+      [person("a", "employee", null, "t1"), person("b", "employee")],
+      [team("t1"), team("t2", "gone")],
+    );
+    expect(chart.teamsWithoutManager.map((t) => [t.id, t.members.map((m) => m.id)])).toEqual([
+      ["t1", ["a"]],
+      ["t2", []],
+    ]);
     expect(chart.unplaced.map((p) => p.id)).toEqual(["b"]);
   });
 
@@ -113,14 +146,24 @@ describe("buildOrgChart", () => {
   });
 
   it("shows an admin who sits in a team led by someone else only as a leader", () => {
-    const people = [person("admin", "admin", null, "t1"), person("m", "manager", "admin", "t1"), person("e", "employee", "m", "t1")];
+    const people = [
+      person("admin", "admin", null, "t1"),
+      person("m", "manager", "admin", "t1"),
+      person("e", "employee", "m", "t1"),
+    ];
     const chart = buildOrgChart(people, [team("t1", "m")]);
     expect(sortedIds(placements(chart))).toEqual(["admin", "e", "m"]);
     expect(find(chart, "m")?.teams[0]?.members.map((p) => p.id)).toEqual(["e"]);
   });
 
   it("places everyone in a reporting cycle once and keeps the cycle's teams under it", () => {
-    const people = [person("a", "manager", "b"), person("b", "manager", "a"), person("c", "manager", "c"), person("x", "employee", "a", "ta"), person("y", "employee", "b")];
+    const people = [
+      person("a", "manager", "b"),
+      person("b", "manager", "a"),
+      person("c", "manager", "c"),
+      person("x", "employee", "a", "ta"),
+      person("y", "employee", "b"),
+    ];
     const chart = buildOrgChart(people, [team("ta", "a")]);
     expect(sortedIds(placements(chart))).toEqual(["a", "b", "c", "x", "y"]);
     expect(chart.teamsWithoutManager).toEqual([]);
@@ -128,20 +171,33 @@ describe("buildOrgChart", () => {
   });
 
   it("treats a leader whose manager is missing as a root, and an employee with a missing manager as not placed", () => {
-    const chart = buildOrgChart([person("m", "manager", "deleted"), person("e", "employee", "deleted"), person("f", "employee", null, "no-such-team")], []);
+    const chart = buildOrgChart(
+      [
+        person("m", "manager", "deleted"),
+        person("e", "employee", "deleted"),
+        person("f", "employee", null, "no-such-team"),
+      ],
+      [],
+    );
     expect(chart.roots.map((r) => r.person.id)).toEqual(["m"]);
     expect(chart.unplaced.map((p) => p.id)).toEqual(["e", "f"]);
   });
 
   it("places every person and every team exactly once in any organisation", () => {
-    const pick = (n: number, size: number, prefix: string) => (n % (size + 2) === size ? `${prefix}-missing` : n % (size + 2) === size + 1 ? null : `${prefix}${n % (size + 2)}`);
+    const pick = (n: number, size: number, prefix: string) =>
+      n % (size + 2) === size ? `${prefix}-missing` : n % (size + 2) === size + 1 ? null : `${prefix}${n % (size + 2)}`;
     const org = fc.record({
-      people: fc.array(fc.record({ role: fc.constantFrom<Role>("admin", "manager", "employee"), team: fc.nat(), manager: fc.nat() }), { maxLength: 300 }),
+      people: fc.array(
+        fc.record({ role: fc.constantFrom<Role>("admin", "manager", "employee"), team: fc.nat(), manager: fc.nat() }),
+        { maxLength: 300 },
+      ),
       teams: fc.array(fc.nat(), { maxLength: 40 }),
     });
     fc.assert(
       fc.property(org, ({ people: raw, teams: rawTeams }) => {
-        const people = raw.map((p, i) => person(`p${i}`, p.role, pick(p.manager, raw.length, "p"), pick(p.team, rawTeams.length, "t")));
+        const people = raw.map((p, i) =>
+          person(`p${i}`, p.role, pick(p.manager, raw.length, "p"), pick(p.team, rawTeams.length, "t")),
+        );
         const teams = rawTeams.map((m, i) => team(`t${i}`, pick(m, raw.length, "p")));
         const chart = buildOrgChart(people, teams);
         expect(sortedIds(placements(chart))).toEqual(sortedIds(people.map((p) => p.id)));
@@ -167,27 +223,57 @@ describe("buildOrgChart", () => {
 
 // No testing-library here, so these render to HTML on the server and check the markup.
 describe("OrgChartView (static render)", () => {
-  const render = (chart: OrgChart, minGroupSize = 3) => renderToStaticMarkup(createElement(OrgChartView, { chart, minGroupSize }));
+  const render = (chart: OrgChart, minGroupSize = 3) =>
+    renderToStaticMarkup(createElement(OrgChartView, { chart, minGroupSize }));
 
   it("shows the empty state when there is nothing to chart", () => {
     expect(render(buildOrgChart([], []))).toContain("No Organization Structure");
     // A new workspace: its admin and people nobody has placed yet.
-    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee")], []))).toContain("No Organization Structure");
-    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee", "ceo")], []))).not.toContain("No Organization Structure");
+    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee")], []))).toContain(
+      "No Organization Structure",
+    );
+    expect(render(buildOrgChart([person("ceo", "admin"), person("gus", "employee", "ceo")], []))).not.toContain(
+      "No Organization Structure",
+    );
     expect(render(buildOrgChart([person("ceo", "admin")], [team("t1")]))).not.toContain("No Organization Structure");
   });
 
   it("opens the roots one level, keeps teams closed and badges them by the minimum group size", () => {
-    const people = [person("ceo", "admin"), person("mia", "manager", "ceo"), person("al", "employee", "mia", "t1"), person("dan", "employee", null, "t2"), person("eli", "employee", null, "t2"), person("fay", "employee", null, "t2"), person("gus", "employee")];
+    const people = [
+      person("ceo", "admin"),
+      person("mia", "manager", "ceo"),
+      person("al", "employee", "mia", "t1"),
+      person("dan", "employee", null, "t2"),
+      person("eli", "employee", null, "t2"),
+      person("fay", "employee", null, "t2"),
+      person("gus", "employee"),
+    ];
     const html = render(buildOrgChart(people, [team("t1", "mia"), team("t2")]));
-    for (const text of ["Leadership", "Teams", "Team Members", "Expand All", "Collapse All", "Admin", "Manager", "Teams without a manager", "Not yet placed", "View Team", "Anonymous", "gus"]) expect(html).toContain(text);
+    for (const text of [
+      "Leadership",
+      "Teams",
+      "Team Members",
+      "Expand All",
+      "Collapse All",
+      "Admin",
+      "Manager",
+      "Teams without a manager",
+      "Not yet placed",
+      "View Team",
+      "Anonymous",
+      "gus",
+    ])
+      expect(html).toContain(text);
     expect(html.match(/aria-expanded="true"/g)).toHaveLength(3); // the root and the two groups
     expect(html).not.toContain("Need 2 more"); // mia's team sits under mia, who starts closed
     expect(html).not.toContain("dan"); // team members only render when their team is open
   });
 
   it("says how many members a small team still needs", () => {
-    const html = render(buildOrgChart([person("mia", "manager"), person("al", "employee", "mia", "t1")], [team("t1", "mia")]), 5);
+    const html = render(
+      buildOrgChart([person("mia", "manager"), person("al", "employee", "mia", "t1")], [team("t1", "mia")]),
+      5,
+    );
     expect(html).toContain("Need 4 more");
   });
 
@@ -206,9 +292,23 @@ describe("PermissionsMatrix (static render)", () => {
     expect(html.match(/scope="col"/g)).toHaveLength(4);
     // One row per permission: the tab renders the map the server enforces, so it cannot drift.
     expect(html.match(/scope="row"/g)).toHaveLength(Object.keys(PERMISSION_MAP).length);
-    for (const text of ["own teams only", "view", "manage", "own chats", "as participant only", "as manager", "as employee", "no"]) expect(html).toContain(`${text}</span>`);
-    expect(html).toContain("Nobody, admins included, can read another person&#x27;s coach conversations or a 1:1 they are not part of.");
-    expect(html).toContain("Admins cannot be deleted from the list, and an organisation always keeps at least one admin.");
+    for (const text of [
+      "own teams only",
+      "view",
+      "manage",
+      "own chats",
+      "as participant only",
+      "as manager",
+      "as employee",
+      "no",
+    ])
+      expect(html).toContain(`${text}</span>`);
+    expect(html).toContain(
+      "Nobody, admins included, can read another person&#x27;s coach conversations or a 1:1 they are not part of.",
+    );
+    expect(html).toContain(
+      "Admins cannot be deleted from the list, and an organisation always keeps at least one admin.",
+    );
     expect(html.match(/<li>/g)).toHaveLength(PERMISSION_NOTES.length);
   });
 });

@@ -53,7 +53,9 @@ describe("the permission map", () => {
 
   it("lets managers view but never send, manage or see the whole organisation", () => {
     const held = KEYS.filter((p) => can("manager", p));
-    expect(held.filter((p) => p.endsWith(".manage") || p.endsWith(".send") || p === "analytics.organization")).toEqual([]);
+    expect(held.filter((p) => p.endsWith(".manage") || p.endsWith(".send") || p === "analytics.organization")).toEqual(
+      [],
+    );
     // Each thing a manager may only view has its manage counterpart held by admins alone.
     for (const area of ["people", "organization", "billing"] as const) {
       expect(can("manager", `${area}.view`)).toBe(true);
@@ -69,9 +71,16 @@ describe("the permission map", () => {
     expect(PERMISSION_MAP["analytics.view"].manager).toBe("own teams only");
     expect(PERMISSION_MAP["people.view"].manager).toBe("view");
     expect(PERMISSION_MAP["library.manage"].admin).toBe("manage");
-    expect([PERMISSION_MAP["coach.use"].admin, PERMISSION_MAP["coach.use"].manager]).toEqual(["own chats", "own chats"]);
+    expect([PERMISSION_MAP["coach.use"].admin, PERMISSION_MAP["coach.use"].manager]).toEqual([
+      "own chats",
+      "own chats",
+    ]);
     const oneOnOnes = PERMISSION_MAP["oneOnOnes.use"];
-    expect([oneOnOnes.admin, oneOnOnes.manager, oneOnOnes.employee]).toEqual(["as participant only", "as manager", "as employee"]);
+    expect([oneOnOnes.admin, oneOnOnes.manager, oneOnOnes.employee]).toEqual([
+      "as participant only",
+      "as manager",
+      "as employee",
+    ]);
   });
 
   it("answers for a role and for a signed-in context alike", () => {
@@ -97,7 +106,13 @@ function sourceFiles(p: string): string[] {
   const abs = path.join(ROOT, p);
   try {
     return readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
-      e.name === "generated" || e.name === "node_modules" ? [] : e.isDirectory() ? sourceFiles(path.join(p, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(p, e.name)] : [],
+      e.name === "generated" || e.name === "node_modules"
+        ? []
+        : e.isDirectory()
+          ? sourceFiles(path.join(p, e.name))
+          : /\.tsx?$/.test(e.name)
+            ? [path.join(p, e.name)]
+            : [],
     );
   } catch {
     return /\.tsx?$/.test(p) ? [p] : [];
@@ -105,7 +120,9 @@ function sourceFiles(p: string): string[] {
 }
 
 describe("permissions named in the code", () => {
-  const uses = SOURCE_DIRS.flatMap(sourceFiles).flatMap((file) => [...readFileSync(path.join(ROOT, file), "utf8").matchAll(USE)].map((m) => ({ file, name: m[1]! })));
+  const uses = SOURCE_DIRS.flatMap(sourceFiles).flatMap((file) =>
+    [...readFileSync(path.join(ROOT, file), "utf8").matchAll(USE)].map((m) => ({ file, name: m[1]! })),
+  );
 
   it("all exist in the map", () => {
     expect(uses.length).toBeGreaterThan(40);
@@ -114,7 +131,21 @@ describe("permissions named in the code", () => {
 
   it("include the domain checks of every area", () => {
     const named = new Set(uses.map((u) => u.name));
-    for (const p of ["analytics.view", "analytics.organization", "people.view", "people.manage", "organization.view", "organization.manage", "surveys.view", "surveys.send", "library.manage", "coach.use", "oneOnOnes.use", "oneOnOnes.schedule", "oneOnOnes.templates"]) {
+    for (const p of [
+      "analytics.view",
+      "analytics.organization",
+      "people.view",
+      "people.manage",
+      "organization.view",
+      "organization.manage",
+      "surveys.view",
+      "surveys.send",
+      "library.manage",
+      "coach.use",
+      "oneOnOnes.use",
+      "oneOnOnes.schedule",
+      "oneOnOnes.templates",
+    ]) {
       expect(named.has(p), p).toBe(true);
     }
   });
@@ -128,11 +159,29 @@ describe("navigation by role", () => {
   });
 
   it("shows managers Pulse Overview, Reports and Boss Bot, but not the admins' pages", () => {
-    expect(labels("manager")).toEqual(["Dashboard", "Pulse Overview", "Reports", "Surveys", "1-on-1s", "Boss Bot", "Settings"]);
+    expect(labels("manager")).toEqual([
+      "Dashboard",
+      "Pulse Overview",
+      "Reports",
+      "Surveys",
+      "1-on-1s",
+      "Boss Bot",
+      "Settings",
+    ]);
   });
 
   it("shows admins everything", () => {
-    expect(labels("admin")).toEqual(["Dashboard", "Pulse Overview", "Reports", "Surveys", "1-on-1s", "Boss Bot", "Settings", "Bulk Import", "Content Library"]);
+    expect(labels("admin")).toEqual([
+      "Dashboard",
+      "Pulse Overview",
+      "Reports",
+      "Surveys",
+      "1-on-1s",
+      "Boss Bot",
+      "Settings",
+      "Bulk Import",
+      "Content Library",
+    ]);
   });
 
   it("gives the phone tab bar 4 to 6 entries", () => {
@@ -141,7 +190,8 @@ describe("navigation by role", () => {
 });
 
 describe("Access Restricted", () => {
-  const render = (feature: string, permission: Permission) => renderToStaticMarkup(createElement(AccessRestricted, { feature, permission }));
+  const render = (feature: string, permission: Permission) =>
+    renderToStaticMarkup(createElement(AccessRestricted, { feature, permission }));
 
   it("names the roles that may use the page, from the map", () => {
     expect(render("Pulse Overview", "analytics.view")).toContain("Pulse Overview is for admins and managers.");
@@ -152,6 +202,14 @@ describe("Access Restricted", () => {
   });
 
   it("is a page's h1, or an h2 under a page that has its own (a Settings section)", () => {
-    expect(renderToStaticMarkup(createElement(AccessRestricted, { feature: "Billing & Subscription", permission: "billing.manage", headingLevel: "h2" }))).toMatch(/<h2[^>]*>Access Restricted<\/h2>/);
+    expect(
+      renderToStaticMarkup(
+        createElement(AccessRestricted, {
+          feature: "Billing & Subscription",
+          permission: "billing.manage",
+          headingLevel: "h2",
+        }),
+      ),
+    ).toMatch(/<h2[^>]*>Access Restricted<\/h2>/);
   });
 });

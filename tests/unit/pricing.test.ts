@@ -16,7 +16,8 @@ describe("pricing", () => {
   });
 
   it("refuses a user count that is not a whole number of at least 0", () => {
-    for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => monthlyTotal(bad)).toThrow(RangeError);
+    for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => monthlyTotal(bad)).toThrow(RangeError);
   });
 
   it("formats whole dollars", () => {

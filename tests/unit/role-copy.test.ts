@@ -9,7 +9,8 @@ import { BILLING_PATH } from "@/lib/billing/urls";
 
 // Issue 13: employees and managers are never told to do what only admins can (open Settings >
 // Billing, turn the pulse on); the server picks the text by permission.
-const banner = (canManage: boolean) => renderToStaticMarkup(createElement(SubscriptionBanner, { banner: subscriptionBannerFor("canceled", canManage) }));
+const banner = (canManage: boolean) =>
+  renderToStaticMarkup(createElement(SubscriptionBanner, { banner: subscriptionBannerFor("canceled", canManage) }));
 
 describe("read-only banner", () => {
   it("asks non-admins to ask an admin, with no link to Billing", () => {
@@ -40,6 +41,8 @@ describe("read-only banner", () => {
 describe("paused pulse", () => {
   it("tells those who may change the schedule where, and the others whom to ask", () => {
     expect(pausedText(true)).toBe("The weekly pulse is paused. Turn it on again in Settings > Survey Schedule.");
-    expect(pausedText(false)).toBe("The weekly pulse is paused. Ask an admin of your organisation to turn it on again.");
+    expect(pausedText(false)).toBe(
+      "The weekly pulse is paused. Ask an admin of your organisation to turn it on again.",
+    );
   });
 });

@@ -7,7 +7,14 @@ import { searchTimeZones, suggestedTimeZone, timeZoneLabel, timeZoneNames } from
 describe("Settings sections", () => {
   it("lists only the sections each role may open, from the permission map", () => {
     const hrefs = (role: "admin" | "manager" | "employee") => settingsSectionsFor(role).map((s) => s.href);
-    expect(hrefs("admin")).toEqual(["/settings", "/settings/email", "/settings/schedule", "/settings/anonymity", "/settings/users", "/settings/billing"]);
+    expect(hrefs("admin")).toEqual([
+      "/settings",
+      "/settings/email",
+      "/settings/schedule",
+      "/settings/anonymity",
+      "/settings/users",
+      "/settings/billing",
+    ]);
     // Managers view what admins manage (decisions.md), billing included.
     expect(hrefs("manager")).toEqual(hrefs("admin"));
     expect(hrefs("employee")).toEqual(["/settings"]);
@@ -25,7 +32,8 @@ describe("Settings sections", () => {
 
   it("keeps the shell's Settings entry active on every section page", () => {
     const settings = navItemsFor("admin").find((i) => i.href === "/settings")!;
-    for (const path of ["/settings", "/settings/email", "/settings/users"]) expect(isLinkActive(path, settings)).toBe(true);
+    for (const path of ["/settings", "/settings/email", "/settings/users"])
+      expect(isLinkActive(path, settings)).toBe(true);
     expect(isLinkActive("/settingsx", settings)).toBe(false);
   });
 
@@ -39,12 +47,24 @@ describe("Settings sections", () => {
 
   it("sends billing links and Stripe's return addresses to the Billing page", () => {
     expect(BILLING_PATH).toBe("/settings/billing");
-    expect(billingSettingsUrl("acme", "localhost:3000", "?billing=success")).toBe("http://acme.localhost:3000/settings/billing?billing=success");
+    expect(billingSettingsUrl("acme", "localhost:3000", "?billing=success")).toBe(
+      "http://acme.localhost:3000/settings/billing?billing=success",
+    );
   });
 });
 
 describe("time zone search", () => {
-  const zones = ["UTC", "America/Argentina/Buenos_Aires", "America/New_York", "America/Sao_Paulo", "Asia/Kolkata", "Europe/Berlin", "Europe/London", "Europe/Lisbon", "Pacific/Auckland"];
+  const zones = [
+    "UTC",
+    "America/Argentina/Buenos_Aires",
+    "America/New_York",
+    "America/Sao_Paulo",
+    "Asia/Kolkata",
+    "Europe/Berlin",
+    "Europe/London",
+    "Europe/Lisbon",
+    "Pacific/Auckland",
+  ];
 
   it("finds a zone by its city, ignoring case, underscores and accents", () => {
     expect(searchTimeZones(zones, "new york")).toEqual(["America/New_York"]);
@@ -72,7 +92,11 @@ describe("time zone search", () => {
   it("offers the browser's zone first, typed or not", () => {
     expect(searchTimeZones(zones, "", "Europe/London").slice(0, 2)).toEqual(["Europe/London", "UTC"]);
     expect(searchTimeZones(zones, "   ", "Europe/London")).toHaveLength(zones.length);
-    expect(searchTimeZones(zones, "europe", "Europe/London")).toEqual(["Europe/London", "Europe/Berlin", "Europe/Lisbon"]);
+    expect(searchTimeZones(zones, "europe", "Europe/London")).toEqual([
+      "Europe/London",
+      "Europe/Berlin",
+      "Europe/Lisbon",
+    ]);
     expect(searchTimeZones(zones, "berlin", "Europe/London")).toEqual(["Europe/Berlin"]);
   });
 

@@ -73,7 +73,14 @@ describe("signupSchema", () => {
   });
 
   it("uses the spec's messages", () => {
-    const e = errorsOf({ ...VALID_SIGNUP, firstName: " ", lastName: "", workEmail: "nope", companyName: "", companySize: "" });
+    const e = errorsOf({
+      ...VALID_SIGNUP,
+      firstName: " ",
+      lastName: "",
+      workEmail: "nope",
+      companyName: "",
+      companySize: "",
+    });
     expect(e).toMatchObject({
       firstName: ["First name is required"],
       lastName: ["Last name is required"],
@@ -85,11 +92,15 @@ describe("signupSchema", () => {
   });
 
   it("applies the password rule and shows a mismatch on confirmPassword, even beside other errors", () => {
-    expect(errorsOf({ ...VALID_SIGNUP, password: "Short1", confirmPassword: "Short1" }).password).toEqual(["Password must be at least 8 characters"]);
-    expect(errorsOf({ ...VALID_SIGNUP, password: "alllowercase1", confirmPassword: "alllowercase1" }).password).toEqual([
-      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    expect(errorsOf({ ...VALID_SIGNUP, password: "Short1", confirmPassword: "Short1" }).password).toEqual([
+      "Password must be at least 8 characters",
     ]);
-    expect(errorsOf({ ...VALID_SIGNUP, confirmPassword: "Compiler-1953" })).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(errorsOf({ ...VALID_SIGNUP, password: "alllowercase1", confirmPassword: "alllowercase1" }).password).toEqual(
+      ["Password must contain at least one uppercase letter, one lowercase letter, and one number"],
+    );
+    expect(errorsOf({ ...VALID_SIGNUP, confirmPassword: "Compiler-1953" })).toEqual({
+      confirmPassword: ["Passwords don't match"],
+    });
     expect(errorsOf({ ...VALID_SIGNUP, firstName: "", confirmPassword: "x" })).toEqual({
       firstName: ["First name is required"],
       confirmPassword: ["Passwords don't match"],

@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { needsNewIntent, paymentReturnUrl, setupIntentKey, setupIntentRequest, type CardState } from "@/components/signup/setup-intent";
+import {
+  needsNewIntent,
+  paymentReturnUrl,
+  setupIntentKey,
+  setupIntentRequest,
+  type CardState,
+} from "@/components/signup/setup-intent";
 
-const person = { workEmail: " Ada@Example.COM ", firstName: "Ada ", lastName: " Lovelace", companyName: " Engines Ltd " };
+const person = {
+  workEmail: " Ada@Example.COM ",
+  firstName: "Ada ",
+  lastName: " Lovelace",
+  companyName: " Engines Ltd ",
+};
 
 describe("signup card step", () => {
   it("creates the SetupIntent for the signup's e-mail, name and company", () => {
-    expect(setupIntentRequest(person)).toEqual({ email: "ada@example.com", name: "Ada Lovelace", companyName: "Engines Ltd" });
+    expect(setupIntentRequest(person)).toEqual({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      companyName: "Engines Ltd",
+    });
   });
 
   it("keeps the SetupIntent while those details are unchanged", () => {

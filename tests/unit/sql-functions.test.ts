@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { functionDefinitions, latestMigrationDefinitions, signatureOf, splitStatements, sqlFileDefinitions } from "@/scripts/db/sql-functions";
+import {
+  functionDefinitions,
+  latestMigrationDefinitions,
+  signatureOf,
+  splitStatements,
+  sqlFileDefinitions,
+} from "@/scripts/db/sql-functions";
 
 // Each SQL function's current definition lives in prisma/sql/<function>.sql (prisma/sql/README.md);
 // the newest migration that defines the function must say exactly the same (whitespace and
@@ -28,9 +34,10 @@ describe("prisma/sql holds every SQL function as the newest migration defines it
     it(`${f.file} is what the newest migration defining ${f.name} says`, () => {
       const latest = migrations.get(f.name);
       expect(latest, `no migration defines ${f.name}`).toBeDefined();
-      expect(f.statements, `prisma/migrations/${latest?.migration}/migration.sql differs from prisma/sql/${f.file}: run npm run db:function-migration -- <name>`).toEqual(
-        latest?.statements,
-      );
+      expect(
+        f.statements,
+        `prisma/migrations/${latest?.migration}/migration.sql differs from prisma/sql/${f.file}: run npm run db:function-migration -- <name>`,
+      ).toEqual(latest?.statements);
     });
   }
 });
@@ -57,8 +64,12 @@ describe("the SQL reader", () => {
   });
 
   it("takes CREATE FUNCTION and CREATE OR REPLACE FUNCTION as the same definition, and leaves DROP out", () => {
-    const a = functionDefinitions("DROP FUNCTION f(int);\nCREATE FUNCTION f(x int)\n  RETURNS int LANGUAGE sql AS $$ SELECT x $$;\nREVOKE ALL ON FUNCTION f(int) FROM PUBLIC;");
-    const b = functionDefinitions("CREATE OR REPLACE FUNCTION f(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$; REVOKE ALL ON FUNCTION f(int) FROM PUBLIC;");
+    const a = functionDefinitions(
+      "DROP FUNCTION f(int);\nCREATE FUNCTION f(x int)\n  RETURNS int LANGUAGE sql AS $$ SELECT x $$;\nREVOKE ALL ON FUNCTION f(int) FROM PUBLIC;",
+    );
+    const b = functionDefinitions(
+      "CREATE OR REPLACE FUNCTION f(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$; REVOKE ALL ON FUNCTION f(int) FROM PUBLIC;",
+    );
     expect(a.get("f")).toEqual(b.get("f"));
     expect(a.get("f")).toHaveLength(2);
   });
@@ -66,7 +77,9 @@ describe("the SQL reader", () => {
   it("sees a changed body, and a changed signature", () => {
     const a = functionDefinitions("CREATE FUNCTION f(x int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;").get("f")!;
     const b = functionDefinitions("CREATE FUNCTION f(x int) RETURNS int LANGUAGE sql AS $$ SELECT x + 1 $$;").get("f")!;
-    const c = functionDefinitions("CREATE FUNCTION f(x int, y int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;").get("f")!;
+    const c = functionDefinitions("CREATE FUNCTION f(x int, y int) RETURNS int LANGUAGE sql AS $$ SELECT x $$;").get(
+      "f",
+    )!;
     expect(a).not.toEqual(b);
     expect(signatureOf(a[0]!)).toBe(signatureOf(b[0]!));
     expect(signatureOf(a[0]!)).not.toBe(signatureOf(c[0]!));

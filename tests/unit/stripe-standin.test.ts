@@ -65,7 +65,9 @@ describe("stripe stand-in with the real stripe library", () => {
 
     const declined = await confirmFromBrowser(standin, si.client_secret ?? "", "4000000000000002");
     expect(declined.status).toBe(402);
-    expect(await declined.json()).toMatchObject({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
+    expect(await declined.json()).toMatchObject({
+      error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+    });
     const poor = await confirmFromBrowser(standin, si.client_secret ?? "", "4000000000009995");
     expect(await poor.json()).toMatchObject({ error: { decline_code: "insufficient_funds" } });
 
@@ -78,7 +80,9 @@ describe("stripe stand-in with the real stripe library", () => {
     expect((await stripe.paymentMethods.retrieve(pm)).card?.last4).toBe("4242");
 
     // A publishable key may only confirm.
-    const pkRead = await fetch(`${standin.url}/v1/setup_intents/${si.id}`, { headers: { authorization: "Bearer pk_test_x" } });
+    const pkRead = await fetch(`${standin.url}/v1/setup_intents/${si.id}`, {
+      headers: { authorization: "Bearer pk_test_x" },
+    });
     expect(pkRead.status).toBe(401);
 
     const customer = await stripe.customers.create({
@@ -102,9 +106,19 @@ describe("stripe stand-in with the real stripe library", () => {
       metadata: { organizationId: "org-1" },
       trial_settings: { end_behavior: { missing_payment_method: "pause" } },
     });
-    expect(sub).toMatchObject({ object: "subscription", status: "trialing", trial_end: trialEnd, cancel_at_period_end: false });
+    expect(sub).toMatchObject({
+      object: "subscription",
+      status: "trialing",
+      trial_end: trialEnd,
+      cancel_at_period_end: false,
+    });
     const item = sub.items.data[0];
-    expect(item).toMatchObject({ object: "subscription_item", quantity: 3, current_period_end: trialEnd, price: { id: price } });
+    expect(item).toMatchObject({
+      object: "subscription_item",
+      quantity: 3,
+      current_period_end: trialEnd,
+      price: { id: price },
+    });
 
     const more = await stripe.subscriptions.update(sub.id, {
       items: [{ id: item?.id, quantity: 5 }],
@@ -112,14 +126,22 @@ describe("stripe stand-in with the real stripe library", () => {
     });
     expect(more.items.data[0]?.quantity).toBe(5);
     expect((await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true })).cancel_at_period_end).toBe(true);
-    expect((await stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).cancel_at_period_end).toBe(false);
+    expect((await stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).cancel_at_period_end).toBe(
+      false,
+    );
 
     const active = standin.endTrial(sub.id, "paid");
     expect(active.status).toBe("active");
     expect(active.items.data[0]?.current_period_end).toBeGreaterThan(trialEnd + 20 * 86400);
     const types = standin.events().map((e) => e.type);
     expect(types).toEqual(
-      expect.arrayContaining(["setup_intent.succeeded", "customer.created", "customer.subscription.created", "customer.subscription.updated", "invoice.paid"]),
+      expect.arrayContaining([
+        "setup_intent.succeeded",
+        "customer.created",
+        "customer.subscription.created",
+        "customer.subscription.updated",
+        "invoice.paid",
+      ]),
     );
 
     expect(standin.failPayment(sub.id).status).toBe("past_due");
@@ -130,14 +152,22 @@ describe("stripe stand-in with the real stripe library", () => {
     expect(canceled.status).toBe("canceled");
     expect(standin.events().at(-1)?.type).toBe("customer.subscription.deleted");
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
-    expect((await stripe.subscriptions.list({ customer: customer.id, status: "all" })).data.map((s) => s.id)).toEqual([sub.id]);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: "all" })).data.map((s) => s.id)).toEqual([
+      sub.id,
+    ]);
   });
 
   it("ends trials without payment (paused) and with a failed charge (past_due), and rolls cancelling periods over", async () => {
     const customer = await stripe.customers.create({ email: "t@example.com" });
     const price = await seatPrice(stripe);
     const trialEnd = Math.floor(Date.now() / 1000) + 86400;
-    const make = () => stripe.subscriptions.create({ customer: customer.id, items: [{ price, quantity: 1 }], trial_end: trialEnd, trial_settings: { end_behavior: { missing_payment_method: "pause" } } });
+    const make = () =>
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price, quantity: 1 }],
+        trial_end: trialEnd,
+        trial_settings: { end_behavior: { missing_payment_method: "pause" } },
+      });
     expect(standin.endTrial((await make()).id, "no_payment_method").status).toBe("paused");
     expect(standin.endTrial((await make()).id, "failed").status).toBe("past_due");
     const third = await make();
@@ -150,15 +180,24 @@ describe("stripe stand-in with the real stripe library", () => {
   });
 
   it("accepts Stripe's test PaymentMethod ids server side (confirm at create)", async () => {
-    const si = await stripe.setupIntents.create({ payment_method: "pm_card_visa", confirm: true, usage: "off_session" });
+    const si = await stripe.setupIntents.create({
+      payment_method: "pm_card_visa",
+      confirm: true,
+      usage: "off_session",
+    });
     expect(si.status).toBe("succeeded");
     expect(si.payment_method).toMatch(/^pm_\w+$/);
-    await expect(stripe.setupIntents.create({ payment_method: "pm_card_chargeDeclined", confirm: true })).rejects.toMatchObject({
+    await expect(
+      stripe.setupIntents.create({ payment_method: "pm_card_chargeDeclined", confirm: true }),
+    ).rejects.toMatchObject({
       type: "StripeCardError",
       statusCode: 402,
       message: "Your card was declined.",
     });
-    const c = await stripe.customers.create({ payment_method: "pm_card_visa", invoice_settings: { default_payment_method: "pm_card_visa" } });
+    const c = await stripe.customers.create({
+      payment_method: "pm_card_visa",
+      invoice_settings: { default_payment_method: "pm_card_visa" },
+    });
     expect(c.invoice_settings.default_payment_method).toMatch(/^pm_\w+$/);
   });
 
@@ -168,7 +207,9 @@ describe("stripe stand-in with the real stripe library", () => {
       statusCode: 404,
       code: "resource_missing",
     });
-    await expect(stripe.subscriptions.create({ customer: "cus_missing", items: [{ price: "price_x" }] })).rejects.toMatchObject({
+    await expect(
+      stripe.subscriptions.create({ customer: "cus_missing", items: [{ price: "price_x" }] }),
+    ).rejects.toMatchObject({
       statusCode: 404,
       param: "customer",
     });
@@ -182,7 +223,13 @@ describe("stripe stand-in with the real stripe library", () => {
 
   it("finds prices by lookup key and honours Idempotency-Key", async () => {
     const product = await stripe.products.create({ name: "Seat" });
-    const params = { product: product.id, unit_amount: 600, currency: "usd", recurring: { interval: "month" as const }, lookup_key: "pulsewell_seat_unit" };
+    const params = {
+      product: product.id,
+      unit_amount: 600,
+      currency: "usd",
+      recurring: { interval: "month" as const },
+      lookup_key: "pulsewell_seat_unit",
+    };
     const first = await stripe.prices.create(params, { idempotencyKey: "price-1" });
     const again = await stripe.prices.create(params, { idempotencyKey: "price-1" });
     expect(again.id).toBe(first.id);
@@ -209,7 +256,11 @@ describe("stripe stand-in with the real stripe library", () => {
       success_url: "http://app.test/settings/billing?billing=success",
       cancel_url: "http://app.test/settings/billing?billing=cancelled",
     });
-    expect(session).toMatchObject({ object: "checkout.session", status: "open", url: `${standin.url}/checkout/${session.id}` });
+    expect(session).toMatchObject({
+      object: "checkout.session",
+      status: "open",
+      url: `${standin.url}/checkout/${session.id}`,
+    });
 
     const page = await (await fetch(session.url ?? "")).text();
     expect(page).toContain("Stripe test stand-in");
@@ -228,10 +279,16 @@ describe("stripe stand-in with the real stripe library", () => {
     const sub = await stripe.subscriptions.retrieve(done.subscription as string);
     expect(sub).toMatchObject({ status: "active", metadata: { organizationId: "org-2" } });
     expect(sub.items.data[0]?.quantity).toBe(4);
-    const types = standin.events().slice(-3).map((e) => e.type);
+    const types = standin
+      .events()
+      .slice(-3)
+      .map((e) => e.type);
     expect(types).toEqual(["customer.subscription.created", "invoice.paid", "checkout.session.completed"]);
 
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://app.test/settings/billing" });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: "http://app.test/settings/billing",
+    });
     expect(portal.url).toBe(`${standin.url}/portal/${portal.id}`);
     const portalPage = await (await fetch(portal.url)).text();
     expect(portalPage).toContain("Cancel subscription");
@@ -254,8 +311,13 @@ describe("stripe stand-in with the real stripe library", () => {
   it("offers the controls over HTTP for e2e", async () => {
     const customer = await stripe.customers.create({ email: "ctl@example.com" });
     const price = await seatPrice(stripe);
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price }], trial_end: Math.floor(Date.now() / 1000) + 3600 });
-    const post = (name: string, body: unknown) => fetch(`${standin.url}/_standin/${name}`, { method: "POST", body: JSON.stringify(body) });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price }],
+      trial_end: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const post = (name: string, body: unknown) =>
+      fetch(`${standin.url}/_standin/${name}`, { method: "POST", body: JSON.stringify(body) });
     const ended = await post("end-trial", { subscriptionId: sub.id, outcome: "failed" });
     expect(await ended.json()).toMatchObject({ id: sub.id, status: "past_due" });
     expect((await post("end-trial", { subscriptionId: sub.id, outcome: "maybe" })).status).toBe(400);
@@ -288,7 +350,10 @@ describe("stripe stand-in webhooks and state file", () => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        received.push({ body: Buffer.concat(chunks).toString("utf8"), signature: String(req.headers["stripe-signature"]) });
+        received.push({
+          body: Buffer.concat(chunks).toString("utf8"),
+          signature: String(req.headers["stripe-signature"]),
+        });
         res.writeHead(200).end("{}");
       });
     });
@@ -314,7 +379,9 @@ describe("stripe stand-in webhooks and state file", () => {
       const event = await api.webhooks.constructEventAsync(hit.body, hit.signature, SECRET);
       expect(event.type).toBe("customer.created");
       expect((event.data.object as Stripe.Customer).id).toBe(customer.id);
-      await expect(api.webhooks.constructEventAsync(hit.body.replace("hook@", "evil@"), hit.signature, SECRET)).rejects.toThrow();
+      await expect(
+        api.webhooks.constructEventAsync(hit.body.replace("hook@", "evil@"), hit.signature, SECRET),
+      ).rejects.toThrow();
 
       const redelivered = await s.deliver(event.id);
       expect(redelivered).toMatchObject({ ok: true, status: 200, attempts: 1 });
@@ -327,7 +394,10 @@ describe("stripe stand-in webhooks and state file", () => {
   it("keeps its objects across restarts with a state file", async () => {
     const stateFile = join(dir, "state.json");
     const first = await startStripeStandin({ webhookSecret: SECRET, stateFile });
-    const customer = await client(first).customers.create({ email: "keep@example.com", metadata: { organizationId: "org-3" } });
+    const customer = await client(first).customers.create({
+      email: "keep@example.com",
+      metadata: { organizationId: "org-3" },
+    });
     await first.stop();
     expect(JSON.parse(readFileSync(stateFile, "utf8"))).toHaveProperty(["customers", customer.id]);
 

@@ -7,11 +7,28 @@ import { evaluateRound, ORG_GROUP } from "@/lib/analytics/rounds";
 
 describe("the viewer's own answer", () => {
   it("a team of three that includes the viewer is hidden from them, shown to others", () => {
-    const groups = [{ id: "core", n: 3 }, { id: "ops", n: 6 }];
-    expect(decideVisibility({ min: 3, total: 15, groups, viewer: { teamId: "core" } }).suppressed.get("core")).toBe("below-minimum");
-    expect(decideVisibility({ min: 3, total: 15, groups, viewer: { teamId: "ops" } }).suppressed.has("core")).toBe(false);
+    const groups = [
+      { id: "core", n: 3 },
+      { id: "ops", n: 6 },
+    ];
+    expect(decideVisibility({ min: 3, total: 15, groups, viewer: { teamId: "core" } }).suppressed.get("core")).toBe(
+      "below-minimum",
+    );
+    expect(decideVisibility({ min: 3, total: 15, groups, viewer: { teamId: "ops" } }).suppressed.has("core")).toBe(
+      false,
+    );
     expect(decideVisibility({ min: 3, total: 15, groups }).suppressed.has("core")).toBe(false);
-    expect(decideVisibility({ min: 3, total: 15, groups: [{ id: "core", n: 4 }, { id: "ops", n: 6 }], viewer: { teamId: "core" } }).suppressed.has("core")).toBe(false);
+    expect(
+      decideVisibility({
+        min: 3,
+        total: 15,
+        groups: [
+          { id: "core", n: 4 },
+          { id: "ops", n: 6 },
+        ],
+        viewer: { teamId: "core" },
+      }).suppressed.has("core"),
+    ).toBe(false);
   });
 
   it("an organisation total of three that includes the viewer is hidden from them", () => {
@@ -24,12 +41,24 @@ describe("the viewer's own answer", () => {
     const v = decideVisibility({ min: 3, total: 3, groups: [{ id: "core", n: 3 }], viewer: { teamId: null } });
     expect(v.totalVisible).toBe(false);
     expect(v.suppressed.has("core")).toBe(false);
-    expect(decideVisibility({ min: 3, total: 3, groups: [{ id: "core", n: 3 }], viewer: { teamId: "core" } }).suppressed.get("core")).toBe("below-minimum");
+    expect(
+      decideVisibility({ min: 3, total: 3, groups: [{ id: "core", n: 3 }], viewer: { teamId: "core" } }).suppressed.get(
+        "core",
+      ),
+    ).toBe("below-minimum");
   });
 
   it("a remainder that holds the viewer needs one more", () => {
     // 13 - 10 = 3 outside the teams, the viewer among them: 2 others would be exposed.
-    const v = decideVisibility({ min: 3, total: 13, groups: [{ id: "a", n: 5 }, { id: "b", n: 5 }], viewer: { teamId: null } });
+    const v = decideVisibility({
+      min: 3,
+      total: 13,
+      groups: [
+        { id: "a", n: 5 },
+        { id: "b", n: 5 },
+      ],
+      viewer: { teamId: null },
+    });
     expect(v.suppressed.size).toBe(1);
     expect(v.remainder).toBe(8);
   });
@@ -45,7 +74,12 @@ describe("the viewer's own answer", () => {
       fc.property(org, ({ min, teams, outside, viewer }) => {
         const groups = teams.map((n, i) => ({ id: `t${i}`, n }));
         const total = teams.reduce((s, n) => s + n, 0) + outside;
-        const place: ViewerPlace = viewer === "none" ? null : viewer === "outside" || viewer >= teams.length ? { teamId: null } : { teamId: `t${viewer}` };
+        const place: ViewerPlace =
+          viewer === "none"
+            ? null
+            : viewer === "outside" || viewer >= teams.length
+              ? { teamId: null }
+              : { teamId: `t${viewer}` };
         const v = decideVisibility({ min, total, groups, viewer: place });
         const visible = groups.filter((g) => !v.suppressed.has(g.id));
         for (const g of visible) expect(g.n).toBeGreaterThanOrEqual(min + (place?.teamId === g.id ? 1 : 0));
@@ -63,29 +97,34 @@ describe("the viewer's own answer", () => {
 
   it("through a round's cells: a manager attributed to the team they lead sees it only with min + 1 respondents", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 30 }), (min, core, rest) => {
-        const total = core + rest + 20;
-        const round = {
-          id: "r",
-          minGroupSize: min,
-          sentAt: new Date(),
-          participation: [
-            { teamId: ORG_GROUP, invited: total, responded: total },
-            { teamId: "core", invited: core, responded: core },
-            { teamId: "big", invited: 20, responded: 20 },
-          ],
-          rollups: [
-            { teamId: ORG_GROUP, metric: "overall", n: total, sum: total * 5, promoters: 0, detractors: 0 },
-            { teamId: "core", metric: "overall", n: core, sum: core * 5, promoters: 0, detractors: 0 },
-            { teamId: "big", metric: "overall", n: 20, sum: 100, promoters: 0, detractors: 0 },
-          ],
-        };
-        const asManager = evaluateRound({ ...round, viewer: { teamId: "core" } }, ["core", "big"]).teams.get("core")!;
-        const asOutsider = evaluateRound(round, ["core", "big"]).teams.get("core")!;
-        if (asManager.reason === null) expect(core).toBeGreaterThanOrEqual(min + 1);
-        if (core === min) expect(asManager.reason).not.toBeNull();
-        if (asOutsider.reason === null) expect(core).toBeGreaterThanOrEqual(min);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 10 }),
+        fc.integer({ min: 0, max: 14 }),
+        fc.integer({ min: 0, max: 30 }),
+        (min, core, rest) => {
+          const total = core + rest + 20;
+          const round = {
+            id: "r",
+            minGroupSize: min,
+            sentAt: new Date(),
+            participation: [
+              { teamId: ORG_GROUP, invited: total, responded: total },
+              { teamId: "core", invited: core, responded: core },
+              { teamId: "big", invited: 20, responded: 20 },
+            ],
+            rollups: [
+              { teamId: ORG_GROUP, metric: "overall", n: total, sum: total * 5, promoters: 0, detractors: 0 },
+              { teamId: "core", metric: "overall", n: core, sum: core * 5, promoters: 0, detractors: 0 },
+              { teamId: "big", metric: "overall", n: 20, sum: 100, promoters: 0, detractors: 0 },
+            ],
+          };
+          const asManager = evaluateRound({ ...round, viewer: { teamId: "core" } }, ["core", "big"]).teams.get("core")!;
+          const asOutsider = evaluateRound(round, ["core", "big"]).teams.get("core")!;
+          if (asManager.reason === null) expect(core).toBeGreaterThanOrEqual(min + 1);
+          if (core === min) expect(asManager.reason).not.toBeNull();
+          if (asOutsider.reason === null) expect(core).toBeGreaterThanOrEqual(min);
+        },
+      ),
       { numRuns: 500 },
     );
   });

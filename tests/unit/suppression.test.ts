@@ -4,7 +4,15 @@ import { commentMinimum, decideVisibility } from "@/lib/analytics/suppression";
 
 describe("decideVisibility", () => {
   it("hides groups below the minimum", () => {
-    const v = decideVisibility({ min: 3, total: 12, groups: [{ id: "a", n: 2 }, { id: "b", n: 5 }, { id: "c", n: 5 }] });
+    const v = decideVisibility({
+      min: 3,
+      total: 12,
+      groups: [
+        { id: "a", n: 2 },
+        { id: "b", n: 5 },
+        { id: "c", n: 5 },
+      ],
+    });
     expect(v.suppressed.get("a")).toBe("below-minimum");
     // 2 left over would give team a away: the smallest visible team goes too.
     expect(v.suppressed.get("b")).toBe("complementary");
@@ -13,14 +21,39 @@ describe("decideVisibility", () => {
   });
 
   it("protects people outside any attributed team the same way", () => {
-    const v = decideVisibility({ min: 3, total: 11, groups: [{ id: "a", n: 5 }, { id: "b", n: 5 }] });
+    const v = decideVisibility({
+      min: 3,
+      total: 11,
+      groups: [
+        { id: "a", n: 5 },
+        { id: "b", n: 5 },
+      ],
+    });
     expect(v.suppressed.size).toBe(1);
     expect(v.remainder).toBe(6);
   });
 
   it("shows everything when the remainder is 0 or large enough", () => {
-    expect(decideVisibility({ min: 3, total: 10, groups: [{ id: "a", n: 5 }, { id: "b", n: 5 }] }).suppressed.size).toBe(0);
-    expect(decideVisibility({ min: 3, total: 13, groups: [{ id: "a", n: 5 }, { id: "b", n: 5 }] }).suppressed.size).toBe(0);
+    expect(
+      decideVisibility({
+        min: 3,
+        total: 10,
+        groups: [
+          { id: "a", n: 5 },
+          { id: "b", n: 5 },
+        ],
+      }).suppressed.size,
+    ).toBe(0);
+    expect(
+      decideVisibility({
+        min: 3,
+        total: 13,
+        groups: [
+          { id: "a", n: 5 },
+          { id: "b", n: 5 },
+        ],
+      }).suppressed.size,
+    ).toBe(0);
   });
 
   it("hides the total and every group when the total is below the minimum", () => {
@@ -30,7 +63,16 @@ describe("decideVisibility", () => {
   });
 
   it("keeps a forced group hidden", () => {
-    expect(decideVisibility({ min: 3, total: 20, groups: [{ id: "a", n: 10, forced: "complementary" }, { id: "b", n: 10 }] }).suppressed.get("a")).toBe("complementary");
+    expect(
+      decideVisibility({
+        min: 3,
+        total: 20,
+        groups: [
+          { id: "a", n: 10, forced: "complementary" },
+          { id: "b", n: 10 },
+        ],
+      }).suppressed.get("a"),
+    ).toBe("complementary");
   });
 
   it("needs at least 5 respondents for comments", () => {
@@ -44,7 +86,10 @@ describe("decideVisibility", () => {
 const organisation = fc
   .record({
     min: fc.integer({ min: 3, max: 10 }),
-    teams: fc.array(fc.record({ members: fc.integer({ min: 0, max: 40 }), rate: fc.double({ min: 0, max: 1, noNaN: true }) }), { maxLength: 12 }),
+    teams: fc.array(
+      fc.record({ members: fc.integer({ min: 0, max: 40 }), rate: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      { maxLength: 12 },
+    ),
     unattributed: fc.integer({ min: 0, max: 12 }),
     seed: fc.integer(),
   })
@@ -56,7 +101,12 @@ const organisation = fc
       return { id: `t${i}`, n, sum: Array.from({ length: n }, score).reduce((s, v) => s + v, 0) };
     });
     const outside = { n: unattributed, sum: Array.from({ length: unattributed }, score).reduce((s, v) => s + v, 0) };
-    return { min, groups, outside, total: { n: groups.reduce((s, g) => s + g.n, outside.n), sum: groups.reduce((s, g) => s + g.sum, outside.sum) } };
+    return {
+      min,
+      groups,
+      outside,
+      total: { n: groups.reduce((s, g) => s + g.n, outside.n), sum: groups.reduce((s, g) => s + g.sum, outside.sum) },
+    };
   });
 
 // The rule restated from the inputs alone (no viewer; rule 3 is tests/unit/suppression-viewer.test.ts):
@@ -110,8 +160,14 @@ describe("suppression properties", () => {
         const hidden = o.groups.filter((g) => v.suppressed.has(g.id) && g.n > 0);
         // What an observer can derive: total minus visible groups, in count and sum. It is exactly
         // the people outside any team plus the hidden groups.
-        const rest = { n: o.total.n - visible.reduce((s, g) => s + g.n, 0), sum: o.total.sum - visible.reduce((s, g) => s + g.sum, 0) };
-        expect(rest).toEqual({ n: o.outside.n + hidden.reduce((s, g) => s + g.n, 0), sum: o.outside.sum + hidden.reduce((s, g) => s + g.sum, 0) });
+        const rest = {
+          n: o.total.n - visible.reduce((s, g) => s + g.n, 0),
+          sum: o.total.sum - visible.reduce((s, g) => s + g.sum, 0),
+        };
+        expect(rest).toEqual({
+          n: o.outside.n + hidden.reduce((s, g) => s + g.n, 0),
+          sum: o.outside.sum + hidden.reduce((s, g) => s + g.sum, 0),
+        });
         // A hidden group would be given away if it were the whole remainder (its count and sum would
         // be the remainder's): every hidden group with respondents shares it with other people.
         for (const g of hidden) {
@@ -152,25 +208,33 @@ describe("suppression properties", () => {
 
   it("filters only ever show a subset of the organisation-wide visible groups (no new totals)", () => {
     fc.assert(
-      fc.property(organisation, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.integer(), (o, pick, seed) => {
-        const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
-        // A filtered view is decided over the whole organisation, then narrowed: the same groups
-        // stay hidden whatever the filter, so combining filters reveals nothing more.
-        const filtered = o.groups.filter((g, i) => pick[i] && !v.suppressed.has(g.id));
-        for (const g of filtered) expect(g.n).toBeGreaterThanOrEqual(o.min);
-        if (v.totalVisible) {
-          // Whatever a filter shows, the total minus what it shows is 0 or at least the minimum:
-          // no combination of filtered figures isolates fewer than the minimum people.
-          const left = o.total.n - filtered.reduce((s, g) => s + g.n, 0);
-          expect(left === 0 || left >= o.min, `total ${o.total.n} minus a filter's groups leaves ${left}`).toBe(true);
-        }
-        // The decision depends on the groups, not on the order a view lists them in.
-        let x = seed;
-        const shuffled = [...o.groups].map((g) => ({ g, k: (x = (x * 1103515245 + 12345) & 0x7fffffff) })).sort((a, b) => a.k - b.k).map(({ g }) => g);
-        const again = decideVisibility({ min: o.min, total: o.total.n, groups: shuffled });
-        expect(new Map([...again.suppressed].sort())).toEqual(new Map([...v.suppressed].sort()));
-        expect(again.remainder).toBe(v.remainder);
-      }),
+      fc.property(
+        organisation,
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        fc.integer(),
+        (o, pick, seed) => {
+          const v = decideVisibility({ min: o.min, total: o.total.n, groups: o.groups });
+          // A filtered view is decided over the whole organisation, then narrowed: the same groups
+          // stay hidden whatever the filter, so combining filters reveals nothing more.
+          const filtered = o.groups.filter((g, i) => pick[i] && !v.suppressed.has(g.id));
+          for (const g of filtered) expect(g.n).toBeGreaterThanOrEqual(o.min);
+          if (v.totalVisible) {
+            // Whatever a filter shows, the total minus what it shows is 0 or at least the minimum:
+            // no combination of filtered figures isolates fewer than the minimum people.
+            const left = o.total.n - filtered.reduce((s, g) => s + g.n, 0);
+            expect(left === 0 || left >= o.min, `total ${o.total.n} minus a filter's groups leaves ${left}`).toBe(true);
+          }
+          // The decision depends on the groups, not on the order a view lists them in.
+          let x = seed;
+          const shuffled = [...o.groups]
+            .map((g) => ({ g, k: (x = (x * 1103515245 + 12345) & 0x7fffffff) }))
+            .sort((a, b) => a.k - b.k)
+            .map(({ g }) => g);
+          const again = decideVisibility({ min: o.min, total: o.total.n, groups: shuffled });
+          expect(new Map([...again.suppressed].sort())).toEqual(new Map([...v.suppressed].sort()));
+          expect(again.remainder).toBe(v.remainder);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -7,12 +7,14 @@ import { asksEnps, pulseQuestions, pulseTitle, roundNumberOf } from "@/lib/surve
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** Weekly round dates from a start date (any weekday) for about two years. */
-const weekly = (start: string, weeks = 106) => Array.from({ length: weeks }, (_, i) => iso(Date.parse(`${start}T00:00:00Z`) + i * 7 * DAY));
+const weekly = (start: string, weeks = 106) =>
+  Array.from({ length: weeks }, (_, i) => iso(Date.parse(`${start}T00:00:00Z`) + i * 7 * DAY));
 
 describe("question bank", () => {
   it("has at least 40 scale items, three per dimension, unique keys, one eNPS and several comments", () => {
     expect(SCALE_ITEMS.length).toBeGreaterThanOrEqual(40);
-    for (const d of DIMENSION_KEYS) expect(SCALE_ITEMS.filter((q) => q.dimension === d).length).toBeGreaterThanOrEqual(3);
+    for (const d of DIMENSION_KEYS)
+      expect(SCALE_ITEMS.filter((q) => q.dimension === d).length).toBeGreaterThanOrEqual(3);
     const keys = QUESTION_BANK.map((q) => q.bankKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(ENPS_ITEM.text).toContain("{company}");
@@ -31,7 +33,12 @@ describe("rotation", () => {
     it(`brings every dimension back within any 4 consecutive rounds over two years (from ${start})`, () => {
       const rounds = weekly(start).map((date) => pulseQuestions({ roundDate: date, companyName: "Acme" }));
       for (let i = 0; i + 4 <= rounds.length; i++) {
-        const seen = new Set(rounds.slice(i, i + 4).flat().map((q) => q.dimension));
+        const seen = new Set(
+          rounds
+            .slice(i, i + 4)
+            .flat()
+            .map((q) => q.dimension),
+        );
         for (const d of DIMENSION_KEYS) expect(seen.has(d), `round ${i}: ${d}`).toBe(true);
       }
     });
@@ -54,7 +61,9 @@ describe("rotation", () => {
 
   it("asks the stress item every round", () => {
     for (const date of weekly("2026-01-05")) {
-      expect(pulseQuestions({ roundDate: date, companyName: "Acme" }).some((q) => q.bankKey === STRESS_ITEM_KEY)).toBe(true);
+      expect(pulseQuestions({ roundDate: date, companyName: "Acme" }).some((q) => q.bankKey === STRESS_ITEM_KEY)).toBe(
+        true,
+      );
     }
   });
 

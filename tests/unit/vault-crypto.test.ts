@@ -19,7 +19,11 @@ import {
 } from "@/lib/vault/crypto";
 import { recoverVaultSchema } from "@/lib/vault/schemas";
 
-const scope = { orgId: "11111111-1111-4111-8111-111111111111", userId: "22222222-2222-4222-8222-222222222222", vaultId: "33333333-3333-4333-8333-333333333333" };
+const scope = {
+  orgId: "11111111-1111-4111-8111-111111111111",
+  userId: "22222222-2222-4222-8222-222222222222",
+  vaultId: "33333333-3333-4333-8333-333333333333",
+};
 const CHEAP = { alg: "argon2id", memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
 describe("recovery keys", () => {
@@ -43,10 +47,19 @@ describe("recovery keys", () => {
     const recovery = newRecoveryKey();
     const salt = newSalt();
     const wrapped = wrapVaultKey(recoveryKeyKey(recovery, salt), key, scope, "recovery");
-    expect(unwrapVaultKey(recoveryKeyKey(recovery.toLowerCase().replace(/-/g, " "), salt), wrapped, scope, "recovery")?.equals(key)).toBe(true);
+    expect(
+      unwrapVaultKey(
+        recoveryKeyKey(recovery.toLowerCase().replace(/-/g, " "), salt),
+        wrapped,
+        scope,
+        "recovery",
+      )?.equals(key),
+    ).toBe(true);
     expect(unwrapVaultKey(recoveryKeyKey(newRecoveryKey(), salt), wrapped, scope, "recovery")).toBeNull();
     // Bound to its vault and kind.
-    expect(unwrapVaultKey(recoveryKeyKey(recovery, salt), wrapped, { ...scope, vaultId: scope.userId }, "recovery")).toBeNull();
+    expect(
+      unwrapVaultKey(recoveryKeyKey(recovery, salt), wrapped, { ...scope, vaultId: scope.userId }, "recovery"),
+    ).toBeNull();
     expect(unwrapVaultKey(recoveryKeyKey(recovery, salt), wrapped, scope, "password")).toBeNull();
   });
 
@@ -55,7 +68,9 @@ describe("recovery keys", () => {
     expect(() => recoveryKeyKey("----  --", newSalt())).toThrow("empty recovery key");
     const r = recoverVaultSchema.safeParse({ recoveryKey: "---- ---- ----" });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(["This recovery key does not open any of your sealed vaults"]);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      "This recovery key does not open any of your sealed vaults",
+    ]);
     expect(recoverVaultSchema.safeParse({ recoveryKey: "7K2M-Q9XD" }).success).toBe(true);
   });
 });
@@ -65,9 +80,13 @@ describe("password wraps", () => {
     const key = newVaultKey();
     const salt = newSalt();
     const wrapped = wrapVaultKey(await passwordKey("Correct-horse-9", salt, CHEAP), key, scope, "password");
-    expect(unwrapVaultKey(await passwordKey("Correct-horse-9", salt, CHEAP), wrapped, scope, "password")?.equals(key)).toBe(true);
+    expect(
+      unwrapVaultKey(await passwordKey("Correct-horse-9", salt, CHEAP), wrapped, scope, "password")?.equals(key),
+    ).toBe(true);
     expect(unwrapVaultKey(await passwordKey("correct-horse-9", salt, CHEAP), wrapped, scope, "password")).toBeNull();
-    expect(unwrapVaultKey(await passwordKey("Correct-horse-9", newSalt(), CHEAP), wrapped, scope, "password")).toBeNull();
+    expect(
+      unwrapVaultKey(await passwordKey("Correct-horse-9", newSalt(), CHEAP), wrapped, scope, "password"),
+    ).toBeNull();
   });
 });
 

@@ -8,4 +8,12 @@ const noSuchRoute = apiRoute({ auth: "public" }, async () => {
   throw notFound("API route");
 });
 
-export { noSuchRoute as GET, noSuchRoute as POST, noSuchRoute as PUT, noSuchRoute as PATCH, noSuchRoute as DELETE, noSuchRoute as OPTIONS, noSuchRoute as HEAD };
+export {
+  noSuchRoute as GET,
+  noSuchRoute as POST,
+  noSuchRoute as PUT,
+  noSuchRoute as PATCH,
+  noSuchRoute as DELETE,
+  noSuchRoute as OPTIONS,
+  noSuchRoute as HEAD,
+};

@@ -6,6 +6,7 @@ import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 // managers create them.
 export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use" }, async ({ ctx }) => listTemplates(ctx));
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", body: templateInputSchema }, async ({ ctx, body }) =>
-  Response.json(await createTemplate(ctx, body), { status: 201 }),
+export const POST = apiRoute(
+  { auth: "session", permission: "oneOnOnes.templates", body: templateInputSchema },
+  async ({ ctx, body }) => Response.json(await createTemplate(ctx, body), { status: 201 }),
 );

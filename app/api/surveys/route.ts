@@ -3,6 +3,7 @@ import { createCustomSurvey } from "@/lib/surveys/custom";
 import { customSurveySchema } from "@/lib/surveys/custom-schema";
 
 // 'Create Survey': a custom survey sent now or at a chosen time (admins only, decisions.md).
-export const POST = apiRoute({ auth: "session", permission: "surveys.send", body: customSurveySchema }, async ({ ctx, body }) =>
-  Response.json(await createCustomSurvey(ctx, body), { status: 201 }),
+export const POST = apiRoute(
+  { auth: "session", permission: "surveys.send", body: customSurveySchema },
+  async ({ ctx, body }) => Response.json(await createCustomSurvey(ctx, body), { status: 201 }),
 );

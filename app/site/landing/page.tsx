@@ -6,7 +6,10 @@ import { productNameFromEnv } from "@/lib/tenancy/site";
 export const dynamic = "force-dynamic";
 
 export function generateMetadata(): Metadata {
-  return { title: "Weekly pulse surveys and culture dashboards", description: landingDescription(productNameFromEnv()) };
+  return {
+    title: "Weekly pulse surveys and culture dashboards",
+    description: landingDescription(productNameFromEnv()),
+  };
 }
 
 export default function LandingRoute() {

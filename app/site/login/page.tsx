@@ -15,7 +15,9 @@ export default function FinderPage() {
       <main className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to your company</h1>
-          <p className="mt-1 text-sm text-slate-600">Enter your company&apos;s workspace address to go to its login page.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Enter your company&apos;s workspace address to go to its login page.
+          </p>
           <div className="mt-6">
             <CompanyFinder suffix={rootDomainFromEnv()} productName={productNameFromEnv()} />
           </div>

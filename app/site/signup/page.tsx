@@ -18,10 +18,20 @@ export const metadata: Metadata = { title: "Sign up" };
 // The landing page's lead form sends these along; anything else in the query is ignored.
 const text = z.string().max(120).catch("");
 const prefillSchema = z
-  .object({ companyName: text, firstName: text, lastName: text, workEmail: text, teamSize: z.coerce.number().int().catch(0) })
+  .object({
+    companyName: text,
+    firstName: text,
+    lastName: text,
+    workEmail: text,
+    teamSize: z.coerce.number().int().catch(0),
+  })
   .partial();
 
-export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignupPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const prefill = prefillSchema.parse(await searchParams);
   const companyName = prefill.companyName ?? "";
   const productName = productNameFromEnv();
@@ -32,7 +42,10 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
             workspace's dashboard, which is no place for someone signing up. */}
         <SiteWordmark productName={productName} href={siteHomeHref()} className="text-2xl" />
         <p className="text-sm text-slate-600">
-          Already have a workspace? <Link href="/login" className="font-medium text-brand-600 hover:underline">Log in</Link>
+          Already have a workspace?{" "}
+          <Link href="/login" className="font-medium text-brand-600 hover:underline">
+            Log in
+          </Link>
         </p>
       </header>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-12 lg:grid-cols-[minmax(0,1fr)_22rem]">

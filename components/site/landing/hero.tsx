@@ -5,21 +5,37 @@ import { TrialBadges } from "@/components/site/landing/trial-badges";
 const CLAIMS = [
   { icon: Timer, title: "Set up in 10 minutes", text: "Invite your team and send the first pulse the same day." },
   { icon: Clock, title: "2-minute weekly surveys", text: "Five quick questions a week, so people actually answer." },
-  { icon: ShieldCheck, title: "Anonymous by design", text: "Answers are never tied to a name, and small groups stay hidden." },
+  {
+    icon: ShieldCheck,
+    title: "Anonymous by design",
+    text: "Answers are never tied to a name, and small groups stay hidden.",
+  },
 ] as const;
 
 export function Hero({ productName }: { productName: string }) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
+    >
       {/* Soft colour behind the hero: decoration only, drawn in CSS so nothing is fetched. */}
-      <div aria-hidden="true" className="pointer-events-none absolute -top-32 right-[-10rem] size-[28rem] rounded-full bg-brand-100/70 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute top-64 left-[-12rem] size-[24rem] rounded-full bg-sky-100/60 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-32 right-[-10rem] size-[28rem] rounded-full bg-brand-100/70 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute top-64 left-[-12rem] size-[24rem] rounded-full bg-sky-100/60 blur-3xl"
+      />
       <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.15fr_1fr] lg:items-start lg:gap-14 lg:py-24">
         <div>
           <p className="inline-flex items-center rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
             Weekly pulse surveys for teams that care
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+          >
             Know how your team really feels, <span className="text-brand-600">every week</span>.
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-slate-600">

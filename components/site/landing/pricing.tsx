@@ -19,7 +19,9 @@ export function Pricing() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">One simple price</h2>
+          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            One simple price
+          </h2>
           <p className="mt-4 text-lg text-slate-600">Every feature for every user. No setup fees, cancel anytime.</p>
         </div>
         <div className="mx-auto mt-12 max-w-3xl overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-xl shadow-brand-600/10 md:grid md:grid-cols-2">
@@ -48,21 +50,30 @@ export function Pricing() {
               <caption className="sr-only">Monthly price by number of users</caption>
               <thead>
                 <tr className="text-slate-600">
-                  <th scope="col" className="pb-2 font-medium">Users</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Per month</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Users
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Per month
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {EXAMPLE_TEAM_SIZES.map((users) => (
                   <tr key={users}>
-                    <th scope="row" className="py-3 font-medium text-slate-900">{users} users</th>
-                    <td className="py-3 text-right text-base font-semibold text-slate-900">{formatUsd(monthlyTotal(users))} / month</td>
+                    <th scope="row" className="py-3 font-medium text-slate-900">
+                      {users} users
+                    </th>
+                    <td className="py-3 text-right text-base font-semibold text-slate-900">
+                      {formatUsd(monthlyTotal(users))} / month
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className="mt-4 text-sm text-slate-600">
-              Your total is simply the number of users times {formatUsd(PRICE_PER_USER_USD)}. Add or remove users at any time.
+              Your total is simply the number of users times {formatUsd(PRICE_PER_USER_USD)}. Add or remove users at any
+              time.
             </p>
           </div>
         </div>

@@ -1,5 +1,12 @@
 // Sample names only, and labelled so: the site shows no invented customers, logos or quotes.
-const SAMPLE_COMPANIES = ["Northwind Traders", "Contoso", "Fabrikam", "Tailspin Toys", "Woodgrove Bank", "Alpine Ski House"] as const;
+const SAMPLE_COMPANIES = [
+  "Northwind Traders",
+  "Contoso",
+  "Fabrikam",
+  "Tailspin Toys",
+  "Woodgrove Bank",
+  "Alpine Ski House",
+] as const;
 
 export function SocialProof() {
   return (
@@ -11,7 +18,9 @@ export function SocialProof() {
         <p className="mt-1 text-center text-xs text-slate-600">Sample company names, shown as examples.</p>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-8 gap-y-3">
           {SAMPLE_COMPANIES.map((c) => (
-            <li key={c} className="text-lg font-semibold tracking-tight text-slate-500">{c}</li>
+            <li key={c} className="text-lg font-semibold tracking-tight text-slate-500">
+              {c}
+            </li>
           ))}
         </ul>
       </div>

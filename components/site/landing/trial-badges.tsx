@@ -6,7 +6,10 @@ export function TrialBadges() {
   return (
     <ul aria-label="Trial terms" className="flex flex-wrap gap-2">
       {badges.map((b) => (
-        <li key={b} className="inline-flex items-center gap-1.5 rounded-full border border-emerald-200 bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
+        <li
+          key={b}
+          className="inline-flex items-center gap-1.5 rounded-full border border-emerald-200 bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800"
+        >
           <CircleCheck aria-hidden="true" className="size-4" />
           {b}
         </li>

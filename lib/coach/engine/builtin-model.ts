@@ -92,7 +92,11 @@ export class BuiltinCoachModel implements LanguageModelV3 {
           return;
         }
         controller.enqueue({ type: "text-end", id });
-        controller.enqueue({ type: "finish", usage: usage(chunks.length), finishReason: { unified: "stop", raw: "stop" } });
+        controller.enqueue({
+          type: "finish",
+          usage: usage(chunks.length),
+          finishReason: { unified: "stop", raw: "stop" },
+        });
         controller.close();
       },
     });

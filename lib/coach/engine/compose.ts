@@ -128,7 +128,10 @@ function upperFirst(s: string): string {
 export function fillScript(text: string, name: string | null): string {
   if (name) return text.replace(/\{name\}/g, name);
   return text
-    .replace(/(^|[.!?]["”]?\s+|["“])\{name\},\s*([a-z])/g, (_, before: string, c: string) => `${before}${c.toUpperCase()}`)
+    .replace(
+      /(^|[.!?]["”]?\s+|["“])\{name\},\s*([a-z])/g,
+      (_, before: string, c: string) => `${before}${c.toUpperCase()}`,
+    )
     .replace(/(^|[.!?]["”]?\s+|["“])\{name\},\s*/g, "$1")
     .replace(/,\s*\{name\}(?=[,.;:!?])/g, "")
     .replace(/\{name\}/g, "you");
@@ -188,7 +191,9 @@ class Seen {
     const n = normalise(text);
     if (n.length < 12) return false;
     if (this.set.has(n)) return true;
-    return this.units.some((u) => (u.length >= CONTAINS_MIN && n.includes(u)) || (n.length >= CONTAINS_MIN && u.includes(n)));
+    return this.units.some(
+      (u) => (u.length >= CONTAINS_MIN && n.includes(u)) || (n.length >= CONTAINS_MIN && u.includes(n)),
+    );
   }
   /** A paragraph without the sentences an earlier answer already holds (its citation kept). */
   withoutSeenSentences(text: string): string {
@@ -300,9 +305,18 @@ type Reaction = "fine" | "defensive" | "upset" | "unchanged" | "progress" | "oth
 
 const REACTIONS: [Reaction, RegExp][] = [
   ["upset", /\b(?:cr(?:y|ies|ied|ying)|tears|teared up|emotional|broke down|overwhelmed|upset|panic)\b/i],
-  ["defensive", /\b(?:defensive|angry|annoyed|snapped|shouted|push(?:es|ed)? back|argu(?:e|es|ed|ing)|disagree[sd]?|blam(?:e|es|ed|ing)|excuses?|denied|denies|deny|offended|took it badly|hostile)\b/i],
-  ["fine", /\b(?:(?:everything|all|it)(?:'s| is| was)? (?:fine|ok(?:ay)?|good)|nothing(?:'s| is)? wrong|it's nothing|no problem|brush(?:es|ed)? it off|shrug(?:s|ged)?|won't open up|doesn't want to talk|can handle it|(?:doesn't|does not|don't|do not) need (?:any )?(?:help|support|anything)|(?:says?|said) (?:he|she|they)(?:'s| is| are| was| were)? (?:fine|ok(?:ay)?))\b/i],
-  ["unchanged", /\b(?:didn't work|did not work|doesn't work|not working|no change|nothing (?:has )?changed|hasn't changed|still|again|same thing|keeps? happening|back to|no better|worse)\b/i],
+  [
+    "defensive",
+    /\b(?:defensive|angry|annoyed|snapped|shouted|push(?:es|ed)? back|argu(?:e|es|ed|ing)|disagree[sd]?|blam(?:e|es|ed|ing)|excuses?|denied|denies|deny|offended|took it badly|hostile)\b/i,
+  ],
+  [
+    "fine",
+    /\b(?:(?:everything|all|it)(?:'s| is| was)? (?:fine|ok(?:ay)?|good)|nothing(?:'s| is)? wrong|it's nothing|no problem|brush(?:es|ed)? it off|shrug(?:s|ged)?|won't open up|doesn't want to talk|can handle it|(?:doesn't|does not|don't|do not) need (?:any )?(?:help|support|anything)|(?:says?|said) (?:he|she|they)(?:'s| is| are| was| were)? (?:fine|ok(?:ay)?))\b/i,
+  ],
+  [
+    "unchanged",
+    /\b(?:didn't work|did not work|doesn't work|not working|no change|nothing (?:has )?changed|hasn't changed|still|again|same thing|keeps? happening|back to|no better|worse)\b/i,
+  ],
   ["progress", /\b(?:it worked|went well|agreed|better now|improv(?:ed|ing)|thanked me|opened up)\b/i],
 ];
 
@@ -326,8 +340,12 @@ function moveFor(kind: Reaction, name: string | null): Move {
           "Give it time without letting it fade: check in briefly and regularly, show interest in the work itself, and make it easy to raise a problem later.",
         ],
         script: [
-          v("I'm glad to hear that. I'm asking because of what I've seen lately, and I want to be sure I'm not missing something. If anything comes up, I'd rather hear it early. Could we look at it together again next week?"),
-          v("thanks for being open with me. My door stays open; if something changes, even something small, tell me and we'll sort it out together."),
+          v(
+            "I'm glad to hear that. I'm asking because of what I've seen lately, and I want to be sure I'm not missing something. If anything comes up, I'd rather hear it early. Could we look at it together again next week?",
+          ),
+          v(
+            "thanks for being open with me. My door stays open; if something changes, even something small, tell me and we'll sort it out together.",
+          ),
         ],
         step: [
           "Write down the one or two specific things you have seen, so the next check-in starts from facts.",
@@ -341,7 +359,9 @@ function moveFor(kind: Reaction, name: string | null): Move {
           "Stay with one specific example and its effect on the work; do not add more examples to win the point, and say clearly what you are not questioning.",
         ],
         script: [
-          v("I can see this landed hard, and that's not my intention. I'm not questioning your commitment. Can we look at the one specific thing together, and can you tell me how you see it?"),
+          v(
+            "I can see this landed hard, and that's not my intention. I'm not questioning your commitment. Can we look at the one specific thing together, and can you tell me how you see it?",
+          ),
           v("I'd like to understand your side before we decide anything. What am I missing?"),
         ],
         step: [
@@ -371,7 +391,9 @@ function moveFor(kind: Reaction, name: string | null): Move {
           "Look for what is in the way before adding pressure: ask whether the expectation is clear, whether they have the time and tools, and what they would need to change it.",
         ],
         script: [
-          v("we talked about this a few weeks ago and it hasn't changed yet. I want to be clear about what I need and by when, and to hear what is getting in the way. What would help you get there?"),
+          v(
+            "we talked about this a few weeks ago and it hasn't changed yet. I want to be clear about what I need and by when, and to hear what is getting in the way. What would help you get there?",
+          ),
           v("let's write down together what we've agreed, so we both have the same picture. When should we review it?"),
         ],
         step: [
@@ -386,7 +408,9 @@ function moveFor(kind: Reaction, name: string | null): Move {
           "Keep the momentum with a next step that is slightly bigger than the last, and keep checking in, less often.",
         ],
         script: [
-          v("I've noticed the difference since we talked. Thank you. What has helped, and what would you like to take on next?"),
+          v(
+            "I've noticed the difference since we talked. Thank you. What has helped, and what would you like to take on next?",
+          ),
           v("this is going well. Where would you like more room to decide things yourself?"),
         ],
         step: [
@@ -401,7 +425,9 @@ function moveFor(kind: Reaction, name: string | null): Move {
           "Ask before you advise: find out how they see it now, then agree one concrete change and a date to look at it again.",
         ],
         script: [
-          v("I've been thinking about our last conversation. Here's where I think we are, and I'd like to hear where you think we are. What should we do next?"),
+          v(
+            "I've been thinking about our last conversation. Here's where I think we are, and I'd like to hear where you think we are. What should we do next?",
+          ),
           v("what would make the biggest difference for you in the next two weeks?"),
         ],
         step: [
@@ -427,7 +453,13 @@ function earlierName(earlier: readonly Turn[]): string | null {
 function usedBefore(s: Source, earlierText: string): boolean {
   const body = normalise(earlierText.replace(/\n/g, " "));
   const probes = [
-    ...(s.sections ? [s.sections.script ? unquote(s.sections.script) : "", ...s.sections.nextSteps, ...approachParts(s.sections.approach).steps] : []),
+    ...(s.sections
+      ? [
+          s.sections.script ? unquote(s.sections.script) : "",
+          ...s.sections.nextSteps,
+          ...approachParts(s.sections.approach).steps,
+        ]
+      : []),
     ...sentences(s.sections ? s.sections.approach : s.item.content).slice(0, 2),
   ];
   return probes.some((p) => {
@@ -444,7 +476,9 @@ type Draft = { situation: string[]; approach: Block[]; talking: string[]; script
 
 function render(d: Draft): string {
   const out: string[] = ["**Situation**", d.situation.join("\n\n"), "**Approach**"];
-  out.push(d.approach.map((b) => (b.kind === "p" ? b.text : b.items.map((x, i) => `${i + 1}. ${x}`).join("\n"))).join("\n\n"));
+  out.push(
+    d.approach.map((b) => (b.kind === "p" ? b.text : b.items.map((x, i) => `${i + 1}. ${x}`).join("\n"))).join("\n\n"),
+  );
   if (d.talking.length > 0) out.push("**Talking points**", d.talking.map((x, i) => `${i + 1}. ${x}`).join("\n"));
   out.push("**Script**", d.script.map((l) => `> ${l}`).join("\n>\n"));
   out.push("**Next steps**", d.next.map((x, i) => `${i + 1}. ${x}`).join("\n"));
@@ -454,7 +488,9 @@ function render(d: Draft): string {
 function meetingParagraphs(mc: MeetingContext): string[] {
   const all = meetingSentences(mc);
   // Whose 1:1, when, mood and stress first; then what the employee wrote.
-  const head = all.filter((s) => !/ wrote | finds hard | went well | wants to achieve|'s feedback for you| also noted /.test(s));
+  const head = all.filter(
+    (s) => !/ wrote | finds hard | went well | wants to achieve|'s feedback for you| also noted /.test(s),
+  );
   const wrote = all.filter((s) => !head.includes(s));
   return [head.join(" "), wrote.join(" ")].filter((p) => p.length > 0);
 }
@@ -500,7 +536,9 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
   const move = followUp && suggestedBefore && (reaction !== "other" || bestUsed) ? moveFor(reaction, name) : null;
   if (followUp && suggestedBefore) {
     const refs = [
-      bestUsed && best ? `Last time I suggested the approach in *${best.item.title}* ${cite(best.item)}; here is what to add now.` : "Last time I suggested an approach, a script and next steps; here is what to add now.",
+      bestUsed && best
+        ? `Last time I suggested the approach in *${best.item.title}* ${cite(best.item)}; here is what to add now.`
+        : "Last time I suggested an approach, a script and next steps; here is what to add now.",
       "Building on what we went through earlier in this conversation, here is the next step.",
       "Picking up from the earlier answers in this conversation.",
     ];
@@ -516,7 +554,13 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
   if (team) draft.situation.push(team);
 
   // Approach.
-  if (move) draft.approach.push(...move.approach.filter((p) => !seen.has(p)).slice(0, 1).map((text): Block => ({ kind: "p", text })));
+  if (move)
+    draft.approach.push(
+      ...move.approach
+        .filter((p) => !seen.has(p))
+        .slice(0, 1)
+        .map((text): Block => ({ kind: "p", text })),
+    );
   if (best && !bestUsed) {
     draft.approach.push(...approachBlocks(best, name));
     const point = support && !supportUsed ? supportingPoint(support, name) : null;
@@ -525,7 +569,10 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
     // The earlier answer took the best item's approach: the supporting item's, labelled.
     const blocks = approachBlocks(support, name);
     if (blocks.length > 0) {
-      draft.approach.push({ kind: "p", text: `Another angle on the same question, from *${support.item.title}* ${cite(support.item)}:` });
+      draft.approach.push({
+        kind: "p",
+        text: `Another angle on the same question, from *${support.item.title}* ${cite(support.item)}:`,
+      });
       draft.approach.push(...blocks);
     }
   }
@@ -544,7 +591,10 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
   // Next steps: the best item's (the first three in a first answer), at most one from the supporting item.
   const bestSteps = best ? nextStepsOf(best, name) : [];
   // An organisation's note without the four headings: send the manager to it.
-  if (best && !best.sections) bestSteps.push(`Read *${best.item.title}* ${cite(best.item)} in full and pick the one step that fits your situation.`);
+  if (best && !best.sections)
+    bestSteps.push(
+      `Read *${best.item.title}* ${cite(best.item)} in full and pick the one step that fits your situation.`,
+    );
   if (followUp) {
     draft.next.push(...bestSteps.filter((s) => !seen.has(s)).slice(0, 3));
     if (move) draft.next.push(...move.step.filter((s) => !seen.has(s)).slice(0, 1));
@@ -552,7 +602,8 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
     draft.next.push(...bestSteps.slice(0, 3));
   }
   const supportStep = support ? nextStepsOf(support, name).find((s) => !seen.has(s)) : undefined;
-  if (supportStep && (followUp || !draft.next.some((s) => normalise(s) === normalise(supportStep)))) draft.next.push(supportStep);
+  if (supportStep && (followUp || !draft.next.some((s) => normalise(s) === normalise(supportStep))))
+    draft.next.push(supportStep);
 
   // Nothing in the library on it, with a meeting: the meeting's own points, then say so.
   if (!best) {
@@ -560,14 +611,20 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
       kind: "p",
       text: "The library holds nothing specific on this yet, so the points below come from the prep form and what is open between you. Start with how they are, go through the open items, and agree who does what by when.",
     });
-    draft.next.push(`Agree at most three action items with ${mc!.employeeFirstName}, each with an owner and a due date.`);
+    draft.next.push(
+      `Agree at most three action items with ${mc!.employeeFirstName}, each with an owner and a due date.`,
+    );
   }
 
   // A follow-up never prints what an earlier answer did; each section keeps at least one line.
   if (followUp) {
     draft.situation = draft.situation.filter((p) => !seen.has(p));
     draft.approach = draft.approach
-      .map((b): Block => (b.kind === "p" ? { kind: "p", text: seen.withoutSeenSentences(b.text) } : { kind: "ol", items: b.items.filter((x) => !seen.has(x)) }))
+      .map((b): Block =>
+        b.kind === "p"
+          ? { kind: "p", text: seen.withoutSeenSentences(b.text) }
+          : { kind: "ol", items: b.items.filter((x) => !seen.has(x)) },
+      )
       .filter((b) => (b.kind === "p" ? b.text.length > 0 && !seen.has(b.text) : b.items.length > 0));
     draft.talking = draft.talking.filter((p) => !seen.has(p));
     draft.script = draft.script.filter((l) => !seen.has(l));
@@ -589,7 +646,11 @@ export function composeAnswer(g: Grounding, conversation: Conversation = { quest
     }
   }
   if (draft.situation.length === 0) draft.situation.push(restated || "Here is what the library suggests.");
-  if (draft.approach.length === 0) draft.approach.push({ kind: "p", text: "Ask before you advise: find out how they see it, then agree one concrete change and a date to look at it again." });
+  if (draft.approach.length === 0)
+    draft.approach.push({
+      kind: "p",
+      text: "Ask before you advise: find out how they see it, then agree one concrete change and a date to look at it again.",
+    });
   if (draft.script.length === 0) draft.script.push(genericScript(name));
   if (draft.next.length === 0) draft.next.push("Agree a date to check in again and note what you will look at then.");
   return render(draft);

@@ -50,7 +50,10 @@ async function* builtin(opts: RunCoachOptions): AsyncGenerator<CoachEvent> {
 
 type OpenAiOutcome = "done" | "fallback";
 
-async function* openai(opts: RunCoachOptions, ai: NonNullable<RunCoachOptions["ai"]>): AsyncGenerator<CoachEvent, OpenAiOutcome> {
+async function* openai(
+  opts: RunCoachOptions,
+  ai: NonNullable<RunCoachOptions["ai"]>,
+): AsyncGenerator<CoachEvent, OpenAiOutcome> {
   const controller = new AbortController();
   const onUserAbort = () => controller.abort();
   opts.abortSignal?.addEventListener("abort", onUserAbort, { once: true });

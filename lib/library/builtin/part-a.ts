@@ -18,7 +18,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Meet each person alone first and only listen: what happened, what it cost them, what they need. 2. Separate facts (missed hand-off on Tuesday) from interpretations (she does not respect me). 3. Bring them together with a shared goal stated up front, and ground rules: one speaks at a time, describe impact rather than intent. 4. Ask each to restate the other's view until the other agrees it is fair. 5. Agree on two or three concrete working agreements (how hand-offs happen, how disagreement is raised) and a date to review them. Stay neutral: your job is the process, not the verdict.",
     script:
-      "\"{name}, I have noticed the tension between you and Alex and I want to help you both work well together, not pick a side. Before we all sit down, I would like to hear your view: what has happened, and what has it been like for you? I will ask Alex the same. When we meet together, the goal is simple: agree how the two of you hand work over and how you raise it when something bothers you. Does that sound fair?\"",
+      '"{name}, I have noticed the tension between you and Alex and I want to help you both work well together, not pick a side. Before we all sit down, I would like to hear your view: what has happened, and what has it been like for you? I will ask Alex the same. When we meet together, the goal is simple: agree how the two of you hand work over and how you raise it when something bothers you. Does that sound fair?"',
     nextSteps: [
       "Hold separate 20-minute listening conversations with each person this week.",
       "Write down the facts and the shared goal before the joint meeting.",
@@ -70,7 +70,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Listen fully and acknowledge the feeling before anything else. Ask for specific examples and their impact. Then coach rather than rescue: ask what they have already tried and whether they have spoken to the colleague directly. Offer to help them plan that conversation. Step in yourself only when there is a pattern, a policy issue, or they have tried and it has not worked.",
     script:
-      "\"Thank you for telling me, {name}; it sounds frustrating. Can you walk me through one or two recent examples, and what they meant for your work? Have you had a chance to raise it with them directly? If you would like, we can plan that conversation together now: what you want to say and what you want to ask for. If it keeps happening after that, I will get involved.\"",
+      '"Thank you for telling me, {name}; it sounds frustrating. Can you walk me through one or two recent examples, and what they meant for your work? Have you had a chance to raise it with them directly? If you would like, we can plan that conversation together now: what you want to say and what you want to ask for. If it keeps happening after that, I will get involved."',
     nextSteps: [
       "Note the specific examples and dates they shared.",
       "Help them draft an opening line for talking with the colleague.",
@@ -122,7 +122,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Use 'disagree, then commit'. 1. Name the decision and who makes it (you, the team by consent, or an owner). 2. Set a time box for debate. 3. Ask each side to present the strongest version of the other side's case. 4. Agree the criteria that matter (cost, risk, time) before scoring the options. 5. Decide, write down why, and say what new evidence would reopen it. 6. Ask everyone explicitly to commit, including those who disagreed.",
     script:
-      "\"We have gone around this twice, and I think both options have real merit. Here is how we will decide: we have 30 minutes of debate, we agree the criteria first, and then Priya, as owner, makes the call. If you disagree, say it now; once we decide, I am asking all of us to commit fully. We will revisit it only if the numbers change after the first month.\"",
+      '"We have gone around this twice, and I think both options have real merit. Here is how we will decide: we have 30 minutes of debate, we agree the criteria first, and then Priya, as owner, makes the call. If you disagree, say it now; once we decide, I am asking all of us to commit fully. We will revisit it only if the numbers change after the first month."',
     nextSteps: [
       "Write a one-paragraph decision record: options, criteria, decision, reason.",
       "Share it with the team the same day.",
@@ -174,7 +174,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Map the common styles: avoiding (withdraws), accommodating (gives in), competing (pushes to win), compromising (splits the difference) and collaborating (looks for a solution that meets both needs). None is wrong; each fits some moments. Help each person notice their default, then invite avoiders to speak earlier, ask competers to ask a question before making a point, and save collaboration for decisions that truly matter.",
     script:
-      "\"{name}, I have noticed that when things get tense in meetings you tend to go quiet, and we lose your view, which is usually a good one. Many of us have a default way of handling disagreement. Could we try something: in the next planning meeting, share your concern early, even if it is half-formed? I will make space for it.\"",
+      '"{name}, I have noticed that when things get tense in meetings you tend to go quiet, and we lose your view, which is usually a good one. Many of us have a default way of handling disagreement. Could we try something: in the next planning meeting, share your concern early, even if it is half-formed? I will make space for it."',
     nextSteps: [
       "Share the five styles with the team in a retro and ask each person to name their default.",
       "Agree one team habit, such as a round where everyone speaks before a decision.",
@@ -225,7 +225,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "The engineering lead asked for a 30-minute coffee, opened by naming a shared goal (the launch), and described the impact on her team with two concrete examples rather than accusations. She asked what pressures the product lead was under and learned about a sales commitment she had not known about. Together they agreed a weekly 15-minute priority sync and a rule that changes after Wednesday wait for the next sprint. Escalation to their own managers was kept as a last resort and never needed.",
     script:
-      "\"I want our teams to ship this launch well, and I think we are getting in each other's way. Twice this month priorities changed after my team had started, which cost us about a week of rework. I suspect there is pressure on your side I cannot see. Can you tell me about it, and can we find a rhythm that works for both of us?\"",
+      '"I want our teams to ship this launch well, and I think we are getting in each other\'s way. Twice this month priorities changed after my team had started, which cost us about a week of rework. I suspect there is pressure on your side I cannot see. Can you tell me about it, and can we find a rhythm that works for both of us?"',
     nextSteps: [
       "Book a one-to-one with the other manager rather than raising it in a group meeting.",
       "Bring two concrete examples with their cost in time.",
@@ -277,7 +277,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Address it within a day. Speak to the people most affected one to one first. If you contributed, own your part plainly without excuses. Acknowledge the emotion, then return to the issue that sparked it, and agree how the team will handle that kind of disagreement next time. Do not force a public apology from anyone.",
     script:
-      "\"{name}, I want to talk about yesterday's meeting. It got heated, and I did not handle my part well when I cut you off; I am sorry. Your point about the timeline deserved a proper hearing. How are you feeling about it today? I would like to pick the topic up again, calmly, on Thursday.\"",
+      '"{name}, I want to talk about yesterday\'s meeting. It got heated, and I did not handle my part well when I cut you off; I am sorry. Your point about the timeline deserved a proper hearing. How are you feeling about it today? I would like to pick the topic up again, calmly, on Thursday."',
     nextSteps: [
       "Talk one to one with each person affected within 24 hours.",
       "Reschedule the unresolved topic with a clear agenda.",
@@ -329,7 +329,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Make the level of authority explicit each time you delegate. Level 1: look into it and report back. Level 2: recommend and I decide. Level 3: decide and tell me before acting. Level 4: decide, act, and tell me after. Level 5: fully yours, no need to report. State the outcome, the constraints (budget, deadline, who to involve) and the level. Raise the level as trust grows.",
     script:
-      "\"{name}, I would like you to own the vendor selection for the new tool. The outcome is a signed contract by the end of next month, within the budget we discussed. For this one you decide, then tell me before you sign, so that is level three. If that works, next time it can be fully yours. What do you need from me to get started?\"",
+      '"{name}, I would like you to own the vendor selection for the new tool. The outcome is a signed contract by the end of next month, within the budget we discussed. For this one you decide, then tell me before you sign, so that is level three. If that works, next time it can be fully yours. What do you need from me to get started?"',
     nextSteps: [
       "List the recurring tasks that wait on you and pick three to hand over.",
       "For each, write the outcome, the constraints and the authority level.",
@@ -381,7 +381,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Name what you are afraid of (a mistake reaching the client, missing a deadline) and set up a safeguard for that risk only. 2. Agree outcomes and check-in points in advance, so updates come on a rhythm instead of on demand. 3. Review results, not methods: if the result meets the bar, resist changing it to your style. 4. Ask your team directly what you do that feels like micromanaging and stop one thing at a time.",
     script:
-      "\"I have realised I have been checking in on your work far more than I need to, and I suspect it has felt like I do not trust you. That is on me, and I want to change it. Could we agree on a Tuesday and Thursday update instead, and you come to me in between only if you are stuck? And please tell me if I slip back into old habits.\"",
+      '"I have realised I have been checking in on your work far more than I need to, and I suspect it has felt like I do not trust you. That is on me, and I want to change it. Could we agree on a Tuesday and Thursday update instead, and you come to me in between only if you are stuck? And please tell me if I slip back into old habits."',
     nextSteps: [
       "Write down the one risk you are really worried about and one safeguard for it.",
       "Replace ad-hoc status requests with two scheduled check-ins a week.",
@@ -433,7 +433,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Use a short written brief for any task of more than a day: 1. Why it matters (who it is for). 2. What done looks like, with an example if possible. 3. Deadline and check-in points. 4. Constraints: budget, tools, people to involve, things not to change. 5. Authority level. 6. Where to get help. Ask the person to play the brief back in their own words before starting.",
     script:
-      "\"Here is the brief for the quarterly report, {name}. It is for the leadership meeting on the 14th, so the audience is the executives. Done means five slides with the three key numbers up front, like last quarter's version. Let us check in on Wednesday with a draft outline. Before you start, can you tell me in your own words what you are aiming for, so I know I explained it well?\"",
+      '"Here is the brief for the quarterly report, {name}. It is for the leadership meeting on the 14th, so the audience is the executives. Done means five slides with the three key numbers up front, like last quarter\'s version. Let us check in on Wednesday with a draft outline. Before you start, can you tell me in your own words what you are aiming for, so I know I explained it well?"',
     nextSteps: [
       "Copy the six headings into a note you reuse for every hand-over.",
       "Ask for a play-back before the work starts.",
@@ -484,7 +484,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Choose work that is slightly beyond the person's current skill and matters to the business. Say explicitly that it is a development opportunity, so a rough first attempt is expected. Offer support proportional to the stretch: pair on the first step, then step back. Give them the credit publicly when it lands.",
     script:
-      "\"{name}, you told me you want more experience presenting to customers. I would like you to lead the quarterly review with Acme next month. It will stretch you, and that is the point: I will help you prepare and sit in on the first half, then let you run it. How does that feel, and what would make you more confident going in?\"",
+      '"{name}, you told me you want more experience presenting to customers. I would like you to lead the quarterly review with Acme next month. It will stretch you, and that is the point: I will help you prepare and sit in on the first half, then let you run it. How does that feel, and what would make you more confident going in?"',
     nextSteps: [
       "Match one piece of your own work to each report's growth goal.",
       "Plan a preparation session and a debrief for the stretch task.",
@@ -536,7 +536,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Burnout usually shows in three ways: exhaustion (tired, sick more often, working longer for less), cynicism or distance (detached, sarcastic, skipping social moments) and reduced effectiveness (mistakes, slower output). Look for a change from the person's own baseline, not a single bad week. Check your team's workload data and survey scores for the same pattern across people: burnout is usually a workload and system problem, not a personal weakness.",
     script:
-      "\"{name}, I wanted to check in on how you are really doing. I have noticed you have been online late most nights and you seem more stretched than usual, and I care about you more than about any deadline. There is no wrong answer here. What is weighing on you at the moment, and what would make the biggest difference?\"",
+      '"{name}, I wanted to check in on how you are really doing. I have noticed you have been online late most nights and you seem more stretched than usual, and I care about you more than about any deadline. There is no wrong answer here. What is weighing on you at the moment, and what would make the biggest difference?"',
     nextSteps: [
       "Note the changes you have observed and when they started.",
       "Have a private, unhurried check-in this week.",
@@ -588,7 +588,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "List everything they are carrying together, including the invisible work. Sort it into must keep, can wait, can move and can stop. You make the trade-offs, not them: tell stakeholders yourself what will slip. Agree a protection rule for new requests (they go through you) and a working-hours boundary you will model yourself.",
     script:
-      "\"{name}, let us put everything you are working on onto one list, including the stuff nobody sees. You are doing the work of two people and that is my problem to fix, not yours. Let us pick what stops or waits, and I will tell the other teams myself. From now on, send new requests my way first, so you do not have to be the one saying no.\"",
+      '"{name}, let us put everything you are working on onto one list, including the stuff nobody sees. You are doing the work of two people and that is my problem to fix, not yours. Let us pick what stops or waits, and I will tell the other teams myself. From now on, send new requests my way first, so you do not have to be the one saying no."',
     nextSteps: [
       "Make the full workload list together in your next 1:1.",
       "Remove or postpone at least two items and tell stakeholders yourself.",
@@ -640,7 +640,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Make the pace visible: track overtime, after-hours messages and on-call load. 2. Plan to 80% of capacity so there is room for the unexpected. 3. Set team norms: no messages expected after hours, scheduled sends, meeting-free focus blocks. 4. After each crunch, schedule recovery time explicitly. 5. Model it yourself: leaders who email at midnight set the real norm.",
     script:
-      "\"I want to be honest with all of you: the last three months have been too intense, and that is not how I want us to work. Starting this sprint we plan for 80 percent of our capacity, nobody is expected to reply after six, and Friday afternoons are meeting-free. If a deadline cannot fit inside that, I will renegotiate it. Tell me if you see me breaking these rules.\"",
+      '"I want to be honest with all of you: the last three months have been too intense, and that is not how I want us to work. Starting this sprint we plan for 80 percent of our capacity, nobody is expected to reply after six, and Friday afternoons are meeting-free. If a deadline cannot fit inside that, I will renegotiate it. Tell me if you see me breaking these rules."',
     nextSteps: [
       "Share the wellbeing results with the team and name the problem openly.",
       "Set two or three explicit team norms for working hours.",
@@ -692,7 +692,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Agree a phased return before day one with HR: reduced hours or scope for the first weeks. Let the person decide what colleagues are told. On the first day focus on welcome and reconnection, not the backlog. Agree a few first tasks, weekly check-ins, and what early signs they want you to watch for.",
     script:
-      "\"Welcome back, {name}, it is really good to see you. There is no pile waiting for you: we covered what we needed to. For the first few weeks let us keep things light; I have picked two things for you to ease in with. What would you like the team to know, if anything? And is there anything you would like me to notice or do if things start to feel heavy again?\"",
+      '"Welcome back, {name}, it is really good to see you. There is no pile waiting for you: we covered what we needed to. For the first few weeks let us keep things light; I have picked two things for you to ease in with. What would you like the team to know, if anything? And is there anything you would like me to notice or do if things start to feel heavy again?"',
     nextSteps: [
       "Agree a phased return plan with HR and the person before they come back.",
       "Clear their backlog or reassign it in advance.",
@@ -744,7 +744,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Psychological safety is the shared belief that it is safe to take interpersonal risks. Build it in three moves: 1. Frame the work as uncertain, so input is needed ('we have not done this before; I will miss things'). 2. Model fallibility: share your own mistakes and what you learned. 3. Respond productively when people speak up: thank them, ask a follow-up question, and never punish the messenger. Add structure so quieter people get a turn: written input before discussion, rounds, anonymous questions.",
     script:
-      "\"Before we start, I want to say something. This project is new for all of us, and I am certain I will get things wrong; I need you to tell me when I do. Last week I missed a risk that Jo flagged, and I am grateful she did. So today, let us start with a quiet five minutes: everyone writes down one concern, and we go through them all.\"",
+      '"Before we start, I want to say something. This project is new for all of us, and I am certain I will get things wrong; I need you to tell me when I do. Last week I missed a risk that Jo flagged, and I am grateful she did. So today, let us start with a quiet five minutes: everyone writes down one concern, and we go through them all."',
     nextSteps: [
       "Share one of your own recent mistakes at the next team meeting.",
       "Thank the next person who raises a problem, in front of the team.",
@@ -796,7 +796,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Run a 90-minute workshop that produces a one-page charter: 1. Purpose: why we exist and for whom (one sentence). 2. Goals for the next two quarters. 3. Roles and who decides what. 4. Working agreements: meeting habits, reply times, focus time, how we disagree. 5. How we will know it works (signals to review). Let the team write it; you facilitate. Revisit it every quarter.",
     script:
-      "\"We are a new team, and each of us brings habits from somewhere else. Today I would like us to write down together how we want to work: why we exist, what we are aiming for, who decides what, and a few agreements about meetings and communication. I will facilitate, but it is your charter, not mine. Let us start with one question: who are we really here to serve?\"",
+      '"We are a new team, and each of us brings habits from somewhere else. Today I would like us to write down together how we want to work: why we exist, what we are aiming for, who decides what, and a few agreements about meetings and communication. I will facilitate, but it is your charter, not mine. Let us start with one question: who are we really here to serve?"',
     nextSteps: [
       "Book a 90-minute session with the whole team.",
       "Prepare the five headings on a shared board.",
@@ -848,7 +848,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Create small rituals: a weekly 15-minute check-in with no agenda, a channel for wins and personal news. 2. Pair people on work across locations rather than within them. 3. Use a 'one remote, all remote' rule: if one person dials in, everyone joins from their own screen. 4. Meet in person with a purpose a few times a year, and spend the time on relationships and planning, not status updates. 5. Rotate meeting times so the same time zone does not always pay.",
     script:
-      "\"I have noticed we only talk when there is a task to discuss, and some of you have barely met each other. I would like to try a few things for the next month: a 15-minute Monday coffee with no agenda, pairing across locations on the next project, and when one of us is remote, all of us join from our own laptops. Let us try it and see what sticks.\"",
+      '"I have noticed we only talk when there is a task to discuss, and some of you have barely met each other. I would like to try a few things for the next month: a 15-minute Monday coffee with no agenda, pairing across locations on the next project, and when one of us is remote, all of us join from our own laptops. Let us try it and see what sticks."',
     nextSteps: [
       "Start a weekly no-agenda 15-minute team call.",
       "Adopt the one-remote-all-remote rule for meetings.",
@@ -900,7 +900,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Make recognition specific, timely and fair. Specific: name the behaviour and its impact ('your test plan caught the billing bug before release, which saved us a weekend'). Timely: within days, not at review time. Fair: keep a simple log so quieter and behind-the-scenes work gets noticed too. Ask each person how they like to be recognised: some love public thanks, others prefer a private note or a mention to senior leaders.",
     script:
-      "\"{name}, I want to thank you properly for the migration last week. You spotted the data problem on Tuesday night, wrote it up clearly, and because of that we avoided a day of downtime for our customers. That kind of care is exactly what this team needs. I am also going to mention it to the leadership team on Friday.\"",
+      '"{name}, I want to thank you properly for the migration last week. You spotted the data problem on Tuesday night, wrote it up clearly, and because of that we avoided a day of downtime for our customers. That kind of care is exactly what this team needs. I am also going to mention it to the leadership team on Friday."',
     nextSteps: [
       "Ask each report in their next 1:1 how they prefer to be recognised.",
       "Keep a weekly note of contributions, especially the invisible ones.",
@@ -911,7 +911,7 @@ export const PART_A: BuiltinItem[] = [
       "the same few visible people always get the credit on my team",
       "how to recognise behind-the-scenes work that nobody sees?",
       "make recognition specific instead of generic",
-      "Survey says people feel their effort goes unnoticed. I do thank people in the channel, but it's always a quick \"great job\" and mostly for the loud ones",
+      'Survey says people feel their effort goes unnoticed. I do thank people in the channel, but it\'s always a quick "great job" and mostly for the loud ones',
       "How do I find out how each person likes to be recognised?",
       "some people hate public praise, how do i thank them",
       "recognition that actually means something to people",
@@ -1004,7 +1004,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Raise it early and privately, with two or three specific examples. Stay curious about the cause before proposing solutions: unclear priorities, too much work, a skills gap, or something outside work. Agree one change in how work is planned (smaller milestones, early warning when something slips) and a short review date. Document what you agreed.",
     script:
-      "\"{name}, I want to talk about deadlines. The report last Friday and the client update on Tuesday both came in late, and I heard about it from the client first. I am not assuming anything about why, so help me understand what is getting in the way. What would help: clearer priorities, breaking work into smaller pieces, or something else? Going forward I need to hear from you as soon as you think something will slip.\"",
+      '"{name}, I want to talk about deadlines. The report last Friday and the client update on Tuesday both came in late, and I heard about it from the client first. I am not assuming anything about why, so help me understand what is getting in the way. What would help: clearer priorities, breaking work into smaller pieces, or something else? Going forward I need to hear from you as soon as you think something will slip."',
     nextSteps: [
       "Gather two or three concrete, dated examples before the conversation.",
       "Agree on early warning: a message as soon as a date looks at risk.",
@@ -1056,7 +1056,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Involve HR before you start. 2. Write the gap plainly: the expected standard, the current performance, and examples. 3. Set three to five measurable goals for 30 to 90 days. 4. List the support you will give (training, pairing, weekly check-ins). 5. Meet weekly, record progress honestly in both directions. 6. Say clearly what happens at the end: success closes the plan; otherwise the next step under your policy. A plan designed to fail is unfair and damages trust with the whole team.",
     script:
-      "\"{name}, we have talked several times about the quality of the reports, and it has not improved enough. I want to give you a clear, structured chance to get there, with my support. This plan sets out exactly what good looks like over the next 60 days, what help you will get, and how we will track it together each week. I genuinely want this to work. What questions do you have, and what would help you most?\"",
+      '"{name}, we have talked several times about the quality of the reports, and it has not improved enough. I want to give you a clear, structured chance to get there, with my support. This plan sets out exactly what good looks like over the next 60 days, what help you will get, and how we will track it together each week. I genuinely want this to work. What questions do you have, and what would help you most?"',
     nextSteps: [
       "Speak with HR and agree the plan's format and length.",
       "Write three to five measurable goals with dates.",
@@ -1108,7 +1108,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Walk through four questions in order. 1. Clarity: do they know exactly what good looks like? 2. Capability: do they have the skills, tools and time? 3. Motivation: do they care about this work, and is something demotivating them? 4. Circumstances: is something outside work affecting them? Fix the first 'no' you find: clarify, train, reconnect with purpose, or offer flexibility. Most underperformance is a clarity or capability problem.",
     script:
-      "\"{name}, I would like to understand how the last couple of months have felt for you. When you think about what I expect from you in this role, how would you describe it? Do you have what you need to do it well, in skills, tools and time? And honestly, how do you feel about the work right now? I am asking because I want to fix the right thing.\"",
+      '"{name}, I would like to understand how the last couple of months have felt for you. When you think about what I expect from you in this role, how would you describe it? Do you have what you need to do it well, in skills, tools and time? And honestly, how do you feel about the work right now? I am asking because I want to fix the right thing."',
     nextSteps: [
       "Write down what good looks like for the role and check it with the person.",
       "Ask the four questions in your next 1:1.",
@@ -1159,7 +1159,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "The lead finally treated behaviour as part of performance. She described specific incidents and their effect on the team, stated that how results are achieved counts as much as the results, and agreed two behaviours to change (let others finish; review code with questions, not verdicts). She asked two colleagues for feedback a month later. The engineer improved once the expectation was explicit, and the team's survey scores on respect rose the next round.",
     script:
-      "\"{name}, your work on the platform is excellent, and I want you to keep growing here. I also need to talk about how you work with others. In Monday's review you cut Sam off twice and called his approach naive, and people are now hesitant to share work with you. How you get results matters as much as the results themselves. What do you think is going on, and what could you do differently?\"",
+      '"{name}, your work on the platform is excellent, and I want you to keep growing here. I also need to talk about how you work with others. In Monday\'s review you cut Sam off twice and called his approach naive, and people are now hesitant to share work with you. How you get results matters as much as the results themselves. What do you think is going on, and what could you do differently?"',
     nextSteps: [
       "Collect specific incidents with dates and their impact.",
       "State the behavioural expectation explicitly and link it to performance reviews.",
@@ -1211,7 +1211,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Set two to four goals per quarter with each report. For each: the objective (what and why, linked to a team goal), two or three measurable results (numbers or observable outcomes), and the support needed. Write them together, so the person owns them. Review monthly in a 1:1: on track, at risk, or off track, and adjust when priorities change rather than waiting for review time.",
     script:
-      "\"{name}, let us set your goals for the quarter together. The team's priority is reducing customer churn; where do you think you can make the biggest difference? Let us make it measurable: what number or outcome would show we succeeded by the end of March? And what will you need from me or others to get there?\"",
+      '"{name}, let us set your goals for the quarter together. The team\'s priority is reducing customer churn; where do you think you can make the biggest difference? Let us make it measurable: what number or outcome would show we succeeded by the end of March? And what will you need from me or others to get there?"',
     nextSteps: [
       "Draft two to four goals with each report in a dedicated session.",
       "Link each goal visibly to a team priority.",
@@ -1224,7 +1224,7 @@ export const PART_A: BuiltinItem[] = [
       "how to write okrs for my team",
       "my people don't see how their work connects to team priorities",
       "smart goals for a team member",
-      "At the review, Leo thought he had smashed his goal of \"improve onboarding\" and I thought he hadn't. We never defined what improve meant",
+      'At the review, Leo thought he had smashed his goal of "improve onboarding" and I thought he hadn\'t. We never defined what improve meant',
       "objectives and key results for individuals",
       "how many goals should someone have for a quarter?",
       "turn a vague goal into something measurable",
@@ -1262,7 +1262,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Check the facts first: dates and times, the agreed hours, and what your organisation's attendance and sick-leave rules say. 2. Talk privately and early, after the pattern is clear but before it becomes a formal matter. 3. Describe the pattern and its effect on the team without guessing the cause. 4. Ask openly what is going on and listen: if there is a health or family reason, look at adjustments (different hours, flexibility, occupational health) and involve HR where the rules require it. 5. Agree a clear expectation, including how to tell you early when they will be late or absent. 6. Review it on a set date; if the pattern continues without a reason, explain plainly what the formal next step is.",
     script:
-      "\"{name}, I want to talk about something I have noticed over the last month. On six mornings you joined after 9:30, and twice you missed the stand-up without a message, so Sam had to cover the client handover. I am not assuming anything about why, and I would like to understand it: is something making the mornings hard at the moment? If there is, we can look at what would help. What I need going forward is that you are online at the agreed time, or that you let me know before it starts if you cannot be. Can we agree that and look at how it is going in two weeks?\"",
+      '"{name}, I want to talk about something I have noticed over the last month. On six mornings you joined after 9:30, and twice you missed the stand-up without a message, so Sam had to cover the client handover. I am not assuming anything about why, and I would like to understand it: is something making the mornings hard at the moment? If there is, we can look at what would help. What I need going forward is that you are online at the agreed time, or that you let me know before it starts if you cannot be. Can we agree that and look at how it is going in two weeks?"',
     nextSteps: [
       "Write down the dates, times and impact before the conversation.",
       "Read your organisation's attendance and sick-leave policy, or ask HR.",
@@ -1420,7 +1420,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "The 1:1 is the report's meeting. Keep it weekly or fortnightly, 30 minutes, and never cancel, only move. Use a shared agenda they fill first. A simple structure: 1. How are you, really? (5 min) 2. Their topics (15 min) 3. Your topics and feedback both ways (5 min) 4. Growth or career, once a month (5 min) 5. Actions written down. Move status updates to a written channel.",
     script:
-      "\"{name}, I want our 1:1s to be more useful for you. From now on, this is your time: add your topics to our shared doc beforehand and we will start with them. I will move status updates to our written channel. Once a month I would like us to spend part of it on where you want to grow. And I would love feedback on how I can support you better. What would you like to talk about today?\"",
+      '"{name}, I want our 1:1s to be more useful for you. From now on, this is your time: add your topics to our shared doc beforehand and we will start with them. I will move status updates to our written channel. Once a month I would like us to spend part of it on where you want to grow. And I would love feedback on how I can support you better. What would you like to talk about today?"',
     nextSteps: [
       "Create a shared 1:1 agenda document with each report.",
       "Move status updates to a written weekly channel.",
@@ -1472,7 +1472,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Audit: list every recurring meeting with its purpose, attendees and hours per week. 2. Cancel every recurring meeting for two weeks and restore only those people miss. 3. Every meeting gets a purpose, an agenda and an owner; no agenda, no meeting. 4. Move status updates to asynchronous written updates. 5. Protect two focus blocks a week for the whole team. 6. Invite only those who contribute or decide; share notes with everyone else.",
     script:
-      "\"Looking at our calendars, we spend about 15 hours a week each in meetings, and many of you have told me you cannot get deep work done. For the next two weeks I am cancelling all our recurring meetings except the 1:1s and Monday planning. Status updates move to a written thread on Fridays. After two weeks we will bring back only what we missed, and every meeting will need an agenda.\"",
+      '"Looking at our calendars, we spend about 15 hours a week each in meetings, and many of you have told me you cannot get deep work done. For the next two weeks I am cancelling all our recurring meetings except the 1:1s and Monday planning. Status updates move to a written thread on Fridays. After two weeks we will bring back only what we missed, and every meeting will need an agenda."',
     nextSteps: [
       "List all recurring team meetings with hours per person per week.",
       "Run a two-week meeting pause and note what is missed.",
@@ -1524,7 +1524,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Agree a short communication charter: which channel for what (chat for quick questions, documents for decisions, calls for complex or emotional topics), expected reply times per channel, core overlap hours, how to signal urgency, and a rule that every decision is written down where everyone can find it. Default to asynchronous and written; record key calls. Review the norms after a month.",
     script:
-      "\"Working across three time zones, we keep losing information, and some of you feel you have to answer chat at all hours. Let us agree a few simple rules together: which channel for what, how fast we expect replies, our shared hours, and that every decision gets written down in the team doc. I have drafted a starting point; tear it apart and let us settle it by Friday.\"",
+      '"Working across three time zones, we keep losing information, and some of you feel you have to answer chat at all hours. Let us agree a few simple rules together: which channel for what, how fast we expect replies, our shared hours, and that every decision gets written down in the team doc. I have drafted a starting point; tear it apart and let us settle it by Friday."',
     nextSteps: [
       "Draft a one-page communication charter and review it with the team.",
       "Agree the core overlap hours and reply-time expectations.",
@@ -1576,7 +1576,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Tell them early, directly and in person (or on video), before rumours. Lead with the decision, then the reasons as honestly as you can share them, then what it means for each of them. Acknowledge the feelings it will cause; do not spin it or blame 'them upstairs'. Say what is still open for input. Leave time for questions and follow up one to one with those most affected.",
     script:
-      "\"I have some difficult news, and I wanted you to hear it from me first. The leadership team has decided to pause the mobile project at the end of this month. The reason is that we need those resources for the billing migration, which is now the company's top priority. I know many of you put a lot into this work, and it is disappointing. Here is what it means for each of you, and I will make time this week to talk with anyone one to one.\"",
+      '"I have some difficult news, and I wanted you to hear it from me first. The leadership team has decided to pause the mobile project at the end of this month. The reason is that we need those resources for the billing migration, which is now the company\'s top priority. I know many of you put a lot into this work, and it is disappointing. Here is what it means for each of you, and I will make time this week to talk with anyone one to one."',
     nextSteps: [
       "Prepare the decision, the reasons and the impact per person in writing.",
       "Tell the team before the news spreads informally.",
@@ -1628,7 +1628,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "1. Pick one behaviour, not a list, and check that it is worth raising: does it repeat, and does it cost the team something? 2. Ask permission and choose a private moment, not a tense one. 3. Use situation, behaviour, impact, with one or two concrete examples, and speak about the effect on the work rather than their intent. 4. Show that you want the same outcome they do. 5. Ask for their view; there may be pressures you cannot see. 6. Suggest one specific change and agree it together. 7. Thank them afterwards and notice when it changes. If your manager reacts badly, let it rest and come back to it later rather than pushing.",
     script:
-      "\"{name}, can I give you some feedback on something that would help me do my job better? In the last two planning meetings, the priorities changed at the end without the reasons being shared, and the team spent the next day asking me questions I could not answer. I know there is a lot of pressure from above, and I want us to move fast too. Would it work if, when priorities change, you give me the two or three reasons so I can explain them to the team? How does that sound from your side?\"",
+      '"{name}, can I give you some feedback on something that would help me do my job better? In the last two planning meetings, the priorities changed at the end without the reasons being shared, and the team spent the next day asking me questions I could not answer. I know there is a lot of pressure from above, and I want us to move fast too. Would it work if, when priorities change, you give me the two or three reasons so I can explain them to the team? How does that sound from your side?"',
     nextSteps: [
       "Choose the one behaviour that costs your team the most and write down two examples.",
       "Ask for a private slot, for example at the end of your 1:1.",
@@ -1681,7 +1681,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Days 1 to 30: listen. Hold a long first 1:1 with each person (what is working, what is not, what they want from a manager, their goals), and agree expectations with your own manager. Days 31 to 60: share what you heard, pick one or two early wins the team wants, and set up a rhythm of 1:1s and team meetings. Days 61 to 90: set team goals, start regular feedback, and ask for feedback on yourself. Accept that your output is now the team's output.",
     script:
-      "\"{name}, I would like to start by listening rather than changing anything. What is working well on this team, and what is frustrating you? What have you appreciated in past managers, and what did not work for you? Where do you want to be in a year? I will share back what I hear from everyone, and we will decide together what to tackle first.\"",
+      '"{name}, I would like to start by listening rather than changing anything. What is working well on this team, and what is frustrating you? What have you appreciated in past managers, and what did not work for you? Where do you want to be in a year? I will share back what I hear from everyone, and we will decide together what to tackle first."',
     nextSteps: [
       "Hold a listening 1:1 with every team member in your first two weeks.",
       "Agree success measures for your first 90 days with your own manager.",
@@ -1733,7 +1733,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Talk to each former peer one to one early, acknowledging the change openly rather than pretending nothing is different. Be especially direct and generous with anyone who wanted the role: acknowledge it, and ask what they want to achieve. Keep friendships, but be consistent and visible in fairness: no private information, no favourites. Stop joining complaints about leadership; you are part of it now.",
     script:
-      "\"{name}, this is a bit strange for both of us, and I would rather say that out loud than pretend otherwise. I value our friendship and I want to keep it. I will also have to make decisions you may not like, and I will always try to be fair and explain them. I know you were interested in this role too; I would really like to hear what you want to achieve and how I can help you get there.\"",
+      '"{name}, this is a bit strange for both of us, and I would rather say that out loud than pretend otherwise. I value our friendship and I want to keep it. I will also have to make decisions you may not like, and I will always try to be fair and explain them. I know you were interested in this role too; I would really like to hear what you want to achieve and how I can help you get there."',
     nextSteps: [
       "Have a one-to-one with each former peer in your first week.",
       "Speak first with anyone who also applied for the role.",
@@ -1785,7 +1785,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Ask specific, safe questions rather than general ones: 'What is one thing I should start, stop or continue?' 'When did I last make your work harder?' Ask repeatedly, in 1:1s, so it becomes normal. React with thanks, never defence, even when it stings. Act on one point visibly and tell the team you did, because that is what makes the next round of feedback honest. Add an anonymous channel for what people will not say to your face.",
     script:
-      "\"{name}, I am working on being a better manager, and I need your help. What is one thing I do that makes your work harder, or one thing I should start doing? You will not hurt my feelings, and I genuinely want to know. Even something small helps.\"",
+      '"{name}, I am working on being a better manager, and I need your help. What is one thing I do that makes your work harder, or one thing I should start doing? You will not hurt my feelings, and I genuinely want to know. Even something small helps."',
     nextSteps: [
       "Ask one specific feedback question in every 1:1 this month.",
       "Thank people for feedback without explaining or defending yourself.",
@@ -1794,7 +1794,7 @@ export const PART_A: BuiltinItem[] = [
     ],
     asks: [
       "how do I get honest feedback from my team about my management",
-      "I ask \"any feedback for me\" and everyone says all good",
+      'I ask "any feedback for me" and everyone says all good',
       "what does my team really think of me as a boss?",
       "upward feedback questions to ask my reports",
       "how to find my blind spots as a leader",
@@ -1837,7 +1837,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "A manager's output is the output of the team plus the teams they influence. Spend your time on the activities with the most leverage: those that improve many people's work at once (clear priorities, coaching, hiring well, removing blockers). Each week: review your calendar against those priorities, block time for them first, drop or delegate low-leverage work, and keep hands-on work to what only you can do or what keeps your judgement sharp.",
     script:
-      "\"I want to be honest with you all: I have been too deep in the day-to-day work, and it means I have not given enough time to coaching and planning. I am going to hand over some tasks I have held onto and protect time every week for 1:1s and planning. You will see me in fewer working sessions, and that is deliberate. Tell me if you need me somewhere I am not.\"",
+      '"I want to be honest with you all: I have been too deep in the day-to-day work, and it means I have not given enough time to coaching and planning. I am going to hand over some tasks I have held onto and protect time every week for 1:1s and planning. You will see me in fewer working sessions, and that is deliberate. Tell me if you need me somewhere I am not."',
     nextSteps: [
       "Label last week's calendar as high- or low-leverage time.",
       "Block two hours a week for coaching and planning before anything else.",
@@ -1888,7 +1888,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "A short training talk of our own for managers. Key points: say what you know, what you do not know, and when you will know more. Do not promise what you cannot control. Keep routines steady, since predictability is reassuring. Increase contact: shorter, more frequent check-ins. Give people something they can control: clear priorities for the next two weeks. Look after your own energy so you can steady others.",
     script:
-      "\"I know there is a lot of talk about the reorganisation, and I want to tell you what I know. Nothing has been decided about our team yet. I expect to know more by the end of the month, and I will tell you as soon as I can. Until then, here are our priorities for the next two weeks. My door is open if you are worried; come and talk to me any time.\"",
+      '"I know there is a lot of talk about the reorganisation, and I want to tell you what I know. Nothing has been decided about our team yet. I expect to know more by the end of the month, and I will tell you as soon as I can. Until then, here are our priorities for the next two weeks. My door is open if you are worried; come and talk to me any time."',
     nextSteps: [
       "Tell the team what you know, what you do not, and when you expect to know more.",
       "Keep your regular rhythm of meetings and 1:1s.",
@@ -1939,7 +1939,7 @@ export const PART_A: BuiltinItem[] = [
     approach:
       "Do not answer yes or no on the spot: say you will come back with options the same day or the next. 1. Make the current load visible: what the team is working on, how much capacity it takes, what is already at risk. 2. Turn the request into a trade-off rather than a refusal: 'yes, if we stop or delay X', 'yes, a smaller version by then', or 'yes, with one more person'. 3. Name the cost of simply adding it (overtime, quality, the people who are already stretched) in facts, not complaints. 4. Ask your manager to choose, since they see the wider priorities. 5. Confirm the decision in writing and tell your team what was dropped, so the choice is real.",
     script:
-      "\"{name}, I understand why the partner integration matters, and I want us to deliver it well. Right now the team is fully committed: the billing release takes about 70 percent of our time and the support rotation the rest, and two people have already worked late this month. I can see three options. We take the integration and move the billing release by three weeks; we deliver a smaller first version by the end of the month; or we take it on as asked if we get a contractor for six weeks. Which of these fits the priorities you are seeing best?\"",
+      '"{name}, I understand why the partner integration matters, and I want us to deliver it well. Right now the team is fully committed: the billing release takes about 70 percent of our time and the support rotation the rest, and two people have already worked late this month. I can see three options. We take the integration and move the billing release by three weeks; we deliver a smaller first version by the end of the month; or we take it on as asked if we get a contractor for six weeks. Which of these fits the priorities you are seeing best?"',
     nextSteps: [
       "Keep a one-page view of the team's current work and capacity, ready for the next request.",
       "Ask for a day to respond instead of agreeing in the meeting.",

@@ -383,7 +383,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "1. Raise it soon, privately and calmly; thank them for being open, or say what you have noticed without accusing. 2. Ask before you offer: what is pulling them away, and what would have to change for them to want to stay? Listen for the real reason (money, growth, the work itself, a person, flexibility, recognition). 3. Be honest about what you can and cannot change, and by when; check with your own manager or HR before promising pay or promotion. 4. Come back within a week with something concrete: a new scope, a development plan, a pay review, a change in how you work with them. 5. Accept that the decision is theirs; a respectful conversation keeps the relationship even if they go, and a last-minute counter-offer rarely fixes the reason they were looking.",
     script:
-      "\"{name}, thank you for being open with me about the recruiter. I really value what you bring to this team, and I would much rather talk about this now than be surprised later. Can you tell me what made that offer interesting? What would need to be different here for you to be excited about the next year? I cannot promise everything today, but I will be honest about what I can change, and I will come back to you by Friday with what I have found out.\"",
+      '"{name}, thank you for being open with me about the recruiter. I really value what you bring to this team, and I would much rather talk about this now than be surprised later. Can you tell me what made that offer interesting? What would need to be different here for you to be excited about the next year? I cannot promise everything today, but I will be honest about what I can change, and I will come back to you by Friday with what I have found out."',
     nextSteps: [
       "Talk within a day or two, in private, with time to listen",
       "Write down what matters most to them and what you could change",
@@ -540,7 +540,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "Make recognition specific, timely and frequent. Specific: name the action and its impact ('Your summary saved the client call'). Timely: within days, not at the review. Frequent: build it into rituals, such as a five-minute 'wins' slot in the weekly meeting or a shared channel for thanks. Let peers recognise each other, not only the manager. Ask each person how they like to be recognised; some love public praise, others prefer a private note.",
     script:
-      "\"Before we start, I want to call out something from this week. {name}, the way you rewrote the onboarding guide meant our two new starters were productive on day two instead of day ten. That's a real difference, thank you. Does anyone else have a win or a thank-you to share from this week?\"",
+      '"Before we start, I want to call out something from this week. {name}, the way you rewrote the onboarding guide meant our two new starters were productive on day two instead of day ten. That\'s a real difference, thank you. Does anyone else have a win or a thank-you to share from this week?"',
     nextSteps: [
       "Add a five-minute wins and thanks slot to your weekly team meeting",
       "Ask each team member how they prefer to be recognised",
@@ -604,7 +604,7 @@ export const PART_B: BuiltinItem[] = [
       "how do I make values real for my team",
       "culture is what leaders tolerate, what does that mean for me",
       "we say customer first but reward speed over quality",
-      "Our values say \"we speak up\" but the last person who challenged a director got sidelined. My team noticed and now nobody believes the values",
+      'Our values say "we speak up" but the last person who challenged a director got sidelined. My team noticed and now nobody believes the values',
       "How to role model values under pressure?",
       "Use company values in everyday decisions",
       "team doesnt take our values seriously",
@@ -867,7 +867,7 @@ export const PART_B: BuiltinItem[] = [
       "disagree and commit as a manager in the middle",
       "Senior leadership froze our budget even though I pushed back. Now I have to tell my team without trashing the decision or pretending I love it",
       "Should I tell my team I disagreed with the decision?",
-      "how to not say \"they decided\" when passing on a decision",
+      'how to not say "they decided" when passing on a decision',
       "defend a company decision I don't fully believe in",
       "team angry about a policy from head office, what do I say",
       "how to stay credible when announcing something you dont like",
@@ -1010,7 +1010,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "Prefer 'what' and 'how' to 'why' (which can sound accusatory). Ask one question at a time and then stay silent. Useful questions: What's on your mind? What's the real challenge here for you? What have you already tried? What would you do if you knew you couldn't fail? What's in your control? What would someone you admire do? What are you not saying? What do you need from me? And the best follow-up: And what else?",
     script:
-      "\"{name}, what's the real challenge here for you? ... And what else? ... If you were advising a friend in exactly this situation, what would you tell them? What part of this is in your control? What do you need from me to move forward?\"",
+      '"{name}, what\'s the real challenge here for you? ... And what else? ... If you were advising a friend in exactly this situation, what would you tell them? What part of this is in your control? What do you need from me to move forward?"',
     nextSteps: [
       "Pick three questions from the bank and use them in every 1:1 this week",
       "Count how often you give advice versus ask; aim for more questions",
@@ -1023,7 +1023,7 @@ export const PART_B: BuiltinItem[] = [
       "open questions for a one on one",
       "what to ask instead of giving advice",
       "list of coaching questions for managers",
-      "I catch myself asking \"have you thought about asking Jo\" when I really mean \"ask Jo\"",
+      'I catch myself asking "have you thought about asking Jo" when I really mean "ask Jo"',
       "how to ask better questions as a manager",
       "questions that make people think",
       "what is a powerful question in coaching?",
@@ -1164,7 +1164,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "Her manager used weekly 30-minute coaching sessions with GROW. They set a goal ('lead, not do'), looked at her calendar together (reality: 70 % hands-on work), and she listed options: hand off one code area, block two hours for 1:1s, rehearse the difficult conversation. She role-played the conversation with her manager twice before having it. After two months her hands-on time was down to 30 % and the conversation had happened. Key: ask, rehearse, hold to commitments.",
     script:
-      "\"Mei, looking at your week, how much of it is leading and how much is doing? What would you need to let go of to change that? You mentioned the conversation with Alex: would it help to rehearse it here first? I'll play Alex, and you can stop and restart as often as you like.\"",
+      '"Mei, looking at your week, how much of it is leading and how much is doing? What would you need to let go of to change that? You mentioned the conversation with Alex: would it help to rehearse it here first? I\'ll play Alex, and you can stop and restart as often as you like."',
     nextSteps: [
       "Set up a weekly coaching slot for any newly promoted lead",
       "Review their calendar together and agree a target for leading versus doing",
@@ -1215,7 +1215,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "Treat it as a series of conversations, not one answer. 1. Past: ask about their work so far, what they enjoyed most and what they did best. 2. Future: ask where they would like to be in two to five years, and whether it is more depth (expert track), more breadth, or leading people; many companies have an individual contributor path as well as a management one. 3. Gap: compare with your organisation's career framework or the next level's expectations and name the two or three skills that matter most. 4. Plan: agree a short development plan, about 70 percent learning on the job (a stretch project), 20 percent from people (a mentor, shadowing) and 10 percent courses. 5. Be honest about promotion: what the criteria are, how decisions are made, and what you do not control. Review the plan every quarter.",
     script:
-      "\"{name}, you asked where your career could go from here, and I want to give that a proper answer rather than a quick one. Let us start with you: which work in the last year gave you the most energy? Where would you like to be in three years: deeper as an expert, leading people, or something different? Then we can look at what the next level expects and pick two skills to build this half-year. I will be honest about how promotions work here and what I can and cannot influence.\"",
+      '"{name}, you asked where your career could go from here, and I want to give that a proper answer rather than a quick one. Let us start with you: which work in the last year gave you the most energy? Where would you like to be in three years: deeper as an expert, leading people, or something different? Then we can look at what the next level expects and pick two skills to build this half-year. I will be honest about how promotions work here and what I can and cannot influence."',
     nextSteps: [
       "Book a dedicated 45-minute career conversation, separate from status 1:1s",
       "Bring the career framework or the next level's expectations",
@@ -1580,7 +1580,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "1. Prepare with HR: the reason, the legal steps your country requires, the last day, pay, notice, benefits, references, equipment and access, and what you may and may not say. 2. Hold it in private, early in the week and not before a holiday, with an HR colleague present if your process needs it. 3. Say the decision in the first minute, clearly, with the reason in one or two sentences; do not reopen the debate or soften it into ambiguity. 4. Then listen: let them react, acknowledge it, and do not argue. 5. Explain the practical next steps and give them in writing. 6. Protect their dignity: let them choose how to tell colleagues and collect their things, and thank them for what they contributed. 7. Tell the team briefly and respectfully, without details of the reasons.",
     script:
-      "\"{name}, thank you for coming in. I have difficult news, and I want to be direct with you: we have decided to end your employment, and your last working day will be the 30th. As we discussed during the improvement plan, the results we needed in the role have not been reached. I know this is hard to hear. Take whatever time you need. Lisa from HR is here to go through your notice pay, your benefits and the reference, and you will get all of it in writing today. You can decide how and when you would like your colleagues to be told.\"",
+      '"{name}, thank you for coming in. I have difficult news, and I want to be direct with you: we have decided to end your employment, and your last working day will be the 30th. As we discussed during the improvement plan, the results we needed in the role have not been reached. I know this is hard to hear. Take whatever time you need. Lisa from HR is here to go through your notice pay, your benefits and the reference, and you will get all of it in writing today. You can decide how and when you would like your colleagues to be told."',
     nextSteps: [
       "Go through the checklist with HR the day before: documents, pay, access, equipment, legal steps",
       "Keep the meeting short: decision first, then listening, then practical steps",
@@ -1633,7 +1633,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "1. In the first conversation, stay calm and gracious: thank them, ask what led to the decision and where they are going, and do not argue, guilt them or improvise a counter-offer. 2. Agree the practical frame: last day, notice period, holidays left, and how and when the team is told, ideally by them or together within a day or two. 3. Build a hand-over plan: list their responsibilities, open work, knowledge that lives only in their head, key contacts and access; name a receiver for each item and schedule shadowing sessions. 4. Ask for honest feedback in an exit conversation close to the last day. 5. Mark their leaving well, with a thank-you in front of the team. 6. Afterwards, check in with those who stay: workload, worries, and what the departure means for them.",
     script:
-      "\"Thank you for telling me in person, {name}. I will be honest: I am sorry to lose you, and I am also glad for you. Can you tell me a little about what led to this and what you are going to? Let us agree on two things this week: how we tell the team, and a hand-over plan for the onboarding project and the client accounts. I would also value your honest view, before you go, on what we could do better as a team.\"",
+      '"Thank you for telling me in person, {name}. I will be honest: I am sorry to lose you, and I am also glad for you. Can you tell me a little about what led to this and what you are going to? Let us agree on two things this week: how we tell the team, and a hand-over plan for the onboarding project and the client accounts. I would also value your honest view, before you go, on what we could do better as a team."',
     nextSteps: [
       "Confirm the last day and notice terms in writing with HR",
       "Agree with them how and when the team hears the news",
@@ -1948,7 +1948,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "1. Make all the work visible in one list, with who asked and the real deadline. 2. Ask for the cost of delay behind each 'urgent': what happens if it waits a week? 3. Sort with a simple grid of impact against urgency, and rank, do not just label: only one item can be number one. 4. Set a limit on how much the team works on at the same time, and finish before starting. 5. Agree who decides when priorities conflict; if two stakeholders both claim the top slot, bring them together or to your manager rather than deciding behind their backs. 6. Publish the ranked list and the next review date, so stakeholders see where their request stands. 7. Protect the team: one channel for new requests and no queue-jumping without a trade-off.",
     script:
-      "\"{name}, right now my team has eleven requests, and each one has been called urgent. We cannot do them all at once, and trying to is why nothing is getting finished. Here is the full list, ranked by impact and what it costs to wait. The top three get our time this fortnight; the rest have a date. If you think something is ranked wrongly, tell me what it costs the business to wait, and if two of you need the same slot, let us sit down together and decide. We will review the list every Monday.\"",
+      '"{name}, right now my team has eleven requests, and each one has been called urgent. We cannot do them all at once, and trying to is why nothing is getting finished. Here is the full list, ranked by impact and what it costs to wait. The top three get our time this fortnight; the rest have a date. If you think something is ranked wrongly, tell me what it costs the business to wait, and if two of you need the same slot, let us sit down together and decide. We will review the list every Monday."',
     nextSteps: [
       "Collect every open request in one visible list with the requester and real deadline",
       "Rank the list by impact and cost of delay, not by who shouted loudest",
@@ -2157,7 +2157,7 @@ export const PART_B: BuiltinItem[] = [
     approach:
       "1. Send the agenda and key questions a day ahead so people can prepare. 2. Start topics with two minutes of silent writing, then share. 3. Use written channels (a shared doc or chat thread) for input after the meeting. 4. Ask specific people by name only if they have agreed to it; otherwise invite 'someone we haven't heard from'. 5. Credit ideas to the person who had them. 6. In 1:1s ask what would make it easier to contribute.",
     script:
-      "\"{name}, you had a great point in our 1:1 about the testing plan, and I'd love the whole team to hear your thinking. What would make it easier for you to share ideas in the team meeting? Would it help if I sent the questions in advance, or if we started with a few minutes of writing?\"",
+      '"{name}, you had a great point in our 1:1 about the testing plan, and I\'d love the whole team to hear your thinking. What would make it easier for you to share ideas in the team meeting? Would it help if I sent the questions in advance, or if we started with a few minutes of writing?"',
     nextSteps: [
       "Send agendas with questions at least a day ahead",
       "Open the next meeting's main topic with silent writing",

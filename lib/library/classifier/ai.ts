@@ -46,7 +46,10 @@ function parseAnswer(text: string): ContentAnalysis | null {
 export type AnalysisSource = "model" | "offline";
 
 /** The model's analysis when an endpoint is configured and answers validly, else ours. */
-export async function analyzeWithModel(text: string, config: ClassifierAiConfig | null = classifierAiConfig()): Promise<ContentAnalysis & { source: AnalysisSource }> {
+export async function analyzeWithModel(
+  text: string,
+  config: ClassifierAiConfig | null = classifierAiConfig(),
+): Promise<ContentAnalysis & { source: AnalysisSource }> {
   if (config) {
     try {
       const { text: answer } = await generateText({

@@ -39,23 +39,32 @@ export function titleOf(text: string): string {
   return title.length > 0 ? title : "Untitled content";
 }
 
-const VIDEO_URL = /https?:\/\/(?:www\.)?(?:youtube\.com|youtu\.be|vimeo\.com|loom\.com|wistia\.com|[\w.-]*videos?[\w.-]*)\/\S*/i;
+const VIDEO_URL =
+  /https?:\/\/(?:www\.)?(?:youtube\.com|youtu\.be|vimeo\.com|loom\.com|wistia\.com|[\w.-]*videos?[\w.-]*)\/\S*/i;
 
 /** The content type: clear signals first (a video link, "chapter", quoted lines, numbered fields
  * to fill, a company's story, a named model with stages), then the type model. */
 export function contentTypeOf(text: string): ContentType {
   const lower = text.toLowerCase();
-  if (VIDEO_URL.test(text) || (/https?:\/\//.test(text) && /\b(video|watch|webinar|recording)\b/.test(lower))) return "video_link";
-  if (/^\s*(?:#+\s*)?chapter\s+(?:\d+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten)\b/im.test(text)) return "book_chapter";
+  if (VIDEO_URL.test(text) || (/https?:\/\//.test(text) && /\b(video|watch|webinar|recording)\b/.test(lower)))
+    return "video_link";
+  if (/^\s*(?:#+\s*)?chapter\s+(?:\d+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten)\b/im.test(text))
+    return "book_chapter";
   const quoted = (text.match(/["“][^"”]{12,}["”]/g) ?? []).length;
   const speakerLines = (text.match(/^\s*(?:you|manager|employee|me|them|[A-Z][a-z]+)\s*:\s+\S/gim) ?? []).length;
   if (quoted >= 1 && quoted * 60 > text.length * 0.12) return "script";
   if (speakerLines >= 2) return "script";
   const fillFields = (text.match(/^\s*(?:\d+[.)]|[-*•]|\[ \])\s*[^\n]{2,80}(?::|\?|_{3,})\s*$/gm) ?? []).length;
   if (fillFields >= 3) return "template";
-  if (/\b(?:at|in) an? [\w -]{0,40}\b(company|firm|agency|start-?up|studio|bank|retailer|hospital|plant|team|chain)\b/i.test(text) && /\b(?:after|within|by the|a year|months?|quarter)\b/i.test(text)) {
+  if (
+    /\b(?:at|in) an? [\w -]{0,40}\b(company|firm|agency|start-?up|studio|bank|retailer|hospital|plant|team|chain)\b/i.test(
+      text,
+    ) &&
+    /\b(?:after|within|by the|a year|months?|quarter)\b/i.test(text)
+  ) {
     const ranked = models().contentType.rank(features(text));
-    if (ranked[0]!.label === "case_study" || ranked.slice(0, 2).some((r) => r.label === "case_study")) return "case_study";
+    if (ranked[0]!.label === "case_study" || ranked.slice(0, 2).some((r) => r.label === "case_study"))
+      return "case_study";
   }
   if (/\b(model|framework)\b/i.test(text) && /\b(stages?|steps?|levels?|phases?)\b/i.test(text)) return "framework";
   const feats = features(text);
@@ -96,7 +105,8 @@ export function tagsOf(text: string): string[] {
     if (t.surface.length > 30) return;
     if (t.surface.length >= 3) add(t.stem, t.surface);
     const prev = toks[i - 1];
-    if (prev && prev.pos === t.pos - 1 && prev.surface.length >= 3 && t.surface.length >= 3 && prev.stem !== t.stem) add(`${prev.stem} ${t.stem}`, `${prev.surface} ${t.surface}`);
+    if (prev && prev.pos === t.pos - 1 && prev.surface.length >= 3 && t.surface.length >= 3 && prev.stem !== t.stem)
+      add(`${prev.stem} ${t.stem}`, `${prev.surface} ${t.surface}`);
   });
   const scored = [...tf.entries()]
     .map(([key, n]) => {
@@ -121,7 +131,12 @@ export function tagsOf(text: string): string[] {
   return out.slice(0, Math.max(3, Math.min(6, out.length)));
 }
 
-const URGENT: ReadonlySet<ContentCategory> = new Set(["difficult_conversations", "conflict_resolution", "burnout_prevention", "workplace_stress"]);
+const URGENT: ReadonlySet<ContentCategory> = new Set([
+  "difficult_conversations",
+  "conflict_resolution",
+  "burnout_prevention",
+  "workplace_stress",
+]);
 
 /** Priority 1-5. 3 by default (spec section 9). +1 for a script or framework on an urgent topic
  * (difficult conversations, conflict, burnout, stress): managers reach for these under pressure.
@@ -135,5 +150,11 @@ export function priorityOf(category: ContentCategory, contentType: ContentType):
 export function analyzeContent(text: string): ContentAnalysis {
   const category = categoryOf(text);
   const contentType = contentTypeOf(text);
-  return { title: titleOf(text), contentType, category, tags: tagsOf(text), priority: priorityOf(category, contentType) };
+  return {
+    title: titleOf(text),
+    contentType,
+    category,
+    tags: tagsOf(text),
+    priority: priorityOf(category, contentType),
+  };
 }

@@ -6,7 +6,11 @@ import type { ContentAnalysis } from "./schema";
 
 /** Auto-analysis for the content library's add form (admins: library.manage). Reads and writes
  * nothing; the model when configured, else the offline classifier. */
-export async function analyzeForAdmin(ctx: AuthContext, content: string, config: ClassifierAiConfig | null = classifierAiConfig()): Promise<ContentAnalysis> {
+export async function analyzeForAdmin(
+  ctx: AuthContext,
+  content: string,
+  config: ClassifierAiConfig | null = classifierAiConfig(),
+): Promise<ContentAnalysis> {
   requirePermission(ctx, "library.manage");
   const { title, contentType, category, tags, priority } = await analyzeWithModel(content, config);
   return { title, contentType, category, tags, priority };

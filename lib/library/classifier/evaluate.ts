@@ -13,7 +13,9 @@ export type Evaluation = {
 
 /** Category and content-type accuracy of an analyser on a labelled set. */
 export function evaluate(set: LabelledPassage[], analyze: (text: string) => ContentAnalysis): Evaluation {
-  const perCategory = Object.fromEntries(CATEGORIES.map((c) => [c, { correct: 0, total: 0 }])) as Evaluation["perCategory"];
+  const perCategory = Object.fromEntries(
+    CATEGORIES.map((c) => [c, { correct: 0, total: 0 }]),
+  ) as Evaluation["perCategory"];
   const confusions: Record<string, number> = {};
   let categoryCorrect = 0;
   let typeCorrect = 0;
@@ -30,5 +32,11 @@ export function evaluate(set: LabelledPassage[], analyze: (text: string) => Cont
     }
     if (got.contentType === item.contentType) typeCorrect += 1;
   }
-  return { categoryCorrect, categoryAccuracy: categoryCorrect / set.length, typeAccuracy: typeCorrect / set.length, perCategory, confusions };
+  return {
+    categoryCorrect,
+    categoryAccuracy: categoryCorrect / set.length,
+    typeAccuracy: typeCorrect / set.length,
+    perCategory,
+    confusions,
+  };
 }

@@ -15,13 +15,25 @@ export function models(): Models {
   if (cached) return cached;
   const start = performance.now();
   const examples = [
-    ...TRAINING_DATA.map((d) => ({ feats: features(d.text), category: d.category, contentType: d.contentType, weight: 1 })),
+    ...TRAINING_DATA.map((d) => ({
+      feats: features(d.text),
+      category: d.category,
+      contentType: d.contentType,
+      weight: 1,
+    })),
     // Built-in items are long and well written; their title and situation carry the category best.
-    ...BUILTIN_LIBRARY.map((b) => ({ feats: features(`${b.title}. ${b.tags.join(", ")}. ${b.situation} ${b.approach}`), category: b.category, contentType: b.contentType, weight: 0.5 })),
+    ...BUILTIN_LIBRARY.map((b) => ({
+      feats: features(`${b.title}. ${b.tags.join(", ")}. ${b.situation} ${b.approach}`),
+      category: b.category,
+      contentType: b.contentType,
+      weight: 0.5,
+    })),
   ];
   const category = trainNaiveBayes(examples.map((e) => ({ feats: e.feats, label: e.category, weight: e.weight })));
   // The type model learns from our passages only (the built-ins are mostly frameworks and scripts).
-  const contentType = trainNaiveBayes(examples.slice(0, TRAINING_DATA.length).map((e) => ({ feats: e.feats, label: e.contentType })));
+  const contentType = trainNaiveBayes(
+    examples.slice(0, TRAINING_DATA.length).map((e) => ({ feats: e.feats, label: e.contentType })),
+  );
   cached = { category, contentType, trainedMs: performance.now() - start };
   return cached;
 }

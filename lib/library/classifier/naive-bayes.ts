@@ -18,7 +18,9 @@ function counted(feats: string[]): Map<string, number> {
   return m;
 }
 
-export function trainNaiveBayes<L extends string>(examples: { feats: string[]; label: L; weight?: number }[]): NaiveBayes<L> {
+export function trainNaiveBayes<L extends string>(
+  examples: { feats: string[]; label: L; weight?: number }[],
+): NaiveBayes<L> {
   const perLabel = new Map<L, { counts: Map<string, number>; total: number; docs: number }>();
   const vocab = new Set<string>();
   const docFreq = new Map<string, number>();

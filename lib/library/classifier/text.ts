@@ -30,9 +30,27 @@ function stemWord(word: string): string {
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith("sses")) return w.slice(0, -2);
-  for (const suffix of ["ational", "ization", "fulness", "iveness", "ments", "ment", "ings", "ing", "edly", "ed", "ly", "es", "s"]) {
+  for (const suffix of [
+    "ational",
+    "ization",
+    "fulness",
+    "iveness",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "edly",
+    "ed",
+    "ly",
+    "es",
+    "s",
+  ]) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
-      if ((suffix === "s" && (w.endsWith("ss") || w.endsWith("us") || w.endsWith("is"))) || (suffix === "es" && !/(ch|sh|x|ss|zz)es$/.test(w))) continue;
+      if (
+        (suffix === "s" && (w.endsWith("ss") || w.endsWith("us") || w.endsWith("is"))) ||
+        (suffix === "es" && !/(ch|sh|x|ss|zz)es$/.test(w))
+      )
+        continue;
       w = w.slice(0, -suffix.length);
       break;
     }

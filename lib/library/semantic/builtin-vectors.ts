@@ -16,7 +16,10 @@ import { log } from "@/lib/log/logger";
 // (an item edited without running the script) is embedded in the background and joins the index
 // then; a unit test fails while the file is stale.
 
-export const BUILTIN_VECTORS_FILE = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/library/semantic/builtin-vectors.json");
+export const BUILTIN_VECTORS_FILE = path.join(
+  /* turbopackIgnore: true */ process.cwd(),
+  "lib/library/semantic/builtin-vectors.json",
+);
 
 const fileSchema = z.object({ model: z.string(), dims: z.number().int(), vectors: z.record(z.string(), z.string()) });
 export type BuiltinVectorsFile = z.infer<typeof fileSchema>;
@@ -93,8 +96,20 @@ function once(slot: Slot, make: (onFilled: () => void) => BuiltinIndex): Builtin
 export async function builtinIndex(): Promise<{ docs: BuiltinIndex; asks: BuiltinIndex }> {
   const ids = BUILTIN_LIBRARY.map((b) => b.id);
   return {
-    docs: once("pulsewellBuiltinDocs", (filled) => matrixOf(ids, BUILTIN_LIBRARY.map((b) => builtinDocSections(b)), filled)),
-    asks: once("pulsewellBuiltinAsks", (filled) => matrixOf(ids, BUILTIN_LIBRARY.map((b) => builtinAskSections(b)), filled)),
+    docs: once("pulsewellBuiltinDocs", (filled) =>
+      matrixOf(
+        ids,
+        BUILTIN_LIBRARY.map((b) => builtinDocSections(b)),
+        filled,
+      ),
+    ),
+    asks: once("pulsewellBuiltinAsks", (filled) =>
+      matrixOf(
+        ids,
+        BUILTIN_LIBRARY.map((b) => builtinAskSections(b)),
+        filled,
+      ),
+    ),
   };
 }
 

@@ -31,7 +31,8 @@ class EncoderPool {
     if (texts.length === 0) return Promise.resolve([]);
     if (priority === "interactive") return this.enqueue(this.interactive, texts);
     const batches: Promise<Float32Array[]>[] = [];
-    for (let i = 0; i < texts.length; i += BULK_BATCH) batches.push(this.enqueue(this.bulk, texts.slice(i, i + BULK_BATCH)));
+    for (let i = 0; i < texts.length; i += BULK_BATCH)
+      batches.push(this.enqueue(this.bulk, texts.slice(i, i + BULK_BATCH)));
     return Promise.all(batches).then((parts) => parts.flat());
   }
 
@@ -81,7 +82,8 @@ class EncoderPool {
     if (!current || current.id !== msg.id) return;
     this.running = null;
     if (this.watchdog) clearTimeout(this.watchdog);
-    if (msg.error || !msg.vectors || !msg.dims) current.job.reject(new Error(msg.error ?? "sentence encoder returned nothing"));
+    if (msg.error || !msg.vectors || !msg.dims)
+      current.job.reject(new Error(msg.error ?? "sentence encoder returned nothing"));
     else {
       const { vectors, dims } = msg;
       current.job.resolve(current.job.texts.map((_, i) => vectors.subarray(i * dims, (i + 1) * dims)));
@@ -106,10 +108,18 @@ class EncoderPool {
 // a bundled worker chunk (measured: the built server then looked for the .wasm beside the chunk and
 // fell back to words alone), so neither the constructor nor the path is visible to it.
 function workerThreads(): typeof import("node:worker_threads") {
-  return createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), "package.json"))("node:worker_threads") as typeof import("node:worker_threads");
+  return createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), "package.json"))(
+    "node:worker_threads",
+  ) as typeof import("node:worker_threads");
 }
 function workerFile(): string {
-  return process.env.PULSEWELL_ENCODER_WORKER || path.join(/* turbopackIgnore: true */ process.cwd(), ["lib", "library", "semantic", "encoder-worker.mjs"].join(path.sep));
+  return (
+    process.env.PULSEWELL_ENCODER_WORKER ||
+    path.join(
+      /* turbopackIgnore: true */ process.cwd(),
+      ["lib", "library", "semantic", "encoder-worker.mjs"].join(path.sep),
+    )
+  );
 }
 
 const g = globalThis as unknown as { pulsewellEncoder?: EncoderPool };

@@ -287,7 +287,7 @@ export const OFF_TOPIC_EXEMPLARS: readonly string[] = [
   "best way to pitch our product to a cfo",
   "linkedin ad targeting for hr directors",
   "what's a good conversion rate for a landing page",
-  "customer says \"it's too expensive\", how do i handle that objection on a sales call",
+  'customer says "it\'s too expensive", how do i handle that objection on a sales call',
   "discount strategy for annual vs monthly plans",
   "seo keywords for employee survey software",
   "write a press release for our product launch",

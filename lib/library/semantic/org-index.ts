@@ -11,7 +11,15 @@ import { decodeVector } from "@/lib/library/semantic/vector-codec";
 
 const MAX_ORGS = 8;
 
-export type OrgIndex = { version: string; ids: string[]; rowItem: Int32Array; matrix: Float32Array; rows: number; itemStart: Int32Array; centroids: Float32Array };
+export type OrgIndex = {
+  version: string;
+  ids: string[];
+  rowItem: Int32Array;
+  matrix: Float32Array;
+  rows: number;
+  itemStart: Int32Array;
+  centroids: Float32Array;
+};
 export type OrgLibraryState = { version: string; hidden: string[]; stale: number };
 
 const g = globalThis as unknown as { pulsewellOrgIndexes?: Map<string, OrgIndex> };
@@ -67,7 +75,8 @@ export async function orgIndex(tx: Tx, orgId: string, version: string): Promise<
     let norm = 0;
     for (let i = 0; i < EMBEDDING_DIMS; i++) norm += centroids[item * EMBEDDING_DIMS + i]! ** 2;
     norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < EMBEDDING_DIMS; i++) centroids[item * EMBEDDING_DIMS + i] = centroids[item * EMBEDDING_DIMS + i]! / norm;
+    for (let i = 0; i < EMBEDDING_DIMS; i++)
+      centroids[item * EMBEDDING_DIMS + i] = centroids[item * EMBEDDING_DIMS + i]! / norm;
   }
   const index: OrgIndex = { version, ids, rowItem, matrix, rows: rows.length, itemStart, centroids };
   c.delete(orgId);

@@ -27,7 +27,14 @@ export type RankingParams = typeof RANKING;
 
 /** Row r belongs to item ids[rowItem[r]]. An organisation's matrix also has, per item, its first
  * row (itemStart, rows of one item are contiguous) and its normalised mean vector (centroids). */
-export type SectionMatrix = { ids: string[]; rowItem: Int32Array; matrix: Float32Array; rows: number; itemStart?: Int32Array; centroids?: Float32Array };
+export type SectionMatrix = {
+  ids: string[];
+  rowItem: Int32Array;
+  matrix: Float32Array;
+  rows: number;
+  itemStart?: Int32Array;
+  centroids?: Float32Array;
+};
 
 /** The dot product of q with row `base` of m, unrolled by four (measured 1.6x faster than the
  * plain loop on 15,000 x 512: the scan is the largest part of a question's retrieval time). */
@@ -49,7 +56,12 @@ function dot(q: Float32Array, m: Float32Array, base: number): number {
 /** Each item's two best section cosines with the (unit-length) question vector. With `shortlist`
  * (a large organisation library), only the items whose mean vector scores among the best
  * `shortlist` are scanned section by section; the rest are not scored. */
-export function sectionScores(q: Float32Array, m: SectionMatrix, skip?: ReadonlySet<string>, shortlist?: number): Map<string, [number, number]> {
+export function sectionScores(
+  q: Float32Array,
+  m: SectionMatrix,
+  skip?: ReadonlySet<string>,
+  shortlist?: number,
+): Map<string, [number, number]> {
   const dims = q.length;
   const best = new Float32Array(m.ids.length).fill(-2);
   const second = new Float32Array(m.ids.length).fill(-2);
@@ -78,12 +90,17 @@ export function sectionScores(q: Float32Array, m: SectionMatrix, skip?: Readonly
 
 /** An item's semantic score: its best section, leaning on the second best by `blend` (one stray
  * section that happens to share a phrase with the question should not carry an item alone). */
-export const itemSemantic = ([best, second]: [number, number], p: RankingParams = RANKING) => (1 - p.blend) * best + p.blend * second;
+export const itemSemantic = ([best, second]: [number, number], p: RankingParams = RANKING) =>
+  (1 - p.blend) * best + p.blend * second;
 
 /** An item's semantic score: a built-in item's best of its example asks and its document
  * sections; an item without asks (the organisation's own) its document sections, raised by
  * docBoost onto the scale of the asks. */
-export function combineSemantic(asks: [number, number] | undefined, docs: [number, number] | undefined, p: RankingParams = RANKING): number | undefined {
+export function combineSemantic(
+  asks: [number, number] | undefined,
+  docs: [number, number] | undefined,
+  p: RankingParams = RANKING,
+): number | undefined {
   if (!docs) return asks ? itemSemantic(asks, p) : undefined;
   if (!asks) return itemSemantic(docs, p) + p.docBoost;
   return Math.max(itemSemantic(asks, p), itemSemantic(docs, p));
@@ -101,11 +118,17 @@ export function maxCosine(q: Float32Array, m: SectionMatrix): number {
 export type Candidate = { key: string; semantic: number | null; lexical: number };
 export type Ranked = Candidate & { fused: number };
 
-const fuse = (c: Candidate, p: RankingParams) => (c.semantic === null ? c.lexical : p.alpha * c.semantic + (1 - p.alpha) * c.lexical);
+const fuse = (c: Candidate, p: RankingParams) =>
+  c.semantic === null ? c.lexical : p.alpha * c.semantic + (1 - p.alpha) * c.lexical;
 
 /** The items about the question, best first; [] when the best semantic score is under the gate or
  * the question is nearer the off-topic exemplars (`offTopic`: its highest cosine with them). */
-export function rankCandidates(candidates: readonly Candidate[], limit: number, p: RankingParams = RANKING, offTopic = -1): Ranked[] {
+export function rankCandidates(
+  candidates: readonly Candidate[],
+  limit: number,
+  p: RankingParams = RANKING,
+  offTopic = -1,
+): Ranked[] {
   if (candidates.length === 0) return [];
   const bestSemantic = Math.max(...candidates.map((c) => c.semantic ?? -1));
   if (bestSemantic < p.gate || offTopic - bestSemantic > p.margin) return [];

@@ -25,7 +25,11 @@ type DueItem = { id: string; title: string; content: string; tags: string[]; upd
 export async function queueLibraryEmbed(tx: Tx, orgId: string): Promise<void> {
   const job: LibraryEmbedJob = { orgId };
   const b = await boss();
-  await b.send(QUEUES.libraryEmbed.name, job, { ...QUEUES.libraryEmbed.options, singletonKey: orgId, db: jobsInTransaction(tx) });
+  await b.send(QUEUES.libraryEmbed.name, job, {
+    ...QUEUES.libraryEmbed.options,
+    singletonKey: orgId,
+    db: jobsInTransaction(tx),
+  });
 }
 
 /** The same, outside a transaction (retrieval's safety net when it meets a stale item). */
@@ -58,10 +62,15 @@ export async function refreshLibraryEmbeddings(orgId: string): Promise<{ items: 
     if (due.length === 0) break;
     const ids = due.map((i) => i.id);
     const existing = await withOrg(orgId, (tx) =>
-      tx.libraryEmbedding.findMany({ where: { organizationId: orgId, contentId: { in: ids } }, select: { textHash: true, scale: true, vector: true } }),
+      tx.libraryEmbedding.findMany({
+        where: { organizationId: orgId, contentId: { in: ids } },
+        select: { textHash: true, scale: true, vector: true },
+      }),
     );
     // Any stored vector of the same text is reused, whichever item it belongs to.
-    const byHash = new Map<string, StoredVector>(existing.map((r) => [r.textHash, { scale: r.scale, bytes: r.vector }]));
+    const byHash = new Map<string, StoredVector>(
+      existing.map((r) => [r.textHash, { scale: r.scale, bytes: r.vector }]),
+    );
     const plans = due.map((item) => ({ item, texts: orgItemSections(item) }));
     const toEmbed = [...new Set(plans.flatMap((p) => p.texts).filter((t) => !byHash.has(sectionHash(t))))];
     const vectors = await embedTexts(toEmbed, "bulk");
@@ -82,7 +91,15 @@ export async function refreshLibraryEmbeddings(orgId: string): Promise<{ items: 
             const stored = fresh.get(hash) ?? byHash.get(hash)!;
             // embeddedAt names the version of the text (the item's updatedAt), never a clock of
             // this process: an item is due exactly when the two differ.
-            return { organizationId: orgId, contentId: item.id, section, textHash: hash, scale: stored.scale, vector: new Uint8Array(stored.bytes), embeddedAt: item.updatedAt };
+            return {
+              organizationId: orgId,
+              contentId: item.id,
+              section,
+              textHash: hash,
+              scale: stored.scale,
+              vector: new Uint8Array(stored.bytes),
+              embeddedAt: item.updatedAt,
+            };
           }),
         });
         return true;

@@ -37,7 +37,7 @@ function chunks(content: string): string[] {
   const out: string[] = [];
   let current = "";
   for (const block of blocks) {
-    for (let rest = block; rest.length > 0; ) {
+    for (let rest = block; rest.length > 0;) {
       const piece = cut(rest);
       rest = rest.slice(piece.length).trim();
       if (current && current.length + piece.length + 1 > SECTION_CHARS) {

@@ -16,12 +16,16 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
 
 /** Columns left out of a table's checksum, and why. */
 export const EXCLUDED_COLUMNS: Readonly<Record<string, { columns: readonly string[]; why: string }>> = {
-  Session: { columns: ["lastSeenAt"], why: "a signed-in request refreshes it (at most every 5 minutes, lib/auth/sessions.ts): a read, not a change" },
+  Session: {
+    columns: ["lastSeenAt"],
+    why: "a signed-in request refreshes it (at most every 5 minutes, lib/auth/sessions.ts): a read, not a change",
+  },
 };
 
 /** Schemas not looked at, and why. */
 export const EXCLUDED_SCHEMAS: Readonly<Record<string, string>> = {
-  pgboss: "pg-boss's job queue: the server's own minute ticks and sweeps, and other tests' jobs, come and go at any time",
+  pgboss:
+    "pg-boss's job queue: the server's own minute ticks and sweeps, and other tests' jobs, come and go at any time",
 };
 
 let pool: pg.Pool | undefined;
@@ -73,8 +77,15 @@ export async function snapshot(orgIds: readonly string[]): Promise<Snapshot> {
     for (const [table, columns] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
       if (table in EXCLUDED_TABLES) continue;
       const skip = EXCLUDED_COLUMNS[table]?.columns ?? [];
-      const kept = columns.filter((c) => !skip.includes(c)).map(ident).join(", ");
-      const where = columns.includes("organizationId") ? `WHERE "organizationId" = ANY($1::uuid[])` : table === "Organization" ? `WHERE "id" = ANY($1::uuid[])` : "";
+      const kept = columns
+        .filter((c) => !skip.includes(c))
+        .map(ident)
+        .join(", ");
+      const where = columns.includes("organizationId")
+        ? `WHERE "organizationId" = ANY($1::uuid[])`
+        : table === "Organization"
+          ? `WHERE "id" = ANY($1::uuid[])`
+          : "";
       const params = where ? [orgIds] : [];
       const r = await client.query<{ rows: number; md5: string | null }>(
         `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM (SELECT ${kept} FROM ${ident(table)} ${where}) t`,
@@ -94,5 +105,8 @@ export function snapshotChanges(before: Snapshot, after: Snapshot): string[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return names
     .filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))
-    .map((t) => `${t}: ${before[t]?.rows ?? "-"} -> ${after[t]?.rows ?? "-"} rows${before[t]?.md5 !== after[t]?.md5 ? ", contents changed" : ""}`);
+    .map(
+      (t) =>
+        `${t}: ${before[t]?.rows ?? "-"} -> ${after[t]?.rows ?? "-"} rows${before[t]?.md5 !== after[t]?.md5 ? ", contents changed" : ""}`,
+    );
 }

@@ -13,7 +13,9 @@ export async function linkFromMail(to: string, pattern: RegExp): Promise<string>
   const dir = path.resolve(E2E_DATA_DIR, "mail");
   let link: string | undefined;
   await expect(async () => {
-    const mails = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}`));
+    const mails = readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir, f), "utf8"))
+      .filter((m) => m.includes(`To: ${to}`));
     link = mails.map((m) => pattern.exec(bodyOf(m))?.[0]).find(Boolean);
     expect(link, `no mail to ${to} with ${pattern}`).toBeDefined();
   }).toPass({ timeout: 20_000 });
@@ -26,7 +28,10 @@ export async function linksFromMail(to: string, pattern: RegExp, count: number):
   const dir = path.resolve(E2E_DATA_DIR, "mail");
   let links: string[] = [];
   await expect(async () => {
-    const mails = readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}\r\n`));
+    const mails = readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(path.join(dir, f), "utf8"))
+      .filter((m) => m.includes(`To: ${to}\r\n`));
     links = mails.map((m) => pattern.exec(bodyOf(m))?.[0]).filter((l): l is string => !!l);
     expect(links.length, `mails to ${to} with ${pattern}`).toBeGreaterThanOrEqual(count);
   }).toPass({ timeout: 20_000 });

@@ -15,4 +15,5 @@ export async function signInAs(page: Page, sub: string, email: string, password:
 }
 
 /** The visible toast (its text is also repeated in a screen-reader live region). */
-export const toastText = (page: Page, text: string) => page.getByRole("region", { name: /Notifications/ }).getByText(text);
+export const toastText = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text);

@@ -22,7 +22,15 @@ export async function seedClosedPulseRound(
   await runInOrg(e2eDb(), ws.orgId, async (tx) => {
     const org = ws.orgId;
     const person = (firstName: string, teamId: string) =>
-      tx.user.create({ data: { organizationId: org, firstName, lastName: "Seed", email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@${ws.subdomain}.example`, teamId } });
+      tx.user.create({
+        data: {
+          organizationId: org,
+          firstName,
+          lastName: "Seed",
+          email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@${ws.subdomain}.example`,
+          teamId,
+        },
+      });
     for (let i = 0; i < 4; i++) await person(`Mate${i}`, ws.team.id);
     const design = await tx.team.create({ data: { organizationId: org, name: "Design" }, select: { id: true } });
     for (let i = 0; i < 6; i++) await person(`Designer${i}`, design.id);
@@ -35,14 +43,32 @@ export async function seedClosedPulseRound(
     // Closed (early, now): dashboards read closed rounds only, whose answers were folded into the
     // rollups at close (decisions.md: results are released when a round closes).
     const closedAt = new Date();
-    await tx.survey.create({ data: { organizationId: org, id, kind: "pulse", title: "Weekly pulse", status: "closed", scheduledFor: sentAt, sentAt, closesAt: closedAt, closedAt } });
-    if (questions.length > 0) await tx.surveyQuestion.createMany({ data: questions.map((q, i) => ({ organizationId: org, surveyId: id, order: i + 1, ...q })) });
-    for (const [teamId, [invited, responded]] of Object.entries(participation)) await tx.surveyParticipation.create({ data: { organizationId: org, surveyId: id, teamId, invited, responded } });
+    await tx.survey.create({
+      data: {
+        organizationId: org,
+        id,
+        kind: "pulse",
+        title: "Weekly pulse",
+        status: "closed",
+        scheduledFor: sentAt,
+        sentAt,
+        closesAt: closedAt,
+        closedAt,
+      },
+    });
+    if (questions.length > 0)
+      await tx.surveyQuestion.createMany({
+        data: questions.map((q, i) => ({ organizationId: org, surveyId: id, order: i + 1, ...q })),
+      });
+    for (const [teamId, [invited, responded]] of Object.entries(participation))
+      await tx.surveyParticipation.create({ data: { organizationId: org, surveyId: id, teamId, invited, responded } });
     for (const [teamId, metrics] of Object.entries(rollups))
       for (const [metric, row] of Object.entries(metrics)) {
         if (!row) continue;
         const [n, sum, promoters = 0, detractors = 0] = row;
-        await tx.surveyRollup.create({ data: { organizationId: org, surveyId: id, teamId, metric, n, sum, promoters, detractors } });
+        await tx.surveyRollup.create({
+          data: { organizationId: org, surveyId: id, teamId, metric, n, sum, promoters, detractors },
+        });
       }
   });
 }

@@ -24,5 +24,24 @@ import type { RouteEntry } from "./routes/types";
 export type { Attack, Caller, RouteEntry } from "./routes/types";
 
 export function routeTable(): RouteEntry[] {
-  return [...foundationRoutes, ...signupRoutes, ...peopleRoutes, ...bulkImportRoutes, ...customSurveyRoutes, ...surveyRoundRoutes, ...analyticsRoutes, ...surveyTakingRoutes, ...surveyResultsRoutes, ...libraryRoutes, ...coachRoutes, ...coachAiRoutes, ...vaultRoutes, ...aiRoutes, ...oneOnOnePrepRoutes, ...oneOnOneNotesRoutes, ...oneOnOneMeetingRoutes, ...billingRoutes];
+  return [
+    ...foundationRoutes,
+    ...signupRoutes,
+    ...peopleRoutes,
+    ...bulkImportRoutes,
+    ...customSurveyRoutes,
+    ...surveyRoundRoutes,
+    ...analyticsRoutes,
+    ...surveyTakingRoutes,
+    ...surveyResultsRoutes,
+    ...libraryRoutes,
+    ...coachRoutes,
+    ...coachAiRoutes,
+    ...vaultRoutes,
+    ...aiRoutes,
+    ...oneOnOnePrepRoutes,
+    ...oneOnOneNotesRoutes,
+    ...oneOnOneMeetingRoutes,
+    ...billingRoutes,
+  ];
 }

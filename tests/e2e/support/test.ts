@@ -84,7 +84,11 @@ function watcher(opts: WatcherOptions): void {
           // data-aria-hidden; its focus trap keeps focus out, and a scan caught while the modal
           // opens or closes reports that background as focusable. Not a defect users can meet.
           .filter((n) => !(v.id === "aria-hidden-focus" && n.html.includes('data-aria-hidden="true"')))
-          .map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "", html: n.html.slice(0, 200) })),
+          .map((n) => ({
+            target: n.target.map(String).join(" "),
+            summary: n.failureSummary ?? "",
+            html: n.html.slice(0, 200),
+          })),
       }))
       .filter((v) => v.nodes.length > 0);
     if (violations.length > 0) await w.__pwAxeReport({ url: location.href, violations });
@@ -132,7 +136,12 @@ function watcher(opts: WatcherOptions): void {
     else if (timer !== undefined) due();
   });
   const start = () => {
-    observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["open", "role"] });
+    observer.observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["open", "role"],
+    });
     due();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -28,7 +28,8 @@ export async function setUpVault(page: Page): Promise<string> {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ group: confirmGroup, value: recoveryKey.split("-")[confirmGroup - 1] }),
     });
-    if (confirmed.status !== 204) throw new Error(`POST /api/vault/recovery-key/confirm: ${confirmed.status} ${await confirmed.text()}`);
+    if (confirmed.status !== 204)
+      throw new Error(`POST /api/vault/recovery-key/confirm: ${confirmed.status} ${await confirmed.text()}`);
     return recoveryKey;
   });
   expect(key).toMatch(RECOVERY_KEY);

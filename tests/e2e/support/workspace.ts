@@ -45,18 +45,44 @@ export async function createWorkspace(prefix = "ws"): Promise<Workspace> {
   const passwordHash = await hashPassword(PASSWORD);
   return runInOrg(e2eDb(), orgId, async (tx) => {
     // Verified, like the workspaces that existed before signup verification: its mail goes out.
-    await tx.organization.create({ data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10, emailVerifiedAt: new Date() } });
+    await tx.organization.create({
+      data: { id: orgId, subdomain, name: `Company ${subdomain}`, maxUsers: 10, emailVerifiedAt: new Date() },
+    });
     // Activated (a password set), as people who sign in are: surveys go only to activated accounts.
     const base = { organizationId: orgId, passwordHash, passwordSetAt: new Date(), lastName: "Tester" };
-    const admin = await tx.user.create({ data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" }, select: { id: true, email: true } });
-    const manager = await tx.user.create({ data: { ...base, firstName: "Max", email: `max@${subdomain}.example`, role: "manager", managerId: admin.id }, select: { id: true, email: true } });
-    const team = await tx.team.create({ data: { organizationId: orgId, name: `Team ${subdomain}`, managerId: manager.id }, select: { id: true, name: true } });
+    const admin = await tx.user.create({
+      data: { ...base, firstName: "Ada", email: `admin@${subdomain}.example`, role: "admin" },
+      select: { id: true, email: true },
+    });
+    const manager = await tx.user.create({
+      data: { ...base, firstName: "Max", email: `max@${subdomain}.example`, role: "manager", managerId: admin.id },
+      select: { id: true, email: true },
+    });
+    const team = await tx.team.create({
+      data: { organizationId: orgId, name: `Team ${subdomain}`, managerId: manager.id },
+      select: { id: true, name: true },
+    });
     const employee = await tx.user.create({
-      data: { ...base, firstName: "Eve", email: `eve@${subdomain}.example`, role: "employee", teamId: team.id, managerId: manager.id },
+      data: {
+        ...base,
+        firstName: "Eve",
+        email: `eve@${subdomain}.example`,
+        role: "employee",
+        teamId: team.id,
+        managerId: manager.id,
+      },
       select: { id: true, email: true },
     });
     const n = await tx.notification.create({
-      data: { organizationId: orgId, userId: admin.id, type: "generic", title: `Secret of ${subdomain}`, message: "Only for Ada", actionUrl: "/settings", actionText: "Open" },
+      data: {
+        organizationId: orgId,
+        userId: admin.id,
+        type: "generic",
+        title: `Secret of ${subdomain}`,
+        message: "Only for Ada",
+        actionUrl: "/settings",
+        actionText: "Open",
+      },
       select: { id: true },
     });
     return { orgId, subdomain, admin, manager, employee, team, notificationId: n.id };
@@ -72,8 +98,15 @@ export async function addTeamColleagues(ws: Workspace, firstNames: readonly stri
       firstNames.map((firstName) =>
         tx.user.create({
           data: {
-            organizationId: ws.orgId, firstName, lastName: "Tester", email: `${firstName.toLowerCase()}@${ws.subdomain}.example`, role: "employee",
-            teamId: ws.team.id, managerId: ws.manager.id, passwordHash, passwordSetAt: new Date(),
+            organizationId: ws.orgId,
+            firstName,
+            lastName: "Tester",
+            email: `${firstName.toLowerCase()}@${ws.subdomain}.example`,
+            role: "employee",
+            teamId: ws.team.id,
+            managerId: ws.manager.id,
+            passwordHash,
+            passwordSetAt: new Date(),
           },
           select: { email: true },
         }),
@@ -83,16 +116,22 @@ export async function addTeamColleagues(ws: Workspace, firstNames: readonly stri
 }
 
 export async function notificationIsRead(ws: Workspace, id: string): Promise<boolean | null> {
-  const row = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.notification.findFirst({ where: { organizationId: ws.orgId, id }, select: { isRead: true } }));
+  const row = await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.notification.findFirst({ where: { organizationId: ws.orgId, id }, select: { isRead: true } }),
+  );
   return row?.isRead ?? null;
 }
 
 export async function sessionCount(ws: Workspace, userId: string): Promise<number> {
-  return runInOrg(e2eDb(), ws.orgId, (tx) => tx.session.count({ where: { organizationId: ws.orgId, userId, revokedAt: null } }));
+  return runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.session.count({ where: { organizationId: ws.orgId, userId, revokedAt: null } }),
+  );
 }
 
 /** The failed sign-in counters of a workspace, by key ("account:<email>", "address:<ip>"). */
 export async function throttleCounters(ws: Workspace): Promise<Record<string, number>> {
-  const rows = await runInOrg(e2eDb(), ws.orgId, (tx) => tx.authThrottle.findMany({ where: { organizationId: ws.orgId }, select: { key: true, failures: true } }));
+  const rows = await runInOrg(e2eDb(), ws.orgId, (tx) =>
+    tx.authThrottle.findMany({ where: { organizationId: ws.orgId }, select: { key: true, failures: true } }),
+  );
   return Object.fromEntries(rows.map((r) => [r.key, r.failures]));
 }

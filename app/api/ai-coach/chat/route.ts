@@ -5,11 +5,14 @@ import { coachRequestSchema } from "@/lib/coach/request-schema";
 // POST /api/ai-coach/chat (spec section 7: message, organizationId, conversationId?) ->
 // { response, sources: [{ id, title, category }] }: the same engine, not streamed; both messages
 // are saved in the caller's conversation (a new one when none is named).
-export const POST = apiRoute({ auth: "session", permission: "coach.use", body: coachRequestSchema }, async ({ ctx, body }) => {
-  const { prepared, text } = await replyOnce(ctx, body);
-  return {
-    response: text,
-    sources: prepared.sources.map((s) => ({ id: s.id, title: s.title, category: s.category })),
-    conversationId: prepared.conversation.id,
-  };
-});
+export const POST = apiRoute(
+  { auth: "session", permission: "coach.use", body: coachRequestSchema },
+  async ({ ctx, body }) => {
+    const { prepared, text } = await replyOnce(ctx, body);
+    return {
+      response: text,
+      sources: prepared.sources.map((s) => ({ id: s.id, title: s.title, category: s.category })),
+      conversationId: prepared.conversation.id,
+    };
+  },
+);

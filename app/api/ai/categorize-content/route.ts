@@ -5,6 +5,12 @@ import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifi
 // Spec section 7: POST /api/ai/categorize-content { content, organizationId } -> { title,
 // contentType, category, tags, priority }. Admins only (library.manage); writes nothing.
 export const POST = apiRoute(
-  { auth: "session", permission: "library.manage", body: categorizeBodySchema, maxBodyBytes: MAX_ANALYZE_LENGTH * 4 + 4096, rateLimit: "contentAnalysis" },
+  {
+    auth: "session",
+    permission: "library.manage",
+    body: categorizeBodySchema,
+    maxBodyBytes: MAX_ANALYZE_LENGTH * 4 + 4096,
+    rateLimit: "contentAnalysis",
+  },
   async ({ ctx, body }) => analyzeForAdmin(ctx, body.content),
 );

@@ -57,7 +57,8 @@ async function refusal(req: NextRequest): Promise<Response | null> {
   const host = req.headers.get("host");
   if (!host || !splitHost(host)) return problemResponse(notFound("Site"));
   const query = req.nextUrl.searchParams.get("callbackUrl");
-  if (query !== null && !isSameSiteUrl(query, host)) return problemResponse(invalidInput("The callback URL must be a page of this site"));
+  if (query !== null && !isSameSiteUrl(query, host))
+    return problemResponse(invalidInput("The callback URL must be a page of this site"));
   for (const name of CALLBACK_COOKIES) {
     const value = req.cookies.get(name)?.value;
     // The cookie only when next-auth itself would refuse it (next-auth's redirect callback keeps
@@ -67,7 +68,11 @@ async function refusal(req: NextRequest): Promise<Response | null> {
       return problemResponse(invalidInput("The callback URL must be a page of this site"), { "Set-Cookie": clear });
     }
   }
-  if (req.method === "POST" && req.body !== null && (req.headers.get("content-type") ?? "").includes("application/json")) {
+  if (
+    req.method === "POST" &&
+    req.body !== null &&
+    (req.headers.get("content-type") ?? "").includes("application/json")
+  ) {
     try {
       await req.clone().json();
     } catch {

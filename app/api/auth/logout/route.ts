@@ -9,7 +9,13 @@ export const POST = apiRoute({ auth: "session" }, async ({ ctx }) => {
   await endSession(ctx);
   const res = NextResponse.json({ ok: true });
   for (const name of SESSION_COOKIES) {
-    res.cookies.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+    res.cookies.set(name, "", {
+      path: "/",
+      maxAge: 0,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: name.startsWith("__Secure-"),
+    });
   }
   return res;
 });

@@ -3,4 +3,7 @@ import { billingActionSchema } from "@/lib/billing/schemas";
 import { cancelSubscription } from "@/lib/billing/subscription";
 
 // POST /api/billing/cancel {organizationId} -> BillingChangeDto. Admins only (billing.manage).
-export const POST = apiRoute({ auth: "session", permission: "billing.manage", body: billingActionSchema }, async ({ ctx }) => cancelSubscription(ctx));
+export const POST = apiRoute(
+  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  async ({ ctx }) => cancelSubscription(ctx),
+);

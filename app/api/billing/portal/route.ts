@@ -3,4 +3,7 @@ import { billingActionSchema } from "@/lib/billing/schemas";
 import { openBillingPortal } from "@/lib/billing/subscription";
 
 // POST /api/billing/portal {organizationId} -> { url } (PortalDto). Admins only (billing.manage).
-export const POST = apiRoute({ auth: "session", permission: "billing.manage", body: billingActionSchema }, async ({ ctx }) => openBillingPortal(ctx));
+export const POST = apiRoute(
+  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  async ({ ctx }) => openBillingPortal(ctx),
+);

@@ -3,4 +3,7 @@ import { billingActionSchema } from "@/lib/billing/schemas";
 import { resumeSubscription } from "@/lib/billing/subscription";
 
 // POST /api/billing/resume {organizationId} -> BillingChangeDto. Admins only (billing.manage).
-export const POST = apiRoute({ auth: "session", permission: "billing.manage", body: billingActionSchema }, async ({ ctx }) => resumeSubscription(ctx));
+export const POST = apiRoute(
+  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  async ({ ctx }) => resumeSubscription(ctx),
+);

@@ -3,4 +3,7 @@ import { billingActionSchema } from "@/lib/billing/schemas";
 import { startCheckout } from "@/lib/billing/subscription";
 
 // POST /api/billing/upgrade {organizationId} -> { checkoutUrl } (CheckoutDto). Admins only (billing.manage).
-export const POST = apiRoute({ auth: "session", permission: "billing.manage", body: billingActionSchema }, async ({ ctx }) => startCheckout(ctx));
+export const POST = apiRoute(
+  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  async ({ ctx }) => startCheckout(ctx),
+);

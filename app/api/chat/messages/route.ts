@@ -4,7 +4,13 @@ import { chatMessageRequestSchema } from "@/lib/coach/request-schema";
 
 // POST /api/chat/messages (spec section 7: conversationId, type, content): saves the user's
 // message and Boss Bot's reply in the caller's conversation and returns both.
-export const POST = apiRoute({ auth: "session", permission: "coach.use", body: chatMessageRequestSchema }, async ({ ctx, body }) => {
-  const { prepared, aiMessage } = await replyOnce(ctx, { message: body.content, conversationId: body.conversationId });
-  return Response.json({ userMessage: prepared.userMessage, aiMessage }, { status: 201 });
-});
+export const POST = apiRoute(
+  { auth: "session", permission: "coach.use", body: chatMessageRequestSchema },
+  async ({ ctx, body }) => {
+    const { prepared, aiMessage } = await replyOnce(ctx, {
+      message: body.content,
+      conversationId: body.conversationId,
+    });
+    return Response.json({ userMessage: prepared.userMessage, aiMessage }, { status: 201 });
+  },
+);

@@ -10,13 +10,17 @@ import { contentBodySchema, contentListQuerySchema } from "@/lib/library/schemas
 //   DELETE /api/leadership-content/{id}    -> deletes one (built-in and foreign ids: 404)
 const params = z.object({ key: z.uuid() });
 
-export const GET = apiRoute({ auth: "session", permission: "library.manage", params, query: contentListQuerySchema }, async ({ ctx, params, query }) => {
-  requireOwnOrg(ctx, params.key);
-  return listContent(ctx, { q: query.q, contentType: query.type, category: query.category, source: query.source });
-});
+export const GET = apiRoute(
+  { auth: "session", permission: "library.manage", params, query: contentListQuerySchema },
+  async ({ ctx, params, query }) => {
+    requireOwnOrg(ctx, params.key);
+    return listContent(ctx, { q: query.q, contentType: query.type, category: query.category, source: query.source });
+  },
+);
 
-export const PUT = apiRoute({ auth: "session", permission: "library.manage", params, body: contentBodySchema }, async ({ ctx, params, body }) =>
-  updateContent(ctx, params.key, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "library.manage", params, body: contentBodySchema },
+  async ({ ctx, params, body }) => updateContent(ctx, params.key, body),
 );
 
 export const DELETE = apiRoute({ auth: "session", permission: "library.manage", params }, async ({ ctx, params }) => {

@@ -15,6 +15,12 @@ export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", para
 });
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: prepFormDraftSchema, maxBodyBytes: PREP_FORM_MAX_BODY_BYTES },
+  {
+    auth: "session",
+    permission: "oneOnOnes.use",
+    params,
+    body: prepFormDraftSchema,
+    maxBodyBytes: PREP_FORM_MAX_BODY_BYTES,
+  },
   async ({ ctx, params, body }) => updatePrepForm(ctx, params.id, body),
 );

@@ -13,11 +13,15 @@ export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", para
   params.id === ctx.orgId ? listTemplates(ctx) : getTemplate(ctx, params.id),
 );
 
-export const PUT = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params, body: templateInputSchema }, async ({ ctx, params, body }) =>
-  updateTemplate(ctx, params.id, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "oneOnOnes.templates", params, body: templateInputSchema },
+  async ({ ctx, params, body }) => updateTemplate(ctx, params.id, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx, params }) => {
-  await deleteTemplate(ctx, params.id);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", permission: "oneOnOnes.templates", params },
+  async ({ ctx, params }) => {
+    await deleteTemplate(ctx, params.id);
+    return { ok: true };
+  },
+);

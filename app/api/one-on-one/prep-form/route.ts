@@ -4,6 +4,11 @@ import { PREP_FORM_MAX_BODY_BYTES, prepFormSubmitBodySchema } from "@/lib/one-on
 
 // Submits the employee's prep form (spec section 7); the first submission notifies the manager.
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", body: prepFormSubmitBodySchema, maxBodyBytes: PREP_FORM_MAX_BODY_BYTES },
+  {
+    auth: "session",
+    permission: "oneOnOnes.use",
+    body: prepFormSubmitBodySchema,
+    maxBodyBytes: PREP_FORM_MAX_BODY_BYTES,
+  },
   async ({ ctx, body }) => submitPrepForm(ctx, body),
 );

@@ -8,9 +8,12 @@ import { signupFieldErrors, signupSchema } from "@/lib/signup/schema";
 // POST /api/signup/complete -> { message, subdomain, workspaceUrl, handoffToken }.
 // The body is validated here rather than in the wrapper so that a workspace host answers 404
 // before any field is looked at.
-export const POST = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 8 * 1024, rateLimit: "signupComplete" }, async ({ body }) => {
-  await requireMainHost();
-  const parsed = signupSchema.safeParse(body);
-  if (!parsed.success) throw invalidInput("Please correct the highlighted fields.", signupFieldErrors(parsed.error));
-  return completeSignup(parsed.data);
-});
+export const POST = apiRoute(
+  { auth: "public", body: z.unknown(), maxBodyBytes: 8 * 1024, rateLimit: "signupComplete" },
+  async ({ body }) => {
+    await requireMainHost();
+    const parsed = signupSchema.safeParse(body);
+    if (!parsed.success) throw invalidInput("Please correct the highlighted fields.", signupFieldErrors(parsed.error));
+    return completeSignup(parsed.data);
+  },
+);

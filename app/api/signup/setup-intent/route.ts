@@ -9,9 +9,13 @@ import { setupIntentRequestSchema } from "@/lib/billing/schemas";
 // POST /api/signup/setup-intent {email, name, companyName} -> { clientSecret } (SetupIntentDto).
 // Main site only (a workspace host answers 404 before any field is looked at); without Stripe
 // 409 billing_not_configured.
-export const POST = apiRoute({ auth: "public", body: z.unknown(), maxBodyBytes: 4 * 1024, rateLimit: "signupSetupIntent" }, async ({ body }) => {
-  await requireMainHost();
-  const parsed = setupIntentRequestSchema.safeParse(body);
-  if (!parsed.success) throw invalidInput("Please correct the highlighted fields.", zodFieldErrors(parsed.error.issues));
-  return createSignupSetupIntent(parsed.data);
-});
+export const POST = apiRoute(
+  { auth: "public", body: z.unknown(), maxBodyBytes: 4 * 1024, rateLimit: "signupSetupIntent" },
+  async ({ body }) => {
+    await requireMainHost();
+    const parsed = setupIntentRequestSchema.safeParse(body);
+    if (!parsed.success)
+      throw invalidInput("Please correct the highlighted fields.", zodFieldErrors(parsed.error.issues));
+    return createSignupSetupIntent(parsed.data);
+  },
+);

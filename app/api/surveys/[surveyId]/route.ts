@@ -7,7 +7,11 @@ import { takerFor } from "@/lib/surveys/taker";
 // GET /api/surveys/{surveyId}?token=...: the survey with its questions, readable with the personal link, or by the invited person
 // signed in; anyone else gets 404, so survey ids cannot be probed.
 export const GET = apiRoute(
-  { auth: "tenant", params: z.object({ surveyId: z.uuid() }), query: z.object({ token: z.string().max(200).optional() }) },
+  {
+    auth: "tenant",
+    params: z.object({ surveyId: z.uuid() }),
+    query: z.object({ token: z.string().max(200).optional() }),
+  },
   async ({ tenant, params, query }) => {
     const found = await readSurveyForTaker(tenant.orgId, params.surveyId, await takerFor(query.token));
     if (!found) throw notFound("Survey");

@@ -15,14 +15,21 @@ import { submissionSchema } from "@/lib/surveys/take-schema";
 // address in a transaction of its own right before the answer's: counted on every submission, it
 // would sit one transaction id away from the pool row. A link stores one answer at most, so
 // accepted submissions need no limit; a script trying links is counted and stopped as before.
-export const POST = apiRoute({ auth: "tenant", body: submissionSchema, maxBodyBytes: 64 * 1024 }, async ({ tenant, body, req }) => {
-  // Only from this workspace's own pages.
-  checkSameOrigin(req);
-  try {
-    await submitResponse(tenant.orgId, body, { token: body.token });
-  } catch (err) {
-    if (err instanceof DomainError) await enforceRateLimit("surveyResponse", { address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")), orgId: tenant.orgId });
-    throw err;
-  }
-  return Response.json({ ok: true }, { status: 201 });
-});
+export const POST = apiRoute(
+  { auth: "tenant", body: submissionSchema, maxBodyBytes: 64 * 1024 },
+  async ({ tenant, body, req }) => {
+    // Only from this workspace's own pages.
+    checkSameOrigin(req);
+    try {
+      await submitResponse(tenant.orgId, body, { token: body.token });
+    } catch (err) {
+      if (err instanceof DomainError)
+        await enforceRateLimit("surveyResponse", {
+          address: clientAddress(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")),
+          orgId: tenant.orgId,
+        });
+      throw err;
+    }
+    return Response.json({ ok: true }, { status: 201 });
+  },
+);

@@ -13,8 +13,9 @@ export const GET = apiRoute({ auth: "session", permission: "people.view", params
   return { ...team, ...(await teamDashboardData(ctx, params.teamId)) };
 });
 
-export const PUT = apiRoute({ auth: "session", permission: "people.manage", params, body: teamInputSchema }, async ({ ctx, params, body }) =>
-  updateTeam(ctx, params.teamId, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "people.manage", params, body: teamInputSchema },
+  async ({ ctx, params, body }) => updateTeam(ctx, params.teamId, body),
 );
 
 export const DELETE = apiRoute({ auth: "session", permission: "people.manage", params }, async ({ ctx, params }) => {

@@ -4,11 +4,15 @@ import { idParams, userInputSchema } from "@/lib/people/schemas";
 
 export const GET = apiRoute({ auth: "session", params: idParams }, async ({ ctx, params }) => getUser(ctx, params.id));
 
-export const PUT = apiRoute({ auth: "session", permission: "people.manage", params: idParams, body: userInputSchema }, async ({ ctx, params, body }) =>
-  updateUser(ctx, params.id, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "people.manage", params: idParams, body: userInputSchema },
+  async ({ ctx, params, body }) => updateUser(ctx, params.id, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "people.manage", params: idParams }, async ({ ctx, params }) => {
-  await deleteUser(ctx, params.id);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", permission: "people.manage", params: idParams },
+  async ({ ctx, params }) => {
+    await deleteUser(ctx, params.id);
+    return { ok: true };
+  },
+);

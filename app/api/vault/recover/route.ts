@@ -5,6 +5,7 @@ import { recoverVaultSchema } from "@/lib/vault/schemas";
 // POST /api/vault/recover { recoveryKey } -> { restoredVaults, conversations, notes }: the caller's
 // own sealed vaults only. Rate-limited per person like any guessable secret (a recovery key has
 // 160 random bits; the limit keeps a stolen session from being a guessing oracle at all).
-export const POST = apiRoute({ auth: "session", body: recoverVaultSchema, rateLimit: "vaultRecover" }, async ({ ctx, body }) =>
-  Response.json(await recoverVaults(ctx, body.recoveryKey)),
+export const POST = apiRoute(
+  { auth: "session", body: recoverVaultSchema, rateLimit: "vaultRecover" },
+  async ({ ctx, body }) => Response.json(await recoverVaults(ctx, body.recoveryKey)),
 );

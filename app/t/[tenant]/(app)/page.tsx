@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 async function DashboardData({ ctx }: { ctx: AuthContext }) {
   // Roles without analytics (employees) get their own part: the survey waiting for them.
-  if (!can(ctx, "analytics.view")) return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
+  if (!can(ctx, "analytics.view"))
+    return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
   return <DashboardView m={await dashboardMetrics(ctx)} />;
 }
 

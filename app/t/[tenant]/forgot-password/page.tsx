@@ -7,7 +7,15 @@ export const metadata: Metadata = { title: "Forgot password" };
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your work email and we will send you a reset link." footer={<Link className="text-brand-600 hover:underline" href="/login">Back to sign in</Link>}>
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your work email and we will send you a reset link."
+      footer={
+        <Link className="text-brand-600 hover:underline" href="/login">
+          Back to sign in
+        </Link>
+      }
+    >
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -8,12 +8,20 @@ import { isUsableToken } from "@/lib/auth/tokens";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const tenant = await currentTenant();
   const valid = !!tenant && (await isUsableToken(tenant.orgId, token, "password_reset"));
-  const back = <Link className="text-brand-600 hover:underline" href="/forgot-password">Ask for a new link</Link>;
+  const back = (
+    <Link className="text-brand-600 hover:underline" href="/forgot-password">
+      Ask for a new link
+    </Link>
+  );
   if (!valid) {
     return (
       <AuthCard title="This link cannot be used" footer={back}>
@@ -22,15 +30,27 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+    >
       {/* Said before the person confirms: a reset cannot open what the old password locked. */}
-      <div id="reset-vault-notice" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <div
+        id="reset-vault-notice"
+        className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      >
         <p className="font-medium">Your private vault</p>
         <p className="mt-1">
-          Resetting your password opens a new, empty vault. Your Boss Bot conversations and private notes stay sealed until you enter your recovery key.
+          Resetting your password opens a new, empty vault. Your Boss Bot conversations and private notes stay sealed
+          until you enter your recovery key.
         </p>
       </div>
-      <SetPasswordForm token={token} action={resetPasswordAction} submitLabel="Set new password" doneHref="/login?reset=1" />
+      <SetPasswordForm
+        token={token}
+        action={resetPasswordAction}
+        submitLabel="Set new password"
+        doneHref="/login?reset=1"
+      />
     </AuthCard>
   );
 }

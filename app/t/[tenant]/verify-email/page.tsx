@@ -22,22 +22,44 @@ async function redeem(token: string): Promise<boolean> {
   }
 }
 
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   if (!(await redeem(token))) {
     return (
-      <AuthCard title="This link cannot be used" footer={<Link className="text-brand-600 hover:underline" href="/">Go to your workspace</Link>}>
+      <AuthCard
+        title="This link cannot be used"
+        footer={
+          <Link className="text-brand-600 hover:underline" href="/">
+            Go to your workspace
+          </Link>
+        }
+      >
         <p className="text-sm text-slate-700">
-          The confirmation link is invalid, was already used or has expired (links are valid for 7 days). If you have already confirmed your address, there is
-          nothing more to do. Otherwise sign in and choose &lsquo;Resend verification e-mail&rsquo; for a new link.
+          The confirmation link is invalid, was already used or has expired (links are valid for 7 days). If you have
+          already confirmed your address, there is nothing more to do. Otherwise sign in and choose &lsquo;Resend
+          verification e-mail&rsquo; for a new link.
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Your e-mail address is confirmed" footer={<Link className="text-brand-600 hover:underline" href="/">Go to your workspace</Link>}>
-      <p className="text-sm text-slate-700">Thank you. Your workspace can now send e-mail to your team: invitations and surveys that were waiting are on their way.</p>
+    <AuthCard
+      title="Your e-mail address is confirmed"
+      footer={
+        <Link className="text-brand-600 hover:underline" href="/">
+          Go to your workspace
+        </Link>
+      }
+    >
+      <p className="text-sm text-slate-700">
+        Thank you. Your workspace can now send e-mail to your team: invitations and surveys that were waiting are on
+        their way.
+      </p>
     </AuthCard>
   );
 }

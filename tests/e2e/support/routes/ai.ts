@@ -9,7 +9,11 @@ export const aiRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       {
-        send: ({ victim, call }) => call("POST", "/api/ai/categorize-content", { content: "How to run a difficult conversation about missed deadlines with a report.", organizationId: victim.orgId }),
+        send: ({ victim, call }) =>
+          call("POST", "/api/ai/categorize-content", {
+            content: "How to run a difficult conversation about missed deadlines with a report.",
+            organizationId: victim.orgId,
+          }),
         expected: [404],
       },
     ],

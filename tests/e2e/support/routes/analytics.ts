@@ -16,9 +16,25 @@ function victimRound(v: Workspace): Promise<string> {
     p = runInOrg(e2eDb(), v.orgId, async (tx) => {
       const id = randomUUID();
       const now = new Date();
-      await tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim pulse", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now } });
-      await tx.surveyParticipation.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 9 } });
-      await tx.surveyRollup.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, metric: "overall", n: 9, sum: 81 } });
+      await tx.survey.create({
+        data: {
+          organizationId: v.orgId,
+          id,
+          kind: "pulse",
+          title: "Victim pulse",
+          status: "closed",
+          scheduledFor: now,
+          sentAt: now,
+          closesAt: now,
+          closedAt: now,
+        },
+      });
+      await tx.surveyParticipation.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 9 },
+      });
+      await tx.surveyRollup.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: NIL, metric: "overall", n: 9, sum: 81 },
+      });
       return id;
     });
     rounds.set(v.orgId, p);
@@ -29,8 +45,11 @@ function victimRound(v: Workspace): Promise<string> {
 /** The victim's round is as it was made. */
 async function untouched(v: Workspace): Promise<void> {
   const id = await victimRound(v);
-  const r = await runInOrg(e2eDb(), v.orgId, (tx) => tx.surveyRollup.findMany({ where: { organizationId: v.orgId, surveyId: id }, select: { n: true, sum: true } }));
-  if (r.length !== 1 || r[0]!.n !== 9 || r[0]!.sum !== 81) throw new Error(`victim's rollups changed: ${JSON.stringify(r)}`);
+  const r = await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.surveyRollup.findMany({ where: { organizationId: v.orgId, surveyId: id }, select: { n: true, sum: true } }),
+  );
+  if (r.length !== 1 || r[0]!.n !== 9 || r[0]!.sum !== 81)
+    throw new Error(`victim's rollups changed: ${JSON.stringify(r)}`);
 }
 
 const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
@@ -49,11 +68,15 @@ export const analyticsRoutes: RouteEntry[] = [
   {
     file: "app/api/pulse/route.ts",
     method: "GET",
-    attacks: [a(async ({ victim, call }) => call("GET", `/api/pulse?round=${await victimRound(victim)}&segment=all`), [404])],
+    attacks: [
+      a(async ({ victim, call }) => call("GET", `/api/pulse?round=${await victimRound(victim)}&segment=all`), [404]),
+    ],
   },
   {
     file: "app/api/pulse/export/route.ts",
     method: "GET",
-    attacks: [a(async ({ victim, call }) => call("GET", `/api/pulse/export?round=${await victimRound(victim)}`), [404])],
+    attacks: [
+      a(async ({ victim, call }) => call("GET", `/api/pulse/export?round=${await victimRound(victim)}`), [404]),
+    ],
   },
 ];

@@ -12,7 +12,10 @@ import type { Attack, RouteEntry } from "./types";
 
 async function billingState(v: Workspace) {
   return runInOrg(e2eDb(), v.orgId, async (tx) => ({
-    org: await tx.organization.findUnique({ where: { id: v.orgId }, select: { maxUsers: true, subscriptionStatus: true, trialEndDate: true } }),
+    org: await tx.organization.findUnique({
+      where: { id: v.orgId },
+      select: { maxUsers: true, subscriptionStatus: true, trialEndDate: true },
+    }),
     accounts: await tx.billingAccount.count({ where: { organizationId: v.orgId } }),
     events: await tx.billingEvent.count({ where: { organizationId: v.orgId } }),
   }));
@@ -21,13 +24,20 @@ async function billingState(v: Workspace) {
 /** The victim's billing is as createWorkspace made it: 10 seats, no Stripe account, no event. */
 async function untouched(v: Workspace): Promise<void> {
   const s = await billingState(v);
-  if (s.org?.maxUsers !== 10 || s.accounts !== 0 || s.events !== 0) throw new Error(`victim's billing changed: ${JSON.stringify(s)}`);
+  if (s.org?.maxUsers !== 10 || s.accounts !== 0 || s.events !== 0)
+    throw new Error(`victim's billing changed: ${JSON.stringify(s)}`);
 }
 
 const cookies = new Map<string, Promise<string | null>>();
 
 /** The request as the victim's own manager or employee, on the victim's host. */
-async function asInsider(v: Workspace, who: "manager" | "employee", method: string, path: string, body?: unknown): Promise<HttpResponse> {
+async function asInsider(
+  v: Workspace,
+  who: "manager" | "employee",
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<HttpResponse> {
   const key = `${v.orgId}:${who}`;
   let cookie = cookies.get(key);
   if (!cookie) cookies.set(key, (cookie = signIn(v.subdomain, v[who].email, PASSWORD)));
@@ -40,7 +50,11 @@ const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expecte
 
 /** A billing.manage route: the foreign admin gets 404 (the organisation is not theirs), the
  * victim's manager and employee 403; with a body that would otherwise be valid. */
-function manageRoute(file: string, method: "POST" | "PUT", body: (v: Workspace) => Record<string, unknown>): RouteEntry {
+function manageRoute(
+  file: string,
+  method: "POST" | "PUT",
+  body: (v: Workspace) => Record<string, unknown>,
+): RouteEntry {
   const path = file.replace(/^app/, "").replace(/\/route\.ts$/, "");
   return {
     file,
@@ -67,7 +81,12 @@ export const billingRoutes: RouteEntry[] = [
       // without Stripe), nothing stored.
       a(
         ({ call }) =>
-          call("POST", "/api/billing/webhook", { id: "evt_forged", object: "event", type: "customer.subscription.deleted", data: { object: { object: "subscription", customer: "cus_victim" } } }),
+          call("POST", "/api/billing/webhook", {
+            id: "evt_forged",
+            object: "event",
+            type: "customer.subscription.deleted",
+            data: { object: { object: "subscription", customer: "cus_victim" } },
+          }),
         [400, 409],
       ),
     ],
@@ -79,7 +98,15 @@ export const billingRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // Main-site only: a workspace host does not answer it at all.
-      a(({ victim, call }) => call("POST", "/api/signup/setup-intent", { email: `mallory@${victim.subdomain}.example`, name: "Mallory Attacker", companyName: "Takeover" }), [404]),
+      a(
+        ({ victim, call }) =>
+          call("POST", "/api/signup/setup-intent", {
+            email: `mallory@${victim.subdomain}.example`,
+            name: "Mallory Attacker",
+            companyName: "Takeover",
+          }),
+        [404],
+      ),
     ],
     crossHostExpected: [404],
   },

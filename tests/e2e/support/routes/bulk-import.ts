@@ -13,11 +13,17 @@ async function untouched(v: Workspace): Promise<void> {
     reports: await tx.user.count({ where: { organizationId: v.orgId, managerId: v.manager.id } }),
     invitations: await tx.authToken.count({ where: { organizationId: v.orgId, purpose: "invitation" } }),
   }));
-  const ok = s.users === 3 && s.teams === 1 && s.team?.managerId === v.manager.id && s.reports === 1 && s.invitations === 0;
+  const ok =
+    s.users === 3 && s.teams === 1 && s.team?.managerId === v.manager.id && s.reports === 1 && s.invitations === 0;
   if (!ok) throw new Error(`victim's people changed: ${JSON.stringify(s)}`);
 }
 
-const row = (over: Record<string, unknown> = {}) => ({ firstName: "Mallory", lastName: "Attacker", email: `mallory.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, ...over });
+const row = (over: Record<string, unknown> = {}) => ({
+  firstName: "Mallory",
+  lastName: "Attacker",
+  email: `mallory.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+  ...over,
+});
 
 export const bulkImportRoutes: RouteEntry[] = [
   {
@@ -25,14 +31,22 @@ export const bulkImportRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // Naming the victim's organisation is not found, before anything is read.
-      { send: ({ victim, call }) => call("POST", "/api/users/bulk-import", { users: [row()], organizationId: victim.orgId }), expected: [404], unchanged: untouched },
+      {
+        send: ({ victim, call }) =>
+          call("POST", "/api/users/bulk-import", { users: [row()], organizationId: victim.orgId }),
+        expected: [404],
+        unchanged: untouched,
+      },
       // The victim's manager and team, named by e-mail and name, are not found from the attacker's
       // organisation: the person is imported into the attacker's own, without a manager.
       {
         send: async ({ victim, call }) => {
-          const res = await call("POST", "/api/users/bulk-import", { users: [row({ role: "manager", department: victim.team.name, managerEmail: victim.manager.email })] });
+          const res = await call("POST", "/api/users/bulk-import", {
+            users: [row({ role: "manager", department: victim.team.name, managerEmail: victim.manager.email })],
+          });
           const body = res.json() as { successful?: number; warnings?: string[] };
-          if (res.status === 200 && !(body.successful === 1 && body.warnings?.[0]?.includes("nobody with the email"))) throw new Error(`unexpected import result: ${res.body}`);
+          if (res.status === 200 && !(body.successful === 1 && body.warnings?.[0]?.includes("nobody with the email")))
+            throw new Error(`unexpected import result: ${res.body}`);
           return res;
         },
         expected: [200],

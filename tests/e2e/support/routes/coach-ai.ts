@@ -24,11 +24,18 @@ async function untouched(v: Workspace): Promise<void> {
   const ids = await runInOrg(
     e2eDb(),
     v.orgId,
-    async (tx) => (await tx.chatMessage.findMany({ where: { organizationId: v.orgId, conversationId: chat.conversationId }, select: { id: true } })).map((m) => m.id),
+    async (tx) =>
+      (
+        await tx.chatMessage.findMany({
+          where: { organizationId: v.orgId, conversationId: chat.conversationId },
+          select: { id: true },
+        })
+      ).map((m) => m.id),
     undefined,
     v.manager.id,
   );
-  if (ids.length !== 1 || ids[0] !== chat.messageId) throw new Error(`the victim manager's conversation changed: ${ids.length} messages`);
+  if (ids.length !== 1 || ids[0] !== chat.messageId)
+    throw new Error(`the victim manager's conversation changed: ${ids.length} messages`);
 }
 
 const a = (send: Attack["send"]): Attack => ({
@@ -50,10 +57,22 @@ function replyRoute(file: string, path: string): RouteEntry {
     attacks: [
       a(({ victim, call }) => call("POST", path, { message: MESSAGE, organizationId: victim.orgId })),
       a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
-      a(async ({ victim }) => asVictimAdmin(victim, "POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
+      a(async ({ victim }) =>
+        asVictimAdmin(victim, "POST", path, { message: MESSAGE, conversationId: await conv(victim) }),
+      ),
       // The victim pair's 1:1 as the conversation's context: nobody but its manager may have it read.
-      a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} } })),
-      a(async ({ victim }) => asVictimAdmin(victim, "POST", path, { message: MESSAGE, context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} } })),
+      a(async ({ victim, call }) =>
+        call("POST", path, {
+          message: MESSAGE,
+          context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} },
+        }),
+      ),
+      a(async ({ victim }) =>
+        asVictimAdmin(victim, "POST", path, {
+          message: MESSAGE,
+          context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} },
+        }),
+      ),
     ],
   };
 }
@@ -65,8 +84,16 @@ export const coachAiRoutes: RouteEntry[] = [
     file: "app/api/chat/messages/route.ts",
     method: "POST",
     attacks: [
-      a(async ({ victim, call }) => call("POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
-      a(async ({ victim }) => asVictimAdmin(victim, "POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE })),
+      a(async ({ victim, call }) =>
+        call("POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE }),
+      ),
+      a(async ({ victim }) =>
+        asVictimAdmin(victim, "POST", "/api/chat/messages", {
+          conversationId: await conv(victim),
+          type: "user",
+          content: MESSAGE,
+        }),
+      ),
     ],
   },
   {

@@ -6,7 +6,16 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { runInOrg } from "@/lib/db/org-transaction";
-import { localMasterKey, newDataKey, parseMasterKeys, sealMessage, sealTitle, toBytes, wrapDataKey, type KeyRing } from "@/lib/coach/crypto";
+import {
+  localMasterKey,
+  newDataKey,
+  parseMasterKeys,
+  sealMessage,
+  sealTitle,
+  toBytes,
+  wrapDataKey,
+  type KeyRing,
+} from "@/lib/coach/crypto";
 import { E2E_DATA_DIR } from "../../../../playwright.config";
 import { hostOf, json, signIn, type HttpResponse } from "../http";
 import { e2eDb, PASSWORD, type Workspace } from "../workspace";
@@ -14,7 +23,11 @@ import type { Attack, RouteEntry } from "./types";
 
 /** The e2e server's key ring: the configured one, else the key start.ts generated in its data folder. */
 function serverRing(): KeyRing {
-  const configured = parseMasterKeys({ COACH_MASTER_KEYS: process.env.COACH_MASTER_KEYS, COACH_MASTER_KEY: process.env.COACH_MASTER_KEY, COACH_MASTER_KEY_ID: process.env.COACH_MASTER_KEY_ID });
+  const configured = parseMasterKeys({
+    COACH_MASTER_KEYS: process.env.COACH_MASTER_KEYS,
+    COACH_MASTER_KEY: process.env.COACH_MASTER_KEY,
+    COACH_MASTER_KEY_ID: process.env.COACH_MASTER_KEY_ID,
+  });
   if (configured) return configured;
   const k = localMasterKey(path.resolve(E2E_DATA_DIR));
   return { current: k, byId: new Map([[k.id, k.key]]) };
@@ -35,11 +48,25 @@ export function seedConversation(ws: Pick<Workspace, "orgId" | "subdomain">, use
       const dataKey = newDataKey();
       const { wrappedKey, keyId } = wrapDataKey(serverRing(), dataKey, ws.orgId, conversationId);
       await tx.chatConversation.create({
-        data: { organizationId: ws.orgId, id: conversationId, userId, title: toBytes(sealTitle(dataKey, ws.orgId, conversationId, "A private chat")), wrappedKey: toBytes(wrappedKey), keyId },
+        data: {
+          organizationId: ws.orgId,
+          id: conversationId,
+          userId,
+          title: toBytes(sealTitle(dataKey, ws.orgId, conversationId, "A private chat")),
+          wrappedKey: toBytes(wrappedKey),
+          keyId,
+        },
       });
       const body = JSON.stringify({ content: `Secret of ${ws.subdomain}: my report is disengaged`, sources: [] });
       await tx.chatMessage.create({
-        data: { organizationId: ws.orgId, id: messageId, conversationId, userId, type: "user", body: toBytes(sealMessage(dataKey, ws.orgId, conversationId, messageId, body)) },
+        data: {
+          organizationId: ws.orgId,
+          id: messageId,
+          conversationId,
+          userId,
+          type: "user",
+          body: toBytes(sealMessage(dataKey, ws.orgId, conversationId, messageId, body)),
+        },
       });
       return { conversationId, messageId };
     },
@@ -62,8 +89,16 @@ async function fingerprint(v: Workspace): Promise<string> {
     e2eDb(),
     v.orgId,
     async (tx) => ({
-      conversations: await tx.chatConversation.findMany({ where: { organizationId: v.orgId }, select: { id: true, title: true, wrappedKey: true, keyId: true, lastMessageAt: true }, orderBy: { id: "asc" } }),
-      messages: await tx.chatMessage.findMany({ where: { organizationId: v.orgId }, select: { id: true, body: true }, orderBy: { id: "asc" } }),
+      conversations: await tx.chatConversation.findMany({
+        where: { organizationId: v.orgId },
+        select: { id: true, title: true, wrappedKey: true, keyId: true, lastMessageAt: true },
+        orderBy: { id: "asc" },
+      }),
+      messages: await tx.chatMessage.findMany({
+        where: { organizationId: v.orgId },
+        select: { id: true, body: true },
+        orderBy: { id: "asc" },
+      }),
     }),
     undefined,
     v.manager.id,
@@ -80,7 +115,8 @@ async function untouched(v: Workspace): Promise<void> {
     fingerprints.set(v.orgId, now);
     return;
   }
-  if (!now.includes(chat.conversationId) || !now.includes(chat.messageId) || now !== before) throw new Error("the victim manager's conversation changed");
+  if (!now.includes(chat.conversationId) || !now.includes(chat.messageId) || now !== before)
+    throw new Error("the victim manager's conversation changed");
 }
 
 const adminCookies = new Map<string, Promise<string | null>>();
@@ -111,9 +147,21 @@ export const coachRoutes: RouteEntry[] = [
     file: "app/api/chat/conversations/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/chat/conversations", { userId: victim.manager.id, organizationId: victim.orgId, title: "Planted" })),
+      a(({ victim, call }) =>
+        call("POST", "/api/chat/conversations", {
+          userId: victim.manager.id,
+          organizationId: victim.orgId,
+          title: "Planted",
+        }),
+      ),
       a(({ victim, call }) => call("POST", "/api/chat/conversations", { userId: victim.manager.id, title: "Planted" })),
-      a(({ victim }) => asVictimAdmin(victim, "POST", "/api/chat/conversations", { userId: victim.manager.id, organizationId: victim.orgId, title: "Planted" })),
+      a(({ victim }) =>
+        asVictimAdmin(victim, "POST", "/api/chat/conversations", {
+          userId: victim.manager.id,
+          organizationId: victim.orgId,
+          title: "Planted",
+        }),
+      ),
     ],
   },
   {
@@ -129,8 +177,12 @@ export const coachRoutes: RouteEntry[] = [
     file: "app/api/chat/conversations/[key]/route.ts",
     method: "PATCH",
     attacks: [
-      a(async ({ victim, call }) => call("PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by attacker" })),
-      a(async ({ victim }) => asVictimAdmin(victim, "PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by admin" })),
+      a(async ({ victim, call }) =>
+        call("PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by attacker" }),
+      ),
+      a(async ({ victim }) =>
+        asVictimAdmin(victim, "PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by admin" }),
+      ),
     ],
   },
   {

@@ -5,14 +5,16 @@ import type { RouteEntry } from "./types";
 import type { Workspace } from "../workspace";
 
 const unchangedNotification = async (victim: Workspace) => {
-  if ((await notificationIsRead(victim, victim.notificationId)) !== false) throw new Error("victim's notification was changed");
+  if ((await notificationIsRead(victim, victim.notificationId)) !== false)
+    throw new Error("victim's notification was changed");
 };
 
 // The victim's own session, opened once per victim before the first attack on the session routes:
 // afterwards it must still read the victim (an attack that read or ended it would show here).
 const victimCookies = new Map<string, Promise<string | null>>();
 const victimCookie = (victim: Workspace) => {
-  if (!victimCookies.has(victim.orgId)) victimCookies.set(victim.orgId, signIn(victim.subdomain, victim.admin.email, PASSWORD));
+  if (!victimCookies.has(victim.orgId))
+    victimCookies.set(victim.orgId, signIn(victim.subdomain, victim.admin.email, PASSWORD));
   return victimCookies.get(victim.orgId)!;
 };
 
@@ -24,12 +26,14 @@ const victimStillSignedIn = async (victim: Workspace) => {
   if (!cookie) throw new Error("the victim could not sign in");
   const res = await whoIs(victim.subdomain, cookie);
   const me = res.status === 200 ? (res.json() as { userId?: string }) : {};
-  if (me.userId !== victim.admin.id) throw new Error(`the victim's session no longer reads the victim: ${res.status} ${res.body}`);
+  if (me.userId !== victim.admin.id)
+    throw new Error(`the victim's session no longer reads the victim: ${res.status} ${res.body}`);
 };
 
 /** Nothing of the victim in an answer: not their organisation, user ids or e-mail. */
 const nothingOfVictim = (res: HttpResponse, victim: Workspace) => {
-  for (const v of [victim.orgId, victim.admin.id, victim.admin.email, victim.subdomain]) if (res.body.includes(v)) throw new Error(`answer gives away the victim's ${v}: ${res.body}`);
+  for (const v of [victim.orgId, victim.admin.id, victim.admin.email, victim.subdomain])
+    if (res.body.includes(v)) throw new Error(`answer gives away the victim's ${v}: ${res.body}`);
   return res;
 };
 
@@ -48,19 +52,25 @@ export const foundationRoutes: RouteEntry[] = [
   {
     file: "app/api/auth/[...nextauth]/route.ts",
     method: "GET",
-    exempt: "next-auth's csrf/providers endpoints carry no ids; sign-in is checked against the Host's organisation (tenancy.spec.ts)",
+    exempt:
+      "next-auth's csrf/providers endpoints carry no ids; sign-in is checked against the Host's organisation (tenancy.spec.ts)",
   },
   {
     file: "app/api/auth/[...nextauth]/route.ts",
     method: "POST",
-    exempt: "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
+    exempt:
+      "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
   },
   ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
     file: "app/api/[...rest]/route.ts",
     method,
     exempt: "any /api path no other route serves: a 404 for everyone, before any session, id or body is read",
   })),
-  { file: "app/api/health/route.ts", method: "GET", exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database" },
+  {
+    file: "app/api/health/route.ts",
+    method: "GET",
+    exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database",
+  },
   {
     file: "app/api/auth/session/route.ts",
     method: "GET",
@@ -76,8 +86,10 @@ export const foundationRoutes: RouteEntry[] = [
         send: ({ attacker, victim, call }) =>
           againstSignedInVictim(victim, async () => {
             const res = await call("GET", `/api/auth/session?userId=${victim.admin.id}`);
-            const me = res.status === 200 ? (res.json() as { userId?: string; user?: { organizationId?: string } }) : {};
-            if (res.status === 200 && (me.userId !== attacker.admin.id || me.user?.organizationId !== attacker.orgId)) throw new Error(`session answered someone else: ${res.body}`);
+            const me =
+              res.status === 200 ? (res.json() as { userId?: string; user?: { organizationId?: string } }) : {};
+            if (res.status === 200 && (me.userId !== attacker.admin.id || me.user?.organizationId !== attacker.orgId))
+              throw new Error(`session answered someone else: ${res.body}`);
             return res;
           }),
         expected: [200],
@@ -85,7 +97,10 @@ export const foundationRoutes: RouteEntry[] = [
       },
       // Naming the victim's organisation as well: not found, like any foreign id (the wrapper's one check).
       {
-        send: ({ victim, call }) => againstSignedInVictim(victim, () => call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`)),
+        send: ({ victim, call }) =>
+          againstSignedInVictim(victim, () =>
+            call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`),
+          ),
         expected: [404],
         unchanged: victimStillSignedIn,
       },
@@ -97,7 +112,10 @@ export const foundationRoutes: RouteEntry[] = [
     attacks: [
       // The attacker's cookie on the victim's host ends none of the victim's sessions.
       {
-        send: ({ victim, cookie }) => againstSignedInVictim(victim, () => json({ host: hostOf(victim.subdomain), path: "/api/auth/logout", method: "POST", cookie, body: {} })),
+        send: ({ victim, cookie }) =>
+          againstSignedInVictim(victim, () =>
+            json({ host: hostOf(victim.subdomain), path: "/api/auth/logout", method: "POST", cookie, body: {} }),
+          ),
         expected: [401],
         unchanged: victimStillSignedIn,
       },
@@ -109,8 +127,15 @@ export const foundationRoutes: RouteEntry[] = [
           againstSignedInVictim(victim, async () => {
             const own = await signIn(attacker.subdomain, attacker.admin.email, PASSWORD);
             if (!own) throw new Error("the attacker could not sign in");
-            const res = await json({ host: hostOf(attacker.subdomain), path: `/api/auth/logout?userId=${victim.admin.id}`, method: "POST", cookie: own, body: { userId: victim.admin.id } });
-            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401) throw new Error("logout did not end the caller's own session");
+            const res = await json({
+              host: hostOf(attacker.subdomain),
+              path: `/api/auth/logout?userId=${victim.admin.id}`,
+              method: "POST",
+              cookie: own,
+              body: { userId: victim.admin.id },
+            });
+            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401)
+              throw new Error("logout did not end the caller's own session");
             return res;
           }),
         expected: [200],
@@ -130,7 +155,8 @@ export const foundationRoutes: RouteEntry[] = [
               cookie: own,
               body: { userId: victim.admin.id, organizationId: victim.orgId },
             });
-            if ((await whoIs(attacker.subdomain, own)).status !== 200) throw new Error("a refused logout ended the caller's session");
+            if ((await whoIs(attacker.subdomain, own)).status !== 200)
+              throw new Error("a refused logout ended the caller's session");
             return res;
           }),
         expected: [404],
@@ -143,9 +169,18 @@ export const foundationRoutes: RouteEntry[] = [
     method: "GET",
     victimPath: (v) => `/api/notifications/${v.admin.id}/${v.orgId}`,
     attacks: [
-      { send: ({ victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${victim.orgId}`), expected: [404] },
-      { send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${attacker.admin.id}/${victim.orgId}`), expected: [404] },
-      { send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${attacker.orgId}`), expected: [404] },
+      {
+        send: ({ victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${victim.orgId}`),
+        expected: [404],
+      },
+      {
+        send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${attacker.admin.id}/${victim.orgId}`),
+        expected: [404],
+      },
+      {
+        send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${attacker.orgId}`),
+        expected: [404],
+      },
     ],
   },
   {
@@ -153,9 +188,17 @@ export const foundationRoutes: RouteEntry[] = [
     method: "PATCH",
     victimPath: (v) => `/api/notifications/${v.notificationId}/read`,
     attacks: [
-      { send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, {}), expected: [404], unchanged: unchangedNotification },
       {
-        send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, { userId: victim.admin.id, organizationId: victim.orgId }),
+        send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, {}),
+        expected: [404],
+        unchanged: unchangedNotification,
+      },
+      {
+        send: ({ victim, call }) =>
+          call("PATCH", `/api/notifications/${victim.notificationId}/read`, {
+            userId: victim.admin.id,
+            organizationId: victim.orgId,
+          }),
         expected: [404],
         unchanged: unchangedNotification,
       },

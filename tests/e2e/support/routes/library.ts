@@ -15,7 +15,15 @@ export function victimItem(v: Workspace): Promise<string> {
   if (!id) {
     id = runInOrg(e2eDb(), v.orgId, async (tx) => {
       const row = await tx.leadershipContent.create({
-        data: { organizationId: v.orgId, title: ITEM_TITLE, content: "Only for the victim's coach.", contentType: "framework", category: "delegation", tags: ["secret"], priority: 4 },
+        data: {
+          organizationId: v.orgId,
+          title: ITEM_TITLE,
+          content: "Only for the victim's coach.",
+          contentType: "framework",
+          category: "delegation",
+          tags: ["secret"],
+          priority: 4,
+        },
         select: { id: true },
       });
       return row.id;
@@ -29,7 +37,10 @@ async function untouched(v: Workspace): Promise<void> {
   const id = await victimItem(v);
   const s = await runInOrg(e2eDb(), v.orgId, async (tx) => ({
     items: await tx.leadershipContent.count({ where: { organizationId: v.orgId } }),
-    item: await tx.leadershipContent.findFirst({ where: { organizationId: v.orgId, id }, select: { title: true, content: true, priority: true } }),
+    item: await tx.leadershipContent.findFirst({
+      where: { organizationId: v.orgId, id },
+      select: { title: true, content: true, priority: true },
+    }),
     hidden: await tx.hiddenBuiltinContent.count({ where: { organizationId: v.orgId } }),
   }));
   const ok = s.items === 1 && s.item?.title === ITEM_TITLE && s.item.priority === 4 && s.hidden === 0;
@@ -45,7 +56,15 @@ const a = (send: Attack["send"], expected: number[]): Attack => ({
   unchanged: untouched,
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ title: "Hijack", content: "Attacker text", contentType: "script", category: "communication", tags: ["x"], priority: 1, ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  title: "Hijack",
+  content: "Attacker text",
+  contentType: "script",
+  category: "communication",
+  tags: ["x"],
+  priority: 1,
+  ...over,
+});
 const builtinId = () => BUILTIN_LIBRARY[0]?.id ?? "no-builtin-items";
 
 export const libraryRoutes: RouteEntry[] = [
@@ -54,17 +73,23 @@ export const libraryRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       a(({ victim, call }) => call("GET", `/api/leadership-content?organizationId=${victim.orgId}`), [404]),
-      a(async ({ call }) => {
-        const res = await call("GET", `/api/leadership-content?q=${encodeURIComponent(ITEM_TITLE)}&source=org`);
-        if (res.status === 200 && (res.json() as unknown[]).length !== 0) throw new Error(`another organisation's item was listed: ${res.body}`);
-        return res;
-      }, [200]),
+      a(
+        async ({ call }) => {
+          const res = await call("GET", `/api/leadership-content?q=${encodeURIComponent(ITEM_TITLE)}&source=org`);
+          if (res.status === 200 && (res.json() as unknown[]).length !== 0)
+            throw new Error(`another organisation's item was listed: ${res.body}`);
+          return res;
+        },
+        [200],
+      ),
     ],
   },
   {
     file: "app/api/leadership-content/route.ts",
     method: "POST",
-    attacks: [a(({ victim, call }) => call("POST", "/api/leadership-content", body({ organizationId: victim.orgId })), [404])],
+    attacks: [
+      a(({ victim, call }) => call("POST", "/api/leadership-content", body({ organizationId: victim.orgId })), [404]),
+    ],
   },
   {
     file: "app/api/leadership-content/[key]/route.ts",
@@ -79,18 +104,33 @@ export const libraryRoutes: RouteEntry[] = [
     method: "PUT",
     attacks: [
       a(async ({ victim, call }) => call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body()), [404]),
-      a(async ({ victim, call }) => call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body({ organizationId: victim.orgId })), [404]),
+      a(
+        async ({ victim, call }) =>
+          call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body({ organizationId: victim.orgId })),
+        [404],
+      ),
     ],
   },
   {
     file: "app/api/leadership-content/[key]/route.ts",
     method: "DELETE",
-    attacks: [a(async ({ victim, call }) => call("DELETE", `/api/leadership-content/${await victimItem(victim)}`), [404])],
+    attacks: [
+      a(async ({ victim, call }) => call("DELETE", `/api/leadership-content/${await victimItem(victim)}`), [404]),
+    ],
   },
   {
     file: "app/api/leadership-content/import/route.ts",
     method: "POST",
-    attacks: [a(({ victim, call }) => call("POST", "/api/leadership-content/import", { items: [{ content: "Attacker text" }], organizationId: victim.orgId }), [404])],
+    attacks: [
+      a(
+        ({ victim, call }) =>
+          call("POST", "/api/leadership-content/import", {
+            items: [{ content: "Attacker text" }],
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
+    ],
   },
   {
     file: "app/api/leadership-content/builtin/[id]/hidden/route.ts",

@@ -12,7 +12,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Attack, Caller } from "./types";
 
 /** Runs fn in the victim organisation as its manager: row-level security admits the pair's rows. */
-export const asVictimManager = <T>(v: Workspace, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => runInOrg(e2eDb(), v.orgId, fn, undefined, v.manager.id);
+export const asVictimManager = <T>(v: Workspace, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
+  runInOrg(e2eDb(), v.orgId, fn, undefined, v.manager.id);
 
 /** make(v), run once per workspace (the victim's rows every attack names). */
 export function oncePerWorkspace<T>(make: (v: Workspace) => Promise<T>): (v: Workspace) => Promise<T> {
@@ -40,7 +41,17 @@ function insiderCookie(v: Workspace, who: Exclude<Outsider, "foreign">): Promise
       const email = `quinn.${randomUUID().slice(0, 8)}@${v.subdomain}.example`;
       const passwordHash = await hashPassword(PASSWORD);
       await runInOrg(e2eDb(), v.orgId, (tx) =>
-        tx.user.create({ data: { organizationId: v.orgId, email, firstName: "Quinn", lastName: "Tester", role: "manager", passwordHash, passwordSetAt: new Date() } }),
+        tx.user.create({
+          data: {
+            organizationId: v.orgId,
+            email,
+            firstName: "Quinn",
+            lastName: "Tester",
+            role: "manager",
+            passwordHash,
+            passwordSetAt: new Date(),
+          },
+        }),
       );
       return signIn(v.subdomain, email, PASSWORD);
     })();
@@ -51,7 +62,14 @@ function insiderCookie(v: Workspace, who: Exclude<Outsider, "foreign">): Promise
 
 /** Sends the request as `who`: through the table's attacker for "foreign", else signed in on the
  * victim's own host as its admin or second manager. */
-export async function sendAs(who: Outsider, call: Caller, v: Workspace, method: string, path: string, body?: unknown): Promise<HttpResponse> {
+export async function sendAs(
+  who: Outsider,
+  call: Caller,
+  v: Workspace,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<HttpResponse> {
   if (who === "foreign") return call(method, path, body);
   const cookie = await insiderCookie(v, who);
   if (!cookie) throw new Error(`the victim's ${who} could not sign in`);
@@ -68,14 +86,28 @@ export function victimGuard(fingerprint: (v: Workspace) => Promise<string>, what
     if (before === undefined) first.set(v.orgId, now);
     else if (now !== before) throw new Error(`the victim's ${what} changed: ${now}`);
   };
-  const attack = (send: Attack["send"], expected: number[] = [404]): Attack => ({ send: (args) => untouched(args.victim).then(() => send(args)), expected, unchanged: untouched });
+  const attack = (send: Attack["send"], expected: number[] = [404]): Attack => ({
+    send: (args) => untouched(args.victim).then(() => send(args)),
+    expected,
+    unchanged: untouched,
+  });
   return { untouched, attack };
 }
 
 /** Builds "the same request from each outsider" for a module: `data` is the victim's rows the
  * paths and bodies name; `check` may reject an answer (e.g. a 200 list that names them). */
-export function outsidersFor<T>(attack: ReturnType<typeof victimGuard>["attack"], data: (v: Workspace) => Promise<T>, check?: (res: HttpResponse, d: T, who: Outsider) => void) {
-  return (method: string, path: (d: T, v: Workspace) => string, body?: (d: T, v: Workspace) => unknown, expected: number[] = [404], who: readonly Outsider[] = OUTSIDERS): Attack[] =>
+export function outsidersFor<T>(
+  attack: ReturnType<typeof victimGuard>["attack"],
+  data: (v: Workspace) => Promise<T>,
+  check?: (res: HttpResponse, d: T, who: Outsider) => void,
+) {
+  return (
+    method: string,
+    path: (d: T, v: Workspace) => string,
+    body?: (d: T, v: Workspace) => unknown,
+    expected: number[] = [404],
+    who: readonly Outsider[] = OUTSIDERS,
+  ): Attack[] =>
     who.map((w) =>
       attack(async ({ victim, call }) => {
         const d = await data(victim);

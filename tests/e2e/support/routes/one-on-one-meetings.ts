@@ -38,7 +38,12 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       ...outsiders("GET", () => "/api/meetings/one-on-one?when=upcoming", undefined, [200]),
-      ...outsiders("GET", (_m, v) => `/api/meetings/one-on-one?when=upcoming&personId=${v.employee.id}`, undefined, [200]),
+      ...outsiders(
+        "GET",
+        (_m, v) => `/api/meetings/one-on-one?when=upcoming&personId=${v.employee.id}`,
+        undefined,
+        [200],
+      ),
     ],
   },
   {
@@ -46,39 +51,95 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // Not their report (another organisation's person, or a same-organisation manager's report).
-      ...outsiders("POST", (_m) => "/api/meetings/one-on-one", (_m, v) => ({ employeeId: v.employee.id, scheduledAt: future(), timeZone: "Europe/Berlin", recurrence: "weekly" }), [400], ["foreign", "otherManager"]),
+      ...outsiders(
+        "POST",
+        (_m) => "/api/meetings/one-on-one",
+        (_m, v) => ({
+          employeeId: v.employee.id,
+          scheduledAt: future(),
+          timeZone: "Europe/Berlin",
+          recurrence: "weekly",
+        }),
+        [400],
+        ["foreign", "otherManager"],
+      ),
       // Scheduling in someone else's name.
       ...outsiders(
         "POST",
         (_m) => "/api/meetings/one-on-one",
-        (_m, v) => ({ employeeId: v.employee.id, managerId: v.manager.id, scheduledAt: future(), timeZone: "Europe/Berlin", recurrence: "none" }),
+        (_m, v) => ({
+          employeeId: v.employee.id,
+          managerId: v.manager.id,
+          scheduledAt: future(),
+          timeZone: "Europe/Berlin",
+          recurrence: "none",
+        }),
         [400],
         ["foreign", "admin", "otherManager"],
       ),
-      ...outsiders("POST", (_m) => "/api/meetings/one-on-one", (_m, v) => ({ employeeId: v.employee.id, scheduledAt: future(), timeZone: "Europe/Berlin", organizationId: v.orgId }), [400, 404], ["foreign"]),
+      ...outsiders(
+        "POST",
+        (_m) => "/api/meetings/one-on-one",
+        (_m, v) => ({
+          employeeId: v.employee.id,
+          scheduledAt: future(),
+          timeZone: "Europe/Berlin",
+          organizationId: v.orgId,
+        }),
+        [400, 404],
+        ["foreign"],
+      ),
     ],
   },
-  { file: "app/api/meetings/one-on-one/people/route.ts", method: "GET", attacks: outsiders("GET", () => "/api/meetings/one-on-one/people", undefined, [200], ["foreign"]) },
-  { file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts", method: "GET", attacks: outsiders("GET", (m) => `/api/meetings/one-on-one/meeting/${m}`) },
+  {
+    file: "app/api/meetings/one-on-one/people/route.ts",
+    method: "GET",
+    attacks: outsiders("GET", () => "/api/meetings/one-on-one/people", undefined, [200], ["foreign"]),
+  },
+  {
+    file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts",
+    method: "GET",
+    attacks: outsiders("GET", (m) => `/api/meetings/one-on-one/meeting/${m}`),
+  },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/route.ts",
     method: "PUT",
     attacks: [
-      ...outsiders("PUT", (m) => `/api/meetings/one-on-one/${m}`, () => ({ notes: "Rewritten by an attacker" })),
-      ...outsiders("PUT", (m) => `/api/meetings/one-on-one/${m}`, () => ({ status: "completed" })),
+      ...outsiders(
+        "PUT",
+        (m) => `/api/meetings/one-on-one/${m}`,
+        () => ({ notes: "Rewritten by an attacker" }),
+      ),
+      ...outsiders(
+        "PUT",
+        (m) => `/api/meetings/one-on-one/${m}`,
+        () => ({ status: "completed" }),
+      ),
     ],
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/reschedule/route.ts",
     method: "POST",
-    attacks: outsiders("POST", (m) => `/api/meetings/one-on-one/${m}/reschedule`, () => ({ scheduledAt: future() })),
+    attacks: outsiders(
+      "POST",
+      (m) => `/api/meetings/one-on-one/${m}/reschedule`,
+      () => ({ scheduledAt: future() }),
+    ),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/cancel/route.ts",
     method: "POST",
     attacks: [
-      ...outsiders("POST", (m) => `/api/meetings/one-on-one/${m}/cancel`, () => ({ scope: "occurrence" })),
-      ...outsiders("POST", (m) => `/api/meetings/one-on-one/${m}/cancel`, () => ({ scope: "series" })),
+      ...outsiders(
+        "POST",
+        (m) => `/api/meetings/one-on-one/${m}/cancel`,
+        () => ({ scope: "occurrence" }),
+      ),
+      ...outsiders(
+        "POST",
+        (m) => `/api/meetings/one-on-one/${m}/cancel`,
+        () => ({ scope: "series" }),
+      ),
     ],
   },
 ];

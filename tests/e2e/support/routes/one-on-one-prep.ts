@@ -14,19 +14,47 @@ export const victimPrep = oncePerWorkspace<VictimPrep>((v) =>
   asVictimManager(v, async (tx) => {
     const at = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
     const template = await tx.meetingTemplate.create({
-      data: { organizationId: v.orgId, name: `Victim template ${v.subdomain}`, description: "Theirs", questions: ["How are you?"] },
+      data: {
+        organizationId: v.orgId,
+        name: `Victim template ${v.subdomain}`,
+        description: "Theirs",
+        questions: ["How are you?"],
+      },
       select: { id: true },
     });
     const series = await tx.meetingSeries.create({
-      data: { organizationId: v.orgId, managerId: v.manager.id, employeeId: v.employee.id, templateId: template.id, timeZone: "Europe/Berlin", startsAt: at, materializedUntil: at },
+      data: {
+        organizationId: v.orgId,
+        managerId: v.manager.id,
+        employeeId: v.employee.id,
+        templateId: template.id,
+        timeZone: "Europe/Berlin",
+        startsAt: at,
+        materializedUntil: at,
+      },
       select: { id: true },
     });
     const meeting = await tx.meeting.create({
-      data: { organizationId: v.orgId, seriesId: series.id, managerId: v.manager.id, employeeId: v.employee.id, occurrenceStart: at, scheduledAt: at },
+      data: {
+        organizationId: v.orgId,
+        seriesId: series.id,
+        managerId: v.manager.id,
+        employeeId: v.employee.id,
+        occurrenceStart: at,
+        scheduledAt: at,
+      },
       select: { id: true },
     });
     const prep = await tx.meetingPrepForm.create({
-      data: { organizationId: v.orgId, meetingId: meeting.id, managerId: v.manager.id, employeeId: v.employee.id, wins: `Secret of ${v.subdomain}: my prep`, mood: 2, submittedAt: new Date() },
+      data: {
+        organizationId: v.orgId,
+        meetingId: meeting.id,
+        managerId: v.manager.id,
+        employeeId: v.employee.id,
+        wins: `Secret of ${v.subdomain}: my prep`,
+        mood: 2,
+        submittedAt: new Date(),
+      },
       select: { id: true },
     });
     return { templateId: template.id, meetingId: meeting.id, prepId: prep.id };
@@ -36,8 +64,15 @@ export const victimPrep = oncePerWorkspace<VictimPrep>((v) =>
 async function fingerprint(v: Workspace): Promise<string> {
   const { meetingId } = await victimPrep(v);
   const state = await asVictimManager(v, async (tx) => ({
-    templates: await tx.meetingTemplate.findMany({ where: { organizationId: v.orgId }, select: { id: true, key: true, name: true, description: true, questions: true, updatedAt: true }, orderBy: { id: "asc" } }),
-    meeting: await tx.meeting.findFirst({ where: { organizationId: v.orgId, id: meetingId }, select: { status: true, scheduledAt: true, updatedAt: true, series: { select: { templateId: true } } } }),
+    templates: await tx.meetingTemplate.findMany({
+      where: { organizationId: v.orgId },
+      select: { id: true, key: true, name: true, description: true, questions: true, updatedAt: true },
+      orderBy: { id: "asc" },
+    }),
+    meeting: await tx.meeting.findFirst({
+      where: { organizationId: v.orgId, id: meetingId },
+      select: { status: true, scheduledAt: true, updatedAt: true, series: { select: { templateId: true } } },
+    }),
     prep: await tx.meetingPrepForm.findMany({ where: { organizationId: v.orgId }, orderBy: { id: "asc" } }),
     notifications: await tx.notification.count({ where: { organizationId: v.orgId, type: "prep_form_submitted" } }),
   }));
@@ -57,17 +92,24 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
   {
     file: "app/api/one-on-one-templates/route.ts",
     method: "GET",
-    attacks: [a(async ({ victim, call }) => {
-      const r = await call("GET", "/api/one-on-one-templates");
-      const p = await victimPrep(victim);
-      if (r.body.includes(p.templateId)) throw new Error("the victim's template is listed to another organisation");
-      return r;
-    }, [200])],
+    attacks: [
+      a(
+        async ({ victim, call }) => {
+          const r = await call("GET", "/api/one-on-one-templates");
+          const p = await victimPrep(victim);
+          if (r.body.includes(p.templateId)) throw new Error("the victim's template is listed to another organisation");
+          return r;
+        },
+        [200],
+      ),
+    ],
   },
   {
     file: "app/api/one-on-one-templates/route.ts",
     method: "POST",
-    attacks: [a(({ victim, call }) => call("POST", "/api/one-on-one-templates", { ...template, organizationId: victim.orgId }))],
+    attacks: [
+      a(({ victim, call }) => call("POST", "/api/one-on-one-templates", { ...template, organizationId: victim.orgId })),
+    ],
   },
   {
     file: "app/api/one-on-one-templates/[id]/route.ts",
@@ -81,14 +123,25 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     file: "app/api/one-on-one-templates/[id]/route.ts",
     method: "PUT",
     attacks: [
-      a(async ({ victim, call }) => call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, template)),
-      a(async ({ victim, call }) => call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, { ...template, organizationId: victim.orgId })),
+      a(async ({ victim, call }) =>
+        call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, template),
+      ),
+      a(async ({ victim, call }) =>
+        call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, {
+          ...template,
+          organizationId: victim.orgId,
+        }),
+      ),
     ],
   },
   {
     file: "app/api/one-on-one-templates/[id]/route.ts",
     method: "DELETE",
-    attacks: [a(async ({ victim, call }) => call("DELETE", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`))],
+    attacks: [
+      a(async ({ victim, call }) =>
+        call("DELETE", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`),
+      ),
+    ],
   },
   {
     file: "app/api/one-on-one-templates/seed/[orgId]/route.ts",
@@ -105,25 +158,52 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
   {
     file: "app/api/one-on-one-prep/[id]/route.ts",
     method: "GET",
-    attacks: [...outsiders("GET", (p) => `/api/one-on-one-prep/${p.meetingId}`), ...outsiders("GET", (p) => `/api/one-on-one-prep/${p.prepId}`)],
+    attacks: [
+      ...outsiders("GET", (p) => `/api/one-on-one-prep/${p.meetingId}`),
+      ...outsiders("GET", (p) => `/api/one-on-one-prep/${p.prepId}`),
+    ],
   },
   {
     file: "app/api/one-on-one-prep/[id]/route.ts",
     method: "PUT",
-    attacks: [...outsiders("PUT", (p) => `/api/one-on-one-prep/${p.prepId}`, () => prepFields), ...outsiders("PUT", (p) => `/api/one-on-one-prep/${p.meetingId}`, () => prepFields)],
+    attacks: [
+      ...outsiders(
+        "PUT",
+        (p) => `/api/one-on-one-prep/${p.prepId}`,
+        () => prepFields,
+      ),
+      ...outsiders(
+        "PUT",
+        (p) => `/api/one-on-one-prep/${p.meetingId}`,
+        () => prepFields,
+      ),
+    ],
   },
   {
     file: "app/api/one-on-one-prep/route.ts",
     method: "POST",
     attacks: [
-      ...outsiders("POST", () => "/api/one-on-one-prep", (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields })),
-      ...outsiders("POST", () => "/api/one-on-one-prep", (p, v) => ({ meetingId: p.meetingId, organizationId: v.orgId, ...prepFields }), [400, 404]),
+      ...outsiders(
+        "POST",
+        () => "/api/one-on-one-prep",
+        (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields }),
+      ),
+      ...outsiders(
+        "POST",
+        () => "/api/one-on-one-prep",
+        (p, v) => ({ meetingId: p.meetingId, organizationId: v.orgId, ...prepFields }),
+        [400, 404],
+      ),
     ],
   },
   {
     file: "app/api/one-on-one/prep-form/route.ts",
     method: "POST",
-    attacks: outsiders("POST", () => "/api/one-on-one/prep-form", (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields })),
+    attacks: outsiders(
+      "POST",
+      () => "/api/one-on-one/prep-form",
+      (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields }),
+    ),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts",

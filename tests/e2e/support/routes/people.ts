@@ -7,8 +7,14 @@ import type { Attack, RouteEntry } from "./types";
 async function victimState(v: Workspace) {
   return runInOrg(e2eDb(), v.orgId, async (tx) => ({
     users: await tx.user.count({ where: { organizationId: v.orgId } }),
-    employee: await tx.user.findFirst({ where: { organizationId: v.orgId, id: v.employee.id }, select: { firstName: true, role: true, teamId: true } }),
-    team: await tx.team.findFirst({ where: { organizationId: v.orgId, id: v.team.id }, select: { name: true, managerId: true } }),
+    employee: await tx.user.findFirst({
+      where: { organizationId: v.orgId, id: v.employee.id },
+      select: { firstName: true, role: true, teamId: true },
+    }),
+    team: await tx.team.findFirst({
+      where: { organizationId: v.orgId, id: v.team.id },
+      select: { name: true, managerId: true },
+    }),
     invitations: await tx.authToken.count({ where: { organizationId: v.orgId, purpose: "invitation" } }),
   }));
 }
@@ -16,11 +22,23 @@ async function victimState(v: Workspace) {
 /** The victim's people are as createWorkspace made them. */
 async function untouched(v: Workspace): Promise<void> {
   const s = await victimState(v);
-  const ok = s.users === 3 && s.employee?.firstName === "Eve" && s.employee.teamId === v.team.id && s.team?.name === v.team.name && s.team.managerId === v.manager.id && s.invitations === 0;
+  const ok =
+    s.users === 3 &&
+    s.employee?.firstName === "Eve" &&
+    s.employee.teamId === v.team.id &&
+    s.team?.name === v.team.name &&
+    s.team.managerId === v.manager.id &&
+    s.invitations === 0;
   if (!ok) throw new Error(`victim's people changed: ${JSON.stringify(s)}`);
 }
 
-const person = (over: Record<string, unknown> = {}) => ({ firstName: "Mallory", lastName: "Attacker", email: `mallory.${Date.now()}@example.com`, role: "employee", ...over });
+const person = (over: Record<string, unknown> = {}) => ({
+  firstName: "Mallory",
+  lastName: "Attacker",
+  email: `mallory.${Date.now()}@example.com`,
+  role: "employee",
+  ...over,
+});
 
 const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
 
@@ -34,16 +52,27 @@ export const peopleRoutes: RouteEntry[] = [
       a(({ victim, call }) => call("POST", "/api/users", person({ managerId: victim.manager.id })), [400, 404]),
     ],
   },
-  { file: "app/api/users/[id]/route.ts", method: "GET", attacks: [a(({ victim, call }) => call("GET", `/api/users/${victim.employee.id}`), [404])] },
+  {
+    file: "app/api/users/[id]/route.ts",
+    method: "GET",
+    attacks: [a(({ victim, call }) => call("GET", `/api/users/${victim.employee.id}`), [404])],
+  },
   {
     file: "app/api/users/[id]/route.ts",
     method: "PUT",
     attacks: [
       a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ role: "manager" })), [404]),
-      a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ organizationId: victim.orgId })), [404]),
+      a(
+        ({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ organizationId: victim.orgId })),
+        [404],
+      ),
     ],
   },
-  { file: "app/api/users/[id]/route.ts", method: "DELETE", attacks: [a(({ victim, call }) => call("DELETE", `/api/users/${victim.employee.id}`), [404])] },
+  {
+    file: "app/api/users/[id]/route.ts",
+    method: "DELETE",
+    attacks: [a(({ victim, call }) => call("DELETE", `/api/users/${victim.employee.id}`), [404])],
+  },
   {
     file: "app/api/users/[id]/resend-invitation/route.ts",
     method: "POST",
@@ -68,13 +97,23 @@ export const peopleRoutes: RouteEntry[] = [
       a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", managerId: victim.manager.id }), [400, 404]),
     ],
   },
-  { file: "app/api/teams/[teamId]/route.ts", method: "GET", attacks: [a(({ victim, call }) => call("GET", `/api/teams/${victim.team.id}`), [404])] },
+  {
+    file: "app/api/teams/[teamId]/route.ts",
+    method: "GET",
+    attacks: [a(({ victim, call }) => call("GET", `/api/teams/${victim.team.id}`), [404])],
+  },
   {
     file: "app/api/teams/[teamId]/route.ts",
     method: "PUT",
-    attacks: [a(({ victim, call }) => call("PUT", `/api/teams/${victim.team.id}`, { name: "Renamed by attacker" }), [404])],
+    attacks: [
+      a(({ victim, call }) => call("PUT", `/api/teams/${victim.team.id}`, { name: "Renamed by attacker" }), [404]),
+    ],
   },
-  { file: "app/api/teams/[teamId]/route.ts", method: "DELETE", attacks: [a(({ victim, call }) => call("DELETE", `/api/teams/${victim.team.id}`), [404])] },
+  {
+    file: "app/api/teams/[teamId]/route.ts",
+    method: "DELETE",
+    attacks: [a(({ victim, call }) => call("DELETE", `/api/teams/${victim.team.id}`), [404])],
+  },
   {
     file: "app/api/teams/organization/[orgId]/route.ts",
     method: "GET",

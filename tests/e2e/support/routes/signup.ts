@@ -62,13 +62,25 @@ export const signupRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // Naming the victim's workspace on the attacker's host.
-      { send: ({ victim, call }) => call("POST", `/api/auth/quick-login/${victim.subdomain}`, { token: guessedToken() }), expected: [404] },
+      {
+        send: ({ victim, call }) =>
+          call("POST", `/api/auth/quick-login/${victim.subdomain}`, { token: guessedToken() }),
+        expected: [404],
+      },
       // The subdomain alone never signs anyone in, and a guessed token is worth nothing.
-      { send: ({ attacker, call }) => call("POST", `/api/auth/quick-login/${attacker.subdomain}`, {}), expected: [401] },
-      { send: ({ attacker, call }) => call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: guessedToken() }), expected: [401] },
+      {
+        send: ({ attacker, call }) => call("POST", `/api/auth/quick-login/${attacker.subdomain}`, {}),
+        expected: [401],
+      },
+      {
+        send: ({ attacker, call }) =>
+          call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: guessedToken() }),
+        expected: [401],
+      },
       // The victim's real token, presented on the attacker's own host, is unknown there.
       {
-        send: async ({ attacker, victim, call }) => call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: await issueHandoffFor(victim) }),
+        send: async ({ attacker, victim, call }) =>
+          call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: await issueHandoffFor(victim) }),
         expected: [401],
       },
     ],

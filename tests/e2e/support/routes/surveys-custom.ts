@@ -33,9 +33,19 @@ export const customSurveyRoutes: RouteEntry[] = [
     attacks: [
       // The victim's organisation in the path is not found from the attacker's.
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, template), [404]),
-      a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, { reset: true }), [404]),
+      a(
+        ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, { reset: true }),
+        [404],
+      ),
       // Or named in the body of the attacker's own path: not found, like any foreign id.
-      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/email-settings`, { ...template, organizationId: victim.orgId }), [404]),
+      a(
+        ({ attacker, victim, call }) =>
+          call("PATCH", `/api/organizations/${attacker.orgId}/email-settings`, {
+            ...template,
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
     ],
   },
   {

@@ -22,10 +22,35 @@ function victimSurvey(v: Workspace): Promise<string> {
       const id = randomUUID();
       const questionId = randomUUID();
       const now = new Date();
-      await tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim results", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now } });
-      await tx.surveyQuestion.create({ data: { organizationId: v.orgId, id: questionId, surveyId: id, order: 1, type: "scale", text: "Victim question" } });
-      await tx.surveyParticipation.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 9 } });
-      await tx.surveyQuestionRollup.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, questionId, n: 9, sum: 36, counts: COUNTS } });
+      await tx.survey.create({
+        data: {
+          organizationId: v.orgId,
+          id,
+          kind: "pulse",
+          title: "Victim results",
+          status: "closed",
+          scheduledFor: now,
+          sentAt: now,
+          closesAt: now,
+          closedAt: now,
+        },
+      });
+      await tx.surveyQuestion.create({
+        data: {
+          organizationId: v.orgId,
+          id: questionId,
+          surveyId: id,
+          order: 1,
+          type: "scale",
+          text: "Victim question",
+        },
+      });
+      await tx.surveyParticipation.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 9 },
+      });
+      await tx.surveyQuestionRollup.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: NIL, questionId, n: 9, sum: 36, counts: COUNTS },
+      });
       return id;
     });
     surveys.set(v.orgId, p);
@@ -36,8 +61,14 @@ function victimSurvey(v: Workspace): Promise<string> {
 /** The victim's question rollup is as it was made. */
 async function untouched(v: Workspace): Promise<void> {
   const id = await victimSurvey(v);
-  const r = await runInOrg(e2eDb(), v.orgId, (tx) => tx.surveyQuestionRollup.findMany({ where: { organizationId: v.orgId, surveyId: id }, select: { n: true, sum: true, counts: true } }));
-  if (r.length !== 1 || r[0]!.n !== 9 || r[0]!.sum !== 36 || r[0]!.counts.join() !== COUNTS.join()) throw new Error(`victim's question rollups changed: ${JSON.stringify(r)}`);
+  const r = await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.surveyQuestionRollup.findMany({
+      where: { organizationId: v.orgId, surveyId: id },
+      select: { n: true, sum: true, counts: true },
+    }),
+  );
+  if (r.length !== 1 || r[0]!.n !== 9 || r[0]!.sum !== 36 || r[0]!.counts.join() !== COUNTS.join())
+    throw new Error(`victim's question rollups changed: ${JSON.stringify(r)}`);
 }
 
 const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
@@ -52,10 +83,36 @@ function victimOpenSurvey(v: Workspace): Promise<string> {
       const id = randomUUID();
       const questionId = randomUUID();
       const now = new Date();
-      await tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim open survey", status: "active", scheduledFor: now, sentAt: now, closesAt: new Date(now.getTime() + 7 * 86_400_000), invitedCount: 9, responseCount: 1 } });
-      await tx.surveyQuestion.create({ data: { organizationId: v.orgId, id: questionId, surveyId: id, order: 1, type: "scale", text: "Victim open question" } });
-      await tx.surveyParticipation.create({ data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 1 } });
-      await tx.surveyPendingResponse.create({ data: { organizationId: v.orgId, surveyId: id, teamId: null, answers: [{ q: questionId, v: 4, t: null }] } });
+      await tx.survey.create({
+        data: {
+          organizationId: v.orgId,
+          id,
+          kind: "pulse",
+          title: "Victim open survey",
+          status: "active",
+          scheduledFor: now,
+          sentAt: now,
+          closesAt: new Date(now.getTime() + 7 * 86_400_000),
+          invitedCount: 9,
+          responseCount: 1,
+        },
+      });
+      await tx.surveyQuestion.create({
+        data: {
+          organizationId: v.orgId,
+          id: questionId,
+          surveyId: id,
+          order: 1,
+          type: "scale",
+          text: "Victim open question",
+        },
+      });
+      await tx.surveyParticipation.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: NIL, invited: 9, responded: 1 },
+      });
+      await tx.surveyPendingResponse.create({
+        data: { organizationId: v.orgId, surveyId: id, teamId: null, answers: [{ q: questionId, v: 4, t: null }] },
+      });
       return id;
     });
     openSurveys.set(v.orgId, p);
@@ -67,18 +124,27 @@ function victimOpenSurvey(v: Workspace): Promise<string> {
 async function stillOpen(v: Workspace): Promise<void> {
   const id = await victimOpenSurvey(v);
   const s = await runInOrg(e2eDb(), v.orgId, async (tx) => ({
-    survey: await tx.survey.findFirst({ where: { organizationId: v.orgId, id }, select: { status: true, closedAt: true } }),
+    survey: await tx.survey.findFirst({
+      where: { organizationId: v.orgId, id },
+      select: { status: true, closedAt: true },
+    }),
     pending: await tx.surveyPendingResponse.count({ where: { organizationId: v.orgId, surveyId: id } }),
     responses: await tx.surveyResponse.count({ where: { organizationId: v.orgId, surveyId: id } }),
   }));
-  if (s.survey?.status !== "active" || s.survey.closedAt !== null || s.pending !== 1 || s.responses !== 0) throw new Error(`victim's open survey changed: ${JSON.stringify(s)}`);
+  if (s.survey?.status !== "active" || s.survey.closedAt !== null || s.pending !== 1 || s.responses !== 0)
+    throw new Error(`victim's open survey changed: ${JSON.stringify(s)}`);
 }
 
 /** The victim's own manager or employee, signed in on the victim's host, closing its survey. */
 async function asVictimMember(v: Workspace, who: "manager" | "employee") {
   const cookie = await signIn(v.subdomain, v[who].email, PASSWORD);
   if (!cookie) throw new Error(`the victim's ${who} could not sign in`);
-  return json({ host: hostOf(v.subdomain), path: `/api/surveys/${await victimOpenSurvey(v)}/close`, method: "POST", cookie });
+  return json({
+    host: hostOf(v.subdomain),
+    path: `/api/surveys/${await victimOpenSurvey(v)}/close`,
+    method: "POST",
+    cookie,
+  });
 }
 
 const closing = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: stillOpen });

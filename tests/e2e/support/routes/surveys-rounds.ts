@@ -9,12 +9,21 @@ import type { Attack, RouteEntry } from "./types";
 /** The victim's schedule is the default one and no round reached its people. */
 async function untouched(v: Workspace): Promise<void> {
   const s = await runInOrg(e2eDb(), v.orgId, async (tx) => ({
-    org: await tx.organization.findUnique({ where: { id: v.orgId }, select: { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseTimeZone: true } }),
+    org: await tx.organization.findUnique({
+      where: { id: v.orgId },
+      select: { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseTimeZone: true },
+    }),
     invitations: await tx.surveyInvitation.count({ where: { organizationId: v.orgId } }),
     active: await tx.survey.count({ where: { organizationId: v.orgId, status: { not: "closed" } } }),
   }));
   const o = s.org;
-  const ok = o?.pulseEnabled === true && o.pulseWeekday === 1 && o.pulseTime === "09:00" && o.pulseTimeZone === "UTC" && s.invitations === 0 && s.active === 0;
+  const ok =
+    o?.pulseEnabled === true &&
+    o.pulseWeekday === 1 &&
+    o.pulseTime === "09:00" &&
+    o.pulseTimeZone === "UTC" &&
+    s.invitations === 0 &&
+    s.active === 0;
   if (!ok) throw new Error(`victim's pulse changed: ${JSON.stringify(s)}`);
 }
 
@@ -23,7 +32,20 @@ async function victimRound(v: Workspace): Promise<string> {
   const id = randomUUID();
   const now = new Date();
   await runInOrg(e2eDb(), v.orgId, (tx) =>
-    tx.survey.create({ data: { organizationId: v.orgId, id, kind: "pulse", title: "Victim round", status: "closed", scheduledFor: now, sentAt: now, closesAt: now, closedAt: now, audienceTeamIds: [] } }),
+    tx.survey.create({
+      data: {
+        organizationId: v.orgId,
+        id,
+        kind: "pulse",
+        title: "Victim round",
+        status: "closed",
+        scheduledFor: now,
+        sentAt: now,
+        closesAt: now,
+        closedAt: now,
+        audienceTeamIds: [],
+      },
+    }),
   );
   return id;
 }
@@ -34,7 +56,17 @@ async function victimRoundWithFailedMail(v: Workspace): Promise<string> {
   await runInOrg(e2eDb(), v.orgId, (tx) =>
     tx.mailMessage.create({
       // The ref as lib/surveys/send.ts's surveyMailRef makes it (that module is server-only).
-      data: { organizationId: v.orgId, to: "victim@example.com", subject: "Invitation", text: "T", kind: "survey_invitation", ref: `survey:${id}`, status: "failed", attempts: 12, lastError: "mailbox unavailable" },
+      data: {
+        organizationId: v.orgId,
+        to: "victim@example.com",
+        subject: "Invitation",
+        text: "T",
+        kind: "survey_invitation",
+        ref: `survey:${id}`,
+        status: "failed",
+        attempts: 12,
+        lastError: "mailbox unavailable",
+      },
     }),
   );
   return id;
@@ -43,7 +75,9 @@ async function victimRoundWithFailedMail(v: Workspace): Promise<string> {
 /** The victim's failed e-mails stay failed, with no delivery queued for them. */
 async function failedMailUntouched(v: Workspace): Promise<void> {
   await untouched(v);
-  const pending = await runInOrg(e2eDb(), v.orgId, (tx) => tx.mailMessage.count({ where: { organizationId: v.orgId, kind: "survey_invitation", status: { not: "failed" } } }));
+  const pending = await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.mailMessage.count({ where: { organizationId: v.orgId, kind: "survey_invitation", status: { not: "failed" } } }),
+  );
   if (pending !== 0) throw new Error(`victim's failed e-mails were retried: ${pending} no longer failed`);
 }
 
@@ -51,7 +85,9 @@ const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expecte
 
 /** The victim's minimum reporting group is still the default 3. */
 async function anonymityUntouched(v: Workspace): Promise<void> {
-  const o = await runInOrg(e2eDb(), v.orgId, (tx) => tx.organization.findUnique({ where: { id: v.orgId }, select: { minGroupSize: true } }));
+  const o = await runInOrg(e2eDb(), v.orgId, (tx) =>
+    tx.organization.findUnique({ where: { id: v.orgId }, select: { minGroupSize: true } }),
+  );
   if (o?.minGroupSize !== 3) throw new Error(`victim's minimum group size changed: ${JSON.stringify(o)}`);
 }
 const anon = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: anonymityUntouched });
@@ -81,7 +117,12 @@ export const surveyRoundRoutes: RouteEntry[] = [
     file: "app/api/surveys/[surveyId]/mail-retry/route.ts",
     method: "POST",
     attacks: [
-      { send: async ({ victim, call }) => call("POST", `/api/surveys/${await victimRoundWithFailedMail(victim)}/mail-retry`), expected: [404], unchanged: failedMailUntouched },
+      {
+        send: async ({ victim, call }) =>
+          call("POST", `/api/surveys/${await victimRoundWithFailedMail(victim)}/mail-retry`),
+        expected: [404],
+        unchanged: failedMailUntouched,
+      },
       a(({ call }) => call("POST", `/api/surveys/${randomUUID()}/mail-retry`), [404]),
     ],
   },
@@ -96,7 +137,14 @@ export const surveyRoundRoutes: RouteEntry[] = [
     attacks: [
       a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule), [404]),
       // Or named in the body of the attacker's own path: not found, like any foreign id.
-      a(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, { ...schedule, organizationId: victim.orgId }), [404]),
+      a(
+        ({ attacker, victim, call }) =>
+          call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, {
+            ...schedule,
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
     ],
   },
   {
@@ -108,8 +156,18 @@ export const surveyRoundRoutes: RouteEntry[] = [
     file: "app/api/organizations/[orgId]/anonymity/route.ts",
     method: "PATCH",
     attacks: [
-      anon(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/anonymity`, { minGroupSize: 10 }), [404]),
-      anon(({ attacker, victim, call }) => call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, { minGroupSize: 10, organizationId: victim.orgId }), [404]),
+      anon(
+        ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/anonymity`, { minGroupSize: 10 }),
+        [404],
+      ),
+      anon(
+        ({ attacker, victim, call }) =>
+          call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, {
+            minGroupSize: 10,
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
     ],
   },
 ];

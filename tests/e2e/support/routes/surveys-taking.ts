@@ -17,11 +17,32 @@ function victimSurvey(v: Workspace): Promise<VictimSurvey> {
       runInOrg(e2eDb(), v.orgId, async (tx) => {
         const token = randomBytes(32).toString("base64url");
         const s = await tx.survey.create({
-          data: { organizationId: v.orgId, kind: "custom", title: `Secret of ${v.subdomain}`, status: "active", scheduledFor: new Date(), sentAt: new Date(), closesAt: new Date(Date.now() + 7 * 86_400_000), invitedCount: 1 },
+          data: {
+            organizationId: v.orgId,
+            kind: "custom",
+            title: `Secret of ${v.subdomain}`,
+            status: "active",
+            scheduledFor: new Date(),
+            sentAt: new Date(),
+            closesAt: new Date(Date.now() + 7 * 86_400_000),
+            invitedCount: 1,
+          },
           select: { id: true },
         });
-        const q = await tx.surveyQuestion.create({ data: { organizationId: v.orgId, surveyId: s.id, order: 1, type: "scale", text: "Secret question", dimension: "overall" }, select: { id: true } });
-        await tx.surveyInvitation.create({ data: { organizationId: v.orgId, surveyId: s.id, userId: v.employee.id, tokenHash: hashToken(token) } });
+        const q = await tx.surveyQuestion.create({
+          data: {
+            organizationId: v.orgId,
+            surveyId: s.id,
+            order: 1,
+            type: "scale",
+            text: "Secret question",
+            dimension: "overall",
+          },
+          select: { id: true },
+        });
+        await tx.surveyInvitation.create({
+          data: { organizationId: v.orgId, surveyId: s.id, userId: v.employee.id, tokenHash: hashToken(token) },
+        });
         return { surveyId: s.id, token, questionId: q.id };
       }),
     );
@@ -32,9 +53,13 @@ function victimSurvey(v: Workspace): Promise<VictimSurvey> {
 async function unanswered(v: Workspace): Promise<void> {
   const { surveyId } = await victimSurvey(v);
   const s = await runInOrg(e2eDb(), v.orgId, (tx) =>
-    tx.survey.findFirst({ where: { organizationId: v.orgId, id: surveyId }, select: { responseCount: true, _count: { select: { pending: true } }, invitations: { select: { used: true } } } }),
+    tx.survey.findFirst({
+      where: { organizationId: v.orgId, id: surveyId },
+      select: { responseCount: true, _count: { select: { pending: true } }, invitations: { select: { used: true } } },
+    }),
   );
-  if (!s || s.responseCount !== 0 || s._count.pending !== 0 || s.invitations.some((i) => i.used)) throw new Error("the victim's survey was answered");
+  if (!s || s.responseCount !== 0 || s._count.pending !== 0 || s.invitations.some((i) => i.used))
+    throw new Error("the victim's survey was answered");
 }
 
 export const surveyTakingRoutes: RouteEntry[] = [
@@ -43,15 +68,32 @@ export const surveyTakingRoutes: RouteEntry[] = [
     method: "GET",
     crossHostExpected: [404],
     attacks: [
-      { send: async ({ victim, call }) => { const s = await victimSurvey(victim); return call("GET", `/api/surveys/${s.surveyId}?token=${s.token}`); }, expected: [404] },
-      { send: async ({ victim, call }) => call("GET", `/api/surveys/${(await victimSurvey(victim)).surveyId}`), expected: [404] },
+      {
+        send: async ({ victim, call }) => {
+          const s = await victimSurvey(victim);
+          return call("GET", `/api/surveys/${s.surveyId}?token=${s.token}`);
+        },
+        expected: [404],
+      },
+      {
+        send: async ({ victim, call }) => call("GET", `/api/surveys/${(await victimSurvey(victim)).surveyId}`),
+        expected: [404],
+      },
     ],
   },
   {
     file: "app/api/surveys/[surveyId]/questions/route.ts",
     method: "GET",
     crossHostExpected: [404],
-    attacks: [{ send: async ({ victim, call }) => { const s = await victimSurvey(victim); return call("GET", `/api/surveys/${s.surveyId}/questions?token=${s.token}`); }, expected: [404] }],
+    attacks: [
+      {
+        send: async ({ victim, call }) => {
+          const s = await victimSurvey(victim);
+          return call("GET", `/api/surveys/${s.surveyId}/questions?token=${s.token}`);
+        },
+        expected: [404],
+      },
+    ],
   },
   {
     file: "app/api/surveys/responses/route.ts",
@@ -61,7 +103,11 @@ export const surveyTakingRoutes: RouteEntry[] = [
       {
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
-          return call("POST", "/api/surveys/responses", { surveyId: s.surveyId, token: s.token, responses: [{ questionId: s.questionId, answer: 1 }] });
+          return call("POST", "/api/surveys/responses", {
+            surveyId: s.surveyId,
+            token: s.token,
+            responses: [{ questionId: s.questionId, answer: 1 }],
+          });
         },
         expected: [404],
         unchanged: unanswered,
@@ -69,7 +115,10 @@ export const surveyTakingRoutes: RouteEntry[] = [
       {
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
-          return call("POST", "/api/surveys/responses", { surveyId: s.surveyId, responses: [{ questionId: s.questionId, answer: 1 }] });
+          return call("POST", "/api/surveys/responses", {
+            surveyId: s.surveyId,
+            responses: [{ questionId: s.questionId, answer: 1 }],
+          });
         },
         expected: [404],
         unchanged: unanswered,

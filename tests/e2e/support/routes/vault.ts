@@ -22,9 +22,26 @@ const victimVaults = oncePerWorkspace((v) =>
       const id = randomUUID();
       const key = newVaultKey();
       const salt = newSalt();
-      const wrap = wrapVaultKey(recoveryKeyKey(newRecoveryKey(), salt), key, { orgId: v.orgId, userId: v.manager.id, vaultId: id }, "recovery");
-      await tx.vault.create({ data: { organizationId: v.orgId, id, userId: v.manager.id, recoveryConfirmedAt: new Date(), sealedAt } });
-      await tx.vaultKeyWrap.create({ data: { organizationId: v.orgId, vaultId: id, userId: v.manager.id, kind: "recovery", salt: toBytes(salt), kdf: RECOVERY_KDF, wrappedKey: toBytes(wrap) } });
+      const wrap = wrapVaultKey(
+        recoveryKeyKey(newRecoveryKey(), salt),
+        key,
+        { orgId: v.orgId, userId: v.manager.id, vaultId: id },
+        "recovery",
+      );
+      await tx.vault.create({
+        data: { organizationId: v.orgId, id, userId: v.manager.id, recoveryConfirmedAt: new Date(), sealedAt },
+      });
+      await tx.vaultKeyWrap.create({
+        data: {
+          organizationId: v.orgId,
+          vaultId: id,
+          userId: v.manager.id,
+          kind: "recovery",
+          salt: toBytes(salt),
+          kdf: RECOVERY_KDF,
+          wrappedKey: toBytes(wrap),
+        },
+      });
       ids.push(id);
     }
     return ids;
@@ -36,11 +53,23 @@ const fingerprints = new Map<string, string>();
 async function fingerprint(v: Workspace): Promise<string> {
   await victimVaults(v);
   const state = await asVictimManager(v, async (tx) => ({
-    vaults: await tx.vault.findMany({ where: { organizationId: v.orgId, userId: v.manager.id }, orderBy: { id: "asc" } }),
-    wraps: await tx.vaultKeyWrap.findMany({ where: { organizationId: v.orgId, userId: v.manager.id }, orderBy: { id: "asc" } }),
-    sessions: await tx.session.findMany({ where: { organizationId: v.orgId, userId: v.manager.id }, select: { id: true, vaultKey: true, pendingRecovery: true, revokedAt: true }, orderBy: { id: "asc" } }),
+    vaults: await tx.vault.findMany({
+      where: { organizationId: v.orgId, userId: v.manager.id },
+      orderBy: { id: "asc" },
+    }),
+    wraps: await tx.vaultKeyWrap.findMany({
+      where: { organizationId: v.orgId, userId: v.manager.id },
+      orderBy: { id: "asc" },
+    }),
+    sessions: await tx.session.findMany({
+      where: { organizationId: v.orgId, userId: v.manager.id },
+      select: { id: true, vaultKey: true, pendingRecovery: true, revokedAt: true },
+      orderBy: { id: "asc" },
+    }),
   }));
-  return JSON.stringify(state, (_k, val: unknown) => (val instanceof Uint8Array ? Buffer.from(val).toString("base64") : val));
+  return JSON.stringify(state, (_k, val: unknown) =>
+    val instanceof Uint8Array ? Buffer.from(val).toString("base64") : val,
+  );
 }
 
 /** The victim manager's vaults are as victimVaults made them. */
@@ -74,7 +103,10 @@ export const vaultRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       a(({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}`), [200]),
-      a(({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}&organizationId=${victim.orgId}`), [404]),
+      a(
+        ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}&organizationId=${victim.orgId}`),
+        [404],
+      ),
       a(({ victim }) => asVictimAdmin(victim, "GET", `/api/vault?userId=${victim.manager.id}`), [200]),
     ],
   },
@@ -91,9 +123,25 @@ export const vaultRoutes: RouteEntry[] = [
     file: "app/api/vault/recovery-key/confirm/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", userId: victim.manager.id }), [400, 409]),
-      a(({ victim, call }) => call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", organizationId: victim.orgId }), [404]),
-      a(({ victim }) => asVictimAdmin(victim, "POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", userId: victim.manager.id }), [400, 409]),
+      a(
+        ({ victim, call }) =>
+          call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", userId: victim.manager.id }),
+        [400, 409],
+      ),
+      a(
+        ({ victim, call }) =>
+          call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", organizationId: victim.orgId }),
+        [404],
+      ),
+      a(
+        ({ victim }) =>
+          asVictimAdmin(victim, "POST", "/api/vault/recovery-key/confirm", {
+            group: 1,
+            value: "0000",
+            userId: victim.manager.id,
+          }),
+        [400, 409],
+      ),
     ],
   },
   {
@@ -101,9 +149,23 @@ export const vaultRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // A key that opens nothing of the caller's: 400 (or 429 once the per-person limit is spent).
-      a(({ victim, call }) => call("POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }), [400, 429]),
-      a(({ victim, call }) => call("POST", "/api/vault/recover", { recoveryKey: randomBytes(20).toString("hex"), organizationId: victim.orgId }), [404]),
-      a(({ victim }) => asVictimAdmin(victim, "POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }), [400, 429]),
+      a(
+        ({ victim, call }) => call("POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
+        [400, 429],
+      ),
+      a(
+        ({ victim, call }) =>
+          call("POST", "/api/vault/recover", {
+            recoveryKey: randomBytes(20).toString("hex"),
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
+      a(
+        ({ victim }) =>
+          asVictimAdmin(victim, "POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
+        [400, 429],
+      ),
     ],
   },
 ];

@@ -25,7 +25,12 @@ export const POST = apiRoute(
     const session = body.token ? await redeemHandoff(tenant, body.token, req.headers.get("user-agent")) : null;
     if (!session) throw unauthenticated(INVALID_LINK, "quick_login_invalid");
     const res = new NextResponse(null, { status: 204 });
-    await setSessionCookie(res, req, { userId: session.userId, orgId: tenant.orgId, sessionId: session.sessionId, vaultSecret: session.vaultSecret });
+    await setSessionCookie(res, req, {
+      userId: session.userId,
+      orgId: tenant.orgId,
+      sessionId: session.sessionId,
+      vaultSecret: session.vaultSecret,
+    });
     return res;
   },
 );

@@ -15,8 +15,9 @@ export const GET = apiRoute({ auth: "session", permission: "coach.use", params }
   return listConversations(ctx);
 });
 
-export const PATCH = apiRoute({ auth: "session", permission: "coach.use", params, body: renameConversationSchema }, async ({ ctx, params, body }) =>
-  renameConversation(ctx, params.key, body.title),
+export const PATCH = apiRoute(
+  { auth: "session", permission: "coach.use", params, body: renameConversationSchema },
+  async ({ ctx, params, body }) => renameConversation(ctx, params.key, body.title),
 );
 
 export const DELETE = apiRoute({ auth: "session", permission: "coach.use", params }, async ({ ctx, params }) => {

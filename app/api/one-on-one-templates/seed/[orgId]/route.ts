@@ -6,4 +6,6 @@ import { seedDefaultTemplates } from "@/lib/one-on-one/templates";
 // caller's; seeding is idempotent by template key.
 const params = z.object({ orgId: z.uuid() });
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) => seedDefaultTemplates(ctx));
+export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) =>
+  seedDefaultTemplates(ctx),
+);

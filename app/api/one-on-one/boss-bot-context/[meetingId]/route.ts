@@ -5,4 +5,6 @@ import { bossBotContext } from "@/lib/one-on-one/boss-bot-context";
 // Spec section 7: what 'Get Boss Bot Suggestions' hands to the coach (BossBotContextDto). Manager only.
 const params = z.object({ meetingId: z.string() });
 
-export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => bossBotContext(ctx, params.meetingId));
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
+  bossBotContext(ctx, params.meetingId),
+);

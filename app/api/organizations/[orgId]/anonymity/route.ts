@@ -7,8 +7,11 @@ const params = z.object({ orgId: z.uuid() });
 
 // The minimum reporting group (3 to 10). Admins change it; admins and managers read it (Settings
 // explains what it hides).
-export const GET = apiRoute({ auth: "session", permission: "organization.view", params }, async ({ ctx, params }) => getAnonymitySetting(ctx, params.orgId));
+export const GET = apiRoute({ auth: "session", permission: "organization.view", params }, async ({ ctx, params }) =>
+  getAnonymitySetting(ctx, params.orgId),
+);
 
-export const PATCH = apiRoute({ auth: "session", permission: "organization.manage", params, body: anonymitySchema }, async ({ ctx, params, body }) =>
-  updateAnonymitySetting(ctx, params.orgId, body),
+export const PATCH = apiRoute(
+  { auth: "session", permission: "organization.manage", params, body: anonymitySchema },
+  async ({ ctx, params, body }) => updateAnonymitySetting(ctx, params.orgId, body),
 );

@@ -4,7 +4,12 @@ import { emailSettingsUpdateSchema, updateEmailSettings } from "@/lib/org/email-
 
 // Spec section 7: PATCH /api/organizations/{orgId}/email-settings { emailSubject, emailBody }.
 export const PATCH = apiRoute(
-  { auth: "session", permission: "organization.manage", params: z.object({ orgId: z.uuid() }), body: emailSettingsUpdateSchema },
+  {
+    auth: "session",
+    permission: "organization.manage",
+    params: z.object({ orgId: z.uuid() }),
+    body: emailSettingsUpdateSchema,
+  },
   async ({ ctx, body }) => {
     return updateEmailSettings(ctx, body);
   },

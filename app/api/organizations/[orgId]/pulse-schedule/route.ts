@@ -7,8 +7,11 @@ const params = z.object({ orgId: z.uuid() });
 
 // The weekly pulse schedule: day, time and time zone, and whether it runs. Admins change it;
 // admins and managers read it (the surveys page shows the next send).
-export const GET = apiRoute({ auth: "session", permission: "organization.view", params }, async ({ ctx, params }) => getPulseSchedule(ctx, params.orgId));
+export const GET = apiRoute({ auth: "session", permission: "organization.view", params }, async ({ ctx, params }) =>
+  getPulseSchedule(ctx, params.orgId),
+);
 
-export const PATCH = apiRoute({ auth: "session", permission: "surveys.send", params, body: pulseScheduleSchema }, async ({ ctx, params, body }) =>
-  updatePulseSchedule(ctx, params.orgId, body),
+export const PATCH = apiRoute(
+  { auth: "session", permission: "surveys.send", params, body: pulseScheduleSchema },
+  async ({ ctx, params, body }) => updatePulseSchedule(ctx, params.orgId, body),
 );

@@ -5,4 +5,6 @@ import { seedDefaultTemplates } from "@/lib/one-on-one/templates";
 // The spec's second address for 'Add Default Templates' (same as /api/one-on-one-templates/seed/{orgId}).
 const params = z.object({ orgId: z.uuid() });
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) => seedDefaultTemplates(ctx));
+export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) =>
+  seedDefaultTemplates(ctx),
+);

@@ -4,6 +4,7 @@ import { closeSurveyNow } from "@/lib/surveys/round-lifecycle";
 
 // 'Close now and release results' (admins): closes an open survey before its close date and folds
 // its answers into the results (decisions.md: results are released at close).
-export const POST = apiRoute({ auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
-  closeSurveyNow(ctx, params.surveyId),
+export const POST = apiRoute(
+  { auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) },
+  async ({ ctx, params }) => closeSurveyNow(ctx, params.surveyId),
 );

@@ -6,7 +6,11 @@ import { takerFor } from "@/lib/surveys/taker";
 
 // GET /api/surveys/{surveyId}/questions?token=...: [{ id, question, type, isRequired, order }].
 export const GET = apiRoute(
-  { auth: "tenant", params: z.object({ surveyId: z.uuid() }), query: z.object({ token: z.string().max(200).optional() }) },
+  {
+    auth: "tenant",
+    params: z.object({ surveyId: z.uuid() }),
+    query: z.object({ token: z.string().max(200).optional() }),
+  },
   async ({ tenant, params, query }) => {
     const found = await readSurveyForTaker(tenant.orgId, params.surveyId, await takerFor(query.token));
     if (!found) throw notFound("Survey");

@@ -4,6 +4,7 @@ import { surveyResults } from "@/lib/analytics/survey-results";
 
 // One survey's results, question by question, for admins (the organisation) and managers (their
 // own teams); small groups are suppressed as everywhere else. Another organisation's id: 404.
-export const GET = apiRoute({ auth: "session", permission: "analytics.view", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
-  surveyResults(ctx, params.surveyId),
+export const GET = apiRoute(
+  { auth: "session", permission: "analytics.view", params: z.object({ surveyId: z.uuid() }) },
+  async ({ ctx, params }) => surveyResults(ctx, params.surveyId),
 );

@@ -4,6 +4,7 @@ import { getRoundStatus } from "@/lib/surveys/round-status";
 
 // A round's progress for admins: invitations, responses and mail delivery (pending, sent, failed,
 // retries), so delivery problems show instead of vanishing.
-export const GET = apiRoute({ auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) }, async ({ ctx, params }) =>
-  getRoundStatus(ctx, params.surveyId),
+export const GET = apiRoute(
+  { auth: "session", permission: "surveys.send", params: z.object({ surveyId: z.uuid() }) },
+  async ({ ctx, params }) => getRoundStatus(ctx, params.surveyId),
 );

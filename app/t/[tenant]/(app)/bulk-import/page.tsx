@@ -17,7 +17,10 @@ export default async function BulkImportPage() {
   const seats = await getSeatUsage(orgId);
   return (
     <>
-      <PageHeader title="Bulk Import" subtitle="Add many people at once from a CSV file. Each new person gets an invitation e-mail to set a password." />
+      <PageHeader
+        title="Bulk Import"
+        subtitle="Add many people at once from a CSV file. Each new person gets an invitation e-mail to set a password."
+      />
       <BulkImport organizationId={orgId} seats={seats} />
     </>
   );

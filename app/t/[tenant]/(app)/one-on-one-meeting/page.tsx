@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "1:1 Meeting Review" };
 
 // oneOnOnes.use: every role; the review is the meeting's manager's (the server answers 404 to
 // anyone outside the pair, and the page shows 'Meeting Not Found' to the employee too).
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await currentSession();
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;

@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "1:1 Meeting Prep Form" };
 
 // oneOnOnes.use: every role; which meeting comes from ?meetingId= (nothing is hard-coded), and the
 // server answers 404 to anyone outside the pair, shown as 'Meeting Not Found'.
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await currentSession();
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;

@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: "1:1 Meetings" };
 
 // oneOnOnes.use: every role, each in its part (decisions.md); which tabs show is read from the
 // same map (schedule, templates), and the routes refuse the same roles again.
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await currentSession();
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;

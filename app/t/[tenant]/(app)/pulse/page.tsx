@@ -22,28 +22,48 @@ export const metadata: Metadata = { title: "Pulse Overview" };
 
 // Unknown values fall back to the defaults rather than an error page.
 const searchSchema = z.object({
-  round: z.union([z.literal("latest"), z.literal("recent"), z.uuid()]).catch("latest").default("latest"),
+  round: z
+    .union([z.literal("latest"), z.literal("recent"), z.uuid()])
+    .catch("latest")
+    .default("latest"),
   segment: z.enum(["all", "teams", "organization"]).catch("all").default("all"),
 });
 
-async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: string; segment: "all" | "teams" | "organization" }) {
+async function PulseData({
+  ctx,
+  round,
+  segment,
+}: {
+  ctx: AuthContext;
+  round: string;
+  segment: "all" | "teams" | "organization";
+}) {
   // Whole-organisation viewers get the segment filter and the organisation row.
   const orgWide = can(ctx, "analytics.organization");
-  const [o, status, teamCount] = await Promise.all([pulseOverview(ctx, round, segment).catch((err: unknown) => {
+  const [o, status, teamCount] = await Promise.all([
+    pulseOverview(ctx, round, segment).catch((err: unknown) => {
       // A round id from an old link that is not (or no longer) this organisation's: show the latest.
       if (isDomainError(err) && err.kind === "not_found") return pulseOverview(ctx, "latest", segment);
       throw err;
-    }), getCurrentSurvey(ctx, ctx.orgId),
+    }),
+    getCurrentSurvey(ctx, ctx.orgId),
     // The segment filter (whole-organisation viewers only) counts what 'Teams and segments' lists, whichever segment is
     // shown now: every team and the 'All employees' row. The rows shown cannot say it: under 'All
     // employees' they hold no team.
-    orgWide ? countTeams(ctx) : Promise.resolve(0)]);
+    orgWide ? countTeams(ctx) : Promise.resolve(0),
+  ]);
   const recent = o.selected === "recent";
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <PulseFilters rounds={o.rounds} round={o.selected ?? "latest"} segment={segment} showOrganization={orgWide} segmentCount={teamCount + 1} />
+        <PulseFilters
+          rounds={o.rounds}
+          round={o.selected ?? "latest"}
+          segment={segment}
+          showOrganization={orgWide}
+          segmentCount={teamCount + 1}
+        />
         {o.selected ? (
           <Button asChild variant="outline">
             <a href={exportHref} download>
@@ -56,13 +76,18 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
       <Card className="flex items-start gap-3 border-brand-100 bg-brand-50/50 p-4 text-sm text-slate-700">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <p>
-          Results are released when a round closes; while it is open, only how many have answered is shown. To keep every answer anonymous, a team is shown only with at least{" "}
-          {o.minGroupSize} responses (one more when you are part of it yourself), and another team may be hidden when its numbers would let a smaller group be worked out from
-          the totals.
+          Results are released when a round closes; while it is open, only how many have answered is shown. To keep
+          every answer anonymous, a team is shown only with at least {o.minGroupSize} responses (one more when you are
+          part of it yourself), and another team may be hidden when its numbers would let a smaller group be worked out
+          from the totals.
         </p>
       </Card>
       {!o.selected ? (
-        <EmptyState icon={Activity} title="No pulse data yet" description="Team scores appear here once the first weekly pulse survey has been answered and has closed." />
+        <EmptyState
+          icon={Activity}
+          title="No pulse data yet"
+          description="Team scores appear here once the first weekly pulse survey has been answered and has closed."
+        />
       ) : (
         <section aria-labelledby="heatmap-title" className="space-y-3">
           <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
@@ -89,17 +114,34 @@ async function PulseData({ ctx, round, segment }: { ctx: AuthContext; round: str
   );
 }
 
-export default async function PulsePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PulsePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await currentSession();
   if (!session) return null;
   const { ctx } = session;
   if (!can(ctx, "analytics.view")) {
-    return <AccessRestricted feature="Pulse Overview" permission="analytics.view" detail="Your answers are anonymous and only ever counted together with your colleagues'." />;
+    return (
+      <AccessRestricted
+        feature="Pulse Overview"
+        permission="analytics.view"
+        detail="Your answers are anonymous and only ever counted together with your colleagues'."
+      />
+    );
   }
   const q = searchSchema.parse(await searchParams);
   return (
     <>
-      <PageHeader title="Pulse Overview" subtitle={can(ctx, "analytics.organization") ? "Participation, eNPS and every culture dimension by team." : "Participation, eNPS and every culture dimension for the teams you lead."} />
+      <PageHeader
+        title="Pulse Overview"
+        subtitle={
+          can(ctx, "analytics.organization")
+            ? "Participation, eNPS and every culture dimension by team."
+            : "Participation, eNPS and every culture dimension for the teams you lead."
+        }
+      />
       <PulseData ctx={ctx} round={q.round} segment={q.segment} />
     </>
   );

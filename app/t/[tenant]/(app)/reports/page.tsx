@@ -20,7 +20,11 @@ async function ReportsData({ ctx }: { ctx: AuthContext }) {
   const min = await minGroupSize(ctx);
   // Whole-organisation viewers get the organisation report; the others the teams they lead.
   if (can(ctx, "analytics.organization")) {
-    const [m, teams, comments] = await Promise.all([dashboardMetrics(ctx), teamRankings(ctx), roundComments(ctx, "latest")]);
+    const [m, teams, comments] = await Promise.all([
+      dashboardMetrics(ctx),
+      teamRankings(ctx),
+      roundComments(ctx, "latest"),
+    ]);
     return <OrgReport m={m} teams={teams} comments={comments} minGroupSize={min} />;
   }
   const [teams, comments] = await Promise.all([managerTeamReports(ctx, min), roundComments(ctx, "latest")]);
@@ -32,11 +36,24 @@ export default async function ReportsPage() {
   if (!session) return null;
   const { ctx } = session;
   if (!can(ctx, "analytics.view")) {
-    return <AccessRestricted feature="The Reports page" permission="analytics.view" detail="Your own answers are anonymous and only ever counted together with your colleagues'." />;
+    return (
+      <AccessRestricted
+        feature="The Reports page"
+        permission="analytics.view"
+        detail="Your own answers are anonymous and only ever counted together with your colleagues'."
+      />
+    );
   }
   return (
     <>
-      <PageHeader title="Reports" subtitle={can(ctx, "analytics.organization") ? "Culture, engagement and eNPS across the organisation." : "Culture and engagement in the teams you lead."} />
+      <PageHeader
+        title="Reports"
+        subtitle={
+          can(ctx, "analytics.organization")
+            ? "Culture, engagement and eNPS across the organisation."
+            : "Culture and engagement in the teams you lead."
+        }
+      />
       <ReportsData ctx={ctx} />
     </>
   );

@@ -20,7 +20,9 @@ const ICONS: Record<SettingsHref, LucideIcon> = {
 };
 
 /** A section page's title: 'Email Settings · Settings'. */
-export const sectionMetadata = (href: SettingsHref): Metadata => ({ title: `${settingsSection(href).label} · Settings` });
+export const sectionMetadata = (href: SettingsHref): Metadata => ({
+  title: `${settingsSection(href).label} · Settings`,
+});
 
 /**
  * One Settings section page, the one way: the section's permission is asked before anything is
@@ -28,12 +30,19 @@ export const sectionMetadata = (href: SettingsHref): Metadata => ({ title: `${se
  * section's content is rendered in its panel with the label, description and anchor of
  * SETTINGS_SECTIONS.
  */
-export async function SettingsSectionPage({ href, render }: { href: SettingsHref; render: (session: Session) => Promise<React.ReactNode> | React.ReactNode }) {
+export async function SettingsSectionPage({
+  href,
+  render,
+}: {
+  href: SettingsHref;
+  render: (session: Session) => Promise<React.ReactNode> | React.ReactNode;
+}) {
   const session = await currentSession();
   if (!session) return null;
   const section = settingsSection(href);
   // Under the settings layout's h1 'Settings', the refusal is the section's h2.
-  if (section.permission && !can(session.ctx, section.permission)) return <AccessRestricted feature={section.label} permission={section.permission} headingLevel="h2" />;
+  if (section.permission && !can(session.ctx, section.permission))
+    return <AccessRestricted feature={section.label} permission={section.permission} headingLevel="h2" />;
   return (
     <SettingsPanel id={section.anchor} title={section.label} description={section.description} icon={ICONS[href]}>
       {await render(session)}

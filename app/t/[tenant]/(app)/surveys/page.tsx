@@ -28,7 +28,11 @@ export default async function SurveysPage() {
   const { ctx } = session;
   const open = await openSurveyFor(ctx);
   const header = (create: Parameters<typeof SurveysToolbar>[0]["create"]) => (
-    <PageHeader title="Surveys" subtitle="Monitor pulse results and manage culture surveys" actions={<SurveysToolbar openSurveyId={open?.surveyId ?? null} create={create} />} />
+    <PageHeader
+      title="Surveys"
+      subtitle="Monitor pulse results and manage culture surveys"
+      actions={<SurveysToolbar openSurveyId={open?.surveyId ?? null} create={create} />}
+    />
   );
 
   // decisions.md: roles that may not see the organisation's surveys (employees) see only their
@@ -40,8 +44,18 @@ export default async function SurveysPage() {
         <EmptyState
           icon={ClipboardList}
           title={open ? `"${open.title}" is open` : "No survey is open for you"}
-          description={open ? "Answer it with the personal link in your e-mail; it takes about two minutes. Your answers are anonymous and only reported together with your colleagues'. If you have already answered, thank you." : "The weekly pulse arrives by e-mail, with your personal link."}
-          action={open ? <Button asChild><Link href={`/surveys/${open.surveyId}`}>Take Survey</Link></Button> : undefined}
+          description={
+            open
+              ? "Answer it with the personal link in your e-mail; it takes about two minutes. Your answers are anonymous and only reported together with your colleagues'. If you have already answered, thank you."
+              : "The weekly pulse arrives by e-mail, with your personal link."
+          }
+          action={
+            open ? (
+              <Button asChild>
+                <Link href={`/surveys/${open.surveyId}`}>Take Survey</Link>
+              </Button>
+            ) : undefined
+          }
         />
       </>
     );
@@ -61,7 +75,15 @@ export default async function SurveysPage() {
 
   return (
     <>
-      {header(sends ? { orgId: ctx.orgId, teams: teams.map((t) => ({ id: t.id, name: t.name, memberCount: t.memberCount })), minGroupSize: org.minGroupSize } : null)}
+      {header(
+        sends
+          ? {
+              orgId: ctx.orgId,
+              teams: teams.map((t) => ({ id: t.id, name: t.name, memberCount: t.memberCount })),
+              minGroupSize: org.minGroupSize,
+            }
+          : null,
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Team Rankings</h2>
@@ -76,20 +98,40 @@ export default async function SurveysPage() {
         <Card className="flex flex-col gap-2 p-5">
           <Send aria-hidden="true" className="size-5 text-brand-600" />
           <h3 className="font-medium">Send Pulse Survey</h3>
-          <p className="flex-1 text-sm text-slate-600">Ask everyone this week&apos;s questions now, on top of the weekly schedule.</p>
-          {sends ? <div><SendNowButton /></div> : <p className="text-xs text-slate-500">Only admins can send surveys.</p>}
+          <p className="flex-1 text-sm text-slate-600">
+            Ask everyone this week&apos;s questions now, on top of the weekly schedule.
+          </p>
+          {sends ? (
+            <div>
+              <SendNowButton />
+            </div>
+          ) : (
+            <p className="text-xs text-slate-500">Only admins can send surveys.</p>
+          )}
         </Card>
         <Card className="flex flex-col gap-2 p-5">
           <MessageSquareText aria-hidden="true" className="size-5 text-brand-600" />
           <h3 className="font-medium">Review Responses</h3>
-          <p className="flex-1 text-sm text-slate-600">See every team by the eleven culture dimensions, with participation and eNPS.</p>
-          <div><Button asChild size="sm" variant="outline"><Link href="/pulse">View Details</Link></Button></div>
+          <p className="flex-1 text-sm text-slate-600">
+            See every team by the eleven culture dimensions, with participation and eNPS.
+          </p>
+          <div>
+            <Button asChild size="sm" variant="outline">
+              <Link href="/pulse">View Details</Link>
+            </Button>
+          </div>
         </Card>
         <Card className="flex flex-col gap-2 p-5">
           <CalendarPlus aria-hidden="true" className="size-5 text-brand-600" />
           <h3 className="font-medium">Schedule 1:1s</h3>
-          <p className="flex-1 text-sm text-slate-600">Follow up on what the results show in a one-on-one conversation.</p>
-          <div><Button asChild size="sm" variant="outline"><Link href="/one-on-one">Schedule</Link></Button></div>
+          <p className="flex-1 text-sm text-slate-600">
+            Follow up on what the results show in a one-on-one conversation.
+          </p>
+          <div>
+            <Button asChild size="sm" variant="outline">
+              <Link href="/one-on-one">Schedule</Link>
+            </Button>
+          </div>
         </Card>
       </div>
 

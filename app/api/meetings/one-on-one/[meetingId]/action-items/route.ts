@@ -6,8 +6,11 @@ import { actionItemInputSchema } from "@/lib/one-on-one/notes-schemas";
 // The meeting's action items, open ones of earlier meetings of the pair carried over (ActionItemDto[]).
 const params = z.object({ meetingId: z.string() });
 
-export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => listActionItems(ctx, params.meetingId));
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
+  listActionItems(ctx, params.meetingId),
+);
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: actionItemInputSchema }, async ({ ctx, params, body }) =>
-  Response.json(await createActionItem(ctx, params.meetingId, body), { status: 201 }),
+export const POST = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: actionItemInputSchema },
+  async ({ ctx, params, body }) => Response.json(await createActionItem(ctx, params.meetingId, body), { status: 201 }),
 );

@@ -6,8 +6,11 @@ import { talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
 // The meeting's agenda (AgendaItemDto[]); POST adds a talking point (either person, while scheduled).
 const params = z.object({ meetingId: z.string() });
 
-export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => listAgenda(ctx, params.meetingId));
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
+  listAgenda(ctx, params.meetingId),
+);
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: talkingPointInputSchema }, async ({ ctx, params, body }) =>
-  Response.json(await addTalkingPoint(ctx, params.meetingId, body), { status: 201 }),
+export const POST = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: talkingPointInputSchema },
+  async ({ ctx, params, body }) => Response.json(await addTalkingPoint(ctx, params.meetingId, body), { status: 201 }),
 );

@@ -6,6 +6,7 @@ import { cancelMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 const params = z.object({ meetingId: z.uuid() });
 
 // Cancels this occurrence or the whole series and sends METHOD:CANCEL (manager only).
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: cancelMeetingSchema }, async ({ ctx, params, body }) =>
-  cancelMeeting(ctx, params.meetingId, body),
+export const POST = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: cancelMeetingSchema },
+  async ({ ctx, params, body }) => cancelMeeting(ctx, params.meetingId, body),
 );

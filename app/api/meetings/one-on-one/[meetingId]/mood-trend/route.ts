@@ -5,4 +5,6 @@ import { moodTrend } from "@/lib/one-on-one/mood-trend";
 // The pair's mood and stress over their last 12 submitted prep forms, oldest first (MoodTrendPoint[]).
 const params = z.object({ meetingId: z.string() });
 
-export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => moodTrend(ctx, params.meetingId));
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
+  moodTrend(ctx, params.meetingId),
+);

@@ -6,7 +6,9 @@ import { privateNoteInputSchema } from "@/lib/one-on-one/notes-schemas";
 // The caller's own private note on the meeting ({body, updatedAt} | null); PUT saves it (an empty body deletes it).
 const params = z.object({ meetingId: z.string() });
 
-export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => getPrivateNote(ctx, params.meetingId));
+export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
+  getPrivateNote(ctx, params.meetingId),
+);
 
 // 20,000 characters of three-byte UTF-8 exceed the 64 KiB default: a long note gets the field's
 // message (400), not a refusal of the whole body.

@@ -6,6 +6,7 @@ import { rescheduleMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 const params = z.object({ meetingId: z.uuid() });
 
 // Moves this occurrence only and sends the calendar update (manager only).
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: rescheduleMeetingSchema }, async ({ ctx, params, body }) =>
-  rescheduleMeeting(ctx, params.meetingId, body),
+export const POST = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: rescheduleMeetingSchema },
+  async ({ ctx, params, body }) => rescheduleMeeting(ctx, params.meetingId, body),
 );

@@ -6,6 +6,7 @@ import { suggestionReviewSchema } from "@/lib/one-on-one/notes-schemas";
 // 'x/y reviewed': the manager ticks a suggestion as reviewed or not; answers {reviewedIds}.
 const params = z.object({ meetingId: z.string() });
 
-export const PUT = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: suggestionReviewSchema }, async ({ ctx, params, body }) =>
-  setSuggestionReview(ctx, params.meetingId, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: suggestionReviewSchema },
+  async ({ ctx, params, body }) => setSuggestionReview(ctx, params.meetingId, body),
 );

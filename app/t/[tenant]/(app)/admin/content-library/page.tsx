@@ -10,6 +10,7 @@ export const metadata: Metadata = { title: "Leadership Content Library" };
 export default async function ContentLibraryPage() {
   const session = await currentSession();
   if (!session) return null;
-  if (!can(session.ctx, "library.manage")) return <AccessRestricted feature="The Content Library" permission="library.manage" />;
+  if (!can(session.ctx, "library.manage"))
+    return <AccessRestricted feature="The Content Library" permission="library.manage" />;
   return <ContentLibrary orgId={session.ctx.orgId} />;
 }

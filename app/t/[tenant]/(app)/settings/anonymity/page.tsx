@@ -12,7 +12,13 @@ export default function AnonymitySettingsPage() {
       href="/settings/anonymity"
       render={async ({ ctx }) => {
         const org = await getOrganization(ctx, ctx.orgId);
-        return <AnonymityForm orgId={ctx.orgId} initial={anonymityDto(org.minGroupSize)} canEdit={can(ctx, "organization.manage")} />;
+        return (
+          <AnonymityForm
+            orgId={ctx.orgId}
+            initial={anonymityDto(org.minGroupSize)}
+            canEdit={can(ctx, "organization.manage")}
+          />
+        );
       }}
     />
   );

@@ -5,5 +5,10 @@ import { sectionMetadata, SettingsSectionPage } from "../section-page";
 export const metadata = sectionMetadata("/settings/billing");
 
 export default function BillingSettingsPage() {
-  return <SettingsSectionPage href="/settings/billing" render={async ({ ctx }) => <BillingOverview orgId={ctx.orgId} overview={await getBillingOverview(ctx)} />} />;
+  return (
+    <SettingsSectionPage
+      href="/settings/billing"
+      render={async ({ ctx }) => <BillingOverview orgId={ctx.orgId} overview={await getBillingOverview(ctx)} />}
+    />
+  );
 }

@@ -10,7 +10,13 @@ export default function EmailSettingsPage() {
   return (
     <SettingsSectionPage
       href="/settings/email"
-      render={async ({ ctx }) => <EmailSettings orgId={ctx.orgId} initial={await getEmailSettings(ctx)} canEdit={can(ctx, "organization.manage")} />}
+      render={async ({ ctx }) => (
+        <EmailSettings
+          orgId={ctx.orgId}
+          initial={await getEmailSettings(ctx)}
+          canEdit={can(ctx, "organization.manage")}
+        />
+      )}
     />
   );
 }

@@ -10,7 +10,13 @@ export default function SurveyScheduleSettingsPage() {
   return (
     <SettingsSectionPage
       href="/settings/schedule"
-      render={async ({ ctx }) => <PulseScheduleForm orgId={ctx.orgId} initial={await getPulseSchedule(ctx, ctx.orgId)} canEdit={can(ctx, "surveys.send")} />}
+      render={async ({ ctx }) => (
+        <PulseScheduleForm
+          orgId={ctx.orgId}
+          initial={await getPulseSchedule(ctx, ctx.orgId)}
+          canEdit={can(ctx, "surveys.send")}
+        />
+      )}
     />
   );
 }

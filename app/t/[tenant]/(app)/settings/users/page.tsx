@@ -11,7 +11,11 @@ import { sectionMetadata, SettingsSectionPage } from "../section-page";
 
 export const metadata = sectionMetadata("/settings/users");
 
-export default function UserManagementSettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
+export default function UserManagementSettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ tab?: string | string[] }>;
+}) {
   return (
     <SettingsSectionPage
       href="/settings/users"
@@ -36,7 +40,11 @@ export default function UserManagementSettingsPage({ searchParams }: { searchPar
               canManageBilling: can(ctx, "billing.manage"),
               minGroupSize: org.minGroupSize,
               teams,
-              leaders: leaders.map((l): Leader => ({ id: l.id, name: fullName(l), role: l.role === "admin" ? "admin" : "manager" })),
+              leaders: leaders.map((l): Leader => ({
+                id: l.id,
+                name: fullName(l),
+                role: l.role === "admin" ? "admin" : "manager",
+              })),
             }}
           />
         );

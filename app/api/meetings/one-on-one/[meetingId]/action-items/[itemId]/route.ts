@@ -6,8 +6,9 @@ import { actionItemPatchSchema } from "@/lib/one-on-one/notes-schemas";
 // Complete (recorded against this meeting) or edit an action item; delete (its creator or the manager).
 const params = z.object({ meetingId: z.string(), itemId: z.string() });
 
-export const PATCH = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: actionItemPatchSchema }, async ({ ctx, params, body }) =>
-  updateActionItem(ctx, params.meetingId, params.itemId, body),
+export const PATCH = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: actionItemPatchSchema },
+  async ({ ctx, params, body }) => updateActionItem(ctx, params.meetingId, params.itemId, body),
 );
 
 export const DELETE = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => {

@@ -6,8 +6,9 @@ import { agendaItemPatchSchema } from "@/lib/one-on-one/notes-schemas";
 // Tick an agenda item off (either person) or edit your own talking point; delete your own talking point.
 const params = z.object({ meetingId: z.string(), itemId: z.string() });
 
-export const PATCH = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: agendaItemPatchSchema }, async ({ ctx, params, body }) =>
-  updateAgendaItem(ctx, params.meetingId, params.itemId, body),
+export const PATCH = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: agendaItemPatchSchema },
+  async ({ ctx, params, body }) => updateAgendaItem(ctx, params.meetingId, params.itemId, body),
 );
 
 export const DELETE = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => {

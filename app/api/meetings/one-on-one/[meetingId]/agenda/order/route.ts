@@ -6,6 +6,7 @@ import { agendaOrderSchema } from "@/lib/one-on-one/notes-schemas";
 // Reorder the agenda: itemIds must be exactly the meeting's items. Answers the agenda in its new order.
 const params = z.object({ meetingId: z.string() });
 
-export const PUT = apiRoute({ auth: "session", permission: "oneOnOnes.use", params, body: agendaOrderSchema }, async ({ ctx, params, body }) =>
-  reorderAgenda(ctx, params.meetingId, body),
+export const PUT = apiRoute(
+  { auth: "session", permission: "oneOnOnes.use", params, body: agendaOrderSchema },
+  async ({ ctx, params, body }) => reorderAgenda(ctx, params.meetingId, body),
 );

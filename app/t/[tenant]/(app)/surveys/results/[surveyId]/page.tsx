@@ -17,7 +17,8 @@ export const metadata: Metadata = { title: "Survey Results" };
 
 // Not at /surveys/{id}: that is the public page where a survey is taken.
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 const back = (
   <Button asChild variant="outline">
@@ -47,7 +48,14 @@ function Results({ r, canClose }: { r: SurveyResults; canClose: boolean }) {
     );
   }
   if (r.groups.length === 0) {
-    return <EmptyState icon={Users} title="You do not lead a team yet" description="Managers see the results of the teams they lead. An administrator can make you a team's manager." action={back} />;
+    return (
+      <EmptyState
+        icon={Users}
+        title="You do not lead a team yet"
+        description="Managers see the results of the teams they lead. An administrator can make you a team's manager."
+        action={back}
+      />
+    );
   }
   // decisions.md: while a survey is open, participation only; its results are released at close.
   if (!r.released) return <ParticipationOnly r={r} canClose={canClose} />;
@@ -56,9 +64,10 @@ function Results({ r, canClose }: { r: SurveyResults; canClose: boolean }) {
       <Card className="flex items-start gap-3 border-brand-100 bg-brand-50/50 p-4 text-sm text-slate-700">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <p>
-          These results were released when the survey closed. To keep every answer anonymous, a group or question is shown only with at least {r.minGroupSize} answers, comments only with at least{" "}
-          {r.commentMinimum} respondents, and a group may be hidden when its numbers would let a smaller group be worked out from the totals. Scale scores are shown as the 1-5
-          average and on the 0-10 scale of the dashboards.
+          These results were released when the survey closed. To keep every answer anonymous, a group or question is
+          shown only with at least {r.minGroupSize} answers, comments only with at least {r.commentMinimum} respondents,
+          and a group may be hidden when its numbers would let a smaller group be worked out from the totals. Scale
+          scores are shown as the 1-5 average and on the 0-10 scale of the dashboards.
         </p>
       </Card>
       {r.groups.map((g) => (
@@ -73,7 +82,13 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
   if (!session) return null;
   const { ctx } = session;
   if (!can(ctx, "analytics.view")) {
-    return <AccessRestricted feature="The survey results page" permission="analytics.view" detail="Your answers are anonymous and only ever counted together with your colleagues'." />;
+    return (
+      <AccessRestricted
+        feature="The survey results page"
+        permission="analytics.view"
+        detail="Your answers are anonymous and only ever counted together with your colleagues'."
+      />
+    );
   }
   // An unknown id, or another organisation's: the same answer, so ids cannot be probed.
   const r = await nullWhenNotFound(surveyResults(ctx, surveyId));
@@ -81,7 +96,12 @@ export default async function SurveyResultsPage({ params }: { params: Promise<{ 
     return (
       <>
         <PageHeader title="Survey Results" />
-        <EmptyState icon={FileQuestion} title="Survey not found" description="This survey does not exist in your workspace, or the link is incomplete." action={back} />
+        <EmptyState
+          icon={FileQuestion}
+          title="Survey not found"
+          description="This survey does not exist in your workspace, or the link is incomplete."
+          action={back}
+        />
       </>
     );
   }
