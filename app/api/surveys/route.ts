@@ -2,7 +2,8 @@ import { apiRoute } from "@/lib/api/route";
 import { createCustomSurvey } from "@/lib/surveys/custom";
 import { customSurveySchema } from "@/lib/surveys/custom-schema";
 
-// 'Create Survey': a custom survey sent now or at a chosen time (admins only, decisions.md).
+// 'Create Survey': a custom survey sent now or at a chosen time (admins only, docs/decisions.md
+// (Surveys and rounds)).
 export const POST = apiRoute(
   { auth: "session", permission: "surveys.send", body: customSurveySchema },
   async ({ ctx, body }) => Response.json(await createCustomSurvey(ctx, body), { status: 201 }),

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/route";
 import { replyOnce } from "@/lib/coach/reply";
 import { coachRequestSchema } from "@/lib/coach/request-schema";
 
-// POST /api/ai-coach/chat (spec section 7: message, organizationId, conversationId?) ->
+// POST /api/ai-coach/chat { message, organizationId, conversationId? } ->
 // { response, sources: [{ id, title, category }] }: the same engine, not streamed; both messages
 // are saved in the caller's conversation (a new one when none is named).
 export const POST = apiRoute(

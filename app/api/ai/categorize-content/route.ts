@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/route";
 import { analyzeForAdmin } from "@/lib/library/classifier/analyze";
 import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
 
-// Spec section 7: POST /api/ai/categorize-content { content, organizationId } -> { title,
+// POST /api/ai/categorize-content { content, organizationId } -> { title,
 // contentType, category, tags, priority }. Admins only (library.manage); writes nothing.
 export const POST = apiRoute(
   {

@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors/domain-error";
 import { createConversation } from "@/lib/coach/conversations";
 import { createConversationSchema } from "@/lib/coach/schemas";
 
-// POST /api/chat/conversations (spec section 7: userId, organizationId, title): a new conversation
+// POST /api/chat/conversations { userId, organizationId, title }: a new conversation
 // of the caller's. The organisation is checked by the wrapper; a userId other than the caller's is
 // "not found" like any id that is not theirs.
 export const POST = apiRoute(

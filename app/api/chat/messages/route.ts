@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/route";
 import { replyOnce } from "@/lib/coach/reply";
 import { chatMessageRequestSchema } from "@/lib/coach/request-schema";
 
-// POST /api/chat/messages (spec section 7: conversationId, type, content): saves the user's
+// POST /api/chat/messages { conversationId, type, content }: saves the user's
 // message and Boss Bot's reply in the caller's conversation and returns both.
 export const POST = apiRoute(
   { auth: "session", permission: "coach.use", body: chatMessageRequestSchema },

@@ -4,7 +4,8 @@ import { requireOwnOrg } from "@/lib/auth/authorize";
 import { deleteContent, listContent, updateContent } from "@/lib/library/content";
 import { contentBodySchema, contentListQuerySchema } from "@/lib/library/schemas";
 
-// Next allows one slug name per level, so the spec's two shapes share this file:
+// Next allows one slug name per level, so the API's two shapes share this file (see docs/decisions.md
+// (The API's addresses)):
 //   GET    /api/leadership-content/{orgId} -> the organisation's library (the caller's own only)
 //   PUT    /api/leadership-content/{id}    -> updates one of the organisation's items
 //   DELETE /api/leadership-content/{id}    -> deletes one (built-in and foreign ids: 404)

@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/route";
 import { getPrepForm, updatePrepForm } from "@/lib/one-on-one/prep-forms";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema } from "@/lib/one-on-one/prep-form";
 
-// One dynamic segment serves the spec's two addresses at this level, since Next.js allows only one
+// One dynamic segment serves the API's two addresses at this level, since Next.js allows only one
 // name per folder: GET /api/one-on-one-prep/{meetingId} (the meeting's prep form, or null) and
 // PUT /api/one-on-one-prep/{prepId} (a draft save addressed by the form's own id).
 // Ids outside the caller's 1:1s, malformed ones included, answer 404.

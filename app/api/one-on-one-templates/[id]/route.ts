@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/route";
 import { deleteTemplate, getTemplate, listTemplates, updateTemplate } from "@/lib/one-on-one/templates";
 import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 
-// The parameter is named "id", not "orgId": the spec's GET /api/one-on-one-templates/{id} takes
+// The parameter is named "id", not "orgId": the API's GET /api/one-on-one-templates/{id} takes
 // either the caller's organisation id (-> the list) or a template id (-> that template), so the
 // wrapper's organisation check must not refuse a template id. Any other value is 404: another
 // organisation's id, an unknown id and a malformed one answer alike (getTemplate checks the form).

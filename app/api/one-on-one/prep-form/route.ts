@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/route";
 import { submitPrepForm } from "@/lib/one-on-one/prep-forms";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormSubmitBodySchema } from "@/lib/one-on-one/prep-form";
 
-// Submits the employee's prep form (spec section 7); the first submission notifies the manager.
+// Submits the employee's prep form; the first submission notifies the manager.
 export const POST = apiRoute(
   {
     auth: "session",

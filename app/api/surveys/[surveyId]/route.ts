@@ -15,7 +15,7 @@ export const GET = apiRoute(
   async ({ tenant, params, query }) => {
     const found = await readSurveyForTaker(tenant.orgId, params.surveyId, await takerFor(query.token));
     if (!found) throw notFound("Survey");
-    // The spec's survey carries its questions. Its response and user counts are organisation-wide
+    // The survey carries its questions. Its response and user counts are organisation-wide
     // figures, which a person taking the survey is not shown (nor are managers).
     return { ...found.survey, questions: found.questions };
   },

@@ -6,8 +6,8 @@ import { teamDashboardData } from "@/lib/analytics/teams";
 
 const params = z.object({ teamId: z.uuid() });
 
-// The team and its members, plus the dashboard-side team data (spec section 3): scores only for
-// admins and the team's own manager, and only when enough people answered.
+// The team and its members, plus the dashboard-side team data (scores, trend, member count): scores
+// only for admins and the team's own manager, and only when enough people answered.
 export const GET = apiRoute({ auth: "session", permission: "people.view", params }, async ({ ctx, params }) => {
   const team = await getTeam(ctx, params.teamId);
   return { ...team, ...(await teamDashboardData(ctx, params.teamId)) };

@@ -3,9 +3,9 @@ import { importUsers } from "@/lib/people/bulk-import";
 import { importStream } from "@/lib/people/bulk-import-stream";
 import { MAX_IMPORT_BODY_BYTES, NDJSON, bulkImportBodySchema } from "@/lib/people/bulk-import-schema";
 
-// POST /api/users/bulk-import { users, organizationId? } (spec section 7). Admins only
-// (decisions.md). With `Accept: application/x-ndjson` the answer streams progress lines and a
-// final result line; otherwise it is the plain JSON result.
+// POST /api/users/bulk-import { users, organizationId? }. Admins only
+// (docs/decisions.md (Roles and permissions)). With `Accept: application/x-ndjson` the answer streams progress lines
+// and a final result line; otherwise it is the plain JSON result.
 export const POST = apiRoute(
   { auth: "session", permission: "people.manage", body: bulkImportBodySchema, maxBodyBytes: MAX_IMPORT_BODY_BYTES },
   async ({ ctx, body, req, requestId }) => {

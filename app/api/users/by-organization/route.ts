@@ -3,7 +3,8 @@ import { apiRoute } from "@/lib/api/route";
 import { listUsers } from "@/lib/people/users";
 import { userListQuerySchema } from "@/lib/people/schemas";
 
-// GET /api/users/by-organization?organizationId=... (the spec's second reading of the list).
+// GET /api/users/by-organization?organizationId=...: the list's second address, kept for the
+// product's first client (docs/decisions.md (The API's addresses)).
 export const GET = apiRoute(
   { auth: "session", permission: "people.view", query: userListQuerySchema.extend({ organizationId: z.uuid() }) },
   async ({ ctx, query }) => {

@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors/domain-error";
 import { deleteConversation, listConversations, renameConversation } from "@/lib/coach/conversations";
 import { renameConversationSchema } from "@/lib/coach/schemas";
 
-// Next requires one slug name per level, so the spec's shapes share this file:
+// Next requires one slug name per level, so the API's shapes share this file:
 //   GET    /api/chat/conversations/{userId}  -> the caller's own conversations (another id: 404)
 //   PATCH  /api/chat/conversations/{id}      -> rename { title }
 //   DELETE /api/chat/conversations/{id}      -> delete with its messages

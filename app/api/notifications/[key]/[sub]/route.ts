@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/route";
 import { notFound } from "@/lib/errors/domain-error";
 import { listNotifications, markNotificationRead } from "@/lib/notifications/service";
 
-// Next requires one slug name per level, so the spec's two shapes share this file:
+// Next requires one slug name per level, so the API's two shapes share this file:
 //   GET   /api/notifications/{userId}/{organizationId}  -> the caller's own notifications
 //   PATCH /api/notifications/{id}/read   body { userId } -> marks one read
 export const GET = apiRoute(
@@ -18,7 +18,8 @@ export const PATCH = apiRoute(
     body: z.object({ userId: z.uuid().optional() }).strict(),
   },
   async ({ ctx, params, body }) => {
-    // The body's userId is the spec's; the server only ever acts for the signed-in user.
+    // The body's userId is the first client's (docs/decisions.md (The API's addresses)); the server
+    // only ever acts for the signed-in user.
     if (body.userId && body.userId !== ctx.userId) throw notFound("Notification");
     return markNotificationRead(ctx, params.key);
   },

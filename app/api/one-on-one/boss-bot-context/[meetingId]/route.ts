@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { bossBotContext } from "@/lib/one-on-one/boss-bot-context";
 
-// Spec section 7: what 'Get Boss Bot Suggestions' hands to the coach (BossBotContextDto). Manager only.
+// What 'Get Boss Bot Suggestions' hands to the coach (BossBotContextDto). Manager only.
 const params = z.object({ meetingId: z.string() });
 
 export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>

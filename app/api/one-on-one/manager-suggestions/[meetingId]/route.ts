@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { managerSuggestions } from "@/lib/one-on-one/manager-suggestions";
 
-// Spec section 7: the manager's suggestions for a meeting (ManagerSuggestionsDto). Manager only.
+// The manager's suggestions for a meeting (ManagerSuggestionsDto). Manager only.
 const params = z.object({ meetingId: z.string() });
 
 export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { emailSettingsUpdateSchema, updateEmailSettings } from "@/lib/org/email-settings";
 
-// Spec section 7: PATCH /api/organizations/{orgId}/email-settings { emailSubject, emailBody }.
+// PATCH /api/organizations/{orgId}/email-settings { emailSubject, emailBody }.
 export const PATCH = apiRoute(
   {
     auth: "session",

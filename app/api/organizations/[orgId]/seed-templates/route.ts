@@ -2,7 +2,8 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { seedDefaultTemplates } from "@/lib/one-on-one/templates";
 
-// The spec's second address for 'Add Default Templates' (same as /api/one-on-one-templates/seed/{orgId}).
+// The second address for 'Add Default Templates' (same as /api/one-on-one-templates/seed/{orgId}),
+// kept for the product's first client (docs/decisions.md (The API's addresses)).
 const params = z.object({ orgId: z.uuid() });
 
 export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) =>

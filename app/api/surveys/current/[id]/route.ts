@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
 
-// The spec's current survey of an organisation ({id} is the organisation's id; another one's is 404).
+// The current survey of an organisation ({id} is the organisation's id; another one's is 404).
 export const GET = apiRoute(
   { auth: "session", permission: "surveys.view", params: z.object({ id: z.uuid() }) },
   async ({ ctx, params }) => Response.json(await getCurrentSurvey(ctx, params.id)),

@@ -6,7 +6,8 @@ import { BossBot } from "@/components/coach/boss-bot";
 
 export const metadata: Metadata = { title: "Boss Bot" };
 
-// coach.use (decisions.md: admins and managers, each with their own chats; employees none).
+// coach.use: admins and managers, each with their own chats; employees none (docs/decisions.md
+// (Roles and permissions)).
 export default async function Page() {
   const session = await currentSession();
   if (!session) return null;

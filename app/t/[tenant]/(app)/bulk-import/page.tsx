@@ -8,7 +8,8 @@ import { BulkImport } from "@/components/bulk-import/bulk-import";
 
 export const metadata: Metadata = { title: "Bulk Import" };
 
-// people.manage (decisions.md: admins); the server decides here and again in the API route.
+// people.manage (admins: docs/decisions.md (Roles and permissions)); the server decides here and again in the API
+// route.
 export default async function BulkImportPage() {
   const session = await currentSession();
   if (!session) return null;

@@ -8,8 +8,8 @@ import { listMeetings } from "@/lib/one-on-one/meetings";
 
 export const metadata: Metadata = { title: "1:1 Meetings" };
 
-// oneOnOnes.use: every role, each in its part (decisions.md); which tabs show is read from the
-// same map (schedule, templates), and the routes refuse the same roles again.
+// oneOnOnes.use: every role, each in its part (docs/decisions.md (Roles and permissions)); which tabs show is read from
+// the same map (schedule, templates), and the routes refuse the same roles again.
 export default async function Page({
   searchParams,
 }: {

@@ -35,8 +35,8 @@ export default async function SurveysPage() {
     />
   );
 
-  // decisions.md: roles that may not see the organisation's surveys (employees) see only their
-  // own part: the survey waiting for them.
+  // docs/decisions.md (Roles and permissions): roles that may not see the organisation's surveys (employees) see only
+  // their own part: the survey waiting for them.
   if (!can(ctx, "surveys.view")) {
     return (
       <>

@@ -17,8 +17,8 @@ import { GroupNote } from "@/components/survey-take/group-note";
 
 export const metadata: Metadata = { title: "Survey", robots: { index: false } };
 
-// Public and anonymous (spec: no login check): answered with the personal link's token. The invited
-// person's own session (the app's 'Take Survey') shows where their link is, not the form.
+// Public and anonymous (no sign-in: docs/decisions.md (Surveys and rounds)): answered with the personal link's token.
+// The invited person's own session (the app's 'Take Survey') shows where their link is, not the form.
 export default async function TakeSurveyPage({
   params,
   searchParams,

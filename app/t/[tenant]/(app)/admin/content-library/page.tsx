@@ -6,7 +6,8 @@ import { ContentLibrary } from "@/components/library/content-library";
 
 export const metadata: Metadata = { title: "Leadership Content Library" };
 
-// library.manage: admins of the organisation (decisions.md); the server decides, not the navigation.
+// library.manage: admins of the organisation (docs/decisions.md (Roles and permissions)); the server
+// decides, not the navigation.
 export default async function ContentLibraryPage() {
   const session = await currentSession();
   if (!session) return null;

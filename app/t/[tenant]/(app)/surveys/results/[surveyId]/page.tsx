@@ -57,7 +57,8 @@ function Results({ r, canClose }: { r: SurveyResults; canClose: boolean }) {
       />
     );
   }
-  // decisions.md: while a survey is open, participation only; its results are released at close.
+  // While a survey is open, participation only; its results are released at close (docs/decisions.md
+  // (Anonymity and the minimum group)).
   if (!r.released) return <ParticipationOnly r={r} canClose={canClose} />;
   return (
     <div className="space-y-8">
