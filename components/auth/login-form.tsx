@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { signInSchema } from "@/lib/auth/sign-in-schema";
+import { signInSchema } from "@/lib/auth/sign-in-schemas";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "@/components/forms/fields";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { problemOf } from "@/lib/api/client";
 import { postBulkImport } from "@/lib/people/bulk-import-client";
-import type { ImportProgress, ImportRequestRow } from "@/lib/people/bulk-import-schema";
+import type { ImportProgress, ImportRequestRow } from "@/lib/people/bulk-import-schemas";
 import { toast } from "@/components/ui/toast";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import { TemplateStep } from "@/components/bulk-import/template-step";

@@ -1,4 +1,4 @@
-import type { ImportProgress } from "@/lib/people/bulk-import-schema";
+import type { ImportProgress } from "@/lib/people/bulk-import-schemas";
 
 const n = (v: number) => v.toLocaleString("en-US");
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
-import type { ImportResult } from "@/lib/people/bulk-import-schema";
+import type { ImportResult } from "@/lib/people/bulk-import-schemas";
 import { MessageList } from "@/components/bulk-import/message-list";
 import { plural } from "@/lib/utils/plural";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { CsvParseResult } from "@/lib/people/csv";
-import type { ImportProgress } from "@/lib/people/bulk-import-schema";
+import type { ImportProgress } from "@/lib/people/bulk-import-schemas";
 import { StepCard } from "@/components/bulk-import/step-card";
 import { PREVIEW_LIMIT, PreviewTable } from "@/components/bulk-import/preview-table";
 import { MessageList } from "@/components/bulk-import/message-list";

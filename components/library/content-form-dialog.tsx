@@ -18,7 +18,7 @@ import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { Field, FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
-import { contentFormSchema, type ContentFormValues } from "@/components/library/content-form-schema";
+import { contentFormSchema, type ContentFormValues } from "@/components/library/content-form-schemas";
 import { useAutoAnalysis } from "@/components/library/use-auto-analysis";
 import type { Analysis, LibraryItem } from "@/components/library/library-types";
 

@@ -26,7 +26,7 @@ import {
   missingRequired,
   scheduleSchema,
   type ScheduleValues,
-} from "@/components/one-on-one/schedule-schema";
+} from "@/components/one-on-one/schedule-schemas";
 import { useSchedulablePeople, useScheduleMeeting } from "@/components/one-on-one/use-meetings";
 import { useTemplates } from "@/components/one-on-one/use-templates";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";

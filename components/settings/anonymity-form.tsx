@@ -12,7 +12,7 @@ import {
   anonymitySchema,
   anonymitySummary,
   type AnonymityDto,
-} from "@/lib/org/anonymity-schema";
+} from "@/lib/org/anonymity-schemas";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";

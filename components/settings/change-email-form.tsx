@@ -1,7 +1,7 @@
 "use client";
 
 import { requestEmailChangeAction } from "@/lib/people/email-change-action";
-import { emailChangeRequestSchema } from "@/lib/people/email-change-schema";
+import { emailChangeRequestSchema } from "@/lib/people/email-change-schemas";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "@/components/forms/fields";
 

@@ -1,5 +1,5 @@
 import { Users } from "lucide-react";
-import type { SurveyForTaker } from "@/lib/surveys/take-schema";
+import type { SurveyForTaker } from "@/lib/surveys/take-schemas";
 import { plural } from "@/lib/utils/plural";
 
 /** The sentence that says, before submitting, which groups the answers are reported in and how many

@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useState } from "react";
 import { ShieldCheck } from "lucide-react";
-import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schema";
+import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";

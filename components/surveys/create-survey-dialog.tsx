@@ -13,7 +13,7 @@ import {
   MIN_OPEN_DAYS,
   type CreateCustomSurveyResult,
   type CustomSurveyRequest,
-} from "@/lib/surveys/custom-schema";
+} from "@/lib/surveys/custom-schemas";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { MAX_QUESTIONS, QUESTION_TYPES, QUESTION_TYPE_LABEL, type QuestionType } from "@/lib/surveys/custom-schema";
+import { MAX_QUESTIONS, QUESTION_TYPES, QUESTION_TYPE_LABEL, type QuestionType } from "@/lib/surveys/custom-schemas";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -3,7 +3,7 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FieldError } from "@/components/auth/form-feedback";
-import { MAX_OPEN_DAYS, MIN_OPEN_DAYS } from "@/lib/surveys/custom-schema";
+import { MAX_OPEN_DAYS, MIN_OPEN_DAYS } from "@/lib/surveys/custom-schemas";
 
 type Props = {
   now: boolean;

@@ -9,7 +9,7 @@ import {
   pulseScheduleSchema,
   type PulseScheduleDto,
   type PulseScheduleInput,
-} from "@/lib/surveys/round-schedule-schema";
+} from "@/lib/surveys/round-schedule-schemas";
 import { timeZoneNames } from "@/lib/utils/time-zone";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,7 +1,7 @@
 import { CalendarClock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedule-schema";
+import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedule-schemas";
 import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
 import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
 import { RetryMailButton } from "@/components/surveys/retry-mail-button";

@@ -3,7 +3,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 import { callStripe } from "@/lib/billing/stripe-client";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SetupIntentDto } from "@/lib/billing/dto";
-import { PAYMENT_SETUP_INVALID } from "@/lib/signup/schema";
+import { PAYMENT_SETUP_INVALID } from "@/lib/signup/schemas";
 
 // The card step of signup (decisions.md, Billing): the browser confirms a SetupIntent made here
 // for the signup's e-mail; completing the signup checks it succeeded for that same e-mail. The

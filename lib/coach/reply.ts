@@ -6,7 +6,7 @@ import { contentWords } from "@/lib/library/query-terms";
 import { addMessage, assertCanWrite, ensureConversation, recentMessages } from "@/lib/coach/conversations";
 import { enforceCoachMessageLimit } from "@/lib/coach/limits";
 import type { ChatMessageDto, ConversationDto, SourceDto } from "@/lib/coach/dto";
-import type { CoachRequest } from "@/lib/coach/request-schema";
+import type { CoachRequest } from "@/lib/coach/request-schemas";
 import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
 import { isTeamQuestion, loadTeamContext } from "@/lib/coach/team-context";
 import { aiConfigFromEnv, openaiChatModel } from "@/lib/coach/engine/openai";

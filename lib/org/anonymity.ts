@@ -4,7 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
-import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/anonymity-schema";
+import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/anonymity-schemas";
 
 // The organisation's minimum reporting group (decisions.md, 'Surveys and anonymity'): read by
 // admins and managers (Settings explains it), changed by admins.

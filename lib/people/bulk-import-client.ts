@@ -6,7 +6,7 @@ import {
   type ImportProgress,
   type ImportRequestRow,
   type ImportResult,
-} from "@/lib/people/bulk-import-schema";
+} from "@/lib/people/bulk-import-schemas";
 
 // The browser side of POST /api/users/bulk-import. apiFetch reads whole bodies, so this reads
 // the application/x-ndjson answer line by line to report progress; failures still surface as

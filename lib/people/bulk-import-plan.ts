@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { importRequestRowSchema, type ImportRow } from "@/lib/people/bulk-import-schema";
+import { importRequestRowSchema, type ImportRow } from "@/lib/people/bulk-import-schemas";
 
 // The pure half of the bulk import: from the posted rows and a snapshot of the organisation's
 // people and teams, decide who is created, in which team, reporting to whom, and what is reported

@@ -1,7 +1,7 @@
 import "server-only";
 import { toProblem } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
-import { NDJSON, type ImportEvent, type ImportProgress, type ImportResult } from "@/lib/people/bulk-import-schema";
+import { NDJSON, type ImportEvent, type ImportProgress, type ImportResult } from "@/lib/people/bulk-import-schemas";
 
 /**
  * The import as application/x-ndjson: progress lines while it runs, then one result line, or

@@ -17,7 +17,7 @@ import {
   type LabelledRow,
   type PlannedUser,
 } from "@/lib/people/bulk-import-plan";
-import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schema";
+import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 // 10,000 people with their invitations take a few seconds here; the margin is for a busy server.

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema, type ImportRow } from "@/lib/people/bulk-import-schema";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema, type ImportRow } from "@/lib/people/bulk-import-schemas";
 import { plural, pluralWord } from "@/lib/utils/plural";
 
 // The bulk-import CSV reader (spec section 5, 'CSV import'). It runs in the browser for the

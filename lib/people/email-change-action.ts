@@ -2,7 +2,7 @@
 
 import { formAction } from "@/lib/actions/action";
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from "@/lib/people/email-change";
-import { emailChangeRequestSchema, emailChangeTokenSchema } from "@/lib/people/email-change-schema";
+import { emailChangeRequestSchema, emailChangeTokenSchema } from "@/lib/people/email-change-schemas";
 
 // Each acts on the signed-in person only (or, for the undo link, on whoever the link was mailed
 // about): none takes a user id, so nobody can aim one at someone else.

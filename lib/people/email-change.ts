@@ -15,7 +15,7 @@ import { audit } from "@/lib/audit/audit";
 import { conflict, invalidInput, rateLimited } from "@/lib/errors/domain-error";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { noticeEmailChanged, noticeEmailChangeUndone } from "@/lib/people/account-notices";
-import type { EmailChangeRequest } from "@/lib/people/email-change-schema";
+import type { EmailChangeRequest } from "@/lib/people/email-change-schemas";
 
 // A person changes their own e-mail, and only they can once their account is active: the current
 // password proves it is them, a link to the new address proves they read it, and the old address

@@ -1,7 +1,7 @@
 import "server-only";
 import { orgIdForSubdomain } from "@/lib/db/tenant";
 import { FALLBACK_TENANT, isReservedSubdomain } from "@/lib/tenancy/host";
-import { subdomainFormatError } from "@/lib/signup/schema";
+import { subdomainFormatError } from "@/lib/signup/schemas";
 import { AVAILABLE_MESSAGE, RESERVED_MESSAGE, TAKEN_MESSAGE, type Availability } from "@/lib/signup/api-types";
 
 /** Reserved names (decisions.md) plus the demo workspace's, which local hosts fall back to. */

@@ -8,7 +8,7 @@ import {
 } from "@/lib/signup/api-types";
 import type { SetupIntentDto } from "@/lib/billing/dto";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
-import type { SignupData } from "@/lib/signup/schema";
+import type { SignupData } from "@/lib/signup/schemas";
 
 // Browser-side calls of the signup flow (spec section 7).
 

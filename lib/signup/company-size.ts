@@ -1,4 +1,4 @@
-import { COMPANY_SIZES, type CompanySize } from "@/lib/signup/schema";
+import { COMPANY_SIZES, type CompanySize } from "@/lib/signup/schemas";
 
 /** The size band for a head count, e.g. the landing page's "team size" (sent along as teamSize). */
 export function companySizeFor(count: number): CompanySize | "" {

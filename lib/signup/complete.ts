@@ -16,7 +16,7 @@ import { issueHandoffToken } from "@/lib/signup/handoff";
 import { createVaultForHandoff } from "@/lib/vault/vault";
 import { sendVerificationLink } from "@/lib/org/email-verification";
 import { RESERVED_MESSAGE, type SignupResult } from "@/lib/signup/api-types";
-import type { SignupData } from "@/lib/signup/schema";
+import type { SignupData } from "@/lib/signup/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { billingEnabled } from "@/lib/billing/config";
 import { verifySignupSetupIntent, type VerifiedSetupIntent } from "@/lib/billing/signup-payment";

@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit/audit";
 import { requirePermission } from "@/lib/auth/authorize";
 import { createSurvey, sendSurvey } from "@/lib/surveys/send";
 import { assertWritable } from "@/lib/billing/access";
-import { closeInstant, type CreateCustomSurveyResult, type CustomSurveyInput } from "@/lib/surveys/custom-schema";
+import { closeInstant, type CreateCustomSurveyResult, type CustomSurveyInput } from "@/lib/surveys/custom-schemas";
 
 // Sending to the whole of a large organisation writes one invitation and one e-mail per person in
 // this transaction; give it more room than an ordinary request.

@@ -4,7 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
 import { nextSend } from "@/lib/surveys/schedule";
-import type { PulseScheduleDto, PulseScheduleInput } from "@/lib/surveys/round-schedule-schema";
+import type { PulseScheduleDto, PulseScheduleInput } from "@/lib/surveys/round-schedule-schemas";
 
 // The organisation's weekly pulse schedule: read with the organisation's settings (the surveys
 // page shows it), changed by whoever sends pulses (decisions.md).

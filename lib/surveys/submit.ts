@@ -3,7 +3,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
 import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
 import { findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
-import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schema";
+import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schemas";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
 import { hashToken } from "@/lib/auth/token-hash";
 import { answerMarker } from "@/lib/surveys/marker";

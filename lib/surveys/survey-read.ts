@@ -3,7 +3,7 @@ import { withOrg, isUuid, type Tx } from "@/lib/db/tenant";
 import { hashToken } from "@/lib/auth/tokens";
 import { answerMarker } from "@/lib/surveys/marker";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
-import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schema";
+import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
 import { closingDate, sendingDate } from "@/lib/surveys/send";
 
 /** Who is asking: the personal link's token, or the signed-in person (the app's Take Survey, which

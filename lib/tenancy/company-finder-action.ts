@@ -6,7 +6,7 @@ import { workspaceExists } from "@/lib/org/workspace";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { subdomainCandidates } from "@/lib/tenancy/company-address";
-import { COMPANY_NOT_FOUND, companyFinderSchema, noAccountFor } from "@/lib/tenancy/company-finder-schema";
+import { COMPANY_NOT_FOUND, companyFinderSchema, noAccountFor } from "@/lib/tenancy/company-finder-schemas";
 import { DomainError } from "@/lib/errors/domain-error";
 
 /**

@@ -4,7 +4,7 @@ import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
 // The signup rules of spec section 5, zod-free (lib/validation/rules.ts): the signup form checks
 // them as the visitor types (a public page, whose first download must stay small) and the server
-// parses with them (lib/signup/schema.ts wraps them in zod). Messages are the spec's, verbatim;
+// parses with them (lib/signup/schemas.ts wraps them in zod). Messages are the spec's, verbatim;
 // the few rules the spec does not word (lengths, a missing field in a hand-made request) get ours.
 
 export const SUBDOMAIN_MIN = 3;

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const { importUsers } = await import("@/lib/people/bulk-import");
     const { importStream } = await import("@/lib/people/bulk-import-stream");
     const { parseImportCsv } = await import("@/lib/people/csv");
-    const { bulkImportBodySchema, importEventSchema } = await import("@/lib/people/bulk-import-schema");
+    const { bulkImportBodySchema, importEventSchema } = await import("@/lib/people/bulk-import-schemas");
 
     const counts = (orgId: string) =>
       withOrg(orgId, async (tx) => ({

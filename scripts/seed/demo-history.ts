@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const { createSurvey, sendSurvey, surveyMailRef } = await import("@/lib/surveys/send");
   const { pulseQuestions, pulseTitle } = await import("@/lib/surveys/rotation");
   const { submitResponse } = await import("@/lib/surveys/submit");
-  const { submissionSchema } = await import("@/lib/surveys/take-schema");
+  const { submissionSchema } = await import("@/lib/surveys/take-schemas");
   const { STRESS_ITEM_KEY } = await import("@/lib/surveys/scoring");
   const { boss } = await import("@/lib/jobs/boss");
   const { QUEUES } = await import("@/lib/jobs/queues");
@@ -208,7 +208,7 @@ async function openSurvey(orgId: string, rand: () => number): Promise<void> {
   const { withOrg } = await import("@/lib/db/tenant");
   const { createSurvey, sendSurvey } = await import("@/lib/surveys/send");
   const { submitResponse } = await import("@/lib/surveys/submit");
-  const { submissionSchema } = await import("@/lib/surveys/take-schema");
+  const { submissionSchema } = await import("@/lib/surveys/take-schemas");
   const sentAt = new Date(Date.now() - 24 * 60 * 60 * 1000);
   const surveyId = await withOrg(orgId, async (tx) => {
     const { surveyId } = await createSurvey(

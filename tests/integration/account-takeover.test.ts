@@ -22,7 +22,7 @@ import {
   requestEmailChange,
   undoEmailChange,
 } from "@/lib/people/email-change";
-import { emailChangeRequestSchema } from "@/lib/people/email-change-schema";
+import { emailChangeRequestSchema } from "@/lib/people/email-change-schemas";
 import { userInputSchema, type UserInput } from "@/lib/people/schemas";
 import { teamJoinTitle } from "@/lib/people/team-join";
 import { createOrg, createUser, TEST_PASSWORD } from "../support/factories";

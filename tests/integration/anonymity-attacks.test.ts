@@ -14,7 +14,7 @@ import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { teamRankings } from "@/lib/analytics/teams";
 import { roundComments } from "@/lib/analytics/comments";
-import { submissionSchema } from "@/lib/surveys/take-schema";
+import { submissionSchema } from "@/lib/surveys/take-schemas";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { ownerClient } from "../support/owner-client";

@@ -8,7 +8,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { importUsers } from "@/lib/people/bulk-import";
 import { acceptInvitation } from "@/lib/people/invitations";
 import { importStream } from "@/lib/people/bulk-import-stream";
-import { importEventSchema, type ImportEvent } from "@/lib/people/bulk-import-schema";
+import { importEventSchema, type ImportEvent } from "@/lib/people/bulk-import-schemas";
 import { createOrg, createUser, uniqueName } from "../support/factories";
 
 async function actor(orgId: string, role: Role = "admin"): Promise<AuthContext> {

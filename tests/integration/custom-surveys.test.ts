@@ -7,7 +7,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createCustomSurvey } from "@/lib/surveys/custom";
-import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
+import { customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schemas";
 import { listSurveys } from "@/lib/surveys/list";
 import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { POST } from "@/app/api/surveys/route";

@@ -9,7 +9,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hashToken } from "@/lib/auth/tokens";
 import { completeSignup } from "@/lib/signup/complete";
-import { signupSchema } from "@/lib/signup/schema";
+import { signupSchema } from "@/lib/signup/schemas";
 import { createUser as addPerson } from "@/lib/people/users";
 import { userInputSchema } from "@/lib/people/schemas";
 import { sendPulseNow } from "@/lib/surveys/rounds";

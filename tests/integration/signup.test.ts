@@ -6,7 +6,7 @@ import { redeemHandoff, HANDOFF_TTL_MS } from "@/lib/signup/handoff";
 import { hashToken } from "@/lib/auth/tokens";
 import { loadSession } from "@/lib/auth/sessions";
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import type { SignupData } from "@/lib/signup/schema";
+import type { SignupData } from "@/lib/signup/schemas";
 import { statusOf } from "../support/status";
 import { DomainError } from "@/lib/errors/domain-error";
 import { ownerClient } from "../support/owner-client";

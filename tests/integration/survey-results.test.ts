@@ -7,7 +7,7 @@ import { createSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createCustomSurvey } from "@/lib/surveys/custom";
-import { customSurveySchema } from "@/lib/surveys/custom-schema";
+import { customSurveySchema } from "@/lib/surveys/custom-schemas";
 import { submitResponse } from "@/lib/surveys/submit";
 import { recomputeRollups, rollupKey } from "../support/recompute-rollups";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";

@@ -10,7 +10,7 @@ import { getCurrentSurvey, getRoundStatus } from "@/lib/surveys/round-status";
 import { listSurveys } from "@/lib/surveys/list";
 import { submitResponse } from "@/lib/surveys/submit";
 import { updatePulseSchedule } from "@/lib/surveys/round-schedule";
-import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
+import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schemas";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, SURVEY_TICK_SEND } from "@/lib/jobs/queues";

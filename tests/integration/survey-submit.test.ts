@@ -8,7 +8,7 @@ import { closeSurvey, sendReminders } from "@/lib/surveys/round-lifecycle";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { recomputeRollups, rollupKey } from "../support/recompute-rollups";
 import { hashToken } from "@/lib/auth/token-hash";
-import { submissionSchema, type Submission } from "@/lib/surveys/take-schema";
+import { submissionSchema, type Submission } from "@/lib/surveys/take-schemas";
 import { createOrg, createUser } from "../support/factories";
 import { status } from "../support/status";
 import { currentResponseCount, liveParticipation } from "@/lib/surveys/participation";

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { signupSchema, type SignupData } from "@/lib/signup/schema";
+import { signupSchema, type SignupData } from "@/lib/signup/schemas";
 
 export const TEST_PASSWORD = "Correct-horse-9";
 let cachedHash: Promise<string> | undefined;

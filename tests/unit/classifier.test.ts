@@ -7,7 +7,7 @@ import {
   tagsOf,
   titleOf,
 } from "@/lib/library/classifier";
-import { categorizeBodySchema } from "@/lib/library/classifier/schema";
+import { categorizeBodySchema } from "@/lib/library/classifier/schemas";
 import { evaluate } from "@/lib/library/classifier/evaluate";
 import { TRAINING_DATA } from "@/lib/library/classifier/training-data";
 import { CATEGORIES } from "@/lib/library/schemas";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_ERRORS, TEMPLATE_HEADER, checkImportFile, parseImportCsv } from "@/lib/people/csv";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema } from "@/lib/people/bulk-import-schema";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema } from "@/lib/people/bulk-import-schemas";
 import { NAME_MESSAGE } from "@/lib/validation/names";
 
 const HEADER = "First Name,Last Name,Email,Role,Department,Manager Email";

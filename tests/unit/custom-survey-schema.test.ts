@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeInstant, customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schema";
+import { closeInstant, customSurveySchema, type CustomSurveyRequest } from "@/lib/surveys/custom-schemas";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const TEAM = "5b1c0a52-3f0e-4c8e-9f3c-0d6a1f2b3c4d";

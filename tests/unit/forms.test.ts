@@ -6,10 +6,10 @@ import {
   type FieldValues,
   type FormView,
 } from "@/components/forms/form-messages";
-import { signupSchema } from "@/lib/signup/schema";
+import { signupSchema } from "@/lib/signup/schemas";
 import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
-import { signInSchema } from "@/lib/auth/sign-in-schema";
-import { companyFinderSchema, COMPANY_NOT_FOUND, noAccountFor } from "@/lib/tenancy/company-finder-schema";
+import { signInSchema } from "@/lib/auth/sign-in-schemas";
+import { companyFinderSchema, COMPANY_NOT_FOUND, noAccountFor } from "@/lib/tenancy/company-finder-schemas";
 import { teamInputSchema, userInputSchema } from "@/lib/people/schemas";
 import type { FormState } from "@/lib/actions/form-state";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCHEDULE_INITIAL, missingRequired, scheduleSchema } from "@/components/one-on-one/schedule-schema";
+import { SCHEDULE_INITIAL, missingRequired, scheduleSchema } from "@/components/one-on-one/schedule-schemas";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 const schema = scheduleSchema("Europe/Berlin", () => NOW);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slugify, suggestionCandidates } from "@/lib/signup/slug";
-import { signupSchema, subdomainFormatError } from "@/lib/signup/schema";
+import { signupSchema, subdomainFormatError } from "@/lib/signup/schemas";
 import { handoffUrl } from "@/lib/signup/api-types";
 import { companySizeFor } from "@/lib/signup/company-size";
 import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";

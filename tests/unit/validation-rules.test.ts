@@ -5,14 +5,14 @@ import { regexes } from "zod/v4/core";
 import { EMAIL_PATTERN, email, type Validator } from "@/lib/validation/rules";
 import { signupRules } from "@/lib/validation/signup-rules";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
-import { signupSchema } from "@/lib/signup/schema";
+import { signupSchema } from "@/lib/signup/schemas";
 import { changePasswordRules, newPasswordRules, resetRequestRules } from "@/lib/auth/password-rules";
 import { changePasswordSchema, newPasswordSchema, resetRequestSchema } from "@/lib/auth/password-schemas";
-import { signInSchema } from "@/lib/auth/sign-in-schema";
+import { signInSchema } from "@/lib/auth/sign-in-schemas";
 import { companyFinderRules } from "@/lib/tenancy/company-finder-rules";
-import { companyFinderSchema } from "@/lib/tenancy/company-finder-schema";
+import { companyFinderSchema } from "@/lib/tenancy/company-finder-schemas";
 import { emailChangeTokenRules } from "@/lib/people/email-change-rules";
-import { emailChangeTokenSchema } from "@/lib/people/email-change-schema";
+import { emailChangeTokenSchema } from "@/lib/people/email-change-schemas";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { VALID_SIGNUP } from "@/tests/fixtures/signup-input";
 

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/route";
 import { createCustomSurvey } from "@/lib/surveys/custom";
-import { customSurveySchema } from "@/lib/surveys/custom-schema";
+import { customSurveySchema } from "@/lib/surveys/custom-schemas";
 
 // 'Create Survey': a custom survey sent now or at a chosen time (admins only, docs/decisions.md
 // (Surveys and rounds)).

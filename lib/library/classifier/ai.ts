@@ -5,7 +5,7 @@ import { env } from "@/lib/config/env";
 import { log } from "@/lib/log/logger";
 import { CATEGORIES, CONTENT_TYPES } from "@/lib/library/schemas";
 import { analyzeContent } from "./analyze-offline";
-import { contentAnalysisSchema, type ContentAnalysis } from "./schema";
+import { contentAnalysisSchema, type ContentAnalysis } from "./schemas";
 
 // Auto-analysis with an OpenAI-compatible endpoint (AI_BASE_URL, AI_API_KEY, AI_MODEL): the model
 // answers JSON, parsed with the same zod schema; any error, time-out or invalid answer falls back to

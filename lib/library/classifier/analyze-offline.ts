@@ -1,6 +1,6 @@
 import type { ContentCategory, ContentType } from "@/lib/library/schemas";
 import { models } from "./model";
-import type { ContentAnalysis } from "./schema";
+import type { ContentAnalysis } from "./schemas";
 import { features, tokens } from "./text";
 
 // Auto-analysis without any AI service (issue 10): category from a naive Bayes trained on our own

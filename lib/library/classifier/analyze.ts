@@ -2,7 +2,7 @@ import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { analyzeWithModel, classifierAiConfig, type ClassifierAiConfig } from "./ai";
-import type { ContentAnalysis } from "./schema";
+import type { ContentAnalysis } from "./schemas";
 
 /** Auto-analysis for the content library's add form (admins: library.manage). Reads and writes
  * nothing; the model when configured, else the offline classifier. */

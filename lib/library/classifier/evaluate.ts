@@ -1,5 +1,5 @@
 import { CATEGORIES, type ContentCategory } from "@/lib/library/schemas";
-import type { ContentAnalysis } from "./schema";
+import type { ContentAnalysis } from "./schemas";
 import type { LabelledPassage } from "./training-data";
 
 export type Evaluation = {

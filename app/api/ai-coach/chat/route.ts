@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/route";
 import { replyOnce } from "@/lib/coach/reply";
-import { coachRequestSchema } from "@/lib/coach/request-schema";
+import { coachRequestSchema } from "@/lib/coach/request-schemas";
 
 // POST /api/ai-coach/chat { message, organizationId, conversationId? } ->
 // { response, sources: [{ id, title, category }] }: the same engine, not streamed; both messages

@@ -1,7 +1,7 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { apiRoute } from "@/lib/api/route";
 import { finishReply, prepareReply } from "@/lib/coach/reply";
-import { coachRequestSchema } from "@/lib/coach/request-schema";
+import { coachRequestSchema } from "@/lib/coach/request-schemas";
 import { runCoach } from "@/lib/coach/engine/run";
 import type { SourceDto } from "@/lib/coach/dto";
 

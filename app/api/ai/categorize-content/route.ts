@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/route";
 import { analyzeForAdmin } from "@/lib/library/classifier/analyze";
-import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schema";
+import { categorizeBodySchema, MAX_ANALYZE_LENGTH } from "@/lib/library/classifier/schemas";
 
 // POST /api/ai/categorize-content { content, organizationId } -> { title,
 // contentType, category, tags, priority }. Admins only (library.manage); writes nothing.

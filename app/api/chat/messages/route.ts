@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/route";
 import { replyOnce } from "@/lib/coach/reply";
-import { chatMessageRequestSchema } from "@/lib/coach/request-schema";
+import { chatMessageRequestSchema } from "@/lib/coach/request-schemas";
 
 // POST /api/chat/messages { conversationId, type, content }: saves the user's
 // message and Boss Bot's reply in the caller's conversation and returns both.

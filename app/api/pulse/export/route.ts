@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/route";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { pulseCsv } from "@/lib/analytics/csv";
-import { pulseQuery } from "../schema";
+import { pulseQuery } from "@/lib/analytics/pulse-schemas";
 
 // The heatmap as CSV: the same rows and the same hidden cells as the page.
 export const GET = apiRoute(

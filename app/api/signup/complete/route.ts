@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/route";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { completeSignup } from "@/lib/signup/complete";
 import { requireMainHost } from "@/lib/signup/main-host";
-import { signupFieldErrors, signupSchema } from "@/lib/signup/schema";
+import { signupFieldErrors, signupSchema } from "@/lib/signup/schemas";
 
 // POST /api/signup/complete -> { message, subdomain, workspaceUrl, handoffToken }.
 // The body is validated here rather than in the wrapper so that a workspace host answers 404

@@ -4,7 +4,7 @@ import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { DomainError } from "@/lib/errors/domain-error";
 import { submitResponse } from "@/lib/surveys/submit";
-import { submissionSchema } from "@/lib/surveys/take-schema";
+import { submissionSchema } from "@/lib/surveys/take-schemas";
 
 // POST /api/surveys/responses { surveyId, responses: [{ questionId, answer, submittedAt }], token }
 // -> 201. Only the personal link answers (no sign-in needed); without one the answer is refused as

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/route";
 import { importUsers } from "@/lib/people/bulk-import";
 import { importStream } from "@/lib/people/bulk-import-stream";
-import { MAX_IMPORT_BODY_BYTES, NDJSON, bulkImportBodySchema } from "@/lib/people/bulk-import-schema";
+import { MAX_IMPORT_BODY_BYTES, NDJSON, bulkImportBodySchema } from "@/lib/people/bulk-import-schemas";
 
 // POST /api/users/bulk-import { users, organizationId? }. Admins only
 // (docs/decisions.md (Roles and permissions)). With `Accept: application/x-ndjson` the answer streams progress lines

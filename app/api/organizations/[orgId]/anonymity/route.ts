@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { anonymitySchema } from "@/lib/org/anonymity-schema";
+import { anonymitySchema } from "@/lib/org/anonymity-schemas";
 import { getAnonymitySetting, updateAnonymitySetting } from "@/lib/org/anonymity";
 
 const params = z.object({ orgId: z.uuid() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schema";
+import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schemas";
 import { getPulseSchedule, updatePulseSchedule } from "@/lib/surveys/round-schedule";
 
 const params = z.object({ orgId: z.uuid() });

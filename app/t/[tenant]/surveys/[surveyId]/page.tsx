@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
-import { TEXT_ANSWER_MAX } from "@/lib/surveys/take-schema";
+import { TEXT_ANSWER_MAX } from "@/lib/surveys/take-schemas";
 import { takerFor } from "@/lib/surveys/taker";
 import { SurveyShell } from "@/components/survey-take/survey-shell";
 import {

@@ -1,6 +1,6 @@
 import { can } from "@/lib/auth/permissions";
 import { getOrganization } from "@/lib/org/organization";
-import { anonymityDto } from "@/lib/org/anonymity-schema";
+import { anonymityDto } from "@/lib/org/anonymity-schemas";
 import { AnonymityForm } from "@/components/settings/anonymity-form";
 import { sectionMetadata, SettingsSectionPage } from "../section-page";
 
