@@ -117,7 +117,7 @@ function TeamCard({ t }: { t: ManagerTeamReport }) {
   );
 }
 
-/** Spec: 'Team Reports' for managers — their own teams only. */
+/** 'Team Reports' for managers — their own teams only (docs/decisions.md (Roles and permissions)). */
 export function ManagerReport({ teams, comments }: { teams: ManagerTeamReport[]; comments: RoundComments }) {
   return (
     <section aria-labelledby="team-reports" className="space-y-6">

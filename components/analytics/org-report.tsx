@@ -7,7 +7,7 @@ import { TeamRankingList } from "@/components/analytics/team-ranking-list";
 import { CommentsCard } from "@/components/analytics/comments-card";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
-/** Spec: 'Organization Reports' for admins. */
+/** 'Organization Reports' for admins. */
 export function OrgReport({
   m,
   teams,

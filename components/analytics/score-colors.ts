@@ -1,4 +1,4 @@
-// Spec section 4, score badge colours: 8+ strong green, 7+ light green, 6+ yellow, 5+ orange,
+// Score badge colours (docs/decisions.md (Scores and metrics)): 8+ strong green, 7+ light green, 6+ yellow, 5+ orange,
 // below 5 red. Text colours keep at least 4.5:1 contrast on each background
 // (tests/unit/score-colors-contrast.test.ts computes them; white on emerald-600 was only 3.65:1).
 export function scoreTone(score: number): string {

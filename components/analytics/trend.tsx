@@ -1,7 +1,7 @@
 import { TrendingDown, TrendingUp, Minus } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
 
-/** The spec's trend text ('+x.x%', 'x.x%', 'No change'), with a suffix such as 'from last month'. */
+/** The trend text ('+x.x%', 'x.x%', 'No change'), with a suffix such as 'from last month'. */
 export function Trend({ text, suffix, className }: { text: string | null; suffix?: string; className?: string }) {
   if (text === null) return <p className={cn("text-xs text-slate-500", className)}>No earlier results to compare</p>;
   const up = text.startsWith("+");

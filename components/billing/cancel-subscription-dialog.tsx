@@ -27,13 +27,14 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
   const mutation = useMutation({
     mutationFn: () => cancelSubscription(orgId),
     onSuccess: ({ message }) => {
-      // Spec: 'Subscription Cancelled: Your subscription will remain active until the end of the billing period.'
+      // The product's wording: 'Subscription Cancelled: Your subscription will remain active until the end of the
+      // billing period.'
       toast({ title: "Subscription Cancelled", description: message || CANCELLED_FALLBACK });
       onClose();
     },
     onError: (err) => {
       const detail = problemOf(err)?.message;
-      // Said once, in the dialog that is still open (spec: 'Failed to cancel subscription').
+      // Said once, in the dialog that is still open ('Failed to cancel subscription').
       setError(detail ? `${CANCEL_FAILED}: ${detail}` : CANCEL_FAILED);
     },
     onSettled: () => router.refresh(),

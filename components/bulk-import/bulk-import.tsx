@@ -41,7 +41,7 @@ export function BulkImport({
         title: "Import completed!",
         description: `${n(result.successful)} imported, ${n(result.failed)} failed, ${n(result.total)} total.`,
       });
-      // Spec: on success the user list is refreshed (and the seat count above with it).
+      // On success the user list is refreshed (and the seat count above with it).
       refreshPeople();
     },
     onError: (err) => {

@@ -3,7 +3,7 @@ import Link from "next/link";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
-/** Seats used and free, read on the server: every new person takes one (decisions.md). */
+/** Seats used and free, read on the server: every new person takes one (docs/decisions.md (Billing and seats)). */
 export function SeatsSummary({ used, max }: { used: number; max: number }) {
   const free = Math.max(0, max - used);
   return (

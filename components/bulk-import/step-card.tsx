@@ -1,4 +1,4 @@
-/** One numbered step of the import page (spec: template, upload or paste, preview). */
+/** One numbered step of the import page (template, upload or paste, preview). */
 export function StepCard({
   step,
   title,

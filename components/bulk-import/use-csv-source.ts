@@ -20,7 +20,7 @@ export type CsvPreview = {
   clear: () => void;
 };
 
-/** The CSV the admin chose or pasted, and its preview, rebuilt on every change (spec section 4).
+/** The CSV the admin chose or pasted, and its preview, rebuilt on every change.
  * Parsing follows a deferred copy of the text, so typing stays responsive with 10,000 rows. */
 export function useCsvSource(onChange: () => void): CsvPreview {
   const [source, setSource] = useState<CsvSource>({ kind: "none" });

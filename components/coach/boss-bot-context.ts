@@ -1,8 +1,8 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { z } from "zod";
 
-// The 1:1 hand-over (spec section 7): the meeting review stores its context in local storage under
-// the boss-bot key before navigating to /ai-coach. The spec names no exact key; this is the one.
+// The 1:1 hand-over (docs/decisions.md (The coach and its privacy)): the meeting review stores its
+// context in local storage under this key before navigating to /ai-coach.
 export const BOSS_BOT_CONTEXT_KEY = "boss-bot-context";
 
 const contextSchema = z.object({

@@ -18,7 +18,7 @@ import { VaultNotices } from "@/components/vault/vault-notices";
 import { vaultRefusalOf } from "@/components/vault/vault-api";
 
 /**
- * The Boss Bot screen (spec section 2): the conversation list beside the thread from md up; on a
+ * The Boss Bot screen: the conversation list beside the thread from md up; on a
  * phone the list opens as a sheet from the 'Conversations' button.
  */
 export function BossBot({ userId }: { userId: string }) {

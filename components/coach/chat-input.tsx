@@ -11,7 +11,7 @@ const MAX_HEIGHT = 120;
 /** The counter appears once the message is this close to the limit. */
 const COUNTER_FROM = MAX_MESSAGE_CHARS - 500;
 
-/** The message box (spec section 2): grows from 48 to 120 px, Enter sends, Shift+Enter adds a line. */
+/** The message box: grows from 48 to 120 px, Enter sends, Shift+Enter adds a line. */
 export function ChatInput({
   pending,
   onSend,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UIMessage } from "ai";
 
-// The coach API's answers as the browser reads them (contracts of issue 10): parsed at the edge
+// The coach API's answers as the browser reads them (the routes' response shapes): parsed at the edge
 // so a drift between server and client fails loudly instead of rendering undefined.
 
 export const sourceSchema = z.object({
@@ -43,5 +43,5 @@ export type CoachMetadata = z.infer<typeof coachMetadataSchema>;
 export type CoachDataParts = { sources: Source[] };
 export type CoachUIMessage = UIMessage<CoachMetadata, CoachDataParts>;
 
-/** The longest message the server accepts (issue 10 limits). */
+/** The longest message the server accepts (docs/decisions.md (The coach and its privacy)). */
 export const MAX_MESSAGE_CHARS = 4000;

@@ -1,7 +1,7 @@
 import { relativeTime } from "@/lib/utils/relative-time";
 
-/** The conversation list's time (spec sections 2 and 9): 'Just now' under 1 hour, 'Nh ago' under
- * 24 hours, otherwise a date. */
+/** The conversation list's time (docs/decisions.md (Screens, texts and limits)): 'Just now' under 1 hour, 'Nh ago'
+ * under 24 hours, otherwise a date. */
 export function conversationTime(iso: string, now: number = Date.now()): string {
   return relativeTime(iso, now, { minutes: false });
 }

@@ -3,7 +3,7 @@ import { ClipboardCheck, MessagesSquare } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 
-// decisions.md: employees see no organisation numbers, only their own way into the pulse.
+// Employees see no organisation numbers, only their own way into the pulse (docs/decisions.md (Roles and permissions)).
 export function EmployeeWelcome({ openSurveyId }: { openSurveyId: string | null }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -146,7 +146,7 @@ export function SelectField<V extends FieldValues>({
 
 /**
  * The form-level message: errors as an alert, a success as a status (both live regions, so a
- * screen reader announces them when they appear). `errorTitle` heads an error where the spec
+ * screen reader announces them when they appear). `errorTitle` heads an error where the product
  * gives the form's errors a title ('Error' in signup).
  */
 export function FormAlert({

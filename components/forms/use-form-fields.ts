@@ -28,7 +28,7 @@ export type FieldsOptions = {
   /** Put before every id, when two forms can be on one page (dialogs over a settings page). */
   idPrefix?: string;
   /** Fields whose messages show from the first keystroke, not from the first blur (the
-   * subdomain, whose availability the spec has checked live). */
+   * subdomain, whose availability is checked live). */
   live?: readonly string[];
   /** Fields that stay quiet when left untouched and unchanged: their messages wait for a submit
    * or an edit (the library's Title, which auto-analysis fills from the content pasted below it). */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TYPE_ICONS } from "@/components/library/type-icons";
 import type { LibraryItem } from "@/components/library/library-types";
 
-/** Spec section 9: the card shows 150 characters of content and 3 tags, then '+N more'. */
+/** The card shows 150 characters of content and 3 tags, then '+N more' (docs/decisions.md (The leadership library)). */
 const PREVIEW_CHARS = 150;
 const SHOWN_TAGS = 3;
 
@@ -119,7 +119,7 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
   );
 }
 
-/** The loading state: 6 cards' outlines (spec section 9). */
+/** The loading state: 6 cards' outlines. */
 export function CardSkeletons() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true" data-testid="content-skeleton">

@@ -1,7 +1,7 @@
 import type { LibraryItem } from "@/components/library/library-types";
 import { plural } from "@/lib/utils/plural";
 
-/** The count line in place of the spec's debug line: "12 items in your library · 64 built-in". */
+/** The count line under the header: "12 items in your library · 64 built-in". */
 export function countLine(items: readonly LibraryItem[]): string {
   const own = items.filter((i) => i.source === "org").length;
   const builtin = items.filter((i) => i.source === "builtin");

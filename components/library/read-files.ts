@@ -1,4 +1,4 @@
-/** Spec: .md and .txt files, several at once, read in the browser. */
+/** .md and .txt files, several at once, read in the browser. */
 export const IMPORT_ACCEPT = ".md,.markdown,.txt,text/plain,text/markdown";
 
 export type PickedFile = { filename: string; content: string };

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { analysisErrorText } from "@/components/library/analysis-messages";
 import type { Analysis } from "@/components/library/library-types";
 
-/** Spec sections 4 and 9: more than 50 characters, a 1000 ms pause after the last change. */
+/** More than 50 characters, a 1000 ms pause after the last change (docs/decisions.md (The leadership library)). */
 export const AUTO_ANALYSIS_MIN_CHARS = 50;
 export const AUTO_ANALYSIS_DELAY_MS = 1000;
 

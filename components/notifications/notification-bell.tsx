@@ -41,7 +41,7 @@ export function NotificationBell({ userId, organizationId }: NotificationBellPro
   }
 
   function onAction(item: NotificationDto) {
-    // Already-read items are not re-marked (spec section 4).
+    // Already-read items are not marked again (no needless write).
     if (!item.isRead) markRead.mutate(item.id);
     setOpen(false);
   }

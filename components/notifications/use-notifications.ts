@@ -13,7 +13,7 @@ const MARK_READ_KEY = ["notifications", "mark-read"] as const;
 // download: the bell is part of the app shell.
 const loadSchemas = () => import("@/lib/notifications/dto");
 
-/** The signed-in user's notifications, newest first, polled every 30 s (spec section 7). */
+/** The signed-in user's notifications, newest first, polled every 30 s. */
 export function useNotifications(userId: string, organizationId: string) {
   return useQuery({
     queryKey: queryKeys.notifications(userId, organizationId),

@@ -97,7 +97,7 @@ export function otherPerson(m: Pick<MeetingListItem, "role" | "manager" | "emplo
   return m.role === "manager" ? m.employee : m.manager;
 }
 
-/** 'Meeting with {first} {last}' (spec section 2), naming the other person. */
+/** 'Meeting with {first} {last}', naming the other person. */
 export function meetingTitle(m: Pick<MeetingListItem, "role" | "manager" | "employee">): string {
   return `Meeting with ${fullName(otherPerson(m))}`;
 }

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils/cn";
 
-// Spec section 5: scheduled blue, completed green, cancelled red, anything else grey.
+// Scheduled blue, completed green, cancelled red, anything else grey (docs/decisions.md (Screens, texts and limits)).
 const STYLES: Record<string, { label: string; className: string }> = {
   scheduled: { label: "Scheduled", className: "bg-blue-50 text-blue-700" },
   completed: { label: "Completed", className: "bg-emerald-50 text-emerald-700" },

@@ -13,7 +13,7 @@ import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
 import type { MeetingListPage } from "@/lib/one-on-one/dto";
 
 /**
- * '1:1 Meetings' (spec section 2): My Meetings for everyone, Schedule New for those who schedule
+ * '1:1 Meetings': My Meetings for everyone, Schedule New for those who schedule
  * (oneOnOnes.schedule), Templates for those who manage them (oneOnOnes.templates). The page decides
  * the flags from the one permission map; the routes refuse the same roles again.
  */

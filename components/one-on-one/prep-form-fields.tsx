@@ -12,7 +12,7 @@ import {
 } from "@/lib/one-on-one/prep-form";
 import { Textarea } from "@/components/ui/textarea";
 
-// The prep form's controls in the spec's order: wins, challenges, goals, feedback for manager,
+// The prep form's controls in the product's order: wins, challenges, goals, feedback for manager,
 // mood and stress, workload, career, team dynamics, additional notes.
 const BEFORE_SCALES: PrepTextField[] = ["wins", "challenges", "goals", "feedback"];
 const AFTER_SCALES: PrepTextField[] = ["workloadConcerns", "careerDevelopment", "teamDynamics", "additionalNotes"];

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 
-/** Spec: the conversation is private and cannot be seen by HR or other managers. */
+/** The conversation is private and cannot be seen by HR or other managers (docs/decisions.md (1:1 meetings)). */
 export function PrivacyBanner() {
   return (
     <div

@@ -1,7 +1,7 @@
 import { ShieldCheck, ShieldAlert } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 
-/** Spec section 4: a team at or above the minimum group size is 'Anonymous'; below it, results
+/** A team at or above the minimum group size is 'Anonymous'; below it, results
  * are withheld and the badge says how many more members it needs. */
 export function AnonymityBadge({ members, minGroupSize }: { members: number; minGroupSize: number }) {
   if (members >= minGroupSize) {

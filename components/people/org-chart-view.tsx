@@ -23,7 +23,7 @@ function allLeaderKeys(roots: ChartLeader[]): string[] {
   return keys;
 }
 
-// Spec: roots open one level, teams closed. The two groups are top level too, so they start open.
+// Roots open one level, teams closed. The two groups are top level too, so they start open.
 const initialOpen = (chart: OrgChart) =>
   new Set([...chart.roots.map((r) => leaderKey(r.person.id)), TEAMLESS_KEY, UNPLACED_KEY]);
 

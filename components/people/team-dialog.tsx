@@ -29,7 +29,7 @@ export function TeamDialog({ people, team, onClose }: { people: PeopleContext; t
     { idPrefix: "team-" },
   );
   const refresh = usePeopleRefresh();
-  // Spec: the manager choice is limited to users with role manager (the role of the person
+  // The manager choice is limited to users with role manager (the role of the person
   // chosen, as the server checks it; not a permission of the signed-in user).
   const managers = people.leaders.filter((l) => l.role === "manager");
 
@@ -46,7 +46,7 @@ export function TeamDialog({ people, team, onClose }: { people: PeopleContext; t
       refresh();
       onClose();
     },
-    // Spec: the server text is used in the team dialog.
+    // The server's text is shown in the team dialog: it says which rule refused the team.
     onError: (err, sent) =>
       form.showAnswer(failedAnswer(err, team ? "Failed to update team" : "Failed to create team"), sent),
   });

@@ -25,7 +25,7 @@ import type { PeopleContext, UserDto } from "@/components/people/people-types";
 type Values = { firstName: string; lastName: string; email: string; role: string; teamId: string; managerId: string };
 export const ROLE_LABEL: Record<UserDto["role"], string> = { employee: "Employee", manager: "Manager", admin: "Admin" };
 
-/** 'Add New User' and 'Edit User' (spec sections 2 and 5). Mounted fresh each time it opens. */
+/** 'Add New User' and 'Edit User'. Mounted fresh each time it opens. */
 export function UserDialog({ people, user, onClose }: { people: PeopleContext; user?: UserDto; onClose: () => void }) {
   const editing = !!user;
   const form = useFormFields<typeof userInputSchema, Values>(
@@ -101,10 +101,10 @@ export function UserDialog({ people, user, onClose }: { people: PeopleContext; u
   });
   const busy = mutation.isPending || addSeat.isPending;
 
-  // These compare the role being given to this person (spec section 5's rules on teams and
+  // These compare the role being given to this person (the rules on teams and
   // managers), not what the signed-in user may do; that is checked before the dialog opens.
   const showTeam = values.role === "employee" || values.role === "manager";
-  // Spec: in the edit form the manager selector shows only for employees and excludes the user.
+  // In the edit form the manager selector shows only for employees and excludes the user.
   const showManager = editing ? values.role === "employee" : showTeam;
   const team = people.teams.find((t) => t.id === values.teamId);
   const joining = team && team.id !== user?.teamId ? 1 : 0;

@@ -21,7 +21,7 @@ type FieldName = keyof Values;
 const TEXTAREA =
   "min-h-56 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 disabled:opacity-60 sm:text-sm";
 
-/** Settings > Email Settings: the survey invitation template (spec sections 2 and 8). */
+/** Settings > Email Settings: the survey invitation template (docs/decisions.md (Mail and links)). */
 export function EmailSettings({
   orgId,
   initial,

@@ -3,7 +3,7 @@ import { can, type Permission } from "@/lib/auth/permissions";
 
 export type SettingsSection = {
   href: string;
-  /** The section's name in the settings navigation and its page heading (spec labels). */
+  /** The section's name in the settings navigation and its page heading (the product's labels). */
   label: string;
   /** Shown only to roles holding it (the one permission map); the page asks again. */
   permission?: Permission;

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 
-// Spec section 7 defaults: no retries, no refetch on focus, no interval refetch, data never stale.
+// Defaults (docs/decisions.md (The API's addresses)): no retries, no refetch on focus, no interval refetch, data
+// never stale.
 // Queries that need fresher data (e.g. the notification poll) opt in explicitly.
 function makeQueryClient(): QueryClient {
   return new QueryClient({

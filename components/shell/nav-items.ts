@@ -5,13 +5,13 @@ import { can, type Permission } from "@/lib/auth/permissions";
 export type NavLink = {
   href: string;
   label: string;
-  /** Said while a navigation to it waits for the server (the spec's 'Loading dashboard...' and
+  /** Said while a navigation to it waits for the server (the product's 'Loading dashboard...' and
    * 'Loading reports...'; pages render their data before the first byte, see the (app) layout). */
   loadingText: string;
   /** Other path prefixes that belong to this entry (pages reached from it), for highlighting. */
   matches?: readonly string[];
-  /** Shown only to roles holding it (the one permission map; decisions.md: no hard-coded
-   * accounts). Without it every signed-in role sees the entry. The page decides again. */
+  /** Shown only to roles holding it (the one permission map; no hard-coded accounts: docs/decisions.md
+   * (Roles and permissions)). Without it every signed-in role sees the entry. The page decides again. */
   permission?: Permission;
 };
 

@@ -26,7 +26,7 @@ export function UserMenuDropdown({ user }: { user: ShellUser | null }) {
     try {
       await apiFetch<{ ok: boolean }>("/api/auth/logout", { method: "POST" });
       toast({ title: "Logged out", description: "You have been successfully logged out." });
-      // A full page load (spec section 4), so no client cache or state of the old session survives;
+      // A full page load, so no client cache or state of the old session survives;
       // a client-side router.push would keep both.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.href = "/login";

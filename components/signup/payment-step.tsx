@@ -23,7 +23,7 @@ export type PaymentCard = {
 };
 
 /**
- * Step 2. Without Stripe configured (decisions.md, Billing) there is no card to take: the step
+ * Step 2. Without Stripe configured (docs/decisions.md (Billing and seats)) there is no card to take: the step
  * says so and starts the trial. With Stripe, the Payment Element takes the card for the trial.
  */
 export function PaymentStep({
@@ -95,7 +95,7 @@ export function PaymentStep({
         </p>
       ) : null}
 
-      {/* The spec's completion error: title 'Error' with the server's message. */}
+      {/* The completion error: title 'Error' with the server's message. */}
       <FormAlert alert={error ? { tone: "error", lines: [error] } : null} errorTitle="Error" />
 
       {!card ? (

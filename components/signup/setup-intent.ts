@@ -34,7 +34,7 @@ export function needsNewIntent(state: CardState, key: string): boolean {
   return true;
 }
 
-/** Where Stripe sends the browser back when a card needs a redirect (spec section 9: /dashboard). */
+/** Where Stripe sends the browser back when a card needs a redirect (/dashboard). */
 export function paymentReturnUrl(origin: string): string {
   return new URL("/dashboard", origin).toString();
 }

@@ -5,7 +5,7 @@ import { loadSignupCalls } from "@/components/signup/load-signup-calls";
 import { suggestionCandidates } from "@/lib/signup/slug";
 import { subdomainFormatError } from "@/lib/validation/signup-rules";
 
-// Spec section 4, 'Subdomain availability': none, checking, available, unavailable, error.
+// The states of the subdomain check: none, checking, available, unavailable, error.
 export type AvailabilityStatus = "none" | "checking" | "available" | "unavailable" | "error";
 
 export type AvailabilityState = {
@@ -24,7 +24,7 @@ const NONE: AvailabilityState = { status: "none", message: "", suggestion: null 
 
 async function firstAvailable(base: string, signal: AbortSignal): Promise<string | null> {
   const { fetchAvailability } = await loadSignupCalls();
-  // One at a time, in the spec's order: usually the first candidate is free.
+  // One at a time, in order (docs/decisions.md (Screens, texts and limits)): usually the first candidate is free.
   for (const candidate of suggestionCandidates(base)) {
     if (signal.aborted) return null;
     const r = await fetchAvailability(candidate, signal);
@@ -35,7 +35,7 @@ async function firstAvailable(base: string, signal: AbortSignal): Promise<string
 
 /**
  * The live availability of a subdomain, checked 500 ms after typing stops. Only a well-formed
- * name is checked (the spec's 3 characters and the other format rules): a malformed one is the
+ * name is checked (3 characters and the other format rules): a malformed one is the
  * form's own message under the field, so the two never say different things about one value.
  * The result is stored with the value it answers, so a stale answer for an earlier value is
  * never shown as the current one.

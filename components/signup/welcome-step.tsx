@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 
 export const SUCCESS_REDIRECT_MS = 3000;
 
-/** Step 3: the trial has started; on to the new workspace after 3 seconds (spec section 9). */
+/** Step 3: the trial has started; on to the new workspace after 3 seconds. */
 export function WelcomeStep({
   firstName,
   productName,

@@ -9,7 +9,7 @@ import { SuffixedInput } from "@/components/ui/suffixed-input";
 
 /** 'Company URL' with the root domain as suffix; sends the visitor on to their workspace's sign-in. */
 export function CompanyFinder({ suffix, productName }: { suffix: string; productName: string }) {
-  // noValidate: an empty submit gets the spec's 'Company name is required', not the browser's bubble.
+  // noValidate: an empty submit gets the product's 'Company name is required', not the browser's bubble.
   const form = useActionForm(findCompanyAction, companyFinderSchema, {
     initial: { company: "" },
     codeMessages: { internal: FINDER_FAILED },

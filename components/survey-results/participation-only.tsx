@@ -7,7 +7,7 @@ import { CloseSurveyButton } from "@/components/surveys/close-survey-button";
 const rateOf = (invited: number, responded: number) =>
   invited > 0 ? `${Math.round((responded / invited) * 100)}%` : "–";
 
-/** An open survey's page (decisions.md: results are released when it closes): when that is, the
+/** An open survey's page (results are released when it closes): when that is, the
  * admin's way to close it early, and per visible group only who was invited and how many
  * answered. No scores, distributions or comments exist here to show. */
 export function ParticipationOnly({ r, canClose }: { r: SurveyResults; canClose: boolean }) {

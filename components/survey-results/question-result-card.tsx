@@ -9,7 +9,7 @@ import { plural } from "@/lib/utils/plural";
 
 const TYPE_LABEL: Record<QuestionResult["type"], string> = { scale: "Scale 1-5", enps: "eNPS 0-10", text: "Open text" };
 
-// eNPS bands (decisions.md): detractors 0-6, passives 7-8, promoters 9-10.
+// eNPS bands (docs/decisions.md (Scores and metrics)): detractors 0-6, passives 7-8, promoters 9-10.
 const enpsTone = (v: number) => (v >= 9 ? "bg-emerald-500" : v >= 7 ? "bg-slate-400" : "bg-red-400");
 const signed = (v: number) => (v > 0 ? `+${v}` : `${v}`);
 

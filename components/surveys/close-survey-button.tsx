@@ -15,7 +15,7 @@ export const CLOSE_LABEL = "Close now and release results";
 type Closed = { surveyId: string; status: "closed"; responses: number };
 
 /** 'Close now and release results' (admins): ends an open survey before its close date, after
- * saying what that means, so its results are released at once (decisions.md). */
+ * saying what that means, so its results are released at once (docs/decisions.md (Anonymity and the minimum group)). */
 export function CloseSurveyButton({
   surveyId,
   title,

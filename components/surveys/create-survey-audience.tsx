@@ -20,7 +20,8 @@ type Props = {
 const radio = "size-4 accent-brand-600";
 
 /** Everyone, or chosen teams. A team below the minimum group size may still be asked, but its
- * answers are reported only inside the organisation's total (decisions.md), and we say so. */
+ * answers are reported only inside the organisation's total (docs/decisions.md (Anonymity and the minimum group)), and
+ * we say so. */
 export function AudiencePicker({
   teams,
   everyone,

@@ -68,7 +68,7 @@ export function SendTimePicker({ now, at, min, max, timeZone, errors, disabled, 
   );
 }
 
-/** 'Open for' n days: when the survey closes and its results are released (decisions.md). The
+/** 'Open for' n days: when the survey closes and its results are released (docs/decisions.md (Surveys and rounds)). The
  * close time is previewed in the user's own time zone once the number is valid. */
 export function OpenForField({
   days,

@@ -25,7 +25,7 @@ function Timing({ s }: { s: SurveyListItem }) {
   return (
     <>
       Sent <LocalTime iso={s.sentAt ?? s.scheduledFor} />
-      {/* Results are released at close (decisions.md), so an open survey says when that is. */}
+      {/* Results are released at close, so an open survey says when that is. */}
       {s.closesAt ? (
         <>
           {s.status === "active" ? " · Closes " : " · closed "}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
 
-// A deliberately small toaster (spec section 4 and 9): one toast at a time, 5000 ms on screen,
+// A deliberately small toaster (docs/decisions.md (Screens, texts and limits)): one toast at a time, 5000 ms on screen,
 // F8 jumps to the region, a swipe right of 50 px dismisses. The state lives in a module-level
 // store so any client code can call toast() without threading a context through.
 

@@ -1,6 +1,6 @@
 import { BellRing, Bot, CalendarCheck, ChartColumn, ClipboardCheck, MessageSquareLock } from "lucide-react";
 
-// Every claim here is something the product does (see decisions.md): keep them in step.
+// Every claim here is something the product does (see docs/decisions.md): keep them in step.
 const FEATURES = [
   {
     icon: ClipboardCheck,

@@ -24,8 +24,8 @@ function Field({ id, label, hint, ...input }: FieldProps) {
 }
 
 /**
- * The landing page's lead form. Unlike the other forms it keeps the browser's own checks (the
- * spec has its first four fields "required by the browser") and a plain `<form action>`: its
+ * The landing page's lead form. Unlike the other forms it keeps the browser's own checks (its
+ * first four fields are "required by the browser") and a plain `<form action>`: its
  * action only redirects to signup, which validates, so there is nothing to keep or show after it.
  * Posted through useActionState, it also works before the page's script has loaded.
  */
