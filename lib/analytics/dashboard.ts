@@ -20,7 +20,7 @@ export type WeeklyPoint = {
   participation: ParticipationFigure;
 };
 
-/** GET /api/dashboard-metrics/{orgId} (spec section 3 plus standard eNPS, participation, the
+/** GET /api/dashboard-metrics/{orgId} (the dashboard metrics plus standard eNPS, participation, the
  * emergency list and up to 12 weekly points, from the week of the first round on, each over its
  * week and the three before). Scores are 0-10 with one decimal, null when missing. */
 export type DashboardMetrics = {
@@ -44,7 +44,8 @@ export type DashboardMetrics = {
   /** Why the current figures are hidden, when answers exist but too few to show. */
   suppressionReason: SuppressionReason | null;
   /** The newest round the figures include: results are released when a round closes, so a round
-   * still open is not in them yet (decisions.md). Null before any round has closed. */
+   * still open is not in them yet (docs/decisions.md (Anonymity and the minimum group)). Null before any round has
+   * closed. */
   latestRound: { id: string; title: string; date: string } | null;
 };
 

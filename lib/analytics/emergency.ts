@@ -1,5 +1,6 @@
-// decisions.md: culture, eNPS average or engagement below 6.5, or stress above 6.5, are
-// emergencies. Compared at one decimal, as shown, so a '6.5/10' is never listed as below 6.5.
+// Culture, eNPS average or engagement below 6.5, or stress above 6.5, are emergencies
+// (docs/decisions.md (Scores and metrics)). Compared at one decimal, as shown, so a '6.5/10' is
+// never listed as below 6.5.
 import { EMERGENCY_THRESHOLD } from "@/lib/surveys/scoring";
 import { round1, type Scores } from "@/lib/analytics/scores";
 

@@ -6,8 +6,8 @@ import { ORG_GROUP, type ParticipationRow, type RollupRow, type RoundInput } fro
 
 // Reads for analytics: closed rounds with their rollup and participation rows (a few hundred rows,
 // never the raw answers), where the viewer sat in each round's audience, and the organisation's
-// teams. Results are released when a round closes (decisions.md): open rounds have no rollups
-// yet, and analytics never lists them.
+// teams. Results are released when a round closes (docs/decisions.md (Anonymity and the minimum group)): open rounds
+// have no rollups yet, and analytics never lists them.
 
 export type RoundMeta = {
   id: string;

@@ -35,5 +35,5 @@ export function trailingWindow(weekStartDate: Date, end: Date): Window {
   return { from: new Date(weekStartDate.getTime() - (PERIOD_DAYS - 7) * DAY), to: end };
 }
 
-/** A round is dated by its day, never a precise time (decisions.md: comments dated by round). */
+/** A round is dated by its day, never a precise time (docs/decisions.md (Anonymity and the minimum group)). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,8 +5,8 @@ import { teamPeriods, toRankingItem, type TeamRankingItem } from "@/lib/analytic
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { round1, trendText } from "@/lib/analytics/scores";
 
-// The manager's 'Team Reports' (spec section 2). The spec's 'High Performers' counted people
-// scoring above 8.0 (with demo fallbacks); the product never holds a person's scores (answers
+// The manager's 'Team Reports'. A 'High Performers' count of people scoring above 8.0 cannot be
+// made (docs/decisions.md (Scores and metrics): no demo fallbacks): the product never holds a person's scores (answers
 // carry no person, rollups only sums per team), so no count of people can be made. What the data
 // supports is a count of the team's dimensions, and it is named so: 'Strong Dimensions' above 8.0
 // and 'Needs Attention' below 6.5, each out of the dimensions measured in the period.

@@ -4,7 +4,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/permissions";
 import type { TeamRow } from "@/lib/analytics/load";
 
-// decisions.md, 'Roles and what the server enforces', through the one permission map: analytics
+// docs/decisions.md (Roles and permissions), through the one permission map: analytics
 // are for roles holding "analytics.view"; those also holding "analytics.organization" see the
 // whole organisation, the others only the teams they lead; employees see no analytics at all.
 

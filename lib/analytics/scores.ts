@@ -1,4 +1,4 @@
-// Scores from rollup sums (decisions.md): every metric is a mean of 0-10 answers; the culture
+// Scores from rollup sums (docs/decisions.md (Scores and metrics)): every metric is a mean of 0-10 answers; the culture
 // score is the mean of the culture dimensions present, engagement the overall-engagement one.
 import {
   CULTURE_DIMENSIONS,
@@ -17,7 +17,7 @@ export type Scores = {
   dimensions: Record<DimensionKey, number | null>;
   culture: number | null;
   engagement: number | null;
-  /** eNPS average, 0-10 (the spec's card). */
+  /** eNPS average, 0-10 (the dashboard's eNPS card). */
   enps: number | null;
   /** % promoters minus % detractors, -100..100. */
   standardEnps: number | null;
@@ -64,7 +64,7 @@ export function scoresFrom(accs: MetricAccs): Scores {
 export const round1 = (v: number) => Math.round(v * 10) / 10;
 export const round1OrNull = (v: number | null) => (v === null ? null : round1(v));
 
-/** The spec's trend text: percentage change of the score with one decimal, '+x.x%', 'x.x%' or
+/** The trend text: percentage change of the score with one decimal, '+x.x%', 'x.x%' or
  * 'No change'; null when either period has no score to compare. */
 export function trendText(current: number | null, previous: number | null): string | null {
   if (current === null || previous === null || previous === 0) return null;

@@ -1,4 +1,4 @@
-// Which groups may be shown (decisions.md, 'Surveys and anonymity'). Pure, so the property tests
+// Which groups may be shown (docs/decisions.md (Anonymity and the minimum group)). Pure, so the property tests
 // can throw random organisations at it.
 //
 // 1. Primary: a group with fewer than `min` respondents is hidden.
@@ -78,6 +78,6 @@ export function decideVisibility(input: {
 }
 
 /** Comments identify people more easily than averages: they need at least 5 respondents
- * (decisions.md), and never fewer than the organisation's minimum group. */
+ * (docs/decisions.md (Anonymity and the minimum group)), and never fewer than the organisation's minimum group. */
 export const COMMENT_MIN_RESPONDENTS = 5;
 export const commentMinimum = (minGroupSize: number) => Math.max(COMMENT_MIN_RESPONDENTS, minGroupSize);

@@ -44,14 +44,14 @@ export type ScaleStats = {
   n: number;
   /** Mean answer on the 1-5 scale, one decimal. */
   average: number;
-  /** The same mean on decisions.md's 0-10 scale, (a - 1) x 2.5, one decimal. */
+  /** The same mean on the 0-10 scale, (a - 1) x 2.5, one decimal (docs/decisions.md (Scores and metrics)). */
   score: number;
   distribution: Bar[];
 };
 
 export type EnpsStats = {
   n: number;
-  /** Mean answer, 0-10, one decimal (the spec's eNPS card). */
+  /** Mean answer, 0-10, one decimal (as the eNPS card shows it). */
   average: number;
   /** % promoters (9-10) minus % detractors (0-6), -100..100. */
   standardEnps: number;

@@ -26,8 +26,9 @@ export type SurveyResults = {
     closesAt: string | null;
     questionCount: number;
   };
-  /** Whether the results are released: only once the survey has closed (decisions.md). Before,
-   * every group carries participation only (invited, responded) and no questions. */
+  /** Whether the results are released: only once the survey has closed
+   * (docs/decisions.md (Anonymity and the minimum group)). Before, every group carries participation only (invited,
+   * responded) and no questions. */
   released: boolean;
   /** The minimum reporting group when the survey was sent, and the comments' minimum. */
   minGroupSize: number;
@@ -82,7 +83,7 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
 
     const where = { organizationId: ctx.orgId, surveyId: survey.id };
     if (!out.released) {
-      // Open: participation only, for the groups the viewer may see (decisions.md: results are
+      // Open: participation only, for the groups the viewer may see (results are
       // released at close, so two reads around one person's submission differ by a count alone).
       const part = new Map((await liveParticipation(tx, ctx.orgId, survey.id)).map((p) => [p.teamId, p]));
       const groups = scope.orgWide

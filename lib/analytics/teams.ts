@@ -14,7 +14,7 @@ import { invitedIn, participationOver, type ParticipationFigure } from "@/lib/an
 /** participation: the current period's, over every round the team was invited to. */
 export type TeamPeriod = { team: TeamRow; current: Aggregate; previous: Aggregate; participation: ParticipationFigure };
 
-/** Spec section 3's team ranking item and dashboard-side team data. Scores are null (and
+/** The team ranking item and dashboard-side team data. Scores are null (and
  * `suppressed` true) when the team's answers are too few to show, or its cells would let a
  * smaller group be worked out from the totals. */
 export type TeamRankingItem = {

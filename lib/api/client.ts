@@ -39,7 +39,7 @@ export type ClientProblem = {
 };
 
 /**
- * A non-OK answer from our API. The message follows the spec's error catalogue: the status code,
+ * A non-OK answer from our API. The message follows docs/decisions.md (The API's addresses): the status code,
  * a colon, a space, then the response body text (or the status text when the body is empty).
  */
 export class ApiRequestError extends Error {
@@ -103,7 +103,7 @@ export type ApiFetchOptions<T> = BaseOptions<T> & {
 };
 
 /**
- * The one client-side fetch helper (spec sections 7 and 8): cookies always go along, JSON goes out
+ * The one client-side fetch helper (docs/decisions.md (The API's addresses)): cookies always go along, JSON goes out
  * only when there is a body, JSON comes back parsed, and any non-OK status throws ApiRequestError.
  */
 export async function apiFetch<T>(path: string, options: BaseOptions<T> & { on401: "null" }): Promise<T | null>;

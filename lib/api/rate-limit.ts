@@ -66,9 +66,9 @@ export const RATE_LIMITS = {
   // The main site's company finder: people look up their workspace's address now and then; 30 a
   // minute per address serves a busy office and slows a script guessing workspace names.
   companyFinder: { max: 30, windowSeconds: 60, scope: "address" },
-  // Boss Bot (issue 10): at most 30 messages per person per 10 minutes, counted per signed-in
-  // person (lib/coach/limits.ts, enforceCoachMessageLimit), so a shared office address never
-  // stops a colleague.
+  // Boss Bot (docs/decisions.md (The coach and its privacy)): at most 30 messages per person per 10 minutes, counted
+  // per signed-in person (lib/coach/limits.ts, enforceCoachMessageLimit), so a shared office address never stops a
+  // colleague.
   coachMessage: { max: 30, windowSeconds: 600, scope: "user" },
   // POST /api/ai/categorize-content: the add dialog asks once a second of typing pause, plus
   // 'Re-analyze'; with an AI endpoint each call costs the company tokens. 120 per admin in 10

@@ -1,6 +1,6 @@
 import { email, form, text, type CrossCheck } from "@/lib/validation/rules";
 
-// The spec's password rule (signup, reset, change) and the fields of the forms on public pages
+// The password rule (signup, reset, change) and the fields of the forms on public pages
 // (forgot password, reset password, accept invitation), as zod-free rules (lib/validation/rules.ts):
 // those pages' first download must stay within the public budget. The server parses with these
 // same rules (password-schemas.ts wraps them in zod for the actions), so they stay the single
@@ -25,7 +25,7 @@ export const passwordRule = /* @__PURE__ */ text({
 
 export const PASSWORDS_DIFFER = "Passwords don't match";
 
-/** The confirmation field. An empty one simply does not match (the spec's one message for it);
+/** The confirmation field. An empty one simply does not match (the product has one message for it);
  * the cap keeps a huge paste from being compared at all. */
 export const confirmPasswordRule = /* @__PURE__ */ text({
   message: PASSWORDS_DIFFER,

@@ -1,7 +1,7 @@
 import type { Role } from "@/lib/generated/prisma/enums";
 
 /**
- * The one permission map: decisions.md 'Roles and what the server enforces', as data. The API
+ * The one permission map: docs/decisions.md (Roles and permissions), as data. The API
  * wrapper, the action wrapper, domain functions, pages and the navigation all ask `can(...)`, and
  * the Permissions tab renders this same table, so what users are told cannot drift from what the
  * server enforces. A grant is the text the Permissions tab shows; null means the role may not.

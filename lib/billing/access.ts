@@ -7,7 +7,7 @@ import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 import { conflict } from "@/lib/errors/domain-error";
 import { isReadOnlyStatus, READ_ONLY_MESSAGE } from "@/lib/billing/status";
 
-// What each subscription status allows (issue 12, decisions.md Billing). A workspace whose
+// What each subscription status allows (docs/decisions.md (Billing and seats)). A workspace whose
 // subscription ended (canceled, unpaid, incomplete_expired, paused) is read-only: nothing is sent
 // or added (people, invitations, imports, survey rounds, custom surveys, 1:1s and their reminders,
 // Boss Bot conversations), while reading, exporting, deleting, billing, sign-in and answering an

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/config/env";
 
-// Whether this installation bills through Stripe (decisions.md, Billing): all three keys set, or
+// Whether this installation bills through Stripe (docs/decisions.md (Billing and seats)): all three keys set, or
 // none (a self-hosted installation, where nothing of billing is required and the product says so).
 // Some but not all is a mistake in the configuration, refused loudly rather than half-working.
 

@@ -7,8 +7,8 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { greeting } from "@/lib/mail/safe-name";
 import { notify } from "@/lib/notifications/service";
 
-// What admins are told about their workspace's billing (issue 12): a bell notification and an
-// e-mail each, both pointing at Settings > Billing, where every one of these is dealt with.
+// What admins are told about their workspace's billing (docs/decisions.md (Billing and seats)): a bell notification and
+// an e-mail each, both pointing at Settings > Billing, where every one of these is dealt with.
 
 export type BillingNotice = "trial_ending" | "payment_failed" | "subscription_cancelled";
 

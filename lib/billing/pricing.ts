@@ -4,7 +4,7 @@
 /** Price per user (seat) per month, in whole US dollars, charged after the free trial. */
 export const PRICE_PER_USER_USD = 6;
 
-/** Length of the free trial every new workspace starts with (decisions: the one '14-day' line is a typo). */
+/** Length of the free trial every new workspace starts with (docs/decisions.md (Billing and seats)). */
 export const TRIAL_DAYS = 7;
 
 /** The monthly bill in US dollars for a number of users: users x PRICE_PER_USER_USD. */

@@ -10,7 +10,7 @@ import { seatPriceId } from "@/lib/billing/price";
 import { syncOrgBilling } from "@/lib/billing/sync";
 import { log } from "@/lib/log/logger";
 
-// A new workspace's Stripe customer and trial subscription (decisions.md, Billing). Signup only
+// A new workspace's Stripe customer and trial subscription (docs/decisions.md (Billing and seats)). Signup only
 // stores the confirmed SetupIntent and queues this job in its own transaction; the job creates
 // the customer (with the card as its default) and the subscription, each found first and created
 // with an idempotency key, so a retry after a failure part-way never makes a second of either.

@@ -5,7 +5,7 @@ import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SetupIntentDto } from "@/lib/billing/dto";
 import { PAYMENT_SETUP_INVALID } from "@/lib/signup/schemas";
 
-// The card step of signup (decisions.md, Billing): the browser confirms a SetupIntent made here
+// The card step of signup (docs/decisions.md (Billing and seats)): the browser confirms a SetupIntent made here
 // for the signup's e-mail; completing the signup checks it succeeded for that same e-mail. The
 // card is attached to the workspace's customer later, by the provisioning job.
 

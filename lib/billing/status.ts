@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 
-// What each subscription status allows (issue 12, decisions.md Billing). Client-safe: the
+// What each subscription status allows (docs/decisions.md (Billing and seats)). Client-safe: the
 // banners and the settings page read the same rules the server enforces.
 
 /** A subscription that ended unpaid: the workspace is read-only (nothing sent or added, nothing
@@ -23,7 +23,7 @@ export const isLiveStatus = (status: string): boolean => (LIVE_STATUSES as reado
 
 export const isReadOnlyStatus = (status: SubscriptionStatus): boolean => READ_ONLY_STATUSES.includes(status);
 
-/** The plan card's name for each status (spec: trialing shows 'Free Trial'). */
+/** The plan card's name for each status (trialing shows 'Free Trial'). */
 export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   trialing: "Free Trial",
   active: "Active",

@@ -98,8 +98,8 @@ async function ownConversation(tx: Tx, ctx: AuthContext, vault: SessionVault, id
   return row;
 }
 
-/** Spec sections 4 and 9: the first message, trimmed, at most 50 characters (47 plus "..." when
- * longer). Line breaks and runs of spaces become one space; characters are counted as code points,
+/** The title rule (docs/decisions.md (The coach and its privacy)): the first message, trimmed, at most 50 characters
+ * (47 plus "..." when longer). Line breaks and runs of spaces become one space; characters are counted as code points,
  * so an emoji is never cut in half. */
 export function conversationTitle(firstMessage: string): string {
   const chars = [...firstMessage.replace(/\s+/g, " ").trim()];

@@ -11,14 +11,14 @@ export const coachContextSchema = z.object({
   data: z.unknown().optional(),
 });
 
-/** A message: 1-4,000 characters after trimming; whitespace only is refused (spec section 5). */
+/** A message: 1-4,000 characters after trimming; whitespace only is refused. */
 export const coachMessageSchema = z
   .string({ message: "Message is required" })
   .trim()
   .min(1, "Message is required")
   .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
 
-/** POST /api/ai-coach/stream and POST /api/ai-coach/chat (spec: message, organizationId, conversationId?). */
+/** POST /api/ai-coach/stream and POST /api/ai-coach/chat { message, organizationId, conversationId? }. */
 export const coachRequestSchema = z.object({
   message: coachMessageSchema,
   conversationId: z.uuid({ message: "conversationId must be a UUID" }).optional(),
@@ -27,7 +27,7 @@ export const coachRequestSchema = z.object({
 });
 export type CoachRequest = z.infer<typeof coachRequestSchema>;
 
-/** POST /api/chat/messages (spec section 7: conversationId, type, content). */
+/** POST /api/chat/messages { conversationId, type, content }. */
 export const chatMessageRequestSchema = z
   .object({
     conversationId: z.uuid({ message: "conversationId must be a UUID" }),

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-// Request schemas of the conversation calls (spec section 7), shared by the routes and the client.
+// Request schemas of the conversation calls, shared by the routes and the client.
 
-/** Spec section 5/9: a message is at most 4,000 characters and not only whitespace. */
+/** A message is at most 4,000 characters and not only whitespace (docs/decisions.md (The coach and its privacy)). */
 export const MESSAGE_MAX = 4000;
-/** Spec section 4/9: a conversation title is at most 50 characters. */
+/** A conversation title is at most 50 characters (docs/decisions.md (The coach and its privacy)). */
 export const TITLE_MAX = 50;
 
 export const conversationTitleSchema = z
@@ -16,7 +16,7 @@ export const conversationTitleSchema = z
 /** PATCH /api/chat/conversations/{id}: rename. */
 export const renameConversationSchema = z.object({ title: conversationTitleSchema }).strict();
 
-/** POST /api/chat/conversations (spec: userId, organizationId, title). The title is cut to 50
+/** POST /api/chat/conversations { userId, organizationId, title }. The title is cut to 50
  * characters by the title rule (47 plus an ellipsis), like a first message. */
 export const createConversationSchema = z
   .object({

@@ -4,7 +4,7 @@ import { DomainError, type ErrorKind, type FieldErrors } from "@/lib/errors/doma
 /**
  * The one mapping from errors to what a caller sees, used by the API wrapper (as an RFC 9457
  * problem document) and by the action wrapper (as a failed action result). `error` repeats
- * `detail` under the name the spec's clients read (section 8: "status: body").
+ * `detail` under the name the first client reads ("status: body": docs/decisions.md (The API's addresses)).
  */
 export type Problem = {
   type: string;

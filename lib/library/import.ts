@@ -48,7 +48,7 @@ async function prepare(text: string, title: string | undefined, part: number | n
 
 /** Imports pasted text or .md/.txt files: each over 20,000 characters becomes "<title> (part N)"
  * sections; missing title, type, category, tags and priority come from the classifier. Returns
- * the spec's import result (successful, failed, total, errors), counted per created item. */
+ * the import result (successful, failed, total, errors), counted per created item. */
 export async function importContent(ctx: AuthContext, input: ImportInput): Promise<ImportResult> {
   requirePermission(ctx, "library.manage");
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The leadership library's types, categories and request shapes (spec sections 3, 5 and 7), shared
+// The leadership library's types, categories and request shapes (docs/decisions.md (The leadership library)), shared
 // by the routes, the domain functions, the classifier and the content-library forms. Client-safe.
 
 export const CONTENT_TYPES = [
@@ -42,7 +42,7 @@ export const CATEGORIES = [
 ] as const;
 export type ContentCategory = (typeof CATEGORIES)[number];
 
-/** "conflict_resolution" -> "Conflict Resolution" (spec section 3: title-cased with spaces). */
+/** "conflict_resolution" -> "Conflict Resolution" (title-cased with spaces). */
 export function categoryLabel(category: string): string {
   return category
     .split("_")
@@ -51,7 +51,7 @@ export function categoryLabel(category: string): string {
     .join(" ");
 }
 
-/** Tags as the form enters them: comma-separated, trimmed, empties dropped (spec section 5). */
+/** Tags as the form enters them: comma-separated, trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
   return text
     .split(",")
@@ -105,8 +105,8 @@ export const contentInputSchema = z.object({
   organizationId: z.string().optional(),
 });
 
-/** The API's body (spec section 7): tags default to none; priority defaults to 3 on create and, on
- * update (the spec's PUT has no priority), keeps the item's own when left out. */
+/** The API's body: tags default to none; priority defaults to 3 on create and, on
+ * update (the first client's PUT sends no priority), keeps the item's own when left out. */
 export const contentBodySchema = contentInputSchema.extend({
   tags: tagsSchema.default([]),
   priority: prioritySchema.optional(),

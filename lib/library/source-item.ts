@@ -6,8 +6,8 @@ import { notFound } from "@/lib/errors/domain-error";
 import type { ContentCategory, ContentType } from "@/lib/library/schemas";
 
 // One library item as Boss Bot's sources open it (coach.use: managers read the library through
-// their coach, decisions.md). An organisation item by its UUID, a built-in one by its slug unless
-// this organisation hides it from its coach: what the coach could have cited, nothing more.
+// their coach, docs/decisions.md (Roles and permissions)). An organisation item by its UUID, a built-in one by its slug
+// unless this organisation hides it from its coach: what the coach could have cited, nothing more.
 export type SourceItemDto = {
   id: string;
   source: "org" | "builtin";

@@ -10,7 +10,7 @@ export type SenderVerification = { emailVerifiedAt: Date | null; verificationEma
 
 /**
  * Whether a message waits in the outbox because its workspace has not proved that its signup
- * admin owns the address given (issue 9): until then only that address is mailed (the
+ * admin owns the address given (docs/decisions.md (Accounts and sign-in)): until then only that address is mailed (the
  * verification link itself, the admin's own survey links and resets), so a fresh signup cannot
  * mail strangers. Nothing is dropped; verifying queues the held messages at once. The sweep's
  * look-up (app_mail_redelivery_due, migration 20261124110000) states the same rule in SQL.

@@ -5,7 +5,7 @@ import { notFound } from "@/lib/errors/domain-error";
 import type { NotificationDto } from "@/lib/notifications/dto";
 
 // The newest notifications, read or not, plus every unread one (up to a cap), so the bell's unread
-// count is right however many have piled up, while the response keeps the spec's shape: a list.
+// count is right however many have piled up, while the response keeps its first shape: a list.
 const LIST_LIMIT = 50;
 const UNREAD_LIMIT = 500;
 

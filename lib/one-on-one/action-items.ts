@@ -8,7 +8,7 @@ import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { ActionItemDto } from "./dto";
 import type { ActionItemInput, ActionItemPatch } from "./notes-schemas";
 
-// What the pair agreed (issue 11). Open items belong to the pair, not to one meeting: a meeting
+// What the pair agreed (docs/decisions.md (1:1 meetings)). Open items belong to the pair, not to one meeting: a meeting
 // shows the items created in it, the pair's items still open that were created in an earlier
 // meeting (carried over, with the meeting they came from), and the items ticked off in it.
 

@@ -7,9 +7,9 @@ import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { AgendaItemDto } from "./dto";
 import type { AgendaItemPatch, AgendaOrder, TalkingPointInput } from "./notes-schemas";
 
-// The meeting's agenda (issue 11): the template's questions copied at creation plus talking points
-// either person adds before the meeting; reordered and ticked off by either person while the
-// meeting is scheduled. A talking point's text is its author's to edit or delete.
+// The meeting's agenda (docs/decisions.md (1:1 meetings)): the template's questions copied at creation plus talking
+// points either person adds before the meeting; reordered and ticked off by either person while the meeting is
+// scheduled. A talking point's text is its author's to edit or delete.
 
 const agendaSelect = { id: true, kind: true, text: true, position: true, authorId: true, doneAt: true } as const;
 type AgendaRow = {

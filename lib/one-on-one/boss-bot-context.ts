@@ -7,7 +7,7 @@ import { loadSuggestionContext, suggestionsFor, type SuggestionContext } from ".
 import type { ManagerSuggestion } from "./suggestions";
 import type { BossBotContextDto } from "./dto";
 
-// GET /api/one-on-one/boss-bot-context/{meetingId} (spec section 7): what 'Get Boss Bot
+// GET /api/one-on-one/boss-bot-context/{meetingId}: what 'Get Boss Bot
 // Suggestions' hands to the coach: the meeting, the submitted prep form, the suggestions and a
 // plain-text summary the coach reads as context. The meeting's manager only.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// The 1:1 agenda templates (spec section 3: id, name, description, isDefault, templateQuestions) and
-// the set 'Add Default Templates' creates (issue 11: at least five, of our own writing). Client-safe
+// The 1:1 agenda templates (id, name, description, isDefault, templateQuestions) and the set
+// 'Add Default Templates' creates (docs/decisions.md (1:1 meetings)). Client-safe
 // and free of the database: the seeding call maps these onto rows, the Templates tab's form and the
 // template routes share `templateInputSchema`.
 //
@@ -9,7 +9,7 @@ import { z } from "zod";
 // a request before any schema runs (lib/api/body.ts, which is server-only and so cannot be imported
 // into a schema the browser also uses).
 
-/** The spec gives no limits for templates (sections 5 and 9); these are ours. A name fits a select
+/** Our own limits for templates. A name fits a select
  * option and a card title; a question is one sentence or two; twenty questions is already more
  * than a 30-minute meeting holds. */
 export const TEMPLATE_NAME_MAX = 100;

@@ -6,7 +6,7 @@ import type { ManagerSuggestion } from "./suggestions";
 import type { PrepForm } from "./prep-form";
 
 export type MeetingStatusDto = "scheduled" | "completed" | "cancelled";
-/** The caller's side of the meeting: decides which parts they may edit (spec section 6). */
+/** The caller's side of the meeting: decides which parts they may edit. */
 export type MeetingRole = "manager" | "employee";
 
 export type PersonRef = { id: string; firstName: string; lastName: string; email: string };
@@ -53,7 +53,7 @@ export type ActionItemDto = {
   carriedOver: boolean;
 };
 
-/** The shared meeting notes: the manager writes, the employee reads (spec PUT field names). */
+/** The shared meeting notes: the manager writes, the employee reads (the PUT route's field names). */
 export type MeetingNotesDto = { wins: string; challenges: string; goals: string; feedback: string; notes: string };
 
 export type PrepFormDto = PrepForm & {
@@ -108,7 +108,7 @@ export type ManagerSuggestionsDto = {
   source: "rules" | "model";
 };
 
-/** GET /api/one-on-one/boss-bot-context/{meetingId} (spec section 7). */
+/** GET /api/one-on-one/boss-bot-context/{meetingId}. */
 export type BossBotContextDto = {
   meeting: { id: string; employeeName: string; scheduledAt: string };
   prepForm: PrepFormDto | null;

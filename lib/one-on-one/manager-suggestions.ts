@@ -18,7 +18,7 @@ import { suggestMeetingTopics, type ManagerSuggestion, type OpenActionItem, type
 import type { ManagerSuggestionsDto, PrepFormDto } from "./dto";
 import type { SuggestionReviewInput } from "./notes-schemas";
 
-// The manager's suggestions panel (issue 11): our rules (lib/one-on-one/suggestions.ts) over this
+// The manager's suggestions panel: our rules (lib/one-on-one/suggestions.ts) over this
 // meeting's submitted prep form, the pair's open action items and the team's latest survey trends.
 // The trends are read through the analytics pipeline the manager's own dashboard uses (their
 // viewer scope, per-cell suppression, closed rounds only), so no figure reaches the rules that the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recurrenceSchema, timeZoneSchema } from "./recurrence";
 
-// Request bodies and queries of the meeting routes (issue 11), shared by the routes and the
+// Request bodies and queries of the meeting routes, shared by the routes and the
 // client. Client-safe: no server code. Rules that need the database or the clock (a date in the
 // future, an employee the caller may schedule with) are checked by lib/one-on-one/meetings.ts
 // and answered under the same field names.

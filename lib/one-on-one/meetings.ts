@@ -29,7 +29,7 @@ import {
 } from "./meeting-schemas";
 import type { MeetingDetail, MeetingListItem, MeetingListPage, PersonRef, SchedulablePerson } from "./dto";
 
-// The meetings core of issue 11: scheduling (one-off or a recurring series, materialised as
+// The meetings core: scheduling (one-off or a recurring series, materialised as
 // Meeting rows), the caller's list, the meeting page's detail, the manager's shared notes,
 // reschedule and cancel with calendar messages. A meeting is its pair's alone: every query runs
 // with the caller as app_current_user (row-level security's pair_only), and anyone else, admins
@@ -562,5 +562,5 @@ async function notifyCancelled(
   });
 }
 
-/** The spec's name for PUT /api/meetings/one-on-one/{meetingId}. */
+/** The name the PUT /api/meetings/one-on-one/{meetingId} route uses. */
 export const updateMeeting = updateMeetingNotes;

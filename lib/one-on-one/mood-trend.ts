@@ -5,7 +5,7 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { loadMeetingForUser } from "./access";
 import type { MoodTrendPoint } from "./dto";
 
-/** How many submitted prep forms the trend chart shows (issue 11: the last 12). */
+/** How many submitted prep forms the trend chart shows (docs/decisions.md (1:1 meetings)). */
 export const MOOD_TREND_POINTS = 12;
 
 /**

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-// Request bodies of the agenda, action-item, private-note and suggestion-review routes (issue 11),
+// Request bodies of the agenda, action-item, private-note and suggestion-review routes,
 // shared by the routes and the client forms. Client-safe: no server code.
 
 export const TALKING_POINT_MAX = 300;
 export const ACTION_ITEM_MAX = 500;
-/** Not in the spec; ours: about eight pages, far more than a private note needs, and under the
+/** Our own limit: about eight pages, far more than a private note needs, and under the
  * wrapper's default body limit even in three-byte UTF-8. */
 export const PRIVATE_NOTE_MAX = 20_000;
 

@@ -1,18 +1,18 @@
 import { z } from "zod";
 
-// The employee's prep form (spec sections 2, 3 and 7: the rich form of POST
+// The employee's prep form (the rich form of POST
 // /api/one-on-one/prep-form): nine fields, saved as a draft on every change and then submitted.
 // Client-safe and free of the database, shared by the form (it validates as the person types) and
 // the routes. Control characters are refused before any schema by apiRoute/formAction
 // (lib/api/body.ts).
 
-/** Spec sections 5 and 9: mood and stress are 1 to 5, step 1, defaults 4 and 3. */
+/** Mood and stress are 1 to 5, step 1, defaults 4 and 3 (docs/decisions.md (1:1 meetings)). */
 export const PREP_SCALE_MIN = 1;
 export const PREP_SCALE_MAX = 5;
 export const DEFAULT_MOOD = 4;
 export const DEFAULT_STRESS_LEVEL = 3;
 
-/** Not in the spec; ours. 5,000 characters is about two pages, far more than anyone writes before
+/** Our own limit. 5,000 characters is about two pages, far more than anyone writes before
  * a 30-minute meeting, and it keeps one form under the body limit below. */
 export const PREP_TEXT_MAX = 5000;
 
@@ -28,7 +28,7 @@ export const PREP_TEXT_FIELDS = [
 ] as const;
 export type PrepTextField = (typeof PREP_TEXT_FIELDS)[number];
 
-/** The form's section labels, in the spec's order (section 2). */
+/** The form's section labels, in the form's order. */
 export const PREP_FIELD_LABELS: Record<PrepTextField | "mood" | "stressLevel", string> = {
   wins: "Wins",
   challenges: "Challenges",
@@ -83,9 +83,9 @@ export const prepFormDraftSchema = z.object(fieldShapes).partial().strict();
 export type PrepFormDraft = z.output<typeof prepFormDraftSchema>;
 
 /**
- * A submission. The spec requires no field at submit (section 5 names only the sliders' range and
- * defaults), so every text may be empty and the sliders default to 4 and 3: a submitted form
- * always carries a mood and a stress level, which the trend chart and the suggestions read.
+ * A submission. No field is required at submit (docs/decisions.md (1:1 meetings)), so every text may be empty and the
+ * sliders default to 4 and 3: a submitted form always carries a mood and a stress level, which the trend chart and the
+ * suggestions read.
  */
 export const prepFormSubmitSchema = z
   .object({
@@ -103,8 +103,8 @@ export const prepFormSubmitSchema = z
   .strict();
 export type PrepForm = z.output<typeof prepFormSubmitSchema>;
 
-/** POST /api/one-on-one/prep-form (spec section 7): the fields plus meetingId and employeeId.
- * employeeId is accepted because the spec sends it, but the server takes the employee from the
+/** POST /api/one-on-one/prep-form: the fields plus meetingId and employeeId.
+ * employeeId is accepted because the first client sends it, but the server takes the employee from the
  * meeting and refuses one that differs; it is never trusted. */
 export const prepFormSubmitBodySchema = prepFormSubmitSchema.extend({
   meetingId: z.uuid({ error: "Meeting not found" }),

@@ -8,7 +8,7 @@ import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import { prepFormSubmitSchema, type PrepFormDraft, type PrepFormSubmitBody } from "./prep-form";
 import type { PrepFormDto } from "./dto";
 
-// The employee's prep form (spec sections 2, 5 and 7): the employee writes it (a draft saved on
+// The employee's prep form: the employee writes it (a draft saved on
 // every change, then submitted), the manager reads it once submitted. Nobody else sees that it
 // exists: every id outside the pair is "Meeting not found", as loadMeetingForUser answers.
 
@@ -133,7 +133,7 @@ export async function updatePrepForm(ctx: AuthContext, prepId: string, draft: Pr
 }
 
 /**
- * Submits the form (the spec's POST /api/one-on-one/prep-form). The first submission stamps
+ * Submits the form (POST /api/one-on-one/prep-form). The first submission stamps
  * submittedAt and tells the manager (prep_form_submitted) in the same transaction; submitting
  * again updates the answers without a second notification.
  */

@@ -3,7 +3,7 @@ import { EMERGENCY_THRESHOLD } from "@/lib/surveys/scoring";
 import type { PrepForm } from "@/lib/one-on-one/prep-form";
 import { plural } from "@/lib/utils/plural";
 
-// The manager suggestions panel's content (spec sections 2, 3, 4 and 7; issue 11), computed by
+// The manager suggestions panel's content (docs/decisions.md (1:1 meetings)), computed by
 // rules of our own from this meeting's prep form, the pair's open action items and the team's
 // survey trends, without any AI service. Pure: the route loads the inputs (applying the anonymity
 // rules to the trends before they reach this function) and may let a configured model refine the
@@ -29,7 +29,7 @@ export const SUGGESTION_CATEGORY_LABELS: Record<SuggestionCategory, string> = {
   coaching_tip: "Coaching Tips",
 };
 
-/** Spec section 3: id, category, suggestion (text), priority, estimatedTime, tags. `title` is a
+/** The API's fields: id, category, suggestion (text), priority, estimatedTime, tags. `title` is a
  * short heading of ours for the panel and `estimatedMinutes` the figure behind the time badge. */
 export type ManagerSuggestion = {
   /** Derived from the rule and the input it read, so the same suggestion keeps its id across
@@ -424,7 +424,7 @@ const CATEGORY_RANK = Object.fromEntries(SUGGESTION_CATEGORIES.map((c, i) => [c,
 >;
 
 /**
- * The suggestions for one meeting, highest priority first, then in the spec's category order, then
+ * The suggestions for one meeting, highest priority first, then in CATEGORIES' order, then
  * in rule order. The same input always gives the same list with the same ids.
  */
 export function suggestMeetingTopics(input: SuggestionInput): ManagerSuggestion[] {

@@ -8,7 +8,7 @@ import { audit } from "@/lib/audit/audit";
 import { DEFAULT_TEMPLATES, type TemplateInput } from "./default-templates";
 import type { TemplateDto } from "./dto";
 
-// The organisation's 1:1 agenda templates (spec sections 3 and 7). Every member may read them
+// The organisation's 1:1 agenda templates. Every member may read them
 // (oneOnOnes.use: an employee's meeting names its template); admins and managers manage them
 // (oneOnOnes.templates). A meeting copies the questions when it is created, so editing or
 // deleting a template never rewrites an agenda.

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { plural } from "@/lib/utils/plural";
 
-/** decisions.md: 3 (the spec's minimum team size), configurable 3 to 10 per organisation. */
+/** 3 by default, configurable 3 to 10 per organisation (docs/decisions.md (Anonymity and the minimum group)). */
 export const MIN_GROUP_SIZE_LOWEST = 3;
 export const MIN_GROUP_SIZE_HIGHEST = 10;
 

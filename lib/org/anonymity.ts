@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit/audit";
 import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
 import { anonymityDto, type AnonymityDto, type AnonymityInput } from "@/lib/org/anonymity-schemas";
 
-// The organisation's minimum reporting group (decisions.md, 'Surveys and anonymity'): read by
+// The organisation's minimum reporting group (docs/decisions.md (Anonymity and the minimum group)): read by
 // admins and managers (Settings explains it), changed by admins.
 
 export async function getAnonymitySetting(ctx: AuthContext, orgId: string): Promise<AnonymityDto> {

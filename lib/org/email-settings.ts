@@ -13,7 +13,7 @@ import {
 } from "@/lib/surveys/email-template";
 
 /**
- * PATCH body: the spec's { emailSubject, emailBody }, or { reset: true } to go back to the
+ * PATCH body: { emailSubject, emailBody }, or { reset: true } to go back to the
  * defaults. Not a z.union: a failed union reports one "Invalid input" at the root, and the form
  * needs the template schema's messages on their fields.
  */
@@ -48,7 +48,7 @@ function toDto(org: { emailSubject: string | null; emailBody: string | null }): 
 
 const select = { emailSubject: true, emailBody: true } as const;
 
-/** decisions.md: the e-mail template is managed by admins and viewed by managers. */
+/** The e-mail template is managed by admins and viewed by managers (docs/decisions.md (Mail and links)). */
 export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsDto> {
   requirePermission(ctx, "organization.view");
   const org = await withOrg(ctx.orgId, (tx) => tx.organization.findUnique({ where: { id: ctx.orgId }, select }));
@@ -58,7 +58,7 @@ export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsD
 
 /**
  * The template rules once more, whoever calls: the type says "parsed", but a template that could
- * capture personal links (decisions.md, issue 8) must never be stored, so the domain function does
+ * capture personal links (docs/decisions.md (Mail and links)) must never be stored, so the domain function does
  * not rely on its caller having used emailSettingsUpdateSchema. Same messages, same fields.
  */
 function assertTemplateRules(input: { emailSubject: string; emailBody: string }): void {

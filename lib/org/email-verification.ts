@@ -12,12 +12,12 @@ import { conflict, invalidInput, notFound, rateLimited } from "@/lib/errors/doma
 import type { AuthContext } from "@/lib/auth/context";
 import type { Tenant } from "@/lib/tenancy/resolve";
 
-// Signup e-mail verification (issue 9). A workspace made by signup may mail only the address its
-// admin signed up with until that admin opens the link sent there; everything else waits in the
-// outbox (isHeldForVerification, lib/mail/delivery-policy.ts) and is released when the link is
-// opened. The link is a single-use token kept only as a hash, like invitations and resets.
+// Signup e-mail verification (docs/decisions.md (Accounts and sign-in)). A workspace made by signup may mail only the
+// address its admin signed up with until that admin opens the link sent there; everything else waits in the outbox
+// (isHeldForVerification, lib/mail/delivery-policy.ts) and is released when the link is opened. The link is a
+// single-use token kept only as a hash, like invitations and resets.
 
-/** As long as an invitation (decisions.md 'Accounts'). */
+/** As long as an invitation (docs/decisions.md (Accounts and sign-in)). */
 export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Links one workspace can have mailed per hour (signup's included): enough for a person who
  * lost one, too few to flood the inbox of whoever's address was typed in. */

@@ -10,7 +10,7 @@ import {
 
 // The browser side of POST /api/users/bulk-import. apiFetch reads whole bodies, so this reads
 // the application/x-ndjson answer line by line to report progress; failures still surface as
-// ApiRequestError ('status: body', spec section 8), including an error line sent mid-stream.
+// ApiRequestError ('status: body'), including an error line sent mid-stream.
 
 const PATH = "/api/users/bulk-import";
 

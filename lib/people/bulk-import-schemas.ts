@@ -9,7 +9,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** The JSON of 10,000 rows stays well under this; the CSV itself is capped at 5 MB. */
 export const MAX_IMPORT_BODY_BYTES = 6 * 1024 * 1024;
 
-// Spec: imported people are employees (default) or managers; admins are never made by import.
+// Imported people are employees (default) or managers; admins are never made by import.
 export const IMPORT_ROLES = ["employee", "manager"] as const;
 export type ImportRole = (typeof IMPORT_ROLES)[number];
 
@@ -17,7 +17,7 @@ const blankToUndefined = (v: string | null | undefined) => (v ? v : undefined);
 const email = (message: string) =>
   z.string().trim().toLowerCase().max(254, "Email is at most 254 characters").pipe(z.email(message));
 
-/** One person to import (spec section 3, 'Import user row'). */
+/** One person to import. */
 export const importRowSchema = z.object({
   firstName: z
     .string("First name is required")
@@ -56,7 +56,7 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
-/** A row as posted: the spec's fields plus, from our own client, the CSV line it came from so the
+/** A row as posted: the first client's fields plus, from our own client, the CSV line it came from so the
  * server's messages can point at the same line the preview showed. */
 export const importRequestRowSchema = importRowSchema.extend({ line: z.number().int().positive().optional() });
 export type ImportRequestRow = z.output<typeof importRequestRowSchema>;
@@ -73,7 +73,7 @@ export const bulkImportBodySchema = z
   })
   .strict();
 
-/** Spec section 3, 'Import result'; `warnings` is ours: people imported with a caveat (a manager
+/** The import result; `warnings` is ours: people imported with a caveat (a manager
  * e-mail nobody has, a team that already has a manager), so `errors` stays failures only. */
 export const importResultSchema = z.object({
   successful: z.number().int().min(0),

@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema, type ImportRow } from "@/lib/people/bulk-import-schemas";
 import { plural, pluralWord } from "@/lib/utils/plural";
 
-// The bulk-import CSV reader (spec section 5, 'CSV import'). It runs in the browser for the
+// The bulk-import CSV reader (docs/decisions.md (Screens, texts and limits)). It runs in the browser for the
 // preview and anywhere else the same rules are needed, so it imports nothing server-only.
 // Unlike the prototype it never drops a row silently: every skipped line comes back with its
 // line number and the reason.
@@ -141,7 +141,7 @@ function rowProblems(
   const email = value("email") || null;
   const problems: string[] = [];
   if (record.unclosedQuote) problems.push("A quoted cell is never closed, so the rest of the file was read into it");
-  // Spec: a row is kept only when it has at least as many cells as the header has columns.
+  // A row is kept only when it has at least as many cells as the header has columns.
   if (record.cells.length < header.width) {
     problems.push(`Has ${plural(record.cells.length, "cell")} but the header has ${plural(header.width, "column")}`);
   }

@@ -10,7 +10,8 @@ import { consumeToken, hashToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 
-// decisions.md: people added by an admin get a single-use link, valid 7 days, to set a password.
+// People added by an admin get a single-use link, valid 7 days, to set a password (docs/decisions.md
+// (Accounts and sign-in)).
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type Invitee = { id: string; email: string; firstName: string };

@@ -22,7 +22,7 @@ export type ChartLeader = {
   directReports: ChartPerson[];
 };
 export type OrgChart = {
-  /** Top-level admins and managers (spec: those without a manager; also those whose manager is gone or an
+  /** Top-level admins and managers (those without a manager; also those whose manager is gone or an
    * employee) and everything below them; then one leader per reporting cycle, since a cycle has no top
    * and its teams would otherwise look leaderless. */
   roots: ChartLeader[];

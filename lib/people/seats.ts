@@ -3,7 +3,7 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import { conflict } from "@/lib/errors/domain-error";
 import { plural, pluralWord } from "@/lib/utils/plural";
 
-// decisions.md: seats = maxUsers (default 5); the server refuses a user beyond it.
+// Seats = maxUsers (default 5); the server refuses a user beyond it (docs/decisions.md (Billing and seats)).
 export const DEFAULT_MAX_USERS = 5;
 
 export type SeatUsage = { used: number; max: number };

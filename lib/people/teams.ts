@@ -65,7 +65,7 @@ export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & {
   return { ...toTeamDto(row), members: row.members.map(toUserDto) };
 }
 
-/** Spec: a team's manager is chosen among users with role manager. */
+/** A team's manager is chosen among users with role manager. */
 async function checkManager(tx: Tx, orgId: string, managerId: string | null): Promise<void> {
   if (!managerId) return;
   const m = await tx.user.findUnique({ where: key(orgId, managerId), select: { role: true } });

@@ -47,7 +47,7 @@ export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
 }
 
 /** Team and manager must exist in this organisation; a manager joining a team leads it, so the
- * team may not have another manager already (spec: 'This team already has a manager assigned'). */
+ * team may not have another manager already ('This team already has a manager assigned'). */
 async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: string | null): Promise<void> {
   if (input.teamId) {
     const team = await tx.team.findUnique({ where: key(orgId, input.teamId), select: { managerId: true } });
@@ -235,8 +235,8 @@ function emailChangeRefused(self: boolean) {
   return conflict("email_change_not_allowed", message, { email: [message] });
 }
 
-/** decisions.md: an organisation always keeps at least one admin. Locks the admins' rows so two
- * concurrent demotions cannot both pass. */
+/** An organisation always keeps at least one admin (docs/decisions.md (Roles and permissions)). Locks the admins' rows
+ * so two concurrent demotions cannot both pass. */
 async function assertAnotherAdmin(tx: Tx, orgId: string, exceptId: string): Promise<void> {
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User" WHERE "organizationId" = ${orgId}::uuid AND "role" = 'admin' FOR UPDATE`;

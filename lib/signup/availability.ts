@@ -4,7 +4,7 @@ import { FALLBACK_TENANT, isReservedSubdomain } from "@/lib/tenancy/host";
 import { subdomainFormatError } from "@/lib/signup/schemas";
 import { AVAILABLE_MESSAGE, RESERVED_MESSAGE, TAKEN_MESSAGE, type Availability } from "@/lib/signup/api-types";
 
-/** Reserved names (decisions.md) plus the demo workspace's, which local hosts fall back to. */
+/** Reserved names (docs/decisions.md (Hosts and tenancy)) plus the demo workspace's, which local hosts fall back to. */
 export function isReservedForSignup(subdomain: string, productName: string): boolean {
   return isReservedSubdomain(subdomain, productName) || subdomain === FALLBACK_TENANT;
 }

@@ -10,7 +10,7 @@ import type { SetupIntentDto } from "@/lib/billing/dto";
 import type { SetupIntentRequest } from "@/lib/billing/schemas";
 import type { SignupData } from "@/lib/signup/schemas";
 
-// Browser-side calls of the signup flow (spec section 7).
+// Browser-side calls of the signup flow.
 
 export function fetchAvailability(subdomain: string, signal?: AbortSignal): Promise<Availability> {
   return apiFetch(`/api/signup/check-subdomain/${encodeURIComponent(subdomain)}`, {

@@ -5,8 +5,8 @@ import { createSession } from "@/lib/auth/sessions";
 import { openVaultAtHandoff } from "@/lib/vault/vault";
 import type { Tenant } from "@/lib/tenancy/resolve";
 
-// decisions.md: after signup on the main host the new admin is handed to the workspace host with
-// a single-use token valid 10 minutes (the spec's temporary auth token, max-age 600 s).
+// After signup on the main host the new admin is handed to the workspace host with a single-use
+// token valid 10 minutes (docs/decisions.md (Accounts and sign-in)).
 export const HANDOFF_TTL_MS = 10 * 60 * 1000;
 
 export function issueHandoffToken(tx: Tx, orgId: string, userId: string): Promise<string> {

@@ -7,7 +7,7 @@ import { signupHrefFromLead } from "@/lib/signup/signup-href";
 
 // The lead form only hands its values to signup, which validates them properly; so nothing here
 // can fail: an odd value is dropped (`catch`) rather than shown back as an error (the browser's
-// own required-field checks are the spec's for this form). The phone number is not carried over:
+// own required-field checks are this form's). The phone number is not carried over:
 // signup has no use for it and it should not sit in addresses and logs.
 const field = (max: number) => z.string().trim().max(max).catch("");
 const leadSchema = z.object({

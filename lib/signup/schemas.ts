@@ -3,7 +3,7 @@ import { signupRules } from "@/lib/validation/signup-rules";
 import { zodSchema } from "@/lib/validation/zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
 
-// The signup rules of spec section 5 as the server parses them (POST /api/signup/complete). The
+// The signup rules as the server parses them (POST /api/signup/complete). The
 // rules are lib/validation/signup-rules.ts' (zod-free), which the form checks as the visitor types;
 // this wraps them in zod, adding nothing. Browser code imports signup-rules.ts, never this module.
 

@@ -1,6 +1,6 @@
 import { SUBDOMAIN_MAX, subdomainFormatError } from "@/lib/validation/signup-rules";
 
-// Spec section 4: the subdomain suggested from a company name, and the alternatives offered when
+// The subdomain suggested from a company name, and the alternatives offered when
 // a subdomain is taken.
 
 const trimHyphens = (s: string) => s.replace(/^-+|-+$/g, "");

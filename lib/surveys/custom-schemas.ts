@@ -14,8 +14,8 @@ export const QUESTION_TYPE_LABEL: Record<QuestionType, string> = {
 
 export const MAX_QUESTIONS = 30;
 export const MAX_SCHEDULE_DAYS = 90;
-// decisions.md: every survey has a close date; its creator chooses it, at most 30 days after the
-// send, and results are released only then. A week, like the weekly pulse, unless told otherwise.
+// docs/decisions.md (Surveys and rounds): every survey has a close date; its creator chooses it, at most 30 days after
+// the send, and results are released only then. A week, like the weekly pulse, unless told otherwise.
 export const MIN_OPEN_DAYS = 1;
 export const MAX_OPEN_DAYS = 30;
 export const DEFAULT_OPEN_DAYS = 7;

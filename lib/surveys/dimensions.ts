@@ -1,5 +1,5 @@
-// The eleven culture dimensions of the Pulse Overview (spec section 2), with the spec's score keys
-// (section 3) and labels. Shared by the question bank, scoring, analytics and the pages.
+// The eleven culture dimensions of the Pulse Overview (docs/decisions.md (Surveys and rounds)), with
+// their score keys and labels. Shared by the question bank, scoring, analytics and the pages.
 export const DIMENSIONS = [
   { key: "overall", label: "Overall engagement" },
   { key: "recognition", label: "Recognition" },
@@ -17,8 +17,8 @@ export const DIMENSIONS = [
 export type DimensionKey = (typeof DIMENSIONS)[number]["key"];
 export const DIMENSION_KEYS: readonly DimensionKey[] = DIMENSIONS.map((d) => d.key);
 
-/** decisions.md: engagement is the overall-engagement dimension; the culture score is the mean of
- * the ten other dimensions (eNPS is its own metric). */
+/** docs/decisions.md (Scores and metrics): engagement is the overall-engagement dimension; the culture score is the
+ * mean of the ten other dimensions (eNPS is its own metric). */
 export const ENGAGEMENT_DIMENSION: DimensionKey = "overall";
 export const CULTURE_DIMENSIONS: readonly DimensionKey[] = DIMENSION_KEYS.filter((k) => k !== ENGAGEMENT_DIMENSION);
 

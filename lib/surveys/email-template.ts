@@ -1,4 +1,4 @@
-// The survey invitation e-mail: the spec's default texts, the two variables, rendering and checks.
+// The survey invitation e-mail: the product's default texts, the two variables, rendering and checks.
 // Shared by the Email Settings form, its API and the round sender.
 import { z } from "zod";
 import { pluralWord } from "@/lib/utils/plural";
@@ -51,7 +51,7 @@ const noUnknown = (field: string) => (v: string) => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Personal links cannot be captured by a template (decisions.md, 'Surveys and anonymity'; issue 8).
+// Personal links cannot be captured by a template (docs/decisions.md (Mail and links)).
 // A template that could wrap {{surveyLink}} in a URL of its own (`https://collector.example/r?next=
 // {{surveyLink}}`) would send every person's link, and so their answers' identity, to a host the
 // template's author controls; a template with any other link can lure people to such a host. So

@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
 
-// Answers are folded in at close, not at submit (decisions.md, 'Surveys and anonymity'). While a
+// Answers are folded in at close, not at submit (docs/decisions.md (Anonymity and the minimum group)). While a
 // survey is open its answers wait in SurveyPendingResponse; closing it moves the whole pool into
 // SurveyResponse/SurveyAnswer and the rollups in the closing transaction:
 // - in a random order, with new random ids, so the answers' physical order and ids say nothing

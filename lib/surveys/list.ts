@@ -15,7 +15,7 @@ export type SurveyListItem = {
   sentAt: string | null;
   closesAt: string | null;
   /** Organisation-wide counts: for whole-organisation viewers (analytics.organization), null for
-   * managers, who see their own teams only (decisions.md; as getCurrentSurvey does). */
+   * managers, who see their own teams only (docs/decisions.md (Roles and permissions); as getCurrentSurvey does). */
   invitedCount: number | null;
   responseCount: number | null;
 };

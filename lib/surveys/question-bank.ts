@@ -1,4 +1,4 @@
-// The weekly pulse's question bank, written by us (decisions.md). Keys are stable: rollups,
+// The weekly pulse's question bank, written by us (docs/decisions.md (Surveys and rounds)). Keys are stable: rollups,
 // trends and the stress metric find items by them, so an item's key never changes once shipped;
 // reword an item only in ways that keep its meaning.
 import type { DimensionKey } from "@/lib/surveys/dimensions";

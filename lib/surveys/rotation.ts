@@ -1,4 +1,4 @@
-// Which questions a weekly pulse round asks (decisions.md): about five scale questions, every
+// Which questions a weekly pulse round asks (docs/decisions.md (Surveys and rounds)): about five scale questions, every
 // dimension back at least every four weeks, eNPS once a month, one optional comment. Pure: the
 // round's local date decides everything, so any process computes the same round.
 import { CULTURE_DIMENSIONS, ENGAGEMENT_DIMENSION, type DimensionKey } from "@/lib/surveys/dimensions";

@@ -129,9 +129,9 @@ export const NOT_SENT = "This survey has not been sent yet";
  * caller's transaction. It first takes the survey's fold lock exclusively; every submission holds
  * it shared while it stores (app_submit_response), so the fold sees every answer stored before it
  * and later submissions find the survey closed. Only admins are
- * told the organisation-wide response count: managers see their own teams only (decisions.md), as
- * in getCurrentSurvey and the surveys list. Returns whether this call closed it; the caller
- * vacuums the pool once the transaction has committed (vacuumPendingPool).
+ * told the organisation-wide response count: managers see their own teams only
+ * (docs/decisions.md (Roles and permissions)), as in getCurrentSurvey and the surveys list. Returns whether this call
+ * closed it; the caller vacuums the pool once the transaction has committed (vacuumPendingPool).
  */
 export async function closeSurvey(
   tx: Tx,

@@ -7,7 +7,7 @@ import { nextSend } from "@/lib/surveys/schedule";
 import type { PulseScheduleDto, PulseScheduleInput } from "@/lib/surveys/round-schedule-schemas";
 
 // The organisation's weekly pulse schedule: read with the organisation's settings (the surveys
-// page shows it), changed by whoever sends pulses (decisions.md).
+// page shows it), changed by whoever sends pulses (docs/decisions.md (Surveys and rounds)).
 const select = { pulseEnabled: true, pulseWeekday: true, pulseTime: true, pulseTimeZone: true } as const;
 type Row = { pulseEnabled: boolean; pulseWeekday: number; pulseTime: string; pulseTimeZone: string };
 

@@ -47,7 +47,8 @@ export type CurrentSurveyDto = {
   scheduledFor: string;
   sentAt: string | null;
   closesAt: string | null;
-  /** Organisation-wide counts: admins only (decisions.md: managers see their own teams only). */
+  /** Organisation-wide counts: admins only (managers see their own teams only:
+   * docs/decisions.md (Roles and permissions)). */
   responses: number | null;
   totalUsers: number | null;
   questionCount: number;
@@ -131,7 +132,7 @@ export async function retryRoundMail(ctx: AuthContext, surveyId: string): Promis
   });
 }
 
-/** The spec's GET /api/surveys/current/{id}: the latest active round, else the latest sent one,
+/** GET /api/surveys/current/{id}: the latest active round, else the latest sent one,
  * else the next scheduled one; null before any survey exists. `orgId` must be the caller's own. */
 export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise<CurrentSurveyDto | null> {
   requirePermission(ctx, "surveys.view");

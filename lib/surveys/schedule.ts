@@ -1,6 +1,6 @@
-// When an organisation's weekly pulse goes out, in its own time zone (decisions.md: day, time and
-// time zone per organisation, default Monday 09:00). Pure, on the runtime's Intl time zone data,
-// so daylight-saving changes are handled as the zone's rules say.
+// When an organisation's weekly pulse goes out, in its own time zone (day, time and time zone per
+// organisation, default Monday 09:00: docs/decisions.md (Surveys and rounds)). Pure, on the runtime's Intl time zone
+// data, so daylight-saving changes are handled as the zone's rules say.
 
 export type PulseSchedule = { weekday: number; time: string; timeZone: string };
 export type PulseSlot = {

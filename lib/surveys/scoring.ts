@@ -1,4 +1,4 @@
-// How one answer turns into rollup metrics (decisions.md, 'Surveys and anonymity'):
+// How one answer turns into rollup metrics (docs/decisions.md (Scores and metrics)):
 // - a scale answer a (1-5) scores (a - 1) x 2.5 on 0-10 for its dimension;
 // - eNPS answers (0-10) count as given, and as promoter (9-10) or detractor (0-6);
 // - the wellness stress item is worded so that agreeing means more stress: it feeds the 'stress'
@@ -29,7 +29,7 @@ export function contributions(q: ScoredQuestion, value: number | null): MetricCo
   return out;
 }
 
-/** decisions.md: metrics below 6.5 (stress above 6.5) are emergencies. */
+/** Metrics below 6.5 (stress above 6.5) are emergencies (docs/decisions.md (Scores and metrics)). */
 export const EMERGENCY_THRESHOLD = 6.5;
 
 /** The standard eNPS: % promoters minus % detractors (-100..100). */

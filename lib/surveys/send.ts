@@ -30,7 +30,7 @@ export type SurveySpec = {
   createdById: string | null;
 };
 
-/** decisions.md: a round stays open 7 days. */
+/** A round stays open 7 days (docs/decisions.md (Surveys and rounds)). */
 export const SURVEY_OPEN_MS = 7 * 24 * 60 * 60 * 1000;
 /** The whole organisation's row in SurveyParticipation (and SurveyRollup). */
 export const ORG_TEAM_ID = "00000000-0000-0000-0000-000000000000";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// What a survey submission may carry (spec section 7, plus the personal link's token). Shared by
+// What a survey submission may carry (the first client's fields plus the personal link's token). Shared by
 // the API route and the survey page.
 export const TEXT_ANSWER_MAX = 2000;
 
@@ -16,7 +16,7 @@ export const submissionSchema = z.object({
           z.number(),
           z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`),
         ]),
-        // The spec's client sends it; it is never stored (answers carry no time).
+        // The first client sends it; it is never stored (answers carry no time).
         submittedAt: z.string().max(64).optional(),
       }),
     )

@@ -13,7 +13,7 @@ import { DomainError } from "@/lib/errors/domain-error";
  * The company-URL finder of the main site: sends the visitor to their workspace's sign-in. The
  * workspace is another origin, so redirect() makes the browser navigate there outright (the
  * wrapper passes Next's redirect through). Not found is the typed value's fault, so it is a field
- * message: the spec's title and its explanation, one a line, gone once the visitor edits the name.
+ * message: the product's title and its explanation, one a line, gone once the visitor edits the name.
  */
 export const findCompanyAction = formAction(
   { auth: "public", input: companyFinderSchema, rateLimit: "companyFinder" },

@@ -1,6 +1,6 @@
 import { form, text } from "@/lib/validation/rules";
 
-// The main site's company finder's field (spec sections 2 and 5), zod-free (lib/validation/rules.ts):
+// The main site's company finder's field, zod-free (lib/validation/rules.ts):
 // the form validates with it as the visitor types, and the public page's first download must stay
 // within budget. company-finder-schema.ts wraps it for the server action.
 
@@ -15,5 +15,5 @@ export const companyFinderRules = /* @__PURE__ */ form<{ company: string }>({
   }),
 });
 
-/** The spec's text when the lookup itself failed (the server answers "internal" then). */
+/** The product's text when the lookup itself failed (the server answers "internal" then). */
 export const FINDER_FAILED = "Unable to find your company. Please check the name and try again.";

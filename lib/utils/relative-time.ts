@@ -4,8 +4,8 @@ const DAY = 24 * HOUR;
 
 /**
  * Short "how long ago" text: Just now, 5m ago, 3h ago, then a date. Notifications count minutes;
- * Boss Bot's conversation list says 'Just now' for the whole first hour (spec sections 2 and 9):
- * `{ minutes: false }`.
+ * Boss Bot's conversation list says 'Just now' for the whole first hour
+ * (docs/decisions.md (Screens, texts and limits)): `{ minutes: false }`.
  */
 export function relativeTime(iso: string, now: number = Date.now(), opts: { minutes?: boolean } = {}): string {
   const then = new Date(iso).getTime();

@@ -2,10 +2,10 @@ import { confirmPasswordRule, passwordRule, passwordsMatch } from "@/lib/auth/pa
 import { email, form, oneOf, optional, optionalBoolean, text } from "@/lib/validation/rules";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
-// The signup rules of spec section 5, zod-free (lib/validation/rules.ts): the signup form checks
+// The signup rules, zod-free (lib/validation/rules.ts): the signup form checks
 // them as the visitor types (a public page, whose first download must stay small) and the server
-// parses with them (lib/signup/schemas.ts wraps them in zod). Messages are the spec's, verbatim;
-// the few rules the spec does not word (lengths, a missing field in a hand-made request) get ours.
+// parses with them (lib/signup/schemas.ts wraps them in zod). Messages are the product's wording,
+// verbatim; the few rules it does not word (lengths, a missing field in a hand-made request) get ours.
 
 export const SUBDOMAIN_MIN = 3;
 export const SUBDOMAIN_MAX = 30;

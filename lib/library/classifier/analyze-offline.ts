@@ -3,8 +3,8 @@ import { models } from "./model";
 import type { ContentAnalysis } from "./schemas";
 import { features, tokens } from "./text";
 
-// Auto-analysis without any AI service (issue 10): category from a naive Bayes trained on our own
-// labelled writing, content type from plain rules backed by a second model, tags from key phrases,
+// Auto-analysis without any AI service (docs/decisions.md (The leadership library)): category from a naive Bayes
+// trained on our own labelled writing, content type from plain rules backed by a second model, tags from key phrases,
 // title from the first heading or sentence, priority from a stated rule.
 
 const GENERIC_HEADINGS = /^(situation|approach|script|next steps|notes?|summary|overview|introduction)$/i;
@@ -138,7 +138,7 @@ const URGENT: ReadonlySet<ContentCategory> = new Set([
   "workplace_stress",
 ]);
 
-/** Priority 1-5. 3 by default (spec section 9). +1 for a script or framework on an urgent topic
+/** Priority 1-5. 3 by default. +1 for a script or framework on an urgent topic
  * (difficult conversations, conflict, burnout, stress): managers reach for these under pressure.
  * 2 for background material (book chapters, videos) on any other topic. */
 export function priorityOf(category: ContentCategory, contentType: ContentType): number {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, CONTENT_TYPES } from "@/lib/library/schemas";
 
-// What auto-analysis answers (spec sections 3 and 7: POST /api/ai/categorize-content returns
+// What auto-analysis answers (POST /api/ai/categorize-content returns
 // title, contentType, category, tags, priority). The offline classifier and the model path both
 // produce it; the model's JSON is parsed with it. Client-safe.
 
