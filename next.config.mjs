@@ -19,7 +19,7 @@ const nextConfig = {
   // editing one tree) may skip the build's own check so one half-written file does not block it.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   experimental: {
-    // Spec: bodies above this are refused; route handlers enforce their own limit too.
+    // Bodies above this are refused; route handlers enforce their own limit too.
     serverActions: { bodySizeLimit: "1mb" },
   },
   async headers() {

@@ -149,7 +149,7 @@ export function proxy(req: NextRequest): NextResponse {
       return rewrite(`${TENANT_SEGMENT}/${host.subdomain}${pathname === "/" ? "" : pathname}`);
     case "main":
       if (isMainSitePath(pathname)) return rewrite(`${SITE_SEGMENT}${pathname}`);
-      // On a local root, the signed-in app is the demo workspace's (decisions: fallback tenant).
+      // On a local root, the signed-in app is the demo workspace's (docs/decisions.md (Hosts and tenancy)).
       if (host.local)
         return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
       return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`);

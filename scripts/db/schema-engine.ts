@@ -1,6 +1,6 @@
 // Prisma's schema engine, offline. The Prisma CLI would download a native engine (impossible here),
 // so we drive the WebAssembly build of the same engine version through the pg driver adapter.
-// Background: /work/shared/design/stack-notes.md ("Driving Prisma's schema engine offline").
+// The engine's migrate and diff commands run in-process here; nothing is downloaded at runtime.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -22,8 +22,8 @@ import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 const owner = ownerClient();
 
-// Issue 8: each attack that broke anonymity, played against the domain functions as the attacker
-// would, asserting that they learn nothing.
+// Each known attack on anonymity (docs/decisions.md (Anonymity and the minimum group)), played against the domain
+// functions as the attacker would, asserting that they learn nothing.
 
 const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthContext => ({
   orgId,

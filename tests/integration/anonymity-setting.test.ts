@@ -155,7 +155,7 @@ describe("raising and lowering the minimum", () => {
       const token = linkToken(mails.find((x) => x.to === m.email)!.text);
       await submitResponse(w.orgId, { surveyId, responses }, { token });
     }
-    // Results are released at close (decisions.md).
+    // Results are released at close (docs/decisions.md (Anonymity and the minimum group)).
     await withOrg(w.orgId, (tx) => closeSurvey(tx, w.orgId, surveyId, new Date(), { early: true }));
     return { ...w, team, surveyId };
   }

@@ -1,4 +1,4 @@
-// The admin's billing actions (issue 12) through their routes, against real PostgreSQL and the
+// The admin's billing actions through their routes, against real PostgreSQL and the
 // real `stripe` library talking to the local stand-in: checkout, cancel, resume, portal and seats,
 // who may call them, and that a foreign workspace id never reaches anything.
 import { beforeEach, describe, expect, it, vi } from "vitest";

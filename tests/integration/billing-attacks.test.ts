@@ -12,7 +12,7 @@ import { withOrg } from "@/lib/db/tenant";
 import { receiveWebhook } from "@/lib/billing/webhook";
 import { ownerClient } from "../support/owner-client";
 
-// Issue 12 security review: paths around the billing design that an attacker (or a workspace
+// A security review of billing: paths around its design that an attacker (or a workspace
 // whose subscription ended) could use.
 
 const owner = ownerClient();

@@ -28,11 +28,11 @@ import { ownerClient } from "../support/owner-client";
 import { statusOf } from "../support/status";
 import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
-// Issue 12: what each subscription status allows. A workspace whose subscription ended (canceled,
-// unpaid, incomplete_expired, paused) is read-only: everything that sends or adds answers 409
-// workspace_read_only and writes nothing, reading and deleting keep working, the scheduler skips
-// it without failing the tick. past_due, trialing, active and incomplete allow everything. The
-// status is set directly in the database (syncing it from Stripe is tested elsewhere).
+// What each subscription status allows (docs/decisions.md (Billing and seats)). A workspace whose subscription ended
+// (canceled, unpaid, incomplete_expired, paused) is read-only: everything that sends or adds answers 409
+// workspace_read_only and writes nothing, reading and deleting keep working, the scheduler skips it without failing the
+// tick. past_due, trialing, active and incomplete allow everything. The status is set directly in the database (syncing
+// it from Stripe is tested elsewhere).
 
 const owner = ownerClient();
 const savedKeys = process.env.COACH_MASTER_KEYS;

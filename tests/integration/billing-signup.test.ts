@@ -1,4 +1,4 @@
-// Signup with a card (issue 12), against real PostgreSQL and the real `stripe` library talking to
+// Signup with a card, against real PostgreSQL and the real `stripe` library talking to
 // the local stand-in: the SetupIntent is checked, the workspace and its BillingAccount are made in
 // one transaction with the provisioning job, and the job makes exactly one customer and one
 // trialing subscription however often it runs.

@@ -1,4 +1,4 @@
-// The Stripe webhook and the processing of its events (issue 12), against real PostgreSQL and the
+// The Stripe webhook and the processing of its events, against real PostgreSQL and the
 // real `stripe` library talking to the local stand-in. Jobs are run the way the workers run them:
 // each queued billing-event job (pgboss.job) handed to processBillingEvent, then completed.
 import { describe, expect, it } from "vitest";

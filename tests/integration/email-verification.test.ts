@@ -33,9 +33,9 @@ import { recordingTransport } from "../support/recording-transport";
 import { createOrg, createUser, uniqueName } from "../support/factories";
 import { status } from "../support/status";
 
-// Signup e-mail verification (issue 9): a new workspace mails only its admin's address until the
-// link sent there is opened; everything else waits in the outbox, untouched by deliveries and
-// sweeps, and goes out when the workspace is verified.
+// Signup e-mail verification (docs/decisions.md (Accounts and sign-in)): a new workspace mails only its admin's address
+// until the link sent there is opened; everything else waits in the outbox, untouched by deliveries and sweeps, and
+// goes out when the workspace is verified.
 
 const owner = ownerClient();
 const DAY = 24 * 60 * 60 * 1000;

@@ -76,7 +76,7 @@ describe("organisation library", () => {
     const updated = await updateContent(ctx, first.id, input({ title: "Renamed zebra playbook", priority: undefined }));
     expect(updated).toMatchObject({ title: "Renamed zebra playbook", priority: 3 });
     await updateContent(ctx, second.id, input({ title: "Second zebra note", priority: undefined }));
-    expect((await getContent(ctx, second.id)).priority).toBe(5); // the spec's PUT has no priority: kept
+    expect((await getContent(ctx, second.id)).priority).toBe(5); // a PUT without a priority keeps the item's
     await deleteContent(ctx, first.id);
     expect(await status(getContent(ctx, first.id))).toBe(404);
   });

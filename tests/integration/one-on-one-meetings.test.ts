@@ -22,7 +22,7 @@ import { PUT as notesPut } from "@/app/api/meetings/one-on-one/[meetingId]/route
 import { call, company as makeCompany, DAY, person, refusal, reportsTo, type Route } from "../support/one-on-one";
 import { createOrg } from "../support/factories";
 
-// The meetings core of issue 11: who sees a 1:1, who may schedule one, how a series becomes
+// The meetings core: who sees a 1:1, who may schedule one, how a series becomes
 // meetings, the calendar messages (checked with ical.js) and the reminder job.
 
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
@@ -173,7 +173,7 @@ describe("scheduling", () => {
     expect(mail!.vevent.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Berlin");
   });
 
-  it("refuses what the spec refuses, with field messages, and changes nothing", async () => {
+  it("refuses what the product refuses, with field messages, and changes nothing", async () => {
     const c = await company();
     const future = new Date(Date.now() + DAY).toISOString();
     const base = { scheduledAt: future, timeZone: "Europe/London", recurrence: "none" as const };

@@ -43,7 +43,7 @@ import { ownerClient } from "../support/owner-client";
 import { status } from "../support/status";
 
 // Agenda, action items (with carry-over), private notes (encrypted at rest, author only) and the
-// manager's suggestions (issue 11). Meetings are inserted directly, as their manager, so these
+// manager's suggestions. Meetings are inserted directly, as their manager, so these
 // tests do not depend on scheduling.
 
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));

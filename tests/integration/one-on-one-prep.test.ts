@@ -22,7 +22,7 @@ import { GET as prepGetRoute } from "@/app/api/one-on-one-prep/[id]/route";
 import { call, company as makeCompany, DAY, meeting, refusal, type Route } from "../support/one-on-one";
 import { status } from "../support/status";
 
-// Templates and prep forms (issue 11). The routes are called as Next calls them, with the
+// Templates and prep forms. The routes are called as Next calls them, with the
 // signed-in person given rather than read from a cookie (sessions.test.ts covers that part).
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 const signedIn = vi.mocked(currentSession);

@@ -412,7 +412,7 @@ describe("round status and current survey", () => {
       responses: 0,
       totalUsers: w.people,
     });
-    // Managers see the round but no organisation-wide counts (decisions.md: own teams only).
+    // Managers see the round but no organisation-wide counts (docs/decisions.md (Roles and permissions)).
     const current = await getCurrentSurvey(ctxOf(w.orgId, w.manager.id, "manager"), w.orgId);
     expect(current).toMatchObject({ id: surveyId, status: "active", responses: null, totalUsers: null });
     expect(current!.questionCount).toBeGreaterThanOrEqual(6);

@@ -52,7 +52,7 @@ describe("trendText", () => {
 });
 
 describe("emergency metrics", () => {
-  it("lists culture, eNPS and engagement below 6.5 and stress above 6.5 with the spec's texts", () => {
+  it("lists culture, eNPS and engagement below 6.5 and stress above 6.5 with the product's texts", () => {
     expect(emergencyMetrics({ culture: 5.84, enps: 6.5, engagement: 6.44, stress: 7.2 }).map((m) => m.text)).toEqual([
       "Culture Score: 5.8/10",
       "Engagement Score: 6.4/10",

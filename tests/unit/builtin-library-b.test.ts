@@ -4,7 +4,7 @@ import { CATEGORIES } from "@/lib/library/schemas";
 import { PART_B } from "@/lib/library/builtin/part-b";
 import { OUT_OF_SCOPE_B, QUESTIONS_B } from "../fixtures/coach-questions-b";
 
-// Part B covers the spec's categories eight to fourteen (lib/library/schemas.ts lists them in the spec's order).
+// Part B covers the categories eight to fourteen (in the order lib/library/schemas.ts lists them).
 const PART_B_CATEGORIES = CATEGORIES.slice(7);
 // Part B items written after the labelled set B: it does not label them.
 const ADDED_AFTER_SET_B = new Set([

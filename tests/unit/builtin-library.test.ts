@@ -14,7 +14,7 @@ const ADDED_AFTER_SET_A = new Set([
   "pw-feedback-to-your-boss",
   "pw-pushing-back-on-your-manager",
 ]);
-// Part A covers the spec's categories one to seven (lib/library/schemas.ts lists them in the spec's order).
+// Part A covers the categories one to seven (in the order lib/library/schemas.ts lists them).
 const PART_A_CATEGORIES = CATEGORIES.slice(0, 7);
 
 function countByCategory(items: BuiltinItem[]): Map<string, number> {

@@ -5,7 +5,7 @@ import { categoryLabel as categoryText } from "@/lib/library/schemas";
 const NOW = new Date("2026-11-23T12:00:00Z").getTime();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-describe("conversationTime (spec sections 2 and 9)", () => {
+describe("conversationTime", () => {
   it("says 'Just now' under one hour", () => {
     expect(conversationTime(ago(0), NOW)).toBe("Just now");
     expect(conversationTime(ago(59 * 60_000), NOW)).toBe("Just now");

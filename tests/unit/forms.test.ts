@@ -48,7 +48,7 @@ describe("field messages describe the current value", () => {
     expect(fieldMessages(view(signupSchema, signupValues), "lastName")).toEqual([]);
   });
 
-  it("after a submit, each field has the spec's message; filling it in removes it (never stale)", () => {
+  it("after a submit, each field has the product's message; filling it in removes it (never stale)", () => {
     const empty = view(signupSchema, signupValues, { submitted: true });
     expect(fieldMessages(empty, "lastName")).toEqual(["Last name is required"]);
     expect(fieldMessages(empty, "subdomain")).toEqual(["Subdomain must be at least 3 characters"]);

@@ -13,7 +13,7 @@ import {
 const manager = { id: "m", firstName: "Maria", lastName: "Lopez", email: "m@x.test" };
 const employee = { id: "e", firstName: "Sam", lastName: "Okafor", email: "e@x.test" };
 
-describe("meetingTitle (spec: 'Meeting with {first} {last}')", () => {
+describe("meetingTitle ('Meeting with {first} {last}')", () => {
   it("names the other person of the pair", () => {
     expect(meetingTitle({ role: "manager", manager, employee })).toBe("Meeting with Sam Okafor");
     expect(meetingTitle({ role: "employee", manager, employee })).toBe("Meeting with Maria Lopez");

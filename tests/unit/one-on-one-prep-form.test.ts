@@ -26,7 +26,7 @@ const issuesOf = (
 };
 
 describe("prep form defaults", () => {
-  it("starts mood at 4 and stress at 3 with empty texts (spec section 5)", () => {
+  it("starts mood at 4 and stress at 3 with empty texts", () => {
     expect(DEFAULT_MOOD).toBe(4);
     expect(DEFAULT_STRESS_LEVEL).toBe(3);
     const form = emptyPrepForm();

@@ -22,7 +22,7 @@ const byTag = (list: ManagerSuggestion[], tag: string) => list.filter((s) => s.t
 const RANK = { high: 0, medium: 1, low: 2 } as const;
 
 describe("suggestMeetingTopics: shape", () => {
-  it("uses only the spec's categories and priorities, with time badges and tags", () => {
+  it("uses only the product's categories and priorities, with time badges and tags", () => {
     const list = suggestMeetingTopics(
       withForm(
         {
@@ -59,7 +59,7 @@ describe("suggestMeetingTopics: shape", () => {
     expect(new Set(list.map((s) => s.id)).size).toBe(list.length);
   });
 
-  it("orders by priority, then the spec's category order", () => {
+  it("orders by priority, then the category order", () => {
     const list = suggestMeetingTopics(
       withForm(
         { mood: 2, stressLevel: 4, wins: "w", goals: "g", careerDevelopment: "cd", teamDynamics: "td" },

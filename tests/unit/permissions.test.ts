@@ -8,7 +8,7 @@ import { navItemsFor } from "@/components/shell/nav-items";
 import { AccessRestricted } from "@/components/shell/access-restricted";
 import type { Role } from "@/lib/generated/prisma/enums";
 
-// decisions.md, 'Roles and what the server enforces', restated row by row as the roles each
+// docs/decisions.md (Roles and permissions), restated row by row as the roles each
 // permission must grant. A permission added to the map must be added here with the row it serves,
 // so a change to who may do what is always a deliberate change to this table too.
 //
@@ -33,8 +33,8 @@ const DECISIONS: Record<Permission, Role[]> = {
   "library.manage": ["admin"],
   "coach.use": ["admin", "manager"],
   "oneOnOnes.use": ["admin", "manager", "employee"],
-  // decisions.md's 1:1 rules: a manager schedules with their reports (admins with anyone) and
-  // managers and admins keep the organisation's templates.
+  // The 1:1 rules (docs/decisions.md (Roles and permissions)): a manager schedules with their reports (admins with
+  // anyone) and managers and admins keep the organisation's templates.
   "oneOnOnes.schedule": ["admin", "manager"],
   "oneOnOnes.templates": ["admin", "manager"],
 };
@@ -42,7 +42,7 @@ const DECISIONS: Record<Permission, Role[]> = {
 const KEYS = Object.keys(PERMISSION_MAP) as Permission[];
 
 describe("the permission map", () => {
-  it("grants exactly the roles of decisions.md's table, permission by permission", () => {
+  it("grants exactly the roles of the decisions table, permission by permission", () => {
     expect([...KEYS].sort()).toEqual(Object.keys(DECISIONS).sort());
     for (const p of KEYS) expect({ p, roles: rolesWith(p) }).toEqual({ p, roles: DECISIONS[p] });
   });
@@ -67,7 +67,7 @@ describe("the permission map", () => {
     expect(KEYS.filter((p) => !can("admin", p))).toEqual([]);
   });
 
-  it("says what the Permissions tab shows in decisions.md's words", () => {
+  it("says what the Permissions tab shows in the decisions table's words", () => {
     expect(PERMISSION_MAP["analytics.view"].manager).toBe("own teams only");
     expect(PERMISSION_MAP["people.view"].manager).toBe("view");
     expect(PERMISSION_MAP["library.manage"].admin).toBe("manage");

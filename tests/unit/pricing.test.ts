@@ -7,7 +7,7 @@ describe("pricing", () => {
     expect(TRIAL_DAYS).toBe(7);
   });
 
-  it("gives the spec's examples: 10 users $60, 25 users $150, 50 users $300", () => {
+  it("gives the pricing examples: 10 users $60, 25 users $150, 50 users $300", () => {
     expect(monthlyTotal(10)).toBe(60);
     expect(monthlyTotal(25)).toBe(150);
     expect(monthlyTotal(50)).toBe(300);

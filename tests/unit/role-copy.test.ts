@@ -7,7 +7,7 @@ import { subscriptionBannerFor } from "@/lib/billing/access";
 import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 import { BILLING_PATH } from "@/lib/billing/urls";
 
-// Issue 13: employees and managers are never told to do what only admins can (open Settings >
+// Employees and managers are never told to do what only admins can (open Settings >
 // Billing, turn the pulse on); the server picks the text by permission.
 const banner = (canManage: boolean) =>
   renderToStaticMarkup(createElement(SubscriptionBanner, { banner: subscriptionBannerFor("canceled", canManage) }));

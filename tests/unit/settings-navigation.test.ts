@@ -15,7 +15,7 @@ describe("Settings sections", () => {
       "/settings/users",
       "/settings/billing",
     ]);
-    // Managers view what admins manage (decisions.md), billing included.
+    // Managers view what admins manage (docs/decisions.md (Roles and permissions)), billing included.
     expect(hrefs("manager")).toEqual(hrefs("admin"));
     expect(hrefs("employee")).toEqual(["/settings"]);
   });

@@ -72,7 +72,7 @@ describe("signupSchema", () => {
     expect(signupSchema.parse({ ...VALID_SIGNUP, marketingConsent: undefined }).marketingConsent).toBeUndefined();
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the product's messages", () => {
     const e = errorsOf({
       ...VALID_SIGNUP,
       firstName: " ",

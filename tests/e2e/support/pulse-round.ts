@@ -41,7 +41,7 @@ export async function seedClosedPulseRound(
     const id = randomUUID();
     const sentAt = new Date(Date.now() - 3 * 86_400_000);
     // Closed (early, now): dashboards read closed rounds only, whose answers were folded into the
-    // rollups at close (decisions.md: results are released when a round closes).
+    // rollups at close (docs/decisions.md (Anonymity and the minimum group)).
     const closedAt = new Date();
     await tx.survey.create({
       data: {

@@ -1,4 +1,4 @@
-// Attacker/victim entries for the 1:1 meeting routes (issue 11): list, schedule, people, detail,
+// Attacker/victim entries for the 1:1 meeting routes: list, schedule, people, detail,
 // notes, reschedule and cancel. A meeting belongs to its pair: the other organisation's admin, the
 // victim organisation's own admin and a second manager of it all get 404 for the victim's meeting,
 // exactly as for one that does not exist, lists without it, and the victim's meetings, series and

@@ -1,7 +1,7 @@
 // Attacker/victim entries for the 1:1 agenda, action-item, private-note and suggestion routes
-// (issue 11). These belong to the pair: the other organisation's admin, the victim organisation's
-// own admin and a second manager of it all get 404, exactly as for a meeting that does not exist,
-// and the victim's agenda, action items, private note and reviews stay as they were.
+// (docs/decisions.md (1:1 meetings)). These belong to the pair: the other organisation's admin, the victim
+// organisation's own admin and a second manager of it all get 404, exactly as for a meeting that does not exist, and
+// the victim's agenda, action items, private note and reviews stay as they were.
 import type { Workspace } from "../workspace";
 import { asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
 import { victimPrep } from "./one-on-one-prep";

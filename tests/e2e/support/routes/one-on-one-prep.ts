@@ -1,4 +1,4 @@
-// Attacker/victim entries for the 1:1 template and prep-form routes (issue 11). Templates are the
+// Attacker/victim entries for the 1:1 template and prep-form routes. Templates are the
 // organisation's: the attacker is the admin of another organisation. Prep forms and the mood trend
 // are the pair's: besides the other organisation's admin, the victim organisation's own admin and a
 // second manager of it are outsiders too, and get 404 exactly as for a meeting that does not exist.
