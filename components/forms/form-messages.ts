@@ -1,6 +1,15 @@
 import { CORRECT_FIELDS, type FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { zodFieldErrors } from "@/lib/errors/problem";
+import {
+  keyedPath,
+  leafPaths,
+  pathWhenSent,
+  sameValue,
+  valueAt,
+  type FieldValues,
+  type ListKeys,
+} from "@/components/forms/field-lists";
 
 // What a form says, decided from its current state alone (pure, so it is unit-tested without a
 // browser). The rules, for every form of the product:
@@ -11,12 +20,15 @@ import { zodFieldErrors } from "@/lib/errors/problem";
 //   fields." (none when the server's message is a field's own), gone once no field shows the
 //   server's word any more. A message about no field stays until the next answer.
 // - Each message once, in the order the rules gave them; the components put one a line.
+// - In a list, a field's messages belong to its item: "touched" and a server's word follow the
+//   item when it moves (by its key, field-lists.ts), and an item added since the answer has none.
 
-export type FieldValues = Record<string, string | boolean>;
+export type { FieldValues } from "@/components/forms/field-lists";
 export type Messages = Record<string, string[]>;
 
-/** A server's answer and the values it answered (what "unchanged since" is measured against). */
-export type Answer<V extends FieldValues = FieldValues> = { state: FormState; sent: V };
+/** A server's answer and the values it answered (what "unchanged since" is measured against),
+ * with the lists' item keys at that time. */
+export type Answer<V extends FieldValues = FieldValues> = { state: FormState; sent: V; sentKeys?: ListKeys };
 
 export type FormView<V extends FieldValues = FieldValues> = {
   /** The fields the form shows; messages for any other key (a hidden token, the whole form)
@@ -25,9 +37,12 @@ export type FormView<V extends FieldValues = FieldValues> = {
   values: V;
   /** The schema's messages for the current values (`schemaMessages`). */
   client: Messages;
+  /** By path, with list items by key (`keyedPath`). */
   touched: Readonly<Record<string, boolean>>;
   submitted: boolean;
   answer: Answer<V> | null;
+  /** The lists' item keys now (none for a form without lists). */
+  keys?: ListKeys;
 };
 
 export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
@@ -59,13 +74,16 @@ export function schemaMessages(schema: Validator, input: unknown): Messages {
 /** The server's messages for a field, while the field still holds the value they answered. */
 function serverMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
   const a = view.answer;
-  if (!a || a.state.status !== "error" || a.sent[name] !== view.values[name]) return [];
-  return a.state.fields?.[name] ?? [];
+  if (!a || a.state.status !== "error") return [];
+  const then = pathWhenSent(name, view.keys ?? {}, a.sentKeys ?? {});
+  if (then === null || !sameValue(valueAt(a.sent, then), valueAt(view.values, name))) return [];
+  return a.state.fields?.[then] ?? [];
 }
 
-/** What one field shows now. */
+/** What one field (or list, or list item's field) shows now. */
 export function fieldMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
-  const own = view.submitted || view.touched[name] ? (view.client[name] ?? []) : [];
+  const touched = view.touched[keyedPath(name, view.keys ?? {})];
+  const own = view.submitted || touched ? (view.client[name] ?? []) : [];
   return unique([...own, ...serverMessages(view, name)]);
 }
 
@@ -74,7 +92,9 @@ export function formAlert<V extends FieldValues>(
   view: FormView<V>,
   codeMessages: Partial<Record<ErrorCode, string>> = {},
 ): FormAlertView {
-  const isField = (key: string) => view.fields.includes(key);
+  // A list's items and their fields are the list's.
+  const isList = (key: string) => view.fields.includes(key) && Array.isArray(view.values[key]);
+  const isField = (key: string) => view.fields.includes(key) || isList(key.split(".")[0] ?? key);
   const errors: string[] = [];
   // Rules about keys no field shows (a link's token, the form as a whole) would block the
   // submit without a word; so they are said here.
@@ -86,10 +106,11 @@ export function formAlert<V extends FieldValues>(
     for (const [key, list] of Object.entries(fields)) if (!isField(key)) errors.push(...list);
     const message = (state.code && codeMessages[state.code]) || state.message;
     const aboutFields = Object.keys(fields).filter(isField);
-    const shown = new Set(view.fields.flatMap((f) => fieldMessages(view, f)));
+    const paths = leafPaths(view.values).filter(isField);
+    const shown = new Set(paths.flatMap((f) => fieldMessages(view, f)));
     if (aboutFields.length === 0) {
       if (message) errors.push(message);
-    } else if (aboutFields.some((f) => serverMessages(view, f).length > 0) && !(message && shown.has(message))) {
+    } else if (paths.some((f) => serverMessages(view, f).length > 0) && !(message && shown.has(message))) {
       // Beside field messages the form says one thing in the product's words, whatever summary
       // the server gave ("Invalid request body"), and nothing when its message is a field's own.
       errors.push(CORRECT_FIELDS);

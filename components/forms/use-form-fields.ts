@@ -9,18 +9,43 @@ import {
   formAlert,
   schemaMessages,
   type Answer,
+  type Messages,
   type OutputOf,
   type Validator,
-  type FieldValues,
   type FormAlertView,
   type FormView,
 } from "@/components/forms/form-messages";
+import {
+  appendItem,
+  initialKeys,
+  keyedPath,
+  keysAfter,
+  leafPaths,
+  moveItem,
+  removeItem,
+  valueAt,
+  withValueAt,
+  type FieldValues,
+  type ListItem,
+  type ListKeys,
+} from "@/components/forms/field-lists";
 
-export type { FieldValues } from "@/components/forms/form-messages";
+export type { FieldValues } from "@/components/forms/field-lists";
 
-/** The names of V's text fields and of its checkboxes. */
+/** The names of V's text fields, of its checkboxes and of its lists. */
 export type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 export type CheckKey<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+export type ListKey<V> = { [K in keyof V]: V[K] extends readonly ListItem[] ? K : never }[keyof V] & string;
+type ItemOf<L> = L extends readonly (infer I)[] ? I : never;
+/** A list item's text field: "questions.2" in a list of strings, "questions.2.text" in a list of objects. */
+export type ItemTextPath<V> = {
+  [K in ListKey<V>]: ItemOf<V[K]> extends string ? `${K}.${number}` : `${K}.${number}.${TextKey<ItemOf<V[K]>>}`;
+}[ListKey<V>];
+export type ItemCheckPath<V> = {
+  [K in ListKey<V>]: ItemOf<V[K]> extends string ? never : `${K}.${number}.${CheckKey<ItemOf<V[K]>>}`;
+}[ListKey<V>];
+/** Anything that shows messages: a field, a list, a list item's field. */
+export type FieldPath<V> = (keyof V & string) | ItemTextPath<V> | ItemCheckPath<V>;
 
 export type FieldsOptions = {
   /** Values validated and sent along that no field shows (a link's token). */
@@ -35,6 +60,12 @@ export type FieldsOptions = {
   quietUntilEdited?: readonly string[];
   /** The form's own words for some error codes (the server's message otherwise). */
   codeMessages?: Partial<Record<ErrorCode, string>>;
+  /** What the schema reads, when it is not the values as they are (a number field, a date sent
+   * as an ISO instant, radio choices that select a branch); `hidden` is then not added. */
+  toInput?: (values: FieldValues) => unknown;
+  /** The field that shows the schema's (and the server's) messages for one of its paths, when
+   * they differ ("send.at" under the "at" field); the path itself otherwise. */
+  fieldOf?: (path: string) => string;
 };
 
 type ControlEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
@@ -49,17 +80,34 @@ export type InputProps = {
   "aria-describedby": string | undefined;
 };
 
+/** One list's items and operations (react-hook-form's useFieldArray, on this hook's state). */
+export type FieldList<T> = {
+  /** In order: `key` is stable for the item's life (React's key, its controls' ids), `path` is
+   * where its values and messages are now ("questions.2"). */
+  items: { key: string; index: number; path: string; value: T }[];
+  /** Adds an item at the end and returns its key. */
+  append: (item: T) => string;
+  remove: (index: number) => void;
+  move: (from: number, to: number) => void;
+  /** A new set of items, each with a new key (a template chosen from a menu). */
+  replace: (items: readonly T[]) => void;
+  /** The id of an item's control, by key: `sub` names the field of an object item. */
+  idOf: (key: string, sub?: string) => string;
+};
+
 export type FormFields<V extends FieldValues, Out = unknown> = {
   values: V;
   set: <K extends keyof V & string>(name: K, value: V[K]) => void;
+  /** One list item's field, by path ("questions.2.text"). */
+  setAt: (path: ItemTextPath<V> | ItemCheckPath<V>, value: string | boolean) => void;
   /** Several fields at once (one field driving another, as the company name the subdomain). */
   update: (fn: (values: V) => V) => void;
   id: (name: string) => string;
   messagesId: (name: string) => string;
   /** What the field shows now (form-messages.ts decides). */
-  messages: (name: keyof V & string) => string[];
-  input: (name: TextKey<V>) => InputProps;
-  checkbox: (name: CheckKey<V>) => {
+  messages: (name: FieldPath<V>) => string[];
+  input: (name: TextKey<V> | ItemTextPath<V>) => InputProps;
+  checkbox: (name: CheckKey<V> | ItemCheckPath<V>) => {
     id: string;
     name: string;
     checked: boolean;
@@ -73,22 +121,33 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
   alert: FormAlertView;
   /** Back to these values (the initial ones by default) with nothing touched. */
   reset: (values?: V) => void;
+  /** A list's items and operations. */
+  list: <K extends ListKey<V>>(name: K) => FieldList<ItemOf<V[K]>>;
+  /** Moves focus to this id once the next render is in the DOM (the item a button added, the
+   * neighbour of one removed). */
+  focusAfterRender: (id: string) => void;
 };
 
 /**
  * The state of one form: its values (controlled, so nothing typed is lost after a failed submit),
  * which fields were touched, whether a submit was tried, and the server's last answer. Messages are
  * derived on every render from the zod schema the server uses, never stored, so they always
- * describe the current values.
+ * describe the current values. Lists (`list(name)`) keep a stable key per item beside the values
+ * (field-lists.ts), by which an item's "touched" and the server's word about it follow it.
  */
 export function useFormFields<S extends Validator, V extends FieldValues>(
   schema: S,
   initial: V,
   options: FieldsOptions = {},
 ): FormFields<V, OutputOf<S>> {
-  const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages } = options;
+  const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages, toInput, fieldOf } = options;
   const [values, setValues] = useState<V>(initial);
   const [fields] = useState(() => Object.keys(initial));
+  const [first] = useState(() => initialKeys(initial));
+  const [keys, setKeys] = useState<ListKeys>(first.keys);
+  const nextKey = useRef(first.next);
+  // The keys when the values last checked for a submit were taken (what the answer will be to).
+  const sentKeys = useRef<ListKeys>(first.keys);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [answer, setAnswer] = useState<Answer<V> | null>(null);
@@ -96,8 +155,8 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
   // this hook's result during render).
   const formElement = useRef<HTMLFormElement | null>(null);
   // Set by a failed check or a server error; the effect below acts on it once the messages are
-  // in the DOM, so the field's description is there when focus lands.
-  const focusInvalid = useRef(false);
+  // in the DOM, so the field's description is there when focus lands. An id instead: that element.
+  const focusNext = useRef<"invalid" | { id: string } | null>(null);
 
   // Whether a pointer is pressed right now (see `blur`).
   const pressing = useRef(false);
@@ -118,47 +177,71 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     };
   }, []);
 
+  const itemId = (list: string, key: string, sub?: string) =>
+    `${idPrefix}${list}-${key}${sub === undefined ? "" : `-${sub}`}`;
+  const idIn = (name: string, k: ListKeys) => {
+    const [list = "", index, ...rest] = name.split(".");
+    const key = index === undefined ? undefined : k[list]?.[Number(index)];
+    return key === undefined ? `${idPrefix}${name}` : itemId(list, key, rest.length > 0 ? rest.join(".") : undefined);
+  };
+
   // What was typed into the server's HTML before hydration is in the fields but not in this state
   // (React keeps a field's value as it hydrates, and no change event was seen): take it, once,
   // before a held submit is replayed (components/forms/early-submits.ts). Forms mounted later
   // show this state's values, so there is nothing to take.
   useLayoutEffect(() => {
     if (pageHydrated()) return;
-    const typed: Partial<FieldValues> = {};
-    for (const name of fields) {
-      const el = document.getElementById(`${idPrefix}${name}`);
+    let typed: V = initial;
+    for (const path of leafPaths(initial)) {
+      const el = document.getElementById(idIn(path, first.keys));
       if (
         !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
-        el.name !== name
+        el.name !== path
       )
         continue;
-      const was = initial[name];
+      const was = valueAt(initial, path);
       if (el instanceof HTMLInputElement && el.type === "checkbox") {
-        if (typeof was === "boolean" && el.checked !== was) typed[name] = el.checked;
-      } else if (typeof was === "string" && el.value !== was) typed[name] = el.value;
+        if (typeof was === "boolean" && el.checked !== was) typed = withValueAt(typed, path, el.checked);
+      } else if (typeof was === "string" && el.value !== was) typed = withValueAt(typed, path, el.value);
     }
     // The DOM is the outside source here, read once: the one re-render is the point.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }) as V);
+    if (typed !== initial) setValues(typed);
     // Once, at hydration: the initial values and fields of the first render are the ones compared.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    if (!focusInvalid.current) return;
-    focusInvalid.current = false;
-    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    const el =
+      next === "invalid"
+        ? formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+        : document.getElementById(next.id);
+    el?.focus();
   });
 
+  const renamed = (messages: Messages): Messages => {
+    if (!fieldOf) return messages;
+    const out: Messages = {};
+    for (const [path, list] of Object.entries(messages)) (out[fieldOf(path)] ??= []).push(...list);
+    return out;
+  };
+  const input = () => (toInput ? toInput(values) : { ...hidden, ...values });
   const view: FormView<V> = {
     fields,
     values,
-    client: schemaMessages(schema, { ...hidden, ...values }),
+    client: renamed(schemaMessages(schema, input())),
     touched,
     submitted,
     answer,
+    keys,
   };
-  const touch = (name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+  const touch = (name: string) => {
+    const key = keyedPath(name, keys);
+    setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
+  };
   // Leaving a field by pressing a button or link below it: the field's messages wait until the
   // press is over. Shown at once, they would push that button down between the press and the
   // release, and the click (a submit, a Cancel, 'Forgot password?') would be lost.
@@ -167,18 +250,56 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     if (!pressing.current) return touch(name);
     document.addEventListener("pointerup", () => setTimeout(() => touch(name), 0), { once: true, capture: true });
   };
-  const id = (name: string) => `${idPrefix}${name}`;
+  const id = (name: string) => idIn(name, keys);
   const messagesId = (name: string) => `${id(name)}-messages`;
-  const messages = (name: keyof V & string) => fieldMessages(view, name);
+  const messages = (name: string) => fieldMessages(view, name);
 
   function set<K extends keyof V & string>(name: K, value: V[K]) {
     setValues((v) => ({ ...v, [name]: value }));
     if (live.includes(name)) touch(name);
   }
+  function setAt(path: string, value: string | boolean) {
+    setValues((v) => withValueAt(v, path, value));
+    if (live.includes(path.split(".")[0] ?? path)) touch(path);
+  }
+
+  function list<K extends ListKey<V>>(name: K): FieldList<ItemOf<V[K]>> {
+    const current = (values[name] ?? []) as readonly ItemOf<V[K]>[];
+    const listKeys = keys[name] ?? [];
+    const fresh = () => String(nextKey.current++);
+    return {
+      items: current.map((value, index) => ({
+        key: listKeys[index] ?? `${name}-${index}`,
+        index,
+        path: `${name}.${index}`,
+        value,
+      })),
+      append(item) {
+        const key = fresh();
+        setValues((v) => appendItem(v, name, item as ListItem));
+        setKeys((k) => keysAfter(k, name, { append: key }));
+        return key;
+      },
+      remove(index) {
+        setValues((v) => removeItem(v, name, index));
+        setKeys((k) => keysAfter(k, name, { remove: index }));
+      },
+      move(from, to) {
+        setValues((v) => moveItem(v, name, from, to));
+        setKeys((k) => keysAfter(k, name, { move: [from, to] }));
+      },
+      replace(items) {
+        setValues((v) => ({ ...v, [name]: [...items] }));
+        setKeys((k) => keysAfter(k, name, { replace: items.map(fresh) }));
+      },
+      idOf: (key, sub) => itemId(name, key, sub),
+    };
+  }
 
   return {
     values,
     set,
+    setAt,
     update: setValues,
     id,
     messagesId,
@@ -188,9 +309,8 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
       return {
         id: id(name),
         name,
-        value: String(values[name]),
-        // A text key's value is a string, so the cast only restates TextKey for the compiler.
-        onChange: (e) => set(name, e.target.value as V[typeof name]),
+        value: String(valueAt(values, name) ?? ""),
+        onChange: (e) => setAt(name, e.target.value),
         onBlur: () => blur(name),
         "aria-invalid": list.length > 0 || undefined,
         "aria-describedby": list.length > 0 ? messagesId(name) : undefined,
@@ -200,27 +320,38 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
       return {
         id: id(name),
         name,
-        checked: values[name] === true,
-        onChange: (e) => set(name, e.target.checked as V[typeof name]),
+        checked: valueAt(values, name) === true,
+        onChange: (e) => setAt(name, e.target.checked),
       };
     },
     check(form) {
       formElement.current = form;
+      sentKeys.current = keys;
       setSubmitted(true);
-      const r = schema.safeParse({ ...hidden, ...values });
+      const r = schema.safeParse(input());
       if (r.success) return r.data as OutputOf<S>;
-      focusInvalid.current = true;
+      focusNext.current = "invalid";
       return null;
     },
     showAnswer(state, sent) {
-      setAnswer({ state, sent });
-      if (state.status === "error") focusInvalid.current = true;
+      const fields = state.status === "error" && state.fields ? renamed(state.fields) : undefined;
+      setAnswer({ state: fields ? { ...state, fields } : state, sent, sentKeys: sentKeys.current });
+      if (state.status === "error") focusNext.current = "invalid";
     },
     alert: formAlert(view, codeMessages),
     reset(next = initial) {
       setValues(next);
+      // New keys, never the first render's again: an item of the old list keeps none of its state.
+      const fresh = Object.fromEntries(
+        Object.entries(initialKeys(next).keys).map(([name, list]) => [name, list.map(() => String(nextKey.current++))]),
+      );
+      setKeys(fresh);
       setTouched({});
       setSubmitted(false);
+    },
+    list,
+    focusAfterRender(target) {
+      focusNext.current = { id: target };
     },
   };
 }
