@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Permission } from "@/lib/auth/permissions";
-import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
+import { requirePermission } from "@/lib/auth/authorize";
 import { currentSession } from "@/lib/auth/current-session";
 import { currentHost, currentTenant, type Tenant } from "@/lib/tenancy/resolve";
 import { invalidInput, notFound, unauthenticated } from "@/lib/errors/domain-error";
@@ -14,6 +14,7 @@ import { checkSameOrigin } from "@/lib/api/same-origin";
 import { RATE_LIMITS, enforceRateLimit, type RateLimitName } from "@/lib/api/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { log } from "@/lib/log/logger";
+import { entitiesOf } from "@/lib/validation/entity-id";
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -27,26 +28,66 @@ type Spec<P, Q, B> = {
   /** A limit of lib/api/rate-limit.ts, counted once the workspace is known (a per-workspace limit
    * counts per organisation) and before the input is read; over it, 429 with Retry-After. */
   rateLimit?: RateLimitName;
+  /** Whether a valid request changes data (the fuzz test checks that refused ones change nothing,
+   * and that a route declared read-only never does). Default: every method but GET and HEAD. */
+  writes?: boolean;
+  /** The message of the 400 a body that fails its schema gets (default "Invalid request body"); the
+   * field messages are the schema's own either way. */
+  invalidBodyMessage?: string;
 };
 
 type SessionSpec<P, Q, B> = Spec<P, Q, B> & {
   auth: "session";
   /** From the one permission map (lib/auth/permissions.ts); without it any signed-in role may call. */
   permission?: Permission;
+  /** Keys of the path, query or body (top level) that name a user and must name the caller: any
+   * other user's id answers 404, as another organisation's id does. Default ["userId"]. */
+  ownUser?: readonly string[];
 };
-type TenantSpec<P, Q, B> = Spec<P, Q, B> & { auth: "tenant" };
-type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public" };
+/** A cross-site request is refused (403) unless the route says it takes them (`sameOrigin: false`). */
+type TenantSpec<P, Q, B> = Spec<P, Q, B> & { auth: "tenant"; sameOrigin?: boolean };
+type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public"; sameOrigin?: boolean };
+type MainSpec<P, Q, B> = Spec<P, Q, B> & { auth: "main"; sameOrigin?: boolean };
+type AnySpec =
+  | SessionSpec<Schema, Schema, Schema>
+  | TenantSpec<Schema, Schema, Schema>
+  | PublicSpec<Schema, Schema, Schema>
+  | MainSpec<Schema, Schema, Schema>;
+
+/**
+ * What a route is, for one method, as its apiRoute() call declared it with every default
+ * resolved: the one description tests derive their checks from (tests/support/route-declarations.ts).
+ */
+export type RouteDeclaration = {
+  auth: "session" | "tenant" | "public" | "main";
+  permission?: Permission;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  maxBodyBytes: number;
+  rateLimit?: RateLimitName;
+  /** Whether a request of this method with another site's Origin is refused (403). */
+  sameOrigin: boolean;
+  /** Path, query or body keys that must hold the caller's own user id (404 otherwise). */
+  ownUser: readonly string[];
+  /** Path, query or body keys that must hold the caller's own organisation id (404 otherwise). */
+  ownOrganization: readonly string[];
+  /** Whether a valid request changes data. */
+  writes: boolean;
+};
 
 type Input<P, Q, B> = { params: Out<P>; query: Out<Q>; body: Out<B>; req: NextRequest; requestId: string };
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (req: NextRequest, context: RouteContext) => Promise<Response>;
+/** A route handler that tells what it is, for the method it is exported as. */
+export type DeclaredRoute = RouteHandler & { declarationFor: (method: string) => RouteDeclaration };
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
-function parse<S>(schema: S | undefined, value: unknown, where: string): Out<S> {
+function parse<S>(schema: S | undefined, value: unknown, where: string, message = `Invalid ${where}`): Out<S> {
   if (!schema) return undefined as Out<S>;
   const r = (schema as unknown as Schema).safeParse(value);
-  if (!r.success) throw invalidInput(`Invalid ${where}`, zodFieldErrors(r.error.issues));
+  if (!r.success) throw invalidInput(message, zodFieldErrors(r.error.issues));
   return r.data as Out<S>;
 }
 
@@ -59,16 +100,52 @@ function errorResponse(err: unknown, requestId: string, req: NextRequest): Respo
   });
 }
 
-// The names under which a request may name an organisation. Wherever one appears (path
-// parameter, query or the body's top level), it must be the caller's own: the one check.
+// The names under which a request may name an organisation, whatever its schemas say. Wherever
+// one appears (path parameter, query or the body's top level), or a key whose schema names an
+// organisation (entityId("organization")), it must be the caller's own: the one check.
 const ORG_KEYS = ["orgId", "organizationId"] as const;
+// The name under which a request names its own user, unless the route says otherwise.
+const OWN_USER_KEYS = ["userId"] as const;
 
-function checkNamedOrganizations(ctx: AuthContext, ...sources: unknown[]): void {
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+function organizationKeys(spec: AnySpec): string[] {
+  const keys = new Set<string>(ORG_KEYS);
+  for (const schema of [spec.params, spec.query, spec.body]) {
+    for (const [key, entity] of Object.entries(entitiesOf(schema))) if (entity === "organization") keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The declaration of `spec` for requests of `method`: the defaults the wrapper applies, spelled out. */
+export function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
+  const unsafe = !SAFE_METHODS.has(method.toUpperCase());
+  const session = spec.auth === "session";
+  // GET and HEAD change nothing, so another site may make them: the check applies to the rest.
+  const sameOrigin = unsafe && (session || (spec.sameOrigin ?? spec.auth !== "public"));
+  return {
+    auth: spec.auth,
+    ...(session && spec.permission ? { permission: spec.permission } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    maxBodyBytes: spec.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+    sameOrigin,
+    ownUser: session ? (spec.ownUser ?? OWN_USER_KEYS) : [],
+    ownOrganization: session ? organizationKeys(spec) : [],
+    writes: spec.writes ?? unsafe,
+  };
+}
+
+/** Every key of `keys` present in a source (path parameters, query, body) must equal `own`. */
+function checkNamed(keys: readonly string[], own: string, what: string, ...sources: unknown[]): void {
   for (const source of sources) {
     if (!source || typeof source !== "object" || Array.isArray(source)) continue;
-    for (const key of ORG_KEYS) {
+    for (const key of keys) {
       const claimed = (source as Record<string, unknown>)[key];
-      if (claimed !== undefined && claimed !== null) requireOwnOrg(ctx, claimed);
+      if (claimed === undefined || claimed === null) continue;
+      if (typeof claimed !== "string" || claimed.toLowerCase() !== own) throw notFound(what);
     }
   }
 }
@@ -95,15 +172,24 @@ function readParams(raw: Record<string, string | string[]> | undefined): Record<
 
 // Every string of the params, query and body is checked (refuseControlText) and every UUID
 // lower-cased before any schema or handler sees them: once, here, for every /api route.
-async function parseInput<P, Q, B>(spec: Spec<P, Q, B>, req: NextRequest, context: RouteContext, ctx?: AuthContext) {
+async function parseInput(
+  spec: AnySpec,
+  declared: RouteDeclaration,
+  req: NextRequest,
+  context: RouteContext,
+  ctx?: AuthContext,
+) {
   const rawParams = readParams(await context.params);
   const rawQuery = readQuery(req);
-  const raw = spec.body ? lowerCaseUuids(await readJsonBody(req, spec.maxBodyBytes ?? DEFAULT_MAX_BODY)) : undefined;
-  // Another organisation named anywhere is "not found", before any schema detail.
-  if (ctx) checkNamedOrganizations(ctx, rawParams, rawQuery, raw);
+  const raw = spec.body ? lowerCaseUuids(await readJsonBody(req, declared.maxBodyBytes)) : undefined;
+  // Another organisation or another user named anywhere is "not found", before any schema detail.
+  if (ctx) {
+    checkNamed(declared.ownOrganization, ctx.orgId, "Organisation", rawParams, rawQuery, raw);
+    checkNamed(declared.ownUser, ctx.userId, "User", rawParams, rawQuery, raw);
+  }
   const params = parse(spec.params, rawParams, "path parameters");
   const query = parse(spec.query, rawQuery, "query");
-  const body = parse(spec.body, raw, "request body");
+  const body = parse(spec.body, raw, "request body", spec.invalidBodyMessage);
   return { params, query, body };
 }
 
@@ -129,29 +215,33 @@ function toResponse(result: unknown): Response {
 
 /**
  * The one wrapper for every /api route: it declares the auth mode, the zod schemas for params,
- * query and body, and the permission needed, and maps every error to a problem response
- * (lib/errors/problem.ts).
+ * query and body, the permission needed and the route's other rules, and maps every error to a
+ * problem response (lib/errors/problem.ts). The returned handler carries that declaration
+ * (`declarationFor(method)`), so tests read what a route is from the route itself.
  * - session: a signed-in user of the workspace named by the Host header (else 401; wrong role 403).
  * - tenant:  no sign-in, but the Host must name an existing workspace (else 404).
+ * - main:    the main (marketing) site only: any workspace host answers 404, before anything else.
  * - public:  anyone, any host.
+ * Every session route, and every tenant or main route unless it says `sameOrigin: false`, refuses
+ * a request other than GET or HEAD whose Origin is another site (403).
  */
 export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
   spec: SessionSpec<P, Q, B>,
   handler: (input: Input<P, Q, B> & { ctx: AuthContext }) => Promise<R>,
-): RouteHandler;
+): DeclaredRoute;
 export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
   spec: TenantSpec<P, Q, B>,
   handler: (input: Input<P, Q, B> & { tenant: Tenant }) => Promise<R>,
-): RouteHandler;
+): DeclaredRoute;
 export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
-  spec: PublicSpec<P, Q, B>,
+  spec: PublicSpec<P, Q, B> | MainSpec<P, Q, B>,
   handler: (input: Input<P, Q, B>) => Promise<R>,
-): RouteHandler;
+): DeclaredRoute;
 export function apiRoute(
-  spec: SessionSpec<Schema, Schema, Schema> | TenantSpec<Schema, Schema, Schema> | PublicSpec<Schema, Schema, Schema>,
+  spec: AnySpec,
   // Each overload narrows the handler's input; the implementation only passes it along.
   handlerArg: (input: never) => Promise<unknown>,
-): RouteHandler {
+): DeclaredRoute {
   const handler = handlerArg as (
     input: Input<Schema, Schema, Schema> & { ctx?: AuthContext; tenant?: Tenant },
   ) => Promise<unknown>;
@@ -159,9 +249,17 @@ export function apiRoute(
   if (spec.rateLimit && RATE_LIMITS[spec.rateLimit].scope === "user" && spec.auth !== "session") {
     throw new Error(`rate limit '${spec.rateLimit}' is per user: the route needs auth: "session"`);
   }
-  return async (req, context) => {
+  const declarations = new Map<string, RouteDeclaration>();
+  const declarationFor = (method: string): RouteDeclaration => {
+    const key = method.toUpperCase();
+    let found = declarations.get(key);
+    if (!found) declarations.set(key, (found = routeDeclaration(spec, key)));
+    return found;
+  };
+  const route = async (req: NextRequest, context: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
+      const declared = declarationFor(req.method);
       if (spec.auth === "session") {
         checkSameOrigin(req);
         const session = await currentSession();
@@ -172,21 +270,26 @@ export function apiRoute(
         }
         if (spec.permission) requirePermission(session.ctx, spec.permission);
         await limitRate(spec, req, session.ctx.orgId, session.ctx.userId);
-        const input = await parseInput(spec, req, context, session.ctx);
+        const input = await parseInput(spec, declared, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }
       if (spec.auth === "tenant") {
         const tenant = await currentTenant();
         if (!tenant) throw notFound("Workspace");
+        if (declared.sameOrigin) checkSameOrigin(req);
         await limitRate(spec, req, tenant.orgId);
-        const input = await parseInput(spec, req, context);
+        const input = await parseInput(spec, declared, req, context);
         return toResponse(await handler({ ...input, req, requestId, tenant }));
       }
+      // Signup and its checks exist on the main site only; a workspace host has no such route.
+      if (spec.auth === "main" && (await currentHost()).kind !== "main") throw notFound();
+      if (declared.sameOrigin) checkSameOrigin(req);
       await limitRate(spec, req);
-      const input = await parseInput(spec, req, context);
+      const input = await parseInput(spec, declared, req, context);
       return toResponse(await handler({ ...input, req, requestId }));
     } catch (err) {
       return errorResponse(err, requestId, req);
     }
   };
+  return Object.assign(route, { declarationFor });
 }
