@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import type { EmergencyMetric } from "@/lib/analytics/emergency";
 
-/** 'Emergency Metrics (Below 6.5)' or the green 'All metrics looking good!' card (spec). */
+/** 'Emergency Metrics (Below 6.5)' or the green 'All metrics looking good!' card. */
 export function EmergencyPanel({ metrics }: { metrics: EmergencyMetric[] }) {
   if (metrics.length === 0) {
     return (

@@ -12,7 +12,7 @@ const TITLE = "text-xs font-medium leading-snug text-slate-600 sm:text-sm";
 const VALUE = "mt-1 text-2xl font-semibold tabular-nums text-slate-900 sm:mt-2 sm:text-3xl";
 const UNIT = "text-xs text-slate-500 sm:text-sm";
 
-/** A score out of 10 with one decimal, '--' when there is none (spec: Dashboard cards). */
+/** A score out of 10 with one decimal, '--' when there is none (docs/decisions.md (Scores and metrics)). */
 export function ScoreCard({
   title,
   value,

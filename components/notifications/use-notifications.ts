@@ -24,7 +24,7 @@ export function useNotifications(userId: string, organizationId: string) {
         signal,
       });
     },
-    // Only when both ids exist (spec): a half-loaded user must not hit a broken URL.
+    // Only when both ids exist: a half-loaded user must not hit a broken URL.
     enabled: Boolean(userId && organizationId),
     refetchInterval: POLL_INTERVAL_MS,
   });

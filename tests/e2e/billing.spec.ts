@@ -6,7 +6,7 @@ import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 import { hostOf, json, signIn } from "./support/http";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 
-// Billing (issue 12), in the browser and over HTTP.
+// Billing, in the browser and over HTTP.
 // - The integrations app (AI_ROOT) runs with Stripe: scripts/start.ts started the local stand-in
 //   (scripts/stripe-standin) on a free port, written to STRIPE_STANDIN_URL_FILE, and pointed the app at it. Stripe.js and Stripe's
 //   API, should the page ask js.stripe.com / api.stripe.com, are routed to the stand-in too. One
@@ -136,7 +136,7 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
 
   test("a failed SetupIntent and a declined card are told; a good card starts the trial", async ({ page }) => {
     await routeStripe(page);
-    // The server cannot make a SetupIntent: the spec's message.
+    // The server cannot make a SetupIntent: the product's message.
     await page.route("**/api/signup/setup-intent", (route) =>
       route.fulfill({
         status: 500,
@@ -200,7 +200,7 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await untilBillingShows(page, subdomain, "Active");
     await expect(billingSection(page).getByTestId("billing-detail")).toContainText("Renews on");
 
-    // Cancel: the spec's texts; it stays active until the period ends, and can be resumed.
+    // Cancel: the product's texts; it stays active until the period ends, and can be resumed.
     await billingSection(page).getByRole("button", { name: "Cancel Subscription" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel Subscription" }).click();
     await expect(page.getByText("Subscription Cancelled").first()).toBeVisible();

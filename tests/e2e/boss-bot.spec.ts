@@ -8,7 +8,7 @@ import { setUpVault } from "./support/vault";
 // employee has no Boss Bot; the phone layout; failures roll the optimistic message back.
 
 const PROMPT = "How do I re-engage a team member who seems disengaged lately?";
-/** The title rule (spec section 4): 50 characters, 47 plus an ellipsis when longer. */
+/** The title rule (docs/decisions.md (The coach and its privacy)): 50 characters, 47 plus an ellipsis when longer. */
 const TITLE = PROMPT.length > 50 ? `${PROMPT.slice(0, 47)}...` : PROMPT;
 
 async function openCoach(page: Page, ws: Workspace, email: string): Promise<void> {
@@ -138,7 +138,7 @@ test("a manager asks a starter prompt, reads the streamed answer with sources, r
   expect(gone).toBe(404);
 });
 
-test("a failed first message is rolled back with the spec's toast; a 429 shows the server's message", async ({
+test("a failed first message is rolled back with the product's toast; a 429 shows the server's message", async ({
   page,
 }) => {
   const ws = await createWorkspace("coachfail");

@@ -1,5 +1,5 @@
-// Page weight budgets (issue 13): the JavaScript a page makes the browser download before it can
-// run, counted as ../shared/tools/js-weight.mjs counts it: every distinct <script src> of the
+// Page weight budgets: the JavaScript a page makes the browser download before it can
+// run: every distinct <script src> of the
 // page's HTML, fetched and gzipped at level 9, summed. A bare Next 16 App Router page with one
 // client component downloads about 170 KiB gz on this stack, so a page's own cost is its figure
 // minus that. Budgets over that bare page: 30 KiB for public pages and the survey page, 120 KiB
@@ -29,7 +29,7 @@ type PageUnderBudget = {
   who: Who;
   budgetKib: number;
   status?: number;
-  /** Over its budget today (issue 13): the figure measured then, so it may not grow while it is
+  /** Over its budget today: the figure measured then, so it may not grow while it is
    * being brought down. Remove the line once the page is within budget. */
   overTodayKib?: number;
 };

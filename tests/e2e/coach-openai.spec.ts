@@ -7,7 +7,7 @@ import { toastText } from "./support/pages";
 // Boss Bot's OpenAI-compatible path through the browser: the second app of playwright.config.ts
 // (AI_BASE_URL pointed at tests/support/fake-openai-server.ts), signed in as the demo's people.
 // The fake picks its answer from the question (its ASK table): a normal streamed reply, a 500, a
-// 429, a stream cut midway. The spec's promise (issue 10): the user sees the spec's error, and nothing
+// 429, a stream cut midway. The promise: the user sees the product's error message, and nothing
 // written is lost.
 
 const SEND_FAILED = "Failed to send message. Please try again.";
@@ -90,7 +90,7 @@ for (const status of [500, 429] as const) {
   });
 }
 
-test("a reply cut midway: what arrived stays on screen with the spec's toast, and both messages are stored", async ({
+test("a reply cut midway: what arrived stays on screen with the product's toast, and both messages are stored", async ({
   page,
 }) => {
   await openCoach(page, DEMO.admin.email);
@@ -114,7 +114,7 @@ test("a reply cut midway: what arrived stays on screen with the spec's toast, an
   await expect(page.getByTestId("ai-message").last().getByText("Sources")).toBeVisible();
 });
 
-test("a follow-up whose request never reaches the app is rolled back, with the spec's toast and the text back in the box", async ({
+test("a follow-up whose request never reaches the app is rolled back, with the product's toast and the text back in the box", async ({
   page,
 }) => {
   await openCoach(page, jordan);

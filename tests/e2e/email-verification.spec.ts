@@ -3,10 +3,9 @@ import { randomBytes } from "node:crypto";
 import { hasMailTo, linkFromMail, linksFromMail } from "./support/mail";
 import { MAIN, toastText, workspaceUrl } from "./support/pages";
 
-// Signup e-mail verification (issue 9), as a new customer lives it: the new workspace says that
-// mail to other people waits, an invitation indeed waits, a new link replaces the first, and
-// opening it (signed in or not) confirms the address, sends the waiting invitation and removes
-// the banner.
+// Signup e-mail verification (docs/decisions.md (Accounts and sign-in)), as a new customer lives it: the new workspace
+// says that mail to other people waits, an invitation indeed waits, a new link replaces the first, and opening it
+// (signed in or not) confirms the address, sends the waiting invitation and removes the banner.
 test("a new workspace confirms its admin's address from the mailbox, and the mail that waited goes out", async ({
   page,
   browser,

@@ -1,4 +1,4 @@
-// The first HTML of a signed-in page carries the page's content (issue 13, "Fast"). A page whose
+// The first HTML of a signed-in page carries the page's content, so pages feel fast. A page whose
 // data sat behind a <Suspense> boundary or a loading.tsx was sent as a skeleton and revealed by
 // React's inline script at least 300 ms after the shell's first paint, after the page's scripts
 // had run: the largest paint waited for all of them (Lighthouse mobile 73–81 on the dashboard,

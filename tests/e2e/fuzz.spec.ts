@@ -1113,7 +1113,7 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 160,
   },
-  // 1:1 templates and prep forms (issue 11). The fuzz's caller is the admin, the manager of the
+  // 1:1 templates and prep forms. The fuzz's caller is the admin, the manager of the
   // fixture's meeting (seedMeeting); prep forms are the employee's, so the prep routes refuse him.
   {
     method: "GET",
@@ -1242,7 +1242,7 @@ const ROUTES: RouteSpec[] = [
     writes: false,
     runs: 60,
   },
-  // 1:1 agenda, action items, private notes, suggestions (issue 11): addressed at the fixture's
+  // 1:1 agenda, action items, private notes, suggestions: addressed at the fixture's
   // meeting, its talking point and its action item, of which the fuzz's admin is the manager.
   {
     method: "GET",
@@ -1396,7 +1396,7 @@ const ROUTES: RouteSpec[] = [
     writes: false,
     runs: 40,
   },
-  // 1:1 meetings core (issue 11): the list and people are the caller's own; scheduling writes, so
+  // 1:1 meetings core: the list and people are the caller's own; scheduling writes, so
   // only bodies it must refuse are sent; the meeting routes are addressed at the fixture's meeting,
   // whose manager the fuzz's admin is.
   {
@@ -1479,7 +1479,7 @@ const ROUTES: RouteSpec[] = [
     writes: true,
     runs: 60,
   },
-  // Billing (issue 12). This app has no Stripe configured: the actions answer 409
+  // Billing. This app has no Stripe configured: the actions answer 409
   // billing_not_configured, the seats change in the database, so every request sent is one they
   // must refuse.
   ...(["upgrade", "cancel", "resume", "portal"] as const).map((action): RouteSpec => ({

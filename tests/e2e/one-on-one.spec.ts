@@ -91,7 +91,7 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
 
   await page.getByRole("tab", { name: "Schedule New" }).click();
   const form = page.getByRole("form", { name: "Schedule a 1:1 meeting" });
-  // Nothing chosen: the spec's toast.
+  // Nothing chosen: the product's toast.
   await form.getByRole("button", { name: "Schedule Meeting" }).click();
   await expect(toastText(page, "Missing Information")).toBeVisible();
   await page

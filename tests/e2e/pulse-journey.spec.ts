@@ -10,7 +10,7 @@ const cultureScore = (page: Page) =>
 
 // The heart of the product, as its people live it: an admin sends a pulse, an employee answers
 // from the e-mail on a phone, a second answer with the same link is refused, and the results
-// appear only once the round is closed (decisions.md: released at close) and enough colleagues
+// appear only once the round is closed (docs/decisions.md (Anonymity and the minimum group)) and enough colleagues
 // have answered.
 test("Send Now, answer from the mail on a phone, one answer per link, results at close once the group is large enough", async ({
   page,
@@ -20,7 +20,8 @@ test("Send Now, answer from the mail on a phone, one answer per link, results at
   const ws = await createWorkspace("pulse");
   // Three more colleagues in Eve's team: four members, above the minimum of 3. The admin was
   // invited too, so the organisation's figures need one answer more than the minimum before the
-  // admin sees them (decisions.md: a viewer never counts toward a minimum that protects others).
+  // admin sees them (a viewer never counts toward a minimum that protects others: docs/decisions.md
+  // (Anonymity and the minimum group)).
   const colleagues = await addTeamColleagues(ws, ["Finn", "Gia", "Hal"]);
 
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);

@@ -181,7 +181,7 @@ test("on a phone the bottom tab bar has one column per page the role may use: 6 
   await ctx.close();
 });
 
-// decisions.md: employees have no analytics, no Boss Bot and none of the admins' pages.
+// Employees have no analytics, no Boss Bot and none of the admins' pages (docs/decisions.md (Roles and permissions)).
 const EMPLOYEES_NEVER = ["/pulse", "/reports", "/ai-coach", "/admin/content-library", "/bulk-import"];
 
 test("an employee's sidebar has no Boss Bot, Pulse Overview or Reports, and those pages say 'Access Restricted'", async ({

@@ -74,7 +74,7 @@ test("a new company signs up in the browser and lands signed in on its own works
   expect(page.url()).not.toContain("token");
 });
 
-test("the form shows the spec's messages for missing and mismatched fields", async ({ page }) => {
+test("the form shows the product's messages for missing and mismatched fields", async ({ page }) => {
   await page.goto(`${MAIN}/signup`);
   await page.getByLabel("Password", { exact: true }).fill("lowercase1");
   await page.getByLabel("Confirm password", { exact: true }).fill("different");
@@ -105,7 +105,7 @@ test("a failed availability check says so; the server checks the subdomain again
   await page.goto(`${MAIN}/signup`);
   await fillDetails(page, `Broken Check ${unique()}`);
   await expect(page.getByText("Error checking availability")).toBeVisible();
-  // Only 'unavailable' and 'checking' disable the button (spec); completion validates again.
+  // Only 'unavailable' and 'checking' disable the button; completion validates again.
   await expect(page.getByRole("button", { name: "Get Instant Access" })).toBeEnabled();
 });
 

@@ -132,7 +132,7 @@ test("bad API input gets a clear 400 and changes nothing", async () => {
 
 test("a session cookie kept after sign-out is worthless (server-side sessions)", async () => {
   const host = hostOf(a.subdomain);
-  // Through the spec's logout route...
+  // Through the first client's logout route...
   const c1 = (await signIn(a.subdomain, a.employee.email, PASSWORD))!;
   expect((await json({ host, path: "/api/auth/session", cookie: c1 })).status).toBe(200);
   expect((await json({ host, path: "/api/auth/logout", method: "POST", cookie: c1 })).status).toBe(200);
