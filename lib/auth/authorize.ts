@@ -11,7 +11,7 @@ export function requirePermission(ctx: AuthContext, permission: Permission): voi
 /**
  * The one own-organisation check: an organisation id named anywhere in a request (path, query or
  * body) must be the caller's own. Any other answers "not found", exactly like a foreign row id,
- * so the ids of other organisations cannot be probed (architecture.md).
+ * so the ids of other organisations cannot be probed (docs/decisions.md (Hosts and tenancy)).
  */
 export function requireOwnOrg(ctx: AuthContext, orgId: unknown): void {
   if (typeof orgId !== "string" || orgId.toLowerCase() !== ctx.orgId) throw notFound("Organisation");

@@ -209,7 +209,8 @@ test("a manager sees their team's results; an employee sees none", async ({ page
   await eve.goto(workspaceUrl(ws.subdomain, `/surveys/results/${id}`));
   await expect(eve.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
   await expect(eve.getByText("The survey results page is for admins and managers.")).toBeVisible();
-  // From the page itself: Node cannot resolve *.localhost here (stack-notes.md), Chromium can.
+  // From the page itself: Node cannot resolve *.localhost here (its resolver does not map it to loopback), Chromium
+  // can.
   expect(await eve.evaluate(async (url) => (await fetch(url)).status, `/api/surveys/${id}/results`)).toBe(403);
   await ctx.close();
 });
