@@ -123,12 +123,12 @@ export function removeItem<V extends FieldValues>(values: V, name: string, index
   return { ...values, [name]: list.filter((_, i) => i !== index) };
 }
 
-/** `list` with the item at `from` moved to `to` (both clamped to the list). */
+/** `list` with the item at `from` moved to `to` (unchanged when either is out of range). */
 export function moveInList<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return [...list];
   const next = [...list];
-  if (from < 0 || from >= next.length) return next;
   const [item] = next.splice(from, 1);
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, item as T);
+  next.splice(to, 0, item as T);
   return next;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "@/lib/one-on-one/default-templates";
-import { moveItem } from "@/components/one-on-one/template-questions";
+import { moveInList as moveItem } from "@/components/forms/field-lists";
 import { missingDefaults } from "@/components/one-on-one/use-templates";
 import { meetingsPath } from "@/components/one-on-one/use-meetings";
 
