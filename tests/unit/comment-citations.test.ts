@@ -56,7 +56,7 @@ function scannedFiles(): string[] {
 
 /** Every "## " heading of docs/decisions.md. */
 function decisionHeadings(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim()));
+  return new Set([...markdown.matchAll(/^## (.+)$/gm)].map((m) => (m[1] ?? "").trim()));
 }
 
 /** What is wrong with one file's text, one line per finding ("<line>: ..."). */
@@ -68,7 +68,7 @@ function citationProblems(text: string, headings: ReadonlySet<string>): string[]
     }
   });
   for (const m of text.replace(COMMENT_BREAK, " ").matchAll(CITATION)) {
-    const heading = m[1].replace(/\s+/g, " ").trim();
+    const heading = (m[1] ?? "").replace(/\s+/g, " ").trim();
     if (!headings.has(heading)) problems.push(`cites "${heading}", which is not a heading of ${DECISIONS}`);
   }
   return problems;
