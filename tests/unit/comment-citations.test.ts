@@ -11,8 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const DECISIONS = "docs/decisions.md";
 const SCANNED_DIRS = ["app", "components", "lib", "scripts", "tests", "prisma/sql"];
 /** Files at the root of the repository (configuration) and the database schema. */
-const ROOT_FILE = /^[^/]+\.(ts|mts|cts|js|mjs|cjs)$/;
-const EXTRA_FILES = ["prisma/schema.prisma"];
+const ROOT_FILE = /^[^/]+\.(ts|mts|cts|js|mjs|cjs|jsonc)$/;
+const EXTRA_FILES = ["prisma/schema.prisma", ".env.example"];
 const SKIPPED = new Set(["lib/generated", "node_modules", "tests/unit/comment-citations.test.ts"]);
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|sql|prisma|md)$/;
 
