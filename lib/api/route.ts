@@ -28,8 +28,10 @@ type Spec<P, Q, B> = {
   /** A limit of lib/api/rate-limit.ts, counted once the workspace is known (a per-workspace limit
    * counts per organisation) and before the input is read; over it, 429 with Retry-After. */
   rateLimit?: RateLimitName;
-  /** Whether a valid request changes data (the fuzz test checks that refused ones change nothing,
-   * and that a route declared read-only never does). Default: every method but GET and HEAD. */
+  /** Whether a request that passes every declared check may change data (default: every method but
+   * GET and HEAD). A route that writes only for a secret the request must carry and no test or
+   * attacker can have (a sign-in link's token, a recovery key, a survey link's token) says false:
+   * the fuzz test then checks that even its valid requests change nothing. */
   writes?: boolean;
   /** The message of the 400 a body that fails its schema gets (default "Invalid request body"); the
    * field messages are the schema's own either way. */
@@ -72,7 +74,7 @@ export type RouteDeclaration = {
   ownUser: readonly string[];
   /** Path, query or body keys that must hold the caller's own organisation id (404 otherwise). */
   ownOrganization: readonly string[];
-  /** Whether a valid request changes data. */
+  /** Whether a request that passes the declared checks may change data (see Spec.writes). */
   writes: boolean;
 };
 

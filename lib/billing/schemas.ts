@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Request bodies of the billing and signup-payment routes, shared by the forms (instant feedback)
 // and the server (the rule that counts). Client-safe. Messages in the product's words.
@@ -26,7 +27,7 @@ export const setupIntentRequestSchema = z.object({
 export type SetupIntentRequest = z.infer<typeof setupIntentRequestSchema>;
 
 /** POST /api/billing/{upgrade,cancel,resume,portal}: the workspace acted on (checked against the session's). */
-export const billingActionSchema = z.object({ organizationId: z.uuid({ error: "Organisation is required" }) });
+export const billingActionSchema = z.object({ organizationId: entityId("organization", "Organisation is required") });
 export type BillingActionRequest = z.infer<typeof billingActionSchema>;
 
 export const seatsSchema = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_MAX } from "@/lib/coach/schemas";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Request bodies of Boss Bot's reply routes (shared by the routes, the e2e fuzz and scripts).
 
@@ -21,8 +22,8 @@ export const coachMessageSchema = z
 /** POST /api/ai-coach/stream and POST /api/ai-coach/chat { message, organizationId, conversationId? }. */
 export const coachRequestSchema = z.object({
   message: coachMessageSchema,
-  conversationId: z.uuid({ message: "conversationId must be a UUID" }).optional(),
-  organizationId: z.uuid({ message: "organizationId must be a UUID" }).optional(),
+  conversationId: entityId("conversation", "conversationId must be a UUID").optional(),
+  organizationId: entityId("organization", "organizationId must be a UUID").optional(),
   context: coachContextSchema.optional(),
 });
 export type CoachRequest = z.infer<typeof coachRequestSchema>;
@@ -30,7 +31,7 @@ export type CoachRequest = z.infer<typeof coachRequestSchema>;
 /** POST /api/chat/messages { conversationId, type, content }. */
 export const chatMessageRequestSchema = z
   .object({
-    conversationId: z.uuid({ message: "conversationId must be a UUID" }),
+    conversationId: entityId("conversation", "conversationId must be a UUID"),
     type: z.literal("user", { message: "type must be 'user'" }),
     content: coachMessageSchema,
   })

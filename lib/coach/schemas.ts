@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Request schemas of the conversation calls, shared by the routes and the client.
 
@@ -20,8 +21,8 @@ export const renameConversationSchema = z.object({ title: conversationTitleSchem
  * characters by the title rule (47 plus an ellipsis), like a first message. */
 export const createConversationSchema = z
   .object({
-    userId: z.uuid({ message: "userId must be a UUID" }).optional(),
-    organizationId: z.uuid({ message: "organizationId must be a UUID" }).optional(),
+    userId: entityId("user", "userId must be a UUID").optional(),
+    organizationId: entityId("organization", "organizationId must be a UUID").optional(),
     title: z
       .string({ message: "Title is required" })
       .trim()

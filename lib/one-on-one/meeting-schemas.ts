@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recurrenceSchema, timeZoneSchema } from "./recurrence";
+import { entityId, type Entity } from "@/lib/validation/entity-id";
 
 // Request bodies and queries of the meeting routes, shared by the routes and the
 // client. Client-safe: no server code. Rules that need the database or the clock (a date in the
@@ -11,12 +12,8 @@ export const MEETING_MAX_MINUTES = 240;
 export const MEETING_DEFAULT_MINUTES = 30;
 export const MEETING_NOTE_MAX = 5000;
 
-const uuid = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .toLowerCase()
-    .pipe(z.uuid({ error: message }));
+const uuid = (entity: Entity, message: string) =>
+  z.string({ error: message }).trim().toLowerCase().pipe(entityId(entity, message));
 
 /** An instant: an ISO 8601 string with its offset (the wire) or a Date (server callers, and a
  * body the route already parsed, so the domain function can parse again). */
@@ -40,13 +37,13 @@ const duration = z
 
 export const scheduleMeetingSchema = z
   .object({
-    employeeId: uuid("Choose a team member"),
-    templateId: uuid("Unknown template").optional().nullable(),
+    employeeId: uuid("user", "Choose a team member"),
+    templateId: uuid("template", "Unknown template").optional().nullable(),
     scheduledAt: instant,
     timeZone: z.string({ error: "Choose a time zone" }).pipe(timeZoneSchema),
     durationMinutes: duration.default(MEETING_DEFAULT_MINUTES),
     recurrence: recurrenceSchema.default("none"),
-    managerId: uuid("You can only schedule your own 1:1s").optional(),
+    managerId: uuid("user", "You can only schedule your own 1:1s").optional(),
     status: z.literal("scheduled", { error: "A new meeting is scheduled" }).optional(),
   })
   .strict();
@@ -87,7 +84,7 @@ export type CancelMeetingInput = z.output<typeof cancelMeetingSchema>;
 export type CancelMeetingBody = z.input<typeof cancelMeetingSchema>;
 
 export const listMeetingsQuerySchema = z.object({
-  personId: uuid("Unknown person").optional(),
+  personId: uuid("user", "Unknown person").optional(),
   when: z.enum(["upcoming", "past"], { error: "when is upcoming or past" }).default("upcoming"),
   cursor: z.string().max(200, "Invalid cursor").optional(),
 });

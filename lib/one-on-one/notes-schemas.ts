@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Request bodies of the agenda, action-item, private-note and suggestion-review routes,
 // shared by the routes and the client forms. Client-safe: no server code.
@@ -30,7 +31,7 @@ export type AgendaItemPatch = z.output<typeof agendaItemPatchSchema>;
 export const agendaOrderSchema = z
   .object({
     itemIds: z
-      .array(z.uuid({ error: "Each agenda item id must be a UUID" }), {
+      .array(entityId("agendaItem", "Each agenda item id must be a UUID"), {
         error: "itemIds must be a list of agenda item ids",
       })
       .max(500, "itemIds must be the meeting's agenda items"),
@@ -58,7 +59,7 @@ export const dueDateSchema = z
     );
   }, "Due date must be a date (YYYY-MM-DD)");
 
-const ownerId = z.uuid({ error: "Owner must be you or the other person of the meeting" });
+const ownerId = entityId("user", "Owner must be you or the other person of the meeting");
 
 export const actionItemInputSchema = z.object({ text: actionText, ownerId, dueDate: dueDateSchema.nullish() }).strict();
 export type ActionItemInput = z.output<typeof actionItemInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // The employee's prep form (the rich form of POST
 // /api/one-on-one/prep-form): nine fields, saved as a draft on every change and then submitted.
@@ -107,8 +108,8 @@ export type PrepForm = z.output<typeof prepFormSubmitSchema>;
  * employeeId is accepted because the first client sends it, but the server takes the employee from the
  * meeting and refuses one that differs; it is never trusted. */
 export const prepFormSubmitBodySchema = prepFormSubmitSchema.extend({
-  meetingId: z.uuid({ error: "Meeting not found" }),
-  employeeId: z.uuid({ error: "employeeId must be a UUID" }).optional(),
+  meetingId: entityId("meeting", "Meeting not found"),
+  employeeId: entityId("user", "employeeId must be a UUID").optional(),
 });
 export type PrepFormSubmitBody = z.output<typeof prepFormSubmitBodySchema>;
 

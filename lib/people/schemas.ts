@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
+import { entityId, type Entity } from "@/lib/validation/entity-id";
 
 // Request shapes of the user and team endpoints, shared by the dialogs that post to them.
 const CHOOSE = "Please choose from the list";
-const id = z.uuid(CHOOSE);
-const optionalId = z
-  .union([id, z.literal(""), z.null()], { error: CHOOSE })
-  .optional()
-  .transform((v) => (v ? v : null));
+const optionalId = (entity: Entity) =>
+  z
+    .union([entityId(entity, CHOOSE), z.literal(""), z.null()], { error: CHOOSE })
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const ROLES = ["employee", "manager", "admin"] as const;
 
@@ -31,8 +32,8 @@ export const userInputSchema = z.object({
     .max(254, "Please enter a valid email")
     .pipe(z.email("Please enter a valid email")),
   role: z.enum(ROLES, "Role must be employee, manager or admin"),
-  teamId: optionalId,
-  managerId: optionalId,
+  teamId: optionalId("team"),
+  managerId: optionalId("user"),
   organizationId: z.string().optional(),
 });
 export type UserInput = z.output<typeof userInputSchema>;
@@ -45,7 +46,7 @@ export const teamInputSchema = z.object({
     .min(1, "Please enter a team name")
     .max(100, "Team names are at most 100 characters")
     .refine(isSafeName, NAME_MESSAGE),
-  managerId: optionalId,
+  managerId: optionalId("user"),
   organizationId: z.string().optional(),
 });
 export type TeamInput = z.output<typeof teamInputSchema>;
@@ -62,4 +63,4 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
-export const idParams = z.object({ id });
+export const idParams = z.object({ id: entityId("user", CHOOSE) });

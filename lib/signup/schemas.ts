@@ -1,7 +1,5 @@
-import type { z } from "zod";
 import { signupRules } from "@/lib/validation/signup-rules";
 import { zodSchema } from "@/lib/validation/zod";
-import { zodFieldErrors } from "@/lib/errors/problem";
 
 // The signup rules as the server parses them (POST /api/signup/complete). The
 // rules are lib/validation/signup-rules.ts' (zod-free), which the form checks as the visitor types;
@@ -10,18 +8,10 @@ import { zodFieldErrors } from "@/lib/errors/problem";
 export {
   COMPANY_SIZES,
   PAYMENT_SETUP_INVALID,
-  SUBDOMAIN_MAX,
-  SUBDOMAIN_MIN,
   subdomainFormatError,
   type CompanySize,
   type SignupData,
-  type SignupField,
   type SignupInput,
 } from "@/lib/validation/signup-rules";
 
 export const signupSchema = zodSchema(signupRules);
-
-/** zod issues as `{ field: [messages] }`, the shape the API wrapper answers with. */
-export function signupFieldErrors(error: z.ZodError): Record<string, string[]> {
-  return zodFieldErrors(error.issues);
-}

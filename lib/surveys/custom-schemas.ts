@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // The 'Create Survey' request: shared by the dialog (checks before sending) and POST /api/surveys.
 // Audience and send time are single objects refined by hand rather than z.union, so a mistake is
@@ -37,7 +38,7 @@ export type Audience = { all: true } | { teamIds: string[] };
 const audienceSchema = z
   .object({
     all: z.boolean().optional(),
-    teamIds: z.array(z.uuid("Unknown team")).max(500).optional(),
+    teamIds: z.array(entityId("team", "Unknown team")).max(500).optional(),
   })
   .superRefine((a, ctx) => {
     if (a.all === true && a.teamIds?.length)

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { entityId } from "@/lib/validation/entity-id";
 
 // What a survey submission may carry (the first client's fields plus the personal link's token). Shared by
 // the API route and the survey page.
 export const TEXT_ANSWER_MAX = 2000;
 
 export const submissionSchema = z.object({
-  surveyId: z.uuid("Invalid survey"),
+  surveyId: entityId("survey", "Invalid survey"),
   // Any length reaches the lookup, so a mangled link gets the same 404 as an unknown one.
   token: z.string().min(1).max(200).optional(),
   responses: z
     .array(
       z.object({
-        questionId: z.uuid("Invalid question"),
+        questionId: entityId("question", "Invalid question"),
         answer: z.union([
           z.number(),
           z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`),

@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors/domain-error";
 // Any /api path no other route serves: a 404 in the API's problem shape, for every method. Without
 // it Next answers with its not-found page, which it renders as a page; a POST there that Next takes
 // for a server action (a form body with RSC: 1) was a 500 (InvariantError).
-const noSuchRoute = apiRoute({ auth: "public" }, async () => {
+const noSuchRoute = apiRoute({ auth: "public", writes: false }, async () => {
   throw notFound("API route");
 });
 

@@ -1,12 +1,12 @@
-import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { savePrepDraft } from "@/lib/one-on-one/prep-forms";
 import { PREP_FORM_MAX_BODY_BYTES, prepFormDraftSchema } from "@/lib/one-on-one/prep-form";
+import { entityId } from "@/lib/validation/entity-id";
 
 // The prep form's draft save (autosave on every change): the employee of the meeting only.
 const body = prepFormDraftSchema.extend({
-  meetingId: z.uuid({ error: "Meeting not found" }),
-  employeeId: z.uuid({ error: "employeeId must be a UUID" }).optional(),
+  meetingId: entityId("meeting", "Meeting not found"),
+  employeeId: entityId("user", "employeeId must be a UUID").optional(),
 });
 
 export const POST = apiRoute(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, CONTENT_TYPES } from "@/lib/library/schemas";
+import { entityId } from "@/lib/validation/entity-id";
 
 // What auto-analysis answers (POST /api/ai/categorize-content returns
 // title, contentType, category, tags, priority). The offline classifier and the model path both
@@ -22,6 +23,5 @@ export const categorizeBodySchema = z.object({
     .string({ error: "Content is required" })
     .max(MAX_ANALYZE_LENGTH, "Content is at most 20,000 characters")
     .refine((s) => s.trim().length > 0, "Please enter some content to analyse"),
-  organizationId: z.uuid({ error: "organizationId must be a UUID" }).optional(),
+  organizationId: entityId("organization", "organizationId must be a UUID").optional(),
 });
-export type CategorizeBody = z.output<typeof categorizeBodySchema>;

@@ -11,6 +11,7 @@ export const POST = apiRoute(
     body: categorizeBodySchema,
     maxBodyBytes: MAX_ANALYZE_LENGTH * 4 + 4096,
     rateLimit: "contentAnalysis",
+    writes: false,
   },
   async ({ ctx, body }) => analyzeForAdmin(ctx, body.content),
 );

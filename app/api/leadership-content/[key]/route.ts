@@ -1,22 +1,22 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { requireOwnOrg } from "@/lib/auth/authorize";
 import { deleteContent, listContent, updateContent } from "@/lib/library/content";
 import { contentBodySchema, contentListQuerySchema } from "@/lib/library/schemas";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Next allows one slug name per level, so the API's two shapes share this file (see docs/decisions.md
 // (The API's addresses)):
-//   GET    /api/leadership-content/{orgId} -> the organisation's library (the caller's own only)
+//   GET    /api/leadership-content/{orgId} -> the organisation's library (the caller's own only:
+//                                             the wrapper answers another organisation's id 404)
 //   PUT    /api/leadership-content/{id}    -> updates one of the organisation's items
 //   DELETE /api/leadership-content/{id}    -> deletes one (built-in and foreign ids: 404)
-const params = z.object({ key: z.uuid() });
+const orgParams = z.object({ key: entityId("organization") });
+const params = z.object({ key: entityId("content") });
 
 export const GET = apiRoute(
-  { auth: "session", permission: "library.manage", params, query: contentListQuerySchema },
-  async ({ ctx, params, query }) => {
-    requireOwnOrg(ctx, params.key);
-    return listContent(ctx, { q: query.q, contentType: query.type, category: query.category, source: query.source });
-  },
+  { auth: "session", permission: "library.manage", params: orgParams, query: contentListQuerySchema },
+  async ({ ctx, query }) =>
+    listContent(ctx, { q: query.q, contentType: query.type, category: query.category, source: query.source }),
 );
 
 export const PUT = apiRoute(

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { getOrganization } from "@/lib/org/organization";
+import { entityId } from "@/lib/validation/entity-id";
 
-export const GET = apiRoute({ auth: "session", params: z.object({ orgId: z.uuid() }) }, async ({ ctx, params }) =>
-  getOrganization(ctx, params.orgId),
+export const GET = apiRoute(
+  { auth: "session", params: z.object({ orgId: entityId("organization") }) },
+  async ({ ctx, params }) => getOrganization(ctx, params.orgId),
 );

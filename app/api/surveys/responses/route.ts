@@ -1,5 +1,4 @@
 import { apiRoute } from "@/lib/api/route";
-import { checkSameOrigin } from "@/lib/api/same-origin";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { clientAddress } from "@/lib/auth/client-address";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -8,7 +7,8 @@ import { submissionSchema } from "@/lib/surveys/take-schemas";
 
 // POST /api/surveys/responses { surveyId, responses: [{ questionId, answer, submittedAt }], token }
 // -> 201. Only the personal link answers (no sign-in needed); without one the answer is refused as
-// an invalid link, signed in or not.
+// an invalid link, signed in or not. Only from this workspace's own pages (the wrapper's
+// same-origin rule). Without an unspent link's token (256 random bits) nothing is written.
 //
 // The surveyResponse rate limit counts refused submissions only. A stored answer must not be
 // written next to anything that names its author, and the rate limit's row names the client's
@@ -16,10 +16,8 @@ import { submissionSchema } from "@/lib/surveys/take-schemas";
 // would sit one transaction id away from the pool row. A link stores one answer at most, so
 // accepted submissions need no limit; a script trying links is counted and stopped as before.
 export const POST = apiRoute(
-  { auth: "tenant", body: submissionSchema, maxBodyBytes: 64 * 1024 },
+  { auth: "tenant", body: submissionSchema, maxBodyBytes: 64 * 1024, writes: false },
   async ({ tenant, body, req }) => {
-    // Only from this workspace's own pages.
-    checkSameOrigin(req);
     try {
       await submitResponse(tenant.orgId, body, { token: body.token });
     } catch (err) {

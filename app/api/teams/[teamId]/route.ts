@@ -3,8 +3,9 @@ import { apiRoute } from "@/lib/api/route";
 import { deleteTeam, getTeam, updateTeam } from "@/lib/people/teams";
 import { teamInputSchema } from "@/lib/people/schemas";
 import { teamDashboardData } from "@/lib/analytics/teams";
+import { entityId } from "@/lib/validation/entity-id";
 
-const params = z.object({ teamId: z.uuid() });
+const params = z.object({ teamId: entityId("team") });
 
 // The team and its members, plus the dashboard-side team data (scores, trend, member count): scores
 // only for admins and the team's own manager, and only when enough people answered.

@@ -1,19 +1,21 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
-import { notFound } from "@/lib/errors/domain-error";
 import { deleteConversation, listConversations, renameConversation } from "@/lib/coach/conversations";
 import { renameConversationSchema } from "@/lib/coach/schemas";
+import { entityId } from "@/lib/validation/entity-id";
 
 // Next requires one slug name per level, so the API's shapes share this file:
-//   GET    /api/chat/conversations/{userId}  -> the caller's own conversations (another id: 404)
+//   GET    /api/chat/conversations/{userId}  -> the caller's own conversations (another user's id:
+//                                              404, the wrapper's ownUser check)
 //   PATCH  /api/chat/conversations/{id}      -> rename { title }
 //   DELETE /api/chat/conversations/{id}      -> delete with its messages
-const params = z.object({ key: z.uuid() });
+const userParams = z.object({ key: entityId("user") });
+const params = z.object({ key: entityId("conversation") });
 
-export const GET = apiRoute({ auth: "session", permission: "coach.use", params }, async ({ ctx, params }) => {
-  if (params.key !== ctx.userId) throw notFound("User");
-  return listConversations(ctx);
-});
+export const GET = apiRoute(
+  { auth: "session", permission: "coach.use", params: userParams, ownUser: ["key"] },
+  async ({ ctx }) => listConversations(ctx),
+);
 
 export const PATCH = apiRoute(
   { auth: "session", permission: "coach.use", params, body: renameConversationSchema },

@@ -3,12 +3,13 @@ import { apiRoute } from "@/lib/api/route";
 import { notFound } from "@/lib/errors/domain-error";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { takerFor } from "@/lib/surveys/taker";
+import { entityId } from "@/lib/validation/entity-id";
 
 // GET /api/surveys/{surveyId}/questions?token=...: [{ id, question, type, isRequired, order }].
 export const GET = apiRoute(
   {
     auth: "tenant",
-    params: z.object({ surveyId: z.uuid() }),
+    params: z.object({ surveyId: entityId("survey") }),
     query: z.object({ token: z.string().max(200).optional() }),
   },
   async ({ tenant, params, query }) => {

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { getPrivateNote, savePrivateNote } from "@/lib/one-on-one/private-notes";
 import { privateNoteInputSchema } from "@/lib/one-on-one/notes-schemas";
+import { entityKey } from "@/lib/validation/entity-id";
 
 // The caller's own private note on the meeting ({body, updatedAt} | null); PUT saves it (an empty body deletes it).
-const params = z.object({ meetingId: z.string() });
+const params = z.object({ meetingId: entityKey("meeting") });
 
 export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) =>
   getPrivateNote(ctx, params.meetingId),

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { apiRoute } from "@/lib/api/route";
 import { deleteActionItem, updateActionItem } from "@/lib/one-on-one/action-items";
 import { actionItemPatchSchema } from "@/lib/one-on-one/notes-schemas";
+import { entityKey } from "@/lib/validation/entity-id";
 
 // Complete (recorded against this meeting) or edit an action item; delete (its creator or the manager).
-const params = z.object({ meetingId: z.string(), itemId: z.string() });
+const params = z.object({ meetingId: entityKey("meeting"), itemId: entityKey("actionItem") });
 
 export const PATCH = apiRoute(
   { auth: "session", permission: "oneOnOnes.use", params, body: actionItemPatchSchema },
