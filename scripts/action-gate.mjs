@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const Busboy = require("next/dist/compiled/busboy");
 
 /** next.config.mjs's experimental.serverActions.bodySizeLimit ("1mb", read by Next as 1 MiB). */
-export const ACTION_BODY_LIMIT = 1024 * 1024;
+const ACTION_BODY_LIMIT = 1024 * 1024;
 // Next refuses more arguments than this with an Error (a 500).
 const ARGS_LIMIT = 1000;
 

@@ -5,7 +5,7 @@ const n = (v: number) => v.toLocaleString("en-US");
 // Share of the bar per phase: checking is quick, writing and invitations take the time.
 const SPAN = { validating: [0, 10], writing: [10, 60], inviting: [60, 100] } as const;
 
-export function progressLabel(p: ImportProgress | null): string {
+function progressLabel(p: ImportProgress | null): string {
   if (!p) return "Sending the file…";
   if (p.phase === "validating") return "Checking rows…";
   if (p.phase === "writing") return `Adding people… ${n(p.done)} of ${n(p.total)}`;

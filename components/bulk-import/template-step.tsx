@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { StepCard } from "@/components/bulk-import/step-card";
 
-export const TEMPLATE_PATH = "/templates/users-template.csv";
+const TEMPLATE_PATH = "/templates/users-template.csv";
 
 export function TemplateStep() {
   return (

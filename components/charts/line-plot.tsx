@@ -30,7 +30,7 @@ export type PlotPoint<K extends string> = {
 };
 
 /** Centre of band i of n, in percent of the plot's width. */
-export const xOf = (i: number, n: number) => ((i + 0.5) / n) * 100;
+const xOf = (i: number, n: number) => ((i + 0.5) / n) * 100;
 
 /** Runs of consecutive points with a value: a line never bridges a point without one. */
 function segments<K extends string>(points: readonly PlotPoint<K>[], key: K, yOf: (v: number) => number): string[] {

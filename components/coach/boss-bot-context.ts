@@ -37,7 +37,7 @@ export function contextEmployee(ctx: BossBotContext): string {
 }
 
 /** The employee's first name: the one stored with the context, else the first word of the name. */
-export function contextFirstName(ctx: BossBotContext): string | null {
+function contextFirstName(ctx: BossBotContext): string | null {
   if (ctx.employeeFirstName) return ctx.employeeFirstName;
   const name = contextEmployee(ctx);
   return name === UNNAMED ? null : (name.split(/\s+/)[0] ?? null);

@@ -21,7 +21,7 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListSchema = z.array(conversationSchema);
 
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   type: z.enum(["user", "ai"]),
@@ -38,9 +38,9 @@ export const coachMetadataSchema = z.object({
   userMessageId: z.string().optional(),
   createdAt: z.string().optional(),
 });
-export type CoachMetadata = z.infer<typeof coachMetadataSchema>;
+type CoachMetadata = z.infer<typeof coachMetadataSchema>;
 
-export type CoachDataParts = { sources: Source[] };
+type CoachDataParts = { sources: Source[] };
 export type CoachUIMessage = UIMessage<CoachMetadata, CoachDataParts>;
 
 /** The longest message the server accepts (docs/decisions.md (The coach and its privacy)). */

@@ -1,6 +1,6 @@
 import { Bot, MessageSquareWarning, Scale, UserMinus, Users } from "lucide-react";
 
-export const STARTER_PROMPTS = [
+const STARTER_PROMPTS = [
   { icon: UserMinus, text: "How do I re-engage a team member who seems disengaged lately?" },
   { icon: MessageSquareWarning, text: "How should I give difficult feedback to someone on my team?" },
   { icon: Scale, text: "How can I delegate more without micromanaging?" },

@@ -4,12 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
-import {
-  chatMessageListSchema,
-  conversationListSchema,
-  conversationSchema,
-  type Conversation,
-} from "@/components/coach/coach-dto";
+import { conversationListSchema, conversationSchema, type Conversation } from "@/components/coach/coach-dto";
 
 const enc = encodeURIComponent;
 
@@ -20,19 +15,6 @@ export function useConversations(userId: string) {
     queryFn: ({ signal }) =>
       apiFetch(`/api/chat/conversations/${enc(userId)}`, { schema: conversationListSchema, signal }),
     select: (list) => [...list].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt)),
-  });
-}
-
-/** One conversation's stored messages, oldest first. */
-export function useConversationMessages(conversationId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.coachMessages(conversationId ?? "none"),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/chat/conversations/${enc(conversationId ?? "")}/messages`, {
-        schema: chatMessageListSchema,
-        signal,
-      }),
-    enabled: conversationId !== null,
   });
 }
 

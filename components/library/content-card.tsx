@@ -18,7 +18,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-export function preview(content: string): string {
+function preview(content: string): string {
   const text = content
     .replace(/^#+\s*/gm, "")
     .replace(/\s+/g, " ")

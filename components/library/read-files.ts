@@ -12,7 +12,7 @@ function readText(file: File): Promise<string> {
   });
 }
 
-export function isImportable(name: string): boolean {
+function isImportable(name: string): boolean {
   return /\.(md|markdown|txt)$/i.test(name);
 }
 

@@ -8,8 +8,8 @@ import { analysisErrorText } from "@/components/library/analysis-messages";
 import type { Analysis } from "@/components/library/library-types";
 
 /** More than 50 characters, a 1000 ms pause after the last change (docs/decisions.md (The leadership library)). */
-export const AUTO_ANALYSIS_MIN_CHARS = 50;
-export const AUTO_ANALYSIS_DELAY_MS = 1000;
+const AUTO_ANALYSIS_MIN_CHARS = 50;
+const AUTO_ANALYSIS_DELAY_MS = 1000;
 
 type Options = {
   content: string;

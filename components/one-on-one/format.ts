@@ -50,12 +50,6 @@ export function formatMeetingDate(iso: string, timeZone?: string): string {
   return d ? formatter("date", timeZone).format(d) : "";
 }
 
-/** '10:00 AM'. */
-export function formatMeetingTime(iso: string, timeZone?: string): string {
-  const d = valid(iso);
-  return d ? formatter("time", timeZone).format(d) : "";
-}
-
 /** '10:00 AM – 10:30 AM'. */
 export function formatMeetingTimeRange(iso: string, durationMinutes: number, timeZone?: string): string {
   const d = valid(iso);
@@ -133,7 +127,7 @@ export function fromDateTimeLocal(value: string, timeZone: string): string | nul
 
 /** The tabs of '1:1 Meetings', as the address's ?tab= names them (My Meetings has none). Here,
  * not in the client page, so the server page can read them too. */
-export const MEETINGS_TABS = ["meetings", "schedule", "templates"] as const;
+const MEETINGS_TABS = ["meetings", "schedule", "templates"] as const;
 export type MeetingsTab = (typeof MEETINGS_TABS)[number];
 export function meetingsTab(value: unknown): MeetingsTab {
   return MEETINGS_TABS.find((t) => t === value) ?? "meetings";

@@ -89,7 +89,7 @@ export function MyMeetings({
 }
 
 /** People by id, each once, sorted by name; returns `a` itself when `b` adds nobody (no re-render loop). */
-export function mergePeople<P extends PersonRef>(a: readonly P[], b: readonly PersonRef[]): P[] {
+function mergePeople<P extends PersonRef>(a: readonly P[], b: readonly PersonRef[]): P[] {
   const ids = new Set(a.map((p) => p.id));
   const extra = b.filter((p) => !ids.has(p.id) && (ids.add(p.id), true));
   if (extra.length === 0) return a as P[];
@@ -192,7 +192,7 @@ function MeetingSection({
   );
 }
 
-export function MeetingRow({ meeting }: { meeting: MeetingListItem }) {
+function MeetingRow({ meeting }: { meeting: MeetingListItem }) {
   const title = meetingTitle(meeting);
   const repeat = recurrenceHint(meeting.recurrence);
   return (
@@ -229,7 +229,7 @@ export function MeetingRow({ meeting }: { meeting: MeetingListItem }) {
   );
 }
 
-export function MeetingListSkeleton() {
+function MeetingListSkeleton() {
   return (
     <ul className="space-y-3" aria-hidden="true" data-testid="meetings-skeleton">
       {Array.from({ length: 4 }, (_, i) => (

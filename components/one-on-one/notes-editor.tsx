@@ -10,7 +10,7 @@ import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meet
 import { Textarea } from "@/components/ui/textarea";
 
 const NOTES_MAX = 5000;
-export const NOTE_FIELDS = [
+const NOTE_FIELDS = [
   ["wins", "Wins"],
   ["challenges", "Challenges"],
   ["goals", "Goals"],

@@ -6,7 +6,7 @@ import type { ChartPerson } from "@/lib/people/org-chart-tree";
 import { KindIcon } from "./org-chart-kinds";
 
 /** Enough to scan a team; a department of hundreds renders only on request, so one click stays fast. */
-export const PEOPLE_CAP = 50;
+const PEOPLE_CAP = 50;
 
 export function PersonList({ people, emptyText }: { people: ChartPerson[]; emptyText: string }) {
   const [showAll, setShowAll] = useState(false);

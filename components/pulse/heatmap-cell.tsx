@@ -15,7 +15,7 @@ export const NOT_ASKED_CELL = "bg-white font-normal text-slate-600 italic";
 
 export const NOT_ASKED_TEXT = "Not asked";
 
-export function notAskedLabel(recent: boolean): string {
+function notAskedLabel(recent: boolean): string {
   return recent ? "Not asked in these rounds" : "Not asked this round";
 }
 

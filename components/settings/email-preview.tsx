@@ -1,6 +1,6 @@
 import { renderTemplate } from "@/lib/surveys/email-template";
 
-export const SAMPLE_FIRST_NAME = "Alex";
+const SAMPLE_FIRST_NAME = "Alex";
 
 /** The invitation as a recipient named Alex would see it. A variable the product does not know
  * stays visible in braces, so a typo shows up here before it is refused on save. */

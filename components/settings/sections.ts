@@ -15,7 +15,7 @@ export type SettingsSection = {
 
 // Order is the order on screen. Every role has an account; the rest follow the permission map as
 // the single Settings page did (admins manage, managers view, employees only their account).
-export const SETTINGS_SECTIONS = [
+const SETTINGS_SECTIONS = [
   { href: "/settings", label: "Your account", anchor: "account" },
   {
     href: "/settings/email",
@@ -71,7 +71,7 @@ export function activeSettingsSection(
 }
 
 /** User Management's tabs, each with its own address (/settings/users?tab=teams). */
-export const USER_MANAGEMENT_TABS = ["users", "teams", "org-chart", "permissions"] as const;
+const USER_MANAGEMENT_TABS = ["users", "teams", "org-chart", "permissions"] as const;
 export type UserManagementTab = (typeof USER_MANAGEMENT_TABS)[number];
 
 /** The tab a ?tab= value names; anything else (missing, repeated, unknown) opens Users. */

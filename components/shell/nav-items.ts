@@ -25,7 +25,7 @@ export type NavItem = NavLink & {
 
 // Order is the order on screen. The tab bar shows every top-level item the role may use: 6 for
 // admins, 5 for managers (no Content Library), 4 for employees (no Boss Bot either).
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   {
     href: "/",
     label: "Dashboard",

@@ -11,7 +11,7 @@ export const ROLE_LABEL: Record<ShellUser["role"], string> = {
 };
 
 /** Initials from first and last name, else the e-mail's first letter, else 'U' (no user). */
-export function initialsOf(user: ShellUser | null): string {
+function initialsOf(user: ShellUser | null): string {
   if (!user) return "U";
   const fromName = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
   return (fromName || user.email.trim().charAt(0) || "U").toUpperCase();

@@ -6,7 +6,7 @@ import { suggestionCandidates } from "@/lib/signup/slug";
 import { subdomainFormatError } from "@/lib/validation/signup-rules";
 
 // The states of the subdomain check: none, checking, available, unavailable, error.
-export type AvailabilityStatus = "none" | "checking" | "available" | "unavailable" | "error";
+type AvailabilityStatus = "none" | "checking" | "available" | "unavailable" | "error";
 
 export type AvailabilityState = {
   status: AvailabilityStatus;
@@ -15,8 +15,8 @@ export type AvailabilityState = {
   suggestion: string | null;
 };
 
-export const CHECK_DEBOUNCE_MS = 500;
-export const CHECK_ERROR_MESSAGE = "Error checking availability";
+const CHECK_DEBOUNCE_MS = 500;
+const CHECK_ERROR_MESSAGE = "Error checking availability";
 
 type Result = AvailabilityState & { value: string };
 

@@ -5,7 +5,7 @@ import { plural } from "@/lib/utils/plural";
 /** The sentence that says, before submitting, which groups the answers are reported in and how many
  * people each counts: the team the invitation was attributed to when the survey was sent (only
  * activated people count), and everyone asked. */
-export function groupNoteText(reportedWith: SurveyForTaker["reportedWith"], minGroupSize: number): string {
+function groupNoteText(reportedWith: SurveyForTaker["reportedWith"], minGroupSize: number): string {
   const everyone = plural(reportedWith.organisationPeople, "person", "people");
   if (reportedWith.team)
     return `Your answers are reported with ${reportedWith.team.name} (${plural(reportedWith.team.people, "person", "people")}) and the whole organisation (${everyone}), never alone.`;

@@ -12,7 +12,7 @@ const TOAST_LIMIT = 1;
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
 export type ToastInput = {
   title: string;
@@ -40,7 +40,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Removes one toast, or all of them when called without an id. */
-export function dismissToast(id?: number): void {
+function dismissToast(id?: number): void {
   setItems(id === undefined ? [] : items.filter((t) => t.id !== id));
 }
 
@@ -57,11 +57,6 @@ function useToastItems(): ToastItem[] {
     () => items,
     () => EMPTY,
   );
-}
-
-/** shadcn-style hook, for components that prefer `const { toast } = useToast()`. */
-export function useToast() {
-  return { toasts: useToastItems(), toast, dismiss: dismissToast };
 }
 
 const announce = (t: ToastItem | undefined) => (t ? [t.title, t.description].filter(Boolean).join(". ") : "");

@@ -94,5 +94,3 @@ export function useVaultGate({ onRecovered }: { onRecovered?: (result: RecoverRe
     dialogs,
   };
 }
-
-export type VaultGate = ReturnType<typeof useVaultGate>;

@@ -9,19 +9,19 @@ import { plural } from "@/lib/utils/plural";
 // The personal vault as the browser sees it: its status (GET /api/vault) and the three calls that
 // change it. The light half: the dialogs that use the calls are loaded only when they open.
 
-export const vaultStatusSchema = z.object({
+const vaultStatusSchema = z.object({
   status: z.enum(["ready", "setup", "locked"]),
   sealedVaults: z.number().int().nonnegative(),
 });
 export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
-export const recoveryKeySchema = z.object({
+const recoveryKeySchema = z.object({
   recoveryKey: z.string().min(1),
   confirmGroup: z.number().int().positive(),
 });
 export type RecoveryKey = z.infer<typeof recoveryKeySchema>;
 
-export const recoverResultSchema = z.object({
+const recoverResultSchema = z.object({
   restoredVaults: z.number().int().nonnegative(),
   conversations: z.number().int().nonnegative(),
   notes: z.number().int().nonnegative(),

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils/cn";
 import { LOCKED_MESSAGE, SEALED_MESSAGE, signInAgain, type VaultStatus } from "@/components/vault/vault-api";
 
 /** "Sign in again": ends the session and opens sign-in, where the vault opens again. */
-export function SignInAgainButton({ className }: { className?: string }) {
+function SignInAgainButton({ className }: { className?: string }) {
   const [pending, setPending] = useState(false);
   return (
     <Button

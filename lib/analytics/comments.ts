@@ -14,8 +14,8 @@ import { isoDay } from "@/lib/analytics/periods";
 // suppression as scores: otherwise the organisation's list minus the visible teams' lists would
 // single out the comments of a few people. Shuffled, and dated by the round's day only.
 
-export type Comment = { text: string; roundDate: string };
-export type CommentGroup = {
+type Comment = { text: string; roundDate: string };
+type CommentGroup = {
   id: string;
   name: string;
   reason: SuppressionReason | null;

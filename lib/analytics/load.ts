@@ -9,7 +9,7 @@ import { ORG_GROUP, type ParticipationRow, type RollupRow, type RoundInput } fro
 // teams. Results are released when a round closes (docs/decisions.md (Anonymity and the minimum group)): open rounds
 // have no rollups yet, and analytics never lists them.
 
-export type RoundMeta = {
+type RoundMeta = {
   id: string;
   title: string;
   kind: "pulse" | "custom";

@@ -1,8 +1,8 @@
 // Time windows of the dashboards. A period is four weeks ("from last month" in the reports): the
 // pulse rotates every dimension back at least every four weeks, so a period covers all of them.
 const DAY = 24 * 60 * 60 * 1000;
-export const PERIOD_DAYS = 28;
-export const WEEKS_SHOWN = 12;
+const PERIOD_DAYS = 28;
+const WEEKS_SHOWN = 12;
 
 export type Window = { from: Date; to: Date };
 

@@ -11,7 +11,7 @@ import { round1OrNull } from "@/lib/analytics/scores";
 import { DIMENSION_KEYS, ENPS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
 import type { PulseCell, PulseOverview, PulseRoundOption, PulseRow } from "@/lib/analytics/pulse-types";
 
-export type { PulseCell, PulseOverview, PulseRoundOption, PulseRow };
+export type { PulseOverview };
 
 // The Pulse Overview heatmap: teams by the eleven dimensions for one round (or the last four
 // weeks), with participation and eNPS. Every cell passes the same suppression as the dashboards.

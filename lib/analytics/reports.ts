@@ -10,8 +10,8 @@ import { round1, trendText } from "@/lib/analytics/scores";
 // carry no person, rollups only sums per team), so no count of people can be made. What the data
 // supports is a count of the team's dimensions, and it is named so: 'Strong Dimensions' above 8.0
 // and 'Needs Attention' below 6.5, each out of the dimensions measured in the period.
-export const HIGH_SCORE = 8.0;
-export const LOW_SCORE = 6.5;
+const HIGH_SCORE = 8.0;
+const LOW_SCORE = 6.5;
 
 export type DimensionScore = { key: string; label: string; score: number };
 export type ManagerTeamReport = TeamRankingItem & {

@@ -25,7 +25,7 @@ export type Scores = {
   stress: number | null;
 };
 
-export const emptyAcc = (): MetricAcc => ({ n: 0, sum: 0, promoters: 0, detractors: 0 });
+const emptyAcc = (): MetricAcc => ({ n: 0, sum: 0, promoters: 0, detractors: 0 });
 
 export function addAcc(into: MetricAccs, metric: string, a: MetricAcc): void {
   const cur = into.get(metric) ?? emptyAcc();
@@ -39,7 +39,7 @@ export function addAcc(into: MetricAccs, metric: string, a: MetricAcc): void {
 
 const mean = (a: MetricAcc | undefined) => (a && a.n > 0 ? a.sum / a.n : null);
 
-export function meanOf(values: readonly (number | null)[]): number | null {
+function meanOf(values: readonly (number | null)[]): number | null {
   const present = values.filter((v): v is number => v !== null);
   return present.length ? present.reduce((s, v) => s + v, 0) / present.length : null;
 }

@@ -79,5 +79,5 @@ export function decideVisibility(input: {
 
 /** Comments identify people more easily than averages: they need at least 5 respondents
  * (docs/decisions.md (Anonymity and the minimum group)), and never fewer than the organisation's minimum group. */
-export const COMMENT_MIN_RESPONDENTS = 5;
+const COMMENT_MIN_RESPONDENTS = 5;
 export const commentMinimum = (minGroupSize: number) => Math.max(COMMENT_MIN_RESPONDENTS, minGroupSize);

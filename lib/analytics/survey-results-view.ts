@@ -21,21 +21,21 @@ import { scaleScore, standardEnps } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
 /** higherIsWorse: the wellness stress item, where agreeing means more stress. */
-export type ResultQuestion = {
+type ResultQuestion = {
   id: string;
   order: number;
   type: "scale" | "enps" | "text";
   text: string;
   higherIsWorse: boolean;
 };
-export type QuestionRollupRow = {
+type QuestionRollupRow = {
   teamId: string;
   questionId: string;
   n: number;
   sum: number;
   counts: readonly number[];
 };
-export type ParticipationRow = { teamId: string; invited: number; responded: number };
+type ParticipationRow = { teamId: string; invited: number; responded: number };
 
 /** Answers per value, lowest value first (1..5 for scale, 0..10 for eNPS). */
 export type Bar = { value: number; count: number };
@@ -84,12 +84,12 @@ const sumOf = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 const bars = (counts: readonly number[], from: number, to: number): Bar[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ value: from + i, count: counts[from + i] ?? 0 }));
 
-export function scaleStats(row: Pick<QuestionRollupRow, "n" | "sum" | "counts">): ScaleStats {
+function scaleStats(row: Pick<QuestionRollupRow, "n" | "sum" | "counts">): ScaleStats {
   const mean = row.sum / row.n;
   return { n: row.n, average: round1(mean), score: round1(scaleScore(mean)), distribution: bars(row.counts, 1, 5) };
 }
 
-export function enpsStats(row: Pick<QuestionRollupRow, "n" | "sum" | "counts">): EnpsStats {
+function enpsStats(row: Pick<QuestionRollupRow, "n" | "sum" | "counts">): EnpsStats {
   const promoters = sumOf(row.counts.slice(9, 11));
   const passives = sumOf(row.counts.slice(7, 9));
   const detractors = sumOf(row.counts.slice(0, 7));

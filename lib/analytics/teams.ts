@@ -80,7 +80,7 @@ export function toRankingItem({ team, current, previous, participation }: TeamPe
 }
 
 /** Best culture score first; hidden and empty teams last, by name. */
-export function rankTeams(items: TeamRankingItem[]): TeamRankingItem[] {
+function rankTeams(items: TeamRankingItem[]): TeamRankingItem[] {
   return [...items].sort((a, b) => (b.cultureScore ?? -1) - (a.cultureScore ?? -1) || a.name.localeCompare(b.name));
 }
 

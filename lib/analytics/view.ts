@@ -28,7 +28,7 @@ export function scopeInvitedCells(scope: Scope, round: RoundInput, allTeamIds: r
 }
 
 /** Why a period's hidden rounds are hidden: one reason when they share it. */
-export type HiddenRoundsReason = SuppressionReason | "mixed";
+type HiddenRoundsReason = SuppressionReason | "mixed";
 
 /** Participation over a period, counting every round the group was invited to, shown or not. */
 export type ParticipationFigure = {

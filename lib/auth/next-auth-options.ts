@@ -16,7 +16,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 // hosts, so a single NEXTAUTH_URL cannot work. The proxy makes X-Forwarded-Host equal Host.
 process.env.AUTH_TRUST_HOST ??= "1";
 
-export class ThrottledError extends Error {}
+class ThrottledError extends Error {}
 
 export function authOptions(): NextAuthOptions {
   const e = env();

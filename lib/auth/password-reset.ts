@@ -32,7 +32,7 @@ export async function requestPasswordReset(tenant: Tenant, email: string): Promi
   await b.send(QUEUES.passwordResetRequest.name, job, QUEUES.passwordResetRequest.options);
 }
 
-export const passwordResetJobSchema = z.object({
+const passwordResetJobSchema = z.object({
   orgId: z.uuid(),
   subdomain: z.string().min(1).max(63),
   email: resetRequestSchema.shape.email,

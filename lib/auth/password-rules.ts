@@ -7,7 +7,7 @@ import { email, form, text, type CrossCheck } from "@/lib/validation/rules";
 // source of the rules and their messages. Each rule is built `@__PURE__`, so a page's bundle keeps
 // only the rules it uses (sign-in needs none of the password forms').
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
 export const passwordRule = /* @__PURE__ */ text({
@@ -23,7 +23,7 @@ export const passwordRule = /* @__PURE__ */ text({
   ],
 });
 
-export const PASSWORDS_DIFFER = "Passwords don't match";
+const PASSWORDS_DIFFER = "Passwords don't match";
 
 /** The confirmation field. An empty one simply does not match (the product has one message for it);
  * the cap keeps a huge paste from being compared at all. */

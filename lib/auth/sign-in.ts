@@ -6,7 +6,7 @@ import { releaseAttempt, reserveAttempt, type ThrottleKey } from "@/lib/auth/thr
 import { createSession } from "@/lib/auth/sessions";
 import { openVaultAtSignIn } from "@/lib/vault/vault";
 
-export const credentialsSchema = z.object({
+const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   password: z.string().min(1).max(200),
 });

@@ -14,7 +14,7 @@ import { isReadOnlyStatus, READ_ONLY_MESSAGE } from "@/lib/billing/status";
 // already open survey keep working. Trialing, active, past_due and incomplete allow everything.
 
 /** The organisation's subscription status, read in the caller's transaction. */
-export async function subscriptionStatusOf(tx: Tx, orgId: string): Promise<SubscriptionStatus | null> {
+async function subscriptionStatusOf(tx: Tx, orgId: string): Promise<SubscriptionStatus | null> {
   const org = await tx.organization.findUnique({ where: { id: orgId }, select: { subscriptionStatus: true } });
   return org?.subscriptionStatus ?? null;
 }

@@ -6,7 +6,7 @@ import { stripe } from "@/lib/billing/stripe-client";
 // The Price billed per seat: STRIPE_PRICE_ID when set; else the one with our lookup key, created
 // (with its product) the first time an installation needs it. Found once per process.
 
-export const SEAT_PRICE_LOOKUP_KEY = "pulsewell_seat_monthly";
+const SEAT_PRICE_LOOKUP_KEY = "pulsewell_seat_monthly";
 
 const g = globalThis as unknown as { pulsewellSeatPrice?: { key: string; id: Promise<string> } };
 

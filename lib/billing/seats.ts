@@ -21,7 +21,7 @@ import { plural } from "@/lib/utils/plural";
 // Room for a Stripe round trip (with the client's own retries) inside the transaction.
 const SEATS_TX_TIMEOUT_MS = 45_000;
 
-export const seatsBelowUsersMessage = (users: number) =>
+const seatsBelowUsersMessage = (users: number) =>
   `Seats cannot be fewer than the ${plural(users, "person", "people")} in this workspace.`;
 
 export async function changeSeats(ctx: AuthContext, seats: number): Promise<BillingChangeDto> {

@@ -9,7 +9,7 @@ export const READ_ONLY_STATUSES: readonly SubscriptionStatus[] = ["canceled", "u
 
 /** A subscription that still bills (or may again): preferred over ended ones as "the" subscription,
  * and the one that can be cancelled, resumed or given seats. */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
+const LIVE_STATUSES: readonly SubscriptionStatus[] = [
   "trialing",
   "active",
   "past_due",

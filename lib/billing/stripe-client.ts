@@ -9,7 +9,7 @@ import { log } from "@/lib/log/logger";
 
 const g = globalThis as unknown as { pulsewellStripe?: { key: string; client: Stripe } };
 
-export const BILLING_NOT_CONFIGURED = "Billing is not configured on this installation.";
+const BILLING_NOT_CONFIGURED = "Billing is not configured on this installation.";
 export const BILLING_UNAVAILABLE = "We could not reach the payment provider. Nothing was changed; please try again.";
 
 /** The configured client; refuses with billing_not_configured on an installation without Stripe. */

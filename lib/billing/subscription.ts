@@ -21,8 +21,8 @@ import { isLiveStatus, isReadOnlyStatus } from "@/lib/billing/status";
 // Stripe cannot be reached nothing is changed here and the admin is told so (503
 // billing_unavailable). Each ends with syncOrgBilling, so the workspace shows Stripe's state.
 
-export const CANCELLED_MESSAGE = "Your subscription will remain active until the end of the billing period.";
-export const RESUMED_MESSAGE = "Your subscription will continue.";
+const CANCELLED_MESSAGE = "Your subscription will remain active until the end of the billing period.";
+const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
 const STILL_RUNNING =

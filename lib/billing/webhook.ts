@@ -15,7 +15,7 @@ import { log } from "@/lib/log/logger";
 // the event's copy of its object: the job (lib/billing/events.ts) asks Stripe for the current state.
 // The only thing read from the object is its customer, to know whose workspace to sync.
 
-export const INVALID_SIGNATURE = "Invalid webhook signature";
+const INVALID_SIGNATURE = "Invalid webhook signature";
 
 // Ids and types as Stripe writes them; anything else is not an event this code can store (and a
 // NUL in it would fail in PostgreSQL), even though it was signed.

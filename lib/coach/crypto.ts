@@ -60,7 +60,7 @@ export function parseMasterKeys(vars: MasterKeyVars): KeyRing | null {
   return { current: list[0]!, byId };
 }
 
-export const LOCAL_MASTER_KEY_FILE = "coach-master-key";
+const LOCAL_MASTER_KEY_FILE = "coach-master-key";
 
 /** A master key generated once per data folder when none is configured (like the auth secret;
  * several instances must share a configured key). The file holds "id:base64key", mode 600. */

@@ -7,7 +7,7 @@ import { z } from "zod";
 // ISO form, so nothing of the kind can reach an answer.
 
 /** How a 1-5 value moved since the pair's previous submitted prep form. */
-export const trendSchema = z.enum(["up", "down", "steady"]);
+const trendSchema = z.enum(["up", "down", "steady"]);
 export type Trend = z.infer<typeof trendSchema>;
 
 const text = z.string().max(5000);

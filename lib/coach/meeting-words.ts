@@ -10,7 +10,7 @@ type Prep = NonNullable<MeetingContext["prep"]>;
 const QUOTE_MAX = 160;
 
 /** The employee's words, briefly: the first sentence when it is short enough, else cut at a word. */
-export function briefQuote(text: string, max = QUOTE_MAX, marks: [string, string] = ["“", "”"]): string {
+function briefQuote(text: string, max = QUOTE_MAX, marks: [string, string] = ["“", "”"]): string {
   const flat = text
     .replace(/\s+/g, " ")
     .trim()
@@ -32,7 +32,7 @@ function movement(now: number, before: number | null, trend: Trend | null, first
 }
 
 /** Mood and stress with their trend: "mood 2 of 5, down from 4 at your previous 1:1; stress 4 of 5, up from 2". */
-export function moodAndStress(p: Prep): string {
+function moodAndStress(p: Prep): string {
   return `mood ${p.mood} of 5${movement(p.mood, p.previousMood, p.moodTrend, true)}; stress ${p.stress} of 5${movement(p.stress, p.previousStress, p.stressTrend, p.moodTrend === null)}`;
 }
 

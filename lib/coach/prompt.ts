@@ -31,7 +31,7 @@ export type Grounding = {
   meeting: MeetingContext | null;
 };
 
-export const groundingSchema = z.object({
+const groundingSchema = z.object({
   items: z.array(
     z.object({
       n: z.number().int().min(1),
@@ -57,7 +57,7 @@ export const groundingSchema = z.object({
 });
 
 /** The key under which the built-in model finds its grounding in the call's provider options. */
-export const PROVIDER_KEY = "pulsewell";
+const PROVIDER_KEY = "pulsewell";
 
 /** The grounding as provider options for streamText: `{ pulsewell: { grounding } }`. */
 export function groundingProviderOptions(g: Grounding): Record<string, JSONObject> {

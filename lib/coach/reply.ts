@@ -10,7 +10,7 @@ import type { CoachRequest } from "@/lib/coach/request-schemas";
 import { extractPersonName, type Grounding } from "@/lib/coach/prompt";
 import { isTeamQuestion, loadTeamContext } from "@/lib/coach/team-context";
 import { aiConfigFromEnv, openaiChatModel } from "@/lib/coach/engine/openai";
-import { runCoach, type CoachEvent, type RunCoachOptions } from "@/lib/coach/engine/run";
+import { runCoach, type RunCoachOptions } from "@/lib/coach/engine/run";
 import { isFollowUp, retrievalQuery } from "@/lib/coach/follow-up";
 import { loadMeetingContext, meetingQuery } from "@/lib/coach/meeting-context-load";
 import type { MeetingContext } from "@/lib/coach/meeting-context";
@@ -54,7 +54,7 @@ export type PreparedReply = {
   retrievalMs: number;
 };
 
-export function sourcesOf(items: readonly RetrievedItem[]): SourceDto[] {
+function sourcesOf(items: readonly RetrievedItem[]): SourceDto[] {
   return items.map((i) => ({ id: i.id, title: i.title, category: i.category, source: i.source }));
 }
 
@@ -180,5 +180,3 @@ export async function replyOnce(
   const aiMessage = await finishReply(ctx, prepared, text);
   return { prepared, aiMessage, text };
 }
-
-export type { CoachEvent };

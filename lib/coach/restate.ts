@@ -79,7 +79,7 @@ function fixContractions(s: string): string {
 const QUOTED = /(["“][^"”]+["”]|‘[^’]+’|(?<=^|[\s(])'(?:[^']|'(?=[a-z]))+'(?=[\s.,;:!?)]|$))/;
 
 /** Reflects first-person words to second person outside quotations; everything else stays as written. */
-export function reflect(text: string): string {
+function reflect(text: string): string {
   return text
     .split(QUOTED)
     .map((part, i) => (i % 2 === 1 ? part : reflectPlain(part)))
@@ -120,7 +120,7 @@ function endWithPeriod(s: string): string {
 }
 
 /** Sentences of a message: split at . ! ? and line breaks, keeping abbreviations like "e.g." together. */
-export function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): string[] {
   const flat = text.replace(/\r/g, "").replace(/\n+/g, "\n").trim();
   const out: string[] = [];
   for (const line of flat.split("\n")) {

@@ -19,7 +19,7 @@ const GENERIC = new Set(
     .filter(Boolean),
 );
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return (
     text
       .toLowerCase()
@@ -64,7 +64,7 @@ export function buildVocabulary(texts: Iterable<string>): Vocabulary {
 const CORRECTION_THRESHOLD = 0.55;
 
 /** The nearest library word to an unknown one (same length +-2), or null when none is close. */
-export function correct(word: string, vocab: Vocabulary): string | null {
+function correct(word: string, vocab: Vocabulary): string | null {
   if (word.length < 4 || vocab.words.has(word)) return null;
   const grams = trigrams(word);
   let best: string | null = null;

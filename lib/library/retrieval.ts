@@ -46,8 +46,8 @@ export type RetrievedItem = {
 // and then every item covering at least ITEM_FLOOR may be cited (a supporting item often covers
 // less than the best one). Both were chosen on the tuning half of tests/fixtures/coach-questions*
 // and are reported on the held-out half (`npm run eval:retrieval -- --tune`).
-export const RELEVANCE_FLOOR = 0.21;
-export const ITEM_FLOOR = 0.05;
+const RELEVANCE_FLOOR = 0.21;
+const ITEM_FLOOR = 0.05;
 const TF_SATURATION = 0.1;
 const SYNONYM_WEIGHT = 0.5;
 const DEFAULT_LIMIT = 5;

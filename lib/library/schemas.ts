@@ -59,10 +59,10 @@ export function parseTags(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
-export const MAX_TAGS = 20;
-export const MAX_TAG_LENGTH = 40;
+const MAX_TAGS = 20;
+const MAX_TAG_LENGTH = 40;
 export const MAX_TITLE_LENGTH = 200;
-export const MAX_CONTENT_LENGTH = 20_000;
+const MAX_CONTENT_LENGTH = 20_000;
 
 const tagsSchema = z
   .array(
@@ -119,10 +119,9 @@ export const contentListQuerySchema = z.object({
   category: z.enum(CATEGORIES, "Please choose a category").optional(),
   source: z.enum(["org", "builtin", "all"], "Source must be org, builtin or all").optional(),
 });
-export type ContentListQuery = z.output<typeof contentListQuerySchema>;
 
 export const MAX_IMPORT_ITEMS = 20;
-export const MAX_IMPORT_ITEM_LENGTH = 500_000;
+const MAX_IMPORT_ITEM_LENGTH = 500_000;
 
 export const importInputSchema = z.object({
   items: z

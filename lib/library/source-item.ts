@@ -17,7 +17,7 @@ export type SourceItemDto = {
   content: string;
 };
 
-export const BUILTIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const BUILTIN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const select = { id: true, title: true, category: true, contentType: true, content: true } as const;
 
 export async function readSourceItem(ctx: AuthContext, id: string): Promise<SourceItemDto> {

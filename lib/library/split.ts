@@ -2,7 +2,7 @@
 // then at paragraph boundaries, then (a single paragraph longer than the limit) at line or word ends.
 // Pure, client-safe.
 
-export const SECTION_LIMIT = 20_000;
+const SECTION_LIMIT = 20_000;
 
 function packPieces(pieces: string[], max: number, joiner: string): string[] {
   const out: string[] = [];

@@ -5,8 +5,8 @@ import { z } from "zod";
  * it is in MailMessage.attachments (Json) and encoded by each transport (base64 in MIME and for
  * Resend). Small by design: a message is not a file store.
  */
-export const MAX_ATTACHMENTS = 5;
-export const MAX_ATTACHMENT_CHARS = 200_000;
+const MAX_ATTACHMENTS = 5;
+const MAX_ATTACHMENT_CHARS = 200_000;
 
 export const mailAttachmentSchema = z
   .object({

@@ -17,7 +17,7 @@ export const LINK_TOKEN_PATTERN = `([?&#]token=)[^[:space:]&"'<>]+`;
 export const LINK_TOKEN_REDACTED = "\\1removed-after-delivery";
 
 /** The single-use tokens in a message's links (invitations, password resets, survey links), blanked. */
-export function withoutLinkTokens(body: string): string {
+function withoutLinkTokens(body: string): string {
   return body.replace(/([?&#]token=)[^\s&"'<>]+/g, "$1removed-after-delivery");
 }
 

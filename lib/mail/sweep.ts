@@ -14,10 +14,10 @@ import { log } from "@/lib/log/logger";
 /** A younger message is left to the job queued with it. */
 export const REDELIVER_MIN_AGE_MS = 10 * 60 * 1000;
 /** After a failed attempt the sweep waits base * 2^attempts, at most the cap, before queueing again. */
-export const REDELIVER_BACKOFF_BASE_MS = 60 * 1000;
-export const REDELIVER_BACKOFF_CAP_MS = 6 * 60 * 60 * 1000;
+const REDELIVER_BACKOFF_BASE_MS = 60 * 1000;
+const REDELIVER_BACKOFF_CAP_MS = 6 * 60 * 60 * 1000;
 /** Messages handled per sweep; the rest wait for the next minute. */
-export const SWEEP_BATCH = 500;
+const SWEEP_BATCH = 500;
 
 export type SweepResult = { requeued: number; failed: number; skipped: number; errors: number };
 type Outcome = "requeued" | "failed" | "skipped";

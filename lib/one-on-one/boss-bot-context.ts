@@ -13,7 +13,7 @@ import type { BossBotContextDto } from "./dto";
 
 const TOP_SUGGESTIONS = 5;
 
-export function bossBotSummary(c: SuggestionContext, suggestions: readonly ManagerSuggestion[]): string {
+function bossBotSummary(c: SuggestionContext, suggestions: readonly ManagerSuggestion[]): string {
   const name = `${c.employee.firstName} ${c.employee.lastName}`.trim();
   const lines: string[] = [
     `1:1 meeting with ${name} on ${c.meeting.scheduledAt.toISOString().slice(0, 10)} (${c.meeting.durationMinutes} minutes).`,

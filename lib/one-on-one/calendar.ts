@@ -47,7 +47,7 @@ function commonName(person: { name: string; email: string }): string {
   return name.replace(/\^/g, "^^").replace(/"/g, "'").replace(/\\/g, "/");
 }
 
-export const meetingInvitationInputSchema = z.object({
+const meetingInvitationInputSchema = z.object({
   method: z.enum(["REQUEST", "CANCEL"]),
   /** Stable per meeting or series, e.g. `<meetingId>@<host>`. */
   uid: z

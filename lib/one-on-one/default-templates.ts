@@ -13,9 +13,9 @@ import { z } from "zod";
  * option and a card title; a question is one sentence or two; twenty questions is already more
  * than a 30-minute meeting holds. */
 export const TEMPLATE_NAME_MAX = 100;
-export const TEMPLATE_DESCRIPTION_MAX = 500;
+const TEMPLATE_DESCRIPTION_MAX = 500;
 export const TEMPLATE_QUESTION_MAX = 300;
-export const TEMPLATE_QUESTIONS_MIN = 1;
+const TEMPLATE_QUESTIONS_MIN = 1;
 export const TEMPLATE_QUESTIONS_MAX = 20;
 
 const questionSchema = z

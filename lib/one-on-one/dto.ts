@@ -5,7 +5,7 @@ import type { Recurrence } from "./recurrence";
 import type { ManagerSuggestion } from "./suggestions";
 import type { PrepForm } from "./prep-form";
 
-export type MeetingStatusDto = "scheduled" | "completed" | "cancelled";
+type MeetingStatusDto = "scheduled" | "completed" | "cancelled";
 /** The caller's side of the meeting: decides which parts they may edit. */
 export type MeetingRole = "manager" | "employee";
 

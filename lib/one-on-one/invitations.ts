@@ -18,8 +18,6 @@ type SeriesRef = {
 };
 type MeetingRef = { id: string; occurrenceStart: Date; scheduledAt: Date; durationMinutes: number };
 
-export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
-
 /** A person's name for an e-mail or calendar file: shown only when it passes the name rule
  * (lib/mail/safe-name.ts), else `fallback`. */
 export const mailName = (p: { firstName: string; lastName: string }, fallback: string) =>

@@ -6,7 +6,7 @@ import { loadMeetingForUser } from "./access";
 import type { MoodTrendPoint } from "./dto";
 
 /** How many submitted prep forms the trend chart shows (docs/decisions.md (1:1 meetings)). */
-export const MOOD_TREND_POINTS = 12;
+const MOOD_TREND_POINTS = 12;
 
 /**
  * The pair's mood and stress over their last 12 submitted prep forms, oldest first: the meeting
@@ -33,12 +33,10 @@ export async function moodTrend(ctx: AuthContext, meetingId: string): Promise<Mo
     },
     { userId: ctx.userId },
   );
-  return rows
-    .reverse()
-    .map((r) => ({
-      meetingId: r.meetingId,
-      scheduledAt: r.meeting.scheduledAt.toISOString(),
-      mood: r.mood,
-      stressLevel: r.stressLevel,
-    }));
+  return rows.reverse().map((r) => ({
+    meetingId: r.meetingId,
+    scheduledAt: r.meeting.scheduledAt.toISOString(),
+    mood: r.mood,
+    stressLevel: r.stressLevel,
+  }));
 }

@@ -16,7 +16,7 @@ const possessive = (first: string) => {
 };
 
 /** Reminders go out this long before a meeting. */
-export const REMINDER_LEAD_MS = 24 * 3_600_000;
+const REMINDER_LEAD_MS = 24 * 3_600_000;
 
 type WorkRow = { kind: "reminder" | "extend"; organizationId: string; id: string; managerId: string };
 export type MeetingWorkResult = { reminded: number; extended: number; errors: number };

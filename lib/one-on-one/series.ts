@@ -3,11 +3,11 @@ import type { Tx } from "@/lib/db/tenant";
 import { MAX_OCCURRENCES, occurrences } from "./recurrence";
 
 /** How far ahead a recurring series exists as Meeting rows; the job keeps it topped up. */
-export const MATERIALIZE_HORIZON_DAYS = 120;
+const MATERIALIZE_HORIZON_DAYS = 120;
 export const MATERIALIZE_HORIZON_MS = MATERIALIZE_HORIZON_DAYS * 86_400_000;
 /** Each top-up goes this far past the horizon, so a series is extended about once a month rather
  * than on every tick of the job (which picks series whose rows end before now + horizon). */
-export const MATERIALIZE_SLACK_MS = 30 * 86_400_000;
+const MATERIALIZE_SLACK_MS = 30 * 86_400_000;
 
 /** Where materialised rows should reach when topping up at `now`. */
 export const materializeTarget = (now: Date, horizonMs = MATERIALIZE_HORIZON_MS) =>

@@ -17,8 +17,7 @@ export const SUGGESTION_CATEGORIES = [
   "coaching_tip",
 ] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
-export const SUGGESTION_PRIORITIES = ["high", "medium", "low"] as const;
-export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
+export type SuggestionPriority = "high" | "medium" | "low";
 
 /** The panel's group headings. */
 export const SUGGESTION_CATEGORY_LABELS: Record<SuggestionCategory, string> = {
@@ -73,7 +72,7 @@ export type SuggestionInput = {
 
 /** A move of half a point on the 0-10 scale is about one answer in five dropping a step on the
  * 1-5 scale in a team of ten: small enough to notice early, large enough not to chase noise. */
-export const TREND_CHANGE_THRESHOLD = 0.5;
+const TREND_CHANGE_THRESHOLD = 0.5;
 export const LOW_MOOD_MAX = 2;
 export const HIGH_STRESS_MIN = 4;
 const EXCERPT_MAX = 120;

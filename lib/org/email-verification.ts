@@ -22,9 +22,9 @@ export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Links one workspace can have mailed per hour (signup's included): enough for a person who
  * lost one, too few to flood the inbox of whoever's address was typed in. */
 export const VERIFICATION_MAILS_PER_HOUR = 5;
-export const EMAIL_VERIFICATION_KIND = "email_verification";
-export const VERIFICATION_LINK_INVALID = "This confirmation link is invalid, was already used or has expired.";
-export const ALREADY_VERIFIED = "This workspace's e-mail address is already confirmed.";
+const EMAIL_VERIFICATION_KIND = "email_verification";
+const VERIFICATION_LINK_INVALID = "This confirmation link is invalid, was already used or has expired.";
+const ALREADY_VERIFIED = "This workspace's e-mail address is already confirmed.";
 
 const HOUR_MS = 60 * 60 * 1000;
 

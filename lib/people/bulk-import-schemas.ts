@@ -10,8 +10,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_IMPORT_BODY_BYTES = 6 * 1024 * 1024;
 
 // Imported people are employees (default) or managers; admins are never made by import.
-export const IMPORT_ROLES = ["employee", "manager"] as const;
-export type ImportRole = (typeof IMPORT_ROLES)[number];
+const IMPORT_ROLES = ["employee", "manager"] as const;
 
 const blankToUndefined = (v: string | null | undefined) => (v ? v : undefined);
 const email = (message: string) =>
@@ -84,8 +83,8 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.output<typeof importResultSchema>;
 
-export const IMPORT_PHASES = ["validating", "writing", "inviting"] as const;
-export type ImportPhase = (typeof IMPORT_PHASES)[number];
+const IMPORT_PHASES = ["validating", "writing", "inviting"] as const;
+type ImportPhase = (typeof IMPORT_PHASES)[number];
 export type ImportProgress = { phase: ImportPhase; done: number; total: number };
 
 /** One line of the application/x-ndjson answer. */

@@ -21,7 +21,7 @@ import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-sche
 import { isUniqueViolation } from "@/lib/db/errors";
 
 // 10,000 people with their invitations take a few seconds here; the margin is for a busy server.
-export const IMPORT_TIMEOUT_MS = 120_000;
+const IMPORT_TIMEOUT_MS = 120_000;
 const CHUNK = 1000;
 
 export type ImportOptions = {

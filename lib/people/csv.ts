@@ -34,7 +34,7 @@ export const CSV_ERRORS = {
 } as const;
 
 export type CsvImportRow = ImportRow & { line: number };
-export type CsvRowProblem = { line: number; email: string | null; problems: string[] };
+type CsvRowProblem = { line: number; email: string | null; problems: string[] };
 export type CsvParseResult = {
   /** Rows that will be imported, in file order. */
   rows: CsvImportRow[];

@@ -22,9 +22,9 @@ import type { EmailChangeRequest } from "@/lib/people/email-change-schemas";
 // is told at once with a link that undoes the change for 7 days.
 
 /** How long the confirmation link to the new address works. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long the old address can undo a change. */
-export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Confirmation e-mails one person can ask for per hour: enough for typos, too few to flood an inbox. */
 export const EMAIL_CHANGE_MAILS_PER_HOUR = 5;
 

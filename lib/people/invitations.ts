@@ -12,7 +12,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 
 // People added by an admin get a single-use link, valid 7 days, to set a password (docs/decisions.md
 // (Accounts and sign-in)).
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type Invitee = { id: string; email: string; firstName: string };
 type Workspace = { orgId: string; subdomain: string; name: string };

@@ -8,7 +8,7 @@ export const DEFAULT_MAX_USERS = 5;
 
 export type SeatUsage = { used: number; max: number };
 
-export async function seatUsage(tx: Tx, orgId: string): Promise<SeatUsage> {
+async function seatUsage(tx: Tx, orgId: string): Promise<SeatUsage> {
   const [org, used] = await Promise.all([
     tx.organization.findUnique({ where: { id: orgId }, select: { maxUsers: true } }),
     tx.user.count({ where: { organizationId: orgId } }),

@@ -26,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SUBDOMAIN_TAKEN_MESSAGE = "This subdomain is already taken. Please choose another one.";
 
 const taken = () => conflict("subdomain_taken", SUBDOMAIN_TAKEN_MESSAGE, { subdomain: [SUBDOMAIN_TAKEN_MESSAGE] });
-export const SETUP_INTENT_USED_MESSAGE =
+const SETUP_INTENT_USED_MESSAGE =
   "This card setup was already used for another workspace. Please enter your card again.";
 
 /** Thrown inside the transaction when the SetupIntent already made a workspace (its unique key). */

@@ -4,7 +4,7 @@
 export type Lead = { companyName: string; name: string; workEmail: string; teamSize?: number };
 
 /** Splits "your name" at the first space: "Ada King Lovelace" -> "Ada" / "King Lovelace". */
-export function splitName(name: string): { firstName: string; lastName: string } {
+function splitName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim().replace(/\s+/g, " ");
   const at = trimmed.indexOf(" ");
   return at < 0

@@ -23,7 +23,7 @@ export function slugify(companyName: string): string {
   return trimHyphens(slug.slice(0, SUBDOMAIN_MAX));
 }
 
-export const SUGGESTION_LIMIT = 99;
+const SUGGESTION_LIMIT = 99;
 
 /** base1..base99, then base-1..base-99, each shortened to stay a valid subdomain; invalid or
  * repeated candidates are left out. */

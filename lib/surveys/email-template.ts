@@ -28,7 +28,7 @@ export function unknownVariables(text: string): string[] {
 }
 
 /** What {{firstName}} reads when the person's stored name fails the name rule ("Hi there,"). */
-export const NAME_FALLBACK = "there";
+const NAME_FALLBACK = "there";
 
 export function renderTemplate(text: string, vars: Record<(typeof TEMPLATE_VARIABLES)[number], string>): string {
   // The template's link rule below cannot see a name, which is filled in here, per person: a

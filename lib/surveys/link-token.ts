@@ -10,11 +10,11 @@ import { hashToken } from "@/lib/auth/tokens";
 // (lib/surveys/marker.ts) could be recomputed and joined to the person invited.
 export const SURVEY_TOKEN_PLACEHOLDER = "{{surveyToken}}";
 
-export const newSurveyToken = () => randomBytes(32).toString("base64url");
+const newSurveyToken = () => randomBytes(32).toString("base64url");
 
 /** The token a link gets when its invitation can no longer take one (the survey closed, the person
  * was removed): the link opens the survey's page, which says the link does not work. */
-export const DEAD_LINK_TOKEN = "no-longer-valid";
+const DEAD_LINK_TOKEN = "no-longer-valid";
 
 /** What an invitation's tokenHash holds until its e-mail is delivered: unique, and no token's
  * sha256 (hex) is ever equal to it, so the link works only once delivery has issued it. */

@@ -5,26 +5,26 @@
 import { contributions, type ScoredQuestion } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
-export type RollupSums = { n: number; sum: number; promoters: number; detractors: number };
+type RollupSums = { n: number; sum: number; promoters: number; detractors: number };
 /** A per-question rollup row: answers, their sum as given, and counts[v] of each value 0..10. */
-export type QuestionSums = { n: number; sum: number; counts: number[] };
+type QuestionSums = { n: number; sum: number; counts: number[] };
 export type RollupTotals = {
   rollups: Map<string, RollupSums>;
   questions: Map<string, QuestionSums>;
   responded: Map<string, number>;
 };
 
-export type FoldedAnswer = { questionId: string; value: number | null; text: string | null };
+type FoldedAnswer = { questionId: string; value: number | null; text: string | null };
 export type FoldedResponse = { teamId: string | null; answers: readonly FoldedAnswer[] };
 
 /** Key of a rollup row: `${teamId}|${metric}`; of a question rollup row: `${teamId}|${questionId}`. */
 export const rollupKey = (teamId: string, metric: string) => `${teamId}|${metric}`;
 
 /** Length of SurveyQuestionRollup.counts: one entry per value 0..10. */
-export const COUNTS_LENGTH = 11;
+const COUNTS_LENGTH = 11;
 
 /** Unattributed responses (small or no team) count for the organisation only. */
-export const groupsOf = (teamId: string | null): string[] => (teamId ? [teamId, ORG_TEAM_ID] : [ORG_TEAM_ID]);
+const groupsOf = (teamId: string | null): string[] => (teamId ? [teamId, ORG_TEAM_ID] : [ORG_TEAM_ID]);
 
 export function rollupTotals(
   responses: Iterable<FoldedResponse>,

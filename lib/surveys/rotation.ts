@@ -14,7 +14,7 @@ import {
 import type { SurveyQuestionSpec } from "@/lib/surveys/send";
 
 /** Rotating dimensions asked each round, besides engagement and the stress item. */
-export const ROTATING_PER_ROUND = 3;
+const ROTATING_PER_ROUND = 3;
 
 // The ten dimensions other than engagement, ordered so that one round mixes themes (people,
 // work, self) rather than asking three related ones together.
@@ -64,7 +64,7 @@ function rotatingItems(dimension: DimensionKey): BankScaleItem[] {
 }
 
 /** The bank items of round n, in the order asked. */
-export function roundItems(n: number, withEnps: boolean): BankItem[] {
+function roundItems(n: number, withEnps: boolean): BankItem[] {
   const engagement = rotatingItems(ENGAGEMENT_DIMENSION);
   const items: BankItem[] = [engagement[mod(n, engagement.length)]!];
   for (let j = 0; j < ROTATING_PER_ROUND; j++) {

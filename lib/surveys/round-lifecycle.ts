@@ -21,12 +21,12 @@ import { plural } from "@/lib/utils/plural";
 // survey row, so overlapping scheduler ticks (two app instances and a worker) do it exactly once.
 
 export const REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
-export const SURVEY_REMINDER_KIND = "survey_reminder";
+const SURVEY_REMINDER_KIND = "survey_reminder";
 
 /** The reminder's text: it cannot know whether this person has answered, so it speaks to both, and
  * it points to the first e-mail's link, the only one there is. It names the survey by that e-mail's
  * subject (the workspace's checked template), not by its title, which may hold anything. */
-export function reminderText(p: {
+function reminderText(p: {
   firstName: string;
   subject: string;
   sentAt: Date;
@@ -120,8 +120,8 @@ async function redactUndeliveredLinks(tx: Tx, orgId: string, surveyId: string): 
 }
 
 export const CLOSE_TIMEOUT_MS = 120_000;
-export const ALREADY_CLOSED = "This survey is already closed";
-export const NOT_SENT = "This survey has not been sent yet";
+const ALREADY_CLOSED = "This survey is already closed";
+const NOT_SENT = "This survey has not been sent yet";
 
 /**
  * Closes a survey whose close date has come (or, with `early`, an open one now), folds its pending

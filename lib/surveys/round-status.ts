@@ -13,7 +13,7 @@ import { currentResponseCount } from "@/lib/surveys/participation";
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
 // Counts only: nothing here links a person to an answer.
 
-export type MailCounts = { pending: number; sent: number; failed: number };
+type MailCounts = { pending: number; sent: number; failed: number };
 export type RoundStatusDto = {
   surveyId: string;
   title: string;

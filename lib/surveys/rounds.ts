@@ -24,10 +24,10 @@ import { isReadOnlyStatus } from "@/lib/billing/status";
 //   (or reminderSentAt): the row lock makes a concurrent second caller wait, then match nothing.
 
 /** Sending writes one invitation and one e-mail per person: room for large organisations. */
-export const SEND_TIMEOUT_MS = 120_000;
+const SEND_TIMEOUT_MS = 120_000;
 /** A round whose send time passed longer ago than this (the scheduler was down, or the schedule
  * was just moved past it) waits for next week instead of arriving days late. */
-export const CATCH_UP_MS = 24 * 60 * 60 * 1000;
+const CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
 async function createAndSendPulse(
   tx: Tx,
@@ -82,10 +82,7 @@ type ScheduleRow = { id: string; enabled: boolean; weekday: number; at_time: str
 export type TickResult = { rounds: number; sent: number; reminded: number; closed: number; errors: number };
 
 /** The round a schedule owes at `now`, if any (pure part of the tick). */
-export function dueSlot(
-  row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">,
-  now: Date,
-): PulseSlot | null {
+function dueSlot(row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">, now: Date): PulseSlot | null {
   if (!row.enabled) return null;
   const slot = currentSlot({ weekday: row.weekday, time: row.at_time, timeZone: row.time_zone }, now);
   return slot.passed && now.getTime() - slot.sendAt.getTime() < CATCH_UP_MS ? slot : null;

@@ -31,16 +31,16 @@ export type SurveySpec = {
 };
 
 /** A round stays open 7 days (docs/decisions.md (Surveys and rounds)). */
-export const SURVEY_OPEN_MS = 7 * 24 * 60 * 60 * 1000;
+const SURVEY_OPEN_MS = 7 * 24 * 60 * 60 * 1000;
 /** The whole organisation's row in SurveyParticipation (and SurveyRollup). */
 export const ORG_TEAM_ID = "00000000-0000-0000-0000-000000000000";
 
-export const SURVEY_INVITATION_KIND = "survey_invitation";
+const SURVEY_INVITATION_KIND = "survey_invitation";
 export const surveyMailRef = (surveyId: string) => `survey:${surveyId}`;
 
 /** A survey's link as the outbox stores it: the token is filled in only at delivery
  * (lib/surveys/link-token.ts). */
-export function surveyLinkTemplate(subdomain: string, surveyId: string): string {
+function surveyLinkTemplate(subdomain: string, surveyId: string): string {
   return `${workspaceOrigin(subdomain, env().rootDomain)}/surveys/${surveyId}?token=${SURVEY_TOKEN_PLACEHOLDER}`;
 }
 
@@ -188,7 +188,7 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   return { invited: invitees.length };
 }
 
-export function invitationMail(
+function invitationMail(
   template: { subject: string; body: string },
   to: { email: string; firstName: string },
   link: string,

@@ -10,7 +10,7 @@ import { answerMarker } from "@/lib/surveys/marker";
 
 export const INVALID_LINK = "This survey link is invalid";
 export const SURVEY_CLOSED = "This survey is closed";
-export const ALREADY_ANSWERED = "You have already answered this survey";
+const ALREADY_ANSWERED = "You have already answered this survey";
 
 type Question = CachedQuestion;
 type Answer = { questionId: string; value: number | null; text: string | null };

@@ -4,7 +4,7 @@ import { form, text } from "@/lib/validation/rules";
 // the form validates with it as the visitor types, and the public page's first download must stay
 // within budget. company-finder-schema.ts wraps it for the server action.
 
-export const COMPANY_REQUIRED = "Company name is required";
+const COMPANY_REQUIRED = "Company name is required";
 
 export const companyFinderRules = /* @__PURE__ */ form<{ company: string }>({
   company: text({

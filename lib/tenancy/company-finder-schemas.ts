@@ -4,7 +4,6 @@ import { zodSchema } from "@/lib/validation/zod";
 // The main site's company finder as the server action parses it: the
 // rules are company-finder-rules.ts' (zod-free), which the form validates with as the visitor types.
 
-export { COMPANY_REQUIRED, FINDER_FAILED } from "@/lib/tenancy/company-finder-rules";
 export const COMPANY_NOT_FOUND = "Company not found";
 
 export const companyFinderSchema = zodSchema(companyFinderRules);

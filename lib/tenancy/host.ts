@@ -3,7 +3,7 @@
 
 export const FALLBACK_TENANT = "freshleadershipworld";
 
-export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
+const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   "www",
   "app",
   "api",
@@ -72,9 +72,4 @@ export function parseHost(host: string | null | undefined, rootDomain: string, p
   if (!LABEL.test(sub)) return { kind: "unknown" };
   if (isReservedSubdomain(sub, productName)) return { kind: "reserved", subdomain: sub };
   return { kind: "tenant", subdomain: sub };
-}
-
-/** The origin of a tenant's workspace, e.g. http://acme.localhost:3000. */
-export function tenantOrigin(subdomain: string, rootDomain: string, protocol: "http" | "https"): string {
-  return `${protocol}://${subdomain}.${rootDomain}`;
 }

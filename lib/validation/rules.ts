@@ -6,7 +6,7 @@
 // a form shows them as they are, so none may be a library's default.
 
 /** A broken rule: the field it is about (empty for the whole input) and the product's words. */
-export type Issue = { path: readonly PropertyKey[]; message: string };
+type Issue = { path: readonly PropertyKey[]; message: string };
 
 /** zod's safeParse shape, which the forms (components/forms) and lib/validation/zod.ts take. */
 export type Validator<Out> = {
@@ -15,7 +15,7 @@ export type Validator<Out> = {
 
 /** One field's verdict: its parsed value (trimmed, lower-cased...) or the messages of every rule
  * it breaks, in the order zod's checks used to give them. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; messages: string[] };
+type Checked<T> = { ok: true; value: T } | { ok: false; messages: string[] };
 
 /** One field's rules. */
 export type Rule<T> = (input: unknown) => Checked<T>;

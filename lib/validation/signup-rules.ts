@@ -7,7 +7,7 @@ import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 // parses with them (lib/signup/schemas.ts wraps them in zod). Messages are the product's wording,
 // verbatim; the few rules it does not word (lengths, a missing field in a hand-made request) get ours.
 
-export const SUBDOMAIN_MIN = 3;
+const SUBDOMAIN_MIN = 3;
 export const SUBDOMAIN_MAX = 30;
 
 export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
@@ -15,7 +15,7 @@ export type CompanySize = (typeof COMPANY_SIZES)[number];
 
 const SUBDOMAIN_SHORT = "Subdomain must be at least 3 characters";
 
-export const subdomainRule = /* @__PURE__ */ text({
+const subdomainRule = /* @__PURE__ */ text({
   message: SUBDOMAIN_SHORT,
   min: { length: SUBDOMAIN_MIN, message: SUBDOMAIN_SHORT },
   max: { length: SUBDOMAIN_MAX, message: "Subdomain must be less than 30 characters" },
@@ -59,7 +59,6 @@ export type SignupData = {
 };
 /** What a signup request carries before parsing (the form's values, or a client's JSON). */
 export type SignupInput = Omit<SignupData, "companySize"> & { companySize: string };
-export type SignupField = keyof SignupData;
 
 export const signupRules = /* @__PURE__ */ form<SignupData>(
   {

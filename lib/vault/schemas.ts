@@ -11,7 +11,6 @@ export const confirmRecoveryKeySchema = z.object({
     .min(1, "Type that group of your recovery key")
     .max(20, "That does not match your recovery key"),
 });
-export type ConfirmRecoveryKeyInput = z.output<typeof confirmRecoveryKeySchema>;
 
 export const recoverVaultSchema = z.object({
   recoveryKey: z
@@ -22,4 +21,3 @@ export const recoverVaultSchema = z.object({
     // Dashes and spaces alone are read as nothing at all (normalizeRecoveryKey drops them).
     .refine((v) => v.replace(/[\s-]+/g, "").length > 0, "This recovery key does not open any of your sealed vaults"),
 });
-export type RecoverVaultInput = z.output<typeof recoverVaultSchema>;

@@ -48,10 +48,10 @@ export type SessionVault = { vaultId: string; key: Buffer; confirmed: boolean };
 
 export type VaultStatus = { status: "ready" | "setup" | "locked"; sealedVaults: number };
 
-export const VAULT_SETUP_MESSAGE = "Save your recovery key before your first private entry";
-export const VAULT_LOCKED_MESSAGE = "Sign in again to open your private vault";
-export const RECOVERY_MISMATCH = "That does not match your recovery key";
-export const RECOVERY_OPENS_NOTHING = "This recovery key does not open any of your sealed vaults";
+const VAULT_SETUP_MESSAGE = "Save your recovery key before your first private entry";
+const VAULT_LOCKED_MESSAGE = "Sign in again to open your private vault";
+const RECOVERY_MISMATCH = "That does not match your recovery key";
+const RECOVERY_OPENS_NOTHING = "This recovery key does not open any of your sealed vaults";
 
 const vaultLocked = () => conflict("vault_locked", VAULT_LOCKED_MESSAGE);
 const setupRequired = () => conflict("vault_setup_required", VAULT_SETUP_MESSAGE);
@@ -114,12 +114,7 @@ async function newPasswordWrap(password: string, vaultKey: Buffer, scope: VaultS
  * holds nothing (nothing private is written, nor moved in, before that) and has no way back: it is
  * deleted rather than left as a sealed vault nobody can open. With `hideLegacy`, content from
  * before vaults is sealed away too (sealLegacyContent). */
-export async function sealOpenVaults(
-  tx: Tx,
-  orgId: string,
-  userId: string,
-  opts: { hideLegacy: boolean },
-): Promise<number> {
+async function sealOpenVaults(tx: Tx, orgId: string, userId: string, opts: { hideLegacy: boolean }): Promise<number> {
   if (opts.hideLegacy) await sealLegacyContent(tx, orgId, userId);
   const open = await tx.vault.findMany({
     where: { ...own(orgId, userId), sealedAt: null },
@@ -234,7 +229,7 @@ function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: str
  * opens, so a reset before the recovery key is saved would leave it where nobody, the operator
  * included, can ever read it again; waiting keeps it restorable and a reset seals it away instead
  * (sealLegacyContent). */
-export async function moveLegacyIntoVault(
+async function moveLegacyIntoVault(
   tx: Tx,
   scope: VaultScope,
   vaultKey: Buffer,

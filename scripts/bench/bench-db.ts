@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, ensureDatabase } from "../lib/embedded-postgres"
 import { freePort } from "../lib/free-port";
 import { prepareDatabase } from "../db/prepare";
 
-export type BenchAdmin = {
+type BenchAdmin = {
   ctx: { orgId: string; userId: string; role: "admin"; sessionId: string };
   adminEmail: string;
 };

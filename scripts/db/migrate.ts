@@ -12,7 +12,7 @@ import { pgConfigFromUrl, urlForDatabase, withSchemaEngine } from "./schema-engi
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
-export const DEFAULT_SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
+const DEFAULT_SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
 
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 const LOCKFILE = "migration_lock.toml";
@@ -33,7 +33,7 @@ export async function ensureLockfile(migrationsDir: string = DEFAULT_MIGRATIONS_
 
 /** The migrations directory as the Prisma CLI reads it: every subdirectory, sorted by name, with
  * its migration.sql, and the lock file's content (null when missing). */
-export async function readMigrationsList(migrationsDir: string = DEFAULT_MIGRATIONS_DIR): Promise<MigrationList> {
+async function readMigrationsList(migrationsDir: string = DEFAULT_MIGRATIONS_DIR): Promise<MigrationList> {
   const lockContent = await readFile(path.join(migrationsDir, LOCKFILE), "utf8").catch(() => null);
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   const dirs = entries
@@ -90,21 +90,6 @@ function normaliseScript(script: string | null): string {
   const text = script ?? "";
   const meaningful = text.split("\n").some((line) => line.trim() !== "" && !line.trim().startsWith("--"));
   return meaningful ? text : "";
-}
-
-/** SQL taking an empty database to the schema: what the first migration holds. */
-export async function diffEmptyToSchema(serverUrl: string, schemaPath: string = DEFAULT_SCHEMA_PATH): Promise<string> {
-  const content = await readFile(schemaPath, "utf8");
-  const out = await withSchemaEngine(serverUrl, (engine) =>
-    engine.diff({
-      from: { tag: "empty" },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTER,
-    }),
-  );
-  return normaliseScript(out.stdout);
 }
 
 /** SQL that would bring a database built from the migrations to prisma/schema.prisma; "" when

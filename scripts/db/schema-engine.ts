@@ -60,7 +60,7 @@ const panics = {
 let loaded: Promise<typeof glue> | undefined;
 
 /** Instantiates the wasm once per process: the glue keeps the instance in module state. */
-export function loadSchemaEngineWasm(): Promise<typeof glue> {
+function loadSchemaEngineWasm(): Promise<typeof glue> {
   loaded ??= (async () => {
     // The .wasm is not in the package's exports map; it sits beside the glue.
     const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
@@ -147,7 +147,7 @@ function migrationAdapter(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAd
 
 /** PrismaPg (one pool per connection, which it ends on dispose) behind migrationAdapter. Keeps every
  * connection it opens so that closeAll can end them: freeing the engine does not. */
-export function migrationAdapterFactory(url: string): {
+function migrationAdapterFactory(url: string): {
   factory: SqlMigrationAwareDriverAdapterFactory;
   closeAll: () => Promise<void>;
 } {

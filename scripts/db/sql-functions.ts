@@ -61,7 +61,7 @@ export function splitStatements(sql: string): string[] {
 /** One statement in a form where only meaning counts: runs of whitespace are one space, and
  * `CREATE FUNCTION` reads as `CREATE OR REPLACE FUNCTION` (a migration that changes a signature
  * drops the old function and creates the new one; the file always says OR REPLACE). */
-export function normaliseStatement(statement: string): string {
+function normaliseStatement(statement: string): string {
   return statement
     .replace(/\s+/g, " ")
     .trim()
@@ -77,7 +77,7 @@ const ABOUT = new RegExp(
 );
 
 /** The function a statement defines, or null. */
-export function definedFunction(statement: string): string | null {
+function definedFunction(statement: string): string | null {
   return DEFINES.exec(statement)?.[1] ?? null;
 }
 

@@ -59,7 +59,6 @@ export const OUT_OF_SCOPE: string[] = [
   ...OUT_OF_SCOPE_B,
   ...NEWER_SETS.flatMap((s) => s.outOfScope.map((o) => o.question)),
 ];
-export const ALL_QUESTIONS: QuestionSet = { labelled: LABELLED, outOfScope: OUT_OF_SCOPE };
 
 // Even positions tune, odd positions are held out; every set is interleaved, so neither half is one
 // writer's style.

@@ -9,7 +9,7 @@ import type { ContentInput } from "@/lib/library/schemas";
 import { DEMO } from "./demo-data";
 
 /** The company's own library: what an admin would paste from their handbook. */
-export const DEMO_LIBRARY: ContentInput[] = [
+const DEMO_LIBRARY: ContentInput[] = [
   {
     title: "Our 1:1 standard at Fresh Leadership World",
     contentType: "template",
@@ -79,7 +79,7 @@ export const DEMO_LIBRARY: ContentInput[] = [
 ];
 
 /** What the demo's admin asked Boss Bot: a first question about one person, then one about the team. */
-export const DEMO_COACH_QUESTIONS = [
+const DEMO_COACH_QUESTIONS = [
   "Jordan, one of my reports, has gone quiet in meetings and seems disengaged lately. How should I approach it?",
   "How is my team doing in the latest pulse, and what should I focus on?",
 ];

@@ -14,7 +14,7 @@ const sessions = new Map<string, Promise<AuthContext>>();
 const recoveryKeys = new Map<string, string>();
 
 /** Everyone in the demo workspace, admin first. */
-export function demoEmails(): string[] {
+function demoEmails(): string[] {
   return [
     DEMO.admin.email,
     ...DEMO.teams.flatMap((t) => [t.manager.email, ...t.members.map(([first, last]) => demoEmail(first, last))]),

@@ -29,7 +29,7 @@
  */
 import { createStandin } from "./server.ts";
 
-export type { StripeEvent, StripeObject, StandinState, Subscription, Customer, CheckoutSession } from "./objects.ts";
+export type { StripeEvent } from "./objects.ts";
 
 export interface StripeStandinOptions {
   /** 0 (default) = any free port. */

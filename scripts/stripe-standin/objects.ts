@@ -17,7 +17,7 @@ export interface Customer {
   livemode: false;
 }
 
-export interface PaymentMethod {
+interface PaymentMethod {
   id: string;
   object: "payment_method";
   type: "card";
@@ -43,7 +43,7 @@ export interface SetupIntent {
   livemode: false;
 }
 
-export interface Product {
+interface Product {
   id: string;
   object: "product";
   name: string;
@@ -68,7 +68,7 @@ export interface Price {
   livemode: false;
 }
 
-export interface SubscriptionItem {
+interface SubscriptionItem {
   id: string;
   object: "subscription_item";
   price: Price;
@@ -80,7 +80,7 @@ export interface SubscriptionItem {
   metadata: Metadata;
 }
 
-export type SubscriptionStatus =
+type SubscriptionStatus =
   "trialing" | "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "unpaid" | "paused";
 
 export interface Subscription {

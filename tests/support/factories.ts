@@ -1,7 +1,6 @@
 // Seed helpers: each call makes a new organisation or user with unique names, so test files and
 // tests never collide and can run in parallel.
 import { randomBytes, randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -70,5 +69,3 @@ export const signupData = (subdomain: string, over: Partial<SignupData> = {}): S
     companySize: "11-50",
     ...over,
   });
-
-export { db };

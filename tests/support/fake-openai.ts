@@ -39,7 +39,7 @@ export type FakeOpenAi = {
   close(): Promise<void>;
 };
 
-export type FakeChatMessage = { role: string; content: string };
+type FakeChatMessage = { role: string; content: string };
 export type FakeChatRequest = { model: string; stream: boolean; messages: FakeChatMessage[]; system: string };
 
 /** A message's content as one string (the client sends a string or text parts). */
@@ -74,7 +74,7 @@ export function chatRequest(body: unknown): FakeChatRequest | null {
 }
 
 /** A text in word-sized chunks (each word with the spaces before it), as a model streams tokens. */
-export function wordChunksOf(text: string): string[] {
+function wordChunksOf(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
@@ -130,13 +130,11 @@ export async function startFakeOpenAi(
       if (b.kind === "status") {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (b.status === 429) headers["retry-after"] = "1";
-        res
-          .writeHead(b.status, headers)
-          .end(
-            JSON.stringify({
-              error: { message: b.status === 429 ? "Rate limit reached" : "Internal error", type: "server_error" },
-            }),
-          );
+        res.writeHead(b.status, headers).end(
+          JSON.stringify({
+            error: { message: b.status === 429 ? "Rate limit reached" : "Internal error", type: "server_error" },
+          }),
+        );
         return;
       }
       if (b.kind === "stall") return; // never answers; the client times out

@@ -1,7 +1,7 @@
 import { withOrg } from "@/lib/db/tenant";
 import { rollupTotals, type RollupTotals } from "@/lib/surveys/rollup-sums";
 
-export { rollupKey, COUNTS_LENGTH, type RollupSums, type QuestionSums } from "@/lib/surveys/rollup-sums";
+export { rollupKey } from "@/lib/surveys/rollup-sums";
 export type Recomputed = RollupTotals;
 
 /**

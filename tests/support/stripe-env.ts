@@ -11,9 +11,9 @@ import { afterAll, beforeAll } from "vitest";
 import Stripe from "stripe";
 import { startStripeStandin, type StripeStandin } from "../../scripts/stripe-standin";
 
-export const TEST_STRIPE_SECRET_KEY = "sk_test_pulsewell_integration";
+const TEST_STRIPE_SECRET_KEY = "sk_test_pulsewell_integration";
 export const TEST_STRIPE_PUBLISHABLE_KEY = "pk_test_pulsewell_integration";
-export const TEST_STRIPE_WEBHOOK_SECRET = "whsec_pulsewell_integration";
+const TEST_STRIPE_WEBHOOK_SECRET = "whsec_pulsewell_integration";
 
 process.env.STRIPE_SECRET_KEY = TEST_STRIPE_SECRET_KEY;
 process.env.STRIPE_PUBLISHABLE_KEY = TEST_STRIPE_PUBLISHABLE_KEY;

@@ -21,7 +21,7 @@ function textOf(content: LanguageModelV3Prompt[number]["content"]): string {
 }
 
 /** The user's and the coach's turns, oldest first (system messages and tool parts left out). */
-export function turnsOf(prompt: LanguageModelV3Prompt): Turn[] {
+function turnsOf(prompt: LanguageModelV3Prompt): Turn[] {
   const out: Turn[] = [];
   for (const m of prompt) {
     if (m.role === "user" || m.role === "assistant") out.push({ role: m.role, text: textOf(m.content) });
@@ -102,8 +102,4 @@ export class BuiltinCoachModel implements LanguageModelV3 {
     });
     return { stream };
   }
-}
-
-export function builtinCoachModel(): LanguageModelV3 {
-  return new BuiltinCoachModel();
 }

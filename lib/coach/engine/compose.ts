@@ -151,7 +151,7 @@ export const NOTHING =
 // ---------------------------------------------------------------- comparing with earlier answers
 
 /** Text reduced for comparison: no citations, markdown, list markers, quotes or punctuation. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text
     .replace(/\[\d+(?:\s*,\s*\d+)*\]/g, " ")
     .replace(/^\s*(?:>\s*)?(?:\d{1,2}[.)]|[-+•])\s+/, "")
@@ -163,7 +163,7 @@ export function normalise(text: string): string {
 }
 
 /** An answer's paragraphs, list items and script lines (headings left out), normalised. */
-export function answerUnits(text: string): string[] {
+function answerUnits(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\r?\n/)) {
     const t = line.trim();
@@ -215,14 +215,14 @@ type Source = { item: GroundingItem; sections: Sections | null };
  * keeps only items within a fifth of the best, so the share alone hardly separates them: the
  * second item must also be of the best item's category (a stay interview beside "my top performer
  * might leave", not an announcement script beside a workload conversation). */
-export const SUPPORT_RATIO = 0.85;
+const SUPPORT_RATIO = 0.85;
 
 function byRelevance(items: readonly GroundingItem[]): GroundingItem[] {
   return [...items].sort((a, b) => b.relevance - a.relevance || a.n - b.n);
 }
 
 /** The item a second point may come from: nearly as relevant as the best, a different item on the same question. */
-export function supportingItem(items: readonly GroundingItem[]): GroundingItem | null {
+function supportingItem(items: readonly GroundingItem[]): GroundingItem | null {
   const [best, ...rest] = byRelevance(items);
   if (!best || best.relevance <= 0) return null;
   for (const item of rest) {

@@ -12,7 +12,7 @@ import type { AiConfig } from "@/lib/coach/engine/openai";
 // guidance follows). Nothing here logs the prompt or the reply.
 
 export type CoachEvent = { type: "delta"; text: string } | { type: "error"; message: string };
-export type CoachEngineName = "builtin" | "openai";
+type CoachEngineName = "builtin" | "openai";
 
 export type RunCoachOptions = {
   question: string;

@@ -84,7 +84,7 @@ function known(feats: string[]): boolean {
   return feats.some((f) => docFreq.has(f));
 }
 
-export function categoryOf(text: string): ContentCategory {
+function categoryOf(text: string): ContentCategory {
   const feats = features(text);
   if (!known(feats)) return FALLBACK_CATEGORY;
   return models().category.rank(feats)[0]!.label;

@@ -1,2 +1,2 @@
-export { analyzeContent, categoryOf, contentTypeOf, priorityOf, tagsOf, titleOf } from "./analyze-offline";
-export { contentAnalysisSchema, categorizeBodySchema, type ContentAnalysis } from "./schemas";
+export { analyzeContent, contentTypeOf, priorityOf, tagsOf, titleOf } from "./analyze-offline";
+export { contentAnalysisSchema } from "./schemas";

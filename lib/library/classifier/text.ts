@@ -16,7 +16,7 @@ const STOP_WORDS = new Set(
 /** A light suffix stemmer: enough to join "conflicts"/"conflict", "delegating"/"delegate". */
 const stemCache = new Map<string, string>();
 
-export function stem(word: string): string {
+function stem(word: string): string {
   let cached = stemCache.get(word);
   if (cached === undefined) {
     cached = stemWord(word);

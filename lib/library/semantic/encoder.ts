@@ -10,7 +10,6 @@ import type { Worker } from "node:worker_threads";
 // behind more than one of them. A worker that dies fails the batch it held and is started again on
 // the next one.
 
-export { EMBEDDING_DIMS, EMBEDDING_MODEL } from "@/lib/library/semantic/encoder-model";
 const BULK_BATCH = 6;
 /** The model's first load and a batch of six long sections take well under this. */
 const STALL_MS = 60_000;

@@ -12,7 +12,7 @@ const SECTION_CHARS = 600;
 /** Sections of one organisation item at most (a 20,000-character import is about 33 sections). */
 export const MAX_SECTIONS = 24;
 
-export function plainText(s: string): string {
+function plainText(s: string): string {
   return s
     .replace(/^#{1,6}\s+/gm, "")
     .replace(/[*_`>]/g, "")
