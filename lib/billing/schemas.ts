@@ -4,8 +4,8 @@ import { entityId } from "@/lib/validation/entity-id";
 // Request bodies of the billing and signup-payment routes, shared by the forms (instant feedback)
 // and the server (the rule that counts). Client-safe. Messages in the product's words.
 
-export const MIN_SEATS = 1;
-export const MAX_SEATS = 10_000;
+const MIN_SEATS = 1;
+const MAX_SEATS = 10_000;
 export const SEATS_MESSAGE = `Seats must be a whole number from ${MIN_SEATS} to ${MAX_SEATS.toLocaleString("en-US")}.`;
 
 const EMAIL = "Please enter a valid work email";
@@ -28,7 +28,6 @@ export type SetupIntentRequest = z.infer<typeof setupIntentRequestSchema>;
 
 /** POST /api/billing/{upgrade,cancel,resume,portal}: the workspace acted on (checked against the session's). */
 export const billingActionSchema = z.object({ organizationId: entityId("organization", "Organisation is required") });
-export type BillingActionRequest = z.infer<typeof billingActionSchema>;
 
 export const seatsSchema = z
   .number({ error: SEATS_MESSAGE })
@@ -38,4 +37,3 @@ export const seatsSchema = z
 
 /** PUT /api/billing/seats */
 export const changeSeatsSchema = billingActionSchema.extend({ seats: seatsSchema });
-export type ChangeSeatsRequest = z.infer<typeof changeSeatsSchema>;

@@ -4,7 +4,7 @@ import { entityId } from "@/lib/validation/entity-id";
 
 // Request bodies of Boss Bot's reply routes (shared by the routes, the e2e fuzz and scripts).
 
-export const coachContextSchema = z.object({
+const coachContextSchema = z.object({
   type: z.literal("1on1_prep_analysis", { message: "context.type must be '1on1_prep_analysis'" }),
   meetingId: z.union([z.string().max(200), z.number()]).transform(String),
   // What the review stored besides the meeting's id: accepted and never read (the server loads the
@@ -13,7 +13,7 @@ export const coachContextSchema = z.object({
 });
 
 /** A message: 1-4,000 characters after trimming; whitespace only is refused. */
-export const coachMessageSchema = z
+const coachMessageSchema = z
   .string({ message: "Message is required" })
   .trim()
   .min(1, "Message is required")

@@ -31,7 +31,7 @@ export const createConversationSchema = z
   })
   .strict();
 
-export const sourceSchema = z.object({
+const sourceSchema = z.object({
   id: z.string().min(1).max(200),
   title: z.string().max(500),
   category: z.string().max(100),

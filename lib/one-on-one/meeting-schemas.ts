@@ -7,10 +7,10 @@ import { entityId, type Entity } from "@/lib/validation/entity-id";
 // future, an employee the caller may schedule with) are checked by lib/one-on-one/meetings.ts
 // and answered under the same field names.
 
-export const MEETING_MIN_MINUTES = 15;
-export const MEETING_MAX_MINUTES = 240;
-export const MEETING_DEFAULT_MINUTES = 30;
-export const MEETING_NOTE_MAX = 5000;
+const MEETING_MIN_MINUTES = 15;
+const MEETING_MAX_MINUTES = 240;
+const MEETING_DEFAULT_MINUTES = 30;
+const MEETING_NOTE_MAX = 5000;
 
 const uuid = (entity: Entity, message: string) =>
   z.string({ error: message }).trim().toLowerCase().pipe(entityId(entity, message));
@@ -47,7 +47,6 @@ export const scheduleMeetingSchema = z
     status: z.literal("scheduled", { error: "A new meeting is scheduled" }).optional(),
   })
   .strict();
-export type ScheduleMeetingInput = z.output<typeof scheduleMeetingSchema>;
 export type ScheduleMeetingBody = z.input<typeof scheduleMeetingSchema>;
 
 const noteField = (label: string) =>
@@ -66,13 +65,11 @@ export const updateMeetingSchema = z
     completedAt: instant.optional(),
   })
   .strict();
-export type UpdateMeetingInput = z.output<typeof updateMeetingSchema>;
 export type UpdateMeetingBody = z.input<typeof updateMeetingSchema>;
 
 export const rescheduleMeetingSchema = z
   .object({ scheduledAt: instant, durationMinutes: duration.optional() })
   .strict();
-export type RescheduleMeetingInput = z.output<typeof rescheduleMeetingSchema>;
 export type RescheduleMeetingBody = z.input<typeof rescheduleMeetingSchema>;
 
 export const cancelMeetingSchema = z
@@ -80,7 +77,6 @@ export const cancelMeetingSchema = z
     scope: z.enum(["occurrence", "series"], { error: "Choose this meeting or the whole series" }).default("occurrence"),
   })
   .strict();
-export type CancelMeetingInput = z.output<typeof cancelMeetingSchema>;
 export type CancelMeetingBody = z.input<typeof cancelMeetingSchema>;
 
 export const listMeetingsQuerySchema = z.object({
@@ -88,5 +84,4 @@ export const listMeetingsQuerySchema = z.object({
   when: z.enum(["upcoming", "past"], { error: "when is upcoming or past" }).default("upcoming"),
   cursor: z.string().max(200, "Invalid cursor").optional(),
 });
-export type ListMeetingsQuery = z.output<typeof listMeetingsQuerySchema>;
 export type ListMeetingsQueryInput = z.input<typeof listMeetingsQuerySchema>;

@@ -4,11 +4,11 @@ import { entityId } from "@/lib/validation/entity-id";
 // Request bodies of the agenda, action-item, private-note and suggestion-review routes,
 // shared by the routes and the client forms. Client-safe: no server code.
 
-export const TALKING_POINT_MAX = 300;
-export const ACTION_ITEM_MAX = 500;
+const TALKING_POINT_MAX = 300;
+const ACTION_ITEM_MAX = 500;
 /** Our own limit: about eight pages, far more than a private note needs, and under the
  * wrapper's default body limit even in three-byte UTF-8. */
-export const PRIVATE_NOTE_MAX = 20_000;
+const PRIVATE_NOTE_MAX = 20_000;
 
 const talkingPointText = z
   .string({ error: "Talking point must be text" })
@@ -46,7 +46,7 @@ const actionText = z
   .max(ACTION_ITEM_MAX, `Action item is at most ${ACTION_ITEM_MAX} characters`);
 
 /** A calendar day, YYYY-MM-DD, that exists (no 2026-02-30). */
-export const dueDateSchema = z
+const dueDateSchema = z
   .string({ error: "Due date must be a date (YYYY-MM-DD)" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Due date must be a date (YYYY-MM-DD)")
   .refine((s) => {

@@ -20,20 +20,20 @@ export const MAX_SCHEDULE_DAYS = 90;
 export const MIN_OPEN_DAYS = 1;
 export const MAX_OPEN_DAYS = 30;
 export const DEFAULT_OPEN_DAYS = 7;
-export const OPEN_DAYS_MESSAGE = `A survey stays open ${MIN_OPEN_DAYS} to ${MAX_OPEN_DAYS} days`;
+const OPEN_DAYS_MESSAGE = `A survey stays open ${MIN_OPEN_DAYS} to ${MAX_OPEN_DAYS} days`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a survey sent at `sendAt` closes: whole 24-hour days later, as the weekly pulse's 7 days
  * are counted (lib/surveys/send.ts). Shared so the dialog's preview and the server agree. */
 export const closeInstant = (sendAt: Date, openDays: number) => new Date(sendAt.getTime() + openDays * DAY_MS);
 
-export const customQuestionSchema = z.object({
+const customQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES, "Choose Scale 1-5, eNPS 0-10 or Text"),
   text: z.string().trim().min(1, "Enter the question").max(500, "A question is at most 500 characters"),
   isRequired: z.boolean(),
 });
 
-export type Audience = { all: true } | { teamIds: string[] };
+type Audience = { all: true } | { teamIds: string[] };
 
 const audienceSchema = z
   .object({
@@ -48,7 +48,7 @@ const audienceSchema = z
   })
   .transform((a): Audience => (a.all === true ? { all: true } : { teamIds: [...new Set(a.teamIds)] }));
 
-export type SendTime = { now: true } | { at: Date };
+type SendTime = { now: true } | { at: Date };
 
 const sendSchema = z
   .object({
