@@ -54,7 +54,7 @@ export type ActionForm<V extends FieldValues, Out> = FormFields<V, Out> & {
 export function useActionForm<S extends Validator, V extends FieldValues>(
   action: FormAction,
   schema: S,
-  options: FieldsOptions & { initial: V; onSuccess?: (state: FormState) => void },
+  options: FieldsOptions<V> & { initial: V; onSuccess?: (state: FormState) => void },
 ): ActionForm<V, OutputOf<S>> {
   const form = useFormFields(schema, options.initial, options);
   const [pending, startTransition] = useTransition();

@@ -47,7 +47,7 @@ export type ItemCheckPath<V> = {
 /** Anything that shows messages: a field, a list, a list item's field. */
 export type FieldPath<V> = (keyof V & string) | ItemTextPath<V> | ItemCheckPath<V>;
 
-export type FieldsOptions = {
+export type FieldsOptions<V extends FieldValues = FieldValues> = {
   /** Values validated and sent along that no field shows (a link's token). */
   hidden?: Record<string, string>;
   /** Put before every id, when two forms can be on one page (dialogs over a settings page). */
@@ -62,7 +62,7 @@ export type FieldsOptions = {
   codeMessages?: Partial<Record<ErrorCode, string>>;
   /** What the schema reads, when it is not the values as they are (a number field, a date sent
    * as an ISO instant, radio choices that select a branch); `hidden` is then not added. */
-  toInput?: (values: FieldValues) => unknown;
+  toInput?: (values: V) => unknown;
   /** The field that shows the schema's (and the server's) messages for one of its paths, when
    * they differ ("send.at" under the "at" field); the path itself otherwise. */
   fieldOf?: (path: string) => string;
@@ -138,7 +138,7 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
 export function useFormFields<S extends Validator, V extends FieldValues>(
   schema: S,
   initial: V,
-  options: FieldsOptions = {},
+  options: FieldsOptions<V> = {},
 ): FormFields<V, OutputOf<S>> {
   const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages, toInput, fieldOf } = options;
   const [values, setValues] = useState<V>(initial);

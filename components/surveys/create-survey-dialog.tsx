@@ -1,7 +1,7 @@
 "use client";
 
-import { apiFetch, problemOf } from "@/lib/api/client";
-import { useRef, useState } from "react";
+import { apiFetch } from "@/lib/api/client";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import {
@@ -13,6 +13,7 @@ import {
   MIN_OPEN_DAYS,
   type CreateCustomSurveyResult,
   type CustomSurveyRequest,
+  type QuestionType,
 } from "@/lib/surveys/custom-schemas";
 import { Button } from "@/components/ui/button";
 import {
@@ -23,11 +24,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
-import { FieldError } from "@/components/auth/form-feedback";
-import { QuestionBuilder, type DraftQuestion } from "@/components/surveys/create-survey-questions";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
+import { QuestionBuilder } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
 import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
 import { plural } from "@/lib/utils/plural";
@@ -58,11 +59,41 @@ function closesPreview(now: boolean, at: string, openDays: string): Date | null 
   return Number.isNaN(sendAt.getTime()) ? null : closeInstant(sendAt, days);
 }
 
-function errorsByPath(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) (out[i.path.map(String).join(".") || "_"] ??= []).push(i.message);
-  return out;
+export type SurveyValues = {
+  title: string;
+  questions: { type: QuestionType; text: string; isRequired: boolean }[];
+  everyone: boolean;
+  teamIds: string[];
+  now: boolean;
+  at: string;
+  openDays: string;
+};
+
+/** The request the values make, which the server's schema checks (here as the user types). */
+function requestOf(v: SurveyValues, orgId: string): CustomSurveyRequest {
+  return {
+    title: v.title,
+    questions: v.questions,
+    audience: v.everyone ? { all: true } : { teamIds: v.teamIds },
+    // datetime-local has no offset: Date reads it as the user's local time, then it goes out in UTC.
+    send: v.now
+      ? { now: true }
+      : { at: v.at && !Number.isNaN(new Date(v.at).getTime()) ? new Date(v.at).toISOString() : "" },
+    // An empty field is NaN, refused with the field's own message rather than sent as 0.
+    openDays: v.openDays.trim() === "" ? Number.NaN : Number(v.openDays),
+    organizationId: orgId,
+  };
 }
+
+/** Where the schema's paths show: the send time and the teams are one control each. */
+function fieldOf(path: string): string {
+  if (path === "send" || path.startsWith("send.")) return "at";
+  if (path === "audience" || path.startsWith("audience.")) return "teamIds";
+  return path;
+}
+
+/** A field's messages for the sub-components, which mark a field invalid when given any. */
+const some = (list: string[]) => (list.length > 0 ? list : undefined);
 
 /** 'Create Survey': a custom survey with scale, eNPS and text questions, an audience, and a send
  * time (admins only). Mounted fresh each time it opens. */
@@ -78,23 +109,29 @@ export function CreateSurveyDialog({
   onClose: () => void;
 }) {
   const router = useRouter();
-  const nextKey = useRef(2);
-  const formRef = useRef<HTMLFormElement>(null);
   const [times] = useState(initialTimes);
-  const [title, setTitle] = useState("");
-  const [questions, setQuestions] = useState<DraftQuestion[]>([{ key: 1, type: "scale", text: "", isRequired: true }]);
-  const [everyone, setEveryone] = useState(true);
-  const [teamIds, setTeamIds] = useState<string[]>([]);
-  const [now, setNow] = useState(true);
-  const [at, setAt] = useState(times.at);
-  const [openDays, setOpenDays] = useState(String(DEFAULT_OPEN_DAYS));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const start: SurveyValues = {
+    title: "",
+    questions: [{ type: "scale", text: "", isRequired: true }],
+    everyone: true,
+    teamIds: [],
+    now: true,
+    at: times.at,
+    openDays: String(DEFAULT_OPEN_DAYS),
+  };
+  const form = useFormFields(customSurveySchema, start, {
+    idPrefix: "survey-",
+    toInput: (v) => requestOf(v, orgId),
+    fieldOf,
+  });
+  const { values } = form;
+  const questions = form.list("questions");
 
   const mutation = useMutation({
-    mutationFn: (body: CustomSurveyRequest) =>
-      apiFetch<CreateCustomSurveyResult>("/api/surveys", { method: "POST", body }),
-    onSuccess: (res) => {
-      const when = new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    mutationFn: (sent: SurveyValues) =>
+      apiFetch<CreateCustomSurveyResult>("/api/surveys", { method: "POST", body: requestOf(sent, orgId) }),
+    onSuccess: (res, sent) => {
+      const when = new Date(sent.at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
       toast({
         title: res.status === "active" ? "Survey sent" : "Survey scheduled",
         description: `${res.status === "active" ? `${plural(res.invited, "person was", "people were")} invited.` : `It will be sent on ${when}.`} Results are released when it closes.`,
@@ -102,69 +139,34 @@ export function CreateSurveyDialog({
       router.refresh();
       onClose();
     },
-    onError: (err) => {
-      setErrors(problemOf(err)?.fields ?? {});
-      focusFirstInvalid();
-      toast({
-        title: "Failed to create survey",
-        description: problemOf(err)?.message ?? undefined,
-        variant: "destructive",
-      });
-    },
+    onError: (err, sent) => form.showAnswer(failedAnswer(err, "Failed to create survey"), sent),
   });
   const pending = mutation.isPending;
 
-  /** Runs after React has rendered the change, e.g. to keep focus on a question that moved. */
-  const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
-  /** After a refusal, the keyboard lands on the first field to fix. */
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
   function move(i: number, by: -1 | 1) {
-    const next = [...questions];
-    const [q] = next.splice(i, 1);
+    const q = questions.items[i];
     if (!q) return;
-    next.splice(i + by, 0, q);
-    setQuestions(next);
-    setErrors({});
+    const to = i + by;
+    questions.move(i, to);
     // At the top or bottom edge the pressed button is disabled; the other one keeps the focus.
-    const edge = (by === -1 && i + by === 0) || (by === 1 && i + by === next.length - 1);
-    focusSoon(`question-${q.key}-${(by === -1) !== edge ? "up" : "down"}`);
+    const edge = to === 0 || to === questions.items.length - 1;
+    form.focusAfterRender(questions.idOf(q.key, edge === (by === -1) ? "down" : "up"));
   }
 
   function add() {
-    const key = nextKey.current++;
-    setQuestions([...questions, { key, type: "scale", text: "", isRequired: true }]);
-    focusSoon(`question-${key}-text`);
+    form.focusAfterRender(questions.idOf(questions.append({ type: "scale", text: "", isRequired: true }), "text"));
   }
 
   function remove(i: number) {
-    const next = questions.filter((_, j) => j !== i);
-    setQuestions(next);
-    setErrors({});
-    const neighbour = next[Math.min(i, next.length - 1)];
-    if (neighbour) focusSoon(`question-${neighbour.key}-text`);
+    const neighbour = questions.items[i + 1] ?? questions.items[i - 1];
+    questions.remove(i);
+    if (neighbour) form.focusAfterRender(questions.idOf(neighbour.key, "text"));
   }
 
-  function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body: CustomSurveyRequest = {
-      title,
-      questions: questions.map(({ type, text, isRequired }) => ({ type, text, isRequired })),
-      audience: everyone ? { all: true } : { teamIds },
-      // datetime-local has no offset: Date reads it as the user's local time, then it goes out in UTC.
-      send: now ? { now: true } : { at: at && !Number.isNaN(new Date(at).getTime()) ? new Date(at).toISOString() : "" },
-      // An empty field is NaN, refused with the field's own message rather than sent as 0.
-      openDays: openDays.trim() === "" ? Number.NaN : Number(openDays),
-      organizationId: orgId,
-    };
-    const parsed = customSurveySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(errorsByPath(parsed.error.issues));
-      return void focusFirstInvalid();
-    }
-    setErrors({});
-    mutation.mutate(body);
+    if (pending || form.check(e.currentTarget) === null) return;
+    mutation.mutate(form.values);
   }
 
   return (
@@ -174,69 +176,47 @@ export function CreateSurveyDialog({
           <DialogTitle>Create Survey</DialogTitle>
           <DialogDescription>{`Answers are anonymous: teams are reported only with at least ${plural(minGroupSize, "member")}.`}</DialogDescription>
         </DialogHeader>
-        <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5">
-          <div className="space-y-1.5">
-            <Label htmlFor="survey-title">Title</Label>
-            <Input
-              id="survey-title"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              maxLength={200}
-              disabled={pending}
-              aria-invalid={!!errors.title}
-              aria-describedby="survey-title-error"
-            />
-            <FieldError id="survey-title-error" messages={errors.title} />
-          </div>
-          <QuestionBuilder
-            questions={questions}
-            errors={errors}
-            disabled={pending}
-            onChange={(i, patch) => setQuestions(questions.map((q, j) => (j === i ? { ...q, ...patch } : q)))}
-            onMove={move}
-            onRemove={remove}
-            onAdd={add}
-          />
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          <TextField form={form} name="title" label="Title" maxLength={200} disabled={pending} />
+          <QuestionBuilder form={form} disabled={pending} onMove={move} onRemove={remove} onAdd={add} />
           <AudiencePicker
             teams={teams}
-            everyone={everyone}
-            teamIds={teamIds}
+            everyone={values.everyone}
+            teamIds={values.teamIds}
             minGroupSize={minGroupSize}
-            errors={errors["audience.teamIds"] ?? errors.audience}
+            errors={some(form.messages("teamIds"))}
             disabled={pending}
-            onEveryone={setEveryone}
-            onToggleTeam={(id, on) => setTeamIds(on ? [...teamIds, id] : teamIds.filter((t) => t !== id))}
+            onEveryone={(everyone) => form.set("everyone", everyone)}
+            onToggleTeam={(id, on) =>
+              form.set("teamIds", on ? [...values.teamIds, id] : values.teamIds.filter((t) => t !== id))
+            }
           />
           <SendTimePicker
-            now={now}
-            at={at}
+            now={values.now}
+            at={values.at}
             min={times.min}
             max={times.max}
             timeZone={times.timeZone}
-            errors={errors["send.at"] ?? errors.send}
+            errors={some(form.messages("at"))}
             disabled={pending}
-            onNow={setNow}
-            onAt={setAt}
+            onNow={(now) => form.set("now", now)}
+            onAt={(at) => form.set("at", at)}
           />
           <OpenForField
-            days={openDays}
-            closesAt={closesPreview(now, at, openDays)}
-            errors={errors.openDays}
+            days={values.openDays}
+            closesAt={closesPreview(values.now, values.at, values.openDays)}
+            errors={some(form.messages("openDays"))}
             disabled={pending}
-            onDays={setOpenDays}
+            onDays={(days) => form.set("openDays", days)}
           />
-          {errors._ ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errors._.join(" ")}
-            </p>
-          ) : null}
+          <FormAlert alert={form.alert} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Creating..." : "Create Survey"}
-            </Button>
+            <SubmitButton pending={pending} pendingLabel="Creating...">
+              Create Survey
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

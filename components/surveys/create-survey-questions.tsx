@@ -1,38 +1,38 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { MAX_QUESTIONS, QUESTION_TYPES, QUESTION_TYPE_LABEL, type QuestionType } from "@/lib/surveys/custom-schemas";
+import { MAX_QUESTIONS, QUESTION_TYPES, QUESTION_TYPE_LABEL } from "@/lib/surveys/custom-schemas";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { FieldError } from "@/components/auth/form-feedback";
-
-export type DraftQuestion = { key: number; type: QuestionType; text: string; isRequired: boolean };
+import { FieldMessages } from "@/components/forms/fields";
+import type { FormFields } from "@/components/forms/use-form-fields";
+import type { SurveyValues } from "@/components/surveys/create-survey-dialog";
 
 type Props = {
-  questions: DraftQuestion[];
-  errors: Record<string, string[]>;
+  form: FormFields<SurveyValues>;
   disabled: boolean;
-  onChange: (index: number, patch: Partial<Omit<DraftQuestion, "key">>) => void;
   onMove: (index: number, by: -1 | 1) => void;
   onRemove: (index: number) => void;
   onAdd: () => void;
 };
 
-/** The question builder: every control is a native one, so it works by keyboard as is; the parent
- * moves focus along with a question when it moves. */
-export function QuestionBuilder({ questions, errors, disabled, onChange, onMove, onRemove, onAdd }: Props) {
+/** The question builder, on the dialog's list field "questions": every control is a native one,
+ * so it works by keyboard as is; the parent moves focus along with a question when it moves. */
+export function QuestionBuilder({ form, disabled, onMove, onRemove, onAdd }: Props) {
+  const questions = form.list("questions").items;
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium text-slate-800">Questions</legend>
       <ol className="grid gap-3">
-        {questions.map((q, i) => {
-          const id = `question-${q.key}`;
-          const textErrors = errors[`questions.${i}.text`];
+        {questions.map(({ key, value: q }, i) => {
+          const id = form.id(`questions.${i}`);
+          const text = form.input(`questions.${i}.text`);
+          const textPath = `questions.${i}.text` as const;
           return (
             <li
-              key={q.key}
+              key={key}
               className="grid gap-3 rounded-lg border border-slate-200 p-3"
               aria-label={`Question ${i + 1}`}
             >
@@ -74,12 +74,7 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
               <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
                 <div className="space-y-1.5">
                   <Label htmlFor={`${id}-type`}>Type</Label>
-                  <NativeSelect
-                    id={`${id}-type`}
-                    value={q.type}
-                    disabled={disabled}
-                    onChange={(e) => onChange(i, { type: e.target.value as QuestionType })}
-                  >
+                  <NativeSelect {...form.input(`questions.${i}.type`)} disabled={disabled}>
                     {QUESTION_TYPES.map((t) => (
                       <option key={t} value={t}>
                         {QUESTION_TYPE_LABEL[t]}
@@ -88,13 +83,11 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
                   </NativeSelect>
                 </div>
                 <div className="space-y-1.5">
-                  <Label htmlFor={`${id}-text`}>Question text</Label>
+                  <Label htmlFor={text.id}>Question text</Label>
                   <Input
-                    id={`${id}-text`}
-                    value={q.text}
+                    {...text}
                     disabled={disabled}
                     maxLength={500}
-                    onChange={(e) => onChange(i, { text: e.target.value })}
                     placeholder={
                       q.type === "enps"
                         ? "How likely are you to recommend us as a place to work?"
@@ -102,18 +95,15 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
                           ? "What could we do better?"
                           : "I feel recognised for my work."
                     }
-                    aria-invalid={!!textErrors}
-                    aria-describedby={`${id}-text-error`}
                   />
-                  <FieldError id={`${id}-text-error`} messages={textErrors} />
+                  <FieldMessages id={form.messagesId(textPath)} messages={form.messages(textPath)} />
                 </div>
               </div>
               <label className="flex w-fit items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  checked={q.isRequired}
+                  {...form.checkbox(`questions.${i}.isRequired`)}
                   disabled={disabled}
-                  onChange={(e) => onChange(i, { isRequired: e.target.checked })}
                   className="size-4 accent-brand-600"
                 />
                 Required
@@ -122,7 +112,7 @@ export function QuestionBuilder({ questions, errors, disabled, onChange, onMove,
           );
         })}
       </ol>
-      <FieldError id="questions-error" messages={errors.questions} />
+      <FieldMessages id={form.messagesId("questions")} messages={form.messages("questions")} />
       <Button
         variant="outline"
         onClick={onAdd}
