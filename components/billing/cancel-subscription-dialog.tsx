@@ -3,15 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/forms/fields";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
@@ -41,33 +33,20 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
   });
 
   return (
-    <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent hideClose>
-        <DialogHeader>
-          <DialogTitle>Cancel subscription?</DialogTitle>
-          <DialogDescription>
-            The subscription stays active until the end of the billing period; nothing more is charged after that. You
-            can resume it until then. Afterwards the workspace becomes read-only; nothing is deleted.
-          </DialogDescription>
-        </DialogHeader>
-        <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Keep subscription
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              setError(null);
-              mutation.mutate();
-            }}
-            disabled={mutation.isPending}
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? "Cancelling..." : "Cancel Subscription"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title="Cancel subscription?"
+      description="The subscription stays active until the end of the billing period; nothing more is charged after that. You can resume it until then. Afterwards the workspace becomes read-only; nothing is deleted."
+      confirmLabel="Cancel Subscription"
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep subscription"
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        setError(null);
+        mutation.mutate();
+      }}
+    >
+      <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Lock, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConversationItem } from "@/components/coach/conversation-item";
 import { useConversations, useDeleteConversation, useRenameConversation } from "@/components/coach/use-conversations";
 import type { Conversation } from "@/components/coach/coach-dto";

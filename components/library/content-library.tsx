@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { CardSkeletons, ContentCard } from "@/components/library/content-card";
 import { ContentFormDialog } from "@/components/library/content-form-dialog";
-import { DeleteContentDialog } from "@/components/library/delete-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ImportDialog } from "@/components/library/import-dialog";
 import { LibraryFilters, NO_FILTERS, type Filters } from "@/components/library/library-filters";
 import { countLine } from "@/components/library/library-counts";
@@ -188,12 +188,17 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
       {dialog?.kind === "edit" ? <ContentFormDialog item={dialog.item} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === "import" ? <ImportDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === "delete" ? (
-        <DeleteContentDialog
-          title={dialog.item.title}
+        // Focus goes back to the card's Delete button on Cancel, and to the list heading when that
+        // card is gone.
+        <ConfirmDialog
+          title="Delete this content?"
+          description={`"${dialog.item.title}" will be removed from the library and Boss Bot will no longer use it. This cannot be undone.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.item)}
           onClose={() => setDialog(null)}
-          fallbackFocusId="own-heading"
+          returnFocusFallback="own-heading"
         />
       ) : null}
     </>

@@ -1,15 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/forms/fields";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
@@ -36,55 +28,45 @@ export function CancelDialog({ meeting, onClose }: { meeting: MeetingDetail; onC
   );
 
   return (
-    <Dialog open onOpenChange={(o) => (!o && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent hideClose>
-        <DialogHeader>
-          <DialogTitle>Cancel meeting?</DialogTitle>
-          <DialogDescription>{`${meeting.employee.firstName} is told, and the calendar invitation is withdrawn.`}</DialogDescription>
-        </DialogHeader>
-        {recurring ? (
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-800">What to cancel</legend>
-            {(
-              [
-                ["occurrence", "This meeting only"],
-                ["series", "The whole series (every upcoming meeting)"],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="radio"
-                  name="cancel-scope"
-                  value={value}
-                  checked={scope === value}
-                  onChange={() => setScope(value)}
-                  className="size-4 accent-brand-600"
-                />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Keep meeting
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={() => {
-              setError(null);
-              mutation.mutate(recurring ? scope : "occurrence", {
-                onError: (err) =>
-                  setError(problemOf(err)?.message ?? "Failed to cancel the meeting. Please try again."),
-              });
-            }}
-          >
-            {mutation.isPending ? "Cancelling..." : "Cancel meeting"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title="Cancel meeting?"
+      description={`${meeting.employee.firstName} is told, and the calendar invitation is withdrawn.`}
+      confirmLabel="Cancel meeting"
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep meeting"
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        setError(null);
+        mutation.mutate(recurring ? scope : "occurrence", {
+          onError: (err) => setError(problemOf(err)?.message ?? "Failed to cancel the meeting. Please try again."),
+        });
+      }}
+    >
+      {recurring ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">What to cancel</legend>
+          {(
+            [
+              ["occurrence", "This meeting only"],
+              ["series", "The whole series (every upcoming meeting)"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                name="cancel-scope"
+                value={value}
+                checked={scope === value}
+                onChange={() => setScope(value)}
+                className="size-4 accent-brand-600"
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <FormAlert alert={error ? { tone: "error", lines: [error] } : null} />
+    </ConfirmDialog>
   );
 }

@@ -6,14 +6,7 @@ import { problemOf } from "@/lib/api/client";
 import type { TemplateDto } from "@/lib/one-on-one/dto";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
@@ -127,8 +120,12 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
         <TemplateDialog orgId={orgId} template={open.template} onClose={() => setOpen(null)} />
       ) : null}
       {open?.kind === "delete" ? (
-        <DeleteTemplateDialog
-          template={open.template}
+        <ConfirmDialog
+          title="Delete this template?"
+          description={`"${open.template.name}" will no longer be offered when scheduling. Meetings already scheduled keep their agenda.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          returnFocusFallback="templates-heading"
           pending={remove.isPending}
           onClose={() => setOpen(null)}
           onConfirm={() =>
@@ -205,37 +202,6 @@ function TemplateCard({
         ))}
       </ol>
     </li>
-  );
-}
-
-function DeleteTemplateDialog({
-  template,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  template: TemplateDto;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog open onOpenChange={(o) => (!o && !pending ? onClose() : undefined)}>
-      <DialogContent hideClose returnFocusFallback="templates-heading">
-        <DialogHeader>
-          <DialogTitle>Delete this template?</DialogTitle>
-          <DialogDescription>{`"${template.name}" will no longer be offered when scheduling. Meetings already scheduled keep their agenda.`}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { AnonymityBadge } from "@/components/people/anonymity-badge";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TeamDialog } from "@/components/people/team-dialog";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { UserDialog, ROLE_LABEL } from "@/components/people/user-dialog";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, UserDto } from "@/components/people/people-types";

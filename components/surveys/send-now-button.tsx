@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/lib/utils/plural";
 
 /** Recommended action 'Send Pulse Survey' -> 'Send Now': an extra round right away (admins). */
