@@ -120,3 +120,25 @@ export function formAlert<V extends FieldValues>(
   if (state?.status === "ok" && state.message) return { tone: "ok", lines: [state.message] };
   return null;
 }
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+/**
+ * A schema with rules of the form's own added, for what the server decides with its clock or
+ * data rather than its schema ("Choose a time in the future"), or a control's own words for a
+ * value the schema describes in the wire's terms (an empty date picker): the browser says it as
+ * the user types, the server's answer still has the last word. A rule's message replaces the
+ * schema's for the same path.
+ */
+export function withRules<Out>(schema: Validator<Out>, rules: (input: unknown) => Issue[]): Validator<Out> {
+  return {
+    safeParse(input) {
+      const r = schema.safeParse(input);
+      const extra = rules(input);
+      if (extra.length === 0) return r;
+      const paths = new Set(extra.map((i) => i.path.join(".")));
+      const own = r.success ? [] : r.error.issues.filter((i) => !paths.has(i.path.join(".")));
+      return { success: false, error: { issues: [...own, ...extra] } };
+    },
+  };
+}

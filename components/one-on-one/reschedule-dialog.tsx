@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -10,13 +9,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { FieldMessages, FormAlert } from "@/components/forms/fields";
+import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { withRules } from "@/components/forms/form-messages";
 import { toast } from "@/components/ui/toast";
-import { problemOf } from "@/lib/api/client";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
+import { rescheduleMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 import {
   browserTimeZone,
   DURATION_CHOICES,
@@ -26,12 +25,34 @@ import {
 } from "@/components/one-on-one/format";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
+// The server refuses a time in the past by its own clock; the form says so as the user types, and
+// an empty picker in its own words (the schema's speak of ISO 8601, the wire's format).
+const rescheduleRules = withRules(rescheduleMeetingSchema, (input) => {
+  const at = (input as { scheduledAt?: string }).scheduledAt;
+  if (!at) return [{ path: ["scheduledAt"], message: "Choose a date and time" }];
+  return new Date(at).getTime() <= Date.now()
+    ? [{ path: ["scheduledAt"], message: "Choose a time in the future" }]
+    : [];
+});
+
+const fieldOf = (path: string) => (path === "scheduledAt" ? "at" : path === "durationMinutes" ? "duration" : path);
+
 /** Moves this occurrence only (the series keeps its rhythm); the employee gets an updated invitation. */
 export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail; onClose: () => void }) {
   const zone = browserTimeZone();
-  const [at, setAt] = useState(() => toDateTimeLocal(new Date(meeting.scheduledAt), zone));
-  const [duration, setDuration] = useState(String(meeting.durationMinutes));
-  const [errors, setErrors] = useState<{ at?: string[]; duration?: string[]; form?: string }>({});
+  const form = useFormFields(
+    rescheduleRules,
+    {
+      at: toDateTimeLocal(new Date(meeting.scheduledAt), zone),
+      duration: String(meeting.durationMinutes),
+    },
+    {
+      idPrefix: "reschedule-",
+      // An empty or impossible date is refused as "Choose a date and time" by the schema.
+      toInput: (v) => ({ scheduledAt: fromDateTimeLocal(v.at, zone) ?? "", durationMinutes: Number(v.duration) }),
+      fieldOf,
+    },
+  );
   const durations = [...new Set([...DURATION_CHOICES, meeting.durationMinutes])].sort((a, b) => a - b);
   const mutation = useMeetingMutation(
     meeting.id,
@@ -42,23 +63,17 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
     },
   );
 
-  function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const iso = fromDateTimeLocal(at, zone);
-    if (!iso) return setErrors({ at: ["Choose a date and time"] });
-    if (new Date(iso).getTime() <= Date.now()) return setErrors({ at: ["Choose a time in the future"] });
-    setErrors({});
+    if (mutation.isPending) return;
+    const parsed = form.check(e.currentTarget);
+    if (parsed === null) return;
+    const sent = form.values;
     mutation.mutate(
-      { scheduledAt: iso, durationMinutes: Number(duration) },
+      { scheduledAt: parsed.scheduledAt.toISOString(), durationMinutes: Number(sent.duration) },
       {
-        onError: (err) => {
-          const p = problemOf(err);
-          setErrors({
-            at: p?.fields.scheduledAt,
-            duration: p?.fields.durationMinutes,
-            form: p?.message ?? "Failed to reschedule the meeting. Please try again.",
-          });
-        },
+        onError: (err) =>
+          form.showAnswer(failedAnswer(err, "Failed to reschedule the meeting. Please try again."), sent),
       },
     );
   }
@@ -71,37 +86,22 @@ export function RescheduleDialog({ meeting, onClose }: { meeting: MeetingDetail;
           <DialogDescription>{`Only this meeting moves; the rest of the series keeps its time. Times are in your time zone (${zone}).`}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="reschedule-at">New date and time</Label>
-            <Input
-              id="reschedule-at"
-              type="datetime-local"
-              value={at}
-              onChange={(e) => setAt(e.target.value)}
-              aria-invalid={errors.at?.length ? true : undefined}
-              aria-describedby={errors.at?.length ? "reschedule-at-messages" : undefined}
-            />
-            <FieldMessages id="reschedule-at-messages" messages={errors.at} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="reschedule-duration">Duration</Label>
-            <NativeSelect id="reschedule-duration" value={duration} onChange={(e) => setDuration(e.target.value)}>
-              {durations.map((d) => (
-                <option key={d} value={d}>
-                  {formatDuration(d)}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldMessages id="reschedule-duration-messages" messages={errors.duration} />
-          </div>
-          <FormAlert alert={errors.form ? { tone: "error", lines: [errors.form] } : null} />
+          <TextField form={form} name="at" label="New date and time" type="datetime-local" />
+          <SelectField form={form} name="duration" label="Duration">
+            {durations.map((d) => (
+              <option key={d} value={d}>
+                {formatDuration(d)}
+              </option>
+            ))}
+          </SelectField>
+          <FormAlert alert={form.alert} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? "Saving..." : "Reschedule"}
-            </Button>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">
+              Reschedule
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

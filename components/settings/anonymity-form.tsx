@@ -1,6 +1,6 @@
 "use client";
 
-import { apiFetch, problemOf } from "@/lib/api/client";
+import { apiFetch } from "@/lib/api/client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
@@ -13,11 +13,11 @@ import {
   anonymitySummary,
   type AnonymityDto,
 } from "@/lib/org/anonymity-schemas";
-import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
-import { FieldError } from "@/components/auth/form-feedback";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 
 const SIZES = Array.from(
   { length: MIN_GROUP_SIZE_HIGHEST - MIN_GROUP_SIZE_LOWEST + 1 },
@@ -36,35 +36,33 @@ export function AnonymityForm({
 }) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const [value, setValue] = useState(initial.minGroupSize);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useFormFields(
+    anonymitySchema,
+    { minGroupSize: String(initial.minGroupSize) },
+    { idPrefix: "anonymity-", toInput: (v) => ({ minGroupSize: Number(v.minGroupSize) }) },
+  );
+  const value = Number(form.values.minGroupSize);
 
   const mutation = useMutation({
     mutationFn: (minGroupSize: number) =>
       apiFetch<AnonymityDto>(`/api/organizations/${orgId}/anonymity`, { method: "PATCH", body: { minGroupSize } }),
     onSuccess: (next) => {
       setSaved(next);
-      setErrors({});
       toast({ title: "Anonymity setting saved", description: anonymitySummary(next) });
       // Team badges and hints elsewhere on the page quote the minimum: read them again.
       router.refresh();
     },
-    onError: (err) => {
-      setErrors(problemOf(err)?.fields ?? {});
-      toast({
-        title: "Failed to save the anonymity setting",
-        description: problemOf(err)?.message ?? undefined,
-        variant: "destructive",
-      });
-    },
+    onError: (err, minGroupSize) =>
+      form.showAnswer(failedAnswer(err, "Failed to save the anonymity setting"), {
+        minGroupSize: String(minGroupSize),
+      }),
   });
 
-  function save(e: React.FormEvent) {
+  function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = anonymitySchema.safeParse({ minGroupSize: value });
-    if (!parsed.success) return setErrors({ minGroupSize: parsed.error.issues.map((i) => i.message) });
-    setErrors({});
-    mutation.mutate(parsed.data.minGroupSize);
+    if (mutation.isPending) return;
+    const parsed = form.check(e.currentTarget);
+    if (parsed) mutation.mutate(parsed.minGroupSize);
   }
 
   const disabled = !canEdit || mutation.isPending;
@@ -73,22 +71,25 @@ export function AnonymityForm({
 
   return (
     <form onSubmit={save} noValidate className="grid gap-4">
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor="min-group-size">Minimum group size</Label>
+      <Field
+        label="Minimum group size"
+        htmlFor={form.id("minGroupSize")}
+        messages={form.messages("minGroupSize")}
+        messagesId={form.messagesId("minGroupSize")}
+        className="sm:max-w-xs"
+      >
         <NativeSelect
-          id="min-group-size"
-          value={value}
+          {...form.input("minGroupSize")}
           disabled={disabled}
-          aria-invalid={!!errors.minGroupSize}
-          aria-describedby="min-group-size-summary min-group-size-error"
-          onChange={(e) => setValue(Number(e.target.value))}
+          aria-describedby={[form.input("minGroupSize")["aria-describedby"], "min-group-size-summary"]
+            .filter(Boolean)
+            .join(" ")}
         >
           {SIZES.map((n) => (
             <option key={n} value={n}>{`${n} people`}</option>
           ))}
         </NativeSelect>
-        <FieldError id="min-group-size-error" messages={errors.minGroupSize} />
-      </div>
+      </Field>
       <p
         id="min-group-size-summary"
         className="flex items-start gap-2 text-sm text-slate-600"
@@ -101,11 +102,12 @@ export function AnonymityForm({
           too; lowering it applies from the next survey sent.
         </span>
       </p>
+      <FormAlert alert={form.alert} />
       <div className="flex justify-end">
         {canEdit ? (
-          <Button type="submit" disabled={disabled || value === saved.minGroupSize}>
-            {mutation.isPending ? "Saving..." : "Save"}
-          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Saving..." disabled={value === saved.minGroupSize}>
+            Save
+          </SubmitButton>
         ) : (
           <p className="text-xs text-slate-500">Only administrators can change the minimum group size.</p>
         )}
