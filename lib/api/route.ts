@@ -120,7 +120,7 @@ function organizationKeys(spec: AnySpec): string[] {
 }
 
 /** The declaration of `spec` for requests of `method`: the defaults the wrapper applies, spelled out. */
-export function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
+function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
   const unsafe = !SAFE_METHODS.has(method.toUpperCase());
   const session = spec.auth === "session";
   // GET and HEAD change nothing, so another site may make them: the check applies to the rest.

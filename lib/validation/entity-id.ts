@@ -5,24 +5,22 @@ import { z } from "zod";
 // body fields an attacker could aim at another organisation's rows, and the wrapper knows which
 // fields name an organisation.
 
-export const ENTITIES = [
-  "organization",
-  "user",
-  "team",
-  "survey",
-  "question",
-  "content",
-  "builtinContent",
-  "conversation",
-  "meeting",
-  "agendaItem",
-  "actionItem",
-  "prepForm",
-  "notification",
-  "template",
-  "vault",
-] as const;
-export type Entity = (typeof ENTITIES)[number];
+export type Entity =
+  | "organization"
+  | "user"
+  | "team"
+  | "survey"
+  | "question"
+  | "content"
+  | "builtinContent"
+  | "conversation"
+  | "meeting"
+  | "agendaItem"
+  | "actionItem"
+  | "prepForm"
+  | "notification"
+  | "template"
+  | "vault";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
