@@ -1,7 +1,7 @@
 import "server-only";
 import { invalidInput, unsupportedMedia } from "@/lib/errors/domain-error";
 
-export const CONTROL_TEXT_MESSAGE = "Text may not contain control characters";
+const CONTROL_TEXT_MESSAGE = "Text may not contain control characters";
 
 // What no string of a request may hold, decided once for every /api route:
 // - NUL: PostgreSQL refuses it in text and jsonb, so it would surface as a 500 from the database.
@@ -14,7 +14,7 @@ export const CONTROL_TEXT_MESSAGE = "Text may not contain control characters";
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function isCleanText(s: string): boolean {
+function isCleanText(s: string): boolean {
   return !CONTROL.test(s) && !LONE_SURROGATE.test(s);
 }
 

@@ -80,7 +80,7 @@ export type RouteDeclaration = {
 
 type Input<P, Q, B> = { params: Out<P>; query: Out<Q>; body: Out<B>; req: NextRequest; requestId: string };
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = (req: NextRequest, context: RouteContext) => Promise<Response>;
+type RouteHandler = (req: NextRequest, context: RouteContext) => Promise<Response>;
 /** A route handler that tells what it is, for the method it is exported as. */
 export type DeclaredRoute = RouteHandler & { declarationFor: (method: string) => RouteDeclaration };
 

@@ -12,15 +12,13 @@ export type Entity =
   | "survey"
   | "question"
   | "content"
-  | "builtinContent"
   | "conversation"
   | "meeting"
   | "agendaItem"
   | "actionItem"
   | "prepForm"
   | "notification"
-  | "template"
-  | "vault";
+  | "template";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
