@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
 import { checkCurrentPassword } from "@/lib/auth/current-password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
@@ -24,7 +24,7 @@ export async function changePassword(
     ctx.orgId,
     async (tx) => {
       await tx.user.update({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+        where: orgKey(ctx.orgId, ctx.userId),
         data: { passwordHash, passwordSetAt: new Date() },
       });
       await revokeUserSessions(tx, ctx.orgId, ctx.userId, ctx.sessionId);

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { verifyPassword } from "@/lib/auth/password";
 import { releaseAttempt, reserveAttempt, type ThrottleKey } from "@/lib/auth/throttle";
 import { rateLimited } from "@/lib/errors/domain-error";
@@ -14,7 +14,7 @@ import type { AuthContext } from "@/lib/auth/context";
 export async function checkCurrentPassword(ctx: AuthContext, password: string): Promise<boolean> {
   const user = await withOrg(ctx.orgId, (tx) =>
     tx.user.findUnique({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+      where: orgKey(ctx.orgId, ctx.userId),
       select: { email: true, passwordHash: true },
     }),
   );

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
@@ -94,7 +94,7 @@ export async function resetPassword(tenant: Tenant, token: string, password: str
     const userId = await consumeToken(tx, tenant.orgId, token, "password_reset");
     if (!userId) return false;
     await tx.user.update({
-      where: { organizationId_id: { organizationId: tenant.orgId, id: userId } },
+      where: orgKey(tenant.orgId, userId),
       data: { passwordHash, passwordSetAt: new Date() },
     });
     await revokeUserSessions(tx, tenant.orgId, userId);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import type { AuthContext, SessionUserDto } from "@/lib/auth/context";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -28,7 +28,7 @@ export async function loadSession(
 ): Promise<{ ctx: AuthContext; user: SessionUserDto } | null> {
   return withOrg(orgId, async (tx) => {
     const s = await tx.session.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: sessionId } },
+      where: orgKey(orgId, sessionId),
       select: {
         expiresAt: true,
         revokedAt: true,
@@ -40,7 +40,7 @@ export async function loadSession(
     if (!s || s.revokedAt || s.expiresAt.getTime() <= now) return null;
     if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await tx.session.update({
-        where: { organizationId_id: { organizationId: orgId, id: sessionId } },
+        where: orgKey(orgId, sessionId),
         data: { lastSeenAt: new Date(now) },
       });
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import { isLiveStatus } from "@/lib/billing/status";
 import { z } from "zod";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { stripe } from "@/lib/billing/stripe-client";
 import { currentSubscription, syncOrgBilling } from "@/lib/billing/sync";
 import { sendBillingNotice, type BillingNotice } from "@/lib/billing/notices";
@@ -48,7 +48,7 @@ async function finishCheckout(orgId: string, eventId: string): Promise<void> {
 export async function processBillingEvent(orgId: string, eventId: string): Promise<void> {
   const event = await withOrg(orgId, (tx) =>
     tx.billingEvent.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: eventId } },
+      where: orgKey(orgId, eventId),
       select: { type: true, processedAt: true },
     }),
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
-import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { assertWritable } from "@/lib/billing/access";
@@ -158,7 +158,7 @@ export async function renameConversation(ctx: AuthContext, id: string, title: st
     writable(vault);
     const dataKey = dataKeyOf(ctx, vault, row);
     const updated = await tx.chatConversation.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id } },
+      where: orgKey(ctx.orgId, id),
       data: { title: toBytes(sealTitle(dataKey, ctx.orgId, id, parsed.data)) },
       select: conversationSelect,
     });
@@ -272,7 +272,7 @@ export async function addMessage(
       select: { id: true, createdAt: true },
     });
     await tx.chatConversation.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: conversationId } },
+      where: orgKey(ctx.orgId, conversationId),
       data: { lastMessageAt: now },
     });
     return { id: row.id, conversationId, type, content, sources, createdAt: row.createdAt.toISOString() };

@@ -6,6 +6,11 @@ import { isUuid, runInOrg } from "@/lib/db/org-transaction";
 export type Tx = Prisma.TransactionClient;
 export { isUuid };
 
+/** A tenant row's unique key for findUnique, update and delete: every tenant table is unique on
+ * (organizationId, id), so the organisation is part of the lookup itself, not only of row-level
+ * security. */
+export const orgKey = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
+
 /** Runs one unit of work for one organisation on the application's client (see runInOrg).
  * `userId` also opens the rows private to that person (Boss Bot's conversations). */
 export function withOrg<T>(

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid, withOrg } from "@/lib/db/tenant";
+import { orgKey, isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { notFound } from "@/lib/errors/domain-error";
@@ -21,8 +21,6 @@ export type ListContentOptions = {
   category?: ContentCategory;
   source?: "org" | "builtin" | "all";
 };
-
-const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
 // The admin screen's search is a plain case-insensitive substring match over title, content and
 // tags (ILIKE): admins look for an item they know ("the GROW one"), so exact words beat ranking;
@@ -77,7 +75,7 @@ export async function getContent(ctx: AuthContext, id: string): Promise<ContentD
   requirePermission(ctx, "library.manage");
   if (!isUuid(id)) throw notFound("Content");
   const row = await withOrg(ctx.orgId, (tx) =>
-    tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: orgContentSelect }),
+    tx.leadershipContent.findUnique({ where: orgKey(ctx.orgId, id), select: orgContentSelect }),
   );
   if (!row) throw notFound("Content");
   return toOrgContentDto(row);
@@ -110,10 +108,10 @@ export async function updateContent(ctx: AuthContext, id: string, input: Content
   requirePermission(ctx, "library.manage");
   if (!isUuid(id)) throw notFound("Content");
   return withOrg(ctx.orgId, async (tx) => {
-    const exists = await tx.leadershipContent.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
+    const exists = await tx.leadershipContent.findUnique({ where: orgKey(ctx.orgId, id), select: { id: true } });
     if (!exists) throw notFound("Content");
     const row = await tx.leadershipContent.update({
-      where: key(ctx.orgId, id),
+      where: orgKey(ctx.orgId, id),
       data: {
         title: input.title,
         content: input.content,

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid, withOrg } from "@/lib/db/tenant";
+import { orgKey, isUuid, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { notFound } from "@/lib/errors/domain-error";
@@ -25,7 +25,7 @@ export async function readSourceItem(ctx: AuthContext, id: string): Promise<Sour
   return withOrg(ctx.orgId, async (tx) => {
     if (isUuid(id)) {
       const row = await tx.leadershipContent.findUnique({
-        where: { organizationId_id: { organizationId: ctx.orgId, id } },
+        where: orgKey(ctx.orgId, id),
         select,
       });
       if (row) return { ...row, source: "org" as const };

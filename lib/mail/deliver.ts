@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/config/env";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
 import { isHeldForVerification } from "@/lib/mail/delivery-policy";
 import { attachmentsOf } from "@/lib/mail/attachments";
@@ -57,7 +57,7 @@ export async function deliverMail(
   transport: MailTransport = configuredTransport(),
 ): Promise<"sent" | "skipped" | "held"> {
   const now = new Date();
-  const key = { organizationId_id: { organizationId: orgId, id: messageId } };
+  const key = orgKey(orgId, messageId);
   const msg = await withOrg(orgId, async (tx) => {
     if (await heldForVerification(tx, orgId, messageId)) return "held" as const;
     const claimed = await tx.mailMessage.updateMany({

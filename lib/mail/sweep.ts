@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { QUEUES } from "@/lib/jobs/queues";
 import { queueDelivery } from "@/lib/mail/outbox";
 import { GIVE_UP_AFTER_MS } from "@/lib/mail/delivery-policy";
@@ -51,7 +51,7 @@ async function settle(orgId: string, messageId: string, now: Date): Promise<Outc
     // were down) gets its attempts first.
     if (msg.attempts > 0 && msg.createdAt.getTime() <= now.getTime() - GIVE_UP_AFTER_MS) {
       await tx.mailMessage.update({
-        where: { organizationId_id: { organizationId: orgId, id: messageId } },
+        where: orgKey(orgId, messageId),
         data: { status: "failed", lockedUntil: null },
       });
       log.error("mail.failed", { orgId, messageId, attempts: msg.attempts, lastError: msg.lastError });

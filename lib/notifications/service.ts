@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import type { NotificationDto } from "@/lib/notifications/dto";
@@ -89,7 +89,7 @@ export async function markNotificationRead(ctx: AuthContext, id: string): Promis
     if (!found) throw notFound("Notification");
     if (found.isRead) return toDto(found);
     const row = await tx.notification.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id } },
+      where: orgKey(ctx.orgId, id),
       data: { isRead: true },
       select,
     });

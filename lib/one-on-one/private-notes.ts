@@ -1,5 +1,5 @@
 import "server-only";
-import { type Tx } from "@/lib/db/tenant";
+import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { masterKeyRing, newDataKey, open, seal, toBytes } from "@/lib/coach/crypto";
@@ -113,7 +113,7 @@ export async function savePrivateNote(
     const existing = await findNote(tx, ctx, vault, meeting.id);
     const row = existing
       ? await tx.meetingPrivateNote.update({
-          where: { organizationId_id: { organizationId: ctx.orgId, id: existing.id } },
+          where: orgKey(ctx.orgId, existing.id),
           data: sealed,
           select: { updatedAt: true },
         })

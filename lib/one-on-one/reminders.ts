@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
 import { isReadOnly } from "@/lib/billing/access";
@@ -49,7 +49,7 @@ export async function sendMeetingReminder(
       });
       if (claimed.count === 0) return false;
       const m = await tx.meeting.findUniqueOrThrow({
-        where: { organizationId_id: { organizationId: orgId, id: meetingId } },
+        where: orgKey(orgId, meetingId),
         select: {
           id: true,
           scheduledAt: true,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/tenant";
 import { MAX_OCCURRENCES, occurrences } from "./recurrence";
+import { orgKey } from "@/lib/db/tenant";
 
 /** How far ahead a recurring series exists as Meeting rows; the job keeps it topped up. */
 const MATERIALIZE_HORIZON_DAYS = 120;
@@ -60,7 +61,7 @@ export async function materializeSeries(
     const questions = series.templateId
       ? ((
           await tx.meetingTemplate.findUnique({
-            where: { organizationId_id: { organizationId: series.organizationId, id: series.templateId } },
+            where: orgKey(series.organizationId, series.templateId),
             select: { questions: true },
           })
         )?.questions ?? [])
@@ -99,7 +100,7 @@ export async function materializeSeries(
   const newUntil =
     series.recurrence === "none" ? until : new Date(Math.max(until.getTime(), series.materializedUntil.getTime()));
   await tx.meetingSeries.update({
-    where: { organizationId_id: { organizationId: series.organizationId, id: series.id } },
+    where: orgKey(series.organizationId, series.id),
     data: { materializedUntil: newUntil },
   });
   return created;
@@ -114,7 +115,7 @@ export async function extendSeries(
   horizonMs = MATERIALIZE_HORIZON_MS,
 ): Promise<number> {
   const series = await tx.meetingSeries.findUnique({
-    where: { organizationId_id: { organizationId: orgId, id: seriesId } },
+    where: orgKey(orgId, seriesId),
   });
   if (!series || series.cancelledAt || series.recurrence === "none") return 0;
   if (series.materializedUntil.getTime() >= now.getTime() + horizonMs) return 0;

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, isUuid, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, notFound } from "@/lib/errors/domain-error";
@@ -12,8 +12,6 @@ import type { TemplateDto } from "./dto";
 // (oneOnOnes.use: an employee's meeting names its template); admins and managers manage them
 // (oneOnOnes.templates). A meeting copies the questions when it is created, so editing or
 // deleting a template never rewrites an agenda.
-
-const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
 const select = {
   id: true,
@@ -69,7 +67,7 @@ export async function getTemplate(ctx: AuthContext, id: string): Promise<Templat
   requirePermission(ctx, "oneOnOnes.use");
   if (!isUuid(id)) throw notFound("Template");
   const row = await withOrg(ctx.orgId, (tx) =>
-    tx.meetingTemplate.findUnique({ where: key(ctx.orgId, id.toLowerCase()), select }),
+    tx.meetingTemplate.findUnique({ where: orgKey(ctx.orgId, id.toLowerCase()), select }),
   );
   if (!row) throw notFound("Template");
   return toDto(row);
@@ -106,10 +104,10 @@ export async function updateTemplate(ctx: AuthContext, id: string, input: Templa
   const tid = id.toLowerCase();
   try {
     return await withOrg(ctx.orgId, async (tx) => {
-      const exists = await tx.meetingTemplate.findUnique({ where: key(ctx.orgId, tid), select: { id: true } });
+      const exists = await tx.meetingTemplate.findUnique({ where: orgKey(ctx.orgId, tid), select: { id: true } });
       if (!exists) throw notFound("Template");
       const row = await tx.meetingTemplate.update({
-        where: key(ctx.orgId, tid),
+        where: orgKey(ctx.orgId, tid),
         data: { name: input.name, description: input.description, questions: input.templateQuestions },
         select,
       });
@@ -135,13 +133,13 @@ export async function deleteTemplate(ctx: AuthContext, id: string): Promise<void
   await withOrg(
     ctx.orgId,
     async (tx) => {
-      const t = await tx.meetingTemplate.findUnique({ where: key(ctx.orgId, tid), select: { name: true } });
+      const t = await tx.meetingTemplate.findUnique({ where: orgKey(ctx.orgId, tid), select: { name: true } });
       if (!t) throw notFound("Template");
       // Every pair's series forgets the template (their meetings keep the copied questions). The
       // deleter cannot see other pairs' series under the pair policy, so a SECURITY DEFINER
       // function does it, within this organisation only; its count is not shown to anyone.
       await tx.$queryRaw`SELECT app_meeting_template_detach(${tid}::uuid)`;
-      await tx.meetingTemplate.delete({ where: key(ctx.orgId, tid) });
+      await tx.meetingTemplate.delete({ where: orgKey(ctx.orgId, tid) });
       await audit(tx, ctx, "meeting_template.delete", { type: "meeting_template", id: tid }, { name: t.name });
     },
     { userId: ctx.userId },

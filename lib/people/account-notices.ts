@@ -6,6 +6,7 @@ import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { notify } from "@/lib/notifications/service";
 import { greeting as hello, safeName } from "@/lib/mail/safe-name";
+import { orgKey } from "@/lib/db/tenant";
 
 // Every change to a person's sign-in, role or sessions is told to that person, by e-mail through
 // the outbox (in the transaction of the change, so no notice without the change and no change
@@ -27,7 +28,7 @@ type Notice = {
 /** Composes and queues one notice for the person, in the caller's transaction. */
 async function tell(tx: Tx, orgId: string, userId: string, compose: (w: Workspace) => Notice): Promise<void> {
   const row = await tx.user.findUnique({
-    where: { organizationId_id: { organizationId: orgId, id: userId } },
+    where: orgKey(orgId, userId),
     select: { firstName: true, email: true, organization: { select: { subdomain: true, name: true } } },
   });
   if (!row) return;

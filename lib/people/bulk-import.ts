@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { isDomainError, conflict } from "@/lib/errors/domain-error";
 import { requirePermission } from "@/lib/auth/authorize";
 import { audit } from "@/lib/audit/audit";
@@ -159,7 +159,7 @@ async function writeImport(
   progress({ phase: "inviting", done: 0, total: newCount });
   if (newCount > 0) {
     const inviter = await tx.user.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: ctx.userId } },
+      where: orgKey(orgId, ctx.userId),
       select: { firstName: true, lastName: true },
     });
     const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || null : null;

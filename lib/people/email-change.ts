@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Tenant } from "@/lib/tenancy/resolve";
@@ -32,7 +32,7 @@ const WRONG_PASSWORD = "The current password is not correct.";
 const TAKEN = "A user with this email already exists";
 const LINK_INVALID = "This link is invalid, was already used or has expired.";
 
-const userKey = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
+const userKey = (orgId: string, id: string) => orgKey(orgId, id);
 
 /** A single-use token about an address (only its hash is stored). Unlike issueToken, an earlier
  * unused token is kept unless `replace`: an undo link must survive a second change. */

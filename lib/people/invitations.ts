@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/tenant";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail, enqueueMails, type MailInput } from "@/lib/mail/outbox";
@@ -60,7 +60,7 @@ export async function sendInvitation(
   const token = await issueToken(tx, orgId, invitee.id, "invitation", INVITATION_TTL_MS);
   await enqueueMail(tx, orgId, invitationMail(ws, invitee, inviterName, token));
   await tx.user.update({
-    where: { organizationId_id: { organizationId: orgId, id: invitee.id } },
+    where: orgKey(orgId, invitee.id),
     data: { invitedAt: new Date() },
   });
 }
@@ -101,7 +101,7 @@ export async function acceptInvitation(orgId: string, token: string, password: s
     const userId = await consumeToken(tx, orgId, token, "invitation");
     if (!userId) return false;
     await tx.user.update({
-      where: { organizationId_id: { organizationId: orgId, id: userId } },
+      where: orgKey(orgId, userId),
       data: { passwordHash, passwordSetAt: new Date() },
     });
     await revokeUserSessions(tx, orgId, userId);

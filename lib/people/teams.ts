@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, conflict, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
@@ -7,8 +7,6 @@ import { requirePermission } from "@/lib/auth/authorize";
 import { fullName, toUserDto, userSelect, type TeamDto, type UserDto } from "@/lib/people/dto";
 import type { TeamInput } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
-
-const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
 const teamSelect = {
   id: true,
@@ -57,7 +55,7 @@ export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & {
   requirePermission(ctx, "people.view");
   const row = await withOrg(ctx.orgId, (tx) =>
     tx.team.findUnique({
-      where: key(ctx.orgId, id),
+      where: orgKey(ctx.orgId, id),
       select: { ...teamSelect, members: { select: userSelect, orderBy: [{ firstName: "asc" }, { lastName: "asc" }] } },
     }),
   );
@@ -68,7 +66,7 @@ export async function getTeam(ctx: AuthContext, id: string): Promise<TeamDto & {
 /** A team's manager is chosen among users with role manager. */
 async function checkManager(tx: Tx, orgId: string, managerId: string | null): Promise<void> {
   if (!managerId) return;
-  const m = await tx.user.findUnique({ where: key(orgId, managerId), select: { role: true } });
+  const m = await tx.user.findUnique({ where: orgKey(orgId, managerId), select: { role: true } });
   if (!m || m.role !== "manager")
     throw invalidInput("Invalid request body", {
       managerId: ["The team manager must be a user with the manager role"],
@@ -99,11 +97,11 @@ export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput)
   requirePermission(ctx, "people.manage");
   try {
     return await withOrg(ctx.orgId, async (tx) => {
-      const exists = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { id: true } });
+      const exists = await tx.team.findUnique({ where: orgKey(ctx.orgId, id), select: { id: true } });
       if (!exists) throw notFound("Team");
       await checkManager(tx, ctx.orgId, input.managerId);
       const row = await tx.team.update({
-        where: key(ctx.orgId, id),
+        where: orgKey(ctx.orgId, id),
         data: { name: input.name, managerId: input.managerId },
         select: teamSelect,
       });
@@ -119,11 +117,11 @@ export async function updateTeam(ctx: AuthContext, id: string, input: TeamInput)
 export async function deleteTeam(ctx: AuthContext, id: string): Promise<void> {
   requirePermission(ctx, "people.manage");
   await withOrg(ctx.orgId, async (tx) => {
-    const team = await tx.team.findUnique({ where: key(ctx.orgId, id), select: { name: true } });
+    const team = await tx.team.findUnique({ where: orgKey(ctx.orgId, id), select: { name: true } });
     if (!team) throw notFound("Team");
     // Members stay in the organisation, without a team.
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, teamId: id }, data: { teamId: null } });
-    await tx.team.delete({ where: key(ctx.orgId, id) });
+    await tx.team.delete({ where: orgKey(ctx.orgId, id) });
     await audit(tx, ctx, "team.delete", { type: "team", id }, { name: team.name });
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
@@ -56,7 +56,7 @@ export async function createCustomSurvey(
       // the creator chose, whether the survey goes out now or from the scheduler.
       const closesAt = closeInstant(sendAt, input.openDays);
       await tx.survey.update({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: surveyId } },
+        where: orgKey(ctx.orgId, surveyId),
         data: { closesAt },
         select: { id: true },
       });

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { rollupTotals, type FoldedResponse } from "@/lib/surveys/rollup-sums";
+import { orgKey } from "@/lib/db/tenant";
 
 // Answers are folded in at close, not at submit (docs/decisions.md (Anonymity and the minimum group)). While a
 // survey is open its answers wait in SurveyPendingResponse; closing it moves the whole pool into
@@ -109,7 +110,7 @@ export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promi
     FROM unnest(${responded.map(([g]) => g)}::uuid[], ${responded.map(([, n]) => n)}::int[]) AS v(team_id, responded)
     ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET "responded" = EXCLUDED."responded"`;
   await tx.survey.update({
-    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    where: orgKey(orgId, surveyId),
     data: { responseCount: responses.length },
     select: { id: true },
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { conflict, notFound } from "@/lib/errors/domain-error";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -77,7 +77,7 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
       select: { emailSubject: true, emailBody: true, pulseTimeZone: true },
     }),
     tx.survey.findUniqueOrThrow({
-      where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+      where: orgKey(orgId, surveyId),
       select: { sentAt: true, closesAt: true },
     }),
   ]);
@@ -154,7 +154,7 @@ export async function closeSurvey(
   await foldSurvey(tx, orgId, surveyId);
   await redactUndeliveredLinks(tx, orgId, surveyId);
   const survey = await tx.survey.findUniqueOrThrow({
-    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    where: orgKey(orgId, surveyId),
     select: { title: true, invitedCount: true, responseCount: true },
   });
   const readers = await tx.user.findMany({
@@ -195,7 +195,7 @@ export async function closeSurveyNow(
       if (!(await closeSurvey(tx, ctx.orgId, s.id, new Date(), { early: true })))
         throw conflict("survey_already_closed", ALREADY_CLOSED);
       const { responseCount } = await tx.survey.findUniqueOrThrow({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: s.id } },
+        where: orgKey(ctx.orgId, s.id),
         select: { responseCount: true },
       });
       await audit(tx, ctx, "survey.close", { type: "survey", id: s.id }, { responses: responseCount });

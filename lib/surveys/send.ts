@@ -7,6 +7,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
 import { SURVEY_TOKEN_PLACEHOLDER, undeliveredTokenHash } from "@/lib/surveys/link-token";
+import { orgKey } from "@/lib/db/tenant";
 
 // Creating and sending a survey, shared by the weekly pulse (lib/surveys/rounds.ts) and custom
 // surveys (lib/surveys/custom*.ts). Both run inside the caller's organisation transaction.
@@ -137,7 +138,7 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
   if (moved.count !== 1) return { invited: 0 };
 
   const survey = await tx.survey.findUniqueOrThrow({
-    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    where: orgKey(orgId, surveyId),
     select: { audienceTeamIds: true },
   });
   const invitees = await audienceOf(tx, orgId, survey.audienceTeamIds);
@@ -172,7 +173,7 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
     ON CONFLICT ("organizationId", "surveyId", "teamId") DO UPDATE SET "invited" = EXCLUDED."invited"`;
 
   await tx.survey.update({
-    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    where: orgKey(orgId, surveyId),
     data: { invitedCount: invitees.length },
     select: { id: true },
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
 import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
 import { findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
@@ -60,7 +60,7 @@ async function refusal(tx: Tx, orgId: string, surveyId: string, token: string): 
   const invitation = await findInvitation(tx, orgId, surveyId, { token });
   if (!invitation) return notFoundWith("survey_link_invalid", INVALID_LINK);
   const survey = await tx.survey.findUnique({
-    where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+    where: orgKey(orgId, surveyId),
     select: { status: true, closesAt: true },
   });
   if (!survey || survey.status === "scheduled") return notFoundWith("survey_link_invalid", INVALID_LINK);

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 
 export type CachedQuestion = {
   id: string;
@@ -21,7 +21,7 @@ export async function surveyQuestions(orgId: string, surveyId: string): Promise<
   if (hit) return hit;
   const s = await withOrg(orgId, (tx) =>
     tx.survey.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+      where: orgKey(orgId, surveyId),
       select: { questions: { select: { id: true, type: true, isRequired: true, dimension: true, bankKey: true } } },
     }),
   );

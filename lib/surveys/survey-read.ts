@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, isUuid, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, isUuid, type Tx } from "@/lib/db/tenant";
 import { hashToken } from "@/lib/auth/tokens";
 import { answerMarker } from "@/lib/surveys/marker";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
@@ -65,7 +65,7 @@ async function reportedWith(
     FROM "SurveyInvitation" WHERE "organizationId" = ${orgId}::uuid AND "surveyId" = ${surveyId}::uuid`;
   const team = teamId
     ? await tx.team.findUnique({
-        where: { organizationId_id: { organizationId: orgId, id: teamId } },
+        where: orgKey(orgId, teamId),
         select: { name: true },
       })
     : null;
@@ -86,7 +86,7 @@ export async function readSurveyForTaker(
     const inv = await findInvitation(tx, orgId, surveyId, taker);
     if (!inv) return null;
     const s = await tx.survey.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: surveyId } },
+      where: orgKey(orgId, surveyId),
       select: {
         id: true,
         title: true,
@@ -144,7 +144,7 @@ async function firstMail(
       select: { emailSubject: true, emailBody: true, pulseTimeZone: true },
     }),
     tx.user.findUnique({
-      where: { organizationId_id: { organizationId: orgId, id: userId } },
+      where: orgKey(orgId, userId),
       select: { firstName: true },
     }),
   ]);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
 import {
@@ -209,7 +209,7 @@ function storeSessionVault(tx: Tx, orgId: string, sessionId: string, secret: str
     sealForSession(secret, { v: vaultId, k: key.toString("base64") }, { orgId, sessionId }, "vault"),
   );
   return tx.session.update({
-    where: { organizationId_id: { organizationId: orgId, id: sessionId } },
+    where: orgKey(orgId, sessionId),
     data: { vaultKey },
   });
 }
@@ -257,12 +257,12 @@ async function moveLegacyIntoVault(
     const dataKey = newDataKey();
     for (const [i, m] of messages.entries()) {
       await tx.chatMessage.update({
-        where: { organizationId_id: { organizationId: orgId, id: m.id } },
+        where: orgKey(orgId, m.id),
         data: { body: toBytes(sealMessage(dataKey, orgId, c.id, m.id, bodies[i]!)) },
       });
     }
     await tx.chatConversation.update({
-      where: { organizationId_id: { organizationId: orgId, id: c.id } },
+      where: orgKey(orgId, c.id),
       data: {
         vaultId,
         keyId: VAULT_KEY_ID,
@@ -322,13 +322,13 @@ async function placeNote(
   };
   if (newer) {
     await tx.meetingPrivateNote.update({
-      where: { organizationId_id: { organizationId: orgId, id: newer.id } },
+      where: orgKey(orgId, newer.id),
       data: sealed,
     });
-    await tx.meetingPrivateNote.delete({ where: { organizationId_id: { organizationId: orgId, id: n.id } } });
+    await tx.meetingPrivateNote.delete({ where: orgKey(orgId, n.id) });
   } else {
     await tx.meetingPrivateNote.update({
-      where: { organizationId_id: { organizationId: orgId, id: n.id } },
+      where: orgKey(orgId, n.id),
       data: sealed,
     });
   }
@@ -444,7 +444,7 @@ export async function createRecoveryKey(ctx: AuthContext): Promise<{ recoveryKey
       ),
     );
     await tx.session.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      where: orgKey(ctx.orgId, ctx.sessionId),
       data: { pendingRecovery },
     });
     return { recoveryKey, confirmGroup };
@@ -458,7 +458,7 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
     const v = await vaultForRead(tx, ctx);
     if (v.confirmed) throw conflict("vault_recovery_key_saved", "Your recovery key is already saved");
     const s = await tx.session.findUnique({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      where: orgKey(ctx.orgId, ctx.sessionId),
       select: { pendingRecovery: true },
     });
     const pending = openForSession(
@@ -474,11 +474,11 @@ export async function confirmRecoveryKey(ctx: AuthContext, input: { group: numbe
       recoveryGroupMatches(pending.key, input.group, input.value);
     if (!ok) throw invalidInput("Invalid request body", { value: [RECOVERY_MISMATCH] });
     await tx.vault.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: v.vaultId } },
+      where: orgKey(ctx.orgId, v.vaultId),
       data: { recoveryConfirmedAt: new Date() },
     });
     await tx.session.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+      where: orgKey(ctx.orgId, ctx.sessionId),
       data: { pendingRecovery: null },
     });
     // Content from before vaults moves in now that a reset can no longer lose it.
@@ -565,11 +565,11 @@ export async function recoverVaults(
         },
       });
       await tx.vault.update({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: current.vaultId } },
+        where: orgKey(ctx.orgId, current.vaultId),
         data: { recoveryConfirmedAt: new Date() },
       });
       await tx.session.update({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.sessionId } },
+        where: orgKey(ctx.orgId, ctx.sessionId),
         data: { pendingRecovery: null },
       });
       await moveLegacyIntoVault(tx, toScope, current.key);
@@ -594,7 +594,7 @@ async function moveVault(
     const owner = { kind: "conversation", id: c.id } as const;
     const dataKey = unwrapDataKeyFromVault(fromKey, c.wrappedKey, from, owner);
     await tx.chatConversation.update({
-      where: { organizationId_id: { organizationId: orgId, id: c.id } },
+      where: orgKey(orgId, c.id),
       data: { vaultId: to.vaultId, wrappedKey: toBytes(wrapDataKeyInVault(toKey, dataKey, to, owner)) },
     });
   }
@@ -606,7 +606,7 @@ async function moveVault(
     const oldKey = unwrapDataKeyFromVault(fromKey, n.wrappedKey!, from, { kind: "note", meetingId: n.meetingId });
     await placeNote(tx, to, toKey, n, open(oldKey, n.body, noteAad(orgId, n.meetingId, userId)).toString("utf8"));
   }
-  await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: from.vaultId } } });
+  await tx.vault.delete({ where: orgKey(orgId, from.vaultId) });
   return { conversations: conversations.length, notes: notes.length };
 }
 
@@ -614,11 +614,11 @@ async function moveVault(
  * does its holder). */
 async function deleteIfEmpty(tx: Tx, orgId: string, vaultId: string): Promise<void> {
   const left = await tx.vault.findUnique({
-    where: { organizationId_id: { organizationId: orgId, id: vaultId } },
+    where: orgKey(orgId, vaultId),
     select: { _count: { select: { conversations: true, privateNotes: true } } },
   });
   if (left && !left._count.conversations && !left._count.privateNotes)
-    await tx.vault.delete({ where: { organizationId_id: { organizationId: orgId, id: vaultId } } });
+    await tx.vault.delete({ where: orgKey(orgId, vaultId) });
 }
 
 /** A password change, with the old password at hand: the open vault's password wrap is made
@@ -703,7 +703,7 @@ async function openHandoff(
   });
   if (!vault) return null;
   await tx.vault.update({
-    where: { organizationId_id: { organizationId: orgId, id: vault.id } },
+    where: orgKey(orgId, vault.id),
     data: { handoffKey: null },
   });
   const key = openForHandoff(handoffToken, vault.handoffKey!, { orgId, userId, vaultId: vault.id });
