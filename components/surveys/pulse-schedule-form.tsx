@@ -1,6 +1,6 @@
 "use client";
 
-import { apiFetch, problemOf } from "@/lib/api/client";
+import { apiFetch } from "@/lib/api/client";
 import { useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
@@ -11,16 +11,18 @@ import {
   type PulseScheduleInput,
 } from "@/lib/surveys/round-schedule-schemas";
 import { timeZoneNames } from "@/lib/utils/time-zone";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { TimeZonePicker } from "@/components/settings/time-zone-picker";
 import { toast } from "@/components/ui/toast";
-import { FieldError } from "@/components/auth/form-feedback";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { Field, FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { cn } from "@/lib/utils/cn";
 
 type Form = Omit<PulseScheduleInput, "organizationId">;
+type Values = { pulseEnabled: boolean; pulseWeekday: string; pulseTime: string; pulseTimeZone: string };
+
+/** The request the values make (the day is a number on the wire, a select's text here). */
+const bodyOf = (v: Values): Form => ({ ...v, pulseWeekday: Number(v.pulseWeekday) });
 
 function nextSendLabel(dto: PulseScheduleDto): string {
   if (!dto.pulseEnabled || !dto.nextSendAt) return "The weekly pulse is paused.";
@@ -46,13 +48,17 @@ export function PulseScheduleForm({
   canEdit?: boolean;
 }) {
   const [saved, setSaved] = useState(initial);
-  const [form, setForm] = useState<Form>({
-    pulseEnabled: initial.pulseEnabled,
-    pulseWeekday: initial.pulseWeekday,
-    pulseTime: initial.pulseTime,
-    pulseTimeZone: initial.pulseTimeZone,
-  });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useFormFields(
+    pulseScheduleSchema,
+    {
+      pulseEnabled: initial.pulseEnabled,
+      pulseWeekday: String(initial.pulseWeekday),
+      pulseTime: initial.pulseTime,
+      pulseTimeZone: initial.pulseTimeZone,
+    } satisfies Values,
+    { idPrefix: "schedule-", toInput: bodyOf },
+  );
+  const values = bodyOf(form.values);
   const zones = useMemo(() => {
     const names = timeZoneNames();
     return names.includes(initial.pulseTimeZone) ? names : [initial.pulseTimeZone, ...names];
@@ -63,37 +69,27 @@ export function PulseScheduleForm({
       apiFetch<PulseScheduleDto>(`/api/organizations/${orgId}/pulse-schedule`, { method: "PATCH", body }),
     onSuccess: (next) => {
       setSaved(next);
-      setErrors({});
       toast({ title: "Schedule saved", description: nextSendLabel(next) });
     },
-    onError: (err) => {
-      setErrors(problemOf(err)?.fields ?? {});
-      toast({
-        title: "Failed to save the schedule",
-        description: problemOf(err)?.message ?? undefined,
-        variant: "destructive",
-      });
-    },
+    onError: (err, body) =>
+      form.showAnswer(failedAnswer(err, "Failed to save the schedule"), {
+        ...body,
+        pulseWeekday: String(body.pulseWeekday),
+      }),
   });
 
-  function save(e: React.FormEvent) {
+  function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = pulseScheduleSchema.safeParse(form);
-    if (!parsed.success) {
-      const out: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) (out[String(i.path[0] ?? "_")] ??= []).push(i.message);
-      return setErrors(out);
-    }
-    setErrors({});
-    mutation.mutate(form);
+    if (mutation.isPending || form.check(e.currentTarget) === null) return;
+    mutation.mutate(bodyOf(form.values));
   }
 
   const disabled = !canEdit || mutation.isPending;
   const dirty =
-    form.pulseEnabled !== saved.pulseEnabled ||
-    form.pulseWeekday !== saved.pulseWeekday ||
-    form.pulseTime !== saved.pulseTime ||
-    form.pulseTimeZone !== saved.pulseTimeZone;
+    values.pulseEnabled !== saved.pulseEnabled ||
+    values.pulseWeekday !== saved.pulseWeekday ||
+    values.pulseTime !== saved.pulseTime ||
+    values.pulseTimeZone !== saved.pulseTimeZone;
 
   return (
     <form onSubmit={save} noValidate className="grid gap-4">
@@ -109,81 +105,69 @@ export function PulseScheduleForm({
         <button
           type="button"
           role="switch"
-          aria-checked={form.pulseEnabled}
+          aria-checked={values.pulseEnabled}
           aria-labelledby="pulse-enabled-label"
           disabled={disabled}
-          onClick={() => setForm({ ...form, pulseEnabled: !form.pulseEnabled })}
+          onClick={() => form.set("pulseEnabled", !values.pulseEnabled)}
           className={cn(
             "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60",
-            form.pulseEnabled ? "bg-brand-600" : "bg-slate-300",
+            values.pulseEnabled ? "bg-brand-600" : "bg-slate-300",
           )}
         >
           <span
             className={cn(
               "inline-block size-5 rounded-full bg-white shadow transition-transform",
-              form.pulseEnabled ? "translate-x-5" : "translate-x-0.5",
+              values.pulseEnabled ? "translate-x-5" : "translate-x-0.5",
             )}
           />
         </button>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="pulse-weekday">Day</Label>
-          <NativeSelect
-            id="pulse-weekday"
-            value={form.pulseWeekday}
-            disabled={disabled}
-            aria-invalid={!!errors.pulseWeekday}
-            aria-describedby="pulse-weekday-error"
-            onChange={(e) => setForm({ ...form, pulseWeekday: Number(e.target.value) })}
-          >
-            {WEEKDAY_NAMES.map((name, i) => (
-              <option key={name} value={i}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="pulse-weekday-error" messages={errors.pulseWeekday} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="pulse-time">Time</Label>
-          <Input
-            id="pulse-time"
-            type="time"
-            step={60}
-            value={form.pulseTime}
-            disabled={disabled}
-            aria-invalid={!!errors.pulseTime}
-            aria-describedby="pulse-time-error"
-            onChange={(e) => setForm({ ...form, pulseTime: e.target.value.slice(0, 5) })}
-          />
-          <FieldError id="pulse-time-error" messages={errors.pulseTime} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="pulse-time-zone">Time zone</Label>
+        <SelectField form={form} name="pulseWeekday" label="Day" disabled={disabled}>
+          {WEEKDAY_NAMES.map((name, i) => (
+            <option key={name} value={i}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          form={form}
+          name="pulseTime"
+          label="Time"
+          type="time"
+          step={60}
+          disabled={disabled}
+          onValue={(time) => form.set("pulseTime", time.slice(0, 5))}
+        />
+        <Field
+          label="Time zone"
+          htmlFor={form.id("pulseTimeZone")}
+          messages={form.messages("pulseTimeZone")}
+          messagesId={form.messagesId("pulseTimeZone")}
+        >
           <TimeZonePicker
-            id="pulse-time-zone"
+            id={form.id("pulseTimeZone")}
             zones={zones}
-            value={form.pulseTimeZone}
+            value={values.pulseTimeZone}
             disabled={disabled}
-            invalid={!!errors.pulseTimeZone}
-            describedBy="pulse-time-zone-error"
-            onChange={(pulseTimeZone) => setForm({ ...form, pulseTimeZone })}
+            invalid={form.messages("pulseTimeZone").length > 0}
+            describedBy={form.messagesId("pulseTimeZone")}
+            onChange={(pulseTimeZone) => form.set("pulseTimeZone", pulseTimeZone)}
           />
-          <FieldError id="pulse-time-zone-error" messages={errors.pulseTimeZone} />
-        </div>
+        </Field>
       </div>
 
+      <FormAlert alert={form.alert} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="pulse-next-send">
           <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           {nextSendLabel(saved)}
         </p>
         {canEdit ? (
-          <Button type="submit" disabled={disabled || !dirty}>
-            {mutation.isPending ? "Saving..." : "Save"}
-          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Saving..." disabled={!dirty}>
+            Save
+          </SubmitButton>
         ) : (
           <p className="text-xs text-slate-500">Only administrators can change the schedule.</p>
         )}
