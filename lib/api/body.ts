@@ -37,7 +37,7 @@ function fieldName(path: Path): string {
 export function refuseControlText(value: unknown): void {
   const stack: { value: unknown; path: Path }[] = [{ value, path: null }];
   const fail = (path: Path): never => {
-    throw invalidInput(CONTROL_TEXT_MESSAGE, { [fieldName(path)]: [CONTROL_TEXT_MESSAGE] });
+    throw invalidInput(CONTROL_TEXT_MESSAGE, { [fieldName(path)]: [CONTROL_TEXT_MESSAGE] }, "control_characters");
   };
   while (stack.length) {
     const { value: v, path } = stack.pop()!;
@@ -79,7 +79,8 @@ async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number, t
  * be valid UTF-8 and hold no control characters or lone surrogates (see refuseControlText). */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
-  const tooLarge = () => invalidInput(`Request body is too large (at most ${maxBytes} bytes)`);
+  const tooLarge = () =>
+    invalidInput(`Request body is too large (at most ${maxBytes} bytes)`, undefined, "payload_too_large");
   if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
   if (!req.body) throw invalidInput("A JSON request body is required");
   if (!/^application\/json\b/i.test(type)) throw unsupportedMedia("Content-Type must be application/json");

@@ -10,7 +10,7 @@ export function checkSameOrigin(req: Request): void {
   try {
     originHost = new URL(origin).host;
   } catch {
-    throw forbidden("Cross-site request refused");
+    throw forbidden("cross_site_request", "Cross-site request refused");
   }
-  if (originHost !== req.headers.get("host")) throw forbidden("Cross-site request refused");
+  if (originHost !== req.headers.get("host")) throw forbidden("cross_site_request", "Cross-site request refused");
 }

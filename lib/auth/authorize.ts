@@ -5,7 +5,7 @@ import { forbidden, notFound } from "@/lib/errors/domain-error";
 
 /** Throws 'forbidden' unless the signed-in role holds the permission (lib/auth/permissions.ts). */
 export function requirePermission(ctx: AuthContext, permission: Permission): void {
-  if (!can(ctx, permission)) throw forbidden();
+  if (!can(ctx, permission)) throw forbidden("forbidden", "You do not have permission to do this");
 }
 
 /**

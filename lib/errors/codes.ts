@@ -7,14 +7,15 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "unauthenticated",
-  "forbidden",
+  "forbidden", // the role lacks the permission (lib/auth/permissions.ts)
+  "cross_site_request",
   "not_found",
   "rate_limited",
-  "conflict",
   "internal",
   // People.
   "email_taken",
   "last_admin",
+  "admin_not_deletable",
   "invitation_already_accepted",
   "invitation_invalid",
   "team_name_taken",
@@ -42,17 +43,18 @@ export const ERROR_CODES = [
   "survey_already_answered",
   "survey_not_sent",
   "survey_already_closed",
-  // 1:1 templates and prep forms (helper B).
+  // 1:1 templates and prep forms.
   "template_name_taken",
   "prep_form_closed",
-  // 1:1 meetings (helper A).
+  "prep_form_employee_only",
+  // 1:1 meetings.
   "meeting_manager_only",
   "meeting_not_scheduled",
   "meeting_cancelled",
-  // 1:1 agenda, action items, notes (helper C).
+  // 1:1 agenda, action items, notes.
   "agenda_item_not_yours",
   "action_item_not_yours",
-  // Billing (issue 12).
+  // Billing.
   "billing_not_configured",
   "billing_unavailable",
   "workspace_read_only",

@@ -35,8 +35,9 @@ export const invalidInput = (message: string, fields?: FieldErrors, code: ErrorC
   new DomainError("invalid", code, message, fields);
 export const unauthenticated = (message = "Authentication required", code: ErrorCode = "unauthenticated") =>
   new DomainError("unauthenticated", code, message);
-export const forbidden = (message = "You do not have permission to do this") =>
-  new DomainError("forbidden", "forbidden", message);
+// Signed in, but not allowed: the code says which rule refused, so a client can tell "this role
+// may not" from "only the meeting's manager may" without reading the message.
+export const forbidden = (code: ErrorCode, message: string) => new DomainError("forbidden", code, message);
 // Missing and foreign ids answer alike, so ids of other organisations cannot be probed.
 export const notFound = (what = "Resource", code: ErrorCode = "not_found") =>
   new DomainError("not_found", code, `${what} not found`);

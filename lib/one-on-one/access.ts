@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
-import { notFound } from "@/lib/errors/domain-error";
+import { forbidden, notFound } from "@/lib/errors/domain-error";
 import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { MeetingRole } from "./dto";
 
@@ -29,6 +29,9 @@ export async function loadMeetingForUser(tx: Tx, ctx: AuthContext, meetingId: st
   if (meeting.employeeId === ctx.userId) return { meeting, role: "employee" };
   throw notFound("Meeting");
 }
+
+/** The one refusal of a change that is the meeting's manager's alone, whatever the change. */
+export const managerOnly = () => forbidden("meeting_manager_only", "Only the manager of this 1:1 can do this");
 
 /** A unit of work for the caller as a participant: the organisation scope plus app.user_id, which
  * the 1:1 tables' pair policy reads (without it they read as empty). */

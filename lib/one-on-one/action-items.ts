@@ -3,7 +3,7 @@ import { isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requirePermission } from "@/lib/auth/authorize";
-import { conflict, DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
+import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
 import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { ActionItemDto } from "./dto";
 import type { ActionItemInput, ActionItemPatch } from "./notes-schemas";
@@ -174,8 +174,7 @@ export async function deleteActionItem(ctx: AuthContext, meetingId: string, item
     const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
     const item = await findShown(tx, meeting, itemId);
     if (item.createdById !== ctx.userId && role !== "manager") {
-      throw new DomainError(
-        "forbidden",
+      throw forbidden(
         "action_item_not_yours",
         "Only the person who added an action item, or the manager, can delete it",
       );

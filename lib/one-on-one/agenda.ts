@@ -2,7 +2,7 @@ import "server-only";
 import { isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
-import { conflict, DomainError, invalidInput, notFound } from "@/lib/errors/domain-error";
+import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
 import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
 import type { AgendaItemDto } from "./dto";
 import type { AgendaItemPatch, AgendaOrder, TalkingPointInput } from "./notes-schemas";
@@ -100,11 +100,7 @@ async function findItem(tx: Tx, ctx: AuthContext, meetingId: string, itemId: str
 }
 
 const notYours = () =>
-  new DomainError(
-    "forbidden",
-    "agenda_item_not_yours",
-    "Only the person who added a talking point can change or delete it",
-  );
+  forbidden("agenda_item_not_yours", "Only the person who added a talking point can change or delete it");
 
 /** Either person ticks an item off (or back on); the author of a talking point edits its text. */
 export async function updateAgendaItem(

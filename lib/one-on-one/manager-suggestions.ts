@@ -3,7 +3,6 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/permissions";
-import { DomainError } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams } from "@/lib/analytics/load";
 import { scopeOf, type Scope } from "@/lib/analytics/scope";
 import { combine } from "@/lib/analytics/rounds";
@@ -11,7 +10,7 @@ import { scopeCells } from "@/lib/analytics/view";
 import { inWindow, periodWindows, type Window } from "@/lib/analytics/periods";
 import { DIMENSION_KEYS, STRESS_METRIC } from "@/lib/surveys/dimensions";
 import { instantFromWallClock } from "@/lib/utils/time-zone";
-import { inPair, loadMeetingForUser, type LoadedMeeting } from "./access";
+import { inPair, loadMeetingForUser, managerOnly, type LoadedMeeting } from "./access";
 import { openActionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
 import { suggestMeetingTopics, type ManagerSuggestion, type OpenActionItem, type TeamTrend } from "./suggestions";
@@ -23,9 +22,6 @@ import type { SuggestionReviewInput } from "./notes-schemas";
 // The trends are read through the analytics pipeline the manager's own dashboard uses (their
 // viewer scope, per-cell suppression, closed rounds only), so no figure reaches the rules that the
 // dashboard would hide. No AI service is called: `source` is always 'rules'.
-
-export const managerOnly = () =>
-  new DomainError("forbidden", "meeting_manager_only", "Only the meeting's manager can do this");
 
 /** Current and previous four-week figures the viewer may see, for the employee's team when the
  * viewer leads it, otherwise for the viewer's whole dashboard scope. Empty without analytics. */

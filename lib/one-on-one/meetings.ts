@@ -2,11 +2,11 @@ import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
-import { conflict, DomainError, invalidInput } from "@/lib/errors/domain-error";
+import { conflict, invalidInput } from "@/lib/errors/domain-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notify } from "@/lib/notifications/service";
 import { assertWritable } from "@/lib/billing/access";
-import { inPair, loadMeetingForUser, type LoadedMeeting, type MeetingForUser } from "./access";
+import { inPair, loadMeetingForUser, managerOnly, type LoadedMeeting, type MeetingForUser } from "./access";
 import { agendaForMeeting } from "./agenda";
 import { actionItemsForMeeting } from "./action-items";
 import { readPrepForm } from "./prep-forms";
@@ -47,9 +47,6 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   if (!result.success) throw invalidInput("Please check the highlighted fields", zodFieldErrors(result.error.issues));
   return result.data;
 }
-
-const managerOnly = () =>
-  new DomainError("forbidden", "meeting_manager_only", "Only the manager of this 1:1 can do this");
 
 const personSelect = { id: true, firstName: true, lastName: true, email: true } as const;
 

@@ -77,7 +77,7 @@ async function writableMeeting(
   employeeId?: string,
 ): Promise<LoadedMeeting> {
   const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
-  if (role !== "employee") throw forbidden("Only the employee fills in the prep form");
+  if (role !== "employee") throw forbidden("prep_form_employee_only", "Only the employee fills in the prep form");
   if (employeeId !== undefined && employeeId.toLowerCase() !== meeting.employeeId) {
     throw invalidInput("Invalid request body", { employeeId: ["The prep form belongs to the meeting's employee"] });
   }

@@ -266,7 +266,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
   await withOrg(ctx.orgId, async (tx) => {
     const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, email: true } });
     if (!user) throw notFound("User");
-    if (!isRemovable(user.role)) throw forbidden("Admins cannot be deleted");
+    if (!isRemovable(user.role)) throw forbidden("admin_not_deletable", "Admins cannot be deleted");
     // Reports and teams keep existing without them; sessions, tokens and notifications go with
     // the row (cascade), which ends every session at once.
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });

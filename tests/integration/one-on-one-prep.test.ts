@@ -219,7 +219,10 @@ describe("1:1 prep forms", () => {
     expect(await getPrepForm(c.manager, m)).toBeNull();
 
     // The manager never writes it.
-    expect((await refusal(savePrepDraft(c.manager, m, { wins: "x" }))).status).toBe(403);
+    expect(await refusal(savePrepDraft(c.manager, m, { wins: "x" }))).toMatchObject({
+      status: 403,
+      code: "prep_form_employee_only",
+    });
     expect((await refusal(updatePrepForm(c.manager, draft.id, { wins: "x" }))).status).toBe(403);
     expect((await refusal(submitPrepForm(c.manager, prepFormSubmitBodySchema.parse({ meetingId: m })))).status).toBe(
       403,

@@ -110,6 +110,7 @@ describe("users", () => {
       message: "The organisation must keep at least one admin",
     });
     expect(await status(deleteUser(ctx, admin.id))).toBe(403);
+    await expect(deleteUser(ctx, admin.id)).rejects.toMatchObject({ code: "admin_not_deletable" });
 
     const second = await createUserFn(ctx, input({ role: "admin" }));
     await updateUser(ctx, admin.id, input({ ...me, role: "manager" }));
