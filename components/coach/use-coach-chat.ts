@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ChatStatus } from "ai";
 import { useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api/client";
+import { apiFetch, problemOf } from "@/lib/api/client";
+import type { ErrorCode } from "@/lib/errors/codes";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 import {
@@ -32,15 +33,25 @@ export function toUIMessage(m: ChatMessage): CoachUIMessage {
   };
 }
 
+// Refusals the person can act on: the message is too long or holds what it may not, or the
+// workspace or the vault refuses it now. The server's message says why.
+const SAYS_WHY: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "invalid_input",
+  "control_characters",
+  "payload_too_large",
+  "workspace_read_only",
+  "vault_locked",
+  "vault_setup_required",
+]);
+
 function failureText(err: unknown, creating: boolean): string {
-  if (err instanceof CoachRequestError) {
-    if (err.status === 429) {
-      const wait = err.retryAfter ? ` Please try again in ${err.retryAfter} seconds.` : "";
-      return err.serverMessage ?? `Too many messages.${wait}`;
-    }
-    // 409: the state refuses it (a read-only workspace, issue 12); the server says why.
-    if (err.status === 400 || err.status === 409 || err.status === 413) return err.serverMessage ?? SEND_FAILED;
+  const problem = problemOf(err);
+  if (problem?.code === "rate_limited") {
+    const retryAfter = err instanceof CoachRequestError ? err.retryAfter : null;
+    const wait = retryAfter ? ` Please try again in ${retryAfter} seconds.` : "";
+    return problem.message ?? `Too many messages.${wait}`;
   }
+  if (problem?.code && SAYS_WHY.has(problem.code)) return problem.message ?? SEND_FAILED;
   return creating ? CREATE_FAILED : SEND_FAILED;
 }
 

@@ -12,7 +12,6 @@ export function failedAnswer(err: unknown, fallback: string): FormState {
   return {
     status: "error",
     message: problem.message ?? fallback,
-    httpStatus: problem.status,
     fields: problem.fields,
     ...(problem.code ? { code: problem.code } : {}),
   };

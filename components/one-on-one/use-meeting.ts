@@ -21,14 +21,19 @@ export const meetingKeys = {
   suggestions: (id: string) => ["one-on-one", "meeting", id, "suggestions"] as const,
 };
 
-/** 404 (missing, foreign, not yours) and 400 (a malformed id) both read as 'Meeting Not Found'. */
+/** not_found (missing, foreign, not yours) and invalid_input (a malformed id) both read as
+ * 'Meeting Not Found'. */
 export function isNotFound(err: unknown): boolean {
-  const p = problemOf(err);
-  return !!p && (p.status === 404 || p.status === 400);
+  const code = problemOf(err)?.code;
+  return code === "not_found" || code === "invalid_input";
 }
 
-// A missing meeting is an answer, not a failure to retry.
-const retry = (count: number, err: unknown) => !isNotFound(err) && problemOf(err)?.status !== 403 && count < 2;
+// Any refusal of ours (a missing meeting, a role that may not) is an answer, not a failure to
+// retry: only a network failure, an answer without our code (a proxy's) or an internal error is.
+const retry = (count: number, err: unknown) => {
+  const code = problemOf(err)?.code ?? null;
+  return (code === null || code === "internal") && count < 2;
+};
 
 const base = (id: string) => `/api/meetings/one-on-one/${id}`;
 

@@ -1,13 +1,13 @@
 "use client";
 
-import { apiFetch, ApiRequestError, problemOf } from "@/lib/api/client";
+import { apiFetch, problemOf } from "@/lib/api/client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { LockOpen } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { ConfirmDialog } from "@/components/people/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/lib/utils/plural";
 
 export const CLOSE_LABEL = "Close now and release results";
@@ -46,8 +46,9 @@ export function CloseSurveyButton({
         variant: "destructive",
       });
       setAsking(false);
-      // 409: someone (or the schedule) closed it meanwhile; show the page as it now is.
-      if (err instanceof ApiRequestError && err.status === 409) router.refresh();
+      // Someone (or the schedule) closed it meanwhile, or it is not sent yet: show the page as it now is.
+      const code = problemOf(err)?.code;
+      if (code === "survey_already_closed" || code === "survey_not_sent") router.refresh();
     },
   });
   return (

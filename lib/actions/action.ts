@@ -72,7 +72,6 @@ function failure(err: unknown): FormState {
   return {
     status: "error",
     code: problem.code,
-    httpStatus: problem.status,
     message: problem.detail,
     ...(problem.fields ? { fields: problem.fields } : {}),
   };

@@ -4,9 +4,8 @@ import type { ErrorCode } from "@/lib/errors/codes";
 export type FormState = {
   status: "idle" | "ok" | "error";
   message?: string;
-  /** On error: the stable code to decide by, and the status an API route would have answered. */
+  /** On error: the stable code to decide by (never the message, which may be reworded). */
   code?: ErrorCode;
-  httpStatus?: number;
   fields?: Record<string, string[]>;
 };
 

@@ -30,7 +30,8 @@ function isProblemDocument(value: unknown): value is ProblemDocument {
 }
 
 /** What the client shows of a failure: the stable code to decide by, the message in the
- * product's words, and the messages per field. The one parser of error bodies. */
+ * product's words, and the messages per field. The one parser of error bodies. `status` is for
+ * logs and tests: a client decides by `code` (scripts/lint/error-contract.mjs holds it to that). */
 export type ClientProblem = {
   status: number;
   code: ErrorCode | null;
@@ -85,9 +86,9 @@ export function problemOf(err: unknown): ClientProblem | null {
   return err instanceof ApiRequestError ? err.problem : null;
 }
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-type BaseOptions<T> = {
+type ApiFetchOptions<T> = {
   method?: ApiMethod;
   /** Sent as JSON. Leave undefined for no body (then no content type is sent either). */
   body?: unknown;
@@ -97,19 +98,12 @@ type BaseOptions<T> = {
   signal?: AbortSignal;
 };
 
-export type ApiFetchOptions<T> = BaseOptions<T> & {
-  /** 'null' resolves to null on 401 instead of throwing (for "is anyone signed in?" checks). */
-  on401?: "null" | "throw";
-};
-
 /**
  * The one client-side fetch helper (docs/decisions.md (The API's addresses)): cookies always go along, JSON goes out
  * only when there is a body, JSON comes back parsed, and any non-OK status throws ApiRequestError.
  */
-export async function apiFetch<T>(path: string, options: BaseOptions<T> & { on401: "null" }): Promise<T | null>;
-export async function apiFetch<T>(path: string, options?: BaseOptions<T> & { on401?: "throw" }): Promise<T>;
-export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}): Promise<T | null> {
-  const { method = "GET", body, schema, signal, on401 = "throw" } = options;
+export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  const { method = "GET", body, schema, signal } = options;
   const hasBody = body !== undefined;
   const res = await fetch(path, {
     method,
@@ -119,7 +113,6 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
     signal,
   });
 
-  if (res.status === 401 && on401 === "null") return null;
   const text = await res.text();
   if (!res.ok) throw new ApiRequestError(res.status, res.statusText, text);
 
