@@ -128,177 +128,221 @@ const DIMENSION_TIPS: Record<DimensionKey, string> = {
 };
 const DIMENSION_LABEL = new Map<string, string>(DIMENSIONS.map((d) => [d.key, d.label]));
 
-function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
-  const out: Draft[] = [];
+/** What the prep form says, trimmed: the sliders (undefined when not set) and the text answers
+ * ("" when blank). */
+type PrepFacts = {
+  mood: number | undefined;
+  stress: number | undefined;
+  wins: string;
+  challenges: string;
+  goals: string;
+  feedback: string;
+  workload: string;
+  career: string;
+  team: string;
+};
+type PrepText = Exclude<keyof PrepFacts, "mood" | "stress">;
+
+function prepFacts(form: Partial<PrepForm>): PrepFacts {
   const text = (v: string | undefined) => (v ?? "").trim();
-  const wins = text(form.wins);
-  const challenges = text(form.challenges);
-  const goals = text(form.goals);
-  const feedback = text(form.feedback);
-  const workload = text(form.workloadConcerns);
-  const career = text(form.careerDevelopment);
-  const team = text(form.teamDynamics);
+  return {
+    mood: form.mood,
+    stress: form.stressLevel,
+    wins: text(form.wins),
+    challenges: text(form.challenges),
+    goals: text(form.goals),
+    feedback: text(form.feedback),
+    workload: text(form.workloadConcerns),
+    career: text(form.careerDevelopment),
+    team: text(form.teamDynamics),
+  };
+}
 
-  if (form.mood !== undefined && form.mood <= LOW_MOOD_MAX) {
-    out.push({
-      rule: "low-mood",
-      key: String(form.mood),
-      category: "conversation_starter",
-      priority: "high",
-      title: "Check in on how they are feeling",
-      suggestion: `${name} rated their mood ${form.mood} out of 5. Open with the person, not the tasks: "You marked your mood as low this week. How are you doing, really?" Give the answer time before moving on.`,
-      estimatedMinutes: 10,
-      tags: ["mood", "wellbeing"],
-    });
-    if (form.mood === 1) {
-      out.push({
-        rule: "lowest-mood-support",
-        key: "1",
-        category: "resource",
-        priority: "high",
-        title: "Have support options ready",
-        suggestion: `A mood of 1 out of 5 can signal more than a hard week. Know what support your organisation offers (employee assistance, time off, HR contacts) so you can offer it if ${name} wants it, without pressing.`,
-        estimatedMinutes: 5,
-        tags: ["mood", "wellbeing", "support"],
-      });
-    }
-  }
+/** One rule over the prep form: when it applies, and the suggestion it makes. `key` is what the
+ * suggestion was made from (a changed answer gives it a new id); `slider` marks the rules that
+ * read only the mood and stress sliders, which leave room for the generic openers. */
+type PrepRule = Pick<Draft, "rule" | "category" | "title" | "estimatedMinutes" | "tags"> & {
+  slider?: true;
+  when: (f: PrepFacts) => boolean;
+  key: (f: PrepFacts) => string;
+  priority: SuggestionPriority | ((f: PrepFacts) => SuggestionPriority);
+  suggestion: (f: PrepFacts, name: string) => string;
+};
 
-  if (form.stressLevel !== undefined && form.stressLevel >= HIGH_STRESS_MIN) {
-    out.push({
-      rule: "high-stress",
-      key: String(form.stressLevel),
-      category: "coaching_tip",
-      priority: form.stressLevel === 5 ? "high" : "medium",
-      title: "Explore what is driving the stress",
-      suggestion: `${name} rated their stress ${form.stressLevel} out of 5. Ask what is causing it before offering solutions, and separate what you can change (deadlines, scope, priorities) from what you can only acknowledge.`,
-      estimatedMinutes: 10,
-      tags: ["stress", "wellbeing", "workload"],
-    });
-    out.push({
-      rule: "high-stress-relief",
-      key: `${form.stressLevel}|${workload}`,
-      category: "action_item",
-      priority: form.stressLevel === 5 ? "high" : "medium",
-      title: "Agree one thing to take off their plate",
-      suggestion: `Leave the meeting with one concrete change that lowers ${name}'s stress: something dropped, postponed or handed to someone else, with a date to check it worked.`,
-      estimatedMinutes: 5,
-      tags: ["stress", "workload", "prioritisation"],
-    });
-  }
+/** A rule that applies when the employee wrote something in one text answer, keyed by that text. */
+const wrote = (field: PrepText) => ({ when: (f: PrepFacts) => f[field] !== "", key: (f: PrepFacts) => f[field] });
+const lowMood = (f: PrepFacts) => f.mood !== undefined && f.mood <= LOW_MOOD_MAX;
+const highStress = (f: PrepFacts) => f.stress !== undefined && f.stress >= HIGH_STRESS_MIN;
+const stressPriority = (f: PrepFacts): SuggestionPriority => (f.stress === 5 ? "high" : "medium");
 
-  if (workload) {
-    out.push({
-      rule: "workload",
-      key: workload,
-      category: "conversation_starter",
-      priority: "medium",
-      title: "Talk through the workload concern",
-      suggestion: `${name} wrote about their workload: ${quoteSentence(workload)} Ask which part weighs most and what a manageable week would look like.`,
-      estimatedMinutes: 10,
-      tags: ["workload", "prioritisation"],
-    });
-  }
+/** In the order the panel lists suggestions of equal priority and category. */
+const PREP_RULES: readonly PrepRule[] = [
+  {
+    rule: "low-mood",
+    slider: true,
+    when: lowMood,
+    key: (f) => String(f.mood),
+    category: "conversation_starter",
+    priority: "high",
+    title: "Check in on how they are feeling",
+    suggestion: (f, name) =>
+      `${name} rated their mood ${f.mood} out of 5. Open with the person, not the tasks: "You marked your mood as low this week. How are you doing, really?" Give the answer time before moving on.`,
+    estimatedMinutes: 10,
+    tags: ["mood", "wellbeing"],
+  },
+  {
+    rule: "lowest-mood-support",
+    slider: true,
+    when: (f) => lowMood(f) && f.mood === 1,
+    key: () => "1",
+    category: "resource",
+    priority: "high",
+    title: "Have support options ready",
+    suggestion: (_, name) =>
+      `A mood of 1 out of 5 can signal more than a hard week. Know what support your organisation offers (employee assistance, time off, HR contacts) so you can offer it if ${name} wants it, without pressing.`,
+    estimatedMinutes: 5,
+    tags: ["mood", "wellbeing", "support"],
+  },
+  {
+    rule: "high-stress",
+    slider: true,
+    when: highStress,
+    key: (f) => String(f.stress),
+    category: "coaching_tip",
+    priority: stressPriority,
+    title: "Explore what is driving the stress",
+    suggestion: (f, name) =>
+      `${name} rated their stress ${f.stress} out of 5. Ask what is causing it before offering solutions, and separate what you can change (deadlines, scope, priorities) from what you can only acknowledge.`,
+    estimatedMinutes: 10,
+    tags: ["stress", "wellbeing", "workload"],
+  },
+  {
+    rule: "high-stress-relief",
+    slider: true,
+    when: highStress,
+    key: (f) => `${f.stress}|${f.workload}`,
+    category: "action_item",
+    priority: stressPriority,
+    title: "Agree one thing to take off their plate",
+    suggestion: (_, name) =>
+      `Leave the meeting with one concrete change that lowers ${name}'s stress: something dropped, postponed or handed to someone else, with a date to check it worked.`,
+    estimatedMinutes: 5,
+    tags: ["stress", "workload", "prioritisation"],
+  },
+  {
+    rule: "workload",
+    ...wrote("workload"),
+    category: "conversation_starter",
+    priority: "medium",
+    title: "Talk through the workload concern",
+    suggestion: (f, name) =>
+      `${name} wrote about their workload: ${quoteSentence(f.workload)} Ask which part weighs most and what a manageable week would look like.`,
+    estimatedMinutes: 10,
+    tags: ["workload", "prioritisation"],
+  },
+  {
+    rule: "feedback-for-manager",
+    ...wrote("feedback"),
+    category: "conversation_starter",
+    priority: "medium",
+    title: "Respond to their feedback for you",
+    suggestion: (f, name) =>
+      `${name} left you feedback: ${quoteSentence(f.feedback)} Thank them, ask for an example if it helps you understand, and say what you will do about it. Avoid explaining or defending in the moment.`,
+    estimatedMinutes: 5,
+    tags: ["feedback", "trust"],
+  },
+  {
+    rule: "challenges",
+    ...wrote("challenges"),
+    category: "conversation_starter",
+    priority: "medium",
+    title: "Dig into the challenge they named",
+    suggestion: (f, name) =>
+      `${name} described a challenge: ${quoteSentence(f.challenges)} Ask what they have already tried and where they would like your help, rather than solving it for them.`,
+    estimatedMinutes: 10,
+    tags: ["challenges", "problem-solving"],
+  },
+  {
+    rule: "career",
+    ...wrote("career"),
+    category: "conversation_starter",
+    priority: "medium",
+    title: "Pick up the career thread",
+    suggestion: (f, name) =>
+      `${name} raised career development: ${quoteSentence(f.career)} Ask what they would like to be doing in a year and what one step this quarter would move them towards it.`,
+    estimatedMinutes: 10,
+    tags: ["career", "growth"],
+  },
+  {
+    rule: "career-resource",
+    ...wrote("career"),
+    category: "resource",
+    priority: "low",
+    title: "Plan a dedicated career conversation",
+    suggestion: () =>
+      `If the topic needs more than a few minutes, schedule a separate 1:1 with the Career Conversation template so it is not squeezed between day-to-day topics.`,
+    estimatedMinutes: 2,
+    tags: ["career", "growth", "template"],
+  },
+  {
+    rule: "team-dynamics",
+    ...wrote("team"),
+    category: "conversation_starter",
+    priority: "medium",
+    title: "Understand the team situation",
+    suggestion: (f, name) =>
+      `${name} mentioned team dynamics: ${quoteSentence(f.team)} Ask what they have seen happen, how it affects their work and what they would like to change.`,
+    estimatedMinutes: 10,
+    tags: ["team dynamics", "collaboration"],
+  },
+  {
+    rule: "team-dynamics-tip",
+    ...wrote("team"),
+    category: "coaching_tip",
+    priority: "low",
+    title: "Listen without taking sides",
+    suggestion: () =>
+      "When a report raises tension with colleagues, ask for specific situations rather than judgements about people, avoid agreeing with a view of someone who is not in the room, and decide afterwards whether it needs a team-level conversation.",
+    estimatedMinutes: 3,
+    tags: ["team dynamics", "conflict"],
+  },
+  {
+    rule: "wins",
+    ...wrote("wins"),
+    category: "conversation_starter",
+    priority: "low",
+    title: "Recognise their wins",
+    suggestion: (f, name) =>
+      `${name} listed wins: ${quoteSentence(f.wins)} Start with these: say specifically what you valued and ask what made it go well, so it can happen again.`,
+    estimatedMinutes: 3,
+    tags: ["recognition", "wins"],
+  },
+  {
+    rule: "goals",
+    ...wrote("goals"),
+    category: "action_item",
+    priority: "low",
+    title: "Turn goals into next steps",
+    suggestion: (f, name) =>
+      `${name}'s goals: ${quoteSentence(f.goals)} Agree the next concrete step for each, who owns it and when you will look at it again.`,
+    estimatedMinutes: 5,
+    tags: ["goals", "planning"],
+  },
+];
+const SLIDER_RULES = new Set(PREP_RULES.filter((r) => r.slider).map((r) => r.rule));
 
-  if (feedback) {
-    out.push({
-      rule: "feedback-for-manager",
-      key: feedback,
-      category: "conversation_starter",
-      priority: "medium",
-      title: "Respond to their feedback for you",
-      suggestion: `${name} left you feedback: ${quoteSentence(feedback)} Thank them, ask for an example if it helps you understand, and say what you will do about it. Avoid explaining or defending in the moment.`,
-      estimatedMinutes: 5,
-      tags: ["feedback", "trust"],
-    });
-  }
-
-  if (challenges) {
-    out.push({
-      rule: "challenges",
-      key: challenges,
-      category: "conversation_starter",
-      priority: "medium",
-      title: "Dig into the challenge they named",
-      suggestion: `${name} described a challenge: ${quoteSentence(challenges)} Ask what they have already tried and where they would like your help, rather than solving it for them.`,
-      estimatedMinutes: 10,
-      tags: ["challenges", "problem-solving"],
-    });
-  }
-
-  if (career) {
-    out.push({
-      rule: "career",
-      key: career,
-      category: "conversation_starter",
-      priority: "medium",
-      title: "Pick up the career thread",
-      suggestion: `${name} raised career development: ${quoteSentence(career)} Ask what they would like to be doing in a year and what one step this quarter would move them towards it.`,
-      estimatedMinutes: 10,
-      tags: ["career", "growth"],
-    });
-    out.push({
-      rule: "career-resource",
-      key: career,
-      category: "resource",
-      priority: "low",
-      title: "Plan a dedicated career conversation",
-      suggestion: `If the topic needs more than a few minutes, schedule a separate 1:1 with the Career Conversation template so it is not squeezed between day-to-day topics.`,
-      estimatedMinutes: 2,
-      tags: ["career", "growth", "template"],
-    });
-  }
-
-  if (team) {
-    out.push({
-      rule: "team-dynamics",
-      key: team,
-      category: "conversation_starter",
-      priority: "medium",
-      title: "Understand the team situation",
-      suggestion: `${name} mentioned team dynamics: ${quoteSentence(team)} Ask what they have seen happen, how it affects their work and what they would like to change.`,
-      estimatedMinutes: 10,
-      tags: ["team dynamics", "collaboration"],
-    });
-    out.push({
-      rule: "team-dynamics-tip",
-      key: team,
-      category: "coaching_tip",
-      priority: "low",
-      title: "Listen without taking sides",
-      suggestion:
-        "When a report raises tension with colleagues, ask for specific situations rather than judgements about people, avoid agreeing with a view of someone who is not in the room, and decide afterwards whether it needs a team-level conversation.",
-      estimatedMinutes: 3,
-      tags: ["team dynamics", "conflict"],
-    });
-  }
-
-  if (wins) {
-    out.push({
-      rule: "wins",
-      key: wins,
-      category: "conversation_starter",
-      priority: "low",
-      title: "Recognise their wins",
-      suggestion: `${name} listed wins: ${quoteSentence(wins)} Start with these: say specifically what you valued and ask what made it go well, so it can happen again.`,
-      estimatedMinutes: 3,
-      tags: ["recognition", "wins"],
-    });
-  }
-
-  if (goals) {
-    out.push({
-      rule: "goals",
-      key: goals,
-      category: "action_item",
-      priority: "low",
-      title: "Turn goals into next steps",
-      suggestion: `${name}'s goals: ${quoteSentence(goals)} Agree the next concrete step for each, who owns it and when you will look at it again.`,
-      estimatedMinutes: 5,
-      tags: ["goals", "planning"],
-    });
-  }
-  return out;
+function prepRules(form: Partial<PrepForm>, name: string): Draft[] {
+  const f = prepFacts(form);
+  return PREP_RULES.filter((r) => r.when(f)).map((r) => ({
+    rule: r.rule,
+    key: r.key(f),
+    category: r.category,
+    priority: typeof r.priority === "function" ? r.priority(f) : r.priority,
+    title: r.title,
+    suggestion: r.suggestion(f, name),
+    estimatedMinutes: r.estimatedMinutes,
+    tags: [...r.tags],
+  }));
 }
 
 /** Starters for a meeting whose prep form says nothing yet: useful in any 1:1. */
@@ -434,9 +478,7 @@ export function suggestMeetingTopics(input: SuggestionInput): ManagerSuggestion[
   drafts.push(...fromForm);
   // With nothing from the form but the sliders (or no form at all), the manager still gets
   // openers; the mood and stress rules above are kept alongside them.
-  const hasText = fromForm.some(
-    (d) => !["low-mood", "lowest-mood-support", "high-stress", "high-stress-relief"].includes(d.rule),
-  );
+  const hasText = fromForm.some((d) => !SLIDER_RULES.has(d.rule));
   if (!hasText) drafts.push(...genericStarters(name, form !== null));
   drafts.push(...actionItemRules(input.openActionItems, name, input.now));
   drafts.push(...trendRules(input.teamTrends));
