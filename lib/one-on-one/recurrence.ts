@@ -1,5 +1,6 @@
+import { DateTime } from "luxon";
 import { z } from "zod";
-import { instantFromWallClock, isValidTimeZone, wallClock, type WallClock } from "@/lib/utils/time-zone";
+import { instantFromWallClock, isValidTimeZone, wallClock } from "@/lib/utils/time-zone";
 
 const DAY_MS = 86_400_000;
 
@@ -47,10 +48,6 @@ export const occurrencesInputSchema = z
   .refine((v) => !Number.isNaN(v.start.getTime()), { message: "Invalid start" });
 export type OccurrencesInput = z.input<typeof occurrencesInputSchema>;
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /**
  * The starts of a series' meetings within [from, to), at most `limit` of them, earliest first.
  * The wall-clock time is kept in the organiser's zone (a 09:00 Monday meeting stays 09:00 local
@@ -64,7 +61,9 @@ export function occurrences(input: OccurrencesInput): Date[] {
 
   if (rule === null) return inWindow(start) ? [new Date(start)] : [];
 
-  const first = wallClock(start, timeZone);
+  // Calendar steps on the local start (luxon, on a zone-less copy so the weekday and time never
+  // drift), then each step placed in the organiser's zone.
+  const first = DateTime.fromObject(wallClock(start, timeZone), { zone: "UTC" });
   const result: Date[] = [];
 
   // Skip whole periods before `from` instead of walking from the start of a long series. The
@@ -76,23 +75,15 @@ export function occurrences(input: OccurrencesInput): Date[] {
       : Math.max(0, Math.floor(gapMs / (31 * DAY_MS)) - 1);
 
   for (; result.length < limit; k++) {
-    let wall: WallClock;
-    if (rule.freq === "WEEKLY") {
-      // Calendar-day arithmetic on the local date, so the weekday and time never drift.
-      const day = new Date(Date.UTC(first.year, first.month - 1, first.day + 7 * rule.interval * k));
-      wall = { ...first, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
-    } else {
-      const monthIndex = first.month - 1 + rule.interval * k;
-      const year = first.year + Math.floor(monthIndex / 12);
-      const month = (monthIndex % 12) + 1;
-      if (first.day > daysInMonth(year, month)) {
-        // Skipped month; still stop once we are past the window.
-        if (to !== undefined && Date.UTC(year, month - 1, 1) - 14 * 3_600_000 >= to.getTime()) break;
-        continue;
-      }
-      wall = { ...first, year, month };
+    const local =
+      rule.freq === "WEEKLY" ? first.plus({ weeks: rule.interval * k }) : first.plus({ months: rule.interval * k });
+    // luxon moves the 31st to a shorter month's last day; RRULE skips that month instead (still
+    // stopping once past the window).
+    if (rule.freq === "MONTHLY" && local.day !== first.day) {
+      if (to !== undefined && local.startOf("month").toMillis() - 14 * 3_600_000 >= to.getTime()) break;
+      continue;
     }
-    const at = instantFromWallClock(wall, timeZone);
+    const at = instantFromWallClock(local, timeZone);
     if (to !== undefined && at.getTime() >= to.getTime()) break;
     if (inWindow(at)) result.push(at);
   }

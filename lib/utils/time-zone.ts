@@ -28,15 +28,17 @@ export function runtimeTimeZone(): string {
   }
 }
 
-// An unknown zone throws, as the callers expect (they validate names at the edge).
-function zoned(dt: DateTime, timeZone: string): DateTime {
-  if (!dt.isValid) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
-  return dt;
+// luxon checks a zone name given as text by building an Intl formatter each time; a zone object
+// skips that. An unknown zone throws, as the callers expect (they validate names at the edge).
+function zoneOf(timeZone: string): IANAZone {
+  const zone = IANAZone.create(timeZone);
+  if (!zone.isValid) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  return zone;
 }
 
 /** The local wall-clock reading of an instant in `timeZone`. */
 export function wallClock(instant: Date, timeZone: string): Required<WallClock> {
-  const { year, month, day, hour, minute, second } = zoned(DateTime.fromJSDate(instant, { zone: timeZone }), timeZone);
+  const { year, month, day, hour, minute, second } = DateTime.fromJSDate(instant, { zone: zoneOf(timeZone) });
   return { year, month, day, hour, minute, second };
 }
 
@@ -49,19 +51,16 @@ export function wallClock(instant: Date, timeZone: string): Required<WallClock> 
  */
 export function instantFromWallClock(w: WallClock, timeZone: string): Date {
   const n = new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second ?? 0));
-  const local = zoned(
-    DateTime.fromObject(
-      {
-        year: n.getUTCFullYear(),
-        month: n.getUTCMonth() + 1,
-        day: n.getUTCDate(),
-        hour: n.getUTCHours(),
-        minute: n.getUTCMinutes(),
-        second: n.getUTCSeconds(),
-      },
-      { zone: timeZone },
-    ),
-    timeZone,
+  const local = DateTime.fromObject(
+    {
+      year: n.getUTCFullYear(),
+      month: n.getUTCMonth() + 1,
+      day: n.getUTCDate(),
+      hour: n.getUTCHours(),
+      minute: n.getUTCMinutes(),
+      second: n.getUTCSeconds(),
+    },
+    { zone: zoneOf(timeZone) },
   );
   // luxon reads a repeated time as the later one; the first of the two is the earlier instant.
   return new Date(Math.min(...local.getPossibleOffsets().map((d) => d.toMillis())));
