@@ -1,13 +1,13 @@
 import "server-only";
 import type { AuthContext } from "@/lib/auth/context";
 import { forbidden, notFound } from "@/lib/errors/domain-error";
-import { isUuid, withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { MeetingRole } from "./dto";
 
 /** The meeting row and its series as the 1:1 domain functions need them. */
 export async function findMeeting(tx: Tx, orgId: string, meetingId: string) {
   return tx.meeting.findUnique({
-    where: { organizationId_id: { organizationId: orgId, id: meetingId } },
+    where: orgKey(orgId, meetingId),
     include: { series: true },
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -159,7 +159,7 @@ export async function updateActionItem(
     }
     if (!Object.keys(data).length) return toDto(item, meeting.id);
     const row = await tx.meetingActionItem.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } },
+      where: orgKey(ctx.orgId, item.id),
       data,
       select: itemSelect,
     });
@@ -180,6 +180,6 @@ export async function deleteActionItem(ctx: AuthContext, meetingId: string, item
       );
     }
     requireNotCancelled(meeting);
-    await tx.meetingActionItem.delete({ where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } } });
+    await tx.meetingActionItem.delete({ where: orgKey(ctx.orgId, item.id) });
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
@@ -125,7 +125,7 @@ export async function updateAgendaItem(
     if (patch.done !== undefined && patch.done !== (item.doneAt !== null)) data.doneAt = patch.done ? new Date() : null;
     if (!Object.keys(data).length) return toDto(item);
     const row = await tx.meetingAgendaItem.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } },
+      where: orgKey(ctx.orgId, item.id),
       data,
       select: agendaSelect,
     });
@@ -141,7 +141,7 @@ export async function deleteAgendaItem(ctx: AuthContext, meetingId: string, item
     const item = await findItem(tx, ctx, meeting.id, itemId);
     requireScheduled(meeting);
     if (item.kind !== "talking_point" || item.authorId !== ctx.userId) throw notYours();
-    await tx.meetingAgendaItem.delete({ where: { organizationId_id: { organizationId: ctx.orgId, id: item.id } } });
+    await tx.meetingAgendaItem.delete({ where: orgKey(ctx.orgId, item.id) });
   });
 }
 
@@ -163,7 +163,7 @@ export async function reorderAgenda(ctx: AuthContext, meetingId: string, input: 
       const was = current.find((i) => i.id === id)!;
       if (was.position !== position) {
         await tx.meetingAgendaItem.update({
-          where: { organizationId_id: { organizationId: ctx.orgId, id } },
+          where: orgKey(ctx.orgId, id),
           data: { position },
         });
       }

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/permissions";
@@ -82,7 +82,7 @@ export async function loadSuggestionContext(tx: Tx, ctx: AuthContext, meetingId:
   const { meeting, role } = await loadMeetingForUser(tx, ctx, meetingId);
   if (role !== "manager") throw managerOnly();
   const employee = await tx.user.findUniqueOrThrow({
-    where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.employeeId } },
+    where: orgKey(ctx.orgId, meeting.employeeId),
     select: { firstName: true, lastName: true, teamId: true },
   });
   const prepForm = await readPrepForm(tx, ctx, meeting);

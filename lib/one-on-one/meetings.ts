@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, invalidInput } from "@/lib/errors/domain-error";
@@ -95,7 +95,7 @@ export async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingF
   const people = await peopleById(tx, ctx.orgId, [m.managerId, m.employeeId]);
   const template = m.series.templateId
     ? await tx.meetingTemplate.findUnique({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: m.series.templateId } },
+        where: orgKey(ctx.orgId, m.series.templateId),
         select: { name: true },
       })
     : null;
@@ -286,7 +286,7 @@ async function schedulableEmployee(tx: Tx, ctx: AuthContext, employeeId: string)
       employeeId: ["You cannot schedule a 1:1 with yourself"],
     });
   const user = await tx.user.findUnique({
-    where: { organizationId_id: { organizationId: ctx.orgId, id: employeeId } },
+    where: orgKey(ctx.orgId, employeeId),
     select: { ...personSelect, managerId: true },
   });
   if (!user) throw notYours();
@@ -317,14 +317,14 @@ export async function scheduleMeeting(
     const employee = await schedulableEmployee(tx, ctx, input.employeeId);
     if (input.templateId) {
       const template = await tx.meetingTemplate.findUnique({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: input.templateId } },
+        where: orgKey(ctx.orgId, input.templateId),
         select: { id: true },
       });
       if (!template)
         throw invalidInput("Unknown template", { templateId: ["Choose one of your organisation's templates"] });
     }
     const manager = await tx.user.findUniqueOrThrow({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+      where: orgKey(ctx.orgId, ctx.userId),
       select: personSelect,
     });
     const series = await tx.meetingSeries.create({
@@ -402,7 +402,7 @@ export async function updateMeetingNotes(
       data.completedAt = input.completedAt && input.completedAt.getTime() <= now.getTime() ? input.completedAt : now;
     }
     if (Object.keys(data).length > 0) {
-      await tx.meeting.update({ where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } }, data });
+      await tx.meeting.update({ where: orgKey(ctx.orgId, meeting.id), data });
     }
     return meetingDetailTx(tx, ctx, await loadMeetingForUser(tx, ctx, meeting.id));
   });
@@ -410,7 +410,7 @@ export async function updateMeetingNotes(
 
 async function raiseSequence(tx: Tx, orgId: string, seriesId: string, extra: Prisma.MeetingSeriesUpdateInput = {}) {
   return tx.meetingSeries.update({
-    where: { organizationId_id: { organizationId: orgId, id: seriesId } },
+    where: orgKey(orgId, seriesId),
     data: { sequence: { increment: 1 }, ...extra },
   });
 }
@@ -444,7 +444,7 @@ export async function rescheduleMeeting(
       });
     }
     const moved = await tx.meeting.update({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } },
+      where: orgKey(ctx.orgId, meeting.id),
       // A new time gets its own reminder.
       data: {
         scheduledAt: input.scheduledAt,
@@ -520,7 +520,7 @@ export async function cancelMeeting(
     } else {
       requireScheduled(meeting);
       await tx.meeting.update({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.id } },
+        where: orgKey(ctx.orgId, meeting.id),
         data: { status: "cancelled", cancelledAt: now },
       });
       const series = await raiseSequence(tx, ctx.orgId, meeting.seriesId);

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid, type Tx } from "@/lib/db/tenant";
+import { orgKey, isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
 import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
@@ -123,7 +123,7 @@ export async function updatePrepForm(ctx: AuthContext, prepId: string, draft: Pr
   return inPair(ctx, async (tx) => {
     // Row-level security shows only the caller's pairs' forms; the meeting check does the rest.
     const form = await tx.meetingPrepForm.findUnique({
-      where: { organizationId_id: { organizationId: ctx.orgId, id: prepId.toLowerCase() } },
+      where: orgKey(ctx.orgId, prepId.toLowerCase()),
       select: { meetingId: true },
     });
     if (!form) throw notFound("Prep form");
@@ -156,7 +156,7 @@ export async function submitPrepForm(ctx: AuthContext, body: PrepFormSubmitBody)
     if (first) row = await tx.meetingPrepForm.findUniqueOrThrow({ where: { organizationId_meetingId: where }, select });
     if (first) {
       const employee = await tx.user.findUnique({
-        where: { organizationId_id: { organizationId: ctx.orgId, id: meeting.employeeId } },
+        where: orgKey(ctx.orgId, meeting.employeeId),
         select: { firstName: true, lastName: true },
       });
       const who = employee ? `${employee.firstName} ${employee.lastName}` : "Your report";

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg, type Tx } from "@/lib/db/tenant";
+import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, conflict, forbidden, notFound } from "@/lib/errors/domain-error";
@@ -15,8 +15,6 @@ import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { noticeRoleChanged } from "@/lib/people/account-notices";
 import { notifyTeamJoins } from "@/lib/people/team-join";
-
-const key = (orgId: string, id: string) => ({ organizationId_id: { organizationId: orgId, id } });
 
 export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
   requirePermission(ctx, "people.view");
@@ -41,7 +39,9 @@ export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Pr
 export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
   // Anyone may read their own record; the people directory is for admins and managers.
   if (id !== ctx.userId) requirePermission(ctx, "people.view");
-  const row = await withOrg(ctx.orgId, (tx) => tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect }));
+  const row = await withOrg(ctx.orgId, (tx) =>
+    tx.user.findUnique({ where: orgKey(ctx.orgId, id), select: userSelect }),
+  );
   if (!row) throw notFound("User");
   return toUserDto(row);
 }
@@ -50,7 +50,7 @@ export async function getUser(ctx: AuthContext, id: string): Promise<UserDto> {
  * team may not have another manager already ('This team already has a manager assigned'). */
 async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: string | null): Promise<void> {
   if (input.teamId) {
-    const team = await tx.team.findUnique({ where: key(orgId, input.teamId), select: { managerId: true } });
+    const team = await tx.team.findUnique({ where: orgKey(orgId, input.teamId), select: { managerId: true } });
     if (!team) throw invalidInput("Invalid request body", { teamId: ["Team not found"] });
     if (input.role === "manager" && team.managerId && team.managerId !== userId) {
       throw invalidInput("This team already has a manager assigned", {
@@ -61,7 +61,7 @@ async function checkPlacement(tx: Tx, orgId: string, input: UserInput, userId: s
   if (input.managerId) {
     if (input.managerId === userId)
       throw invalidInput("Invalid request body", { managerId: ["A person cannot report to themselves"] });
-    const manager = await tx.user.findUnique({ where: key(orgId, input.managerId), select: { role: true } });
+    const manager = await tx.user.findUnique({ where: orgKey(orgId, input.managerId), select: { role: true } });
     if (!manager || manager.role === "employee")
       throw invalidInput("Invalid request body", {
         managerId: ["Reports To must be a manager or an admin of this organisation"],
@@ -90,7 +90,7 @@ async function reportsTo(tx: Tx, orgId: string, personId: string, bossId: string
 /** The name the invitation e-mail gives for whoever added the person. */
 async function inviterName(tx: Tx, ctx: AuthContext): Promise<string | null> {
   const inviter = await tx.user.findUnique({
-    where: key(ctx.orgId, ctx.userId),
+    where: orgKey(ctx.orgId, ctx.userId),
     select: { firstName: true, lastName: true, email: true },
   });
   return inviter ? fullName(inviter) : null;
@@ -146,7 +146,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
   try {
     return await withOrg(ctx.orgId, async (tx) => {
       const before = await tx.user.findUnique({
-        where: key(ctx.orgId, id),
+        where: orgKey(ctx.orgId, id),
         select: { role: true, teamId: true, email: true, passwordSetAt: true },
       });
       if (!before) throw notFound("User");
@@ -166,7 +166,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
       if (input.role === "employee")
         await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
       const row = await tx.user.update({
-        where: key(ctx.orgId, id),
+        where: orgKey(ctx.orgId, id),
         data: {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -264,7 +264,7 @@ async function cancelOpenSurveyInvitations(tx: Tx, orgId: string, userId: string
 export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
   requirePermission(ctx, "people.manage");
   await withOrg(ctx.orgId, async (tx) => {
-    const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: { role: true, email: true } });
+    const user = await tx.user.findUnique({ where: orgKey(ctx.orgId, id), select: { role: true, email: true } });
     if (!user) throw notFound("User");
     if (!isRemovable(user.role)) throw forbidden("admin_not_deletable", "Admins cannot be deleted");
     // Reports and teams keep existing without them; sessions, tokens and notifications go with
@@ -272,7 +272,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
     await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
     await cancelOpenSurveyInvitations(tx, ctx.orgId, id);
-    await tx.user.delete({ where: key(ctx.orgId, id) });
+    await tx.user.delete({ where: orgKey(ctx.orgId, id) });
     await audit(tx, ctx, "user.delete", { type: "user", id }, { email: user.email });
   });
 }
@@ -280,7 +280,7 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
 export async function resendInvitation(ctx: AuthContext, id: string): Promise<UserDto> {
   requirePermission(ctx, "people.manage");
   return withOrg(ctx.orgId, async (tx) => {
-    const user = await tx.user.findUnique({ where: key(ctx.orgId, id), select: userSelect });
+    const user = await tx.user.findUnique({ where: orgKey(ctx.orgId, id), select: userSelect });
     if (!user) throw notFound("User");
     if (user.passwordSetAt)
       throw conflict("invitation_already_accepted", "This person has already accepted the invitation");
