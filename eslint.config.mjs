@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
+import errorContract from "./scripts/lint/error-contract.mjs";
 
 export default defineConfig([
   ...nextVitals,
@@ -23,6 +24,13 @@ export default defineConfig([
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  // The error contract (scripts/lint/error-contract.mjs): code that reads our API's answers decides
+  // by the problem's code, never by its HTTP status or message text.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    plugins: { "error-contract": errorContract },
+    rules: { "error-contract/decide-by-code": "error" },
   },
   // Layering (CONTRIBUTING.md): pages, route handlers and components call domain functions in
   // lib/; they never query the database themselves, and components never reach into app/.

@@ -28,7 +28,7 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
   unavailable: { status: 503, title: "Service Unavailable" },
 };
 
-export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
+const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
 
 function problem(
   status: number,
