@@ -9,6 +9,7 @@ export const aiRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       {
+        aims: "body:organizationId",
         send: ({ victim, call }) =>
           call("POST", "/api/ai/categorize-content", {
             content: "How to run a difficult conversation about missed deadlines with a report.",

@@ -52,31 +52,46 @@ async function untouched(v: Workspace): Promise<void> {
     throw new Error(`victim's rollups changed: ${JSON.stringify(r)}`);
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 
 export const analyticsRoutes: RouteEntry[] = [
   {
     file: "app/api/dashboard-metrics/[organizationId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/dashboard-metrics/${victim.orgId}`), [404])],
+    attacks: [
+      a("path:organizationId", ({ victim, call }) => call("GET", `/api/dashboard-metrics/${victim.orgId}`), [404]),
+    ],
   },
   {
     file: "app/api/team-rankings/[organizationId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/team-rankings/${victim.orgId}`), [404])],
+    attacks: [a("path:organizationId", ({ victim, call }) => call("GET", `/api/team-rankings/${victim.orgId}`), [404])],
   },
   {
     file: "app/api/pulse/route.ts",
     method: "GET",
     attacks: [
-      a(async ({ victim, call }) => call("GET", `/api/pulse?round=${await victimRound(victim)}&segment=all`), [404]),
+      a(
+        "query:round",
+        async ({ victim, call }) => call("GET", `/api/pulse?round=${await victimRound(victim)}&segment=all`),
+        [404],
+      ),
     ],
   },
   {
     file: "app/api/pulse/export/route.ts",
     method: "GET",
     attacks: [
-      a(async ({ victim, call }) => call("GET", `/api/pulse/export?round=${await victimRound(victim)}`), [404]),
+      a(
+        "query:round",
+        async ({ victim, call }) => call("GET", `/api/pulse/export?round=${await victimRound(victim)}`),
+        [404],
+      ),
     ],
   },
 ];

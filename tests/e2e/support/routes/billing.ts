@@ -46,7 +46,12 @@ async function asInsider(
   return json({ host: hostOf(v.subdomain), path, method, cookie: c, body });
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 
 /** A billing.manage route: the foreign admin gets 404 (the organisation is not theirs), the
  * victim's manager and employee 403; with a body that would otherwise be valid. */
@@ -60,9 +65,9 @@ function manageRoute(
     file,
     method,
     attacks: [
-      a(({ victim, call }) => call(method, path, body(victim)), [404]),
-      a(({ victim }) => asInsider(victim, "manager", method, path, body(victim)), [403]),
-      a(({ victim }) => asInsider(victim, "employee", method, path, body(victim)), [403]),
+      a("body:organizationId", ({ victim, call }) => call(method, path, body(victim)), [404]),
+      a("route", ({ victim }) => asInsider(victim, "manager", method, path, body(victim)), [403]),
+      a("route", ({ victim }) => asInsider(victim, "employee", method, path, body(victim)), [403]),
     ],
   };
 }
@@ -80,6 +85,7 @@ export const billingRoutes: RouteEntry[] = [
       // An event naming the victim, with a made-up signature: refused (400; 409 on an installation
       // without Stripe), nothing stored.
       a(
+        "route",
         ({ call }) =>
           call("POST", "/api/billing/webhook", {
             id: "evt_forged",
@@ -99,6 +105,7 @@ export const billingRoutes: RouteEntry[] = [
     attacks: [
       // Main-site only: a workspace host does not answer it at all.
       a(
+        "route",
         ({ victim, call }) =>
           call("POST", "/api/signup/setup-intent", {
             email: `mallory@${victim.subdomain}.example`,

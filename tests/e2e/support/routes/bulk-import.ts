@@ -32,6 +32,7 @@ export const bulkImportRoutes: RouteEntry[] = [
     attacks: [
       // Naming the victim's organisation is not found, before anything is read.
       {
+        aims: "body:organizationId",
         send: ({ victim, call }) =>
           call("POST", "/api/users/bulk-import", { users: [row()], organizationId: victim.orgId }),
         expected: [404],
@@ -40,6 +41,7 @@ export const bulkImportRoutes: RouteEntry[] = [
       // The victim's manager and team, named by e-mail and name, are not found from the attacker's
       // organisation: the person is imported into the attacker's own, without a manager.
       {
+        aims: "route",
         send: async ({ victim, call }) => {
           const res = await call("POST", "/api/users/bulk-import", {
             users: [row({ role: "manager", department: victim.team.name, managerEmail: victim.manager.email })],

@@ -38,7 +38,8 @@ async function untouched(v: Workspace): Promise<void> {
     throw new Error(`the victim manager's conversation changed: ${ids.length} messages`);
 }
 
-const a = (send: Attack["send"]): Attack => ({
+const a = (aims: Attack["aims"], send: Attack["send"]): Attack => ({
+  aims,
   send: async (args) => {
     await untouched(args.victim);
     return send(args);
@@ -55,19 +56,23 @@ function replyRoute(file: string, path: string): RouteEntry {
     file,
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", path, { message: MESSAGE, organizationId: victim.orgId })),
-      a(async ({ victim, call }) => call("POST", path, { message: MESSAGE, conversationId: await conv(victim) })),
-      a(async ({ victim }) =>
+      a("body:organizationId", ({ victim, call }) =>
+        call("POST", path, { message: MESSAGE, organizationId: victim.orgId }),
+      ),
+      a("body:conversationId", async ({ victim, call }) =>
+        call("POST", path, { message: MESSAGE, conversationId: await conv(victim) }),
+      ),
+      a("body:conversationId", async ({ victim }) =>
         asVictimAdmin(victim, "POST", path, { message: MESSAGE, conversationId: await conv(victim) }),
       ),
       // The victim pair's 1:1 as the conversation's context: nobody but its manager may have it read.
-      a(async ({ victim, call }) =>
+      a("body:context.meetingId", async ({ victim, call }) =>
         call("POST", path, {
           message: MESSAGE,
           context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} },
         }),
       ),
-      a(async ({ victim }) =>
+      a("body:context.meetingId", async ({ victim }) =>
         asVictimAdmin(victim, "POST", path, {
           message: MESSAGE,
           context: { type: "1on1_prep_analysis", meetingId: (await victimPrep(victim)).meetingId, data: {} },
@@ -84,10 +89,10 @@ export const coachAiRoutes: RouteEntry[] = [
     file: "app/api/chat/messages/route.ts",
     method: "POST",
     attacks: [
-      a(async ({ victim, call }) =>
+      a("body:conversationId", async ({ victim, call }) =>
         call("POST", "/api/chat/messages", { conversationId: await conv(victim), type: "user", content: MESSAGE }),
       ),
-      a(async ({ victim }) =>
+      a("body:conversationId", async ({ victim }) =>
         asVictimAdmin(victim, "POST", "/api/chat/messages", {
           conversationId: await conv(victim),
           type: "user",
@@ -102,6 +107,7 @@ export const coachAiRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       {
+        aims: "path:id",
         send: async ({ victim, call }) => call("GET", `/api/ai-coach/sources/${await victimItem(victim)}`),
         expected: [404],
       },

@@ -130,7 +130,8 @@ export async function asVictimAdmin(v: Workspace, method: string, p: string, bod
   return json({ host: hostOf(v.subdomain), path: p, method, cookie, body });
 }
 
-const a = (send: Attack["send"], expected: number[] = [404]): Attack => ({
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[] = [404]): Attack => ({
+  aims,
   send: async (args) => {
     // The conversation exists (and its fingerprint is taken) before the first attack.
     await untouched(args.victim);
@@ -147,15 +148,17 @@ export const coachRoutes: RouteEntry[] = [
     file: "app/api/chat/conversations/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) =>
+      a(["body:userId", "body:organizationId"], ({ victim, call }) =>
         call("POST", "/api/chat/conversations", {
           userId: victim.manager.id,
           organizationId: victim.orgId,
           title: "Planted",
         }),
       ),
-      a(({ victim, call }) => call("POST", "/api/chat/conversations", { userId: victim.manager.id, title: "Planted" })),
-      a(({ victim }) =>
+      a("body:userId", ({ victim, call }) =>
+        call("POST", "/api/chat/conversations", { userId: victim.manager.id, title: "Planted" }),
+      ),
+      a("body:userId", ({ victim }) =>
         asVictimAdmin(victim, "POST", "/api/chat/conversations", {
           userId: victim.manager.id,
           organizationId: victim.orgId,
@@ -168,19 +171,19 @@ export const coachRoutes: RouteEntry[] = [
     file: "app/api/chat/conversations/[key]/route.ts",
     method: "GET",
     attacks: [
-      a(({ victim, call }) => call("GET", `/api/chat/conversations/${victim.manager.id}`)),
-      a(async ({ victim, call }) => call("GET", `/api/chat/conversations/${await conv(victim)}`)),
-      a(({ victim }) => asVictimAdmin(victim, "GET", `/api/chat/conversations/${victim.manager.id}`)),
+      a("path:key", ({ victim, call }) => call("GET", `/api/chat/conversations/${victim.manager.id}`)),
+      a("path:key", async ({ victim, call }) => call("GET", `/api/chat/conversations/${await conv(victim)}`)),
+      a("path:key", ({ victim }) => asVictimAdmin(victim, "GET", `/api/chat/conversations/${victim.manager.id}`)),
     ],
   },
   {
     file: "app/api/chat/conversations/[key]/route.ts",
     method: "PATCH",
     attacks: [
-      a(async ({ victim, call }) =>
+      a("path:key", async ({ victim, call }) =>
         call("PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by attacker" }),
       ),
-      a(async ({ victim }) =>
+      a("path:key", async ({ victim }) =>
         asVictimAdmin(victim, "PATCH", `/api/chat/conversations/${await conv(victim)}`, { title: "Renamed by admin" }),
       ),
     ],
@@ -189,16 +192,20 @@ export const coachRoutes: RouteEntry[] = [
     file: "app/api/chat/conversations/[key]/route.ts",
     method: "DELETE",
     attacks: [
-      a(async ({ victim, call }) => call("DELETE", `/api/chat/conversations/${await conv(victim)}`)),
-      a(async ({ victim }) => asVictimAdmin(victim, "DELETE", `/api/chat/conversations/${await conv(victim)}`)),
+      a("path:key", async ({ victim, call }) => call("DELETE", `/api/chat/conversations/${await conv(victim)}`)),
+      a("path:key", async ({ victim }) =>
+        asVictimAdmin(victim, "DELETE", `/api/chat/conversations/${await conv(victim)}`),
+      ),
     ],
   },
   {
     file: "app/api/chat/conversations/[key]/messages/route.ts",
     method: "GET",
     attacks: [
-      a(async ({ victim, call }) => call("GET", `/api/chat/conversations/${await conv(victim)}/messages`)),
-      a(async ({ victim }) => asVictimAdmin(victim, "GET", `/api/chat/conversations/${await conv(victim)}/messages`)),
+      a("path:key", async ({ victim, call }) => call("GET", `/api/chat/conversations/${await conv(victim)}/messages`)),
+      a("path:key", async ({ victim }) =>
+        asVictimAdmin(victim, "GET", `/api/chat/conversations/${await conv(victim)}/messages`),
+      ),
     ],
   },
 ];

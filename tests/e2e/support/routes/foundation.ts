@@ -50,39 +50,19 @@ const againstSignedInVictim = async (victim: Workspace, attack: () => Promise<Ht
 
 export const foundationRoutes: RouteEntry[] = [
   {
-    file: "app/api/auth/[...nextauth]/route.ts",
-    method: "GET",
-    exempt:
-      "next-auth's csrf/providers endpoints carry no ids; sign-in is checked against the Host's organisation (tenancy.spec.ts)",
-  },
-  {
-    file: "app/api/auth/[...nextauth]/route.ts",
-    method: "POST",
-    exempt:
-      "credentials callback: the organisation comes from the Host only; cross-organisation sign-in is refused (tenancy.spec.ts)",
-  },
-  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
-    file: "app/api/[...rest]/route.ts",
-    method,
-    exempt: "any /api path no other route serves: a 404 for everyone, before any session, id or body is read",
-  })),
-  {
-    file: "app/api/health/route.ts",
-    method: "GET",
-    exempt: "liveness: no session, no ids, no data; answers { status: 'ok' } without touching the database",
-  },
-  {
     file: "app/api/auth/session/route.ts",
     method: "GET",
     attacks: [
       // The attacker's cookie on the victim's host reads nobody.
       {
+        aims: "route",
         send: ({ victim, cookie }) => againstSignedInVictim(victim, () => whoIs(victim.subdomain, cookie)),
         expected: [401],
         unchanged: victimStillSignedIn,
       },
       // On the attacker's own host, naming the victim's user id changes whom the session is: always the caller.
       {
+        aims: "query:userId",
         send: ({ attacker, victim, call }) =>
           againstSignedInVictim(victim, async () => {
             const res = await call("GET", `/api/auth/session?userId=${victim.admin.id}`);
@@ -97,6 +77,7 @@ export const foundationRoutes: RouteEntry[] = [
       },
       // Naming the victim's organisation as well: not found, like any foreign id (the wrapper's one check).
       {
+        aims: "query:organizationId",
         send: ({ victim, call }) =>
           againstSignedInVictim(victim, () =>
             call("GET", `/api/auth/session?userId=${victim.admin.id}&organizationId=${victim.orgId}`),
@@ -112,6 +93,7 @@ export const foundationRoutes: RouteEntry[] = [
     attacks: [
       // The attacker's cookie on the victim's host ends none of the victim's sessions.
       {
+        aims: "route",
         send: ({ victim, cookie }) =>
           againstSignedInVictim(victim, () =>
             json({ host: hostOf(victim.subdomain), path: "/api/auth/logout", method: "POST", cookie, body: {} }),
@@ -123,6 +105,7 @@ export const foundationRoutes: RouteEntry[] = [
       // session ends. A session of its own, so the attacker's cookie shared by the other entries
       // stays valid.
       {
+        aims: "body:userId",
         send: ({ attacker, victim }) =>
           againstSignedInVictim(victim, async () => {
             const own = await signIn(attacker.subdomain, attacker.admin.email, PASSWORD);
@@ -144,6 +127,7 @@ export const foundationRoutes: RouteEntry[] = [
       // Naming the victim's organisation (query and body): not found, and no session ends at all,
       // the caller's own included.
       {
+        aims: "body:organizationId",
         send: ({ attacker, victim }) =>
           againstSignedInVictim(victim, async () => {
             const own = await signIn(attacker.subdomain, attacker.admin.email, PASSWORD);
@@ -170,14 +154,17 @@ export const foundationRoutes: RouteEntry[] = [
     victimPath: (v) => `/api/notifications/${v.admin.id}/${v.orgId}`,
     attacks: [
       {
+        aims: ["path:key", "path:sub"],
         send: ({ victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${victim.orgId}`),
         expected: [404],
       },
       {
+        aims: "path:sub",
         send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${attacker.admin.id}/${victim.orgId}`),
         expected: [404],
       },
       {
+        aims: "path:key",
         send: ({ attacker, victim, call }) => call("GET", `/api/notifications/${victim.admin.id}/${attacker.orgId}`),
         expected: [404],
       },
@@ -189,16 +176,26 @@ export const foundationRoutes: RouteEntry[] = [
     victimPath: (v) => `/api/notifications/${v.notificationId}/read`,
     attacks: [
       {
+        aims: "path:key",
         send: ({ victim, call }) => call("PATCH", `/api/notifications/${victim.notificationId}/read`, {}),
         expected: [404],
         unchanged: unchangedNotification,
       },
       {
+        aims: ["path:key", "body:organizationId"],
         send: ({ victim, call }) =>
           call("PATCH", `/api/notifications/${victim.notificationId}/read`, {
             userId: victim.admin.id,
             organizationId: victim.orgId,
           }),
+        expected: [404],
+        unchanged: unchangedNotification,
+      },
+      // The attacker's own notification, marked read in the victim admin's name.
+      {
+        aims: "body:userId",
+        send: ({ attacker, victim, call }) =>
+          call("PATCH", `/api/notifications/${attacker.notificationId}/read`, { userId: victim.admin.id }),
         expected: [404],
         unchanged: unchangedNotification,
       },

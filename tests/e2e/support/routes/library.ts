@@ -47,7 +47,8 @@ async function untouched(v: Workspace): Promise<void> {
   if (!ok) throw new Error(`victim's library changed: ${JSON.stringify(s)}`);
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
   send: async (args) => {
     await victimItem(args.victim);
     return send(args);
@@ -72,8 +73,13 @@ export const libraryRoutes: RouteEntry[] = [
     file: "app/api/leadership-content/route.ts",
     method: "GET",
     attacks: [
-      a(({ victim, call }) => call("GET", `/api/leadership-content?organizationId=${victim.orgId}`), [404]),
       a(
+        "query:organizationId",
+        ({ victim, call }) => call("GET", `/api/leadership-content?organizationId=${victim.orgId}`),
+        [404],
+      ),
+      a(
+        "route",
         async ({ call }) => {
           const res = await call("GET", `/api/leadership-content?q=${encodeURIComponent(ITEM_TITLE)}&source=org`);
           if (res.status === 200 && (res.json() as unknown[]).length !== 0)
@@ -88,23 +94,36 @@ export const libraryRoutes: RouteEntry[] = [
     file: "app/api/leadership-content/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/leadership-content", body({ organizationId: victim.orgId })), [404]),
+      a(
+        "body:organizationId",
+        ({ victim, call }) => call("POST", "/api/leadership-content", body({ organizationId: victim.orgId })),
+        [404],
+      ),
     ],
   },
   {
     file: "app/api/leadership-content/[key]/route.ts",
     method: "GET",
     attacks: [
-      a(({ victim, call }) => call("GET", `/api/leadership-content/${victim.orgId}`), [404]),
-      a(async ({ victim, call }) => call("GET", `/api/leadership-content/${await victimItem(victim)}`), [404]),
+      a("path:key", ({ victim, call }) => call("GET", `/api/leadership-content/${victim.orgId}`), [404]),
+      a(
+        "path:key",
+        async ({ victim, call }) => call("GET", `/api/leadership-content/${await victimItem(victim)}`),
+        [404],
+      ),
     ],
   },
   {
     file: "app/api/leadership-content/[key]/route.ts",
     method: "PUT",
     attacks: [
-      a(async ({ victim, call }) => call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body()), [404]),
       a(
+        "path:key",
+        async ({ victim, call }) => call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body()),
+        [404],
+      ),
+      a(
+        ["path:key", "body:organizationId"],
         async ({ victim, call }) =>
           call("PUT", `/api/leadership-content/${await victimItem(victim)}`, body({ organizationId: victim.orgId })),
         [404],
@@ -115,7 +134,11 @@ export const libraryRoutes: RouteEntry[] = [
     file: "app/api/leadership-content/[key]/route.ts",
     method: "DELETE",
     attacks: [
-      a(async ({ victim, call }) => call("DELETE", `/api/leadership-content/${await victimItem(victim)}`), [404]),
+      a(
+        "path:key",
+        async ({ victim, call }) => call("DELETE", `/api/leadership-content/${await victimItem(victim)}`),
+        [404],
+      ),
     ],
   },
   {
@@ -123,6 +146,7 @@ export const libraryRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       a(
+        "body:organizationId",
         ({ victim, call }) =>
           call("POST", "/api/leadership-content/import", {
             items: [{ content: "Attacker text" }],
@@ -136,11 +160,15 @@ export const libraryRoutes: RouteEntry[] = [
     file: "app/api/leadership-content/builtin/[id]/hidden/route.ts",
     method: "PUT",
     // Hiding a built-in item hides it for the attacker's own organisation only.
-    attacks: [a(({ call }) => call("PUT", `/api/leadership-content/builtin/${builtinId()}/hidden`), [200, 404])],
+    attacks: [
+      a("route", ({ call }) => call("PUT", `/api/leadership-content/builtin/${builtinId()}/hidden`), [200, 404]),
+    ],
   },
   {
     file: "app/api/leadership-content/builtin/[id]/hidden/route.ts",
     method: "DELETE",
-    attacks: [a(({ call }) => call("DELETE", `/api/leadership-content/builtin/${builtinId()}/hidden`), [200, 404])],
+    attacks: [
+      a("route", ({ call }) => call("DELETE", `/api/leadership-content/builtin/${builtinId()}/hidden`), [200, 404]),
+    ],
   },
 ];

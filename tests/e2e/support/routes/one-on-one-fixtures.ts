@@ -26,7 +26,7 @@ export function oncePerWorkspace<T>(make: (v: Workspace) => Promise<T>): (v: Wor
 }
 
 export type Outsider = "foreign" | "admin" | "otherManager";
-export const OUTSIDERS: readonly Outsider[] = ["foreign", "admin", "otherManager"];
+const OUTSIDERS: readonly Outsider[] = ["foreign", "admin", "otherManager"];
 
 const insiderCookies = new Map<string, Promise<string | null>>();
 
@@ -62,7 +62,7 @@ function insiderCookie(v: Workspace, who: Exclude<Outsider, "foreign">): Promise
 
 /** Sends the request as `who`: through the table's attacker for "foreign", else signed in on the
  * victim's own host as its admin or second manager. */
-export async function sendAs(
+async function sendAs(
   who: Outsider,
   call: Caller,
   v: Workspace,
@@ -76,6 +76,18 @@ export async function sendAs(
   return json({ host: hostOf(v.subdomain), path, method, cookie, body });
 }
 
+const pairManagerCookies = new Map<string, Promise<string | null>>();
+
+/** Sends the request as a workspace's own manager (of its employee), on its own host: the attacker
+ * acting on a 1:1 of their own while naming the victim's rows in it. */
+export async function asPairManager(w: Workspace, method: string, path: string, body?: unknown): Promise<HttpResponse> {
+  let cookie = pairManagerCookies.get(w.orgId);
+  if (!cookie) pairManagerCookies.set(w.orgId, (cookie = signIn(w.subdomain, w.manager.email, PASSWORD)));
+  const c = await cookie;
+  if (!c) throw new Error("the workspace's manager could not sign in");
+  return json({ host: hostOf(w.subdomain), path, method, cookie: c, body });
+}
+
 /** `untouched` fails when the victim's fingerprint differs from the one taken first (`what` names
  * the rows in the message); `attack` checks it before the request and after. */
 export function victimGuard(fingerprint: (v: Workspace) => Promise<string>, what: string) {
@@ -86,7 +98,8 @@ export function victimGuard(fingerprint: (v: Workspace) => Promise<string>, what
     if (before === undefined) first.set(v.orgId, now);
     else if (now !== before) throw new Error(`the victim's ${what} changed: ${now}`);
   };
-  const attack = (send: Attack["send"], expected: number[] = [404]): Attack => ({
+  const attack = (aims: Attack["aims"], send: Attack["send"], expected: number[] = [404]): Attack => ({
+    aims,
     send: (args) => untouched(args.victim).then(() => send(args)),
     expected,
     unchanged: untouched,
@@ -102,6 +115,7 @@ export function outsidersFor<T>(
   check?: (res: HttpResponse, d: T, who: Outsider) => void,
 ) {
   return (
+    aims: Attack["aims"],
     method: string,
     path: (d: T, v: Workspace) => string,
     body?: (d: T, v: Workspace) => unknown,
@@ -109,11 +123,15 @@ export function outsidersFor<T>(
     who: readonly Outsider[] = OUTSIDERS,
   ): Attack[] =>
     who.map((w) =>
-      attack(async ({ victim, call }) => {
-        const d = await data(victim);
-        const res = await sendAs(w, call, victim, method, path(d, victim), body?.(d, victim));
-        check?.(res, d, w);
-        return res;
-      }, expected),
+      attack(
+        aims,
+        async ({ victim, call }) => {
+          const d = await data(victim);
+          const res = await sendAs(w, call, victim, method, path(d, victim), body?.(d, victim));
+          check?.(res, d, w);
+          return res;
+        },
+        expected,
+      ),
     );
 }

@@ -4,7 +4,7 @@
 // exactly as for one that does not exist, lists without it, and the victim's meetings, series and
 // outbox stay as they were.
 import type { Workspace } from "../workspace";
-import { asVictimManager, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { asPairManager, asVictimManager, outsidersFor, victimGuard } from "./one-on-one-fixtures";
 import { victimPrep } from "./one-on-one-prep";
 import type { RouteEntry } from "./types";
 
@@ -37,8 +37,9 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     file: "app/api/meetings/one-on-one/route.ts",
     method: "GET",
     attacks: [
-      ...outsiders("GET", () => "/api/meetings/one-on-one?when=upcoming", undefined, [200]),
+      ...outsiders("route", "GET", () => "/api/meetings/one-on-one?when=upcoming", undefined, [200]),
       ...outsiders(
+        "query:personId",
         "GET",
         (_m, v) => `/api/meetings/one-on-one?when=upcoming&personId=${v.employee.id}`,
         undefined,
@@ -52,6 +53,7 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     attacks: [
       // Not their report (another organisation's person, or a same-organisation manager's report).
       ...outsiders(
+        "body:employeeId",
         "POST",
         (_m) => "/api/meetings/one-on-one",
         (_m, v) => ({
@@ -65,6 +67,7 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
       ),
       // Scheduling in someone else's name.
       ...outsiders(
+        ["body:employeeId", "body:managerId"],
         "POST",
         (_m) => "/api/meetings/one-on-one",
         (_m, v) => ({
@@ -78,6 +81,7 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
         ["foreign", "admin", "otherManager"],
       ),
       ...outsiders(
+        ["body:employeeId", "body:organizationId"],
         "POST",
         (_m) => "/api/meetings/one-on-one",
         (_m, v) => ({
@@ -89,28 +93,43 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
         [400, 404],
         ["foreign"],
       ),
+      // The attacker's manager schedules with their own report from the victim's template.
+      attack(
+        "body:templateId",
+        async ({ attacker, victim }) =>
+          asPairManager(attacker, "POST", "/api/meetings/one-on-one", {
+            employeeId: attacker.employee.id,
+            templateId: (await victimPrep(victim)).templateId,
+            scheduledAt: future(),
+            timeZone: "Europe/Berlin",
+            recurrence: "none",
+          }),
+        [400, 404],
+      ),
     ],
   },
   {
     file: "app/api/meetings/one-on-one/people/route.ts",
     method: "GET",
-    attacks: outsiders("GET", () => "/api/meetings/one-on-one/people", undefined, [200], ["foreign"]),
+    attacks: outsiders("route", "GET", () => "/api/meetings/one-on-one/people", undefined, [200], ["foreign"]),
   },
   {
     file: "app/api/meetings/one-on-one/meeting/[meetingId]/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (m) => `/api/meetings/one-on-one/meeting/${m}`),
+    attacks: outsiders("path:meetingId", "GET", (m) => `/api/meetings/one-on-one/meeting/${m}`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/route.ts",
     method: "PUT",
     attacks: [
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (m) => `/api/meetings/one-on-one/${m}`,
         () => ({ notes: "Rewritten by an attacker" }),
       ),
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (m) => `/api/meetings/one-on-one/${m}`,
         () => ({ status: "completed" }),
@@ -121,6 +140,7 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     file: "app/api/meetings/one-on-one/[meetingId]/reschedule/route.ts",
     method: "POST",
     attacks: outsiders(
+      "path:meetingId",
       "POST",
       (m) => `/api/meetings/one-on-one/${m}/reschedule`,
       () => ({ scheduledAt: future() }),
@@ -131,11 +151,13 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       ...outsiders(
+        "path:meetingId",
         "POST",
         (m) => `/api/meetings/one-on-one/${m}/cancel`,
         () => ({ scope: "occurrence" }),
       ),
       ...outsiders(
+        "path:meetingId",
         "POST",
         (m) => `/api/meetings/one-on-one/${m}/cancel`,
         () => ({ scope: "series" }),

@@ -3,7 +3,7 @@
 // organisation's own admin and a second manager of it all get 404, exactly as for a meeting that does not exist, and
 // the victim's agenda, action items, private note and reviews stay as they were.
 import type { Workspace } from "../workspace";
-import { asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { asPairManager, asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
 import { victimPrep } from "./one-on-one-prep";
 import type { RouteEntry } from "./types";
 
@@ -79,12 +79,13 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
   {
     file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (n) => `${base(n)}/agenda`),
+    attacks: outsiders("path:meetingId", "GET", (n) => `${base(n)}/agenda`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/agenda/route.ts",
     method: "POST",
     attacks: outsiders(
+      "path:meetingId",
       "POST",
       (n) => `${base(n)}/agenda`,
       () => ({ text: "Planted by an attacker" }),
@@ -94,6 +95,7 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
     file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts",
     method: "PATCH",
     attacks: outsiders(
+      ["path:meetingId", "path:itemId"],
       "PATCH",
       (n) => `${base(n)}/agenda/${n.agendaItemId}`,
       () => ({ done: true, text: "Rewritten by an attacker" }),
@@ -102,12 +104,13 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
   {
     file: "app/api/meetings/one-on-one/[meetingId]/agenda/[itemId]/route.ts",
     method: "DELETE",
-    attacks: outsiders("DELETE", (n) => `${base(n)}/agenda/${n.agendaItemId}`),
+    attacks: outsiders(["path:meetingId", "path:itemId"], "DELETE", (n) => `${base(n)}/agenda/${n.agendaItemId}`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/agenda/order/route.ts",
     method: "PUT",
     attacks: outsiders(
+      ["path:meetingId", "body:itemIds"],
       "PUT",
       (n) => `${base(n)}/agenda/order`,
       (n) => ({ itemIds: [n.agendaItemId] }),
@@ -116,18 +119,20 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
   {
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (n) => `${base(n)}/action-items`),
+    attacks: outsiders("path:meetingId", "GET", (n) => `${base(n)}/action-items`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/route.ts",
     method: "POST",
     attacks: [
       ...outsiders(
+        ["path:meetingId", "body:ownerId"],
         "POST",
         (n) => `${base(n)}/action-items`,
         (_n, v) => ({ text: "Planted by an attacker", ownerId: v.employee.id }),
       ),
       ...outsiders(
+        ["path:meetingId", "body:ownerId", "body:organizationId"],
         "POST",
         (n) => `${base(n)}/action-items`,
         (_n, v) => ({ text: "Planted", ownerId: v.employee.id, organizationId: v.orgId }),
@@ -138,32 +143,48 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
   {
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts",
     method: "PATCH",
-    attacks: outsiders(
-      "PATCH",
-      (n) => `${base(n)}/action-items/${n.actionItemId}`,
-      () => ({ completed: true, text: "Rewritten by an attacker" }),
-    ),
+    attacks: [
+      ...outsiders(
+        ["path:meetingId", "path:itemId"],
+        "PATCH",
+        (n) => `${base(n)}/action-items/${n.actionItemId}`,
+        () => ({ completed: true, text: "Rewritten by an attacker" }),
+      ),
+      // The attacker's manager hands an action item of their own 1:1 to the victim's employee.
+      attack(
+        "body:ownerId",
+        async ({ attacker, victim }) => {
+          const own = await victimNotes(attacker);
+          return asPairManager(attacker, "PATCH", `${base(own)}/action-items/${own.actionItemId}`, {
+            ownerId: victim.employee.id,
+          });
+        },
+        [400, 404],
+      ),
+    ],
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/action-items/[itemId]/route.ts",
     method: "DELETE",
-    attacks: outsiders("DELETE", (n) => `${base(n)}/action-items/${n.actionItemId}`),
+    attacks: outsiders(["path:meetingId", "path:itemId"], "DELETE", (n) => `${base(n)}/action-items/${n.actionItemId}`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (n) => `${base(n)}/private-note`),
+    attacks: outsiders("path:meetingId", "GET", (n) => `${base(n)}/private-note`),
   },
   {
     file: "app/api/meetings/one-on-one/[meetingId]/private-note/route.ts",
     method: "PUT",
     attacks: [
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (n) => `${base(n)}/private-note`,
         () => ({ body: "Planted by an attacker" }),
       ),
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (n) => `${base(n)}/private-note`,
         () => ({ body: "" }),
@@ -175,11 +196,13 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
     method: "PUT",
     attacks: [
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (n) => `${base(n)}/suggestion-reviews`,
         () => ({ suggestionId: "low-mood-00000000", reviewed: false }),
       ),
       ...outsiders(
+        "path:meetingId",
         "PUT",
         (n) => `${base(n)}/suggestion-reviews`,
         () => ({ suggestionId: "high-stress-00000000", reviewed: true }),
@@ -189,11 +212,11 @@ export const oneOnOneNotesRoutes: RouteEntry[] = [
   {
     file: "app/api/one-on-one/manager-suggestions/[meetingId]/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (n) => `/api/one-on-one/manager-suggestions/${n.meetingId}`),
+    attacks: outsiders("path:meetingId", "GET", (n) => `/api/one-on-one/manager-suggestions/${n.meetingId}`),
   },
   {
     file: "app/api/one-on-one/boss-bot-context/[meetingId]/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (n) => `/api/one-on-one/boss-bot-context/${n.meetingId}`),
+    attacks: outsiders("path:meetingId", "GET", (n) => `/api/one-on-one/boss-bot-context/${n.meetingId}`),
   },
 ];

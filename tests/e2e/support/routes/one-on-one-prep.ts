@@ -94,6 +94,7 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       a(
+        "route",
         async ({ victim, call }) => {
           const r = await call("GET", "/api/one-on-one-templates");
           const p = await victimPrep(victim);
@@ -108,25 +109,29 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     file: "app/api/one-on-one-templates/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/one-on-one-templates", { ...template, organizationId: victim.orgId })),
+      a("body:organizationId", ({ victim, call }) =>
+        call("POST", "/api/one-on-one-templates", { ...template, organizationId: victim.orgId }),
+      ),
     ],
   },
   {
     file: "app/api/one-on-one-templates/[id]/route.ts",
     method: "GET",
     attacks: [
-      a(({ victim, call }) => call("GET", `/api/one-on-one-templates/${victim.orgId}`)),
-      a(async ({ victim, call }) => call("GET", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`)),
+      a("path:id", ({ victim, call }) => call("GET", `/api/one-on-one-templates/${victim.orgId}`)),
+      a("path:id", async ({ victim, call }) =>
+        call("GET", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`),
+      ),
     ],
   },
   {
     file: "app/api/one-on-one-templates/[id]/route.ts",
     method: "PUT",
     attacks: [
-      a(async ({ victim, call }) =>
+      a("path:id", async ({ victim, call }) =>
         call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, template),
       ),
-      a(async ({ victim, call }) =>
+      a(["path:id", "body:organizationId"], async ({ victim, call }) =>
         call("PUT", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`, {
           ...template,
           organizationId: victim.orgId,
@@ -138,7 +143,7 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     file: "app/api/one-on-one-templates/[id]/route.ts",
     method: "DELETE",
     attacks: [
-      a(async ({ victim, call }) =>
+      a("path:id", async ({ victim, call }) =>
         call("DELETE", `/api/one-on-one-templates/${(await victimPrep(victim)).templateId}`),
       ),
     ],
@@ -147,20 +152,20 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     file: "app/api/one-on-one-templates/seed/[orgId]/route.ts",
     method: "POST",
     victimPath: (v) => `/api/one-on-one-templates/seed/${v.orgId}`,
-    attacks: [a(({ victim, call }) => call("POST", `/api/one-on-one-templates/seed/${victim.orgId}`))],
+    attacks: [a("path:orgId", ({ victim, call }) => call("POST", `/api/one-on-one-templates/seed/${victim.orgId}`))],
   },
   {
     file: "app/api/organizations/[orgId]/seed-templates/route.ts",
     method: "POST",
     victimPath: (v) => `/api/organizations/${v.orgId}/seed-templates`,
-    attacks: [a(({ victim, call }) => call("POST", `/api/organizations/${victim.orgId}/seed-templates`))],
+    attacks: [a("path:orgId", ({ victim, call }) => call("POST", `/api/organizations/${victim.orgId}/seed-templates`))],
   },
   {
     file: "app/api/one-on-one-prep/[id]/route.ts",
     method: "GET",
     attacks: [
-      ...outsiders("GET", (p) => `/api/one-on-one-prep/${p.meetingId}`),
-      ...outsiders("GET", (p) => `/api/one-on-one-prep/${p.prepId}`),
+      ...outsiders("path:id", "GET", (p) => `/api/one-on-one-prep/${p.meetingId}`),
+      ...outsiders("path:id", "GET", (p) => `/api/one-on-one-prep/${p.prepId}`),
     ],
   },
   {
@@ -168,11 +173,13 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     method: "PUT",
     attacks: [
       ...outsiders(
+        "path:id",
         "PUT",
         (p) => `/api/one-on-one-prep/${p.prepId}`,
         () => prepFields,
       ),
       ...outsiders(
+        "path:id",
         "PUT",
         (p) => `/api/one-on-one-prep/${p.meetingId}`,
         () => prepFields,
@@ -184,11 +191,13 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       ...outsiders(
+        ["body:meetingId", "body:employeeId"],
         "POST",
         () => "/api/one-on-one-prep",
         (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields }),
       ),
       ...outsiders(
+        ["body:meetingId", "body:organizationId"],
         "POST",
         () => "/api/one-on-one-prep",
         (p, v) => ({ meetingId: p.meetingId, organizationId: v.orgId, ...prepFields }),
@@ -200,6 +209,7 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
     file: "app/api/one-on-one/prep-form/route.ts",
     method: "POST",
     attacks: outsiders(
+      ["body:meetingId", "body:employeeId"],
       "POST",
       () => "/api/one-on-one/prep-form",
       (p, v) => ({ meetingId: p.meetingId, employeeId: v.employee.id, ...prepFields }),
@@ -208,6 +218,6 @@ export const oneOnOnePrepRoutes: RouteEntry[] = [
   {
     file: "app/api/meetings/one-on-one/[meetingId]/mood-trend/route.ts",
     method: "GET",
-    attacks: outsiders("GET", (p) => `/api/meetings/one-on-one/${p.meetingId}/mood-trend`),
+    attacks: outsiders("path:meetingId", "GET", (p) => `/api/meetings/one-on-one/${p.meetingId}/mood-trend`),
   },
 ];

@@ -40,88 +40,156 @@ const person = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 
 export const peopleRoutes: RouteEntry[] = [
   {
     file: "app/api/users/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/users", person({ organizationId: victim.orgId })), [404]),
-      a(({ victim, call }) => call("POST", "/api/users", person({ teamId: victim.team.id })), [400, 404]),
-      a(({ victim, call }) => call("POST", "/api/users", person({ managerId: victim.manager.id })), [400, 404]),
+      a(
+        "body:organizationId",
+        ({ victim, call }) => call("POST", "/api/users", person({ organizationId: victim.orgId })),
+        [404],
+      ),
+      a(
+        "body:teamId",
+        ({ victim, call }) => call("POST", "/api/users", person({ teamId: victim.team.id })),
+        [400, 404],
+      ),
+      a(
+        "body:managerId",
+        ({ victim, call }) => call("POST", "/api/users", person({ managerId: victim.manager.id })),
+        [400, 404],
+      ),
     ],
   },
   {
     file: "app/api/users/[id]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/users/${victim.employee.id}`), [404])],
+    attacks: [a("path:id", ({ victim, call }) => call("GET", `/api/users/${victim.employee.id}`), [404])],
   },
   {
     file: "app/api/users/[id]/route.ts",
     method: "PUT",
     attacks: [
-      a(({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ role: "manager" })), [404]),
       a(
+        "path:id",
+        ({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ role: "manager" })),
+        [404],
+      ),
+      a(
+        "body:organizationId",
         ({ victim, call }) => call("PUT", `/api/users/${victim.employee.id}`, person({ organizationId: victim.orgId })),
         [404],
+      ),
+      // The attacker's own person, moved into the victim's team or under the victim's manager.
+      a(
+        "body:teamId",
+        ({ attacker, victim, call }) =>
+          call("PUT", `/api/users/${attacker.employee.id}`, person({ teamId: victim.team.id })),
+        [400, 404],
+      ),
+      a(
+        "body:managerId",
+        ({ attacker, victim, call }) =>
+          call("PUT", `/api/users/${attacker.employee.id}`, person({ managerId: victim.manager.id })),
+        [400, 404],
       ),
     ],
   },
   {
     file: "app/api/users/[id]/route.ts",
     method: "DELETE",
-    attacks: [a(({ victim, call }) => call("DELETE", `/api/users/${victim.employee.id}`), [404])],
+    attacks: [a("path:id", ({ victim, call }) => call("DELETE", `/api/users/${victim.employee.id}`), [404])],
   },
   {
     file: "app/api/users/[id]/resend-invitation/route.ts",
     method: "POST",
-    attacks: [a(({ victim, call }) => call("POST", `/api/users/${victim.employee.id}/resend-invitation`), [404])],
+    attacks: [
+      a("path:id", ({ victim, call }) => call("POST", `/api/users/${victim.employee.id}/resend-invitation`), [404]),
+    ],
   },
   {
     file: "app/api/users/organization/[orgId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/users/organization/${victim.orgId}`), [404])],
+    attacks: [a("path:orgId", ({ victim, call }) => call("GET", `/api/users/organization/${victim.orgId}`), [404])],
   },
   {
     file: "app/api/users/by-organization/route.ts",
     method: "GET",
     victimPath: (v) => `/api/users/by-organization?organizationId=${v.orgId}`,
-    attacks: [a(({ victim, call }) => call("GET", `/api/users/by-organization?organizationId=${victim.orgId}`), [404])],
+    attacks: [
+      a(
+        "query:organizationId",
+        ({ victim, call }) => call("GET", `/api/users/by-organization?organizationId=${victim.orgId}`),
+        [404],
+      ),
+    ],
   },
   {
     file: "app/api/teams/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", organizationId: victim.orgId }), [404]),
-      a(({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", managerId: victim.manager.id }), [400, 404]),
+      a(
+        "body:organizationId",
+        ({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", organizationId: victim.orgId }),
+        [404],
+      ),
+      a(
+        "body:managerId",
+        ({ victim, call }) => call("POST", "/api/teams", { name: "Hijack", managerId: victim.manager.id }),
+        [400, 404],
+      ),
     ],
   },
   {
     file: "app/api/teams/[teamId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/teams/${victim.team.id}`), [404])],
+    attacks: [a("path:teamId", ({ victim, call }) => call("GET", `/api/teams/${victim.team.id}`), [404])],
   },
   {
     file: "app/api/teams/[teamId]/route.ts",
     method: "PUT",
     attacks: [
-      a(({ victim, call }) => call("PUT", `/api/teams/${victim.team.id}`, { name: "Renamed by attacker" }), [404]),
+      a(
+        "path:teamId",
+        ({ victim, call }) => call("PUT", `/api/teams/${victim.team.id}`, { name: "Renamed by attacker" }),
+        [404],
+      ),
+      // The attacker's own team, put under the victim's manager or into the victim's organisation.
+      a(
+        "body:managerId",
+        ({ attacker, victim, call }) =>
+          call("PUT", `/api/teams/${attacker.team.id}`, { name: "Renamed", managerId: victim.manager.id }),
+        [400, 404],
+      ),
+      a(
+        "body:organizationId",
+        ({ attacker, victim, call }) =>
+          call("PUT", `/api/teams/${attacker.team.id}`, { name: "Renamed", organizationId: victim.orgId }),
+        [404],
+      ),
     ],
   },
   {
     file: "app/api/teams/[teamId]/route.ts",
     method: "DELETE",
-    attacks: [a(({ victim, call }) => call("DELETE", `/api/teams/${victim.team.id}`), [404])],
+    attacks: [a("path:teamId", ({ victim, call }) => call("DELETE", `/api/teams/${victim.team.id}`), [404])],
   },
   {
     file: "app/api/teams/organization/[orgId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/teams/organization/${victim.orgId}`), [404])],
+    attacks: [a("path:orgId", ({ victim, call }) => call("GET", `/api/teams/organization/${victim.orgId}`), [404])],
   },
   {
     file: "app/api/organizations/[orgId]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}`), [404])],
+    attacks: [a("path:orgId", ({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}`), [404])],
   },
 ];

@@ -7,7 +7,7 @@ import { e2eDb, type Workspace } from "../workspace";
 import type { RouteEntry } from "./types";
 
 /** A real, unused handoff token of the victim's admin, written straight into the database. */
-export async function issueHandoffFor(ws: Workspace): Promise<string> {
+async function issueHandoffFor(ws: Workspace): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   await runInOrg(e2eDb(), ws.orgId, (tx) =>
     tx.authToken.create({
@@ -32,7 +32,11 @@ export const signupRoutes: RouteEntry[] = [
     method: "GET",
     attacks: [
       // Main-site only: a workspace host does not answer it at all.
-      { send: ({ victim, call }) => call("GET", `/api/signup/check-subdomain/${victim.subdomain}`), expected: [404] },
+      {
+        aims: "route",
+        send: ({ victim, call }) => call("GET", `/api/signup/check-subdomain/${victim.subdomain}`),
+        expected: [404],
+      },
     ],
     crossHostExpected: [404],
   },
@@ -41,6 +45,7 @@ export const signupRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       {
+        aims: "route",
         send: ({ victim, call }) =>
           call("POST", "/api/signup/complete", {
             firstName: "Mallory",
@@ -63,22 +68,26 @@ export const signupRoutes: RouteEntry[] = [
     attacks: [
       // Naming the victim's workspace on the attacker's host.
       {
+        aims: "route",
         send: ({ victim, call }) =>
           call("POST", `/api/auth/quick-login/${victim.subdomain}`, { token: guessedToken() }),
         expected: [404],
       },
       // The subdomain alone never signs anyone in, and a guessed token is worth nothing.
       {
+        aims: "route",
         send: ({ attacker, call }) => call("POST", `/api/auth/quick-login/${attacker.subdomain}`, {}),
         expected: [401],
       },
       {
+        aims: "route",
         send: ({ attacker, call }) =>
           call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: guessedToken() }),
         expected: [401],
       },
       // The victim's real token, presented on the attacker's own host, is unknown there.
       {
+        aims: "route",
         send: async ({ attacker, victim, call }) =>
           call("POST", `/api/auth/quick-login/${attacker.subdomain}`, { token: await issueHandoffFor(victim) }),
         expected: [401],

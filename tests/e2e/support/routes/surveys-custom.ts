@@ -15,7 +15,12 @@ async function untouched(v: Workspace): Promise<void> {
   if (!ok) throw new Error(`victim's template or surveys changed: ${JSON.stringify(s)}`);
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 const template = { emailSubject: "Hacked {{firstName}}", emailBody: "Click {{surveyLink}}" };
 const survey = (over: Record<string, unknown> = {}) => ({
   title: "Mallory's survey",
@@ -32,13 +37,19 @@ export const customSurveyRoutes: RouteEntry[] = [
     victimPath: (v) => `/api/organizations/${v.orgId}/email-settings`,
     attacks: [
       // The victim's organisation in the path is not found from the attacker's.
-      a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, template), [404]),
       a(
+        "path:orgId",
+        ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, template),
+        [404],
+      ),
+      a(
+        "path:orgId",
         ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/email-settings`, { reset: true }),
         [404],
       ),
       // Or named in the body of the attacker's own path: not found, like any foreign id.
       a(
+        ["path:orgId", "body:organizationId"],
         ({ attacker, victim, call }) =>
           call("PATCH", `/api/organizations/${attacker.orgId}/email-settings`, {
             ...template,
@@ -53,8 +64,16 @@ export const customSurveyRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       // The victim's team is unknown in the attacker's organisation: refused, nothing created.
-      a(({ victim, call }) => call("POST", "/api/surveys", survey({ audience: { teamIds: [victim.team.id] } })), [400]),
-      a(({ victim, call }) => call("POST", "/api/surveys", survey({ organizationId: victim.orgId })), [404]),
+      a(
+        "body:audience.teamIds",
+        ({ victim, call }) => call("POST", "/api/surveys", survey({ audience: { teamIds: [victim.team.id] } })),
+        [400],
+      ),
+      a(
+        "body:organizationId",
+        ({ victim, call }) => call("POST", "/api/surveys", survey({ organizationId: victim.orgId })),
+        [404],
+      ),
     ],
   },
 ];

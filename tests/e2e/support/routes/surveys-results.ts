@@ -71,7 +71,12 @@ async function untouched(v: Workspace): Promise<void> {
     throw new Error(`victim's question rollups changed: ${JSON.stringify(r)}`);
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 
 const openSurveys = new Map<string, Promise<string>>();
 
@@ -147,26 +152,39 @@ async function asVictimMember(v: Workspace, who: "manager" | "employee") {
   });
 }
 
-const closing = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: stillOpen });
+const closing = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: stillOpen,
+});
 
 export const surveyResultsRoutes: RouteEntry[] = [
   {
     file: "app/api/surveys/[surveyId]/results/route.ts",
     method: "GET",
     attacks: [
-      a(async ({ victim, call }) => call("GET", `/api/surveys/${await victimSurvey(victim)}/results`), [404]),
-      a(({ call }) => call("GET", `/api/surveys/${randomUUID()}/results`), [404]),
+      a(
+        "path:surveyId",
+        async ({ victim, call }) => call("GET", `/api/surveys/${await victimSurvey(victim)}/results`),
+        [404],
+      ),
+      a("path:surveyId", ({ call }) => call("GET", `/api/surveys/${randomUUID()}/results`), [404]),
     ],
   },
   {
     file: "app/api/surveys/[surveyId]/close/route.ts",
     method: "POST",
     attacks: [
-      closing(async ({ victim, call }) => call("POST", `/api/surveys/${await victimOpenSurvey(victim)}/close`), [404]),
-      closing(({ call }) => call("POST", `/api/surveys/${randomUUID()}/close`), [404]),
+      closing(
+        "path:surveyId",
+        async ({ victim, call }) => call("POST", `/api/surveys/${await victimOpenSurvey(victim)}/close`),
+        [404],
+      ),
+      closing("path:surveyId", ({ call }) => call("POST", `/api/surveys/${randomUUID()}/close`), [404]),
       // Inside the victim's organisation, only admins close: its manager and employee are refused.
-      closing(({ victim }) => asVictimMember(victim, "manager"), [403]),
-      closing(({ victim }) => asVictimMember(victim, "employee"), [403]),
+      closing("route", ({ victim }) => asVictimMember(victim, "manager"), [403]),
+      closing("route", ({ victim }) => asVictimMember(victim, "employee"), [403]),
     ],
   },
 ];

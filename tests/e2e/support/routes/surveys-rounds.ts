@@ -81,7 +81,12 @@ async function failedMailUntouched(v: Workspace): Promise<void> {
   if (pending !== 0) throw new Error(`victim's failed e-mails were retried: ${pending} no longer failed`);
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: untouched });
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: untouched,
+});
 
 /** The victim's minimum reporting group is still the default 3. */
 async function anonymityUntouched(v: Workspace): Promise<void> {
@@ -90,7 +95,12 @@ async function anonymityUntouched(v: Workspace): Promise<void> {
   );
   if (o?.minGroupSize !== 3) throw new Error(`victim's minimum group size changed: ${JSON.stringify(o)}`);
 }
-const anon = (send: Attack["send"], expected: number[]): Attack => ({ send, expected, unchanged: anonymityUntouched });
+const anon = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
+  send,
+  expected,
+  unchanged: anonymityUntouched,
+});
 const schedule = { pulseEnabled: false, pulseWeekday: 5, pulseTime: "17:00", pulseTimeZone: "Asia/Tokyo" };
 
 export const surveyRoundRoutes: RouteEntry[] = [
@@ -98,19 +108,23 @@ export const surveyRoundRoutes: RouteEntry[] = [
     file: "app/api/surveys/send-now/route.ts",
     method: "POST",
     // No ids to aim: the round goes to the attacker's own people, never the victim's.
-    attacks: [a(({ call }) => call("POST", "/api/surveys/send-now"), [201])],
+    attacks: [a("route", ({ call }) => call("POST", "/api/surveys/send-now"), [201])],
   },
   {
     file: "app/api/surveys/current/[id]/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/surveys/current/${victim.orgId}`), [404])],
+    attacks: [a("path:id", ({ victim, call }) => call("GET", `/api/surveys/current/${victim.orgId}`), [404])],
   },
   {
     file: "app/api/surveys/[surveyId]/status/route.ts",
     method: "GET",
     attacks: [
-      a(async ({ victim, call }) => call("GET", `/api/surveys/${await victimRound(victim)}/status`), [404]),
-      a(({ call }) => call("GET", `/api/surveys/${randomUUID()}/status`), [404]),
+      a(
+        "path:surveyId",
+        async ({ victim, call }) => call("GET", `/api/surveys/${await victimRound(victim)}/status`),
+        [404],
+      ),
+      a("path:surveyId", ({ call }) => call("GET", `/api/surveys/${randomUUID()}/status`), [404]),
     ],
   },
   {
@@ -118,26 +132,34 @@ export const surveyRoundRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       {
+        aims: "path:surveyId",
         send: async ({ victim, call }) =>
           call("POST", `/api/surveys/${await victimRoundWithFailedMail(victim)}/mail-retry`),
         expected: [404],
         unchanged: failedMailUntouched,
       },
-      a(({ call }) => call("POST", `/api/surveys/${randomUUID()}/mail-retry`), [404]),
+      a("path:surveyId", ({ call }) => call("POST", `/api/surveys/${randomUUID()}/mail-retry`), [404]),
     ],
   },
   {
     file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
     method: "GET",
-    attacks: [a(({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/pulse-schedule`), [404])],
+    attacks: [
+      a("path:orgId", ({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/pulse-schedule`), [404]),
+    ],
   },
   {
     file: "app/api/organizations/[orgId]/pulse-schedule/route.ts",
     method: "PATCH",
     attacks: [
-      a(({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule), [404]),
+      a(
+        "path:orgId",
+        ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/pulse-schedule`, schedule),
+        [404],
+      ),
       // Or named in the body of the attacker's own path: not found, like any foreign id.
       a(
+        ["path:orgId", "body:organizationId"],
         ({ attacker, victim, call }) =>
           call("PATCH", `/api/organizations/${attacker.orgId}/pulse-schedule`, {
             ...schedule,
@@ -150,17 +172,21 @@ export const surveyRoundRoutes: RouteEntry[] = [
   {
     file: "app/api/organizations/[orgId]/anonymity/route.ts",
     method: "GET",
-    attacks: [anon(({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/anonymity`), [404])],
+    attacks: [
+      anon("path:orgId", ({ victim, call }) => call("GET", `/api/organizations/${victim.orgId}/anonymity`), [404]),
+    ],
   },
   {
     file: "app/api/organizations/[orgId]/anonymity/route.ts",
     method: "PATCH",
     attacks: [
       anon(
+        "path:orgId",
         ({ victim, call }) => call("PATCH", `/api/organizations/${victim.orgId}/anonymity`, { minGroupSize: 10 }),
         [404],
       ),
       anon(
+        ["path:orgId", "body:organizationId"],
         ({ attacker, victim, call }) =>
           call("PATCH", `/api/organizations/${attacker.orgId}/anonymity`, {
             minGroupSize: 10,

@@ -69,6 +69,7 @@ export const surveyTakingRoutes: RouteEntry[] = [
     crossHostExpected: [404],
     attacks: [
       {
+        aims: "path:surveyId",
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
           return call("GET", `/api/surveys/${s.surveyId}?token=${s.token}`);
@@ -76,6 +77,7 @@ export const surveyTakingRoutes: RouteEntry[] = [
         expected: [404],
       },
       {
+        aims: "path:surveyId",
         send: async ({ victim, call }) => call("GET", `/api/surveys/${(await victimSurvey(victim)).surveyId}`),
         expected: [404],
       },
@@ -87,6 +89,7 @@ export const surveyTakingRoutes: RouteEntry[] = [
     crossHostExpected: [404],
     attacks: [
       {
+        aims: "path:surveyId",
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
           return call("GET", `/api/surveys/${s.surveyId}/questions?token=${s.token}`);
@@ -101,6 +104,7 @@ export const surveyTakingRoutes: RouteEntry[] = [
     crossHostExpected: [400],
     attacks: [
       {
+        aims: ["body:surveyId", "body:responses.questionId"],
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
           return call("POST", "/api/surveys/responses", {
@@ -113,6 +117,7 @@ export const surveyTakingRoutes: RouteEntry[] = [
         unchanged: unanswered,
       },
       {
+        aims: ["body:surveyId", "body:responses.questionId"],
         send: async ({ victim, call }) => {
           const s = await victimSurvey(victim);
           return call("POST", "/api/surveys/responses", {

@@ -83,7 +83,8 @@ async function untouched(v: Workspace): Promise<void> {
   if (now !== before) throw new Error("the victim manager's vault changed");
 }
 
-const a = (send: Attack["send"], expected: number[]): Attack => ({
+const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Attack => ({
+  aims,
   send: async (args) => {
     await untouched(args.victim);
     return send(args);
@@ -102,21 +103,30 @@ export const vaultRoutes: RouteEntry[] = [
     file: "app/api/vault/route.ts",
     method: "GET",
     attacks: [
-      a(({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}`), [200]),
+      a("query:userId", ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}`), [200]),
       a(
+        "query:organizationId",
         ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}&organizationId=${victim.orgId}`),
         [404],
       ),
-      a(({ victim }) => asVictimAdmin(victim, "GET", `/api/vault?userId=${victim.manager.id}`), [200]),
+      a("query:userId", ({ victim }) => asVictimAdmin(victim, "GET", `/api/vault?userId=${victim.manager.id}`), [200]),
     ],
   },
   {
     file: "app/api/vault/recovery-key/route.ts",
     method: "POST",
     attacks: [
-      a(({ victim, call }) => call("POST", `/api/vault/recovery-key?userId=${victim.manager.id}`), OWN),
-      a(({ victim, call }) => call("POST", `/api/vault/recovery-key?organizationId=${victim.orgId}`), [404]),
-      a(({ victim }) => asVictimAdmin(victim, "POST", `/api/vault/recovery-key?userId=${victim.manager.id}`), OWN),
+      a("query:userId", ({ victim, call }) => call("POST", `/api/vault/recovery-key?userId=${victim.manager.id}`), OWN),
+      a(
+        "query:organizationId",
+        ({ victim, call }) => call("POST", `/api/vault/recovery-key?organizationId=${victim.orgId}`),
+        [404],
+      ),
+      a(
+        "query:userId",
+        ({ victim }) => asVictimAdmin(victim, "POST", `/api/vault/recovery-key?userId=${victim.manager.id}`),
+        OWN,
+      ),
     ],
   },
   {
@@ -124,16 +134,19 @@ export const vaultRoutes: RouteEntry[] = [
     method: "POST",
     attacks: [
       a(
+        "body:userId",
         ({ victim, call }) =>
           call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", userId: victim.manager.id }),
         [400, 409],
       ),
       a(
+        "body:organizationId",
         ({ victim, call }) =>
           call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", organizationId: victim.orgId }),
         [404],
       ),
       a(
+        "body:userId",
         ({ victim }) =>
           asVictimAdmin(victim, "POST", "/api/vault/recovery-key/confirm", {
             group: 1,
@@ -150,10 +163,12 @@ export const vaultRoutes: RouteEntry[] = [
     attacks: [
       // A key that opens nothing of the caller's: 400 (or 429 once the per-person limit is spent).
       a(
+        "body:userId",
         ({ victim, call }) => call("POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
         [400, 429],
       ),
       a(
+        "body:organizationId",
         ({ victim, call }) =>
           call("POST", "/api/vault/recover", {
             recoveryKey: randomBytes(20).toString("hex"),
@@ -162,6 +177,7 @@ export const vaultRoutes: RouteEntry[] = [
         [404],
       ),
       a(
+        "body:userId",
         ({ victim }) =>
           asVictimAdmin(victim, "POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
         [400, 429],
