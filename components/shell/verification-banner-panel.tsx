@@ -1,11 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
 import { MailWarning } from "lucide-react";
 import { resendVerificationAction } from "@/lib/org/email-verification-action";
-import { idleState } from "@/lib/actions/form-state";
 import type { VerificationBannerDto } from "@/lib/org/email-verification";
-import { Button } from "@/components/ui/button";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { ANY_VALUES } from "@/components/forms/form-messages";
+import { FormAlert, SubmitButton } from "@/components/forms/fields";
 
 /**
  * Shown on every signed-in page while the workspace has not confirmed its admin's e-mail address
@@ -13,7 +13,8 @@ import { Button } from "@/components/ui/button";
  * can have the link sent again; the server checks that permission too.
  */
 export function VerificationBannerPanel({ banner }: { banner: VerificationBannerDto }) {
-  const [state, action, pending] = useActionState(resendVerificationAction, idleState);
+  // A button with no fields: the pattern still gives it the early-submit hold and the announced answer.
+  const form = useActionForm(resendVerificationAction, ANY_VALUES, { initial: {} });
   return (
     <section
       aria-labelledby="verification-banner-title"
@@ -32,20 +33,13 @@ export function VerificationBannerPanel({ banner }: { banner: VerificationBanner
               ? `Open the link we sent to ${banner.email}.`
               : "Ask an admin of your organisation to open the confirmation link we sent them."}
           </p>
-          {state.message && state.status !== "idle" ? (
-            <p
-              role={state.status === "ok" ? "status" : "alert"}
-              className={state.status === "ok" ? "text-emerald-800" : "text-red-700"}
-            >
-              {state.message}
-            </p>
-          ) : null}
+          <FormAlert alert={form.alert} className="mt-2" />
         </div>
         {banner.canResend ? (
-          <form action={action}>
-            <Button type="submit" size="sm" variant="outline" disabled={pending}>
-              {pending ? "Sending..." : "Resend verification e-mail"}
-            </Button>
+          <form onSubmit={form.onSubmit} noValidate>
+            <SubmitButton pending={form.pending} pendingLabel="Sending..." size="sm" variant="outline">
+              Resend verification e-mail
+            </SubmitButton>
           </form>
         ) : null}
       </div>
