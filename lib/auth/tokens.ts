@@ -8,24 +8,29 @@ import { hashToken } from "@/lib/auth/token-hash";
 // only its hash is stored (lib/auth/token-hash.ts).
 export { hashToken };
 
+/** A new token for one person and purpose; returns the raw token for the link. `email` is the
+ * address an address token is about. A new link replaces any earlier unused one of the same
+ * purpose unless `replace` is false (an undo link must survive a second change). */
 export async function issueToken(
   tx: Tx,
   orgId: string,
   userId: string,
   purpose: TokenPurpose,
   ttlMs: number,
+  { email, replace = true }: { email?: string; replace?: boolean } = {},
 ): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
-  // A new link replaces any earlier unused one of the same purpose.
-  await tx.authToken.updateMany({
-    where: { organizationId: orgId, userId, purpose, usedAt: null },
-    data: { usedAt: new Date() },
-  });
+  if (replace)
+    await tx.authToken.updateMany({
+      where: { organizationId: orgId, userId, purpose, usedAt: null },
+      data: { usedAt: new Date() },
+    });
   await tx.authToken.create({
     data: {
       organizationId: orgId,
       userId,
       purpose,
+      ...(email === undefined ? {} : { email }),
       tokenHash: hashToken(raw),
       expiresAt: new Date(Date.now() + ttlMs),
     },
@@ -33,22 +38,34 @@ export async function issueToken(
   return raw;
 }
 
-/** Spends a token: returns its user when it exists, has this purpose, is unexpired and unused;
- * the conditional update makes a second use (or a race of two) fail. */
-export async function consumeToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose): Promise<string | null> {
+/** Spends a token: its person (and address, for an address token) when it exists, has this
+ * purpose, is unexpired and unused, and (when `userId` is given) is that person's; the conditional
+ * update makes a second use (or a race of two) fail. A token refused here stays unspent. */
+export async function spendToken(
+  tx: Tx,
+  orgId: string,
+  raw: string,
+  purpose: TokenPurpose,
+  userId?: string,
+): Promise<{ userId: string; email: string | null } | null> {
   if (raw.length < 20 || raw.length > 100) return null;
-  const tokenHash = hashToken(raw);
   const now = new Date();
   const token = await tx.authToken.findUnique({
-    where: { organizationId_tokenHash: { organizationId: orgId, tokenHash } },
-    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true },
+    where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(raw) } },
+    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, email: true },
   });
   if (!token || token.purpose !== purpose || token.usedAt || token.expiresAt <= now) return null;
+  if (userId && token.userId !== userId) return null;
   const spent = await tx.authToken.updateMany({
     where: { organizationId: orgId, id: token.id, usedAt: null },
     data: { usedAt: now },
   });
-  return spent.count === 1 ? token.userId : null;
+  return spent.count === 1 ? { userId: token.userId, email: token.email } : null;
+}
+
+/** Spends a token (see spendToken) and returns its person. */
+export async function consumeToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose): Promise<string | null> {
+  return (await spendToken(tx, orgId, raw, purpose))?.userId ?? null;
 }
 
 /** Whether a link's token would be accepted in this workspace, for the page that shows the form

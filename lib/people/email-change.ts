@@ -1,12 +1,10 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
-import type { TokenPurpose } from "@/lib/generated/prisma/enums";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Tenant } from "@/lib/tenancy/resolve";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken, issueToken, spendToken } from "@/lib/auth/tokens";
 import { checkCurrentPassword } from "@/lib/auth/current-password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { enqueueMail } from "@/lib/mail/outbox";
@@ -32,60 +30,16 @@ const WRONG_PASSWORD = "The current password is not correct.";
 const TAKEN = "A user with this email already exists";
 const LINK_INVALID = "This link is invalid, was already used or has expired.";
 
-const userKey = (orgId: string, id: string) => orgKey(orgId, id);
-
-/** A single-use token about an address (only its hash is stored). Unlike issueToken, an earlier
- * unused token is kept unless `replace`: an undo link must survive a second change. */
-async function issueAddressToken(
-  tx: Tx,
-  orgId: string,
-  userId: string,
-  purpose: TokenPurpose,
-  email: string,
-  ttlMs: number,
-  replace: boolean,
-): Promise<string> {
-  const raw = randomBytes(32).toString("base64url");
-  if (replace)
-    await tx.authToken.updateMany({
-      where: { organizationId: orgId, userId, purpose, usedAt: null },
-      data: { usedAt: new Date() },
-    });
-  await tx.authToken.create({
-    data: {
-      organizationId: orgId,
-      userId,
-      purpose,
-      email,
-      tokenHash: hashToken(raw),
-      expiresAt: new Date(Date.now() + ttlMs),
-    },
-  });
-  return raw;
-}
-
-/** Spends an address token: its user and address when it exists, has this purpose, is unexpired
- * and unused (the conditional update makes a second use, or a race of two, fail). */
+/** Spends an address token (lib/auth/tokens.ts): its person and the address it is about. */
 async function consumeAddressToken(
   tx: Tx,
   orgId: string,
   raw: string,
-  purpose: TokenPurpose,
+  purpose: "email_change" | "email_change_undo",
   userId?: string,
 ): Promise<{ userId: string; email: string } | null> {
-  if (raw.length < 20 || raw.length > 100) return null;
-  const now = new Date();
-  const token = await tx.authToken.findUnique({
-    where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(raw) } },
-    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, email: true },
-  });
-  if (!token || token.purpose !== purpose || token.usedAt || token.expiresAt <= now || !token.email) return null;
-  if (userId && token.userId !== userId) return null;
-  const spent = await tx.authToken.updateMany({
-    where: { organizationId: orgId, id: token.id, usedAt: null },
-    data: { usedAt: now },
-  });
-  return spent.count === 1 ? { userId: token.userId, email: token.email } : null;
+  const spent = await spendToken(tx, orgId, raw, purpose, userId);
+  return spent?.email ? { userId: spent.userId, email: spent.email } : null;
 }
 
 async function originOf(tx: Tx, orgId: string): Promise<string> {
@@ -116,7 +70,7 @@ export async function requestEmailChange(ctx: AuthContext, input: EmailChangeReq
   if (!(await checkCurrentPassword(ctx, input.currentPassword)))
     throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
   const me = await withOrg(ctx.orgId, (tx) =>
-    tx.user.findUnique({ where: userKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true } }),
+    tx.user.findUnique({ where: orgKey(ctx.orgId, ctx.userId), select: { email: true, firstName: true } }),
   );
   if (!me) throw invalidInput(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] }, "wrong_password");
   if (input.newEmail === me.email)
@@ -134,15 +88,9 @@ export async function requestEmailChange(ctx: AuthContext, input: EmailChangeReq
       },
     });
     if (recent >= EMAIL_CHANGE_MAILS_PER_HOUR) throw rateLimited(60 * 60);
-    const token = await issueAddressToken(
-      tx,
-      ctx.orgId,
-      ctx.userId,
-      "email_change",
-      input.newEmail,
-      EMAIL_CHANGE_TTL_MS,
-      true,
-    );
+    const token = await issueToken(tx, ctx.orgId, ctx.userId, "email_change", EMAIL_CHANGE_TTL_MS, {
+      email: input.newEmail,
+    });
     const product = env().PRODUCT_NAME;
     await enqueueMail(tx, ctx.orgId, {
       kind: "account_email_confirm",
@@ -173,11 +121,11 @@ export async function confirmEmailChange(ctx: AuthContext, token: string): Promi
       const spent = await consumeAddressToken(tx, ctx.orgId, token, "email_change", ctx.userId);
       if (!spent) throw invalidInput(LINK_INVALID, undefined, "email_change_link_invalid");
       const before = await tx.user.findUniqueOrThrow({
-        where: userKey(ctx.orgId, ctx.userId),
+        where: orgKey(ctx.orgId, ctx.userId),
         select: { email: true },
       });
       await assertFree(tx, ctx.orgId, spent.email, ctx.userId);
-      await tx.user.update({ where: userKey(ctx.orgId, ctx.userId), data: { email: spent.email } });
+      await tx.user.update({ where: orgKey(ctx.orgId, ctx.userId), data: { email: spent.email } });
       await tx.authToken.updateMany({
         where: {
           organizationId: ctx.orgId,
@@ -188,15 +136,11 @@ export async function confirmEmailChange(ctx: AuthContext, token: string): Promi
         data: { usedAt: new Date() },
       });
       await revokeUserSessions(tx, ctx.orgId, ctx.userId);
-      const undo = await issueAddressToken(
-        tx,
-        ctx.orgId,
-        ctx.userId,
-        "email_change_undo",
-        before.email,
-        EMAIL_UNDO_TTL_MS,
-        false,
-      );
+      // Kept when another change follows: each undo link stays good for its own change.
+      const undo = await issueToken(tx, ctx.orgId, ctx.userId, "email_change_undo", EMAIL_UNDO_TTL_MS, {
+        email: before.email,
+        replace: false,
+      });
       const undoLink = `${await originOf(tx, ctx.orgId)}/undo-email-change?token=${encodeURIComponent(undo)}`;
       await noticeEmailChanged(tx, ctx.orgId, ctx.userId, { oldEmail: before.email, newEmail: spent.email, undoLink });
       await audit(tx, ctx, "user.email_changed", { type: "user", id: ctx.userId });
@@ -224,7 +168,7 @@ export async function undoEmailChange(tenant: Tenant, token: string): Promise<{ 
       if (!spent)
         throw invalidInput(`${LINK_INVALID} Undo links are valid for 7 days.`, undefined, "email_change_link_invalid");
       await assertFree(tx, tenant.orgId, spent.email, spent.userId);
-      await tx.user.update({ where: userKey(tenant.orgId, spent.userId), data: { email: spent.email } });
+      await tx.user.update({ where: orgKey(tenant.orgId, spent.userId), data: { email: spent.email } });
       await tx.authToken.updateMany({
         where: { organizationId: tenant.orgId, userId: spent.userId, usedAt: null },
         data: { usedAt: new Date() },
