@@ -32,6 +32,26 @@ export default defineConfig([
     plugins: { "error-contract": errorContract },
     rules: { "error-contract/decide-by-code": "error" },
   },
+  // Dates, numbers and plurals are written by lib/format in its one locale, so the product can
+  // change language in one place; listing the runtime's time zones is not formatting.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "scripts/**/*.{ts,tsx,mjs}"],
+    ignores: ["lib/format/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({
+          property,
+          message: "Format with lib/format (formatDate, formatNumber, ...), which holds the one LOCALE.",
+        })),
+        {
+          object: "Intl",
+          allowProperties: ["supportedValuesOf"],
+          message: "Format with lib/format (formatDate, formatNumber, plural, ...), which holds the one LOCALE.",
+        },
+      ],
+    },
+  },
   // Layering (CONTRIBUTING.md): pages, route handlers and components call domain functions in
   // lib/; they never query the database themselves, and components never reach into app/.
   {

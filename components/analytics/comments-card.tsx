@@ -1,14 +1,9 @@
 import { MessageSquareQuote } from "lucide-react";
 import type { RoundComments } from "@/lib/analytics/comments";
+import { formatDay } from "@/lib/format";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-const day = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const day = (iso: string) => formatDay(iso, "date");
 
 /** Open comments of the latest round, shuffled and dated by round only. */
 export function CommentsCard({ data }: { data: RoundComments }) {

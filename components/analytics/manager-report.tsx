@@ -7,8 +7,7 @@ import { Trend } from "@/components/analytics/trend";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { CommentsCard } from "@/components/analytics/comments-card";
 import { hiddenRoundsText } from "@/components/analytics/participation-text";
-import { pluralWord } from "@/lib/utils/plural";
-import { plural } from "@/lib/utils/plural";
+import { plural, pluralWord } from "@/lib/format";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (

@@ -1,5 +1,5 @@
 import type { ParticipationFigure } from "@/lib/analytics/view";
-import { pluralWord } from "@/lib/utils/plural";
+import { pluralWord } from "@/lib/format";
 
 /** '83% response rate', or 'At least 67% response rate' when hidden rounds' answers could not be
  * counted (they are not shown, so the rate leaves them out of the answers but not the invitations). */

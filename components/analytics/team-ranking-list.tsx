@@ -5,7 +5,7 @@ import { HIDDEN_TONE, scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { hiddenRoundsText, rateText } from "@/components/analytics/participation-text";
 import { cn } from "@/lib/utils/cn";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** Teams ranked by culture score (best first); hidden teams last with the reason. */
 export function TeamRankingList({ items, minGroupSize }: { items: TeamRankingItem[]; minGroupSize: number }) {

@@ -14,7 +14,7 @@ import {
 import { BillingActions } from "@/components/billing/billing-actions";
 import { CheckoutReturn } from "@/components/billing/checkout-return";
 import { SeatsForm } from "@/components/billing/seats-form";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 const FEATURES = [
   "Unlimited surveys and analytics",

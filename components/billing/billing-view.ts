@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { BillingOverviewDto } from "@/lib/billing/dto";
 import { formatUsd } from "@/lib/billing/pricing";
 import { SEATS_MESSAGE, seatsSchema } from "@/lib/billing/schemas";
-import { plural } from "@/lib/utils/plural";
+import { formatDate, plural } from "@/lib/format";
 
 // What the Billing & Subscription section says and offers, decided from the overview alone
 // (pure, unit-tested). The server enforces the same rules; these only keep the buttons honest.
 
 /** "November 30, 2026". UTC, so the server's render and the browser's agree. */
 export function formatBillingDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDate(iso, "longDate", "UTC");
 }
 
 /** "10 seats × $6 = $60 / month". */

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { problemOf } from "@/lib/api/client";
+import { formatNumber as n } from "@/lib/format";
 import { postBulkImport } from "@/lib/people/bulk-import-client";
 import type { ImportProgress, ImportRequestRow } from "@/lib/people/bulk-import-schemas";
 import { toast } from "@/components/ui/toast";
@@ -13,8 +14,6 @@ import { PreviewStep } from "@/components/bulk-import/preview-step";
 import { ImportResults, type ImportOutcome } from "@/components/bulk-import/import-results";
 import { SeatsSummary } from "@/components/bulk-import/seats-summary";
 import { useCsvSource } from "@/components/bulk-import/use-csv-source";
-
-const n = (v: number) => v.toLocaleString("en-US");
 
 /** The bulk import page's client island: template, source, preview, import, results. */
 export function BulkImport({

@@ -1,6 +1,5 @@
+import { formatNumber as n } from "@/lib/format";
 import type { ImportProgress } from "@/lib/people/bulk-import-schemas";
-
-const n = (v: number) => v.toLocaleString("en-US");
 
 // Share of the bar per phase: checking is quick, writing and invitations take the time.
 const SPAN = { validating: [0, 10], writing: [10, 60], inviting: [60, 100] } as const;

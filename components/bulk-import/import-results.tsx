@@ -4,9 +4,7 @@ import { useEffect, useRef } from "react";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import type { ImportResult } from "@/lib/people/bulk-import-schemas";
 import { MessageList } from "@/components/bulk-import/message-list";
-import { plural } from "@/lib/utils/plural";
-
-const n = (v: number) => v.toLocaleString("en-US");
+import { formatNumber as n, plural } from "@/lib/format";
 
 export type ImportOutcome = { kind: "done"; result: ImportResult } | { kind: "failed"; message: string };
 

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils/cn";
 
 const LIMIT = 100;
@@ -21,7 +22,7 @@ export function MessageList({ items, tone, label }: { items: string[]; tone: "er
         ))}
       </ul>
       {items.length > LIMIT ? (
-        <p className="mt-1 text-xs text-slate-600">{`…and ${(items.length - LIMIT).toLocaleString("en-US")} more.`}</p>
+        <p className="mt-1 text-xs text-slate-600">{`…and ${formatNumber(items.length - LIMIT)} more.`}</p>
       ) : null}
     </div>
   );

@@ -10,9 +10,7 @@ import { StepCard } from "@/components/bulk-import/step-card";
 import { PREVIEW_LIMIT, PreviewTable } from "@/components/bulk-import/preview-table";
 import { MessageList } from "@/components/bulk-import/message-list";
 import { ImportProgressBar } from "@/components/bulk-import/import-progress";
-import { plural } from "@/lib/utils/plural";
-
-const n = (v: number) => v.toLocaleString("en-US");
+import { formatNumber as n, plural } from "@/lib/format";
 
 type Props = {
   parsed: CsvParseResult | null;

@@ -1,7 +1,6 @@
 import { Users } from "lucide-react";
 import Link from "next/link";
-
-const n = (v: number) => v.toLocaleString("en-US");
+import { formatNumber as n } from "@/lib/format";
 
 /** Seats used and free, read on the server: every new person takes one (docs/decisions.md (Billing and seats)). */
 export function SeatsSummary({ used, max }: { used: number; max: number }) {

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { Send, Square } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
+import { formatNumber } from "@/lib/format";
 import { MAX_MESSAGE_CHARS } from "@/components/coach/coach-dto";
 
 const MIN_HEIGHT = 48;
@@ -94,7 +95,7 @@ export function ChatInput({
         <span id="coach-message-hint">Enter to send, Shift+Enter for a new line.</span>
         {value.length >= COUNTER_FROM ? (
           <span className={cn(value.length >= MAX_MESSAGE_CHARS && "font-medium text-red-700")} aria-live="polite">
-            {value.length.toLocaleString("en-US")} / {MAX_MESSAGE_CHARS.toLocaleString("en-US")}
+            {formatNumber(value.length)} / {formatNumber(MAX_MESSAGE_CHARS)}
           </span>
         ) : null}
       </div>

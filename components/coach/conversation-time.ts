@@ -1,4 +1,4 @@
-import { relativeTime } from "@/lib/utils/relative-time";
+import { formatDate, relativeTime } from "@/lib/format";
 
 /** The conversation list's time (docs/decisions.md (Screens, texts and limits)): 'Just now' under 1 hour, 'Nh ago'
  * under 24 hours, otherwise a date. */
@@ -9,6 +9,5 @@ export function conversationTime(iso: string, now: number = Date.now()): string 
 /** A bubble's time of day, e.g. "9:05 AM". */
 export function messageTime(iso: string | undefined): string {
   if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  return formatDate(iso, "time");
 }

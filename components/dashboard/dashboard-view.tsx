@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SCORE_GRID, ScoreCard, StandardEnpsCard } from "@/components/dashboard/score-card";
 import { EmergencyPanel } from "@/components/dashboard/emergency-panel";
 import { TrendChart } from "@/components/dashboard/trend-chart";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
 
 /** The admin's (organisation) or manager's (own teams) dashboard. */

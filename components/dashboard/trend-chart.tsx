@@ -1,4 +1,5 @@
 import type { WeeklyPoint } from "@/lib/analytics/dashboard";
+import { formatDay } from "@/lib/format";
 import {
   LinePlot,
   PLOT_GRID,
@@ -21,8 +22,7 @@ const SERIES: readonly PlotSeries<SeriesKey>[] = [
 
 const TICKS = [0, 2, 4, 6, 8, 10];
 
-const label = (week: string) =>
-  new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const label = (week: string) => formatDay(week, "monthDay");
 
 function participationText(p: WeeklyPoint["participation"], short = false): string {
   if (p.rate !== null) return `${p.atLeast ? (short ? "≥" : "at least ") : ""}${p.rate}%`;

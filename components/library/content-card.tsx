@@ -6,17 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TYPE_ICONS } from "@/components/library/type-icons";
 import type { LibraryItem } from "@/components/library/library-types";
+import { formatDate } from "@/lib/format";
 
 /** The card shows 150 characters of content and 3 tags, then '+N more' (docs/decisions.md (The leadership library)). */
 const PREVIEW_CHARS = 150;
 const SHOWN_TAGS = 3;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 function preview(content: string): string {
   const text = content
@@ -82,7 +76,7 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
         <p className="text-xs text-slate-500">
-          {builtin || !item.createdAt ? "Pulsewell library" : `Added ${dateFormat.format(new Date(item.createdAt))}`}
+          {builtin || !item.createdAt ? "Pulsewell library" : `Added ${formatDate(item.createdAt, "date", "UTC")}`}
         </p>
         <div className="flex gap-1">
           {builtin ? (

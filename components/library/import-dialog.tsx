@@ -20,6 +20,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { IMPORT_ACCEPT, readFiles, type PickedFile } from "@/components/library/read-files";
 import type { ImportResult } from "@/components/library/library-types";
+import { formatNumber } from "@/lib/format";
 
 type ImportItem = { title?: string; content: string; filename?: string };
 
@@ -130,7 +131,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     >
                       <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
                       <span className="min-w-0 flex-1 truncate">{f.filename}</span>
-                      <span className="shrink-0 text-xs text-slate-500">{`${f.content.length.toLocaleString("en-US")} characters`}</span>
+                      <span className="shrink-0 text-xs text-slate-500">{`${formatNumber(f.content.length)} characters`}</span>
                       <Button
                         variant="ghost"
                         size="icon-sm"

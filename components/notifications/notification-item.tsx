@@ -6,7 +6,7 @@ import { Check } from "lucide-react";
 import type { NotificationDto } from "@/lib/notifications/dto";
 import { cn } from "@/lib/utils/cn";
 import { Button } from "@/components/ui/button";
-import { relativeTime } from "@/lib/utils/relative-time";
+import { formatDate, relativeTime } from "@/lib/format";
 
 type NotificationItemProps = {
   item: NotificationDto;
@@ -62,7 +62,7 @@ export function NotificationItem({ item, pending, onMarkRead, onAction }: Notifi
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-600">{item.message}</p>
         <p className="mt-1 text-xs text-slate-500">
-          <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+          <time dateTime={item.createdAt} title={formatDate(item.createdAt, "numericDateTime")}>
             {relativeTime(item.createdAt)}
           </time>
         </p>

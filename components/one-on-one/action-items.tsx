@@ -11,16 +11,11 @@ import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { ActionItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
 import { formatMeetingDate, fullName } from "@/components/one-on-one/format";
+import { formatDay } from "@/lib/format";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
 const TEXT_MAX = 500;
-const dueFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const due = (d: string) => dueFormat.format(new Date(`${d}T00:00:00Z`));
+const due = (d: string) => formatDay(d, "date");
 const failed = (what: string) => (err: unknown) =>
   toast({
     title: "Error",

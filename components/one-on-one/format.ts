@@ -1,6 +1,7 @@
 import type { Recurrence } from "@/lib/one-on-one/recurrence";
 import type { MeetingListItem, PersonRef } from "@/lib/one-on-one/dto";
-import { instantFromWallClock, wallClock } from "@/lib/utils/time-zone";
+import { formatDate } from "@/lib/format";
+import { instantFromWallClock, runtimeTimeZone, wallClock } from "@/lib/utils/time-zone";
 
 // How the 1:1 screens word and show a meeting. Pure (a time zone is a parameter, the browser's
 // when left out), so the list, the meeting page and the tests agree. Dates come from the server as
@@ -9,53 +10,29 @@ import { instantFromWallClock, wallClock } from "@/lib/utils/time-zone";
 
 /** The viewer's IANA time zone (the browser's), UTC when the runtime does not say. */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "dateTime" | "date" | "time", timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone ?? ""}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const opts: Intl.DateTimeFormatOptions =
-      kind === "dateTime"
-        ? { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" }
-        : kind === "date"
-          ? { weekday: "long", month: "long", day: "numeric", year: "numeric" }
-          : { hour: "numeric", minute: "2-digit" };
-    f = new Intl.DateTimeFormat("en-US", { ...opts, timeZone });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-function valid(iso: string): Date | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
+  return runtimeTimeZone();
 }
 
 /** 'Tue, Dec 1, 2026, 10:00 AM' in `timeZone` (the viewer's by default); '' for an unreadable date. */
 export function formatMeetingDateTime(iso: string, timeZone?: string): string {
-  const d = valid(iso);
-  return d ? formatter("dateTime", timeZone).format(d) : "";
+  return formatDate(iso, "weekdayDateTime", timeZone);
 }
 
 /** 'Tuesday, December 1, 2026'. */
 export function formatMeetingDate(iso: string, timeZone?: string): string {
-  const d = valid(iso);
-  return d ? formatter("date", timeZone).format(d) : "";
+  return formatDate(iso, "weekdayDate", timeZone);
+}
+
+/** '10:00 AM'. */
+export function formatMeetingTime(iso: string, timeZone?: string): string {
+  return formatDate(iso, "time", timeZone);
 }
 
 /** '10:00 AM – 10:30 AM'. */
 export function formatMeetingTimeRange(iso: string, durationMinutes: number, timeZone?: string): string {
-  const d = valid(iso);
-  if (!d) return "";
-  const end = new Date(d.getTime() + durationMinutes * 60_000);
-  return `${formatter("time", timeZone).format(d)} – ${formatter("time", timeZone).format(end)}`;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${formatDate(d, "time", timeZone)} – ${formatDate(d.getTime() + durationMinutes * 60_000, "time", timeZone)}`;
 }
 
 /** '30 min', '1 h', '1 h 30 min'. */

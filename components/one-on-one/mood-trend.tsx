@@ -3,10 +3,10 @@
 import type { MoodTrendPoint } from "@/lib/one-on-one/dto";
 import { useMoodTrend } from "@/components/one-on-one/use-meeting";
 import { useIsClient } from "@/components/surveys/local-time";
-import { plural } from "@/lib/utils/plural";
+import { formatDate, plural } from "@/lib/format";
 import { MoodChart } from "@/components/one-on-one/mood-chart";
 
-const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+const short = (iso: string) => formatDate(iso, "monthDay");
 
 function summary(points: MoodTrendPoint[], name: string): string {
   const first = points[0]!;
@@ -41,7 +41,7 @@ export function MoodTrend({ meetingId, employeeFirstName }: { meetingId: string;
             <MoodChart
               data={points.map((p) => ({
                 id: p.meetingId,
-                label: short.format(new Date(p.scheduledAt)),
+                label: short(p.scheduledAt),
                 mood: p.mood,
                 stressLevel: p.stressLevel,
               }))}
@@ -62,7 +62,7 @@ export function MoodTrend({ meetingId, employeeFirstName }: { meetingId: string;
               <tbody>
                 {points.map((p) => (
                   <tr key={p.meetingId}>
-                    <td>{short.format(new Date(p.scheduledAt))}</td>
+                    <td>{short(p.scheduledAt)}</td>
                     <td>{p.mood}</td>
                     <td>{p.stressLevel}</td>
                   </tr>

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
 import { missingDefaults, useTemplateMutations, useTemplates } from "@/components/one-on-one/use-templates";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 type Open =
   { kind: "create" } | { kind: "edit"; template: TemplateDto } | { kind: "delete"; template: TemplateDto } | null;

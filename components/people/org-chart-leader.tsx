@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils/cn";
 import { KindIcon, kindBorder } from "./org-chart-kinds";
 import { PersonList } from "./org-chart-people";
 import { childListClass, leaderKey, useChartState } from "./org-chart-state";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 import { TeamNode } from "./org-chart-team";
 
 const ROLE_LABEL = { admin: "Admin", manager: "Manager", employee: "Employee" } as const;

@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils/cn";
 import { KindIcon, kindBorder } from "./org-chart-kinds";
 import { PersonList } from "./org-chart-people";
 import { teamKey, useChartState } from "./org-chart-state";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 export function TeamNode({ team }: { team: ChartTeam }) {
   const { isOpen, toggle, minGroupSize } = useChartState();

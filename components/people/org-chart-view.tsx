@@ -10,7 +10,7 @@ import { GroupNode } from "./org-chart-group";
 import { LeaderNode } from "./org-chart-leader";
 import { PersonList } from "./org-chart-people";
 import { ChartStateContext, leaderKey, TEAMLESS_KEY, UNPLACED_KEY, type ChartState } from "./org-chart-state";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 import { TeamNode } from "./org-chart-team";
 
 function allLeaderKeys(roots: ChartLeader[]): string[] {

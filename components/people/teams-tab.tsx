@@ -12,7 +12,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TeamDialog } from "@/components/people/team-dialog";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import type { PeopleContext, TeamDto } from "@/components/people/people-types";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTeam: () => void }) {
   const [editing, setEditing] = useState<TeamDto | null>(null);

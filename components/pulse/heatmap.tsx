@@ -5,7 +5,7 @@ import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { cellView, HIDDEN_CELL, NOT_ASKED_CELL, NOT_ASKED_TEXT } from "@/components/pulse/heatmap-cell";
-import { pluralWord } from "@/lib/utils/plural";
+import { pluralWord } from "@/lib/format";
 import { cn } from "@/lib/utils/cn";
 
 function Cell({ cell, min, recent }: { cell: PulseCell; min: number; recent: boolean }) {

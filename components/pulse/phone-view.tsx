@@ -9,7 +9,7 @@ import { cellView } from "@/components/pulse/heatmap-cell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Label } from "@/components/ui/label";
-import { pluralWord } from "@/lib/utils/plural";
+import { pluralWord } from "@/lib/format";
 import { cn } from "@/lib/utils/cn";
 
 type Metric = DimensionKey | "enps";

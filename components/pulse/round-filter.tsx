@@ -6,14 +6,9 @@ import { LoaderCircle } from "lucide-react";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Label } from "@/components/ui/label";
 import type { PulseRoundOption } from "@/lib/analytics/pulse-types";
+import { formatDay } from "@/lib/format";
 
-const fmt = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const fmt = (iso: string) => formatDay(iso, "date");
 
 /** The round and segment filters: each change reloads the server-rendered page with new params. */
 /** segmentCount: how many rows 'Teams and segments' lists (every team and 'All employees'). */

@@ -1,11 +1,9 @@
 import type { CurrentSurveyDto } from "@/lib/surveys/round-status";
+import { formatDate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-const day = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })
-    : "Not sent yet";
+const day = (iso: string | null) => (iso ? formatDate(iso, "date", "UTC") : "Not sent yet");
 const STATUS = {
   active: ["Active", "success"],
   closed: ["Closed", "secondary"],

@@ -6,7 +6,7 @@ import { searchTimeZones, suggestedTimeZone, timeZoneLabel } from "@/lib/utils/t
 import { browserTimeZone } from "@/components/one-on-one/format";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 const noSubscribe = () => () => {};
 

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import type { GroupResult } from "@/lib/analytics/survey-results-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QuestionResultCard } from "@/components/survey-results/question-result-card";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** One group's released results (the organisation or a team), or why they are hidden. Shown only
  * once the survey has closed, so the texts speak of answers that are in, not still to come. */

@@ -5,7 +5,7 @@ import { scoreTone } from "@/components/analytics/score-colors";
 import { suppressionText } from "@/components/analytics/suppression-text";
 import { DistributionBars } from "@/components/survey-results/distribution-bars";
 import { SurveyComments } from "@/components/survey-results/survey-comments";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 const TYPE_LABEL: Record<QuestionResult["type"], string> = { scale: "Scale 1-5", enps: "eNPS 0-10", text: "Open text" };
 

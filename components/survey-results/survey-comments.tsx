@@ -1,5 +1,5 @@
 import type { SuppressionReason } from "@/lib/analytics/suppression";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** Open answers of one question, already shuffled by the server; never attributed to anyone. */
 export function SurveyComments({

@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import type { SurveyForTaker } from "@/lib/surveys/take-schemas";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** The sentence that says, before submitting, which groups the answers are reported in and how many
  * people each counts: the team the invitation was attributed to when the survey was sent (only

@@ -10,6 +10,7 @@ import { ChoiceQuestion } from "@/components/survey-take/choice-question";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { pageHydrated } from "@/components/forms/early-submits";
+import { formatNumber } from "@/lib/format";
 
 type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
 
@@ -151,7 +152,7 @@ export function SurveyForm({
                 <p
                   id={`q-${q.id}-count`}
                   className="text-right text-xs text-slate-500"
-                >{`${String(answers[q.id] ?? "").length} / ${textAnswerMax.toLocaleString("en-US")}`}</p>
+                >{`${String(answers[q.id] ?? "").length} / ${formatNumber(textAnswerMax)}`}</p>
               </div>
             ) : (
               <ChoiceQuestion

@@ -8,7 +8,7 @@ import { LockOpen } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 export const CLOSE_LABEL = "Close now and release results";
 

@@ -2,7 +2,7 @@
 
 import { ShieldAlert } from "lucide-react";
 import { FieldError } from "@/components/auth/form-feedback";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 export type SurveyTeam = { id: string; name: string; memberCount: number };
 

@@ -31,7 +31,8 @@ import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 import { QuestionBuilder } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
 import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
-import { plural } from "@/lib/utils/plural";
+import { formatDate, plural } from "@/lib/format";
+import { runtimeTimeZone } from "@/lib/utils/time-zone";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -46,7 +47,7 @@ function initialTimes() {
     at: toLocalInput(tomorrow9),
     min: toLocalInput(now),
     max: toLocalInput(new Date(now.getTime() + MAX_SCHEDULE_DAYS * DAY_MS)),
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: runtimeTimeZone(),
   };
 }
 
@@ -131,7 +132,7 @@ export function CreateSurveyDialog({
     mutationFn: (sent: SurveyValues) =>
       apiFetch<CreateCustomSurveyResult>("/api/surveys", { method: "POST", body: requestOf(sent, orgId) }),
     onSuccess: (res, sent) => {
-      const when = new Date(sent.at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      const when = formatDate(sent.at, "dateTime");
       toast({
         title: res.status === "active" ? "Survey sent" : "Survey scheduled",
         description: `${res.status === "active" ? `${plural(res.invited, "person was", "people were")} invited.` : `It will be sent on ${when}.`} Results are released when it closes.`,

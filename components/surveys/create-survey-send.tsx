@@ -4,6 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FieldError } from "@/components/auth/form-feedback";
 import { MAX_OPEN_DAYS, MIN_OPEN_DAYS } from "@/lib/surveys/custom-schemas";
+import { formatDate } from "@/lib/format";
 
 type Props = {
   now: boolean;
@@ -83,7 +84,7 @@ export function OpenForField({
   disabled: boolean;
   onDays: (days: string) => void;
 }) {
-  const when = closesAt?.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const when = closesAt ? formatDate(closesAt, "dateTime") : undefined;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor="survey-open-days">Open for</Label>

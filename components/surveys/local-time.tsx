@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { formatDate } from "@/lib/format";
 
 const noop = () => () => {};
 /** True once hydrated: dates are shown in the reader's time zone, which the server cannot know. */
@@ -14,9 +15,6 @@ export const useIsClient = () =>
 /** A date and time in the reader's own time zone; in UTC, said so, until the page is hydrated. */
 export function LocalTime({ iso }: { iso: string }) {
   const client = useIsClient();
-  const d = new Date(iso);
-  const text = client
-    ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : `${d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+  const text = client ? formatDate(iso, "dateTime") : `${formatDate(iso, "dateTime", "UTC")} UTC`;
   return <time dateTime={iso}>{text}</time>;
 }

@@ -17,6 +17,7 @@ import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { Field, FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
 import { cn } from "@/lib/utils/cn";
+import { formatDate } from "@/lib/format";
 
 type Form = Omit<PulseScheduleInput, "organizationId">;
 type Values = { pulseEnabled: boolean; pulseWeekday: string; pulseTime: string; pulseTimeZone: string };
@@ -26,14 +27,7 @@ const bodyOf = (v: Values): Form => ({ ...v, pulseWeekday: Number(v.pulseWeekday
 
 function nextSendLabel(dto: PulseScheduleDto): string {
   if (!dto.pulseEnabled || !dto.nextSendAt) return "The weekly pulse is paused.";
-  const when = new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: dto.pulseTimeZone,
-  }).format(new Date(dto.nextSendAt));
+  const when = formatDate(dto.nextSendAt, "weekdayDayMonthTime", dto.pulseTimeZone);
   return `Next pulse: ${when} (${dto.pulseTimeZone}).`;
 }
 

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** 'Retry failed e-mails' for a round whose messages were given up (admins). */
 export function RetryMailButton({ surveyId }: { surveyId: string }) {

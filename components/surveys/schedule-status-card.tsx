@@ -5,10 +5,9 @@ import { WEEKDAY_NAMES, type PulseScheduleDto } from "@/lib/surveys/round-schedu
 import type { CurrentSurveyDto, RoundStatusDto } from "@/lib/surveys/round-status";
 import { GIVE_UP_AFTER_DAYS } from "@/lib/mail/delivery-policy";
 import { RetryMailButton } from "@/components/surveys/retry-mail-button";
-import { plural, pluralWord } from "@/lib/utils/plural";
+import { formatDate, plural, pluralWord } from "@/lib/format";
 
-const day = (iso: string, timeZone?: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
+const day = (iso: string, timeZone?: string) => formatDate(iso, "dateTime", timeZone);
 const STATUS_VARIANT = { scheduled: "default", active: "success", closed: "secondary" } as const;
 
 /** 'Survey Schedule & Status': the organisation's real weekly schedule, the current round's

@@ -8,7 +8,7 @@ import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** Recommended action 'Send Pulse Survey' -> 'Send Now': an extra round right away (admins). */
 export function SendNowButton() {

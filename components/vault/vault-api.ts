@@ -4,7 +4,7 @@ import { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, problemOf } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 // The personal vault as the browser sees it: its status (GET /api/vault) and the three calls that
 // change it. The light half: the dialogs that use the calls are loaded only when they open.

@@ -2,7 +2,7 @@
 // 'hidden' (never their values).
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import type { PulseCell, PulseOverview } from "@/lib/analytics/pulse-types";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** Quotes a field; a leading =, +, - or @ is neutralised so spreadsheets do not run it. */
 export function csvField(value: string): string {

@@ -6,6 +6,7 @@ import { BILLING_PATH, billingSettingsUrl } from "@/lib/billing/urls";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { greeting } from "@/lib/mail/safe-name";
 import { notify } from "@/lib/notifications/service";
+import { formatDate } from "@/lib/format";
 
 // What admins are told about their workspace's billing (docs/decisions.md (Billing and seats)): a bell notification and
 // an e-mail each, both pointing at Settings > Billing, where every one of these is dealt with.
@@ -15,11 +16,7 @@ export type BillingNotice = "trial_ending" | "payment_failed" | "subscription_ca
 type Text = { title: string; message: string; actionText: string; subject: string; body: string[] };
 
 function texts(notice: BillingNotice, workspace: string, product: string, trialEnd: Date | null): Text {
-  const day = trialEnd
-    ? new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-        trialEnd,
-      )
-    : null;
+  const day = trialEnd ? formatDate(trialEnd, "dayLongMonthYear", "UTC") : null;
   switch (notice) {
     case "trial_ending":
       return {

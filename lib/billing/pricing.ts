@@ -1,5 +1,6 @@
 // The one place the price lives. The landing page, signup and billing all read it from here, so a
 // price change is a one-line edit and no screen can show a figure the invoice will not match.
+import { formatCurrency } from "@/lib/format";
 
 /** Price per user (seat) per month, in whole US dollars, charged after the free trial. */
 export const PRICE_PER_USER_USD = 6;
@@ -16,7 +17,5 @@ export function monthlyTotal(users: number): number {
 
 /** "$60" for 60: whole dollars, as every price on the site is. */
 export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
-    amount,
-  );
+  return formatCurrency(amount, "USD");
 }

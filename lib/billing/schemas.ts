@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { entityId } from "@/lib/validation/entity-id";
 
@@ -6,7 +7,7 @@ import { entityId } from "@/lib/validation/entity-id";
 
 const MIN_SEATS = 1;
 const MAX_SEATS = 10_000;
-export const SEATS_MESSAGE = `Seats must be a whole number from ${MIN_SEATS} to ${MAX_SEATS.toLocaleString("en-US")}.`;
+export const SEATS_MESSAGE = `Seats must be a whole number from ${MIN_SEATS} to ${formatNumber(MAX_SEATS)}.`;
 
 const EMAIL = "Please enter a valid work email";
 

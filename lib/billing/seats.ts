@@ -11,7 +11,7 @@ import { seatsSchema, SEATS_MESSAGE } from "@/lib/billing/schemas";
 import { callStripe } from "@/lib/billing/stripe-client";
 import { syncAfterAction } from "@/lib/billing/subscription";
 import type { BillingChangeDto } from "@/lib/billing/dto";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 // Seats (= Organization.maxUsers). The organisation row is locked first, as adding a user does
 // (lib/people/seats.ts assertSeatsFor), so a seat cut and a user add cannot pass each other.

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 
 // The leadership library's types, categories and request shapes (docs/decisions.md (The leadership library)), shared
@@ -96,7 +97,7 @@ export const contentInputSchema = z.object({
     .min(1, "Content is required")
     .max(
       MAX_CONTENT_LENGTH,
-      `Content is at most ${MAX_CONTENT_LENGTH.toLocaleString("en-US")} characters; use Import to split longer texts`,
+      `Content is at most ${formatNumber(MAX_CONTENT_LENGTH)} characters; use Import to split longer texts`,
     ),
   contentType: z.enum(CONTENT_TYPES, "Please choose a content type"),
   category: z.enum(CATEGORIES, "Please choose a category"),

@@ -5,6 +5,7 @@ import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { displayName } from "@/lib/mail/safe-name";
 import { meetingInvitation } from "./calendar";
+import { formatDate } from "@/lib/format";
 
 type Person = { firstName: string; lastName: string; email: string };
 type SeriesRef = {
@@ -25,16 +26,7 @@ export const mailName = (p: { firstName: string; lastName: string }, fallback: s
 
 /** When, in the organiser's zone, for e-mail and notification texts. */
 export function whenText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
+  return formatDate(at, "weekdayDayMonthYearTimeZone", timeZone);
 }
 
 /** The workspace's host (without port) and origin, for UIDs and links. */

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { entityId } from "@/lib/validation/entity-id";
 
@@ -79,7 +80,7 @@ export const privateNoteInputSchema = z
   .object({
     body: z
       .string({ error: "Private note must be text" })
-      .max(PRIVATE_NOTE_MAX, `Private note is at most ${PRIVATE_NOTE_MAX.toLocaleString("en-US")} characters`),
+      .max(PRIVATE_NOTE_MAX, `Private note is at most ${formatNumber(PRIVATE_NOTE_MAX)} characters`),
   })
   .strict();
 export type PrivateNoteInput = z.output<typeof privateNoteInputSchema>;

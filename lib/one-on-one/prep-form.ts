@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { entityId } from "@/lib/validation/entity-id";
 
@@ -55,7 +56,7 @@ const textField = (field: PrepTextField) =>
     // Trimmed so that a form of blank lines reads as empty, as the suggestions and the manager's
     // view treat it.
     .trim()
-    .max(PREP_TEXT_MAX, `${PREP_FIELD_LABELS[field]} is at most ${PREP_TEXT_MAX.toLocaleString("en-US")} characters`);
+    .max(PREP_TEXT_MAX, `${PREP_FIELD_LABELS[field]} is at most ${formatNumber(PREP_TEXT_MAX)} characters`);
 
 const scaleField = (label: "Mood" | "Stress level") => {
   const message = `${label} must be a whole number from ${PREP_SCALE_MIN} to ${PREP_SCALE_MAX}`;

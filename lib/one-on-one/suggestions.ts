@@ -1,7 +1,7 @@
 import { DIMENSIONS, STRESS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
 import { EMERGENCY_THRESHOLD } from "@/lib/surveys/scoring";
 import type { PrepForm } from "@/lib/one-on-one/prep-form";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 // The manager suggestions panel's content (docs/decisions.md (1:1 meetings)), computed by
 // rules of our own from this meeting's prep form, the pair's open action items and the team's

@@ -2,7 +2,7 @@
 // and the settings form, so both give the same message for a number out of range.
 import { z } from "zod";
 import { commentMinimum } from "@/lib/analytics/suppression";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 /** 3 by default, configurable 3 to 10 per organisation (docs/decisions.md (Anonymity and the minimum group)). */
 export const MIN_GROUP_SIZE_LOWEST = 3;

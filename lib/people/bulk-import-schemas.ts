@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
 
@@ -67,7 +68,7 @@ export const bulkImportBodySchema = z
     users: z
       .array(z.unknown(), "users must be a list of rows")
       .min(1, "There are no users to import")
-      .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} users can be imported at once`),
+      .max(MAX_IMPORT_ROWS, `At most ${formatNumber(MAX_IMPORT_ROWS)} users can be imported at once`),
     organizationId: z.string().optional(),
   })
   .strict();

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, importRowSchema, type ImportRow } from "@/lib/people/bulk-import-schemas";
-import { plural, pluralWord } from "@/lib/utils/plural";
+import { formatNumber, plural, pluralWord } from "@/lib/format";
 
 // The bulk-import CSV reader (docs/decisions.md (Screens, texts and limits)). It runs in the browser for the
 // preview and anywhere else the same rules are needed, so it imports nothing server-only.
@@ -30,7 +30,7 @@ export const CSV_ERRORS = {
   wrongType: "Only .csv files can be imported. Save your spreadsheet as 'CSV UTF-8 (comma-separated values)' first.",
   noHeader: `The first line must be a header naming the columns: ${TEMPLATE_HEADER.replaceAll(",", ", ")}.`,
   noData: "The file has a header but no data lines. Add one line per person below the header.",
-  tooMany: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} people. Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time.`,
+  tooMany: `The file has more than ${formatNumber(MAX_IMPORT_ROWS)} people. Import at most ${formatNumber(MAX_IMPORT_ROWS)} at a time.`,
 } as const;
 
 export type CsvImportRow = ImportRow & { line: number };

@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { conflict } from "@/lib/errors/domain-error";
-import { plural, pluralWord } from "@/lib/utils/plural";
+import { plural, pluralWord } from "@/lib/format";
 
 // Seats = maxUsers (default 5); the server refuses a user beyond it (docs/decisions.md (Billing and seats)).
 export const DEFAULT_MAX_USERS = 5;

@@ -1,7 +1,7 @@
 // The survey invitation e-mail: the product's default texts, the two variables, rendering and checks.
 // Shared by the Email Settings form, its API and the round sender.
 import { z } from "zod";
-import { pluralWord } from "@/lib/utils/plural";
+import { pluralWord } from "@/lib/format";
 import { firstNameOr } from "@/lib/mail/safe-name";
 
 export const TEMPLATE_VARIABLES = ["firstName", "surveyLink"] as const;

@@ -12,6 +12,7 @@ import {
   type BankScaleItem,
 } from "@/lib/surveys/question-bank";
 import type { SurveyQuestionSpec } from "@/lib/surveys/send";
+import { formatDate } from "@/lib/format";
 
 /** Rotating dimensions asked each round, besides engagement and the stress item. */
 const ROTATING_PER_ROUND = 3;
@@ -97,11 +98,6 @@ export function pulseQuestions(input: { roundDate: string; companyName: string }
 /** 'Weekly Pulse – 24 Nov 2026' */
 export function pulseTitle(roundDate: string): string {
   const { y, m, d } = parseDate(roundDate);
-  const label = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const label = formatDate(Date.UTC(y, m - 1, d), "dayMonthYear", "UTC");
   return `Weekly Pulse – ${label}`;
 }

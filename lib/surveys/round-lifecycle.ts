@@ -12,7 +12,7 @@ import { LINK_TOKEN_PATTERN, LINK_TOKEN_REDACTED } from "@/lib/mail/deliver";
 import { notify } from "@/lib/notifications/service";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
 import { closingDate, sendingDate, surveyMailRef } from "@/lib/surveys/send";
-import { plural } from "@/lib/utils/plural";
+import { plural } from "@/lib/format";
 
 // What happens to a sent survey while it is open: one reminder on day 3 to everyone
 // invited who is still a member (the product does not know who answered), and closing when its

@@ -8,6 +8,7 @@ import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
 import { SURVEY_TOKEN_PLACEHOLDER, undeliveredTokenHash } from "@/lib/surveys/link-token";
 import { orgKey } from "@/lib/db/tenant";
+import { formatDate } from "@/lib/format";
 
 // Creating and sending a survey, shared by the weekly pulse (lib/surveys/rounds.ts) and custom
 // surveys (lib/surveys/custom*.ts). Both run inside the caller's organisation transaction.
@@ -47,18 +48,8 @@ function surveyLinkTemplate(subdomain: string, surveyId: string): string {
 
 /** The day a survey was sent and the moment it closes, as its e-mails and pages name them
  * ("Monday 23 November", "Monday 30 November at 09:00 GMT"). */
-export const sendingDate = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone }).format(d);
-export const closingDate = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(d);
+export const sendingDate = (d: Date, timeZone: string) => formatDate(d, "weekdayDayMonth", timeZone);
+export const closingDate = (d: Date, timeZone: string) => formatDate(d, "weekdayDayMonthTimeZone", timeZone);
 
 /** Stores a survey and its questions (ordered 1..n) as 'scheduled'; nothing is sent yet. A
  * duplicate roundKey raises a unique violation, which the scheduler reads as "already done". */

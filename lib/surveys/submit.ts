@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import "server-only";
 import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
@@ -37,7 +38,7 @@ function validate(questions: Question[], responses: Submission["responses"]): An
       const text = typeof r.answer === "string" ? r.answer.trim() : "";
       if (typeof r.answer !== "string") fail(q.id, "Expected a text answer");
       else if (text.length > TEXT_ANSWER_MAX)
-        fail(q.id, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`);
+        fail(q.id, `Answers are at most ${formatNumber(TEXT_ANSWER_MAX)} characters`);
       else if (text) out.push({ questionId: q.id, value: null, text });
       continue;
     }

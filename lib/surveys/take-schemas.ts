@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { entityId } from "@/lib/validation/entity-id";
 
@@ -15,7 +16,7 @@ export const submissionSchema = z.object({
         questionId: entityId("question", "Invalid question"),
         answer: z.union([
           z.number(),
-          z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${TEXT_ANSWER_MAX.toLocaleString("en-US")} characters`),
+          z.string().max(TEXT_ANSWER_MAX, `Answers are at most ${formatNumber(TEXT_ANSWER_MAX)} characters`),
         ]),
         // The first client sends it; it is never stored (answers carry no time).
         submittedAt: z.string().max(64).optional(),

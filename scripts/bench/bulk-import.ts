@@ -2,6 +2,7 @@
 // manager and 49 reports) on a throwaway embedded PostgreSQL, through the same domain function
 // the API route calls, and through the route's own body parsing and progress stream.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { formatNumber } from "@/lib/format";
 import { withBenchDatabase } from "./bench-db";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -96,12 +97,12 @@ async function main(): Promise<void> {
     const rssKiB = process.resourceUsage().maxRSS;
     console.log(
       [
-        `Bulk import of ${ROWS.toLocaleString("en-US")} people in ${DEPARTMENTS} departments (embedded PostgreSQL, ${new Date().toISOString().slice(0, 10)})`,
+        `Bulk import of ${formatNumber(ROWS)} people in ${DEPARTMENTS} departments (embedded PostgreSQL, ${new Date().toISOString().slice(0, 10)})`,
         `  CSV parse + row checks (browser preview): ${seconds(parseMs)} s`,
-        `  Domain import (one transaction):          ${seconds(domainMs)} s  ${Math.round(ROWS / (domainMs / 1000)).toLocaleString("en-US")} rows/s`,
+        `  Domain import (one transaction):          ${seconds(domainMs)} s  ${formatNumber(Math.round(ROWS / (domainMs / 1000)))} rows/s`,
         `    ${split}`,
         `    wrote ${written.users - 1} people, ${written.teams} teams with a manager, ${written.mails} invitation e-mails`,
-        `  Body JSON + schema + ndjson stream:       ${seconds(streamMs)} s  ${Math.round(ROWS / (streamMs / 1000)).toLocaleString("en-US")} rows/s  (${lines.length - 1} progress lines)`,
+        `  Body JSON + schema + ndjson stream:       ${seconds(streamMs)} s  ${formatNumber(Math.round(ROWS / (streamMs / 1000)))} rows/s  (${lines.length - 1} progress lines)`,
         `  Peak RSS:                                 ${mib(rssKiB * 1024)} MiB`,
         `  Target: under ${TARGET_SECONDS} s end to end: ${streamMs / 1000 < TARGET_SECONDS ? "met" : "MISSED"}`,
       ].join("\n"),

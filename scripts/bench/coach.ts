@@ -5,6 +5,7 @@
 // reports in its Server-Timing header (target p95 < 50 ms), the whole reply, and a trivial route
 // (GET /api/health) measured the same way in the same run. No AI endpoint: AI_* are unset.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { formatNumber } from "@/lib/format";
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
@@ -188,7 +189,7 @@ async function main(): Promise<void> {
          JOIN "LeadershipContent" lc ON lc."organizationId" = $1 AND lc.id = x.c`,
       [orgId, vec.content, vec.section, vec.hash, vec.scale, vec.vector],
     );
-    console.log(`  with ${vec.content.length.toLocaleString("en-US")} section vectors`);
+    console.log(`  with ${formatNumber(vec.content.length)} section vectors`);
     await owner.query(`ANALYZE "LeadershipContent"`);
     await owner.query(`ANALYZE "LibraryEmbedding"`);
     const builtins = Number((await owner.query(`SELECT count(*) AS n FROM "BuiltinContent"`)).rows[0].n);
@@ -262,7 +263,7 @@ async function main(): Promise<void> {
       const rp = percentiles(retrieval);
       console.log(
         [
-          `Coach benchmark: ${ITEMS.toLocaleString("en-US")} library items in one organisation + ${builtins} built-in, built-in coach, ${RUNS} sequential questions (${new Date().toISOString().slice(0, 10)})`,
+          `Coach benchmark: ${formatNumber(ITEMS)} library items in one organisation + ${builtins} built-in, built-in coach, ${RUNS} sequential questions (${new Date().toISOString().slice(0, 10)})`,
           `  Trivial route (GET /api/health):        p50 ${fmt(tp.p50)}  p95 ${fmt(tp.p95)}`,
           `  Retrieval (Server-Timing, in the route): p50 ${fmt(rp.p50)}  p95 ${fmt(rp.p95)}  max ${fmt(rp.max)}  (target p95 < 50 ms: ${rp.p95 < 50 ? "met" : "MISSED"})`,
           `  First token (POST /api/ai-coach/stream): p50 ${fmt(fp.p50)}  p95 ${fmt(fp.p95)}  max ${fmt(fp.max)}  (target p95 < 300 ms: ${fp.p95 < 300 ? "met" : "MISSED"})`,

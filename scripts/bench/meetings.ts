@@ -7,6 +7,7 @@
 // The history is bulk-loaded in SQL (as the other benchmarks do); the app reads it through its own
 // routes, row-level security and all.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { formatNumber } from "@/lib/format";
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
       )
     ).rows[0] as Record<string, string>;
     console.log(
-      `Seeded ${meetings.toLocaleString("en-US")} meetings in ${((performance.now() - t) / 1000).toFixed(1)} s; ${JSON.stringify(counts)}`,
+      `Seeded ${formatNumber(meetings)} meetings in ${((performance.now() - t) / 1000).toFixed(1)} s; ${JSON.stringify(counts)}`,
     );
     if (SEED_ONLY) return void (await owner.end());
 
@@ -260,7 +261,7 @@ async function main(): Promise<void> {
       const met = measured.every((r) => r.p95 < TARGET_MS);
       console.log(
         [
-          `Meetings benchmark: 1 manager, ${REPORTS} reports, ${WEEKS} weeks of weekly 1:1s: ${meetings.toLocaleString("en-US")} meetings, ${Number(counts.forms).toLocaleString("en-US")} prep forms, ${Number(counts.agenda).toLocaleString("en-US")} agenda items, ${Number(counts.actions).toLocaleString("en-US")} action items (${counts.open} open); ${RUNS} sequential requests each (${new Date().toISOString().slice(0, 10)})`,
+          `Meetings benchmark: 1 manager, ${REPORTS} reports, ${WEEKS} weeks of weekly 1:1s: ${formatNumber(meetings)} meetings, ${formatNumber(Number(counts.forms))} prep forms, ${formatNumber(Number(counts.agenda))} agenda items, ${formatNumber(Number(counts.actions))} action items (${counts.open} open); ${RUNS} sequential requests each (${new Date().toISOString().slice(0, 10)})`,
           ...results.map(
             (r) =>
               `  ${r.name.padEnd(52)} p50 ${fmt(r.p50).padStart(8)}  p95 ${fmt(r.p95).padStart(8)}  max ${fmt(r.max).padStart(8)}${r === trivial ? "" : `  (p95 ${(r.p95 / trivial.p95).toFixed(1)}x trivial)`}`,

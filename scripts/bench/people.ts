@@ -2,6 +2,7 @@
 // 2,000 people in 100 teams: org chart, teams, a page of users, a search, the 'Reports To' list.
 // Prints p50/p95 per query and the size of what the page sends to the browser.
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { formatNumber } from "@/lib/format";
 import { timeRuns, withBenchDatabase } from "./bench-db";
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2_000);
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     const kib = (v: unknown) => (JSON.stringify(v).length / 1024).toFixed(0);
     console.log(
       [
-        `User management data for ${PEOPLE.toLocaleString("en-US")} people in ${TEAMS} teams (embedded PostgreSQL, ${RUNS} runs each, ${new Date().toISOString().slice(0, 10)})`,
+        `User management data for ${formatNumber(PEOPLE)} people in ${TEAMS} teams (embedded PostgreSQL, ${RUNS} runs each, ${new Date().toISOString().slice(0, 10)})`,
         ...results.map(([name, r]) => `  ${name.padEnd(40)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms`),
         `  Props sent to the page: org chart ${kib(chart)} KiB, teams ${kib(teams)} KiB, leaders ${kib(leaders)} KiB`,
         `  Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,

@@ -7,6 +7,7 @@
 // the round and fold its 10,000 answers into the results (target < 10 s), and checks that every
 // acknowledged submission is counted exactly once (one pool row and one marker each before the close).
 // Run with --conditions=react-server (the npm script does) so `server-only` imports resolve.
+import { formatNumber } from "@/lib/format";
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -206,13 +207,13 @@ async function main(): Promise<void> {
 
       console.log(
         [
-          `Surveys benchmark: ${SIZE.employees.toLocaleString("en-US")} employees in ${SIZE.teams} teams, ${SIZE.rounds} weekly rounds, ${answers.toLocaleString("en-US")} answers (${new Date().toISOString().slice(0, 10)})`,
+          `Surveys benchmark: ${formatNumber(SIZE.employees)} employees in ${SIZE.teams} teams, ${SIZE.rounds} weekly rounds, ${formatNumber(answers)} answers (${new Date().toISOString().slice(0, 10)})`,
           `  Seeding (SQL, with rollups): ${(seedMs / 1000).toFixed(1)} s`,
           ...getResults,
-          `  Trivial route (GET /api/health): ${tokens.length.toLocaleString("en-US")} requests at concurrency ${CONCURRENCY}: ${trivialRate.toFixed(0)}/s, p50 ${fmt(tp.p50)}, p95 ${fmt(tp.p95)}`,
-          `  Submissions: ${acked.toLocaleString("en-US")} acknowledged of ${tokens.length.toLocaleString("en-US")} at concurrency ${CONCURRENCY} over ${INSTANCES} app instance${INSTANCES > 1 ? "s" : ""} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
+          `  Trivial route (GET /api/health): ${formatNumber(tokens.length)} requests at concurrency ${CONCURRENCY}: ${trivialRate.toFixed(0)}/s, p50 ${fmt(tp.p50)}, p95 ${fmt(tp.p95)}`,
+          `  Submissions: ${formatNumber(acked)} acknowledged of ${formatNumber(tokens.length)} at concurrency ${CONCURRENCY} over ${INSTANCES} app instance${INSTANCES > 1 ? "s" : ""} in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(0)}/s, p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)}, max ${fmt(p.max)}, errors ${[...failures].map(([s, n]) => `${n}x${s}`).join(", ") || "none"}`,
           `  Submissions / trivial route: ${(ratio * 100).toFixed(0)} %`,
-          `  Close and fold ${acked.toLocaleString("en-US")} responses (POST /api/surveys/{id}/close): ${(foldMs / 1000).toFixed(2)} s`,
+          `  Close and fold ${formatNumber(acked)} responses (POST /api/surveys/{id}/close): ${(foldMs / 1000).toFixed(2)} s`,
           `  Counted exactly once: ${exact ? "yes" : "NO"} (responses ${check.responses}, counter ${check.counter}, rollup n ${check.rollup}, participation ${check.participation}, pool before close ${check.pool}, distinct markers ${check.markers})`,
           `  Targets: API p95 <= 100 ms; submissions >= 40 % of the trivial route with p95 <= 200 ms and no errors: ${ratio >= 0.4 && p.p95 <= 200 && failures.size === 0 ? "met" : "MISSED"}; fold < 10 s: ${foldMs < 10_000 ? "met" : "MISSED"}`,
         ].join("\n"),

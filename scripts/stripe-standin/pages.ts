@@ -1,6 +1,7 @@
 /** Hosted Checkout and Billing Portal pages: plain, accessible HTML forms. */
 import type { CheckoutSession, PortalSession, Subscription } from "./objects.ts";
 import { LIVE_STATUSES, type Store } from "./store.ts";
+import { formatDate } from "@/lib/format";
 
 export interface Page {
   status: number;
@@ -12,13 +13,7 @@ const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 const usd = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-const day = (unix: number): string =>
-  new Date(unix * 1000).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+const day = (unix: number): string => formatDate(unix * 1000, "longDate", "UTC");
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

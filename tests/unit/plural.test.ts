@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plural, pluralWord } from "@/lib/utils/plural";
+import { plural, pluralWord } from "@/lib/format";
 
 describe("plural", () => {
   it("uses the singular for exactly one", () => {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ArrowLeft, CalendarClock, FileQuestion, Info, Users } from "lucide-react";
 import { currentSession } from "@/lib/auth/current-session";
 import { can } from "@/lib/auth/permissions";
+import { formatDate } from "@/lib/format";
 import { nullWhenNotFound } from "@/lib/errors/domain-error";
 import { surveyResults, type SurveyResults } from "@/lib/analytics/survey-results";
 import { PageHeader } from "@/components/layout/page-header";
@@ -17,8 +18,7 @@ export const metadata: Metadata = { title: "Survey Results" };
 
 // Not at /surveys/{id}: that is the public page where a survey is taken.
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const day = (iso: string) => formatDate(iso, "date", "UTC");
 
 const back = (
   <Button asChild variant="outline">
