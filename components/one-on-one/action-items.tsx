@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { FieldMessages } from "@/components/forms/fields";
+import { FormAlert, SelectField, SubmitButton, TextField } from "@/components/forms/fields";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { actionItemInputSchema } from "@/lib/one-on-one/notes-schemas";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { ActionItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
@@ -108,39 +108,31 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
   );
 }
 
+type NewItem = { text: string; ownerId: string; dueDate: string };
+/** The request the values make: no date is no due date. */
+const itemOf = (v: NewItem) => ({ text: v.text, ownerId: v.ownerId, ...(v.dueDate ? { dueDate: v.dueDate } : {}) });
+
 function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
-  const [text, setText] = useState("");
-  const [ownerId, setOwnerId] = useState(meeting.employee.id);
-  const [dueDate, setDueDate] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // The text stays quiet until typed in: leaving it empty on the way elsewhere is no mistake.
+  const form = useFormFields(
+    actionItemInputSchema,
+    { text: "", ownerId: meeting.employee.id, dueDate: "" } satisfies NewItem,
+    { idPrefix: "action-", quietUntilEdited: ["text"], toInput: itemOf },
+  );
   const add = useMeetingMutation(
     meeting.id,
     (body: { text: string; ownerId: string; dueDate?: string }) => meetingApi.addAction(meeting.id, body),
-    () => {
-      setText("");
-      setDueDate("");
-      setErrors({});
-    },
+    // The owner chosen stays for the next item.
+    () => form.reset({ ...form.values, text: "", dueDate: "" }),
   );
 
-  function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const t = text.trim();
-    if (!t) return setErrors({ text: ["Describe the action item"] });
-    if (t.length > TEXT_MAX) return setErrors({ text: [`An action item is at most ${TEXT_MAX} characters`] });
-    add.mutate(
-      { text: t, ownerId, ...(dueDate ? { dueDate } : {}) },
-      {
-        onError: (err) => {
-          const p = problemOf(err);
-          setErrors(
-            p && Object.keys(p.fields).length
-              ? p.fields
-              : { form: [p?.message ?? "Failed to add the action item. Please try again."] },
-          );
-        },
-      },
-    );
+    if (add.isPending || form.check(e.currentTarget) === null) return;
+    const sent = form.values;
+    add.mutate(itemOf(sent), {
+      onError: (err) => form.showAnswer(failedAnswer(err, "Failed to add the action item. Please try again."), sent),
+    });
   }
 
   return (
@@ -149,42 +141,16 @@ function AddActionItem({ meeting }: { meeting: MeetingDetail }) {
       noValidate
       className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
-      <div className="min-w-0 space-y-1.5 sm:col-span-3">
-        <Label htmlFor="action-text">New action item</Label>
-        <Input
-          id="action-text"
-          value={text}
-          maxLength={TEXT_MAX + 100}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={errors.text ? "action-text-messages" : undefined}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="action-owner">Owner</Label>
-        <NativeSelect id="action-owner" value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
-          <option value={meeting.employee.id}>{fullName(meeting.employee)}</option>
-          <option value={meeting.manager.id}>{fullName(meeting.manager)}</option>
-        </NativeSelect>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="action-due">Due date (optional)</Label>
-        <Input id="action-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-      </div>
-      <Button type="submit" disabled={add.isPending}>
-        <Plus /> {add.isPending ? "Adding..." : "Add action item"}
-      </Button>
-      <div className="sm:col-span-3">
-        <FieldMessages
-          id="action-text-messages"
-          messages={[
-            ...(errors.text ?? []),
-            ...(errors.ownerId ?? []),
-            ...(errors.dueDate ?? []),
-            ...(errors.form ?? []),
-          ]}
-        />
-      </div>
+      <TextField form={form} name="text" label="New action item" maxLength={TEXT_MAX + 100} className="sm:col-span-3" />
+      <SelectField form={form} name="ownerId" label="Owner">
+        <option value={meeting.employee.id}>{fullName(meeting.employee)}</option>
+        <option value={meeting.manager.id}>{fullName(meeting.manager)}</option>
+      </SelectField>
+      <TextField form={form} name="dueDate" label="Due date (optional)" type="date" />
+      <SubmitButton pending={add.isPending} pendingLabel="Adding...">
+        <Plus /> Add action item
+      </SubmitButton>
+      <FormAlert alert={form.alert} className="sm:col-span-3" />
     </form>
   );
 }

@@ -3,15 +3,15 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { FieldMessages } from "@/components/forms/fields";
+import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
+import { talkingPointInputSchema } from "@/lib/one-on-one/notes-schemas";
 import { toast } from "@/components/ui/toast";
 import { problemOf } from "@/lib/api/client";
 import type { AgendaItemDto, MeetingDetail } from "@/lib/one-on-one/dto";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
-const TEXT_MAX = 300;
 const failed = (what: string) => (err: unknown) =>
   toast({
     title: "Error",
@@ -147,46 +147,38 @@ export function AgendaList({ meeting, userId }: { meeting: MeetingDetail; userId
 }
 
 function AddTalkingPoint({ meetingId }: { meetingId: string }) {
-  const [text, setText] = useState("");
-  const [errors, setErrors] = useState<string[]>([]);
+  // The field stays quiet until typed in: leaving it empty on the way elsewhere is no mistake.
+  const form = useFormFields(
+    talkingPointInputSchema,
+    { text: "" },
+    { idPrefix: "talking-point-", quietUntilEdited: ["text"] },
+  );
   const add = useMeetingMutation(
     meetingId,
     (t: string) => meetingApi.addAgenda(meetingId, t),
-    () => {
-      setText("");
-      setErrors([]);
-    },
+    () => form.reset(),
   );
 
-  function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const t = text.trim();
-    if (!t) return setErrors(["Write the talking point"]);
-    if (t.length > TEXT_MAX) return setErrors([`A talking point is at most ${TEXT_MAX} characters`]);
-    add.mutate(t, {
-      onError: (err) => {
-        const p = problemOf(err);
-        setErrors(p?.fields.text ?? [p?.message ?? "Failed to add the talking point. Please try again."]);
-      },
+    if (add.isPending) return;
+    const parsed = form.check(e.currentTarget);
+    if (parsed === null) return;
+    const sent = form.values;
+    add.mutate(parsed.text, {
+      onError: (err) => form.showAnswer(failedAnswer(err, "Failed to add the talking point. Please try again."), sent),
     });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="min-w-0 flex-1 space-y-1.5">
-        <Label htmlFor="talking-point">Talking point</Label>
-        <Input
-          id="talking-point"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={errors.length ? "talking-point-messages" : undefined}
-        />
-        <FieldMessages id="talking-point-messages" messages={errors} />
+    <form onSubmit={submit} noValidate className="grid gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <TextField form={form} name="text" label="Talking point" className="flex-1" />
+        <SubmitButton pending={add.isPending} pendingLabel="Adding..." className="sm:mb-auto sm:mt-6">
+          <Plus /> Add talking point
+        </SubmitButton>
       </div>
-      <Button type="submit" disabled={add.isPending} className="sm:mb-auto sm:mt-6">
-        <Plus /> {add.isPending ? "Adding..." : "Add talking point"}
-      </Button>
+      <FormAlert alert={form.alert} />
     </form>
   );
 }
