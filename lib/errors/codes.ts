@@ -1,5 +1,7 @@
 // The stable codes of every error the product reports, shared by server and client. A client
-// decides by code, never by message text: the texts are the product's voice and may be reworded.
+// decides by code, never by message text or HTTP status: the texts are the product's voice and may
+// be reworded, and one status covers many refusals (scripts/lint/error-contract.mjs enforces it;
+// tests/unit/error-codes.test.ts holds every code here in use).
 export const ERROR_CODES = [
   // Generic, from the edges (request parsing, sign-in, permission, lookup).
   "invalid_input",
