@@ -91,7 +91,9 @@ export function replyQuery(question: string, earlierQuestions: readonly string[]
   return extra ? `${base}\n${extra}` : base;
 }
 
-function groundingFrom(
+/** What the model is given besides the question: the items numbered for citing, the team figures
+ * and the meeting (scripts/eval/coach.ts grounds its replies with it too). */
+export function groundingFrom(
   items: RetrievedItem[],
   question: string,
   team: Grounding["team"],

@@ -105,6 +105,16 @@ async function leadTeamIfManager(tx: Tx, orgId: string, userId: string, input: U
   });
 }
 
+/** The columns the Add and Edit forms set. */
+const userFields = (input: UserInput) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  email: input.email,
+  role: input.role,
+  teamId: input.teamId,
+  managerId: input.managerId,
+});
+
 export async function createUser(ctx: AuthContext, input: UserInput): Promise<UserDto> {
   requirePermission(ctx, "people.manage");
   try {
@@ -113,15 +123,7 @@ export async function createUser(ctx: AuthContext, input: UserInput): Promise<Us
       await assertSeatsFor(tx, ctx.orgId, 1);
       await checkPlacement(tx, ctx.orgId, input, null);
       const row = await tx.user.create({
-        data: {
-          organizationId: ctx.orgId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          role: input.role,
-          teamId: input.teamId,
-          managerId: input.managerId,
-        },
+        data: { organizationId: ctx.orgId, ...userFields(input) },
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, row.id, input);
@@ -167,14 +169,7 @@ export async function updateUser(ctx: AuthContext, id: string, input: UserInput)
         await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
       const row = await tx.user.update({
         where: orgKey(ctx.orgId, id),
-        data: {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          role: input.role,
-          teamId: input.teamId,
-          managerId: input.managerId,
-        },
+        data: userFields(input),
         select: userSelect,
       });
       await leadTeamIfManager(tx, ctx.orgId, id, input);

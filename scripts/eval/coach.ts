@@ -101,7 +101,7 @@ await withBenchDatabase(async ({ workspace }) => {
   const { isFollowUp, retrievalQuery } = await import("@/lib/coach/follow-up");
   // As reply.ts decides it: a continuation of the conversation is not compared with the off-topic exemplars.
   const followUp = (question: string, earlier: string[]) => earlier.length > 0 && isFollowUp(question);
-  const { extractPersonName } = await import("@/lib/coach/prompt");
+  const { groundingFrom } = await import("@/lib/coach/reply");
   const { runCoach } = await import("@/lib/coach/engine/run");
   const { citedNumbers } = await import("@/lib/coach/engine/citations");
   const { openaiChatModel } = await import("@/lib/coach/engine/openai");
@@ -148,20 +148,7 @@ await withBenchDatabase(async ({ workspace }) => {
       followUp: followUp(question, earlier),
     });
     const retrievalMs = performance.now() - t;
-    const grounding = {
-      items: items.map((i, idx) => ({
-        n: idx + 1,
-        id: i.id,
-        source: i.source,
-        title: i.title,
-        category: i.category,
-        content: i.content,
-        relevance: i.score,
-      })),
-      team: null,
-      personName: extractPersonName(question),
-      meeting: null,
-    };
+    const grounding = groundingFrom(items, question, null, null);
     let text = "";
     let engine: Answered["engine"] = "none";
     let interrupted = false;
