@@ -116,8 +116,9 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
   /** For a submit of this <form>: the parsed values, or null once every message shows and the
    * first field in trouble has focus. */
   check: (form: HTMLFormElement) => Out | null;
-  /** The server's answer to the values that were sent. */
-  showAnswer: (state: FormState, sent: V) => void;
+  /** The server's answer to the values that were sent; `focus: false` leaves focus where it is
+   * (an autosave's answer, which must not pull the user out of the field being typed in). */
+  showAnswer: (state: FormState, sent: V, how?: { focus?: boolean }) => void;
   alert: FormAlertView;
   /** Back to these values (the initial ones by default) with nothing touched. */
   reset: (values?: V) => void;
@@ -333,10 +334,10 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
       focusNext.current = "invalid";
       return null;
     },
-    showAnswer(state, sent) {
+    showAnswer(state, sent, how) {
       const fields = state.status === "error" && state.fields ? renamed(state.fields) : undefined;
       setAnswer({ state: fields ? { ...state, fields } : state, sent, sentKeys: sentKeys.current });
-      if (state.status === "error") focusNext.current = "invalid";
+      if (state.status === "error" && how?.focus !== false) focusNext.current = "invalid";
     },
     alert: formAlert(view, codeMessages),
     reset(next = initial) {

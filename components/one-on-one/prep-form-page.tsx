@@ -8,11 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/forms/fields";
-import { schemaMessages } from "@/components/forms/form-messages";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { failedAnswer } from "@/components/forms/api-answer";
 import { toast } from "@/components/ui/toast";
-import { apiFetch, problemOf } from "@/lib/api/client";
+import { apiFetch } from "@/lib/api/client";
 import type { MeetingDetail, PrepFormDto } from "@/lib/one-on-one/dto";
-import { prepFormSubmitSchema, withPrepDefaults, type PrepForm } from "@/lib/one-on-one/prep-form";
+import { emptyPrepForm, prepFormSubmitSchema, withPrepDefaults, type PrepForm } from "@/lib/one-on-one/prep-form";
 import { PrepFormFields } from "@/components/one-on-one/prep-form-fields";
 import { PrepFormReadOnly } from "@/components/one-on-one/prep-tab";
 import { MeetingDateTime } from "@/components/one-on-one/local-date-time";
@@ -78,25 +79,34 @@ function ManagerView({ meeting }: { meeting: MeetingDetail }) {
   );
 }
 
+type PrepValues = { [K in keyof PrepForm]: string };
+const FIELDS = Object.keys(emptyPrepForm()) as (keyof PrepForm)[];
+/** The form's values as text (a slider's too), and the request they make. */
+const valuesOf = (p: PrepForm) => Object.fromEntries(FIELDS.map((k) => [k, String(p[k])])) as PrepValues;
+const prepOf = (v: PrepValues): PrepForm => ({ ...v, mood: Number(v.mood), stressLevel: Number(v.stressLevel) });
+
 function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored: PrepFormDto | null }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<PrepForm>(() => withPrepDefaults(stored ?? {}));
+  // Every field is checked from the first keystroke: a draft is saved as the person types, and
+  // one the schema would refuse is not sent, so its field says why at once.
+  const form = useFormFields(prepFormSubmitSchema, valuesOf(withPrepDefaults(stored ?? {})), {
+    idPrefix: "prep-",
+    live: FIELDS,
+    toInput: prepOf,
+  });
+  const values = prepOf(form.values);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
-  const [serverFields, setServerFields] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const submitted = !!stored?.submittedAt;
   const closed = meeting.status !== "scheduled";
   const timer = useRef<number | null>(null);
-  const latest = useRef(values);
-  const client = schemaMessages(prepFormSubmitSchema, values);
-  const messages = Object.fromEntries(
-    Object.keys(values).map((k) => [k, [...(client[k] ?? []), ...(serverFields[k] ?? [])]]),
-  );
+  const latest = useRef(form.values);
+  const messages = Object.fromEntries(FIELDS.map((k) => [k, form.messages(k)]));
 
   async function saveDraft() {
-    const body = latest.current;
+    const sent = latest.current;
+    const body = prepOf(sent);
     // A draft that would not pass the schema is not sent: its field shows why instead.
     if (!prepFormSubmitSchema.safeParse(body).success) return setSaveStatus("idle");
     setSaveStatus("saving");
@@ -106,11 +116,13 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
         body: { meetingId: meeting.id, ...body },
       });
       queryClient.setQueryData(meetingKeys.prep(meeting.id), saved);
-      setSaveStatus(latest.current === body ? "saved" : "saving");
+      setSaveStatus(latest.current === sent ? "saved" : "saving");
     } catch (err) {
       setSaveStatus("error");
-      const p = problemOf(err);
-      if (p?.fields) setServerFields(p.fields);
+      // The field messages only: the status line beside the button says the draft was not saved,
+      // and focus stays in the field being typed in.
+      const answer = failedAnswer(err, "Failed to save prep form");
+      form.showAnswer({ ...answer, message: undefined }, sent, { focus: false });
       toast({ title: "Error", description: "Failed to save prep form", variant: "destructive" });
     }
   }
@@ -129,10 +141,9 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
   );
 
   function change<K extends keyof PrepForm>(name: K, value: PrepForm[K]) {
-    const next = { ...latest.current, [name]: value };
+    const next = { ...latest.current, [name]: String(value) };
     latest.current = next;
-    setValues(next);
-    setServerFields((f) => (f[name] ? { ...f, [name]: [] } : f));
+    form.set(name, String(value));
     // A submitted form is changed by submitting again, so the manager never reads half an edit.
     if (submitted) return;
     setSaveStatus("idle");
@@ -143,31 +154,27 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
     }, DEBOUNCE_MS);
   }
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (submitting) return;
-    if (!prepFormSubmitSchema.safeParse(values).success) {
-      setFormError("Please correct the highlighted fields.");
-      return;
-    }
+    const parsed = form.check(e.currentTarget);
+    if (parsed === null) return;
     if (timer.current !== null) {
       window.clearTimeout(timer.current);
       timer.current = null;
     }
+    const sent = form.values;
     setSubmitting(true);
-    setFormError(null);
     try {
       const saved = await apiFetch<PrepFormDto>("/api/one-on-one/prep-form", {
         method: "POST",
-        body: { meetingId: meeting.id, employeeId: meeting.employee.id, ...values },
+        body: { meetingId: meeting.id, employeeId: meeting.employee.id, ...prepOf(sent) },
       });
       queryClient.setQueryData(meetingKeys.prep(meeting.id), saved);
       void queryClient.invalidateQueries({ queryKey: meetingKeys.meeting(meeting.id) });
       setDone(true);
     } catch (err) {
-      const p = problemOf(err);
-      setServerFields(p?.fields ?? {});
-      setFormError("Failed to submit form. Please try again.");
+      form.showAnswer(failedAnswer(err, "Failed to submit form. Please try again."), sent);
       toast({ title: "Error", description: "Failed to submit form. Please try again.", variant: "destructive" });
     } finally {
       setSubmitting(false);
@@ -219,7 +226,7 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
           : "Your answers are saved as a draft as you type; your manager sees them once you submit."}
       </p>
       <PrepFormFields values={values} messages={messages} onChange={change} />
-      <FormAlert alert={formError ? { tone: "error", lines: [formError] } : null} />
+      <FormAlert alert={form.alert} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p
           role="status"
