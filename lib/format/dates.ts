@@ -55,7 +55,7 @@ const PATTERNS = {
   weekdayDayMonthYearTimeZone: "cccc, d LLLL yyyy 'at' HH:mm ZZZZ",
 } as const;
 
-export type DateStyle = keyof typeof INTL_STYLES | keyof typeof PATTERNS;
+type DateStyle = keyof typeof INTL_STYLES | keyof typeof PATTERNS;
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one: one per style and zone.
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -2,7 +2,7 @@
 // occurrence in the organiser's zone). Both are run on the product's cases (weekly, every two
 // weeks and monthly series across DST changes in several zones; the first 100 and 1,000 meetings,
 // and a three-month window a year into the series, as materializing a series asks), checked
-// against lib/one-on-one/recurrence.ts's answers, and timed. Run: npx tsx scripts/bench/recurrence.ts
+// against lib/one-on-one/recurrence.ts's answers, and timed. Run: npm run bench:recurrence
 import { DateTime } from "luxon";
 import * as rrulePackage from "rrule";
 import { formatNumber } from "@/lib/format";
