@@ -17,15 +17,10 @@ import { requestLibraryEmbed } from "@/lib/library/semantic/refresh";
 import { log } from "@/lib/log/logger";
 import { buildVocabulary, searchTerms, type Vocabulary } from "@/lib/library/query-terms";
 import { SYNONYM_GROUPS } from "@/lib/library/synonyms";
-import type { ContentCategory, ContentType } from "@/lib/library/schemas";
+import type { SourceItemDto } from "@/lib/library/source-item";
 
-export type RetrievedItem = {
-  id: string;
-  source: "org" | "builtin";
-  title: string;
-  category: ContentCategory;
-  contentType: ContentType;
-  content: string;
+/** A library item as Boss Bot cites it, with how well it answers the question. */
+export type RetrievedItem = SourceItemDto & {
   score: number;
   /** Cosine similarity of the question with the item's best-matching section (-1..1). */
   semantic: number;
@@ -68,16 +63,7 @@ function libraryVocabulary(): Vocabulary {
   return vocabulary;
 }
 
-type Row = {
-  id: string;
-  source: "org" | "builtin";
-  title: string;
-  category: ContentCategory;
-  contentType: ContentType;
-  content: string;
-  score: number;
-  coverage: number;
-};
+type Row = SourceItemDto & { score: number; coverage: number };
 
 /** `orgIds`: rank only these organisation items (a large library's semantic candidates); the
  * built-ins are always ranked. */
@@ -313,9 +299,7 @@ export async function searchLibrary(
   });
 }
 
-function builtinItemRow(
-  id: string,
-): { title: string; category: ContentCategory; contentType: ContentType; content: string } | undefined {
+function builtinItemRow(id: string): Pick<SourceItemDto, "title" | "category" | "contentType" | "content"> | undefined {
   const b = builtinById.get(id);
   return b
     ? { title: b.title, category: b.category, contentType: b.contentType, content: builtinMarkdown(b) }
