@@ -64,8 +64,9 @@ export type FieldsOptions<V extends FieldValues = FieldValues> = {
    * as an ISO instant, radio choices that select a branch); `hidden` is then not added. */
   toInput?: (values: V) => unknown;
   /** The field that shows the schema's (and the server's) messages for one of its paths, when
-   * they differ ("send.at" under the "at" field); the path itself otherwise. */
-  fieldOf?: (path: string) => string;
+   * they differ ("send.at" under the "at" field); the path itself otherwise. `values` are the
+   * ones the messages are about (the current ones, or those a server's answer was to). */
+  fieldOf?: (path: string, values: V) => string;
 };
 
 type ControlEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
@@ -223,17 +224,17 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     el?.focus();
   });
 
-  const renamed = (messages: Messages): Messages => {
+  const renamed = (messages: Messages, about: V): Messages => {
     if (!fieldOf) return messages;
     const out: Messages = {};
-    for (const [path, list] of Object.entries(messages)) (out[fieldOf(path)] ??= []).push(...list);
+    for (const [path, list] of Object.entries(messages)) (out[fieldOf(path, about)] ??= []).push(...list);
     return out;
   };
   const input = () => (toInput ? toInput(values) : { ...hidden, ...values });
   const view: FormView<V> = {
     fields,
     values,
-    client: renamed(schemaMessages(schema, input())),
+    client: renamed(schemaMessages(schema, input()), values),
     touched,
     submitted,
     answer,
@@ -335,7 +336,7 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
       return null;
     },
     showAnswer(state, sent, how) {
-      const fields = state.status === "error" && state.fields ? renamed(state.fields) : undefined;
+      const fields = state.status === "error" && state.fields ? renamed(state.fields, sent) : undefined;
       setAnswer({ state: fields ? { ...state, fields } : state, sent, sentKeys: sentKeys.current });
       if (state.status === "error" && how?.focus !== false) focusNext.current = "invalid";
     },
