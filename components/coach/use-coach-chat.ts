@@ -21,7 +21,7 @@ const SEND_FAILED = "Failed to send message. Please try again.";
 const CREATE_FAILED = "Failed to create conversation. Please try again.";
 
 /** A stored message as the chat renders it: text plus its sources as a data part. */
-export function toUIMessage(m: ChatMessage): CoachUIMessage {
+function toUIMessage(m: ChatMessage): CoachUIMessage {
   return {
     id: m.id,
     role: m.type === "user" ? "user" : "assistant",

@@ -23,11 +23,6 @@ export function formatMeetingDate(iso: string, timeZone?: string): string {
   return formatDate(iso, "weekdayDate", timeZone);
 }
 
-/** '10:00 AM'. */
-export function formatMeetingTime(iso: string, timeZone?: string): string {
-  return formatDate(iso, "time", timeZone);
-}
-
 /** '10:00 AM – 10:30 AM'. */
 export function formatMeetingTimeRange(iso: string, durationMinutes: number, timeZone?: string): string {
   const d = new Date(iso);

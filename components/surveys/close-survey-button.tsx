@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/lib/format";
 
-export const CLOSE_LABEL = "Close now and release results";
+const CLOSE_LABEL = "Close now and release results";
 
 type Closed = { surveyId: string; status: "closed"; responses: number };
 

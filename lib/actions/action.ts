@@ -41,9 +41,8 @@ type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public" };
 type Outcome = { message?: string } | void;
 export type { FormAction };
 
-export const SESSION_ENDED = "Your session has ended. Please sign in again.";
-export const NO_WORKSPACE = "This workspace does not exist.";
-export { CORRECT_FIELDS };
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
+const NO_WORKSPACE = "This workspace does not exist.";
 
 /** FormData's text fields as a plain object (files are not accepted by any action). */
 function formFields(form: FormData): Record<string, string> {

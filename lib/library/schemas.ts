@@ -121,7 +121,7 @@ export const contentListQuerySchema = z.object({
   source: z.enum(["org", "builtin", "all"], "Source must be org, builtin or all").optional(),
 });
 
-export const MAX_IMPORT_ITEMS = 20;
+const MAX_IMPORT_ITEMS = 20;
 const MAX_IMPORT_ITEM_LENGTH = 500_000;
 
 export const importInputSchema = z.object({

@@ -5,7 +5,7 @@ import { orgKey, isUuid, withOrg, type Tx } from "@/lib/db/tenant";
 import type { MeetingRole } from "./dto";
 
 /** The meeting row and its series as the 1:1 domain functions need them. */
-export async function findMeeting(tx: Tx, orgId: string, meetingId: string) {
+async function findMeeting(tx: Tx, orgId: string, meetingId: string) {
   return tx.meeting.findUnique({
     where: orgKey(orgId, meetingId),
     include: { series: true },

@@ -35,7 +35,7 @@ import type { MeetingDetail, MeetingListItem, MeetingListPage, PersonRef, Schedu
 // with the caller as app_current_user (row-level security's pair_only), and anyone else, admins
 // included, gets notFound("Meeting") from loadMeetingForUser.
 
-export const MEETINGS_PAGE_SIZE = 20;
+const MEETINGS_PAGE_SIZE = 20;
 
 /** The clock, injectable for tests and the demo seed. */
 export type Clock = { now?: Date };
@@ -90,7 +90,7 @@ async function pairNeighbours(
 }
 
 /** The meeting page's data for a meeting already loaded for the caller. */
-export async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingForUser): Promise<MeetingDetail> {
+async function meetingDetailTx(tx: Tx, ctx: AuthContext, loaded: MeetingForUser): Promise<MeetingDetail> {
   const { meeting: m, role } = loaded;
   const people = await peopleById(tx, ctx.orgId, [m.managerId, m.employeeId]);
   const template = m.series.templateId
@@ -558,6 +558,3 @@ async function notifyCancelled(
     actionText: "Open meeting",
   });
 }
-
-/** The name the PUT /api/meetings/one-on-one/{meetingId} route uses. */
-export const updateMeeting = updateMeetingNotes;

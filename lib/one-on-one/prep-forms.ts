@@ -46,7 +46,7 @@ type Row = {
   updatedAt: Date;
 };
 
-export function toPrepFormDto(r: Row): PrepFormDto {
+function toPrepFormDto(r: Row): PrepFormDto {
   return { ...r, submittedAt: r.submittedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString() };
 }
 

@@ -145,7 +145,7 @@ const PRIVATE_NOTE =
 export async function seedDemoOneOnOnes(orgId: string): Promise<{ meetings: number }> {
   const { withOrg } = await import("@/lib/db/tenant");
   const { seedDefaultTemplates } = await import("@/lib/one-on-one/templates");
-  const { scheduleMeeting, updateMeeting } = await import("@/lib/one-on-one/meetings");
+  const { scheduleMeeting, updateMeetingNotes } = await import("@/lib/one-on-one/meetings");
   const { submitPrepForm } = await import("@/lib/one-on-one/prep-forms");
   const { addTalkingPoint, listAgenda, updateAgendaItem } = await import("@/lib/one-on-one/agenda");
   const { createActionItem, updateActionItem } = await import("@/lib/one-on-one/action-items");
@@ -255,7 +255,11 @@ export async function seedDemoOneOnOnes(orgId: string): Promise<{ meetings: numb
     }
     if (i === HELD - 1) await savePrivateNote(manager, meeting.id, { body: PRIVATE_NOTE });
     const end = at.plus({ minutes: 30 }).toJSDate();
-    await updateMeeting(manager, meeting.id, { ...NOTES[i]!, status: "completed", completedAt: end.toISOString() });
+    await updateMeetingNotes(manager, meeting.id, {
+      ...NOTES[i]!,
+      status: "completed",
+      completedAt: end.toISOString(),
+    });
     // Things happened at the meeting's time, not at the seed's.
     await withOrg(
       orgId,

@@ -40,17 +40,12 @@ function superuserPool(): pg.Pool {
   return pool;
 }
 
-export async function closeDb(): Promise<void> {
-  await pool?.end();
-  pool = undefined;
-}
-
 /** Runs a query as the superuser (no row-level security). */
 export async function superuserQuery<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
   return (await superuserPool().query<R>(sql, params)).rows;
 }
 
-export type TableFingerprint = { rows: number; md5: string | null };
+type TableFingerprint = { rows: number; md5: string | null };
 export type Snapshot = Record<string, TableFingerprint>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -19,7 +19,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import AxeBuilderBase from "@axe-core/playwright";
 
 export { expect };
-export type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+export type { Locator, Page } from "@playwright/test";
 
 const ENABLED = process.env.E2E_AXE !== "0";
 const LOG_FILE = process.env.E2E_AXE_LOG;

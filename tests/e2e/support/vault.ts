@@ -4,7 +4,7 @@
 import { expect, type Locator, type Page } from "./test";
 
 /** 8 groups of 4 characters (Crockford base32), dash-separated. */
-export const RECOVERY_KEY = /^[0-9A-Z]{4}(?:-[0-9A-Z]{4}){7}$/;
+const RECOVERY_KEY = /^[0-9A-Z]{4}(?:-[0-9A-Z]{4}){7}$/;
 
 /** Group `n` (1-based) of a recovery key. */
 export function groupOf(key: string, n: number): string {
