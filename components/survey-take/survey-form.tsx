@@ -3,13 +3,15 @@
 import { useLayoutEffect, useState } from "react";
 import { ShieldCheck } from "lucide-react";
 import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { ChoiceQuestion } from "@/components/survey-take/choice-question";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { pageHydrated } from "@/components/forms/early-submits";
+import type { Validator } from "@/components/forms/form-messages";
+import { useFormFields } from "@/components/forms/use-form-fields";
+import { FieldMessages, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { formatNumber } from "@/lib/format";
 
 type Outcome = "answering" | "thanks" | "answered" | "closed" | "invalid";
@@ -44,6 +46,30 @@ async function postAnswers(body: unknown): Promise<Outcome | "failed"> {
   }
 }
 
+type Answers = Record<string, string>;
+
+/**
+ * The answers' rules, without zod (this page's budget): a required question needs an answer, a
+ * comment fits the limit. The server checks the same and more (that each question is the
+ * survey's, each choice in range); its refusals are about the whole survey (answered, closed, a
+ * bad link) and show as their own screens.
+ */
+function answerRules(questions: TakerQuestion[], textAnswerMax: number): Validator<Answers> {
+  return {
+    safeParse(input) {
+      const answers = input as Answers;
+      const issues = questions.flatMap((q) => {
+        const a = (answers[q.id] ?? "").trim();
+        if (q.isRequired && a === "") return [{ path: [q.id], message: "Answer this question" }];
+        if (q.type === "text" && a.length > textAnswerMax)
+          return [{ path: [q.id], message: `A comment is at most ${formatNumber(textAnswerMax)} characters` }];
+        return [];
+      });
+      return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: answers };
+    },
+  };
+}
+
 export function SurveyForm({
   survey,
   questions,
@@ -59,57 +85,60 @@ export function SurveyForm({
   textAnswerMax: number;
   groupNote: React.ReactNode;
 }) {
-  const [answers, setAnswers] = useState<Record<string, number | string>>({});
+  // On useFormFields for its values, rules and the early-submit hold, with deliberate
+  // differences: it is anonymous, so nothing about the person is kept or sent back; Submit stays
+  // disabled until every required question is answered (the hint says so) rather than listing
+  // what is missing; a comment speaks once left, a choice cannot be wrong.
+  const [rules] = useState(() => answerRules(questions, textAnswerMax));
+  const form = useFormFields(rules, Object.fromEntries(questions.map((q) => [q.id, ""])) as Answers, {
+    idPrefix: "q-",
+  });
+  const answers = form.values;
   const [outcome, setOutcome] = useState<Outcome>("answering");
-  const set = (id: string, v: number | string) => setAnswers((a) => ({ ...a, [id]: v }));
-  const complete = questions.every(
-    (q) =>
-      !q.isRequired ||
-      (typeof answers[q.id] === "string" ? (answers[q.id] as string).trim() !== "" : answers[q.id] !== undefined),
-  );
+  const complete = questions.every((q) => !q.isRequired || (answers[q.id] ?? "").trim() !== "");
 
   const [pending, setPending] = useState(false);
 
-  // A choice tapped (or a comment typed) before the page's scripts ran shows in the page but is
-  // not in this state: React keeps the fields as they are while it hydrates. Taken in once, at
-  // hydration, so the choice counts and Submit is ready, not stuck until it is tapped again.
+  // A choice tapped before the page's scripts ran shows in the page but is not in this state:
+  // React keeps the fields as they are while it hydrates. Taken in once, at hydration, so the
+  // choice counts and Submit is ready, not stuck until it is tapped again. (useFormFields takes
+  // the comments, whose boxes carry their question's id; a radio group has no one element.)
   useLayoutEffect(() => {
     if (pageHydrated()) return;
-    const early: Record<string, number | string> = {};
+    const early: Answers = {};
     for (const q of questions) {
-      if (q.type === "text") {
-        const box = document.getElementById(`q-${q.id}`);
-        if (box instanceof HTMLTextAreaElement && box.value !== "") early[q.id] = box.value;
-      } else {
-        const picked = document.querySelector<HTMLInputElement>(`input[type="radio"][name="q-${q.id}"]:checked`);
-        if (picked) early[q.id] = Number(picked.value);
-      }
+      if (q.type === "text") continue;
+      const picked = document.querySelector<HTMLInputElement>(`input[type="radio"][name="q-${q.id}"]:checked`);
+      if (picked) early[q.id] = picked.value;
     }
-    // The DOM is the outside source here, read once: the one re-render is the point.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (Object.keys(early).length > 0) setAnswers((a) => ({ ...early, ...a }));
+    if (Object.keys(early).length > 0) form.update((a) => ({ ...a, ...early }));
     // Once, at hydration, for the questions of the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function submit() {
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!complete || pending || form.check(e.currentTarget) === null) return;
+    const sent = form.values;
     setPending(true);
     const result = await postAnswers({
       surveyId: survey.id,
       token,
       responses: questions
-        .filter(
-          (q) =>
-            answers[q.id] !== undefined &&
-            !(typeof answers[q.id] === "string" && (answers[q.id] as string).trim() === ""),
-        )
-        .map((q) => ({ questionId: q.id, answer: answers[q.id]!, submittedAt: new Date().toISOString() })),
+        .filter((q) => (sent[q.id] ?? "").trim() !== "")
+        .map((q) => ({
+          questionId: q.id,
+          answer: q.type === "text" ? sent[q.id]! : Number(sent[q.id]),
+          submittedAt: new Date().toISOString(),
+        })),
     });
     setPending(false);
     if (result === "thanks") toast({ title: "Survey Submitted", description: "Thank you for your feedback!" });
     // The person was removed meanwhile, or the round is gone: "invalid".
     if (result !== "failed") return setOutcome(result);
-    toast({ title: "Error", description: "Failed to submit survey. Please try again.", variant: "destructive" });
+    const message = "Failed to submit survey. Please try again.";
+    form.showAnswer({ status: "error", message }, sent);
+    toast({ title: "Error", description: message, variant: "destructive" });
   }
 
   if (outcome === "thanks") return <ThankYou />;
@@ -118,13 +147,7 @@ export function SurveyForm({
   if (outcome === "invalid") return <InvalidLink />;
 
   return (
-    <form
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (complete && !pending) void submit();
-      }}
-    >
+    <form className="space-y-6" onSubmit={(e) => void submit(e)} noValidate>
       <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h1 className="text-2xl font-semibold text-slate-900">{`${productName} Survey`}</h1>
         <p className="mt-1 text-lg text-slate-800">{survey.title}</p>
@@ -140,19 +163,18 @@ export function SurveyForm({
                   {q.isRequired ? null : <span className="ml-1 text-sm font-normal text-slate-500">(optional)</span>}
                 </Label>
                 <textarea
-                  id={`q-${q.id}`}
+                  {...form.input(q.id)}
                   placeholder="Your response..."
                   maxLength={textAnswerMax}
                   rows={4}
-                  value={typeof answers[q.id] === "string" ? (answers[q.id] as string) : ""}
-                  onChange={(e) => set(q.id, e.target.value)}
-                  aria-describedby={`q-${q.id}-count`}
+                  aria-describedby={[form.input(q.id)["aria-describedby"], `q-${q.id}-count`].filter(Boolean).join(" ")}
                   className="w-full rounded-md border border-slate-300 p-3 text-base focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 sm:text-sm"
                 />
                 <p
                   id={`q-${q.id}-count`}
                   className="text-right text-xs text-slate-500"
-                >{`${String(answers[q.id] ?? "").length} / ${formatNumber(textAnswerMax)}`}</p>
+                >{`${(answers[q.id] ?? "").length} / ${formatNumber(textAnswerMax)}`}</p>
+                <FieldMessages id={form.messagesId(q.id)} messages={form.messages(q.id)} />
               </div>
             ) : (
               <ChoiceQuestion
@@ -160,8 +182,8 @@ export function SurveyForm({
                 number={i + 1}
                 text={q.question}
                 type={q.type}
-                value={typeof answers[q.id] === "number" ? (answers[q.id] as number) : undefined}
-                onChange={(v) => set(q.id, v)}
+                value={answers[q.id] ? Number(answers[q.id]) : undefined}
+                onChange={(v) => form.set(q.id, String(v))}
               />
             )}
           </li>
@@ -177,9 +199,10 @@ export function SurveyForm({
           </span>
         </p>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!complete || pending}>
-        {pending ? "Submitting..." : "Submit Survey"}
-      </Button>
+      <FormAlert alert={form.alert} />
+      <SubmitButton pending={pending} pendingLabel="Submitting..." size="lg" className="w-full" disabled={!complete}>
+        Submit Survey
+      </SubmitButton>
       {!complete ? <p className="text-center text-xs text-slate-500">Answer every question to submit.</p> : null}
     </form>
   );
