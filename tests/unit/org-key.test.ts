@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { orgKey } from "@/lib/db/tenant";
+import { ROOT, sourceFiles } from "@/tests/support/source-files";
 
 // A tenant row's unique key is built in one place (orgKey in lib/db/tenant.ts), so no lookup by id
 // can leave the organisation out of its key.
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOME = "lib/db/tenant.ts";
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}/${e.name}`;
-    if (e.name === "generated" || e.name === "node_modules") return [];
-    if (e.isDirectory()) return sourceFiles(rel);
-    return /\.(ts|tsx)$/.test(e.name) ? [rel] : [];
-  });
-}
 
 describe("orgKey", () => {
   it("is the (organizationId, id) unique key", () => {
@@ -23,7 +14,7 @@ describe("orgKey", () => {
   });
 
   it("is the only place in app/, components/ and lib/ that spells that key", () => {
-    const files = ["app", "components", "lib"].flatMap(sourceFiles);
+    const files = ["app", "components", "lib"].flatMap((dir) => sourceFiles(dir));
     expect(files).toContain(HOME);
     const spelled = files.filter(
       (f) => f !== HOME && readFileSync(path.join(ROOT, f), "utf8").includes("organizationId_id"),

@@ -1,6 +1,6 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "@/tests/support/source-files";
 
 // One naming rule for zod schema files, so a newcomer finds (and adds) them in one guess:
 // - a domain's schemas live in `lib/<domain>/schemas.ts`, or in a topic file
@@ -10,21 +10,9 @@ import { describe, expect, it } from "vitest";
 // - app/ holds no schema files: a route imports its schemas from lib/.
 // Database schema (prisma/, scripts/db/) is not zod and not covered.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCANNED = ["app", "components", "lib"];
-const SKIPPED = new Set(["lib/generated", "node_modules"]);
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const SCHEMAS_FILE = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?schemas\.ts$/;
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (SKIPPED.has(rel) || SKIPPED.has(entry.name)) continue;
-    if (entry.isDirectory()) out.push(...sourceFiles(rel));
-    else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry.name)) out.push(rel);
-  }
-  return out;
-}
 
 /** Why a file breaks the rule, or null when it keeps it. */
 function schemaFileProblem(file: string): string | null {
@@ -50,7 +38,7 @@ describe("schema file names", () => {
   });
 
   it("every schema file in app/, components/ and lib/ keeps the rule", () => {
-    const files = SCANNED.flatMap(sourceFiles);
+    const files = SCANNED.flatMap((dir) => sourceFiles(dir, SOURCE));
     expect(files.filter((f) => f.endsWith("schemas.ts")).length).toBeGreaterThan(10);
     expect(files.map(schemaFileProblem).filter(Boolean)).toEqual([]);
   });
