@@ -7,7 +7,7 @@
 
 /** One item of a list: a string, or an object of text fields and checkboxes. */
 export type ListItem = string | Readonly<Record<string, string | boolean>>;
-export type FieldValue = string | boolean | readonly ListItem[];
+type FieldValue = string | boolean | readonly ListItem[];
 export type FieldValues = Record<string, FieldValue>;
 
 /** The stable keys of each list's items, in the items' order. */
@@ -47,7 +47,7 @@ export function withValueAt<V extends FieldValues>(values: V, path: string, valu
 }
 
 /** The names of the values that are lists. */
-export const listNames = (values: FieldValues): string[] => Object.keys(values).filter((k) => Array.isArray(values[k]));
+const listNames = (values: FieldValues): string[] => Object.keys(values).filter((k) => Array.isArray(values[k]));
 
 /** Keys for the first render: the item's index, the same on the server and in the browser, so the
  * ids built from them match at hydration. `next` is where later keys start. */

@@ -12,7 +12,7 @@ import {
   type FormFields,
 } from "@/components/forms/use-form-fields";
 
-export const UNREACHABLE = "We could not reach the server. Please check your connection and try again.";
+const UNREACHABLE = "We could not reach the server. Please check your connection and try again.";
 
 /** Whether a thrown value is Next's redirect (or another navigation), which the router is
  * already carrying out when the action's promise rejects with it. unstable_rethrow is the public

@@ -34,18 +34,18 @@ export type { FieldValues } from "@/components/forms/field-lists";
 
 /** The names of V's text fields, of its checkboxes and of its lists. */
 export type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-export type CheckKey<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
-export type ListKey<V> = { [K in keyof V]: V[K] extends readonly ListItem[] ? K : never }[keyof V] & string;
+type CheckKey<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+type ListKey<V> = { [K in keyof V]: V[K] extends readonly ListItem[] ? K : never }[keyof V] & string;
 type ItemOf<L> = L extends readonly (infer I)[] ? I : never;
 /** A list item's text field: "questions.2" in a list of strings, "questions.2.text" in a list of objects. */
-export type ItemTextPath<V> = {
+type ItemTextPath<V> = {
   [K in ListKey<V>]: ItemOf<V[K]> extends string ? `${K}.${number}` : `${K}.${number}.${TextKey<ItemOf<V[K]>>}`;
 }[ListKey<V>];
-export type ItemCheckPath<V> = {
+type ItemCheckPath<V> = {
   [K in ListKey<V>]: ItemOf<V[K]> extends string ? never : `${K}.${number}.${CheckKey<ItemOf<V[K]>>}`;
 }[ListKey<V>];
 /** Anything that shows messages: a field, a list, a list item's field. */
-export type FieldPath<V> = (keyof V & string) | ItemTextPath<V> | ItemCheckPath<V>;
+type FieldPath<V> = (keyof V & string) | ItemTextPath<V> | ItemCheckPath<V>;
 
 export type FieldsOptions<V extends FieldValues = FieldValues> = {
   /** Values validated and sent along that no field shows (a link's token). */
@@ -82,7 +82,7 @@ export type InputProps = {
 };
 
 /** One list's items and operations (react-hook-form's useFieldArray, on this hook's state). */
-export type FieldList<T> = {
+type FieldList<T> = {
   /** In order: `key` is stable for the item's life (React's key, its controls' ids), `path` is
    * where its values and messages are now ("questions.2"). */
   items: { key: string; index: number; path: string; value: T }[];
