@@ -60,7 +60,8 @@ export const foundationRoutes: RouteEntry[] = [
         expected: [401],
         unchanged: victimStillSignedIn,
       },
-      // On the attacker's own host, naming the victim's user id changes whom the session is: always the caller.
+      // On the attacker's own host, naming the victim's user id is not found (the wrapper's own-user
+      // check); were it answered, it would have to be the caller.
       {
         aims: "query:userId",
         send: ({ attacker, victim, call }) =>
@@ -72,7 +73,7 @@ export const foundationRoutes: RouteEntry[] = [
               throw new Error(`session answered someone else: ${res.body}`);
             return res;
           }),
-        expected: [200],
+        expected: [404],
         unchanged: victimStillSignedIn,
       },
       // Naming the victim's organisation as well: not found, like any foreign id (the wrapper's one check).
@@ -101,9 +102,9 @@ export const foundationRoutes: RouteEntry[] = [
         expected: [401],
         unchanged: victimStillSignedIn,
       },
-      // Signed out on the attacker's own host while naming the victim's user: only the caller's own
-      // session ends. A session of its own, so the attacker's cookie shared by the other entries
-      // stays valid.
+      // Signing out on the attacker's own host while naming the victim's user: not found, and no
+      // session ends (were it answered, only the caller's own). A session of its own, so the
+      // attacker's cookie shared by the other entries stays valid.
       {
         aims: "body:userId",
         send: ({ attacker, victim }) =>
@@ -117,11 +118,12 @@ export const foundationRoutes: RouteEntry[] = [
               cookie: own,
               body: { userId: victim.admin.id },
             });
-            if (res.status === 200 && (await whoIs(attacker.subdomain, own)).status !== 401)
-              throw new Error("logout did not end the caller's own session");
+            const ownStatus = (await whoIs(attacker.subdomain, own)).status;
+            if (res.status === 200 ? ownStatus !== 401 : ownStatus !== 200)
+              throw new Error(`logout answered ${res.status} and left the caller's own session at ${ownStatus}`);
             return res;
           }),
-        expected: [200],
+        expected: [404],
         unchanged: victimStillSignedIn,
       },
       // Naming the victim's organisation (query and body): not found, and no session ends at all,

@@ -92,13 +92,21 @@ export const peopleRoutes: RouteEntry[] = [
       a(
         "body:teamId",
         ({ attacker, victim, call }) =>
-          call("PUT", `/api/users/${attacker.employee.id}`, person({ teamId: victim.team.id })),
+          call(
+            "PUT",
+            `/api/users/${attacker.employee.id}`,
+            person({ teamId: victim.team.id, email: attacker.employee.email }),
+          ),
         [400, 404],
       ),
       a(
         "body:managerId",
         ({ attacker, victim, call }) =>
-          call("PUT", `/api/users/${attacker.employee.id}`, person({ managerId: victim.manager.id })),
+          call(
+            "PUT",
+            `/api/users/${attacker.employee.id}`,
+            person({ managerId: victim.manager.id, email: attacker.employee.email }),
+          ),
         [400, 404],
       ),
     ],

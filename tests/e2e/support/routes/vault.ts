@@ -94,29 +94,30 @@ const a = (aims: Attack["aims"], send: Attack["send"], expected: number[]): Atta
 });
 
 const aKey = () => newRecoveryKey();
-// The caller's own vault answers: the attackers' sessions hold their own vaults (created at their
-// sign-in); whether their recovery key is saved yet decides between 200 and 409.
-const OWN = [200, 409];
 
 export const vaultRoutes: RouteEntry[] = [
   {
     file: "app/api/vault/route.ts",
     method: "GET",
     attacks: [
-      a("query:userId", ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}`), [200]),
+      a("query:userId", ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}`), [404]),
       a(
         "query:organizationId",
         ({ victim, call }) => call("GET", `/api/vault?userId=${victim.manager.id}&organizationId=${victim.orgId}`),
         [404],
       ),
-      a("query:userId", ({ victim }) => asVictimAdmin(victim, "GET", `/api/vault?userId=${victim.manager.id}`), [200]),
+      a("query:userId", ({ victim }) => asVictimAdmin(victim, "GET", `/api/vault?userId=${victim.manager.id}`), [404]),
     ],
   },
   {
     file: "app/api/vault/recovery-key/route.ts",
     method: "POST",
     attacks: [
-      a("query:userId", ({ victim, call }) => call("POST", `/api/vault/recovery-key?userId=${victim.manager.id}`), OWN),
+      a(
+        "query:userId",
+        ({ victim, call }) => call("POST", `/api/vault/recovery-key?userId=${victim.manager.id}`),
+        [404],
+      ),
       a(
         "query:organizationId",
         ({ victim, call }) => call("POST", `/api/vault/recovery-key?organizationId=${victim.orgId}`),
@@ -125,7 +126,7 @@ export const vaultRoutes: RouteEntry[] = [
       a(
         "query:userId",
         ({ victim }) => asVictimAdmin(victim, "POST", `/api/vault/recovery-key?userId=${victim.manager.id}`),
-        OWN,
+        [404],
       ),
     ],
   },
@@ -137,7 +138,7 @@ export const vaultRoutes: RouteEntry[] = [
         "body:userId",
         ({ victim, call }) =>
           call("POST", "/api/vault/recovery-key/confirm", { group: 1, value: "0000", userId: victim.manager.id }),
-        [400, 409],
+        [404],
       ),
       a(
         "body:organizationId",
@@ -153,7 +154,7 @@ export const vaultRoutes: RouteEntry[] = [
             value: "0000",
             userId: victim.manager.id,
           }),
-        [400, 409],
+        [404],
       ),
     ],
   },
@@ -161,11 +162,11 @@ export const vaultRoutes: RouteEntry[] = [
     file: "app/api/vault/recover/route.ts",
     method: "POST",
     attacks: [
-      // A key that opens nothing of the caller's: 400 (or 429 once the per-person limit is spent).
+      // Naming another person is not found (the wrapper's own-user check), before any key is tried.
       a(
         "body:userId",
         ({ victim, call }) => call("POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
-        [400, 429],
+        [404],
       ),
       a(
         "body:organizationId",
@@ -180,7 +181,7 @@ export const vaultRoutes: RouteEntry[] = [
         "body:userId",
         ({ victim }) =>
           asVictimAdmin(victim, "POST", "/api/vault/recover", { recoveryKey: aKey(), userId: victim.manager.id }),
-        [400, 429],
+        [404],
       ),
     ],
   },
