@@ -1,43 +1,29 @@
 import type { ContentCategory, ContentType } from "@/lib/library/schemas";
 
-// What the content-library screen reads: an organisation item, or a built-in one (read-only, with
-// whether this organisation has hidden it from its coach).
-export type ContentDto = {
+/** The fields every library item has, stored or built in. */
+type ContentFields = {
   id: string;
-  source: "org" | "builtin";
-  readOnly: boolean;
-  hidden: boolean;
   title: string;
   content: string;
   contentType: ContentType;
   category: ContentCategory;
   tags: string[];
   priority: number;
+};
+
+// What the content-library screen reads: an organisation item, or a built-in one (read-only, with
+// whether this organisation has hidden it from its coach).
+export type ContentDto = ContentFields & {
+  source: "org" | "builtin";
+  readOnly: boolean;
+  hidden: boolean;
   organizationId: string | null;
   createdAt: string | null;
 };
 
-export type OrgContentRow = {
-  id: string;
-  organizationId: string;
-  title: string;
-  content: string;
-  contentType: ContentType;
-  category: ContentCategory;
-  tags: string[];
-  priority: number;
-  createdAt: Date;
-};
+export type OrgContentRow = ContentFields & { organizationId: string; createdAt: Date };
 
-export type BuiltinContentRow = {
-  id: string;
-  title: string;
-  content: string;
-  contentType: ContentType;
-  category: ContentCategory;
-  tags: string[];
-  priority: number;
-};
+export type BuiltinContentRow = ContentFields;
 
 export const orgContentSelect = {
   id: true,
