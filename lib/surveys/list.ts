@@ -22,6 +22,20 @@ export type SurveyListItem = {
 
 const LIMIT = 50;
 
+/** A survey as the overview and the current-round card read it (the stored counts; an open
+ * survey's response count is read live, see withCurrentResponseCounts). */
+export const surveySummarySelect = {
+  id: true,
+  title: true,
+  kind: true,
+  status: true,
+  scheduledFor: true,
+  sentAt: true,
+  closesAt: true,
+  invitedCount: true,
+  responseCount: true,
+} as const;
+
 /** The surveys overview: pulse rounds and custom surveys, newest first (admins and managers).
  * Counts only, never who answered, and only for admins. */
 export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
@@ -32,17 +46,7 @@ export async function listSurveys(ctx: AuthContext): Promise<SurveyListItem[]> {
       ctx.orgId,
       await tx.survey.findMany({
         where: { organizationId: ctx.orgId },
-        select: {
-          id: true,
-          title: true,
-          kind: true,
-          status: true,
-          scheduledFor: true,
-          sentAt: true,
-          closesAt: true,
-          invitedCount: true,
-          responseCount: true,
-        },
+        select: surveySummarySelect,
         orderBy: [{ scheduledFor: "desc" }, { createdAt: "desc" }],
         take: LIMIT,
       }),

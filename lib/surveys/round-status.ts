@@ -9,6 +9,7 @@ import { audit } from "@/lib/audit/audit";
 import { retryFailedMail } from "@/lib/mail/retry-failed";
 import { assertWritable } from "@/lib/billing/access";
 import { currentResponseCount } from "@/lib/surveys/participation";
+import { surveySummarySelect } from "@/lib/surveys/list";
 
 // Read models of a round for admins and managers: where it stands and whether its mail went out.
 // Counts only: nothing here links a person to an answer.
@@ -139,18 +140,7 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
   requireOwnOrg(ctx, orgId);
   const seesCounts = can(ctx, "analytics.organization");
   return withOrg(ctx.orgId, async (tx) => {
-    const select = {
-      id: true,
-      title: true,
-      kind: true,
-      status: true,
-      scheduledFor: true,
-      sentAt: true,
-      closesAt: true,
-      invitedCount: true,
-      responseCount: true,
-      _count: { select: { questions: true } },
-    } as const;
+    const select = { ...surveySummarySelect, _count: { select: { questions: true } } } as const;
     const where = { organizationId: ctx.orgId };
     const s =
       (await tx.survey.findFirst({ where: { ...where, status: "active" }, orderBy: { sentAt: "desc" }, select })) ??
