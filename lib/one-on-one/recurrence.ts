@@ -34,7 +34,7 @@ export const timeZoneSchema = z.string().min(1).refine(isValidTimeZone, { messag
 /** Hard ceiling so a caller cannot ask for an unbounded expansion. */
 export const MAX_OCCURRENCES = 1000;
 
-export const occurrencesInputSchema = z
+const occurrencesInputSchema = z
   .object({
     start: z.date(),
     timeZone: timeZoneSchema,
