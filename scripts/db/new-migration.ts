@@ -1,13 +1,17 @@
 // `npm run db:new-migration -- <name>`: writes prisma/migrations/<UTC timestamp>_<name>/migration.sql
 // with the SQL that takes the existing migrations to prisma/schema.prisma (what `prisma migrate dev
-// --create-only` would write; the CLI cannot run offline). DATABASE_URL names the server where a
-// scratch database is built (its user needs CREATEDB). Review the file and add hand-written SQL,
-// such as the row-level security policy of a new tenant table, before applying it.
-import { existsSync } from "node:fs";
+// --create-only` would write; the CLI cannot run offline). The diff is computed on a scratch
+// database: on DATABASE_URL's server when it is set (its user needs CREATEDB), else on a throwaway
+// embedded PostgreSQL started for the purpose, so the command works on a fresh checkout with
+// nothing running. Review the file and add hand-written SQL, such as the row-level security policy
+// of a new tenant table, before applying it.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MIGRATIONS_DIR, diffSchemaAgainstMigrations, ensureLockfile } from "./migrate";
+import { startEmbeddedPostgres } from "../lib/embedded-postgres";
+import { freePort } from "../lib/free-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
@@ -21,10 +25,7 @@ async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name || !/^[a-z0-9_]+$/.test(name))
     throw new Error("Usage: npm run db:new-migration -- <name>   (name: lower-case letters, digits, _)");
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: give a PostgreSQL URL whose user may create a scratch database.");
-
-  const sql = await diffSchemaAgainstMigrations(url);
+  const sql = await diffOnSomeServer();
   if (sql.trim() === "") {
     console.log("No schema changes: prisma/schema.prisma matches the migrations.");
     return;
@@ -48,6 +49,21 @@ async function main(): Promise<void> {
     console.log(
       "New table(s): add their row-level security policies and grants to this migration (see 20261122000100_row_level_security).",
     );
+}
+
+/** The schema's diff against the migrations, on DATABASE_URL's server or on a throwaway one. */
+async function diffOnSomeServer(): Promise<string> {
+  if (process.env.DATABASE_URL) return diffSchemaAgainstMigrations(process.env.DATABASE_URL);
+  mkdirSync(path.join(root, ".data"), { recursive: true });
+  const dir = mkdtempSync(path.join(root, ".data", "new-migration-"));
+  chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
+  const server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, quiet: true });
+  try {
+    return await diffSchemaAgainstMigrations(server.adminUrl("postgres"));
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {
