@@ -5,6 +5,9 @@
 // "questions" (the list), "questions.2" (an item that is a string), "questions.2.text" (a field of
 // an item that is an object).
 
+import type { ListState, PathOps } from "@/components/forms/flat-paths";
+import type { FieldList } from "@/components/forms/use-form-fields";
+
 /** One item of a list: a string, or an object of text fields and checkboxes. */
 export type ListItem = string | Readonly<Record<string, string | boolean>>;
 type FieldValue = string | boolean | readonly ListItem[];
@@ -149,3 +152,62 @@ export function keysAfter(
   else next = op.replace;
   return { ...keys, [name]: next };
 }
+
+/** A control's id: "<prefix><list>-<key>[-<field>]" for an item's, "<prefix><name>" otherwise. */
+function idOf(prefix: string, path: string, keys: ListKeys): string {
+  const { field, index, rest } = parse(path);
+  const key = index === null ? undefined : keys[field]?.[index];
+  if (key === undefined) return prefix + path;
+  return `${prefix}${field}-${key}${rest === null ? "" : `-${rest}`}`;
+}
+
+function renewKeys(keys: ListKeys, fresh: () => string): ListKeys {
+  return Object.fromEntries(Object.entries(keys).map(([name, list]) => [name, list.map(fresh)]));
+}
+
+/** One list's items and operations, on the form's state. */
+function list({ name, values, keys, update, updateKeys, fresh, idPrefix }: ListState): FieldList<unknown> {
+  const current = (values[name] ?? []) as readonly ListItem[];
+  const listKeys = keys[name] ?? [];
+  return {
+    items: current.map((value, index) => ({
+      key: listKeys[index] ?? `${name}-${index}`,
+      index,
+      path: `${name}.${index}`,
+      value,
+    })),
+    append(item) {
+      const key = fresh();
+      update((v) => appendItem(v, name, item as ListItem));
+      updateKeys((k) => keysAfter(k, name, { append: key }));
+      return key;
+    },
+    remove(index) {
+      update((v) => removeItem(v, name, index));
+      updateKeys((k) => keysAfter(k, name, { remove: index }));
+    },
+    move(from, to) {
+      update((v) => moveItem(v, name, from, to));
+      updateKeys((k) => keysAfter(k, name, { move: [from, to] }));
+    },
+    replace(items) {
+      update((v) => ({ ...v, [name]: [...(items as ListItem[])] }));
+      updateKeys((k) => keysAfter(k, name, { replace: items.map(fresh) }));
+    },
+    idOf: (key, sub) => `${idPrefix}${name}-${key}${sub === undefined ? "" : `-${sub}`}`,
+  };
+}
+
+/** The path operations of a form with lists (useListFields). */
+export const LIST_PATHS: PathOps = {
+  valueAt,
+  withValueAt,
+  leafPaths,
+  keyedPath,
+  pathWhenSent,
+  sameValue,
+  initialKeys,
+  renewKeys,
+  idOf,
+  list,
+};

@@ -1,15 +1,8 @@
 import { CORRECT_FIELDS, type FormState } from "@/lib/actions/form-state";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { zodFieldErrors } from "@/lib/errors/problem";
-import {
-  keyedPath,
-  leafPaths,
-  pathWhenSent,
-  sameValue,
-  valueAt,
-  type FieldValues,
-  type ListKeys,
-} from "@/components/forms/field-lists";
+import type { FieldValues, ListKeys } from "@/components/forms/field-lists";
+import { FLAT_PATHS, type PathOps } from "@/components/forms/flat-paths";
 
 // What a form says, decided from its current state alone (pure, so it is unit-tested without a
 // browser). The rules, for every form of the product:
@@ -43,6 +36,8 @@ export type FormView<V extends FieldValues = FieldValues> = {
   answer: Answer<V> | null;
   /** The lists' item keys now (none for a form without lists). */
   keys?: ListKeys;
+  /** How paths are read: plain fields unless given (field-lists.ts' LIST_PATHS for lists). */
+  paths?: PathOps;
 };
 
 export type FormAlertView = { tone: "error" | "ok"; lines: string[] } | null;
@@ -75,14 +70,15 @@ export function schemaMessages(schema: Validator, input: unknown): Messages {
 function serverMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
   const a = view.answer;
   if (!a || a.state.status !== "error") return [];
-  const then = pathWhenSent(name, view.keys ?? {}, a.sentKeys ?? {});
-  if (then === null || !sameValue(valueAt(a.sent, then), valueAt(view.values, name))) return [];
+  const p = view.paths ?? FLAT_PATHS;
+  const then = p.pathWhenSent(name, view.keys ?? {}, a.sentKeys ?? {});
+  if (then === null || !p.sameValue(p.valueAt(a.sent, then), p.valueAt(view.values, name))) return [];
   return a.state.fields?.[then] ?? [];
 }
 
 /** What one field (or list, or list item's field) shows now. */
 export function fieldMessages<V extends FieldValues>(view: FormView<V>, name: string): string[] {
-  const touched = view.touched[keyedPath(name, view.keys ?? {})];
+  const touched = view.touched[(view.paths ?? FLAT_PATHS).keyedPath(name, view.keys ?? {})];
   const own = view.submitted || touched ? (view.client[name] ?? []) : [];
   return unique([...own, ...serverMessages(view, name)]);
 }
@@ -106,7 +102,7 @@ export function formAlert<V extends FieldValues>(
     for (const [key, list] of Object.entries(fields)) if (!isField(key)) errors.push(...list);
     const message = (state.code && codeMessages[state.code]) || state.message;
     const aboutFields = Object.keys(fields).filter(isField);
-    const paths = leafPaths(view.values).filter(isField);
+    const paths = (view.paths ?? FLAT_PATHS).leafPaths(view.values).filter(isField);
     const shown = new Set(paths.flatMap((f) => fieldMessages(view, f)));
     if (aboutFields.length === 0) {
       if (message) errors.push(message);

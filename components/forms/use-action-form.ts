@@ -4,7 +4,6 @@ import { useState, useTransition, type FormEvent } from "react";
 import { unstable_rethrow } from "next/navigation";
 import { idleState, type FormAction, type FormState } from "@/lib/actions/form-state";
 import type { OutputOf, Validator } from "@/components/forms/form-messages";
-import { leafPaths, valueAt } from "@/components/forms/field-lists";
 import {
   useFormFields,
   type FieldsOptions,
@@ -26,14 +25,12 @@ function isNavigation(err: unknown): boolean {
   }
 }
 
-/** The values as the FormData a server action reads (a ticked box as "on", like a browser; a
- * list item's field under its path, "questions.2.text", as its control's name is). */
+/** The values as the FormData a server action reads (a ticked box as "on", like a browser). */
 function toFormData(values: FieldValues): FormData {
   const data = new FormData();
-  for (const path of leafPaths(values)) {
-    const value = valueAt(values, path);
-    if (typeof value === "string") data.set(path, value);
-    else if (value === true) data.set(path, "on");
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === "string") data.set(key, value);
+    else if (value === true) data.set(key, "on");
   }
   return data;
 }

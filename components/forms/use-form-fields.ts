@@ -15,20 +15,8 @@ import {
   type FormAlertView,
   type FormView,
 } from "@/components/forms/form-messages";
-import {
-  appendItem,
-  initialKeys,
-  keyedPath,
-  keysAfter,
-  leafPaths,
-  moveItem,
-  removeItem,
-  valueAt,
-  withValueAt,
-  type FieldValues,
-  type ListItem,
-  type ListKeys,
-} from "@/components/forms/field-lists";
+import type { FieldValues, ListItem, ListKeys } from "@/components/forms/field-lists";
+import { FLAT_PATHS, type PathOps } from "@/components/forms/flat-paths";
 
 export type { FieldValues } from "@/components/forms/field-lists";
 
@@ -82,7 +70,7 @@ export type InputProps = {
 };
 
 /** One list's items and operations (react-hook-form's useFieldArray, on this hook's state). */
-type FieldList<T> = {
+export type FieldList<T> = {
   /** In order: `key` is stable for the item's life (React's key, its controls' ids), `path` is
    * where its values and messages are now ("questions.2"). */
   items: { key: string; index: number; path: string; value: T }[];
@@ -134,14 +122,26 @@ export type FormFields<V extends FieldValues, Out = unknown> = {
  * The state of one form: its values (controlled, so nothing typed is lost after a failed submit),
  * which fields were touched, whether a submit was tried, and the server's last answer. Messages are
  * derived on every render from the zod schema the server uses, never stored, so they always
- * describe the current values. Lists (`list(name)`) keep a stable key per item beside the values
- * (field-lists.ts), by which an item's "touched" and the server's word about it follow it.
+ * describe the current values. A form with list fields uses useListFields (use-list-fields.ts):
+ * `list(name)` keeps a stable key per item beside the values (field-lists.ts), by which an item's
+ * "touched" and the server's word about it follow it.
  */
 export function useFormFields<S extends Validator, V extends FieldValues>(
   schema: S,
   initial: V,
   options: FieldsOptions<V> = {},
 ): FormFields<V, OutputOf<S>> {
+  return useFields(schema, initial, options, FLAT_PATHS);
+}
+
+/** useFormFields with the way its values are read by path: useListFields passes the lists' one. */
+export function useFields<S extends Validator, V extends FieldValues>(
+  schema: S,
+  initial: V,
+  options: FieldsOptions<V>,
+  paths: PathOps,
+): FormFields<V, OutputOf<S>> {
+  const { initialKeys, keyedPath, leafPaths, valueAt, withValueAt } = paths;
   const { hidden, idPrefix = "", live = [], quietUntilEdited = [], codeMessages, toInput, fieldOf } = options;
   const [values, setValues] = useState<V>(initial);
   const [fields] = useState(() => Object.keys(initial));
@@ -179,13 +179,8 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     };
   }, []);
 
-  const itemId = (list: string, key: string, sub?: string) =>
-    `${idPrefix}${list}-${key}${sub === undefined ? "" : `-${sub}`}`;
-  const idIn = (name: string, k: ListKeys) => {
-    const [list = "", index, ...rest] = name.split(".");
-    const key = index === undefined ? undefined : k[list]?.[Number(index)];
-    return key === undefined ? `${idPrefix}${name}` : itemId(list, key, rest.length > 0 ? rest.join(".") : undefined);
-  };
+  const idIn = (name: string, k: ListKeys) => paths.idOf(idPrefix, name, k);
+  const fresh = () => String(nextKey.current++);
 
   // What was typed into the server's HTML before hydration is in the fields but not in this state
   // (React keeps a field's value as it hydrates, and no change event was seen): take it, once,
@@ -239,6 +234,7 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     submitted,
     answer,
     keys,
+    paths,
   };
   const touch = (name: string) => {
     const key = keyedPath(name, keys);
@@ -266,36 +262,8 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
   }
 
   function list<K extends ListKey<V>>(name: K): FieldList<ItemOf<V[K]>> {
-    const current = (values[name] ?? []) as readonly ItemOf<V[K]>[];
-    const listKeys = keys[name] ?? [];
-    const fresh = () => String(nextKey.current++);
-    return {
-      items: current.map((value, index) => ({
-        key: listKeys[index] ?? `${name}-${index}`,
-        index,
-        path: `${name}.${index}`,
-        value,
-      })),
-      append(item) {
-        const key = fresh();
-        setValues((v) => appendItem(v, name, item as ListItem));
-        setKeys((k) => keysAfter(k, name, { append: key }));
-        return key;
-      },
-      remove(index) {
-        setValues((v) => removeItem(v, name, index));
-        setKeys((k) => keysAfter(k, name, { remove: index }));
-      },
-      move(from, to) {
-        setValues((v) => moveItem(v, name, from, to));
-        setKeys((k) => keysAfter(k, name, { move: [from, to] }));
-      },
-      replace(items) {
-        setValues((v) => ({ ...v, [name]: [...items] }));
-        setKeys((k) => keysAfter(k, name, { replace: items.map(fresh) }));
-      },
-      idOf: (key, sub) => itemId(name, key, sub),
-    };
+    const update = (fn: (v: FieldValues) => FieldValues) => setValues((v) => fn(v) as V);
+    return paths.list({ name, values, keys, update, updateKeys: setKeys, fresh, idPrefix }) as FieldList<ItemOf<V[K]>>;
   }
 
   return {
@@ -344,10 +312,7 @@ export function useFormFields<S extends Validator, V extends FieldValues>(
     reset(next = initial) {
       setValues(next);
       // New keys, never the first render's again: an item of the old list keeps none of its state.
-      const fresh = Object.fromEntries(
-        Object.entries(initialKeys(next).keys).map(([name, list]) => [name, list.map(() => String(nextKey.current++))]),
-      );
-      setKeys(fresh);
+      setKeys(paths.renewKeys(initialKeys(next).keys, fresh));
       setTouched({});
       setSubmitted(false);
     },

@@ -18,7 +18,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
-import { useFormFields } from "@/components/forms/use-form-fields";
+import { useListFields } from "@/components/forms/use-list-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { Field, FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 import { IMPORT_ACCEPT, readFiles, type PickedFile } from "@/components/library/read-files";
@@ -47,7 +47,7 @@ function fieldOf(path: string, v: Values): string {
 /** Import: pasted text and/or .md/.txt files (read in the browser, a list field), then the server's result. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useFormFields(importInputSchema, { title: "", text: "", files: [] } as Values, {
+  const form = useListFields(importInputSchema, { title: "", text: "", files: [] } as Values, {
     idPrefix: "import-",
     toInput: (v) => ({ items: itemsOf(v) }),
     fieldOf,

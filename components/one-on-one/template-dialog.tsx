@@ -16,7 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { Field, FieldMessages, FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
-import { useFormFields } from "@/components/forms/use-form-fields";
+import { useListFields } from "@/components/forms/use-list-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { useTemplateMutations } from "@/components/one-on-one/use-templates";
 import { Textarea } from "@/components/ui/textarea";
@@ -37,7 +37,7 @@ export function TemplateDialog({
   template?: TemplateDto;
   onClose: () => void;
 }) {
-  const form = useFormFields(
+  const form = useListFields(
     templateInputSchema,
     {
       name: template?.name ?? "",

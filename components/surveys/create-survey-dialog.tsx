@@ -25,7 +25,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
-import { useFormFields } from "@/components/forms/use-form-fields";
+import { useListFields } from "@/components/forms/use-list-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
 import { QuestionBuilder } from "@/components/surveys/create-survey-questions";
@@ -120,7 +120,7 @@ export function CreateSurveyDialog({
     at: times.at,
     openDays: String(DEFAULT_OPEN_DAYS),
   };
-  const form = useFormFields(customSurveySchema, start, {
+  const form = useListFields(customSurveySchema, start, {
     idPrefix: "survey-",
     toInput: (v) => requestOf(v, orgId),
     fieldOf,

@@ -3,6 +3,7 @@ import {
   appendItem,
   initialKeys,
   keyedPath,
+  LIST_PATHS,
   keysAfter,
   leafPaths,
   moveItem,
@@ -106,6 +107,7 @@ function templateView(over: Partial<FormView<Template>> & { values: Template }):
     submitted: false,
     answer: null,
     keys: initialKeys(over.values).keys,
+    paths: LIST_PATHS,
     ...over,
   };
 }

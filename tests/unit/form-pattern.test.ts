@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Every form uses the one pattern of components/forms (CONTRIBUTING.md, step 8): a file under
-// components/ or app/ that renders a <form> takes its state from useFormFields or useActionForm,
+// components/ or app/ that renders a <form> takes its state from useFormFields (useListFields for lists) or useActionForm,
 // itself or through a prop typed with their result (live checks with the server's schema, server field messages under their fields, values kept
 // after a failed submit, the announced form message, the early-submit hold), and each <form>
 // submits through onSubmit with noValidate and no action attribute, so that a press before
@@ -59,8 +59,8 @@ function formPatternProblems(file: string, source: string): string[] {
   if (tags.length === 0) return [];
   const problems: string[] = [];
   // The hook's result may come in as a prop (a step of signup gets its form from the page).
-  if (!/\buse(FormFields|ActionForm)\s*[<(]|:\s*(FormFields|ActionForm)</.test(code))
-    problems.push(`${file}: renders a <form> without useFormFields or useActionForm`);
+  if (!/\buse(FormFields|ListFields|ActionForm)\s*[<(]|:\s*(FormFields|ActionForm)</.test(code))
+    problems.push(`${file}: renders a <form> without useFormFields, useListFields or useActionForm`);
   if (file in TAG_EXCEPTIONS) return problems;
   for (const tag of tags) {
     if (!/\sonSubmit=/.test(tag)) problems.push(`${file}: a <form> without onSubmit`);
@@ -74,7 +74,7 @@ describe("the form pattern rule", () => {
   it("refuses a form on its own state, a form with an action, one the browser validates", () => {
     const own = `const [v, setV] = useState("");\nreturn <form onSubmit={save} noValidate><input /></form>;`;
     expect(formPatternProblems("components/x.tsx", own)).toEqual([
-      "components/x.tsx: renders a <form> without useFormFields or useActionForm",
+      "components/x.tsx: renders a <form> without useFormFields, useListFields or useActionForm",
     ]);
     const action = `const form = useFormFields(s, {});\nreturn <form action={act} onSubmit={(e) => go(e, { a: 1 })}></form>;`;
     expect(formPatternProblems("components/x.tsx", action)).toEqual([
