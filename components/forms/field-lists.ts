@@ -108,7 +108,7 @@ export function pathWhenSent(path: string, now: ListKeys, sent: ListKeys): strin
 }
 
 /** Whether two values are the same (lists and items compared by content). */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
