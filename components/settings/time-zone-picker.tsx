@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Check, ChevronDown } from "lucide-react";
-import { searchTimeZones, suggestedTimeZone, timeZoneLabel } from "@/lib/utils/time-zone";
+import { searchTimeZones, suggestedTimeZone, timeZoneLabel } from "@/lib/format/zones";
 import { browserTimeZone } from "@/components/one-on-one/format";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";

@@ -32,7 +32,7 @@ import { QuestionBuilder } from "@/components/surveys/create-survey-questions";
 import { AudiencePicker, type SurveyTeam } from "@/components/surveys/create-survey-audience";
 import { OpenForField, SendTimePicker } from "@/components/surveys/create-survey-send";
 import { formatDate, plural } from "@/lib/format";
-import { runtimeTimeZone } from "@/lib/utils/time-zone";
+import { runtimeTimeZone } from "@/lib/format/zones";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -10,7 +10,7 @@ import {
   type PulseScheduleDto,
   type PulseScheduleInput,
 } from "@/lib/surveys/round-schedule-schemas";
-import { timeZoneNames } from "@/lib/utils/time-zone";
+import { timeZoneNames } from "@/lib/format/zones";
 import { TimeZonePicker } from "@/components/settings/time-zone-picker";
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";

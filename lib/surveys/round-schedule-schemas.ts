@@ -1,8 +1,12 @@
 // The pulse schedule's edge schema, shared by PATCH /api/organizations/{orgId}/pulse-schedule and
 // the settings form (so both say the same thing about a bad time or zone).
 import { z } from "zod";
-import { TIME_PATTERN } from "@/lib/surveys/schedule";
-import { isValidTimeZone } from "@/lib/utils/time-zone";
+// Zone names from lib/format/zones, not lib/utils/time-zone: the form runs in the browser, and
+// lib/utils/time-zone would bring luxon's wall-clock maths with it, which the form never uses.
+import { isValidTimeZone } from "@/lib/format/zones";
+
+/** "09:00": a 24-hour time, as the schedule stores it (lib/surveys/schedule.ts reads it). */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

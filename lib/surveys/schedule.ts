@@ -12,8 +12,7 @@ export type PulseSlot = {
 };
 
 import { instantFromWallClock, wallClock } from "@/lib/utils/time-zone";
-
-export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+import { TIME_PATTERN } from "@/lib/surveys/round-schedule-schemas";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const dateKey = (y: number, mo: number, d: number) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
