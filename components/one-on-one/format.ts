@@ -1,12 +1,14 @@
 import type { Recurrence } from "@/lib/one-on-one/recurrence";
 import type { MeetingListItem, PersonRef } from "@/lib/one-on-one/dto";
 import { formatDate } from "@/lib/format";
-import { instantFromWallClock, runtimeTimeZone, wallClock } from "@/lib/utils/time-zone";
+import { runtimeTimeZone } from "@/lib/format/zones";
 
 // How the 1:1 screens word and show a meeting. Pure (a time zone is a parameter, the browser's
 // when left out), so the list, the meeting page and the tests agree. Dates come from the server as
 // UTC ISO strings; render them only on the client (useIsClient), since the server cannot know the
-// viewer's time zone and a server-rendered text would not match the hydrated one.
+// viewer's time zone and a server-rendered text would not match the hydrated one. The
+// datetime-local conversions, which need luxon's wall-clock maths, are in date-time-local.ts, so
+// only the forms that load them lazily bring luxon into the browser.
 
 /** The viewer's IANA time zone (the browser's), UTC when the runtime does not say. */
 export function browserTimeZone(): string {
@@ -66,35 +68,6 @@ export function otherPerson(m: Pick<MeetingListItem, "role" | "manager" | "emplo
 /** 'Meeting with {first} {last}', naming the other person. */
 export function meetingTitle(m: Pick<MeetingListItem, "role" | "manager" | "employee">): string {
   return `Meeting with ${fullName(otherPerson(m))}`;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A datetime-local input's value ('YYYY-MM-DDTHH:mm') for an instant, read in `timeZone`. */
-export function toDateTimeLocal(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
-}
-
-const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/**
- * A datetime-local value read as a wall-clock time in `timeZone`, as an ISO instant (UTC), or null
- * when the text is not such a value. A time skipped by a daylight-saving change moves forward (as
- * calendars do: see instantFromWallClock).
- */
-export function fromDateTimeLocal(value: string, timeZone: string): string | null {
-  const m = LOCAL_RE.exec(value.trim());
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => (s === undefined ? 0 : Number(s))) as number[];
-  if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59 || second! > 59) return null;
-  // Reject 2026-02-31 and the like: the date must read back as typed.
-  const probe = new Date(Date.UTC(year!, month! - 1, day!));
-  if (probe.getUTCMonth() !== month! - 1) return null;
-  return instantFromWallClock(
-    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
-    timeZone,
-  ).toISOString();
 }
 
 /** The tabs of '1:1 Meetings', as the address's ?tab= names them (My Meetings has none). Here,

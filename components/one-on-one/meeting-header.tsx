@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
+import dynamic from "next/dynamic";
 import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
@@ -10,8 +11,16 @@ import { MeetingStatusBadge } from "@/components/one-on-one/meeting-status-badge
 import { MeetingDateTime } from "@/components/one-on-one/local-date-time";
 import { formatDuration, meetingTitle, recurrenceHint } from "@/components/one-on-one/format";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
-import { RescheduleDialog } from "@/components/one-on-one/reschedule-dialog";
 import { CancelDialog } from "@/components/one-on-one/cancel-dialog";
+
+// The dialog reads and writes a datetime-local time in the viewer's zone with luxon's wall-clock
+// maths (about 20 KiB gz): it loads when Reschedule is pressed, not with the page.
+const RescheduleDialog = dynamic(
+  () => import("@/components/one-on-one/reschedule-dialog").then((m) => m.RescheduleDialog),
+  {
+    loading: () => null,
+  },
+);
 
 /** 'Meeting with {first} {last}', when, status, and the manager's Mark Complete / Reschedule / Cancel. */
 export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {

@@ -2,15 +2,25 @@
 
 import { rememberTab } from "@/lib/utils/tab-address";
 import Link from "next/link";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ArrowLeft, CalendarDays, CalendarPlus, ClipboardList } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MyMeetings } from "@/components/one-on-one/meeting-list";
-import { ScheduleForm } from "@/components/one-on-one/schedule-form";
 import { TemplatesTab } from "@/components/one-on-one/templates-tab";
 import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
 import type { MeetingListPage } from "@/lib/one-on-one/dto";
+
+// The form converts its datetime-local time in the viewer's zone with luxon's wall-clock maths
+// (about 20 KiB gz): it loads with the Schedule tab, not with the list.
+const ScheduleForm = dynamic(() => import("@/components/one-on-one/schedule-form").then((m) => m.ScheduleForm), {
+  loading: () => (
+    <p role="status" className="text-sm text-muted-foreground">
+      Loading…
+    </p>
+  ),
+});
 
 /**
  * '1:1 Meetings': My Meetings for everyone, Schedule New for those who schedule

@@ -16,13 +16,8 @@ import { withRules } from "@/components/forms/form-messages";
 import { toast } from "@/components/ui/toast";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
 import { rescheduleMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
-import {
-  browserTimeZone,
-  DURATION_CHOICES,
-  formatDuration,
-  fromDateTimeLocal,
-  toDateTimeLocal,
-} from "@/components/one-on-one/format";
+import { browserTimeZone, DURATION_CHOICES, formatDuration } from "@/components/one-on-one/format";
+import { fromDateTimeLocal, toDateTimeLocal } from "@/components/one-on-one/date-time-local";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 
 // The server refuses a time in the past by its own clock; the form says so as the user types, and

@@ -19,8 +19,8 @@ import {
   formatDuration,
   formatMeetingDateTime,
   fullName,
-  toDateTimeLocal,
 } from "@/components/one-on-one/format";
+import { toDateTimeLocal } from "@/components/one-on-one/date-time-local";
 import {
   SCHEDULE_INITIAL,
   missingRequired,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECURRENCE_KINDS } from "@/lib/one-on-one/recurrence";
-import { DEFAULT_DURATION, DURATION_CHOICES, fromDateTimeLocal } from "@/components/one-on-one/format";
+import { DEFAULT_DURATION, DURATION_CHOICES } from "@/components/one-on-one/format";
+import { fromDateTimeLocal } from "@/components/one-on-one/date-time-local";
 import type { ScheduleBody } from "@/components/one-on-one/use-meetings";
 
 // The Schedule New form's values (strings, as its controls hold them) and their checks in the

@@ -3,12 +3,11 @@ import {
   formatDuration,
   formatMeetingDateTime,
   formatMeetingTimeRange,
-  fromDateTimeLocal,
   meetingTitle,
   meetingsTab,
   recurrenceHint,
-  toDateTimeLocal,
 } from "@/components/one-on-one/format";
+import { fromDateTimeLocal, toDateTimeLocal } from "@/components/one-on-one/date-time-local";
 
 const manager = { id: "m", firstName: "Maria", lastName: "Lopez", email: "m@x.test" };
 const employee = { id: "e", firstName: "Sam", lastName: "Okafor", email: "e@x.test" };
