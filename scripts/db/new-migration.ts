@@ -30,15 +30,14 @@ async function main(): Promise<void> {
     console.log("No schema changes: prisma/schema.prisma matches the migrations.");
     return;
   }
-  // Migrations apply in name order, so a new one must sort after every existing one.
-  const dirName = `${timestamp(new Date())}_${name}`;
+  // Migrations apply in name order, so a new one must sort after every existing one: it is stamped
+  // now, or one second after the latest when that one carries a later stamp (a migration written
+  // on a machine whose clock ran ahead has landed and cannot be renamed).
   const existing = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true }))
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort((a, b) => a.localeCompare(b));
-  const last = existing.at(-1);
-  if (last && last.localeCompare(dirName) >= 0)
-    throw new Error(`${dirName} would sort before the latest migration ${last}; check the clock.`);
+  const dirName = `${timestamp(stampAfter(existing.at(-1), new Date()))}_${name}`;
 
   const dir = path.join(DEFAULT_MIGRATIONS_DIR, dirName);
   await mkdir(dir);
@@ -49,6 +48,18 @@ async function main(): Promise<void> {
     console.log(
       "New table(s): add their row-level security policies and grants to this migration (see 20261122000100_row_level_security).",
     );
+}
+
+/** `now`, or one second after the stamp of `latest` (a migration directory name) when that is not
+ * earlier than now. */
+function stampAfter(latest: string | undefined, now: Date): Date {
+  const m = latest?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})_/);
+  if (!m) return now;
+  const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number];
+  const after = Date.UTC(y, mo - 1, d, h, mi, se) + 1000;
+  if (after <= now.getTime()) return now;
+  console.log(`The latest migration ${latest} is stamped after now: this one is stamped one second after it.`);
+  return new Date(after);
 }
 
 /** The schema's diff against the migrations, on DATABASE_URL's server or on a throwaway one. */
