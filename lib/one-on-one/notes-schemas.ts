@@ -1,6 +1,7 @@
 import { formatNumber } from "@/lib/format";
 import { z } from "zod";
 import { entityId } from "@/lib/validation/entity-id";
+import { calendarDay } from "@/lib/validation/calendar-day";
 
 // Request bodies of the agenda, action-item, private-note and suggestion-review routes,
 // shared by the routes and the client forms. Client-safe: no server code.
@@ -46,19 +47,7 @@ const actionText = z
   .min(1, "Action item is required")
   .max(ACTION_ITEM_MAX, `Action item is at most ${ACTION_ITEM_MAX} characters`);
 
-/** A calendar day, YYYY-MM-DD, that exists (no 2026-02-30). */
-const dueDateSchema = z
-  .string({ error: "Due date must be a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Due date must be a date (YYYY-MM-DD)")
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return (
-      !Number.isNaN(d.getTime()) &&
-      d.toISOString().slice(0, 10) === s &&
-      d.getUTCFullYear() >= 2000 &&
-      d.getUTCFullYear() <= 2200
-    );
-  }, "Due date must be a date (YYYY-MM-DD)");
+const dueDateSchema = calendarDay("Due date must be a date (YYYY-MM-DD)");
 
 const ownerId = entityId("user", "Owner must be you or the other person of the meeting");
 
