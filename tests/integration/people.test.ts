@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { DomainError } from "@/lib/errors/domain-error";
 import { createSession, loadSession } from "@/lib/auth/sessions";
-import type { AuthContext } from "@/lib/auth/context";
 import {
   createUser as createUserFn,
   deleteUser,
@@ -20,17 +19,15 @@ import { userInputSchema, type UserInput } from "@/lib/people/schemas";
 import { createSurvey, sendSurvey, ORG_TEAM_ID } from "@/lib/surveys/send";
 import { INVALID_LINK, submitResponse } from "@/lib/surveys/submit";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
-import { createOrg, createUser } from "../support/factories";
+import { createOrg, createUser, ctxFor } from "../support/factories";
 import { status } from "../support/status";
 import { liveParticipation } from "@/lib/surveys/participation";
 import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
 async function adminOf(opts: { maxUsers?: number } = {}) {
   const { orgId } = await createOrg({ maxUsers: opts.maxUsers ?? 50 });
-  const admin = await createUser(orgId, { role: "admin", firstName: "Ada" });
-  const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, admin.id, null));
-  const ctx: AuthContext = { orgId, userId: admin.id, role: "admin", sessionId };
-  return { orgId, admin, ctx };
+  const ctx = await ctxFor(orgId, "admin", { firstName: "Ada" });
+  return { orgId, admin: { id: ctx.userId }, ctx };
 }
 
 const input = (over: Partial<Record<keyof UserInput, unknown>> = {}): UserInput =>
@@ -209,18 +206,16 @@ describe("users", () => {
 
   it("managers may view people but not change them; employees may not view", async () => {
     const { orgId, ctx } = await adminOf();
-    const manager = await createUser(orgId, { role: "manager" });
-    const employee = await createUser(orgId, { role: "employee" });
-    const mctx: AuthContext = { orgId, userId: manager.id, role: "manager", sessionId: randomUUID() };
-    const ectx: AuthContext = { orgId, userId: employee.id, role: "employee", sessionId: randomUUID() };
+    const mctx = await ctxFor(orgId, "manager");
+    const ectx = await ctxFor(orgId, "employee");
     expect((await listUsers(mctx)).length).toBe(3);
     expect(await status(createUserFn(mctx, input()))).toBe(403);
     expect(await status(createTeam(mctx, { name: "X", managerId: null }))).toBe(403);
     expect(await status(listUsers(ectx))).toBe(403);
     expect(await status(getOrgChart(ectx))).toBe(403);
     // Anyone reads their own record.
-    expect((await getUser(ectx, employee.id)).id).toBe(employee.id);
-    expect(await status(getUser(ectx, manager.id))).toBe(403);
+    expect((await getUser(ectx, ectx.userId)).id).toBe(ectx.userId);
+    expect(await status(getUser(ectx, mctx.userId))).toBe(403);
     expect((await listUsers(ctx, { search: "test", limit: 2 })).length).toBe(2);
   });
 });

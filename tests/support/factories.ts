@@ -3,6 +3,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
+import { createSession } from "@/lib/auth/sessions";
+import type { AuthContext } from "@/lib/auth/context";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { signupSchema, type SignupData } from "@/lib/signup/schemas";
 
@@ -52,6 +54,19 @@ export async function createUser(
     }),
   );
   return { ...user, orgId };
+}
+
+/** A new user of `role` in `orgId`, signed in: their AuthContext with a real Session row, for calling
+ * domain functions as them. A test that needs the person's vault open (Boss Bot, private notes)
+ * uses person() from ./one-on-one.ts instead. */
+export async function ctxFor(
+  orgId: string,
+  role: Role,
+  opts: { email?: string; firstName?: string } = {},
+): Promise<AuthContext> {
+  const user = await createUser(orgId, { role, ...opts });
+  const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, user.id, null));
+  return { orgId, userId: user.id, role, sessionId };
 }
 
 export const SIGNUP_PASSWORD = "Signup-pass-2026";
