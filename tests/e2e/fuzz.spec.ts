@@ -11,7 +11,15 @@ import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/work
 import { signIn } from "./support/http";
 import { seedConversation } from "./support/routes/coach";
 import { declaredRoutes, urlOf } from "./support/declared-routes";
-import { fuzzRoute, staleExtras, type Fixture, type ParamKind, type RouteSpec, type Side } from "./support/fuzz-routes";
+import {
+  fixtureIdsOf,
+  fuzzRoute,
+  staleExtras,
+  type Fixture,
+  type ParamKind,
+  type RouteSpec,
+  type Side,
+} from "./support/fuzz-routes";
 import {
   EXCLUDED_COLUMNS,
   EXCLUDED_SCHEMAS,
@@ -199,32 +207,14 @@ function getFixture(): Promise<Fixture> {
     const cookie = await signIn(own.subdomain, own.admin.email, PASSWORD);
     const foreignCookie = await signIn(foreign.subdomain, foreign.admin.email, PASSWORD);
     if (!cookie || !foreignCookie) throw new Error("the fuzz workspaces' admins could not sign in");
-    const idsOf = (s: Side) => [
-      s.orgId,
-      s.admin.id,
-      s.manager.id,
-      s.employee.id,
-      s.team.id,
-      s.notificationId,
-      s.openSurveyId,
-      s.questionId,
-      s.closedSurveyId,
-      s.chatId,
-      s.contentId,
-      s.meetingId,
-      s.agendaItemId,
-      s.actionItemId,
-      s.templateId,
-      s.prepFormId,
-    ];
     return {
       own,
       foreign,
       cookie,
       foreignCookie,
       orgIds: [own.orgId, foreign.orgId],
-      ownIds: new Set(idsOf(own)),
-      foreignIds: idsOf(foreign),
+      ownIds: new Set(fixtureIdsOf(own, foreign)),
+      foreignIds: fixtureIdsOf(foreign, own),
     };
   })();
   return fixture;

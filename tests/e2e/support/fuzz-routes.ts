@@ -37,12 +37,14 @@ export type Fixture = {
   foreignIds: string[];
 };
 
-type Ids = { own: (f: Fixture) => string[]; foreign: (f: Fixture) => string[] };
+type Sides = Pick<Fixture, "own" | "foreign">;
+type Ids = { own: (f: Sides) => string[]; foreign: (f: Sides) => string[] };
 const both = (pick: (s: Side) => string[]): Ids => ({ own: (f) => pick(f.own), foreign: (f) => pick(f.foreign) });
 
 /** The fixture's rows of each entity: a path parameter naming one is sent the caller's own
  * organisation's (served) or the other's (refused). A new entity fails to compile here until the
- * fixture (prepareSide in fuzz.spec.ts) has a row of it. */
+ * fixture (prepareSide in fuzz.spec.ts) has a row of it; the fixture's id lists follow from this
+ * table (fixtureIdsOf), so nothing else names the new rows. */
 const ENTITY_IDS: Record<Entity, Ids> = {
   organization: both((s) => [s.orgId]),
   user: {
@@ -61,6 +63,15 @@ const ENTITY_IDS: Record<Entity, Ids> = {
   notification: both((s) => [s.notificationId]),
   template: both((s) => [s.templateId]),
 };
+
+/** Every id of `side`'s rows in ENTITY_IDS, each entity's picks for the side as own and as foreign
+ * (the user picks differ: a path is never sent the signed-in admin as its own), without repeats.
+ * The fixture's ownIds and foreignIds: an id the fuzz sends is the caller's own when it is here. */
+export function fixtureIdsOf(side: Side, other: Side): string[] {
+  const asOwn = { own: side, foreign: other };
+  const asForeign = { own: other, foreign: side };
+  return [...new Set(Object.values(ENTITY_IDS).flatMap((ids) => [...ids.own(asOwn), ...ids.foreign(asForeign)]))];
+}
 
 export type ParamKind =
   | { t: "uuid"; own: (f: Fixture) => string[]; foreign: (f: Fixture) => string[] }
