@@ -15,16 +15,6 @@ import type { Attack, Caller } from "./types";
 export const asVictimManager = <T>(v: Workspace, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
   runInOrg(e2eDb(), v.orgId, fn, undefined, v.manager.id);
 
-/** make(v), run once per workspace (the victim's rows every attack names). */
-export function oncePerWorkspace<T>(make: (v: Workspace) => Promise<T>): (v: Workspace) => Promise<T> {
-  const made = new Map<string, Promise<T>>();
-  return (v) => {
-    let p = made.get(v.orgId);
-    if (!p) made.set(v.orgId, (p = make(v)));
-    return p;
-  };
-}
-
 export type Outsider = "foreign" | "admin" | "otherManager";
 const OUTSIDERS: readonly Outsider[] = ["foreign", "admin", "otherManager"];
 

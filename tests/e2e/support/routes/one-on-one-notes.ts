@@ -3,7 +3,8 @@
 // organisation's own admin and a second manager of it all get 404, exactly as for a meeting that does not exist, and
 // the victim's agenda, action items, private note and reviews stay as they were.
 import type { Workspace } from "../workspace";
-import { asPairManager, asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { asPairManager, asVictimManager, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { oncePerWorkspace } from "./once-per-workspace";
 import { victimPrep } from "./one-on-one-prep";
 import type { RouteEntry } from "./types";
 

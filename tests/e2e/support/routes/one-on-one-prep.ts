@@ -4,7 +4,8 @@
 // second manager of it are outsiders too, and get 404 exactly as for a meeting that does not exist.
 // Each attack leaves the victim's template, meeting, prep form and notifications unchanged.
 import type { Workspace } from "../workspace";
-import { asVictimManager, oncePerWorkspace, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { asVictimManager, outsidersFor, victimGuard } from "./one-on-one-fixtures";
+import { oncePerWorkspace } from "./once-per-workspace";
 import type { RouteEntry } from "./types";
 
 type VictimPrep = { templateId: string; meetingId: string; prepId: string };

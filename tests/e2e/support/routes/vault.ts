@@ -10,7 +10,8 @@ import { toBytes } from "@/lib/coach/crypto";
 import { newRecoveryKey, newSalt, newVaultKey, recoveryKeyKey, wrapVaultKey, RECOVERY_KDF } from "@/lib/vault/crypto";
 import type { Workspace } from "../workspace";
 import { asVictimAdmin } from "./coach";
-import { asVictimManager, oncePerWorkspace } from "./one-on-one-fixtures";
+import { asVictimManager } from "./one-on-one-fixtures";
+import { oncePerWorkspace } from "./once-per-workspace";
 import type { Attack, RouteEntry } from "./types";
 
 /** The victim manager's vaults: an open one (recovery key saved) and a sealed one; the sealed
