@@ -96,15 +96,13 @@ test.describe("on a 390 px phone", () => {
     await expect(scores.getByRole("listitem").filter({ hasText: "Wellness" })).toContainText("Not asked");
     await expect(scores.getByRole("listitem").filter({ hasText: "Participation" })).toContainText("100%");
     // Comfortable to read: a row per figure, 14 px text, nothing cut off or scrolling sideways.
-    const sizes = await scores
-      .getByRole("listitem")
-      .evaluateAll((items) =>
-        items.map((li) => ({
-          h: li.getBoundingClientRect().height,
-          font: parseFloat(getComputedStyle(li.querySelector("span span")!).fontSize),
-          over: li.scrollWidth - li.clientWidth,
-        })),
-      );
+    const sizes = await scores.getByRole("listitem").evaluateAll((items) =>
+      items.map((li) => ({
+        h: li.getBoundingClientRect().height,
+        font: parseFloat(getComputedStyle(li.querySelector("span span")!).fontSize),
+        over: li.scrollWidth - li.clientWidth,
+      })),
+    );
     expect(sizes).toHaveLength(13);
     for (const s of sizes) {
       expect(s.h).toBeGreaterThanOrEqual(40);
