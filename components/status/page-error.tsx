@@ -2,12 +2,14 @@
 
 import { useEffect } from "react";
 import { TriangleAlert } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 type PageErrorProps = { error: Error & { digest?: string }; reset: () => void; as?: "main" | "section" };
 
 // What a page shows when rendering it failed on the server or in the browser: a plain message, the
 // reference the server log carries (Next's digest, never the error text), and a way to try again.
+// A plain <button> with the button's classes, not <Button>: this view is in the two error
+// boundaries' scripts, which every page downloads, each with its own copy of what it imports.
 export function PageError({ error, reset, as: Tag = "main" }: PageErrorProps) {
   useEffect(() => {
     console.error(error);
@@ -28,9 +30,9 @@ export function PageError({ error, reset, as: Tag = "main" }: PageErrorProps) {
         This page could not be loaded. Please try again in a moment.
       </p>
       {error.digest ? <p className="mt-2 text-xs text-slate-500">Reference: {error.digest}</p> : null}
-      <Button className="mt-6" onClick={reset}>
+      <button type="button" className={buttonVariants({ className: "mt-6" })} onClick={reset}>
         Try again
-      </Button>
+      </button>
     </Tag>
   );
 }

@@ -1,9 +1,10 @@
-import Link from "next/link";
 import { Compass } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 
 // Server-safe (no hooks) so it works from any not-found.tsx. Standalone it is the page's <main>;
-// inside the app shell (which already has one) pass as="section".
+// inside the app shell (which already has one) pass as="section". The way home is a plain link,
+// not next/link: the root not-found's scripts are in every page's first download, and a
+// next/link here put a second copy of next/link (3.2 KiB gz) into every page that has its own.
 export function PageNotFound({ as: Tag = "main" }: { as?: "main" | "section" }) {
   return (
     <Tag
@@ -19,9 +20,9 @@ export function PageNotFound({ as: Tag = "main" }: { as?: "main" | "section" }) 
       <p className="mt-2 max-w-sm text-sm text-slate-600">
         The page you are looking for does not exist or may have moved.
       </p>
-      <Link href="/" className={buttonVariants({ className: "mt-6" })}>
+      <a href="/" className={buttonVariants({ className: "mt-6" })}>
         Go to home page
-      </Link>
+      </a>
     </Tag>
   );
 }
