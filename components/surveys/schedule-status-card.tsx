@@ -58,8 +58,10 @@ export function ScheduleStatusCard({
               </Badge>
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {current.sentAt ? `Sent ${day(current.sentAt)}` : "Not sent yet"}
-              {current.closesAt && current.status === "active" ? ` · closes ${day(current.closesAt)}` : ""}
+              {current.sentAt ? `Sent ${day(current.sentAt, schedule.pulseTimeZone)}` : "Not sent yet"}
+              {current.closesAt && current.status === "active"
+                ? ` · closes ${day(current.closesAt, schedule.pulseTimeZone)}`
+                : ""}
               {` · ${plural(current.questionCount, "question")}`}
             </p>
             {current.totalUsers !== null ? (
@@ -73,7 +75,7 @@ export function ScheduleStatusCard({
                 {status.mail.reminders.failed > 0
                   ? ` · ${plural(status.mail.reminders.failed, "reminder")} failed`
                   : ""}
-                {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt)}` : ""}
+                {status.reminderSentAt ? ` · reminders sent ${day(status.reminderSentAt, schedule.pulseTimeZone)}` : ""}
               </p>
             ) : null}
             {status && status.mail.failed > 0 ? (

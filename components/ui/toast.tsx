@@ -59,7 +59,15 @@ function useToastItems(): ToastItem[] {
   );
 }
 
-const announce = (t: ToastItem | undefined) => (t ? [t.title, t.description].filter(Boolean).join(". ") : "");
+// Title and description read as two sentences: a title that ends its own sentence ('Import
+// completed!') gets no second full stop.
+const announce = (t: ToastItem | undefined) =>
+  t
+    ? [t.title, t.description]
+        .filter(Boolean)
+        .map((part, i, all) => (i < all.length - 1 && !/[.!?]$/.test(part!) ? `${part}.` : part))
+        .join(" ")
+    : "";
 
 /** Render once near the root (app/providers.tsx does). */
 export function Toaster() {

@@ -1,4 +1,5 @@
 import "server-only";
+import { formatDate } from "@/lib/format";
 import { orgKey, isUuid, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
@@ -164,7 +165,7 @@ export async function submitPrepForm(ctx: AuthContext, body: PrepFormSubmitBody)
         userId: meeting.managerId,
         type: "prep_form_submitted",
         title: "Prep form submitted",
-        message: `${who} has submitted their prep form for your 1:1 on ${meeting.scheduledAt.toISOString().slice(0, 10)}.`,
+        message: `${who} has submitted their prep form for your 1:1 on ${formatDate(meeting.scheduledAt, "weekdayDayMonth", meeting.series.timeZone)}.`,
         actionUrl: `/one-on-one-meeting?meetingId=${meeting.id}`,
         actionText: "Review prep form",
       });
