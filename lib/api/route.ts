@@ -124,7 +124,7 @@ function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
   const unsafe = !SAFE_METHODS.has(method.toUpperCase());
   const session = spec.auth === "session";
   // GET and HEAD change nothing, so another site may make them: the check applies to the rest.
-  const sameOrigin = unsafe && (session || (spec.sameOrigin ?? spec.auth !== "public"));
+  const sameOrigin = unsafe && (session || (spec.sameOrigin ?? true));
   return {
     auth: spec.auth,
     ...(session && spec.permission ? { permission: spec.permission } : {}),
@@ -140,14 +140,16 @@ function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
   };
 }
 
-/** Every key of `keys` present in a source (path parameters, query, body) must equal `own`. */
+/** Every key of `keys` present in a source (path parameters, query, body) must equal `own`. A value
+ * that is no string at all is a wrong type, which the route's schema refuses with a 400 naming the
+ * field, as any other wrong type is. */
 function checkNamed(keys: readonly string[], own: string, what: string, ...sources: unknown[]): void {
   for (const source of sources) {
     if (!source || typeof source !== "object" || Array.isArray(source)) continue;
     for (const key of keys) {
       const claimed = (source as Record<string, unknown>)[key];
-      if (claimed === undefined || claimed === null) continue;
-      if (typeof claimed !== "string" || claimed.toLowerCase() !== own) throw notFound(what);
+      if (typeof claimed !== "string") continue;
+      if (claimed.toLowerCase() !== own) throw notFound(what);
     }
   }
 }

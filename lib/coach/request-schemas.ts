@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MESSAGE_MAX } from "@/lib/coach/schemas";
-import { entityId } from "@/lib/validation/entity-id";
+import { entityId, entityKey } from "@/lib/validation/entity-id";
 
 // Request bodies of Boss Bot's reply routes (shared by the routes, the e2e fuzz and scripts).
 
 const coachContextSchema = z.object({
   type: z.literal("1on1_prep_analysis", { message: "context.type must be '1on1_prep_analysis'" }),
-  meetingId: z.union([z.string().max(200), z.number()]).transform(String),
+  meetingId: entityKey("meeting", z.union([z.string().max(200), z.number()]).transform(String)),
   // What the review stored besides the meeting's id: accepted and never read (the server loads the
   // meeting itself), so the browser may leave it out.
   data: z.unknown().optional(),

@@ -83,9 +83,13 @@ export function loadRouteDeclarations(): Promise<RouteDeclarationEntry[]> {
     for (const abs of routeFiles(path.join(ROOT, "app/api"))) {
       const mod = await load(abs);
       const file = path.relative(ROOT, abs).split(path.sep).join("/");
+      const before = out.length;
       for (const method of METHODS) {
         if (mod[method] !== undefined) out.push({ file, method, declaration: declarationOf(mod[method], method) });
       }
+      // A route file whose module showed no method (a loader that failed quietly, an export renamed)
+      // would drop out of every derived test unnoticed.
+      if (out.length === before) throw new Error(`${file} exports no HTTP method`);
     }
     return out;
   })();

@@ -200,7 +200,7 @@ describe("apiRoute's modes", () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it("refuses another site's post to session, tenant and main routes by default, never a GET; sameOrigin: false opts out", async () => {
+  it("refuses another site's post to every route by default, never a GET; sameOrigin: false opts out", async () => {
     const evil = { origin: "https://evil.example" };
     const own = { origin: "http://acme.localhost:3000" };
     const tenant = apiRoute({ auth: "tenant", body: z.object({}) }, ok());
@@ -212,7 +212,9 @@ describe("apiRoute's modes", () => {
     const open = apiRoute({ auth: "tenant", body: z.object({}), sameOrigin: false }, ok());
     expect((await open(request("POST", {}, evil), noParams)).status).toBe(200);
     const pub = apiRoute({ auth: "public", body: z.object({}) }, ok());
-    expect((await pub(request("POST", {}, evil), noParams)).status).toBe(200);
+    expect((await pub(request("POST", {}, evil), noParams)).status).toBe(403);
+    const hook = apiRoute({ auth: "public", body: z.object({}), sameOrigin: false }, ok());
+    expect((await hook(request("POST", {}, evil), noParams)).status).toBe(200);
     const session = apiRoute({ auth: "session", body: z.object({}) }, ok());
     expect((await session(request("DELETE", {}, evil), noParams)).status).toBe(403);
     state.host = "main";
@@ -229,6 +231,10 @@ describe("apiRoute's modes", () => {
     expect(handler).not.toHaveBeenCalled();
     expect((await byBody(request("POST", { userId: ME.toUpperCase() }), noParams)).status).toBe(200);
     expect((await byBody(request("POST", {}), noParams)).status).toBe(200);
+    // A value of the wrong type is the schema's: a 400 naming the field, not a 404.
+    const wrongType = await byBody(request("POST", { userId: 42 }), noParams);
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toMatchObject({ fields: { userId: expect.any(Array) } });
 
     const byPath = apiRoute(
       { auth: "session", params: z.object({ key: entityId("user") }), ownUser: ["key"] },

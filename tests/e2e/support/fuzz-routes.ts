@@ -374,13 +374,15 @@ export function fuzzRoute(route: DeclaredRoute): RouteSpec {
     ...(route.segments.length ? { params } : {}),
     ...(d?.params ? { paramsSchema: d.params } : {}),
     ...(d?.query || extra.query ? { query: { valid: extra.query ?? (() => ({})), schema: d?.query } } : {}),
-    ...(d?.body
+    // A route that reads its body raw (the webhook) declares no schema: its example body is sent all
+    // the same, up to the limit it declares.
+    ...(d?.body || extra.body
       ? {
           body: {
             valid: extra.body ?? (() => ({})),
-            schema: d.body,
-            max: d.maxBodyBytes,
-            refs: new Set(referenceFields(d.body).map((r) => r.field)),
+            schema: d?.body,
+            max: d?.maxBodyBytes ?? 64 * 1024,
+            refs: new Set(referenceFields(d?.body).map((r) => r.field)),
           },
         }
       : {}),

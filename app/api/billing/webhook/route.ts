@@ -7,6 +7,6 @@ import { receiveWebhook } from "@/lib/billing/webhook";
 // check, so the body is read raw (Stripe's events stay well under 256 KiB).
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-export const POST = apiRoute({ auth: "public", sameOrigin: false }, async ({ req }) =>
+export const POST = apiRoute({ auth: "public", sameOrigin: false, maxBodyBytes: MAX_WEBHOOK_BYTES }, async ({ req }) =>
   receiveWebhook(await readRawBody(req, MAX_WEBHOOK_BYTES), req.headers.get("stripe-signature")),
 );
