@@ -9,8 +9,9 @@ export function requirePermission(ctx: AuthContext, permission: Permission): voi
 }
 
 /**
- * The one own-organisation check: an organisation id named anywhere in a request (path, query or
- * body) must be the caller's own. Any other answers "not found", exactly like a foreign row id,
+ * The own-organisation check of domain functions that take an organisation id: it must be the
+ * caller's own. (An organisation id named in an /api request is checked by the wrapper before
+ * that, lib/api/route.ts.) Any other answers "not found", exactly like a foreign row id,
  * so the ids of other organisations cannot be probed (docs/decisions.md (Hosts and tenancy)).
  */
 export function requireOwnOrg(ctx: AuthContext, orgId: unknown): void {

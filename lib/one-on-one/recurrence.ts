@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { instantFromWallClock, isValidTimeZone, wallClock } from "@/lib/utils/time-zone";
+import { instantFromWallClock, wallClock } from "@/lib/utils/time-zone";
+import { isValidTimeZone } from "@/lib/format/zones";
 
 const DAY_MS = 86_400_000;
 

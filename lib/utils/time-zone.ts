@@ -1,15 +1,7 @@
 import { DateTime, IANAZone } from "luxon";
 
-// Zone names (checking, listing, searching, the runtime's own) need no luxon and live with the
-// client-safe formatting code; they are re-exported here for the server modules that use both.
-export {
-  isValidTimeZone,
-  runtimeTimeZone,
-  searchTimeZones,
-  suggestedTimeZone,
-  timeZoneLabel,
-  timeZoneNames,
-} from "@/lib/format/zones";
+// Zone names (checking, listing, searching, the runtime's own) need no luxon: they are in
+// lib/format/zones.ts, which client code can import without downloading luxon.
 
 // Wall-clock time in IANA time zones, on luxon: the pulse schedule (lib/surveys/schedule.ts) and
 // 1:1 series (lib/one-on-one/recurrence.ts) both keep a local time across daylight-saving changes

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Every form uses the one pattern of components/forms (CONTRIBUTING.md, step 8): a file under
+// Every form uses the one pattern of components/forms (CONTRIBUTING.md, step 9): a file under
 // components/ or app/ that renders a <form> takes its state from useFormFields (useListFields for lists) or useActionForm,
 // itself or through a prop typed with their result (live checks with the server's schema, server field messages under their fields, values kept
 // after a failed submit, the announced form message, the early-submit hold), and each <form>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeSettingsSection, settingsSectionsFor, userManagementTab } from "@/components/settings/sections";
 import { isLinkActive, navItemsFor } from "@/components/shell/nav-items";
 import { BILLING_PATH, billingSettingsUrl } from "@/lib/billing/urls";
-import { searchTimeZones, suggestedTimeZone, timeZoneLabel, timeZoneNames } from "@/lib/utils/time-zone";
+import { searchTimeZones, suggestedTimeZone, timeZoneLabel, timeZoneNames } from "@/lib/format/zones";
 
 describe("Settings sections", () => {
   it("lists only the sections each role may open, from the permission map", () => {

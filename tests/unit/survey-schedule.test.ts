@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentSlot, nextSend } from "@/lib/surveys/schedule";
-import { instantFromWallClock, isValidTimeZone, timeZoneNames } from "@/lib/utils/time-zone";
+import { instantFromWallClock } from "@/lib/utils/time-zone";
+import { isValidTimeZone, timeZoneNames } from "@/lib/format/zones";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  instantFromWallClock,
-  isValidTimeZone,
-  runtimeTimeZone,
-  wallClock,
-  type WallClock,
-} from "@/lib/utils/time-zone";
+import { instantFromWallClock, wallClock, type WallClock } from "@/lib/utils/time-zone";
+import { isValidTimeZone, runtimeTimeZone } from "@/lib/format/zones";
 
 // The hand-written Intl version these functions replaced, kept here as the reference the luxon
 // version must match over many random instants, wall-clock times and zones.
