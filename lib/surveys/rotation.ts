@@ -1,5 +1,6 @@
-// Which questions a weekly pulse round asks (docs/decisions.md (Surveys and rounds)): about five scale questions, every
-// dimension back at least every four weeks, eNPS once a month, one optional comment. Pure: the
+// Which questions a weekly pulse round asks (docs/decisions.md (Surveys and rounds)): five scale questions, every
+// dimension back at least every four weeks (every three, see below), eNPS once a month, one
+// optional comment. Pure: the
 // round's local date decides everything, so any process computes the same round.
 import { CULTURE_DIMENSIONS, ENGAGEMENT_DIMENSION, type DimensionKey } from "@/lib/surveys/dimensions";
 import {
@@ -17,23 +18,34 @@ import { formatDate } from "@/lib/format";
 /** Rotating dimensions asked each round, besides engagement and the stress item. */
 const ROTATING_PER_ROUND = 3;
 
-// The ten dimensions other than engagement, ordered so that one round mixes themes (people,
-// work, self) rather than asking three related ones together.
+// Wellness is asked every round through the stress item (its score reversed), so the rotation
+// walks the nine other culture dimensions: three a round, all nine in every three consecutive
+// rounds. Three, not four: a weekly round stays open a week and results are released at close,
+// so a four-week view always holds three closed rounds (the fourth is still open), and each of
+// those views must show every dimension. Ordered so that one round mixes themes (people, work,
+// self) rather than asking three related ones together.
 const ROTATION: readonly DimensionKey[] = [
   "recognition",
   "alignment",
-  "wellness",
+  "happiness",
   "relationship_with_manager",
   "personal_growth",
-  "satisfaction",
-  "relationship_with_peers",
   "ambassadorship",
+  "relationship_with_peers",
+  "satisfaction",
   "feedback",
-  "happiness",
 ];
-if (ROTATION.length !== CULTURE_DIMENSIONS.length || !CULTURE_DIMENSIONS.every((d) => ROTATION.includes(d))) {
-  throw new Error("rotation.ts: the rotation must hold every culture dimension exactly once");
+const EVERY_ROUND: readonly DimensionKey[] = [STRESS_ITEM.dimension];
+if (
+  ROTATION.length + EVERY_ROUND.length !== CULTURE_DIMENSIONS.length ||
+  !CULTURE_DIMENSIONS.every((d) => ROTATION.includes(d) !== EVERY_ROUND.includes(d)) ||
+  ROTATION.length % ROTATING_PER_ROUND !== 0
+) {
+  throw new Error("rotation.ts: every culture dimension is rotated or asked every round, exactly once");
 }
+
+/** How many consecutive rounds ask every dimension at least once. */
+export const ROUNDS_PER_CYCLE = ROTATION.length / ROTATING_PER_ROUND;
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -70,7 +82,7 @@ function roundItems(n: number, withEnps: boolean): BankItem[] {
   const items: BankItem[] = [engagement[mod(n, engagement.length)]!];
   for (let j = 0; j < ROTATING_PER_ROUND; j++) {
     // Position p walks the rotation three steps a round; the k-th time a dimension comes back
-    // (k = p div 10) it asks its next item.
+    // (k = p div 9) it asks its next item.
     const p = n * ROTATING_PER_ROUND + j;
     const dimension = ROTATION[mod(p, ROTATION.length)]!;
     const pool = rotatingItems(dimension);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { DIMENSION_KEYS } from "@/lib/surveys/dimensions";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { COMMENT_ITEMS, ENPS_ITEM, QUESTION_BANK, SCALE_ITEMS } from "@/lib/surveys/question-bank";
-import { asksEnps, pulseQuestions, pulseTitle, roundNumberOf } from "@/lib/surveys/rotation";
+import { ROUNDS_PER_CYCLE, asksEnps, pulseQuestions, pulseTitle, roundNumberOf } from "@/lib/surveys/rotation";
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -29,27 +30,60 @@ describe("question bank", () => {
 });
 
 describe("rotation", () => {
-  for (const start of ["2026-01-05", "2026-11-26", "2027-03-28"]) {
-    it(`brings every dimension back within any 4 consecutive rounds over two years (from ${start})`, () => {
-      const rounds = weekly(start).map((date) => pulseQuestions({ roundDate: date, companyName: "Acme" }));
-      for (let i = 0; i + 4 <= rounds.length; i++) {
-        const seen = new Set(
-          rounds
-            .slice(i, i + 4)
-            .flat()
-            .map((q) => q.dimension),
-        );
-        for (const d of DIMENSION_KEYS) expect(seen.has(d), `round ${i}: ${d}`).toBe(true);
-      }
-    });
-  }
+  // A four-week view of weekly rounds holds three closed rounds (the newest is still open and its
+  // results not released), so every dimension must come back within any three consecutive rounds,
+  // which also gives the rule's four.
+  it("asks every dimension in every window of three (so also four) consecutive rounds, over a year from any start", () => {
+    expect(ROUNDS_PER_CYCLE).toBe(3);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1) / DAY, max: Date.UTC(2040, 0, 1) / DAY }),
+        fc.constantFrom(3, 4),
+        (startDay, window) => {
+          const rounds = weekly(iso(startDay * DAY), 53).map((date) =>
+            pulseQuestions({ roundDate: date, companyName: "Acme" }),
+          );
+          for (let i = 0; i + window <= rounds.length; i++) {
+            const seen = new Set(
+              rounds
+                .slice(i, i + window)
+                .flat()
+                .map((q) => q.dimension),
+            );
+            const missing = DIMENSION_KEYS.filter((d) => !seen.has(d));
+            if (missing.length)
+              throw new Error(`rounds ${i}..${i + window - 1} from ${iso(startDay * DAY)}: ${missing}`);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 
-  it("asks about five required scale questions and exactly one optional comment each round", () => {
+  it("never leaves a dimension unasked for more than three weeks, whatever the weekday and year", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1) / DAY, max: Date.UTC(2040, 0, 1) / DAY }), (startDay) => {
+        const lastAsked = new Map<string, number>();
+        weekly(iso(startDay * DAY), 53).forEach((date, week) => {
+          for (const q of pulseQuestions({ roundDate: date, companyName: "Acme" })) {
+            if (!q.dimension) continue;
+            const before = lastAsked.get(q.dimension);
+            if (before !== undefined && week - before > 3) throw new Error(`${q.dimension} gap ${week - before}`);
+            lastAsked.set(q.dimension, week);
+          }
+        });
+        // Every dimension was asked in the year, and last asked within the final three rounds.
+        for (const d of DIMENSION_KEYS) expect(52 - (lastAsked.get(d) ?? -99), d).toBeLessThan(3);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("asks five required scale questions and exactly one optional comment each round", () => {
     for (const date of weekly("2026-01-05")) {
       const qs = pulseQuestions({ roundDate: date, companyName: "Acme" });
       const scale = qs.filter((q) => q.type === "scale");
-      expect(scale.length).toBeGreaterThanOrEqual(4);
-      expect(scale.length).toBeLessThanOrEqual(6);
+      expect(scale.length).toBe(5);
       expect(scale.every((q) => q.isRequired && q.bankKey && q.dimension)).toBe(true);
       const comments = qs.filter((q) => q.type === "text");
       expect(comments).toHaveLength(1);
