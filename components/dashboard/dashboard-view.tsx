@@ -31,7 +31,7 @@ export function DashboardView({ m }: { m: DashboardMetrics }) {
         />
       </div>
       {hasScores ? (
-        <EmergencyPanel metrics={m.emergencyMetrics} />
+        <EmergencyPanel metrics={m.emergencyMetrics} teams={m.teamAlerts} />
       ) : (
         <EmptyState
           icon={BarChart3}

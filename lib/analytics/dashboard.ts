@@ -3,11 +3,11 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf, type Scope } from "@/lib/analytics/scope";
-import { combine, type Aggregate } from "@/lib/analytics/rounds";
+import { combine, evaluateRound, type Aggregate } from "@/lib/analytics/rounds";
 import { participationOver, scopeCells, scopeInvitedCells, type ParticipationFigure } from "@/lib/analytics/view";
 import { inWindow, isoDay, lastWeeks, periodWindows, trailingWindow, type Window } from "@/lib/analytics/periods";
 import { round1OrNull, trendText } from "@/lib/analytics/scores";
-import { emergencyMetrics, type EmergencyMetric } from "@/lib/analytics/emergency";
+import { emergencyMetrics, teamAlerts, type EmergencyMetric, type TeamAlert } from "@/lib/analytics/emergency";
 import type { SuppressionReason } from "@/lib/analytics/suppression";
 
 /** One week of the trend chart: the scores over the week and the three before, and the
@@ -38,6 +38,9 @@ export type DashboardMetrics = {
   participation: number | null;
   participationRounds: Omit<ParticipationFigure, "rate">;
   emergencyMetrics: EmergencyMetric[];
+  /** The viewer's teams (every team for admins) with a figure past 6.5 over the last four weeks,
+   * worst first: the same cells, hidden ones left out, as the team's own figures anywhere else. */
+  teamAlerts: TeamAlert[];
   weekly: WeeklyPoint[];
   /** 'organization' for admins; 'teams' for managers (their own teams only). */
   scope: "organization" | "teams";
@@ -72,12 +75,25 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
     const rounds = await loadRounds(tx, ctx, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });
+    // The team alerts need every team's rows, of the current period only: an admin's rounds above
+    // hold the organisation's alone.
+    const teamRounds = scope.orgWide
+      ? await loadRounds(tx, ctx, { kind: "pulse", sentFrom: current.from })
+      : rounds.filter((r) => inWindow(r.sentAt, current));
     const totalUsers = scope.orgWide
       ? await tx.user.count({ where: { organizationId: ctx.orgId } })
       : scope.teams.reduce((s, t) => s + t.memberCount, 0);
-    return { scope, teamIds: teams.map((t) => t.id), rounds, totalUsers };
+    return { scope, teamIds: teams.map((t) => t.id), rounds, teamRounds, totalUsers };
   });
-  const { scope, teamIds, rounds, totalUsers } = data;
+  const { scope, teamIds, rounds, teamRounds, totalUsers } = data;
+  const views = teamRounds.filter((r) => inWindow(r.sentAt, current)).map((r) => evaluateRound(r, teamIds));
+  const alerts = teamAlerts(
+    scope.teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      scores: combine(views.map((v) => v.teams.get(t.id)!)).scores,
+    })),
+  );
   const cur = aggregateFor(scope, rounds, teamIds, current);
   const prev = aggregateFor(scope, rounds, teamIds, previous);
   const points = weeks.map((start, i): WeeklyPoint => {
@@ -113,6 +129,7 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
     participation,
     participationRounds,
     emergencyMetrics: emergencyMetrics(s),
+    teamAlerts: alerts,
     weekly,
     scope: scope.orgWide ? "organization" : "teams",
     suppressionReason: cur.reason,
