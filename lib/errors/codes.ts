@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   "meeting_cancelled",
   // 1:1 agenda, action items, notes.
   "agenda_item_not_yours",
+  "meeting_not_due",
   "action_item_not_yours",
   // Billing.
   "billing_not_configured",

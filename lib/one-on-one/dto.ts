@@ -30,6 +30,24 @@ export type MeetingListItem = {
 /** GET /api/meetings/one-on-one?personId=&when=upcoming|past&cursor= */
 export type MeetingListPage = { meetings: MeetingListItem[]; nextCursor: string | null };
 
+/** One row of 'My Meetings' per series: a one-off meeting, or a recurring series standing as its
+ * next meeting (Upcoming) or its latest one (Past). */
+export type MeetingSeriesItem = {
+  seriesId: string;
+  recurrence: Recurrence;
+  role: MeetingRole;
+  manager: PersonRef;
+  employee: PersonRef;
+  /** The meeting that stands for the series in this list. */
+  meeting: MeetingListItem;
+  /** How many of the series' meetings are upcoming and past (the same split as the lists). */
+  upcomingCount: number;
+  pastCount: number;
+};
+
+/** GET /api/meetings/one-on-one?view=series&personId=&when=upcoming|past&cursor= */
+export type MeetingSeriesPage = { series: MeetingSeriesItem[]; nextCursor: string | null };
+
 export type AgendaItemDto = {
   id: string;
   kind: "question" | "talking_point";

@@ -40,7 +40,8 @@ export const scheduleMeetingSchema = z
     employeeId: uuid("user", "Choose a team member"),
     templateId: uuid("template", "Unknown template").optional().nullable(),
     scheduledAt: instant,
-    timeZone: z.string({ error: "Choose a time zone" }).pipe(timeZoneSchema),
+    // Optional: the spec's payload has none; the workspace's zone serves then (meetings.ts).
+    timeZone: z.string({ error: "Choose a time zone" }).pipe(timeZoneSchema).optional(),
     durationMinutes: duration.default(MEETING_DEFAULT_MINUTES),
     recurrence: recurrenceSchema.default("none"),
     managerId: uuid("user", "You can only schedule your own 1:1s").optional(),
@@ -54,6 +55,10 @@ const noteField = (label: string) =>
     .string({ error: `${label} must be text` })
     .max(MEETING_NOTE_MAX, `${label} is at most ${MEETING_NOTE_MAX} characters`);
 
+/** How long before its time a meeting may be marked complete without a confirmation: more than
+ * this, the page asks and the server wants `confirmEarly`. */
+export const EARLY_COMPLETION_MS = 24 * 3_600_000;
+
 export const updateMeetingSchema = z
   .object({
     wins: noteField("Wins").optional(),
@@ -63,6 +68,8 @@ export const updateMeetingSchema = z
     notes: noteField("Notes").optional(),
     status: z.literal("completed", { error: "A meeting can only be marked completed here" }).optional(),
     completedAt: instant.optional(),
+    /** Completing more than a day before the meeting is refused unless this says the person confirmed it. */
+    confirmEarly: z.boolean({ error: "confirmEarly is true or false" }).optional(),
   })
   .strict();
 export type UpdateMeetingBody = z.input<typeof updateMeetingSchema>;
@@ -79,9 +86,19 @@ export const cancelMeetingSchema = z
   .strict();
 export type CancelMeetingBody = z.input<typeof cancelMeetingSchema>;
 
+const when = z.enum(["upcoming", "past"], { error: "when is upcoming or past" }).default("upcoming");
+const cursor = z.string().max(200, "Invalid cursor").optional();
+
 export const listMeetingsQuerySchema = z.object({
   personId: uuid("user", "Unknown person").optional(),
-  when: z.enum(["upcoming", "past"], { error: "when is upcoming or past" }).default("upcoming"),
-  cursor: z.string().max(200, "Invalid cursor").optional(),
+  when,
+  cursor,
+  /** meetings: one row per meeting (the spec's list); series: one row per series, its next (or
+   * latest past) meeting standing for it. */
+  view: z.enum(["meetings", "series"], { error: "view is meetings or series" }).default("meetings"),
 });
 export type ListMeetingsQueryInput = z.input<typeof listMeetingsQuerySchema>;
+
+/** The occurrences of one series, upcoming or past, a page at a time. */
+export const seriesMeetingsQuerySchema = z.object({ when, cursor });
+export type SeriesMeetingsQueryInput = z.input<typeof seriesMeetingsQuerySchema>;

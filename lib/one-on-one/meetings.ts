@@ -15,19 +15,30 @@ import { mailName, sendCalendarMail, whenText } from "./invitations";
 import { materializeSeries, materializeTarget } from "./series";
 import type { z } from "zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
+import { isValidTimeZone } from "@/lib/format/zones";
 import {
   cancelMeetingSchema,
+  EARLY_COMPLETION_MS,
   listMeetingsQuerySchema,
   rescheduleMeetingSchema,
   scheduleMeetingSchema,
+  seriesMeetingsQuerySchema,
   updateMeetingSchema,
   type CancelMeetingBody,
   type ListMeetingsQueryInput,
   type RescheduleMeetingBody,
   type ScheduleMeetingBody,
+  type SeriesMeetingsQueryInput,
   type UpdateMeetingBody,
 } from "./meeting-schemas";
-import type { MeetingDetail, MeetingListItem, MeetingListPage, PersonRef, SchedulablePerson } from "./dto";
+import type {
+  MeetingDetail,
+  MeetingListItem,
+  MeetingListPage,
+  MeetingSeriesPage,
+  PersonRef,
+  SchedulablePerson,
+} from "./dto";
 
 // The meetings core: scheduling (one-off or a recurring series, materialised as
 // Meeting rows), the caller's list, the meeting page's detail, the manager's shared notes,
@@ -176,11 +187,31 @@ type ListRow = {
   eEmail: string | null;
 };
 
+/** Where a meeting is listed: Upcoming until it is held (its time has come) or completed, which
+ * may happen early; Past from then on. Cancelled meetings stay where their time puts them. */
+function windowOf(when: "upcoming" | "past", now: Date, alias?: "x"): Prisma.Sql {
+  const col = (name: "scheduledAt" | "status") => Prisma.raw(alias ? `${alias}."${name}"` : `"${name}"`);
+  return when === "upcoming"
+    ? Prisma.sql`(${col("scheduledAt")} >= ${ts(now)} AND ${col("status")} <> 'completed')`
+    : Prisma.sql`(${col("scheduledAt")} < ${ts(now)} OR ${col("status")} = 'completed')`;
+}
+
+// Columns are timestamp(3) holding UTC, as Prisma writes them.
+const ts = (d: Date) => Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+
+const afterCursor = (cursor: Cursor | null, asc: boolean, at: Prisma.Sql, id: Prisma.Sql) =>
+  cursor
+    ? asc
+      ? Prisma.sql`AND (${at}, ${id}) > (${ts(cursor.at)}, ${cursor.id}::uuid)`
+      : Prisma.sql`AND (${at}, ${id}) < (${ts(cursor.at)}, ${cursor.id}::uuid)`
+    : Prisma.empty;
+
 /**
  * The caller's meetings: upcoming (from now, earliest first) or past (latest first), optionally
  * with one other person, 20 a page. One round trip: two index range scans, one per side
  * (organisation, managerId or employeeId, scheduledAt), each stopping after a page, merged and
- * joined to their series, prep form and people.
+ * joined to their series, prep form and people. With `view: "series"` one row per series instead
+ * (listMeetingSeries).
  */
 export async function listMeetings(
   ctx: AuthContext,
@@ -189,44 +220,129 @@ export async function listMeetings(
 ): Promise<MeetingListPage> {
   requirePermission(ctx, "oneOnOnes.use");
   const query = parse(listMeetingsQuerySchema, rawQuery);
+  return inPair(ctx, (tx) => meetingsPage(tx, ctx, query, now));
+}
+
+async function meetingsPage(
+  tx: Tx,
+  ctx: AuthContext,
+  query: { when: "upcoming" | "past"; cursor?: string; personId?: string; seriesId?: string },
+  now: Date,
+): Promise<MeetingListPage> {
   const cursor = decodeCursor(query.cursor);
   const asc = query.when === "upcoming";
   const dir = asc ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-  // Columns are timestamp(3) holding UTC, as Prisma writes them.
-  const ts = (d: Date) => Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
-  const window = asc ? Prisma.sql`"scheduledAt" >= ${ts(now)}` : Prisma.sql`"scheduledAt" < ${ts(now)}`;
-  const after = cursor
-    ? asc
-      ? Prisma.sql`AND ("scheduledAt", "id") > (${ts(cursor.at)}, ${cursor.id}::uuid)`
-      : Prisma.sql`AND ("scheduledAt", "id") < (${ts(cursor.at)}, ${cursor.id}::uuid)`
-    : Prisma.empty;
+  const after = afterCursor(cursor, asc, Prisma.sql`"scheduledAt"`, Prisma.sql`"id"`);
   const take = MEETINGS_PAGE_SIZE + 1;
   const side = (me: "managerId" | "employeeId", other: "managerId" | "employeeId") => Prisma.sql`(
     SELECT "id", "seriesId", "managerId", "employeeId", "scheduledAt", "durationMinutes", "status"::text AS "status"
     FROM "Meeting"
     WHERE "organizationId" = ${ctx.orgId}::uuid AND ${Prisma.raw(`"${me}"`)} = ${ctx.userId}::uuid
       ${query.personId ? Prisma.sql`AND ${Prisma.raw(`"${other}"`)} = ${query.personId}::uuid` : Prisma.empty}
-      AND ${window} ${after}
+      ${query.seriesId ? Prisma.sql`AND "seriesId" = ${query.seriesId}::uuid` : Prisma.empty}
+      AND ${windowOf(query.when, now)} ${after}
     ORDER BY "scheduledAt" ${dir}, "id" ${dir}
     LIMIT ${take})`;
+  const rows = await tx.$queryRaw<ListRow[]>(Prisma.sql`
+    SELECT m.*, s."recurrence"::text AS "recurrence", (p."submittedAt" IS NOT NULL) AS "prepSubmitted",
+           um."firstName" AS "mFirst", um."lastName" AS "mLast", um."email" AS "mEmail",
+           ue."firstName" AS "eFirst", ue."lastName" AS "eLast", ue."email" AS "eEmail"
+    FROM (${side("managerId", "employeeId")} UNION ALL ${side("employeeId", "managerId")}) m
+    JOIN "MeetingSeries" s ON s."organizationId" = ${ctx.orgId}::uuid AND s."id" = m."seriesId"
+    LEFT JOIN "MeetingPrepForm" p ON p."organizationId" = ${ctx.orgId}::uuid AND p."meetingId" = m."id"
+    LEFT JOIN "User" um ON um."organizationId" = ${ctx.orgId}::uuid AND um."id" = m."managerId"
+    LEFT JOIN "User" ue ON ue."organizationId" = ${ctx.orgId}::uuid AND ue."id" = m."employeeId"
+    ORDER BY m."scheduledAt" ${dir}, m."id" ${dir}
+    LIMIT ${take}`);
+  const page = rows.slice(0, MEETINGS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    meetings: page.map((r) => toListItem(r, ctx.userId)),
+    nextCursor: rows.length > MEETINGS_PAGE_SIZE && last ? encodeCursor({ at: last.scheduledAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * 'My Meetings' a series a row: each series of the caller's (optionally with one other person)
+ * that has a meeting in the window, standing as its next upcoming meeting (a scheduled one before a
+ * cancelled one) or its latest past one, ordered and paged by that meeting like listMeetings. A
+ * one-off meeting is a series of one, so it stays a row of its own. The caller has a handful of
+ * series, so this walks them and takes each one's meeting through its (organisation, series) index.
+ */
+export async function listMeetingSeries(
+  ctx: AuthContext,
+  rawQuery: ListMeetingsQueryInput = {},
+  { now = new Date() }: Clock = {},
+): Promise<MeetingSeriesPage> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const query = parse(listMeetingsQuerySchema, rawQuery);
+  const cursor = decodeCursor(query.cursor);
+  const asc = query.when === "upcoming";
+  const dir = asc ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  const take = MEETINGS_PAGE_SIZE + 1;
+  const me = ctx.userId;
+  const pair = query.personId
+    ? Prisma.sql`((s."managerId" = ${me}::uuid AND s."employeeId" = ${query.personId}::uuid)
+        OR (s."employeeId" = ${me}::uuid AND s."managerId" = ${query.personId}::uuid))`
+    : Prisma.sql`(s."managerId" = ${me}::uuid OR s."employeeId" = ${me}::uuid)`;
+  const inSeries = Prisma.sql`x."organizationId" = ${ctx.orgId}::uuid AND x."seriesId" = s."id"`;
   return inPair(ctx, async (tx) => {
-    const rows = await tx.$queryRaw<ListRow[]>(Prisma.sql`
-      SELECT m.*, s."recurrence"::text AS "recurrence", (p."submittedAt" IS NOT NULL) AS "prepSubmitted",
+    const rows = await tx.$queryRaw<(ListRow & { upcomingCount: number; pastCount: number })[]>(Prisma.sql`
+      SELECT m."id", s."id" AS "seriesId", s."managerId", s."employeeId", m."scheduledAt", m."durationMinutes",
+             m."status", s."recurrence"::text AS "recurrence", (p."submittedAt" IS NOT NULL) AS "prepSubmitted",
              um."firstName" AS "mFirst", um."lastName" AS "mLast", um."email" AS "mEmail",
-             ue."firstName" AS "eFirst", ue."lastName" AS "eLast", ue."email" AS "eEmail"
-      FROM (${side("managerId", "employeeId")} UNION ALL ${side("employeeId", "managerId")}) m
-      JOIN "MeetingSeries" s ON s."organizationId" = ${ctx.orgId}::uuid AND s."id" = m."seriesId"
+             ue."firstName" AS "eFirst", ue."lastName" AS "eLast", ue."email" AS "eEmail",
+             (SELECT count(*)::int FROM "Meeting" x WHERE ${inSeries} AND ${windowOf("upcoming", now, "x")}) AS "upcomingCount",
+             (SELECT count(*)::int FROM "Meeting" x WHERE ${inSeries} AND ${windowOf("past", now, "x")}) AS "pastCount"
+      FROM "MeetingSeries" s
+      CROSS JOIN LATERAL (
+        SELECT x."id", x."scheduledAt", x."durationMinutes", x."status"::text AS "status"
+        FROM "Meeting" x
+        WHERE ${inSeries} AND ${windowOf(query.when, now, "x")}
+        ORDER BY ${asc ? Prisma.sql`(x."status" = 'cancelled') ASC,` : Prisma.empty} x."scheduledAt" ${dir}, x."id" ${dir}
+        LIMIT 1
+      ) m
       LEFT JOIN "MeetingPrepForm" p ON p."organizationId" = ${ctx.orgId}::uuid AND p."meetingId" = m."id"
-      LEFT JOIN "User" um ON um."organizationId" = ${ctx.orgId}::uuid AND um."id" = m."managerId"
-      LEFT JOIN "User" ue ON ue."organizationId" = ${ctx.orgId}::uuid AND ue."id" = m."employeeId"
+      LEFT JOIN "User" um ON um."organizationId" = ${ctx.orgId}::uuid AND um."id" = s."managerId"
+      LEFT JOIN "User" ue ON ue."organizationId" = ${ctx.orgId}::uuid AND ue."id" = s."employeeId"
+      WHERE s."organizationId" = ${ctx.orgId}::uuid AND ${pair}
+        ${afterCursor(cursor, asc, Prisma.sql`m."scheduledAt"`, Prisma.sql`m."id"`)}
       ORDER BY m."scheduledAt" ${dir}, m."id" ${dir}
       LIMIT ${take}`);
     const page = rows.slice(0, MEETINGS_PAGE_SIZE);
     const last = page.at(-1);
     return {
-      meetings: page.map((r) => toListItem(r, ctx.userId)),
+      series: page.map((r) => {
+        const meeting = toListItem(r, me);
+        return {
+          seriesId: r.seriesId,
+          recurrence: r.recurrence,
+          role: meeting.role,
+          manager: meeting.manager,
+          employee: meeting.employee,
+          meeting,
+          upcomingCount: r.upcomingCount,
+          pastCount: r.pastCount,
+        };
+      }),
       nextCursor: rows.length > MEETINGS_PAGE_SIZE && last ? encodeCursor({ at: last.scheduledAt, id: last.id }) : null,
     };
+  });
+}
+
+/** The meetings of the series `meetingId` belongs to, upcoming or past, a page at a time (the
+ * series view of 'My Meetings'); notFound("Meeting") for anyone outside the pair. */
+export async function listSeriesMeetings(
+  ctx: AuthContext,
+  meetingId: string,
+  rawQuery: SeriesMeetingsQueryInput = {},
+  { now = new Date() }: Clock = {},
+): Promise<MeetingListPage> {
+  requirePermission(ctx, "oneOnOnes.use");
+  const query = parse(seriesMeetingsQuerySchema, rawQuery);
+  return inPair(ctx, async (tx) => {
+    const { meeting } = await loadMeetingForUser(tx, ctx, meetingId);
+    return meetingsPage(tx, ctx, { ...query, seriesId: meeting.seriesId }, now);
   });
 }
 
@@ -294,6 +410,11 @@ async function schedulableEmployee(tx: Tx, ctx: AuthContext, employeeId: string)
   return user;
 }
 
+async function workspaceTimeZone(tx: Tx, orgId: string): Promise<string> {
+  const org = await tx.organization.findUnique({ where: { id: orgId }, select: { pulseTimeZone: true } });
+  return org && isValidTimeZone(org.pulseTimeZone) ? org.pulseTimeZone : "UTC";
+}
+
 /** Schedules a one-off 1:1 or a recurring series with a direct report (admins: anyone); answers
  * the first meeting. Sends the employee a notification and a calendar invitation, in the same
  * transaction. */
@@ -327,6 +448,9 @@ export async function scheduleMeeting(
       where: orgKey(ctx.orgId, ctx.userId),
       select: personSelect,
     });
+    // People carry no time zone of their own: a request without one (the spec's payload) takes the
+    // workspace's, which its pulse schedule uses too; UTC only if that is somehow not a zone.
+    const timeZone = input.timeZone ?? (await workspaceTimeZone(tx, ctx.orgId));
     const series = await tx.meetingSeries.create({
       data: {
         organizationId: ctx.orgId,
@@ -334,7 +458,7 @@ export async function scheduleMeeting(
         employeeId: employee.id,
         templateId: input.templateId ?? null,
         recurrence: input.recurrence,
-        timeZone: input.timeZone,
+        timeZone,
         startsAt: input.scheduledAt,
         durationMinutes: input.durationMinutes,
         materializedUntil: input.scheduledAt,
@@ -360,7 +484,7 @@ export async function scheduleMeeting(
       userId: employee.id,
       type: "meeting_scheduled",
       title: "1:1 scheduled",
-      message: `${mailName(manager, "Your manager")} scheduled a 1:1 with you on ${whenText(input.scheduledAt, input.timeZone)}${repeats}.`,
+      message: `${mailName(manager, "Your manager")} scheduled a 1:1 with you on ${whenText(input.scheduledAt, timeZone)}${repeats}.`,
       actionUrl: `/one-on-one/${firstId}`,
       actionText: "Open meeting",
     });
@@ -398,6 +522,13 @@ export async function updateMeetingNotes(
     for (const k of ["wins", "challenges", "goals", "feedback", "notes"] as const)
       if (input[k] !== undefined) data[k] = input[k];
     if (input.status === "completed" && meeting.status !== "completed") {
+      // A meeting days away is rarely done: completing it that early takes an explicit yes (the
+      // page asks), so a stray press or a script does not close next week's 1:1.
+      if (meeting.scheduledAt.getTime() - now.getTime() > EARLY_COMPLETION_MS && input.confirmEarly !== true)
+        throw conflict(
+          "meeting_not_due",
+          "This meeting is more than a day away. Confirm that it already took place to mark it complete.",
+        );
       data.status = "completed";
       data.completedAt = input.completedAt && input.completedAt.getTime() <= now.getTime() ? input.completedAt : now;
     }

@@ -1,11 +1,12 @@
 import { apiRoute } from "@/lib/api/route";
-import { listMeetings, scheduleMeeting } from "@/lib/one-on-one/meetings";
+import { listMeetings, listMeetingSeries, scheduleMeeting } from "@/lib/one-on-one/meetings";
 import { listMeetingsQuerySchema, scheduleMeetingSchema } from "@/lib/one-on-one/meeting-schemas";
 
-// The caller's 1:1s (upcoming or past, optionally with one person), and scheduling a new one.
+// The caller's 1:1s (upcoming or past, optionally with one person; a meeting a row, or with
+// view=series a series a row), and scheduling a new one.
 export const GET = apiRoute(
   { auth: "session", permission: "oneOnOnes.use", query: listMeetingsQuerySchema },
-  async ({ ctx, query }) => listMeetings(ctx, query),
+  async ({ ctx, query }) => (query.view === "series" ? listMeetingSeries(ctx, query) : listMeetings(ctx, query)),
 );
 
 export const POST = apiRoute(
