@@ -20,7 +20,7 @@ function preview(content: string): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text;
 }
 
-type CardActions = {
+export type CardActions = {
   onEdit: (item: LibraryItem) => void;
   onDelete: (item: LibraryItem) => void;
   onToggleHidden: (item: LibraryItem) => void;
@@ -34,7 +34,9 @@ export function ContentCard({ item, onEdit, onDelete, onToggleHidden, busy }: { 
   const extraTags = item.tags.length - SHOWN_TAGS;
   return (
     <li
-      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      // Focusable from script only: 'Show more' moves focus to the first card it adds.
+      tabIndex={-1}
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       data-testid="content-card"
       aria-label={item.title}
     >

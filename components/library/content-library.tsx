@@ -9,7 +9,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast";
-import { CardSkeletons, ContentCard } from "@/components/library/content-card";
+import { CardSkeletons } from "@/components/library/content-card";
+import { PagedCards } from "@/components/library/paged-cards";
 import { ContentFormDialog } from "@/components/library/content-form-dialog";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ImportDialog } from "@/components/library/import-dialog";
@@ -76,6 +77,8 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
   const own = items.filter((i) => i.source === "org");
   const builtin = items.filter((i) => i.source === "builtin");
   const hasOwn = (all.data ?? []).some((i) => i.source === "org");
+  // A new search or filter starts each section again at its first page.
+  const pageKey = JSON.stringify(filters);
   const actions = {
     onEdit: (item: LibraryItem) => setDialog({ kind: "edit", item }),
     onDelete: (item: LibraryItem) => setDialog({ kind: "delete", item }),
@@ -125,11 +128,7 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
                   Your library
                 </h2>
                 {own.length > 0 ? (
-                  <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                    {own.map((item) => (
-                      <ContentCard key={item.id} item={item} {...actions} />
-                    ))}
-                  </ul>
+                  <PagedCards key={pageKey} items={own} {...actions} />
                 ) : !hasOwn ? (
                   <EmptyState
                     icon={Library}
@@ -164,11 +163,7 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
                   </p>
                 </div>
                 {builtin.length > 0 ? (
-                  <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                    {builtin.map((item) => (
-                      <ContentCard key={item.id} item={item} {...actions} />
-                    ))}
-                  </ul>
+                  <PagedCards key={pageKey} items={builtin} {...actions} />
                 ) : (
                   <EmptyState
                     icon={SearchX}

@@ -6,6 +6,7 @@ import type { OrgChart } from "@/lib/people/org-chart-tree";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ScrollFades, useScrollEdges } from "@/components/ui/scroll-fades";
 import { UsersTab } from "@/components/people/users-tab";
 import { TeamsTab } from "@/components/people/teams-tab";
 import { UserDialog } from "@/components/people/user-dialog";
@@ -28,6 +29,7 @@ export function UserManagement({
 }) {
   const [dialog, setDialog] = useState<"user" | "team" | null>(null);
   const [tab, setTab] = useState<UserManagementTab>(initialTab);
+  const [tabsRef, tabEdges] = useScrollEdges<HTMLDivElement>();
   function selectTab(value: string) {
     const next = userManagementTab(value);
     setTab(next);
@@ -60,13 +62,17 @@ export function UserManagement({
         ) : null}
       </div>
       <Tabs value={tab} onValueChange={selectTab}>
-        {/* One row that scrolls sideways on a phone instead of wrapping onto two. */}
-        <TabsList aria-label="User management" className="max-w-full flex-nowrap overflow-x-auto">
-          <TabsTrigger value="users">{`Users (${people.userCount})`}</TabsTrigger>
-          <TabsTrigger value="teams">{`Teams (${people.teams.length})`}</TabsTrigger>
-          <TabsTrigger value="org-chart">Org Chart</TabsTrigger>
-          <TabsTrigger value="permissions">Permissions</TabsTrigger>
-        </TabsList>
+        {/* One row that scrolls sideways on a phone instead of wrapping onto two, faded where more
+            tabs are hidden; the arrow keys move between tabs and bring the next one into view. */}
+        <div className="relative max-w-full sm:w-fit">
+          <TabsList ref={tabsRef} aria-label="User management" className="max-w-full flex-nowrap overflow-x-auto">
+            <TabsTrigger value="users">{`Users (${people.userCount})`}</TabsTrigger>
+            <TabsTrigger value="teams">{`Teams (${people.teams.length})`}</TabsTrigger>
+            <TabsTrigger value="org-chart">Org Chart</TabsTrigger>
+            <TabsTrigger value="permissions">Permissions</TabsTrigger>
+          </TabsList>
+          <ScrollFades start={tabEdges.start} end={tabEdges.end} className="rounded-lg from-slate-100" />
+        </div>
         <TabsContent value="users">
           <UsersTab people={people} />
         </TabsContent>

@@ -183,3 +183,38 @@ test("the library works on a phone without sideways scrolling @phone", async ({ 
   await expect(ownSection(page).getByTestId("content-card")).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test("the built-in library shows 12 cards at a time; 'Show more' adds the next ones and the search covers all of them @phone", async ({
+  page,
+}) => {
+  await openLibrary(page, "libpg");
+  const cards = builtinSection(page).getByTestId("content-card");
+  await expect(cards).toHaveCount(12);
+  const total = Number((await page.getByTestId("library-count").innerText()).match(/(\d+) built-in/)![1]);
+  expect(total).toBeGreaterThan(24);
+  const shown = builtinSection(page).getByTestId("library-shown");
+  await expect(shown).toHaveText(`Showing 12 of ${total} items`);
+  // A phone's page stays a few screens tall rather than the whole library's length.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(12_000);
+
+  const more = builtinSection(page).getByRole("button", { name: "Show 12 more" });
+  await more.click();
+  await expect(cards).toHaveCount(24);
+  await expect(shown).toHaveText(`Showing 24 of ${total} items`);
+  // The keyboard continues at the first card added.
+  await expect(cards.nth(12)).toBeFocused();
+
+  // The last built-in item, never shown yet, is found by its title: the search reads the whole
+  // library, and starts again at the first page.
+  const all = await page.evaluate(async () => {
+    const res = await fetch("/api/leadership-content?source=builtin");
+    return (await res.json()) as { title: string }[];
+  });
+  expect(all).toHaveLength(total);
+  const last = all[all.length - 1]!.title;
+  await expect(builtinSection(page).getByRole("listitem", { name: last })).toHaveCount(0);
+  await page.getByLabel("Search").fill(last);
+  await expect(builtinSection(page).getByRole("listitem", { name: last })).toBeVisible();
+  await page.getByLabel("Search").fill("");
+  await expect(cards).toHaveCount(12);
+});
