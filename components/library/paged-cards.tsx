@@ -9,7 +9,7 @@ import { formatNumber, plural } from "@/lib/format";
 
 /** Cards shown at first and added by each 'Show more': a phone shows a dozen cards, not the whole
  * library (77 cards made the page 25,000 px tall). */
-export const LIBRARY_PAGE_SIZE = 12;
+const LIBRARY_PAGE_SIZE = 12;
 
 /**
  * One section's cards, a page at a time. The list holds every item the search and filters select
