@@ -6,10 +6,13 @@ import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { Wordmark } from "@/components/shell/wordmark";
 import { AppProviders } from "@/components/shell/app-providers";
+import { SetupProgressLink } from "@/components/setup/setup-progress-link";
 
 type AppShellProps = {
   user: ShellUser;
   productName?: string;
+  /** The setup checklist's progress while it shows (admins of a workspace being set up). */
+  setup?: { done: number; total: number } | null;
   children: React.ReactNode;
 };
 
@@ -18,7 +21,7 @@ type AppShellProps = {
  * highlighting, menus, bell) ship as client code. md and up: fixed sidebar plus top bar.
  * Below md: top bar with a slide-out menu, and a bottom tab bar.
  */
-export function AppShell({ user, productName = "Pulsewell", children }: AppShellProps) {
+export function AppShell({ user, productName = "Pulsewell", setup, children }: AppShellProps) {
   return (
     <AppProviders>
       <div className="min-h-dvh bg-slate-50">
@@ -44,6 +47,7 @@ export function AppShell({ user, productName = "Pulsewell", children }: AppShell
             <MobileMenu role={user.role} productName={productName} />
             <Wordmark productName={productName} className="md:hidden" />
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              {setup ? <SetupProgressLink progress={setup} /> : null}
               <NotificationBell userId={user.id} organizationId={user.organizationId} />
               <UserMenu user={user} />
             </div>

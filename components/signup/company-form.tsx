@@ -11,8 +11,8 @@ import { slugify } from "@/lib/signup/slug";
 import { COMPANY_SIZES, type SignupData } from "@/lib/validation/signup-rules";
 
 /** The form's values: a signup as typed (any size picked, the box ticked or not; the card comes
- * from the payment step). */
-export type CompanyValues = Omit<SignupData, "companySize" | "marketingConsent" | "setupIntentId"> & {
+ * from the payment step, the time zone from the browser when the signup is sent). */
+export type CompanyValues = Omit<SignupData, "companySize" | "marketingConsent" | "setupIntentId" | "timeZone"> & {
   companySize: string;
   marketingConsent: boolean;
 };

@@ -7,6 +7,9 @@ import { FormAlert } from "@/components/forms/fields";
 import { CardLoading } from "@/components/signup/card-loading";
 import { INIT_FAILED, TEST_MODE_HINT, type CardState } from "@/components/signup/setup-intent";
 import type { SignupPaymentConfig } from "@/lib/billing/dto";
+import type { CompanySize } from "@/lib/validation/signup-rules";
+import { trialSeatsFor } from "@/lib/signup/trial-seats";
+import { plural } from "@/lib/format";
 
 // Stripe's libraries come with this chunk only, loaded when a card form is shown.
 const StripeCard = dynamic(() => import("@/components/signup/stripe-card"), {
@@ -28,6 +31,7 @@ export type PaymentCard = {
  */
 export function PaymentStep({
   companyName,
+  companySize,
   workspaceHost,
   card,
   pending,
@@ -36,6 +40,8 @@ export function PaymentStep({
   onStart,
 }: {
   companyName: string;
+  /** The size chosen on the details step: the trial's seats follow it. */
+  companySize: CompanySize;
   workspaceHost: string;
   card: PaymentCard | null;
   pending: boolean;
@@ -85,6 +91,12 @@ export function PaymentStep({
         <div>
           <dt className="text-slate-500">Due today</dt>
           <dd className="font-medium text-slate-900">$0 (7-day free trial)</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-slate-500">Seats during the trial</dt>
+          <dd className="font-medium text-slate-900">
+            {`${plural(trialSeatsFor(companySize), "seat")} for ${companySize} employees; add more any time`}
+          </dd>
         </div>
       </dl>
 

@@ -10,6 +10,7 @@ import { StepIndicator, type SignupStep } from "@/components/signup/step-indicat
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { loadSignupCalls } from "@/components/signup/load-signup-calls";
 import { signupRules, type SignupData } from "@/lib/validation/signup-rules";
+import { runtimeTimeZone } from "@/lib/format/zones";
 
 const COMPLETE_FALLBACK = "Failed to complete signup. Please try again.";
 
@@ -87,8 +88,10 @@ export function SignupFlow({
     setError(null);
     try {
       const { postSignup, handoffUrl } = await loadSignupCalls();
-      // The confirmed SetupIntent goes along; the server checks it with Stripe.
-      const result = await postSignup(setupIntentId ? { ...data.input, setupIntentId } : data.input);
+      // The confirmed SetupIntent goes along (the server checks it with Stripe), and the browser's
+      // time zone, which the workspace and its pulse schedule start in.
+      const input = { ...data.input, timeZone: runtimeTimeZone() };
+      const result = await postSignup(setupIntentId ? { ...input, setupIntentId } : input);
       setTarget(handoffUrl(result));
       setStep("welcome");
     } catch (err) {
@@ -141,6 +144,7 @@ export function SignupFlow({
           <Suspense fallback={stepLoading}>
             <PaymentStep
               companyName={data.input.companyName}
+              companySize={data.input.companySize}
               workspaceHost={`${data.input.subdomain}.${suffix}`}
               card={
                 payment

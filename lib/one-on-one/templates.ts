@@ -146,7 +146,7 @@ export async function deleteTemplate(ctx: AuthContext, id: string): Promise<void
   );
 }
 
-async function insertDefaults(tx: Tx, ctx: AuthContext): Promise<number> {
+async function insertDefaults(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">): Promise<number> {
   const existing = await tx.meetingTemplate.findMany({
     where: { organizationId: ctx.orgId },
     select: { key: true, name: true },
@@ -171,6 +171,12 @@ async function insertDefaults(tx: Tx, ctx: AuthContext): Promise<number> {
     }
   }
   return created;
+}
+
+/** The default set for a workspace being created (signup), in the transaction that creates it,
+ * so a new workspace has its 1:1 templates from the start. */
+export function insertDefaultTemplates(tx: Tx, orgId: string, createdById: string): Promise<number> {
+  return insertDefaults(tx, { orgId, userId: createdById });
 }
 
 /** 'Add Default Templates': creates the default set's templates the organisation does not have yet

@@ -9,7 +9,8 @@ import { audit } from "@/lib/audit/audit";
 import { notify } from "@/lib/notifications/service";
 import { conflict } from "@/lib/errors/domain-error";
 import { workspaceOrigin } from "@/lib/tenancy/site";
-import { DEFAULT_MAX_USERS } from "@/lib/people/seats";
+import { trialSeatsFor } from "@/lib/signup/trial-seats";
+import { insertDefaultTemplates } from "@/lib/one-on-one/templates";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
 import { isReservedForSignup } from "@/lib/signup/availability";
 import { issueHandoffToken } from "@/lib/signup/handoff";
@@ -33,7 +34,8 @@ const SETUP_INTENT_USED_MESSAGE =
 class SetupIntentUsed extends Error {}
 
 /**
- * Creates a company workspace: the organisation on a 7-day trial, its admin, the e-mail that
+ * Creates a company workspace: the organisation on a 7-day trial (seats from the company size, time
+ * zone from the browser), its admin, the default 1:1 templates, the e-mail that
  * verifies the admin's address (until it is opened the workspace mails nobody else), a welcome
  * notification, an audit row and the handoff token, all in one transaction, so a failure leaves
  * nothing behind. Two signups racing for one subdomain are settled by its unique constraint:
@@ -69,8 +71,11 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
           subdomain: data.subdomain,
           subscriptionStatus: "trialing",
           trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
-          maxUsers: DEFAULT_MAX_USERS,
+          maxUsers: trialSeatsFor(data.companySize),
           companySize: data.companySize,
+          // The signing-up browser's zone (UTC when it sent none this server knows): the pulse
+          // goes out at 09:00 where the company is, not at 09:00 UTC.
+          pulseTimeZone: data.timeZone ?? "UTC",
           marketingConsent: data.marketingConsent ?? false,
           // Unverified until the admin opens the link mailed below: mail to anyone else waits.
           verificationEmail: data.workEmail,
@@ -90,6 +95,7 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
         select: { id: true },
       });
       adminId = admin.id;
+      await insertDefaultTemplates(tx, orgId, admin.id);
       await sendVerificationLink(
         tx,
         { orgId, subdomain: data.subdomain, name: data.companyName },
@@ -128,6 +134,8 @@ export async function completeSignup(data: SignupData): Promise<SignupResult> {
           subdomain: data.subdomain,
           companySize: data.companySize,
           marketingConsent: data.marketingConsent ?? false,
+          maxUsers: trialSeatsFor(data.companySize),
+          timeZone: data.timeZone ?? "UTC",
         },
       );
       return issueHandoffToken(tx, orgId, admin.id);

@@ -1,6 +1,7 @@
 import { confirmPasswordRule, passwordRule, passwordsMatch } from "@/lib/auth/password-rules";
-import { email, form, oneOf, optional, optionalBoolean, text } from "@/lib/validation/rules";
+import { email, form, oneOf, optional, optionalBoolean, text, type Rule } from "@/lib/validation/rules";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
+import { isValidTimeZone } from "@/lib/format/zones";
 
 // The signup rules, zod-free (lib/validation/rules.ts): the signup form checks
 // them as the visitor types (a public page, whose first download must stay small) and the server
@@ -56,9 +57,22 @@ export type SignupData = {
   /** The SetupIntent the payment step confirmed (required when the installation bills through
    * Stripe, checked by lib/billing/signup-payment.ts; ignored without Stripe). */
   setupIntentId?: string;
+  /** The signing-up browser's time zone (an IANA name): the workspace's zone and its pulse
+   * schedule's. Missing or unknown to this server, the workspace starts on UTC. */
+  timeZone?: string;
 };
 /** What a signup request carries before parsing (the form's values, or a client's JSON). */
 export type SignupInput = Omit<SignupData, "companySize"> & { companySize: string };
+
+/** The browser's zone as sent. A name this server does not know is no mistake of the visitor's (a
+ * browser may report a zone newer than the server's tables, or none), so it becomes UTC, which
+ * the pulse schedule's settings can change, instead of failing the signup. */
+const browserTimeZone: Rule<string | undefined> = (input) => {
+  if (input === undefined) return { ok: true, value: undefined };
+  if (typeof input !== "string") return { ok: false, messages: ["The time zone must be a name such as Europe/London"] };
+  const zone = input.trim();
+  return { ok: true, value: isValidTimeZone(zone) ? zone : "UTC" };
+};
 
 export const signupRules = /* @__PURE__ */ form<SignupData>(
   {
@@ -79,6 +93,7 @@ export const signupRules = /* @__PURE__ */ form<SignupData>(
         max: { length: 255, message: PAYMENT_SETUP_INVALID },
       }),
     ),
+    timeZone: browserTimeZone,
   },
   [passwordsMatch],
 );

@@ -60,7 +60,8 @@ describe("completeSignup", () => {
       name: `Company ${subdomain}`,
       subdomain,
       subscriptionStatus: "trialing",
-      maxUsers: 5,
+      // The top of the 51-200 band is past the trial's cap of 50.
+      maxUsers: 50,
       companySize: "51-200",
       marketingConsent: true,
     });

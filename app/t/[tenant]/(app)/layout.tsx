@@ -5,6 +5,7 @@ import { productNameFromEnv } from "@/lib/tenancy/site";
 import { VerificationBanner } from "@/components/shell/verification-banner";
 import { SubscriptionBanner } from "@/components/billing/subscription-banner";
 import { getShellBanners } from "@/lib/billing/access";
+import { getSetupChecklist } from "@/lib/setup/checklist";
 
 // Every page of the signed-in app: no session, no page (the sign-in form instead).
 //
@@ -17,10 +18,10 @@ import { getShellBanners } from "@/lib/billing/access";
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const session = await currentSession();
   if (!session) redirect("/login");
-  // One read of the organisation row for both banners.
-  const banners = await getShellBanners(session.ctx);
+  // One read of the organisation row for both banners; the setup checklist's progress for admins.
+  const [banners, setup] = await Promise.all([getShellBanners(session.ctx), getSetupChecklist(session.ctx)]);
   return (
-    <AppShell user={session.user} productName={productNameFromEnv()}>
+    <AppShell user={session.user} productName={productNameFromEnv()} setup={setup}>
       <SubscriptionBanner banner={banners.subscription} />
       <VerificationBanner banner={banners.verification} />
       {children}

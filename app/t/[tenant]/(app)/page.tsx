@@ -7,6 +7,9 @@ import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { PageHeader } from "@/components/layout/page-header";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { EmployeeWelcome } from "@/components/dashboard/employee-welcome";
+import { getSetupChecklist } from "@/lib/setup/checklist";
+import { SetupChecklistCard } from "@/components/setup/setup-checklist";
+import { NewWorkspaceResults } from "@/components/setup/new-workspace-results";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -14,7 +17,17 @@ async function DashboardData({ ctx }: { ctx: AuthContext }) {
   // Roles without analytics (employees) get their own part: the survey waiting for them.
   if (!can(ctx, "analytics.view"))
     return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
-  return <DashboardView m={await dashboardMetrics(ctx)} />;
+  const [m, setup] = await Promise.all([dashboardMetrics(ctx), getSetupChecklist(ctx)]);
+  if (!setup) return <DashboardView m={m} />;
+  // A workspace being set up: the checklist leads. Before any round has closed there is nothing
+  // to chart, so one line about results replaces the empty score cards and trend.
+  const noResultsYet = m.latestRound === null && m.weekly.length === 0 && m.suppressionReason === null;
+  return (
+    <div className="space-y-6">
+      <SetupChecklistCard checklist={setup} />
+      {noResultsYet ? <NewWorkspaceResults /> : <DashboardView m={m} />}
+    </div>
+  );
 }
 
 export default async function DashboardPage() {
