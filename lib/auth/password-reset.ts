@@ -4,7 +4,8 @@ import { orgKey, withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { greeting } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { passwordResetMail } from "@/lib/mail/templates/password-reset";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, type PasswordResetJob } from "@/lib/jobs/queues";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
@@ -73,16 +74,12 @@ export async function mailPasswordReset(tenant: Tenant, email: string): Promise<
     await enqueueMail(tx, tenant.orgId, {
       kind: "password_reset",
       to: email,
-      subject: `Reset your ${e.PRODUCT_NAME} password`,
-      text: [
-        greeting(user.firstName),
-        "",
-        `Someone (hopefully you) asked to reset the password of your ${e.PRODUCT_NAME} account.`,
-        "Open this link within an hour to choose a new one:",
+      ...(await passwordResetMail({
+        brand: await mailBrand(tx, tenant.orgId),
+        product: e.PRODUCT_NAME,
+        firstName: user.firstName,
         link,
-        "",
-        "If you did not ask for this, ignore this e-mail; your password stays as it is.",
-      ].join("\n"),
+      })),
     });
   });
 }

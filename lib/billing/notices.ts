@@ -4,7 +4,8 @@ import { env } from "@/lib/config/env";
 import { rolesWith } from "@/lib/auth/permissions";
 import { BILLING_PATH, billingSettingsUrl } from "@/lib/billing/urls";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { greeting } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { billingNoticeMail } from "@/lib/mail/templates/billing-notice";
 import { notify } from "@/lib/notifications/service";
 import { formatDate } from "@/lib/format";
 
@@ -73,6 +74,7 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
   const product = env().PRODUCT_NAME;
   const t = texts(notice, org.name, product, org.trialEndDate);
   const link = billingSettingsUrl(org.subdomain, env().rootDomain);
+  const brand = await mailBrand(tx, orgId);
   for (const admin of admins) {
     await notify(tx, orgId, {
       userId: admin.id,
@@ -85,8 +87,7 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
     await enqueueMail(tx, orgId, {
       kind: `billing_${notice}`,
       to: admin.email,
-      subject: t.subject,
-      text: [greeting(admin.firstName), "", ...t.body, link].join("\n"),
+      ...(await billingNoticeMail({ brand, firstName: admin.firstName, subject: t.subject, body: t.body, link })),
     });
   }
   return admins.length;

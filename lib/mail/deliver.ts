@@ -5,6 +5,7 @@ import { configuredTransport, type MailTransport } from "@/lib/mail/transport";
 import { isHeldForVerification } from "@/lib/mail/delivery-policy";
 import { attachmentsOf } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
+import { fromHeader, safeReplyTo } from "@/lib/mail/sender";
 import { log } from "@/lib/log/logger";
 import { issueSurveyToken, withSurveyToken } from "@/lib/surveys/link-token";
 
@@ -69,7 +70,12 @@ export async function deliverMail(
       },
       data: { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
     });
-    return claimed.count === 1 ? tx.mailMessage.findUnique({ where: key }) : null;
+    if (claimed.count !== 1) return null;
+    const [row, org] = await Promise.all([
+      tx.mailMessage.findUnique({ where: key }),
+      tx.organization.findUnique({ where: { id: orgId }, select: { mailSenderName: true, mailReplyTo: true } }),
+    ]);
+    return row ? { ...row, sender: org } : null;
   });
   if (msg === "held") {
     log.debug("mail.held", { orgId, messageId });
@@ -84,9 +90,13 @@ export async function deliverMail(
       invitationId === null ? null : await withOrg(orgId, (tx) => issueSurveyToken(tx, orgId, invitationId));
     const body = (stored: string) => (invitationId === null ? stored : withSurveyToken(stored, token));
     // One line each, also for rows stored before the outbox made them so: no header can be added.
+    // The workspace's sender name and reply-to, checked again here (a row written before the rule
+    // or by hand gets neither); the address stays the installation's.
+    const replyTo = safeReplyTo(msg.sender?.mailReplyTo);
     const { providerId } = await transport.send({
       id: msg.id,
-      from: env().mailFrom,
+      from: fromHeader(env().mailFrom, msg.sender?.mailSenderName),
+      ...(replyTo ? { replyTo } : {}),
       to: oneLine(msg.to),
       subject: oneLine(msg.subject),
       text: body(msg.text),

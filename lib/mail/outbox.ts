@@ -6,12 +6,12 @@ import { jobsInTransaction } from "@/lib/jobs/in-transaction";
 import { QUEUES, type MailDeliverJob } from "@/lib/jobs/queues";
 import { mailAttachmentsSchema, type MailAttachment } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
+import type { RenderedMail } from "@/lib/mail/templates/types";
 
-export type MailInput = {
+/** A message for the outbox: always a rendered template (lib/mail/templates), so every message has
+ * its HTML part in the company's look and its plain-text part, from the same props. */
+export type MailInput = RenderedMail & {
   to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
   kind: string;
   ref?: string | null;
   /** A survey invitation's e-mail: its invitation. The text holds SURVEY_TOKEN_PLACEHOLDER where the
@@ -35,7 +35,7 @@ export async function enqueueMail(tx: Tx, orgId: string, mail: MailInput): Promi
       to: oneLine(mail.to),
       subject: oneLine(mail.subject),
       text: mail.text,
-      html: mail.html ?? null,
+      html: mail.html,
       kind: mail.kind,
       ref: mail.ref ?? null,
       invitationId: mail.invitationId ?? null,
@@ -74,7 +74,7 @@ export async function enqueueMails(tx: Tx, orgId: string, mails: MailInput[]): P
     INSERT INTO "MailMessage" ("organizationId", "id", "to", "subject", "text", "html", "kind", "ref", "invitationId")
     SELECT ${orgId}::uuid, v.*
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${col((m) => oneLine(m.to))}::text[], ${col((m) => oneLine(m.subject))}::text[], ${col((m) => m.text)}::text[],
-                ${col((m) => m.html ?? null)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[],
+                ${col((m) => m.html)}::text[], ${col((m) => m.kind)}::text[], ${col((m) => m.ref ?? null)}::text[],
                 ${col((m) => m.invitationId ?? null)}::uuid[]) AS v`;
   await queueDeliveries(
     tx,

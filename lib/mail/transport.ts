@@ -11,7 +11,10 @@ import { oneLine } from "@/lib/mail/safe-name";
 /** `id` is the outbox id: providers that support it use it as an idempotency key. */
 export type OutgoingMail = {
   id: string;
+  /** The From header: an address, or a display name and address ("Acme People" <no-reply@...>). */
   from: string;
+  /** The workspace's reply-to address, when it has one. */
+  replyTo?: string;
   to: string;
   subject: string;
   text: string;
@@ -48,6 +51,7 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
       const { data, error } = await client.emails.send(
         {
           from: mail.from,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -81,6 +85,17 @@ export function configuredTransport(): MailTransport {
 
 const encodeHeader = (v: string) =>
   /^[\x20-\x7e]*$/.test(v) ? v : `=?UTF-8?B?${Buffer.from(v, "utf8").toString("base64")}?=`;
+/** An address header's value: a display name that is not plain ASCII is encoded on its own (an
+ * encoded word may not cover the address itself), the address stays as it is. */
+function addressHeader(v: string): string {
+  const m = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(v);
+  if (!m) return encodeHeader(v);
+  const [, name, address] = m;
+  if (!name) return `<${address}>`;
+  // Words and spaces stand as they are; other ASCII (a full stop, a comma) is quoted.
+  if (/^[A-Za-z0-9 !#$%&'*+/=?^_`{|}~-]+$/.test(name!)) return `${name} <${address}>`;
+  return /^[\x20-\x7e]*$/.test(name!) ? `"${name}" <${address}>` : `${encodeHeader(name!)} <${address}>`;
+}
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64").replace(/.{76}/g, "$&\r\n");
 
 /** A standards-shaped RFC 5322 message (multipart/alternative when there is HTML, inside
@@ -89,7 +104,8 @@ export function toEml(mail: OutgoingMail, id: string): string {
   const head = [
     `Message-ID: <${id}@pulsewell.local>`,
     `Date: ${new Date().toUTCString()}`,
-    `From: ${encodeHeader(mail.from)}`,
+    `From: ${addressHeader(oneLine(mail.from))}`,
+    ...(mail.replyTo ? [`Reply-To: ${oneLine(mail.replyTo)}`] : []),
     `To: ${oneLine(mail.to)}`,
     `Subject: ${encodeHeader(mail.subject)}`,
     "MIME-Version: 1.0",

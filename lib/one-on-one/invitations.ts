@@ -3,6 +3,8 @@ import type { Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { mailBrand } from "@/lib/mail/brand";
+import { meetingCalendarMail } from "@/lib/mail/templates/meeting-calendar";
 import { displayName } from "@/lib/mail/safe-name";
 import { meetingInvitation } from "./calendar";
 import { formatDate } from "@/lib/format";
@@ -84,35 +86,19 @@ export async function sendCalendarMail(
     attendee: { name: mailName(employee, employee.email), email: employee.email },
     stamp: input.now ?? new Date(),
   });
-  const when = whenText(change.meeting.scheduledAt, series.timeZone);
-  const repeats =
-    series.recurrence === "none"
-      ? ""
-      : ` (${series.recurrence === "biweekly" ? "every two weeks" : series.recurrence})`;
-  const [subject, text] =
-    change.method === "CANCEL"
-      ? change.scope === "series" && series.recurrence !== "none"
-        ? [
-            `Cancelled: your 1:1s with ${withManager}`,
-            `${managerName} cancelled your recurring 1:1s${repeats}. The attached invitation removes them from your calendar.`,
-          ]
-        : [
-            `Cancelled: 1:1 with ${withManager} on ${when}`,
-            `${managerName} cancelled your 1:1 on ${when}. The attached invitation removes it from your calendar.`,
-          ]
-      : change.scope === "series"
-        ? [
-            `1:1 with ${withManager}: ${when}`,
-            `${managerName} scheduled a 1:1 with you on ${when}${repeats}.\n\nPrepare and see the agenda in Pulsewell: ${url}\n\nThe attached invitation adds it to your calendar.`,
-          ]
-        : [
-            `Moved: 1:1 with ${withManager} to ${when}`,
-            `${managerName} moved your 1:1 to ${when}.\n\n${url}\n\nThe attached invitation updates your calendar.`,
-          ];
+  const mail = await meetingCalendarMail({
+    brand: await mailBrand(tx, series.organizationId),
+    method: change.method,
+    scope: change.scope,
+    recurrence: series.recurrence,
+    withManager,
+    managerName,
+    when: whenText(change.meeting.scheduledAt, series.timeZone),
+    url,
+  });
   return enqueueMail(tx, series.organizationId, {
     to: employee.email,
-    subject,
-    text,
+    ...mail,
     kind: change.method === "CANCEL" ? "meeting_cancelled" : "meeting_invitation",
     ref: `meeting:${change.meeting.id}`,
     attachments: [ics],

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { orgKey, withOrg } from "@/lib/db/tenant";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { mailBrand } from "@/lib/mail/brand";
+import { meetingReminderMail } from "@/lib/mail/templates/meeting-reminder";
 import { notify } from "@/lib/notifications/service";
 import { isReadOnly } from "@/lib/billing/access";
 import { log } from "@/lib/log/logger";
@@ -85,17 +87,30 @@ export async function sendMeetingReminder(
         actionUrl: meetingUrl,
         actionText: "Open meeting",
       });
+      const brand = await mailBrand(tx, orgId);
       await enqueueMail(tx, orgId, {
         to: employee.email,
-        subject: `Reminder: 1:1 with ${mailName(manager, "your manager")} on ${when}`,
-        text: `Your 1:1 with ${mailName(manager, "your manager")} is on ${when}.\n\nPrepare for it: fill in your prep form so ${firstNameOr(manager.firstName, "your manager")} can read it beforehand:\n${origin}${prepUrl}`,
+        ...(await meetingReminderMail({
+          brand,
+          to: "employee",
+          when,
+          url: `${origin}${prepUrl}`,
+          withManager: mailName(manager, "your manager"),
+          managerFirstName: firstNameOr(manager.firstName, "your manager"),
+        })),
         kind: "meeting_reminder",
         ref: `meeting:${m.id}`,
       });
       await enqueueMail(tx, orgId, {
         to: manager.email,
-        subject: `Reminder: 1:1 with ${mailName(employee, "your report")} on ${when}`,
-        text: `Your 1:1 with ${mailName(employee, "your report")} is on ${when}.\n\nThe agenda and ${possessive(employee.firstName)} prep form: ${origin}${meetingUrl}`,
+        ...(await meetingReminderMail({
+          brand,
+          to: "manager",
+          when,
+          url: `${origin}${meetingUrl}`,
+          withReport: mailName(employee, "your report"),
+          reportPossessive: possessive(employee.firstName),
+        })),
         kind: "meeting_reminder",
         ref: `meeting:${m.id}`,
       });

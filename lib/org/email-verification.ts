@@ -3,7 +3,8 @@ import { withOrg, type Tx } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail, releaseHeldMail } from "@/lib/mail/outbox";
-import { greeting } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { emailVerificationMail } from "@/lib/mail/templates/email-verification";
 import { consumeToken, issueToken } from "@/lib/auth/tokens";
 import { requirePermission } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/permissions";
@@ -49,18 +50,13 @@ export async function sendVerificationLink(tx: Tx, ws: Workspace, to: Recipient)
   await enqueueMail(tx, ws.orgId, {
     kind: EMAIL_VERIFICATION_KIND,
     to: to.email,
-    subject: `Confirm your e-mail address for ${ws.name} on ${product}`,
-    text: [
-      greeting(to.firstName),
-      "",
-      `Please confirm that this is your e-mail address, so that ${ws.name}'s workspace on ${product} can send e-mail to your team.`,
-      "Until you do, invitations and survey e-mails to other people wait, and they are sent as soon as you confirm.",
-      "",
-      "Open this link within 7 days:",
-      verificationLink(ws.subdomain, token),
-      "",
-      `If you did not sign up for ${product}, ignore this e-mail: nothing will be sent to anyone else.`,
-    ].join("\n"),
+    ...(await emailVerificationMail({
+      brand: await mailBrand(tx, ws.orgId),
+      product,
+      workspaceName: ws.name,
+      firstName: to.firstName,
+      link: verificationLink(ws.subdomain, token),
+    })),
   });
 }
 

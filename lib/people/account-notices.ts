@@ -4,8 +4,10 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { mailBrand } from "@/lib/mail/brand";
+import { accountNoticeMail } from "@/lib/mail/templates/account-notice";
 import { notify } from "@/lib/notifications/service";
-import { greeting as hello, safeName } from "@/lib/mail/safe-name";
+import { safeName } from "@/lib/mail/safe-name";
 import { orgKey } from "@/lib/db/tenant";
 
 // Every change to a person's sign-in, role or sessions is told to that person, by e-mail through
@@ -44,8 +46,13 @@ async function tell(tx: Tx, orgId: string, userId: string, compose: (w: Workspac
   await enqueueMail(tx, orgId, {
     kind: n.kind,
     to: n.to ?? w.email,
-    subject: n.subject,
-    text: [hello(w.firstName), "", ...n.lines].join("\n"),
+    ...(await accountNoticeMail({
+      brand: await mailBrand(tx, orgId),
+      origin: w.origin,
+      firstName: w.firstName,
+      subject: n.subject,
+      lines: n.lines,
+    })),
   });
   if (n.inApp)
     await notify(tx, orgId, { userId, type: n.kind, ...n.inApp, actionUrl: "/settings", actionText: "Your account" });

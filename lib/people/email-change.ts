@@ -8,7 +8,8 @@ import { hashToken, issueToken, spendToken } from "@/lib/auth/tokens";
 import { checkCurrentPassword } from "@/lib/auth/current-password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { greeting } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { accountEmailConfirmMail } from "@/lib/mail/templates/account-email-confirm";
 import { audit } from "@/lib/audit/audit";
 import { conflict, invalidInput, rateLimited } from "@/lib/errors/domain-error";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -95,16 +96,14 @@ export async function requestEmailChange(ctx: AuthContext, input: EmailChangeReq
     await enqueueMail(tx, ctx.orgId, {
       kind: "account_email_confirm",
       to: input.newEmail,
-      subject: `Confirm your new ${product} e-mail`,
-      text: [
-        greeting(me.firstName),
-        "",
-        `You asked to sign in to ${product} with ${input.newEmail} instead of ${me.email}.`,
-        "Open this link within 24 hours, signed in to your account, to confirm:",
-        `${await originOf(tx, ctx.orgId)}/confirm-email?token=${encodeURIComponent(token)}`,
-        "",
-        "If you did not ask for this, ignore this e-mail; nothing changes.",
-      ].join("\n"),
+      ...(await accountEmailConfirmMail({
+        brand: await mailBrand(tx, ctx.orgId),
+        product,
+        firstName: me.firstName,
+        newEmail: input.newEmail,
+        oldEmail: me.email,
+        link: `${await originOf(tx, ctx.orgId)}/confirm-email?token=${encodeURIComponent(token)}`,
+      })),
     });
     await audit(tx, ctx, "user.email_change_requested", { type: "user", id: ctx.userId });
   });

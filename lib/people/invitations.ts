@@ -5,7 +5,8 @@ import { orgKey, withOrg } from "@/lib/db/tenant";
 import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { enqueueMail, enqueueMails, type MailInput } from "@/lib/mail/outbox";
-import { greeting, safeName } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { peopleInvitationMails } from "@/lib/mail/templates/people-invitation";
 import { consumeToken, hashToken, issueToken } from "@/lib/auth/tokens";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/sessions";
@@ -21,23 +22,27 @@ function invitationLink(subdomain: string, token: string): string {
   return `${workspaceOrigin(subdomain, env().rootDomain)}/accept-invite?token=${encodeURIComponent(token)}`;
 }
 
-function invitationMail(ws: Workspace, invitee: Invitee, inviterName: string | null, token: string): MailInput {
-  const product = env().PRODUCT_NAME;
-  return {
-    kind: "invitation",
-    to: invitee.email,
-    subject: `You're invited to ${ws.name} on ${product}`,
-    text: [
-      greeting(invitee.firstName),
-      "",
-      `${safeName(inviterName) ?? "Your administrator"} added you to ${ws.name}'s workspace on ${product}, where your team answers a two-minute weekly pulse survey and shares feedback anonymously.`,
-      "",
-      "Open this link within 7 days to choose your password:",
-      invitationLink(ws.subdomain, token),
-      "",
-      `After that, sign in at ${workspaceOrigin(ws.subdomain, env().rootDomain)}/login with ${invitee.email}.`,
-    ].join("\n"),
-  };
+/** The invitation e-mails of `invitees` (tokens[i] is invitees[i]'s), rendered once for all. */
+async function invitationMails(
+  tx: Tx,
+  ws: Workspace,
+  invitees: Invitee[],
+  inviterName: string | null,
+  tokens: string[],
+): Promise<MailInput[]> {
+  const mails = await peopleInvitationMails({
+    brand: await mailBrand(tx, ws.orgId),
+    product: env().PRODUCT_NAME,
+    workspaceName: ws.name,
+    inviterName,
+    loginUrl: `${workspaceOrigin(ws.subdomain, env().rootDomain)}/login`,
+    invitees: invitees.map((u, i) => ({
+      firstName: u.firstName,
+      email: u.email,
+      link: invitationLink(ws.subdomain, tokens[i]!),
+    })),
+  });
+  return mails.map((m, i) => ({ kind: "invitation", to: invitees[i]!.email, ...m }));
 }
 
 async function workspaceOf(tx: Tx, orgId: string): Promise<Workspace> {
@@ -58,7 +63,8 @@ export async function sendInvitation(
 ): Promise<void> {
   const ws = await workspaceOf(tx, orgId);
   const token = await issueToken(tx, orgId, invitee.id, "invitation", INVITATION_TTL_MS);
-  await enqueueMail(tx, orgId, invitationMail(ws, invitee, inviterName, token));
+  const [mail] = await invitationMails(tx, ws, [invitee], inviterName, [token]);
+  await enqueueMail(tx, orgId, mail!);
   await tx.user.update({
     where: orgKey(orgId, invitee.id),
     data: { invitedAt: new Date() },
@@ -86,11 +92,7 @@ export async function sendInvitations(
     where: { organizationId: orgId, id: { in: invitees.map((u) => u.id) } },
     data: { invitedAt: new Date() },
   });
-  return enqueueMails(
-    tx,
-    orgId,
-    invitees.map((u, i) => invitationMail(ws, u, inviterName, tokens[i]!)),
-  );
+  return enqueueMails(tx, orgId, await invitationMails(tx, ws, invitees, inviterName, tokens));
 }
 
 /** Sets the invited person's password from their link; false when the link is invalid, used or

@@ -7,10 +7,11 @@ import { can, rolesWith } from "@/lib/auth/permissions";
 import { audit } from "@/lib/audit/audit";
 import { foldSurvey, vacuumPendingPool } from "@/lib/surveys/fold";
 import { enqueueMails } from "@/lib/mail/outbox";
-import { greeting, oneLine } from "@/lib/mail/safe-name";
+import { mailBrand } from "@/lib/mail/brand";
+import { surveyReminderMails } from "@/lib/mail/templates/survey-reminder";
 import { LINK_TOKEN_PATTERN, LINK_TOKEN_REDACTED } from "@/lib/mail/deliver";
 import { notify } from "@/lib/notifications/service";
-import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
+import { effectiveTemplate } from "@/lib/surveys/email-template";
 import { closingDate, sendingDate, surveyMailRef } from "@/lib/surveys/send";
 import { plural } from "@/lib/format";
 
@@ -22,28 +23,6 @@ import { plural } from "@/lib/format";
 
 export const REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 const SURVEY_REMINDER_KIND = "survey_reminder";
-
-/** The reminder's text: it cannot know whether this person has answered, so it speaks to both, and
- * it points to the first e-mail's link, the only one there is. It names the survey by that e-mail's
- * subject (the workspace's checked template), not by its title, which may hold anything. */
-function reminderText(p: {
-  firstName: string;
-  subject: string;
-  sentAt: Date;
-  closesAt: Date;
-  timeZone: string;
-}): string {
-  const closing = closingDate(p.closesAt, p.timeZone);
-  return [
-    greeting(p.firstName),
-    "",
-    `Our survey is open until ${closing}. If you have already answered, thank you.`,
-    "",
-    `If not, your personal link is in the e-mail we sent on ${sendingDate(p.sentAt, p.timeZone)}, "${p.subject}"; it works until ${closing}.`,
-    "",
-    "Your answers are anonymous: nobody, us included, can tell who has answered, so this reminder goes to everyone who was asked.",
-  ].join("\n");
-}
 
 /**
  * The day-3 reminder, to everyone invited who is still a member (a removed person's invitation
@@ -81,28 +60,19 @@ export async function sendReminders(tx: Tx, orgId: string, surveyId: string, now
       select: { sentAt: true, closesAt: true },
     }),
   ]);
-  const template = effectiveTemplate(org);
+  // The survey is named by the first e-mail's subject (the workspace's checked template), not by
+  // its title, which may hold anything.
+  const mails = await surveyReminderMails({
+    brand: await mailBrand(tx, orgId),
+    templateSubject: effectiveTemplate(org).subject,
+    sentOn: sendingDate(survey.sentAt ?? now, org.pulseTimeZone),
+    closing: closingDate(survey.closesAt ?? now, org.pulseTimeZone),
+    people: invited,
+  });
   await enqueueMails(
     tx,
     orgId,
-    invited.map((r) => {
-      // The first e-mail's subject as that person got it (the template may name them).
-      const subject = renderTemplate(template.subject, { firstName: r.firstName, surveyLink: "" });
-      const text = reminderText({
-        firstName: r.firstName,
-        subject,
-        sentAt: survey.sentAt ?? now,
-        closesAt: survey.closesAt ?? now,
-        timeZone: org.pulseTimeZone,
-      });
-      return {
-        to: r.email,
-        subject: oneLine(`Reminder: ${subject}`),
-        text,
-        kind: SURVEY_REMINDER_KIND,
-        ref: surveyMailRef(surveyId),
-      };
-    }),
+    invited.map((r, i) => ({ to: r.email, ...mails[i]!, kind: SURVEY_REMINDER_KIND, ref: surveyMailRef(surveyId) })),
   );
   return invited.length;
 }

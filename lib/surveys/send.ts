@@ -5,7 +5,9 @@ import { env } from "@/lib/config/env";
 import { workspaceOrigin } from "@/lib/tenancy/site";
 import { invalidInput } from "@/lib/errors/domain-error";
 import { enqueueMails, type MailInput } from "@/lib/mail/outbox";
-import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
+import { effectiveTemplate } from "@/lib/surveys/email-template";
+import { mailBrand } from "@/lib/mail/brand";
+import { surveyInvitationMails } from "@/lib/mail/templates/survey-invitation";
 import { SURVEY_TOKEN_PLACEHOLDER, undeliveredTokenHash } from "@/lib/surveys/link-token";
 import { orgKey } from "@/lib/db/tenant";
 import { formatDate } from "@/lib/format";
@@ -169,33 +171,24 @@ export async function sendSurvey(tx: Tx, orgId: string, surveyId: string, now: D
     select: { id: true },
   });
 
-  const template = effectiveTemplate(org);
+  const mails = await surveyInvitationMails({
+    brand: await mailBrand(tx, orgId),
+    template: effectiveTemplate(org),
+    link: surveyLinkTemplate(org.subdomain, surveyId),
+    people: invitees,
+  });
   await enqueueMails(
     tx,
     orgId,
-    invitees.map((u, i) =>
-      invitationMail(template, u, surveyLinkTemplate(org.subdomain, surveyId), surveyId, invitationIds[i]!),
-    ),
+    invitees.map((u, i): MailInput => ({
+      to: u.email,
+      ...mails[i]!,
+      kind: SURVEY_INVITATION_KIND,
+      ref: surveyMailRef(surveyId),
+      invitationId: invitationIds[i]!,
+    })),
   );
   return { invited: invitees.length };
-}
-
-function invitationMail(
-  template: { subject: string; body: string },
-  to: { email: string; firstName: string },
-  link: string,
-  surveyId: string,
-  invitationId: string,
-): MailInput {
-  const vars = { firstName: to.firstName, surveyLink: link };
-  return {
-    to: to.email,
-    subject: renderTemplate(template.subject, vars),
-    text: renderTemplate(template.body, vars),
-    kind: SURVEY_INVITATION_KIND,
-    ref: surveyMailRef(surveyId),
-    invitationId,
-  };
 }
 
 /**

@@ -195,7 +195,13 @@ describe("mail of an unverified workspace", () => {
     // The sweep neither re-queues nor gives up on held mail, however old: it is not late.
     const control = await createOrg();
     const dead = await withOrg(control.orgId, (tx) =>
-      enqueueMail(tx, control.orgId, { kind: "test", to: "rosa@example.com", subject: "Hi", text: "Body" }),
+      enqueueMail(tx, control.orgId, {
+        kind: "test",
+        to: "rosa@example.com",
+        subject: "Hi",
+        text: "Body",
+        html: "<p>Body</p>",
+      }),
     );
     await owner().query(
       "UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = 'mail-deliver' AND data->>'messageId' = $1",

@@ -228,6 +228,7 @@ describe("every door refuses a hostile name with 400 and the field's message", (
 /** Every module that queues mail. A new one must be rendered below, then added here. */
 const MAIL_MODULES = [
   "lib/auth/password-reset.ts",
+  "lib/billing/checkout.ts",
   "lib/billing/notices.ts",
   "lib/one-on-one/invitations.ts",
   "lib/one-on-one/reminders.ts",
@@ -546,7 +547,7 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
         "Subject",
         "MIME-Version",
         "Content-Type",
-        ...(attachments.length || m.html ? [] : ["Content-Transfer-Encoding"]),
+        // Every message has an HTML part now (multipart/alternative), so no top-level encoding.
       ];
       expect(headerNames(eml), label).toEqual(expected);
       expect(m.subject, label).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
@@ -554,7 +555,10 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       expect(m.text, label).not.toMatch(FORBIDDEN);
       // Line breaks in a text part are the template's own, never a name's lone CR.
       expect(m.text, label).not.toMatch(/\r/);
-      expect(m.html, label).toBeNull();
+      // The HTML part: the same names, escaped by React, and nothing of a hostile one.
+      expect(m.html, label).toMatch(/^<!DOCTYPE html/);
+      expect(m.html, label).not.toMatch(FORBIDDEN);
+      expect(m.html!.replace(/<\/?[a-z][^<>]*>|<!--[^<>]*-->|<!DOCTYPE[^<>]*>/gi, ""), label).not.toMatch(/[<>]/);
       for (const a of attachments) {
         calendars++;
         expect(isCalendarText(a.content), label).toBe(true);
@@ -575,6 +579,8 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       // A name that passes the rule is shown as it is, quotes and separators included.
       const to = (email: string, kind: string) => mails.find((m) => m.to === email && m.kind === kind)!;
       expect(to(emp.email, "password_reset").text).toMatch(/^Hi O"Neil,\n/);
+      expect(to(emp.email, "password_reset").html).toContain("Hi O&quot;Neil,");
+      expect(to(emp.email, "meeting_invitation").html).toContain("Smith, Ann D&quot;Arcy; \\ ^n scheduled a 1:1");
       expect(to(emp.email, "meeting_invitation").text).toContain('Smith, Ann D"Arcy; \\ ^n scheduled a 1:1');
       const ics = attachmentsOf(to(emp.email, "meeting_invitation").attachments)[0]!.content;
       const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;

@@ -21,7 +21,14 @@ const emlFiles = async (dir: string) =>
 
 const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
   withOrg(orgId, (tx) =>
-    enqueueMail(tx, orgId, { kind: "test", to: "rosa@example.com", subject: "Hello", text: "Plain body", ...mail }),
+    enqueueMail(tx, orgId, {
+      kind: "test",
+      to: "rosa@example.com",
+      subject: "Hello",
+      text: "Plain body",
+      html: "<p>Plain body</p>",
+      ...mail,
+    }),
   );
 
 const message = (orgId: string, id: string) =>
@@ -331,7 +338,13 @@ describe("enqueueMail", () => {
     let id: string | undefined;
     await expect(
       withOrg(orgId, async (tx) => {
-        id = await enqueueMail(tx, orgId, { kind: "test", to: "x@example.com", subject: "S", text: "T" });
+        id = await enqueueMail(tx, orgId, {
+          kind: "test",
+          to: "x@example.com",
+          subject: "S",
+          text: "T",
+          html: "<p>T</p>",
+        });
         // Inside the transaction both exist...
         const inside = await tx.$queryRawUnsafe<{ n: number }[]>(
           "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-deliver' AND data->>'messageId' = $1",

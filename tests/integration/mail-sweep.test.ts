@@ -33,7 +33,14 @@ afterEach(() => {
 
 const enqueue = (orgId: string, mail: Partial<MailInput> = {}) =>
   withOrg(orgId, (tx) =>
-    enqueueMail(tx, orgId, { kind: "test", to: "rosa@example.com", subject: "Hello", text: "Plain body", ...mail }),
+    enqueueMail(tx, orgId, {
+      kind: "test",
+      to: "rosa@example.com",
+      subject: "Hello",
+      text: "Plain body",
+      html: "<p>Plain body</p>",
+      ...mail,
+    }),
   );
 
 const message = (orgId: string, id: string) =>

@@ -49,7 +49,13 @@ afterAll(async () => {
 
 async function enqueue(orgId: string) {
   return withOrg(orgId, (tx) =>
-    enqueueMail(tx, orgId, { to: "ana@example.com", subject: "Hello", text: "Body text", kind: "test" }),
+    enqueueMail(tx, orgId, {
+      to: "ana@example.com",
+      subject: "Hello",
+      text: "Body text",
+      html: "<p>Body text</p>",
+      kind: "test",
+    }),
   );
 }
 
@@ -81,6 +87,7 @@ describe("Resend transport", () => {
         to: "ana@example.com",
         subject: "Cancelled",
         text: "Body",
+        html: "<p>Body</p>",
         kind: "test",
         attachments: [
           { filename: "cancel.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics },

@@ -182,7 +182,9 @@ describe("sending a round", () => {
     const mail = (await deliverSurveyInvitations(w.orgId, surveyId)).find((m) => m.to === w.admin.email)!;
     expect(mail.subject).toBe("Pulse for Ada");
     expect(mail.text).toMatch(
-      new RegExp(`^Hello Ada! Go: http://${w.subdomain}\\.localhost:3000/surveys/${surveyId}\\?token=[\\w-]{40,}$`),
+      new RegExp(
+        `^Hello Ada! Go: http://${w.subdomain}\\.localhost:3000/surveys/${surveyId}\\?token=[\\w-]{40,}\n\n--\nSent on behalf of [^\n]+\\.$`,
+      ),
     );
   });
 
