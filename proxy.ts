@@ -1,13 +1,20 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { parseHost } from "@/lib/tenancy/host";
 import { fallbackWorkspaceOrigin, productNameFromEnv, rootDomainFromEnv, siteProtocol } from "@/lib/tenancy/site";
-import { isMainSitePath, SITE_SEGMENT, TENANT_SEGMENT } from "@/lib/tenancy/routing";
+import { isMainSitePath, REQUESTED_PATH_HEADER, SITE_SEGMENT, TENANT_SEGMENT } from "@/lib/tenancy/routing";
 
 // Thin on purpose: it only routes. Pages, route handlers and actions resolve the workspace and
 // the session again on the server, so a request that skips this proxy reaches nothing it should not.
 
 // Headers that only this proxy may set; a client's copies are dropped or overwritten.
-const STRIPPED = ["x-pulsewell-tenant", "x-middleware-subrequest", "x-middleware-rewrite", "x-invoke-path", "x-nonce"];
+const STRIPPED = [
+  "x-pulsewell-tenant",
+  REQUESTED_PATH_HEADER,
+  "x-middleware-subrequest",
+  "x-middleware-rewrite",
+  "x-invoke-path",
+  "x-nonce",
+];
 
 /** A fresh, unguessable nonce for this request's scripts (128 random bits, base64). */
 function newNonce(): string {
@@ -146,11 +153,14 @@ export function proxy(req: NextRequest): NextResponse {
 
   switch (host.kind) {
     case "tenant":
+      headers.set(REQUESTED_PATH_HEADER, `${pathname}${search}`);
       return rewrite(`${TENANT_SEGMENT}/${host.subdomain}${pathname === "/" ? "" : pathname}`);
     case "main":
       if (isMainSitePath(pathname)) return rewrite(`${SITE_SEGMENT}${pathname}`);
-      // On a local root, the signed-in app is the demo workspace's (docs/decisions.md (Hosts and tenancy)).
-      if (host.local)
+      // On a local root, "/" is the public site (it leads to the demo workspace) and every app
+      // page goes to the demo workspace's, so a workspace path typed without the subdomain still
+      // opens (docs/decisions.md (Hosts and tenancy)).
+      if (host.local && pathname !== "/")
         return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
       return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`);
     default:

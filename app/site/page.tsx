@@ -5,8 +5,8 @@ import { productNameFromEnv } from "@/lib/tenancy/site";
 // Rendered per request: names come from runtime configuration (ROOT_DOMAIN, PRODUCT_NAME).
 export const dynamic = "force-dynamic";
 
-// The main site's home on a real root domain; on a local root the proxy sends "/" to the demo
-// workspace instead, and the landing page is at /trial and /landing.
+// The main site's home, on a real root domain and on a local start alike (there the landing page
+// also leads to the demo workspace).
 export function generateMetadata(): Metadata {
   const name = productNameFromEnv();
   return {

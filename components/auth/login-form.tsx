@@ -30,7 +30,9 @@ async function credentialsSignIn(email: string, password: string): Promise<strin
   return new URL(data.url ?? callbackUrl, window.location.href).searchParams.get("error");
 }
 
-export function LoginForm({ notice }: { notice?: string }) {
+/** `returnTo`: the same-workspace path sign-in leads to, as the sign-in page checked it on the
+ * server (lib/auth/callback-url.ts); the dashboard when there is none. */
+export function LoginForm({ notice, returnTo }: { notice?: string; returnTo: string }) {
   const form = useFormFields(signInSchema, { email: "", password: "" });
   const [pending, setPending] = useState(false);
 
@@ -48,8 +50,7 @@ export function LoginForm({ notice }: { notice?: string }) {
         return;
       }
       // A full navigation, so the server renders the app with the new session cookie.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.href = "/";
+      window.location.href = returnTo;
     } catch {
       form.showAnswer({ status: "error", message: OFFLINE }, sent);
       setPending(false);

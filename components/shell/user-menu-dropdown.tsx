@@ -5,6 +5,7 @@ import { LogOut } from "lucide-react";
 import type { ShellUser } from "@/lib/auth/shell-user";
 import { apiFetch } from "@/lib/api/client";
 import { toast } from "@/components/ui/toast";
+import { noteLoggedOut } from "@/components/auth/logged-out-toast";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -25,7 +26,8 @@ export function UserMenuDropdown({ user }: { user: ShellUser | null }) {
     setPending(true);
     try {
       await apiFetch<{ ok: boolean }>("/api/auth/logout", { method: "POST" });
-      toast({ title: "Logged out", description: "You have been successfully logged out." });
+      // The sign-in page shows 'Logged out': a toast shown here would go with this page.
+      noteLoggedOut();
       // A full page load, so no client cache or state of the old session survives;
       // a client-side router.push would keep both.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination

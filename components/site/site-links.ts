@@ -1,9 +1,6 @@
-import { rootDomainFromEnv, siteProtocol } from "@/lib/tenancy/site";
-
-// On a local root the proxy hands "/" to the demo workspace (docs/decisions.md (Hosts and tenancy)), so the
-// main site's own home there is the landing page's address instead.
-export function siteHomeHref(rootDomain: string = rootDomainFromEnv()): string {
-  return siteProtocol(rootDomain) === "http" ? "/trial" : "/";
+// The main site's home is its root address, on a local start too (docs/decisions.md (Hosts and tenancy)).
+export function siteHomeHref(): string {
+  return "/";
 }
 
 export const LOGIN_HREF = "/login";

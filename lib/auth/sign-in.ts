@@ -46,12 +46,22 @@ export async function signInWithPassword(input: {
   const valid = await verifyPassword(user?.passwordHash, password);
 
   if (!user || !valid) return { ok: false, reason: "invalid" };
-  const sessionId = await withOrg(input.orgId, async (tx) => {
-    await releaseAttempt(tx, input.orgId, keys);
-    return createSession(tx, input.orgId, user.id, input.userAgent);
-  });
-  // The one moment the password is known: the person's vault opens into this session (its
-  // secret goes into the session cookie only).
-  const vaultSecret = await openVaultAtSignIn(input.orgId, user.id, sessionId, password);
-  return { ok: true, userId: user.id, sessionId, vaultSecret };
+  await withOrg(input.orgId, (tx) => releaseAttempt(tx, input.orgId, keys));
+  return { ok: true, userId: user.id, ...(await openSession(input.orgId, user.id, password, input.userAgent)) };
+}
+
+/**
+ * A new session for a person whose password was just proven or just chosen (a sign-in, an
+ * accepted invitation). The one moment the password is known: the person's vault opens into this
+ * session; its secret goes into the session cookie only.
+ */
+export async function openSession(
+  orgId: string,
+  userId: string,
+  password: string,
+  userAgent: string | null,
+): Promise<{ sessionId: string; vaultSecret: string }> {
+  const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, userId, userAgent));
+  const vaultSecret = await openVaultAtSignIn(orgId, userId, sessionId, password);
+  return { sessionId, vaultSecret };
 }

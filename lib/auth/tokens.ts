@@ -74,6 +74,19 @@ export async function isUsableToken(orgId: string, raw: string, purpose: TokenPu
   return raw !== "" && withOrg(orgId, (tx) => peekToken(tx, orgId, raw, purpose));
 }
 
+/** Whose link a token is, spent or not: for a caller that has just spent it (an accepted
+ * invitation signs its person in). Null for a token of another purpose or workspace. */
+export async function tokenOwner(orgId: string, raw: string, purpose: TokenPurpose): Promise<string | null> {
+  if (raw.length < 20 || raw.length > 100) return null;
+  const token = await withOrg(orgId, (tx) =>
+    tx.authToken.findUnique({
+      where: { organizationId_tokenHash: { organizationId: orgId, tokenHash: hashToken(raw) } },
+      select: { purpose: true, userId: true },
+    }),
+  );
+  return token && token.purpose === purpose ? token.userId : null;
+}
+
 /** Whether a token would be accepted, without spending it (to show the form or an error). */
 export async function peekToken(tx: Tx, orgId: string, raw: string, purpose: TokenPurpose): Promise<boolean> {
   if (raw.length < 20 || raw.length > 100) return false;

@@ -8,3 +8,8 @@ export function isMainSitePath(pathname: string): boolean {
 /** Internal segment prefixes the proxy rewrites to; a client asking for them directly is refused. */
 export const TENANT_SEGMENT = "/t";
 export const SITE_SEGMENT = "/site";
+
+/** The request header in which the proxy hands a workspace page its address as the visitor asked
+ * for it (path and query, before the rewrite), so the signed-in layout can send a signed-out
+ * visitor to the sign-in with a way back. Only the proxy sets it; a client's copy is dropped. */
+export const REQUESTED_PATH_HEADER = "x-pulsewell-path";

@@ -1,7 +1,7 @@
 // `npm run bench:pages`: Lighthouse (mobile preset: Moto G Power screen, simulated slow 4G and a 4x
 // slower CPU, the tool's defaults) on five pages of the production build served on the embedded
 // database with the demo workspace, three runs each, the median printed per page: the survey-taking
-// page (an employee's link), the landing page (/landing: on a local root "/" goes to the demo), the dashboard (admin), Boss Bot (manager) and a 1:1
+// page (an employee's link), the landing page (/landing, the same page as the root "/"), the dashboard (admin), Boss Bot (manager) and a 1:1
 // meeting (manager). Beside them: the load average and a trivial reference (GET /api/health's time
 // and Lighthouse on a bare HTML page this script serves), so runs on different machines can be compared.
 // Targets: survey and landing >= 95, dashboard, Boss Bot and the 1:1 meeting >= 90.

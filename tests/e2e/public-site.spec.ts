@@ -39,7 +39,12 @@ async function expectLanding(page: Page) {
   await expect(page.getByText("Sample company names, shown as examples.")).toBeVisible();
 }
 
-test("the landing page at /trial and /landing shows the offer and the price", async ({ page }) => {
+test("the landing page at /, /trial and /landing shows the offer and the price", async ({ page }) => {
+  // A local start's root address is the public site too (not the demo workspace).
+  await page.goto(main("/"));
+  await expect(page).toHaveURL(main("/"));
+  await expect(page).toHaveTitle("Pulsewell: weekly pulse surveys and culture dashboards");
+  await expectLanding(page);
   await page.goto(main("/trial"));
   await expect(page).toHaveTitle("Start your 7-day free trial · Pulsewell");
   await expectLanding(page);
@@ -121,7 +126,7 @@ test("the company finder says so when no company has that name", async ({ page }
 });
 
 test("the landing page has no serious accessibility violations", async ({ page }) => {
-  for (const path of ["/trial", "/logos", "/login"]) {
+  for (const path of ["/", "/trial", "/logos", "/login"]) {
     await page.goto(main(path));
     const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
     expect(
@@ -132,7 +137,7 @@ test("the landing page has no serious accessibility violations", async ({ page }
 });
 
 test("the main site never scrolls sideways on a phone @phone", async ({ page }) => {
-  for (const path of ["/trial", "/logos", "/login"]) {
+  for (const path of ["/", "/trial", "/logos", "/login"]) {
     await page.goto(main(path));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({

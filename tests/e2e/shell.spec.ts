@@ -33,7 +33,7 @@ test("the demo admin signs in, sees the shell, reads a notification and signs ou
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
   await page.goto(url("freshleadershipworld", "/settings"));
-  await expect(page).toHaveURL(url("freshleadershipworld", "/login"));
+  await expect(page).toHaveURL(url("freshleadershipworld", "/login?callbackUrl=%2Fsettings"));
 });
 
 test("a wrong password is refused with one message for both cases", async ({ page }) => {
@@ -58,7 +58,7 @@ test("another organisation's browser cannot see the first one's pages", async ({
   await expect(p2.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
   // The second context holds a valid session, but only for its own host.
   await p2.goto(url("freshleadershipworld", "/settings"));
-  await expect(p2).toHaveURL(url("freshleadershipworld", "/login"));
+  await expect(p2).toHaveURL(url("freshleadershipworld", "/login?callbackUrl=%2Fsettings"));
   const status = await p2.evaluate(async () => (await fetch("/api/auth/session")).status);
   expect(status).toBe(401);
   await p1.goto(url("freshleadershipworld", "/settings"));
@@ -104,7 +104,7 @@ test("forgot password: the e-mail from the outbox resets it and ends old session
 
   // The session opened before the reset is over.
   await otherPage.goto(url(ws.subdomain, "/settings"));
-  await expect(otherPage).toHaveURL(url(ws.subdomain, "/login"));
+  await expect(otherPage).toHaveURL(url(ws.subdomain, "/login?callbackUrl=%2Fsettings"));
   // The link is single-use.
   await page.goto(link);
   await expect(page.getByText("This link cannot be used")).toBeVisible();

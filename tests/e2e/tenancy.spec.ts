@@ -63,14 +63,18 @@ test("X-Forwarded-Host, x-middleware-subrequest and internal headers change noth
     // No cookie on B's host: the proxy bypass header does not skip authentication.
     const page = await request({ host: hostOf(b.subdomain), path: "/settings", headers });
     expect(page.status).toBe(307);
-    expect(page.headers.location).toMatch(/\/login$/);
+    expect(page.headers.location).toMatch(/\/login\?callbackUrl=%2Fsettings$/);
   }
 });
 
-test("the main host on localhost hands the app to the demo workspace", async () => {
-  const res = await request({ host: ROOT, path: "/settings" });
+test("the main host on localhost shows the public site at its root and hands app pages to the demo workspace", async () => {
+  const home = await request({ host: ROOT, path: "/" });
+  expect(home.status).toBe(200);
+  expect(home.body).toContain("Know how your team really feels");
+  expect(home.body).toContain(`href="http://freshleadershipworld.${ROOT}/login"`);
+  const res = await request({ host: ROOT, path: "/settings/billing?x=1" });
   expect(res.status).toBe(307);
-  expect(res.headers.location).toBe(`http://freshleadershipworld.${ROOT}/settings`);
+  expect(res.headers.location).toBe(`http://freshleadershipworld.${ROOT}/settings/billing?x=1`);
   const finder = await request({ host: ROOT, path: "/login" });
   expect(finder.status).toBe(200);
   expect(finder.body).toContain("Company URL");

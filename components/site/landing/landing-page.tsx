@@ -1,5 +1,6 @@
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { DemoWorkspaceBar } from "@/components/site/demo-workspace-bar";
 import { ClosingCta } from "@/components/site/landing/closing-cta";
 import { Features } from "@/components/site/landing/features";
 import { Hero } from "@/components/site/landing/hero";
@@ -8,7 +9,8 @@ import { SocialProof } from "@/components/site/landing/social-proof";
 import { TRIAL_DAYS } from "@/lib/billing/pricing";
 import { productNameFromEnv } from "@/lib/tenancy/site";
 
-/** The marketing landing page, served at /trial, /landing and the main site's home. */
+/** The marketing landing page, served at /trial, /landing and the main site's home (a local start's
+ * root address too, where it also leads to the demo workspace). */
 export function LandingPage() {
   const name = productNameFromEnv();
   return (
@@ -19,6 +21,7 @@ export function LandingPage() {
       >
         Skip to content
       </a>
+      <DemoWorkspaceBar />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Hero productName={name} />

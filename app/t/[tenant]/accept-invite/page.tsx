@@ -41,12 +41,8 @@ export default async function AcceptInvitePage({
       title={`Join ${workspace?.name ?? "your team"}`}
       subtitle="Choose a password: at least 8 characters, with an uppercase letter, a lowercase letter and a number."
     >
-      <SetPasswordForm
-        token={token}
-        action={acceptInvitationAction}
-        submitLabel="Set password"
-        doneHref="/login?invited=1"
-      />
+      {/* Setting the password signs the person in (lib/people/accept-invitation-action.ts). */}
+      <SetPasswordForm token={token} action={acceptInvitationAction} submitLabel="Set password" doneHref="/" />
     </AuthCard>
   );
 }

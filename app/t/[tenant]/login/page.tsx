@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { LoggedOutToast } from "@/components/auth/logged-out-toast";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { currentSession } from "@/lib/auth/current-session";
 import { getWorkspace } from "@/lib/org/workspace";
@@ -13,19 +15,17 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  if (await currentSession()) redirect("/");
+  const sp = await searchParams;
+  // Where sign-in leads: checked here, on the server; the form only follows what this allows.
+  const returnTo = safeCallbackPath(sp.callbackUrl);
+  if (await currentSession()) redirect(returnTo);
   const tenant = await currentTenant();
   const workspace = tenant ? await getWorkspace(tenant.orgId) : null;
-  const sp = await searchParams;
-  const notice =
-    sp.reset === "1"
-      ? "Your password was changed. Sign in with the new one."
-      : sp.invited === "1"
-        ? "Your password is set. Sign in to get started."
-        : undefined;
+  const notice = sp.reset === "1" ? "Your password was changed. Sign in with the new one." : undefined;
   return (
     <AuthCard title={`Sign in to ${workspace?.name ?? "your workspace"}`} subtitle="Use your work email and password.">
-      <LoginForm notice={notice} />
+      <LoginForm notice={notice} returnTo={returnTo} />
+      <LoggedOutToast />
     </AuthCard>
   );
 }
