@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import dynamic from "next/dynamic";
 import { ArrowLeft, CalendarClock, CheckCircle2, ChevronLeft, ChevronRight, XCircle } from "lucide-react";
@@ -9,7 +10,11 @@ import { toast } from "@/components/ui/toast";
 import type { MeetingDetail } from "@/lib/one-on-one/dto";
 import { MeetingStatusBadge } from "@/components/one-on-one/meeting-status-badge";
 import { MeetingDateTime } from "@/components/one-on-one/local-date-time";
-import { formatDuration, meetingTitle, recurrenceHint } from "@/components/one-on-one/format";
+import { formatDuration, formatMeetingDateTime, meetingTitle, recurrenceHint } from "@/components/one-on-one/format";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { oneOnOneKeys } from "@/components/one-on-one/use-meetings";
+import { problemOf } from "@/lib/api/client";
+import { EARLY_COMPLETION_MS } from "@/lib/one-on-one/completion";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 import { CancelDialog } from "@/components/one-on-one/cancel-dialog";
 
@@ -24,13 +29,35 @@ const RescheduleDialog = dynamic(
 
 /** 'Meeting with {first} {last}', when, status, and the manager's Mark Complete / Reschedule / Cancel. */
 export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {
-  const [dialog, setDialog] = useState<"reschedule" | "cancel" | null>(null);
+  const [dialog, setDialog] = useState<"reschedule" | "cancel" | "complete-early" | null>(null);
   const manages = meeting.role === "manager" && meeting.status === "scheduled";
+  const queryClient = useQueryClient();
   const complete = useMeetingMutation(
     meeting.id,
-    () => meetingApi.updateNotes(meeting.id, { status: "completed", completedAt: new Date().toISOString() }),
-    () => toast({ title: "Meeting Updated", description: "The meeting is marked complete." }),
+    (confirmEarly: boolean) =>
+      meetingApi.updateNotes(meeting.id, {
+        status: "completed",
+        completedAt: new Date().toISOString(),
+        ...(confirmEarly ? { confirmEarly } : {}),
+      }),
+    () => {
+      setDialog(null);
+      toast({ title: "Meeting Updated", description: "The meeting is marked complete." });
+      // A completed meeting leaves Upcoming: the lists are read again.
+      void queryClient.invalidateQueries({ queryKey: oneOnOneKeys.meetings() });
+    },
   );
+  function markComplete(confirmEarly: boolean) {
+    complete.mutate(confirmEarly, {
+      onError: (err) => {
+        // The server's clock decides: it may find the meeting further away than this browser did.
+        if (problemOf(err)?.code === "meeting_not_due") return setDialog("complete-early");
+        setDialog(null);
+        toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" });
+      },
+    });
+  }
+  const early = () => new Date(meeting.scheduledAt).getTime() - Date.now() > EARLY_COMPLETION_MS;
   const repeat = recurrenceHint(meeting.recurrence);
 
   return (
@@ -67,12 +94,7 @@ export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {
         {manages ? (
           <div className="flex flex-wrap gap-2">
             <Button
-              onClick={() =>
-                complete.mutate(undefined, {
-                  onError: () =>
-                    toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" }),
-                })
-              }
+              onClick={() => (early() ? setDialog("complete-early") : markComplete(false))}
               disabled={complete.isPending}
             >
               <CheckCircle2 /> {complete.isPending ? "Saving..." : "Mark Complete"}
@@ -106,6 +128,19 @@ export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {
       ) : null}
       {dialog === "reschedule" ? <RescheduleDialog meeting={meeting} onClose={() => setDialog(null)} /> : null}
       {dialog === "cancel" ? <CancelDialog meeting={meeting} onClose={() => setDialog(null)} /> : null}
+      {dialog === "complete-early" ? (
+        <ConfirmDialog
+          title="Mark this meeting complete now?"
+          description={`This 1:1 is set for ${formatMeetingDateTime(meeting.scheduledAt)}, more than a day away. Mark it complete only if it already took place.`}
+          confirmLabel="Mark Complete"
+          pendingLabel="Saving..."
+          cancelLabel="Not yet"
+          destructive={false}
+          pending={complete.isPending}
+          onConfirm={() => markComplete(true)}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </div>
   );
 }

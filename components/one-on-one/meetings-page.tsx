@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MyMeetings } from "@/components/one-on-one/meeting-list";
 import { TemplatesTab } from "@/components/one-on-one/templates-tab";
 import { meetingsTab, type MeetingsTab } from "@/components/one-on-one/format";
-import type { MeetingListPage } from "@/lib/one-on-one/dto";
+import type { MeetingSeriesPage } from "@/lib/one-on-one/dto";
 
 // The form converts its datetime-local time in the viewer's zone with luxon's wall-clock maths
 // (about 20 KiB gz): it loads with the Schedule tab, not with the list.
@@ -39,7 +39,7 @@ export function MeetingsPage({
   canManageTemplates: boolean;
   initialTab: MeetingsTab;
   /** The first page of upcoming meetings as the server page read it. */
-  upcoming?: MeetingListPage;
+  upcoming?: MeetingSeriesPage;
 }) {
   const allowed = (t: MeetingsTab) =>
     t === "meetings" || (t === "schedule" && canSchedule) || (t === "templates" && canManageTemplates);

@@ -49,7 +49,7 @@ export function PrepTab({ meeting }: { meeting: MeetingDetail }) {
       return (
         <EmptyState
           icon={ClipboardList}
-          headingLevel="h3"
+          headingLevel="h2"
           title="Prep form not submitted yet"
           description={`${fullName(meeting.employee)} has not submitted their prep form for this meeting.`}
         />
@@ -72,7 +72,7 @@ export function PrepTab({ meeting }: { meeting: MeetingDetail }) {
     return (
       <EmptyState
         icon={ClipboardList}
-        headingLevel="h3"
+        headingLevel="h2"
         title="You have not prepared yet"
         description={`Share your wins, challenges and how you feel before meeting ${meeting.manager.firstName}.`}
         action={

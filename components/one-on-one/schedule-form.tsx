@@ -67,7 +67,7 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (meeting: MeetingDe
     return (
       <EmptyState
         icon={Users}
-        headingLevel="h3"
+        headingLevel="h2"
         title="Nobody to schedule with yet"
         description="1:1s are scheduled with the people who report to you. Once someone does, they are listed here; an admin of your organisation sets who reports to whom."
       />

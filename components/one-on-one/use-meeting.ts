@@ -91,8 +91,10 @@ export function useMeetingMutation<Vars, Out = unknown>(
 }
 
 export const meetingApi = {
-  updateNotes: (id: string, body: Partial<MeetingNotesDto> & { status?: "completed"; completedAt?: string }) =>
-    apiFetch<MeetingDetail>(base(id), { method: "PUT", body }),
+  updateNotes: (
+    id: string,
+    body: Partial<MeetingNotesDto> & { status?: "completed"; completedAt?: string; confirmEarly?: true },
+  ) => apiFetch<MeetingDetail>(base(id), { method: "PUT", body }),
   reschedule: (id: string, body: { scheduledAt: string; durationMinutes?: number }) =>
     apiFetch<MeetingDetail>(`${base(id)}/reschedule`, { method: "POST", body }),
   cancel: (id: string, scope: "occurrence" | "series") =>

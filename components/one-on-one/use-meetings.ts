@@ -3,14 +3,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import type { Recurrence } from "@/lib/one-on-one/recurrence";
-import type { MeetingDetail, MeetingListPage, SchedulablePerson } from "@/lib/one-on-one/dto";
+import type { MeetingDetail, MeetingListPage, MeetingSeriesPage, SchedulablePerson } from "@/lib/one-on-one/dto";
 
 /** The 1:1 screens' query keys, prefixes of each other: invalidating `all()` refreshes every 1:1
  * list and meeting; `meetings()` every list (after scheduling, rescheduling, cancelling). */
 export const oneOnOneKeys = {
   all: () => ["one-on-one"] as const,
   meetings: () => ["one-on-one", "meetings"] as const,
-  meetingList: (when: MeetingsWhen, personId: string) => ["one-on-one", "meetings", when, personId] as const,
+  seriesList: (when: MeetingsWhen, personId: string) => ["one-on-one", "meetings", "series", when, personId] as const,
+  seriesMeetings: (seriesId: string, when: MeetingsWhen) =>
+    ["one-on-one", "meetings", "series-of", seriesId, when] as const,
   meeting: (meetingId: string) => ["one-on-one", "meeting", meetingId] as const,
   people: () => ["one-on-one", "people"] as const,
   templates: () => ["one-on-one", "templates"] as const,
@@ -25,16 +27,31 @@ export function meetingsPath(when: MeetingsWhen, personId: string, cursor: strin
   return `/api/meetings/one-on-one?${qs.toString()}`;
 }
 
-/** One of 'My Meetings' lists, page by page ('Load more' follows the server's cursor). `first`:
- * its first page as the server page read it, so the first render needs no fetch (a list already
- * in the cache wins over it; every change invalidates the lists as before). */
-export function useMeetingList(when: MeetingsWhen, personId: string, first?: MeetingListPage) {
+/** 'My Meetings' a series a row (view=series), page by page; `first` as in useMeetingList. */
+export function useSeriesList(when: MeetingsWhen, personId: string, first?: MeetingSeriesPage) {
   return useInfiniteQuery({
-    queryKey: oneOnOneKeys.meetingList(when, personId),
-    queryFn: ({ pageParam, signal }) => apiFetch<MeetingListPage>(meetingsPath(when, personId, pageParam), { signal }),
+    queryKey: oneOnOneKeys.seriesList(when, personId),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<MeetingSeriesPage>(`${meetingsPath(when, personId, pageParam)}&view=series`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     initialData: first ? { pages: [first], pageParams: [null] } : undefined,
+  });
+}
+
+/** The meetings of the series `meetingId` belongs to, upcoming or past, page by page; read only
+ * once the series is opened (`enabled`). */
+export function useSeriesMeetings(seriesId: string, meetingId: string, when: MeetingsWhen, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: oneOnOneKeys.seriesMeetings(seriesId, when),
+    queryFn: ({ pageParam, signal }) => {
+      const qs = new URLSearchParams({ when });
+      if (pageParam) qs.set("cursor", pageParam);
+      return apiFetch<MeetingListPage>(`/api/meetings/one-on-one/${meetingId}/series?${qs.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
   });
 }
 

@@ -13,12 +13,12 @@ import { readPrepForm } from "./prep-forms";
 import { readPrivateNote } from "./private-notes";
 import { mailName, sendCalendarMail, whenText } from "./invitations";
 import { materializeSeries, materializeTarget } from "./series";
+import { EARLY_COMPLETION_MS } from "./completion";
 import type { z } from "zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { isValidTimeZone } from "@/lib/format/zones";
 import {
   cancelMeetingSchema,
-  EARLY_COMPLETION_MS,
   listMeetingsQuerySchema,
   rescheduleMeetingSchema,
   scheduleMeetingSchema,

@@ -45,6 +45,23 @@ export const oneOnOneMeetingRoutes: RouteEntry[] = [
         undefined,
         [200],
       ),
+      // A series a row: never a row standing for the victim's series.
+      ...outsiders("route", "GET", () => "/api/meetings/one-on-one?view=series&when=upcoming", undefined, [200]),
+      ...outsiders(
+        "query:personId",
+        "GET",
+        (_m, v) => `/api/meetings/one-on-one?view=series&when=past&personId=${v.employee.id}`,
+        undefined,
+        [200],
+      ),
+    ],
+  },
+  {
+    file: "app/api/meetings/one-on-one/[meetingId]/series/route.ts",
+    method: "GET",
+    attacks: [
+      ...outsiders("path:meetingId", "GET", (m) => `/api/meetings/one-on-one/${m}/series?when=upcoming`),
+      ...outsiders("path:meetingId", "GET", (m) => `/api/meetings/one-on-one/${m}/series?when=past`),
     ],
   },
   {

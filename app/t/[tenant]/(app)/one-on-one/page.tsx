@@ -4,7 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { AccessRestricted } from "@/components/shell/access-restricted";
 import { MeetingsPage } from "@/components/one-on-one/meetings-page";
 import { meetingsTab } from "@/components/one-on-one/format";
-import { listMeetings } from "@/lib/one-on-one/meetings";
+import { listMeetingSeries } from "@/lib/one-on-one/meetings";
 
 export const metadata: Metadata = { title: "1:1 Meetings" };
 
@@ -19,9 +19,9 @@ export default async function Page({
   if (!session) return null;
   if (!can(session.ctx, "oneOnOnes.use")) return <AccessRestricted feature="1:1 Meetings" permission="oneOnOnes.use" />;
   const { tab } = await searchParams;
-  // The first page of upcoming meetings, read as GET /api/meetings/one-on-one reads it, so the
-  // first HTML lists them (the largest paint must not wait for the scripts and a fetch).
-  const upcoming = await listMeetings(session.ctx, { when: "upcoming" });
+  // The first page of upcoming meetings a series a row, read as GET /api/meetings/one-on-one?view=series
+  // reads it, so the first HTML lists them (the largest paint must not wait for the scripts and a fetch).
+  const upcoming = await listMeetingSeries(session.ctx, { when: "upcoming", view: "series" });
   return (
     <MeetingsPage
       orgId={session.ctx.orgId}
