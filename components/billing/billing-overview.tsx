@@ -7,6 +7,7 @@ import {
   billingButtons,
   billingSignature,
   checkoutDoneMessage,
+  checkoutOpenNote,
   planDetail,
   seatsPriceLine,
   seatsUsedPercent,
@@ -39,14 +40,11 @@ const BADGE: Partial<Record<BillingOverviewDto["status"], { text: string; varian
  * server's BillingOverviewDto. Admins act; managers see the same read-only. */
 export function BillingOverview({ orgId, overview: o }: { orgId: string; overview: BillingOverviewDto }) {
   const detail = planDetail(o, new Date());
+  const openNote = checkoutOpenNote(o);
   const badge = o.readOnly ? { text: "Read-only", variant: "destructive" as const } : BADGE[o.status];
   return (
     <div>
-      <CheckoutReturn
-        signature={billingSignature(o)}
-        settled={o.status === "active" && !o.cancelAtPeriodEnd}
-        doneMessage={checkoutDoneMessage(o)}
-      />
+      <CheckoutReturn signature={billingSignature(o)} settled={o.subscribed} doneMessage={checkoutDoneMessage(o)} />
       <div className="grid gap-4 lg:grid-cols-3">
         <section aria-labelledby="billing-plan" className="min-w-0 rounded-lg border border-slate-200 p-4">
           <h3 id="billing-plan" className="text-sm font-medium text-slate-600">
@@ -66,6 +64,11 @@ export function BillingOverview({ orgId, overview: o }: { orgId: string; overvie
           )}
           {o.configured && !o.canManage ? (
             <p className="mt-3 text-xs text-slate-500">Only administrators can change the subscription.</p>
+          ) : null}
+          {openNote ? (
+            <p className="mt-3 text-sm text-slate-600" data-testid="billing-checkout-open">
+              {openNote}
+            </p>
           ) : null}
           <BillingActions orgId={orgId} buttons={billingButtons(o)} />
         </section>

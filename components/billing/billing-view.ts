@@ -7,9 +7,9 @@ import { formatDate, plural } from "@/lib/format";
 // What the Billing & Subscription section says and offers, decided from the overview alone
 // (pure, unit-tested). The server enforces the same rules; these only keep the buttons honest.
 
-/** "November 30, 2026". UTC, so the server's render and the browser's agree. */
-export function formatBillingDate(iso: string): string {
-  return formatDate(iso, "longDate", "UTC");
+/** "November 30, 2026", in the workspace's zone (the server's render and the browser's agree). */
+export function formatBillingDate(iso: string, timeZone: string): string {
+  return formatDate(iso, "longDate", timeZone);
 }
 
 /** "10 seats × $6 = $60 / month". */
@@ -24,30 +24,44 @@ export function seatsUsedPercent(users: number, seats: number): number {
 
 /** The plan card's line under the status, or null. */
 export function planDetail(o: BillingOverviewDto, now: Date): string | null {
-  if (o.cancelAtPeriodEnd && o.currentPeriodEnd && !o.readOnly)
-    return `Cancels on ${formatBillingDate(o.currentPeriodEnd)}`;
+  const day = (iso: string) => formatBillingDate(iso, o.timeZone);
+  if (o.cancelAtPeriodEnd && o.currentPeriodEnd && !o.readOnly) return `Cancels on ${day(o.currentPeriodEnd)}`;
+  if (o.subscribed && o.status === "trialing" && o.trialEndDate) return `First charge on ${day(o.trialEndDate)}`;
   if (o.status === "trialing" && o.trialEndDate) {
-    return `${new Date(o.trialEndDate) <= now ? "Trial ended" : "Trial ends"} ${formatBillingDate(o.trialEndDate)}`;
+    return `${new Date(o.trialEndDate) <= now ? "Trial ended" : "Trial ends"} ${day(o.trialEndDate)}`;
   }
-  if (o.status === "active" && o.currentPeriodEnd) return `Renews on ${formatBillingDate(o.currentPeriodEnd)}`;
+  if (o.status === "active" && o.currentPeriodEnd) return `Renews on ${day(o.currentPeriodEnd)}`;
   if (o.status === "past_due") return "The last payment failed. Update the card to keep the subscription.";
   if (o.readOnly) return "The workspace is read-only until a new subscription starts. Nothing was deleted.";
   return null;
 }
 
+/** While a checkout started here is open: why 'Start Subscription' is not offered, or null. */
+export function checkoutOpenNote(o: BillingOverviewDto): string | null {
+  if (!o.checkoutOpenUntil || !o.canManage) return null;
+  return `A checkout is open on the payment page. Finish it there, or use its Back link; otherwise you can start again after ${formatDate(o.checkoutOpenUntil, "time", o.timeZone)}.`;
+}
+
 export type BillingButtons = { start: boolean; cancel: boolean; resume: boolean; portal: boolean };
 
-/** Which actions an admin is offered. None without Stripe configured or for a manager. */
+/**
+ * Which actions an admin is offered, from the state alone. None without Stripe or for a manager.
+ * - trial, not subscribed: Start Subscription only (nothing to cancel; nothing billed to manage);
+ * - subscribed (set up by checkout, or paying): Manage billing and Cancel, never a second checkout;
+ * - cancelled but still running: Resume and Manage billing;
+ * - ended (read-only): Start Subscription again, and Manage billing for the invoices;
+ * - a checkout open at Stripe: no Start Subscription until it ends.
+ */
 export function billingButtons(o: BillingOverviewDto): BillingButtons {
   if (!o.configured || !o.canManage) return { start: false, cancel: false, resume: false, portal: false };
-  const paying = o.status === "active" || o.status === "past_due";
   const live = o.hasSubscription && !o.readOnly;
+  const ending = live && o.cancelAtPeriodEnd;
+  const subscribed = o.subscribed && live;
   return {
-    // A paid subscription that is not ending is the one thing the server refuses to start again.
-    start: !(paying && live && !o.cancelAtPeriodEnd) && !(live && o.cancelAtPeriodEnd),
-    cancel: live && !o.cancelAtPeriodEnd && (paying || o.status === "trialing"),
-    resume: live && o.cancelAtPeriodEnd,
-    portal: o.hasCustomer,
+    start: !subscribed && !ending && !o.checkoutOpenUntil,
+    cancel: subscribed && !o.cancelAtPeriodEnd,
+    resume: ending,
+    portal: o.hasCustomer && (subscribed || ending || o.readOnly),
   };
 }
 
@@ -64,17 +78,17 @@ export const CHECKOUT_MESSAGE: Record<CheckoutReturn, string> = {
   cancelled: "Checkout was cancelled; nothing was charged.",
 };
 
-/** The checkout message once the billing state has changed (the webhook landed). A checkout early
- * in the trial keeps the trial: the subscription starts charging when it ends. */
+/** The checkout message once the subscription is set up. A checkout early in the trial keeps the
+ * trial: the subscription starts charging when it ends. */
 export function checkoutDoneMessage(o: BillingOverviewDto): string {
   if (o.status === "trialing" && o.trialEndDate)
-    return `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${formatBillingDate(o.trialEndDate)}.`;
+    return `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${formatBillingDate(o.trialEndDate, o.timeZone)}.`;
   return "Thanks! Your subscription is active.";
 }
 
 /** What the page watches after a successful checkout: it stops refreshing once this changes. */
 export function billingSignature(o: BillingOverviewDto): string {
-  return [o.status, o.cancelAtPeriodEnd, o.currentPeriodEnd, o.trialEndDate, o.hasSubscription].join("|");
+  return [o.status, o.subscribed, o.cancelAtPeriodEnd, o.currentPeriodEnd, o.trialEndDate, o.hasSubscription].join("|");
 }
 
 /** The seats editor's rules as typed: the server's own seats rule on the number typed (the server

@@ -6,8 +6,15 @@ export type BillingOverviewDto = {
   /** Stripe is configured on this installation; false: the section says billing is not configured. */
   configured: boolean;
   status: SubscriptionStatus;
-  /** STATUS_LABEL[status] ('Free Trial' while trialing). */
+  /** STATUS_LABEL[status] ('Free Trial' while trialing), 'Subscribed' for a trial a checkout set up. */
   statusLabel: string;
+  /** The admin has subscribed: a completed checkout set up the current subscription, or it is
+   * paying. Cancel and the customer portal are offered; another checkout is not. */
+  subscribed: boolean;
+  /** ISO date-time until which a checkout started here stays open at Stripe (no second one meanwhile). */
+  checkoutOpenUntil: string | null;
+  /** The workspace's zone (IANA), in which the page gives its dates. */
+  timeZone: string;
   /** ISO date-times. */
   trialEndDate: string | null;
   currentPeriodEnd: string | null;

@@ -1,9 +1,9 @@
 import "server-only";
-import { isLiveStatus } from "@/lib/billing/status";
 import { z } from "zod";
 import { orgKey, withOrg } from "@/lib/db/tenant";
 import { stripe } from "@/lib/billing/stripe-client";
-import { currentSubscription, syncOrgBilling } from "@/lib/billing/sync";
+import { syncOrgBilling } from "@/lib/billing/sync";
+import { settleCheckout } from "@/lib/billing/checkout";
 import { sendBillingNotice, type BillingNotice } from "@/lib/billing/notices";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 import { log } from "@/lib/log/logger";
@@ -22,8 +22,7 @@ const NOTICES: Record<string, { notice: BillingNotice; when: readonly Subscripti
 
 const checkoutEvent = z.object({ data: z.object({ object: z.object({ id: z.string().min(1) }) }) });
 
-/** A completed checkout replaces the signup's trial subscription: the customer's other live
- * subscriptions are cancelled at once, so the workspace is never billed twice. */
+/** A completed checkout: the session as Stripe has it now, settled like the admin's return. */
 async function finishCheckout(orgId: string, eventId: string): Promise<void> {
   const client = stripe();
   const parsed = checkoutEvent.safeParse(await client.events.retrieve(eventId));
@@ -31,18 +30,7 @@ async function finishCheckout(orgId: string, eventId: string): Promise<void> {
     log.warn("billing.checkout_event_unreadable", { orgId, eventId });
     return;
   }
-  const session = await client.checkout.sessions.retrieve(parsed.data.data.object.id);
-  const kept = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-  const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
-  if (session.status !== "complete" || !kept || !customer) return;
-  const subs = (await client.subscriptions.list({ customer, status: "all", limit: 100 })).data;
-  // Only when the checkout's subscription is still the live one: a later checkout wins over an older.
-  if (currentSubscription(subs)?.id !== kept) return;
-  for (const sub of subs) {
-    if (sub.id !== kept && isLiveStatus(sub.status))
-      await client.subscriptions.cancel(sub.id, {}, { idempotencyKey: `replace-${sub.id}-${kept}` });
-  }
-  await syncOrgBilling(orgId);
+  await settleCheckout(orgId, await client.checkout.sessions.retrieve(parsed.data.data.object.id));
 }
 
 export async function processBillingEvent(orgId: string, eventId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { billingEnabled } from "@/lib/billing/config";
 import { PRICE_PER_USER_USD, monthlyTotal } from "@/lib/billing/pricing";
-import { STATUS_LABEL, isReadOnlyStatus } from "@/lib/billing/status";
+import { STATUS_LABEL, SUBSCRIBED_LABEL, isReadOnlyStatus } from "@/lib/billing/status";
 import type { BillingOverviewDto } from "@/lib/billing/dto";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 import { notFound } from "@/lib/errors/domain-error";
@@ -21,11 +21,19 @@ export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<Billi
   const [org, account, userCount] = await Promise.all([
     tx.organization.findUnique({
       where: { id: ctx.orgId },
-      select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true },
+      select: { subscriptionStatus: true, trialEndDate: true, maxUsers: true, pulseTimeZone: true },
     }),
     tx.billingAccount.findUnique({
       where: { organizationId: ctx.orgId },
-      select: { stripeCustomerId: true, stripeSubscriptionId: true, currentPeriodEnd: true, cancelAtPeriodEnd: true },
+      select: {
+        stripeCustomerId: true,
+        stripeSubscriptionId: true,
+        currentPeriodEnd: true,
+        cancelAtPeriodEnd: true,
+        confirmedSubscriptionId: true,
+        checkoutSessionId: true,
+        checkoutExpiresAt: true,
+      },
     }),
     tx.user.count({ where: { organizationId: ctx.orgId } }),
   ]);
@@ -33,14 +41,30 @@ export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<Billi
   const configured = billingEnabled();
   const status = org.subscriptionStatus;
   const hasSubscription = configured && Boolean(account?.stripeSubscriptionId) && !ENDED.includes(status);
+  const readOnly = isReadOnlyStatus(status);
+  // Set up by the admin: a completed checkout made the current subscription, or it is already
+  // paying (a signup's trial that went on to charge the card it was given).
+  const subscribed =
+    hasSubscription &&
+    !readOnly &&
+    (account?.confirmedSubscriptionId === account?.stripeSubscriptionId ||
+      status === "active" ||
+      status === "past_due");
+  const checkoutOpenUntil =
+    configured && account?.checkoutSessionId && account.checkoutExpiresAt && account.checkoutExpiresAt > new Date()
+      ? account.checkoutExpiresAt.toISOString()
+      : null;
   return {
     configured,
     status,
-    statusLabel: STATUS_LABEL[status],
+    statusLabel: subscribed && status === "trialing" ? SUBSCRIBED_LABEL : STATUS_LABEL[status],
+    subscribed,
+    checkoutOpenUntil: subscribed ? null : checkoutOpenUntil,
+    timeZone: org.pulseTimeZone,
     trialEndDate: org.trialEndDate?.toISOString() ?? null,
     currentPeriodEnd: account?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: hasSubscription && (account?.cancelAtPeriodEnd ?? false),
-    readOnly: isReadOnlyStatus(status),
+    readOnly,
     hasSubscription,
     hasCustomer: configured && Boolean(account?.stripeCustomerId),
     userCount,

@@ -35,6 +35,10 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   paused: "Paused",
 };
 
+/** The plan card's name for a trial whose subscription a checkout has set up (it charges when
+ * the trial ends): the admin has subscribed, the trial is not all there is. */
+export const SUBSCRIBED_LABEL = "Subscribed";
+
 /** Shown to every role (employees reach it from 1:1s and Boss Bot too), so it names no page only admins can open; admins also get the banner's Subscribe link. */
 export const READ_ONLY_MESSAGE =
   "This workspace is read-only because its subscription has ended. An admin of your organisation can subscribe again.";

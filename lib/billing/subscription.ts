@@ -12,6 +12,8 @@ import { BILLING_UNAVAILABLE, callStripe, stripe } from "@/lib/billing/stripe-cl
 import { seatPriceId } from "@/lib/billing/price";
 import { ensureCustomer } from "@/lib/billing/provisioning";
 import { syncOrgBilling } from "@/lib/billing/sync";
+import { settleCheckout } from "@/lib/billing/checkout";
+import type Stripe from "stripe";
 import { billingOverviewIn } from "@/lib/billing/overview";
 import type { BillingChangeDto, CheckoutDto, PortalDto } from "@/lib/billing/dto";
 import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
@@ -25,6 +27,10 @@ const CANCELLED_MESSAGE = "Your subscription will remain active until the end of
 const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
+const SET_UP =
+  "This workspace's subscription is already set up. Change seats or billing details here instead of subscribing again.";
+const CHECKOUT_OPEN =
+  "A checkout for this workspace is already open on the payment page. Finish it there, or use its Back link to start again.";
 const STILL_RUNNING =
   "Your subscription is still running until the end of the billing period. Resume it instead of subscribing again.";
 
@@ -46,6 +52,7 @@ type BillingState = {
   customerId: string | null;
   subscriptionId: string | null;
   cancelAtPeriodEnd: boolean;
+  confirmedSubscriptionId: string | null;
 };
 
 async function readState(orgId: string): Promise<BillingState> {
@@ -57,7 +64,12 @@ async function readState(orgId: string): Promise<BillingState> {
       }),
       tx.billingAccount.findUnique({
         where: { organizationId: orgId },
-        select: { stripeCustomerId: true, stripeSubscriptionId: true, cancelAtPeriodEnd: true },
+        select: {
+          stripeCustomerId: true,
+          stripeSubscriptionId: true,
+          cancelAtPeriodEnd: true,
+          confirmedSubscriptionId: true,
+        },
       }),
     ]);
     return {
@@ -68,6 +80,7 @@ async function readState(orgId: string): Promise<BillingState> {
       customerId: account?.stripeCustomerId ?? null,
       subscriptionId: account?.stripeSubscriptionId ?? null,
       cancelAtPeriodEnd: account?.cancelAtPeriodEnd ?? false,
+      confirmedSubscriptionId: account?.confirmedSubscriptionId ?? null,
     };
   });
 }
@@ -94,8 +107,14 @@ async function change(
 const settingsUrl = (subdomain: string, query = "") => billingSettingsUrl(subdomain, env().rootDomain, query);
 /** Checkout refuses a trial ending within 48 hours. */
 const CHECKOUT_TRIAL_MIN_MS = 48 * 60 * 60 * 1000;
+/** How long a checkout stays open (Stripe's shortest): a second one is refused meanwhile. */
+const CHECKOUT_OPEN_MS = 30 * 60 * 1000;
+// Stripe calls run inside the transaction that holds the billing row, so two presses are served
+// one after the other; the client's own timeout and retries may outlast the default.
+const CHECKOUT_TX_TIMEOUT_MS = 60_000;
 
-/** 'Start Subscription': a Stripe Checkout session for the workspace's seats. */
+/** 'Start Subscription': a Stripe Checkout session for the workspace's seats. Refused (409) while
+ * a subscription is set up or another checkout is open, so one workspace never pays twice. */
 export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   requirePermission(ctx, "billing.manage");
   stripe();
@@ -114,24 +133,62 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   ) {
     throw conflict("subscription_already_active", STILL_RUNNING);
   }
+  if (
+    state.subscriptionId &&
+    state.confirmedSubscriptionId === state.subscriptionId &&
+    isLiveStatus(state.status) &&
+    !isReadOnlyStatus(state.status)
+  ) {
+    throw conflict("subscription_set_up", SET_UP);
+  }
   const customer = await callStripe("ensure_customer", ctx.orgId, () => ensureCustomer(ctx.orgId));
   const trialEnd = trialEndUnix(state.trialEndDate, CHECKOUT_TRIAL_MIN_MS);
-  const session = await callStripe("checkout", ctx.orgId, async (s) =>
-    s.checkout.sessions.create({
-      mode: "subscription",
-      customer,
-      client_reference_id: ctx.orgId,
-      line_items: [{ price: await seatPriceId(), quantity: state.seats }],
-      subscription_data: { metadata: { organizationId: ctx.orgId }, ...(trialEnd ? { trial_end: trialEnd } : {}) },
-      success_url: settingsUrl(state.subdomain, "?billing=success"),
-      cancel_url: settingsUrl(state.subdomain, "?billing=cancelled"),
-    }),
+  const outcome = await withOrg(
+    ctx.orgId,
+    async (tx): Promise<{ url: string } | { paid: Stripe.Checkout.Session }> => {
+      const rows = await tx.$queryRaw<{ checkoutSessionId: string | null; checkoutExpiresAt: Date | null }[]>`
+        SELECT "checkoutSessionId", "checkoutExpiresAt" FROM "BillingAccount"
+        WHERE "organizationId" = ${ctx.orgId}::uuid FOR UPDATE`;
+      const open = rows[0];
+      if (open?.checkoutSessionId && open.checkoutExpiresAt && open.checkoutExpiresAt > new Date()) {
+        const id = open.checkoutSessionId;
+        const earlier = await callStripe("checkout_read", ctx.orgId, (s) => s.checkout.sessions.retrieve(id));
+        if (earlier.status === "open") throw conflict("checkout_in_progress", CHECKOUT_OPEN);
+        // Paid, and its webhook not processed yet: settled below, after this row is released.
+        if (earlier.status === "complete") return { paid: earlier };
+      }
+      const expiresAt = new Date(Date.now() + CHECKOUT_OPEN_MS);
+      const session = await callStripe("checkout", ctx.orgId, async (s) =>
+        s.checkout.sessions.create({
+          mode: "subscription",
+          customer,
+          client_reference_id: ctx.orgId,
+          line_items: [{ price: await seatPriceId(), quantity: state.seats }],
+          subscription_data: {
+            metadata: { organizationId: ctx.orgId },
+            ...(trialEnd ? { trial_end: trialEnd } : {}),
+          },
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          // Stripe fills in the session's id, so the page can confirm it without waiting for the webhook.
+          success_url: settingsUrl(state.subdomain, "?billing=success&session_id={CHECKOUT_SESSION_ID}"),
+          cancel_url: settingsUrl(state.subdomain, "?billing=cancelled"),
+        }),
+      );
+      if (!session.url) throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
+      await tx.billingAccount.update({
+        where: { organizationId: ctx.orgId },
+        data: { checkoutSessionId: session.id, checkoutExpiresAt: expiresAt },
+      });
+      await audit(tx, ctx, "billing.checkout_started", { type: "organization", id: ctx.orgId }, { seats: state.seats });
+      return { url: session.url };
+    },
+    { timeoutMs: CHECKOUT_TX_TIMEOUT_MS },
   );
-  if (!session.url) throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);
-  await withOrg(ctx.orgId, (tx) =>
-    audit(tx, ctx, "billing.checkout_started", { type: "organization", id: ctx.orgId }, { seats: state.seats }),
-  );
-  return { checkoutUrl: session.url };
+  if ("paid" in outcome) {
+    await callStripe("checkout_settle", ctx.orgId, () => settleCheckout(ctx.orgId, outcome.paid));
+    throw conflict("subscription_set_up", SET_UP);
+  }
+  return { checkoutUrl: outcome.url };
 }
 
 /** 'Cancel Subscription': it keeps running until the end of the period already paid. */

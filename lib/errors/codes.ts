@@ -53,9 +53,9 @@ export const ERROR_CODES = [
   "meeting_manager_only",
   "meeting_not_scheduled",
   "meeting_cancelled",
+  "meeting_not_due",
   // 1:1 agenda, action items, notes.
   "agenda_item_not_yours",
-  "meeting_not_due",
   "action_item_not_yours",
   // Billing.
   "billing_not_configured",
@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   "workspace_read_only",
   "seats_below_users",
   "subscription_already_active",
+  // A checkout already set up the subscription, or one is open on the payment page.
+  "subscription_set_up",
+  "checkout_in_progress",
   "no_subscription",
   "payment_setup_invalid",
 ] as const;

@@ -237,6 +237,14 @@ export function handleApi(store: Store, base: string, req: ApiRequest): Answer {
         return createCheckout(store, base, params);
       case "GET checkout/sessions/:id":
         return store.checkoutSession(id as string);
+      case "POST checkout/sessions/:id/expire": {
+        const session = store.checkoutSession(id as string);
+        if (session.status !== "open")
+          throw invalid(`Only Checkout Sessions with a status of open can be expired.`, "session");
+        session.status = "expired";
+        store.save();
+        return session;
+      }
       case "POST billing_portal/sessions": {
         const customer = store.customer(reqStr(params, "customer")).id;
         const sid = newId("bps");
@@ -571,6 +579,11 @@ function createCheckout(store: Store, base: string, params: FormObject): Checkou
   if (trialEnd !== null && trialEnd < now() + 48 * 3600) {
     throw invalid("The `trial_end` date has to be at least 2 days in the future.", "subscription_data[trial_end]");
   }
+  // Stripe takes an expiry from 30 minutes to 24 hours ahead (the default).
+  const expiresAt = int(params, "expires_at") ?? now() + 24 * 3600;
+  if (expiresAt < now() + 30 * 60 - 5 || expiresAt > now() + 24 * 3600 + 5) {
+    throw invalid("The `expires_at` timestamp must be between 30 minutes and 24 hours from now.", "expires_at");
+  }
   const id = newId("cs_test");
   const session: CheckoutSession = {
     id,
@@ -588,7 +601,7 @@ function createCheckout(store: Store, base: string, params: FormObject): Checkou
     cancel_url: str(params, "cancel_url") ?? null,
     url: `${base}/checkout/${id}`,
     created: now(),
-    expires_at: now() + 24 * 3600,
+    expires_at: expiresAt,
     metadata: metadata(params),
     livemode: false,
   };

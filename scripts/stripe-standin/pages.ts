@@ -42,6 +42,8 @@ export function checkoutPage(store: Store, id: string): Page {
   const session = store.state.checkoutSessions[id];
   if (!session) return notFound("Checkout session");
   if (session.status === "complete" && session.success_url) return { status: 303, redirect: successUrl(session) };
+  if (session.status === "expired")
+    return { status: 410, html: layout("Checkout", "<h1>This checkout has expired</h1>") };
   const lines = session.line_items_data.map((li) => {
     const price = store.state.prices[li.price];
     const amount = price?.unit_amount ?? 0;
@@ -66,6 +68,7 @@ function successUrl(session: CheckoutSession): string {
 export function payCheckout(store: Store, id: string): Page {
   const session = store.state.checkoutSessions[id];
   if (!session) return notFound("Checkout session");
+  if (session.status === "expired") return checkoutPage(store, id);
   if (session.status === "open") store.completeCheckout(id);
   return { status: 303, redirect: successUrl(session) };
 }

@@ -106,7 +106,7 @@ describe("billing actions", () => {
       mode: "subscription",
       customer: (await account(w.orgId)).stripeCustomerId,
       client_reference_id: w.orgId,
-      success_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=success`,
+      success_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=cancelled`,
     });
     expect(session.line_items_data.map((l) => l.quantity)).toEqual([5]);

@@ -454,7 +454,7 @@ describe("billing webhook: processing", () => {
     });
   }
 
-  it("a completed checkout replaces the trial subscription (cancelled at once, without a 'cancelled' notice)", async () => {
+  it("a completed checkout replaces the trial subscription (cancelled at once, without a 'cancelled' notice; confirmed once)", async () => {
     const ws = await workspace();
     const session = await testStripe().checkout.sessions.create({
       mode: "subscription",
@@ -477,7 +477,9 @@ describe("billing webhook: processing", () => {
     expect((await testStripe().subscriptions.retrieve(kept)).status).toBe("active");
     await expectStripeStateOf(ws.orgId, kept);
     expect((await storedEvents(ws.orgId)).map((e) => e.type)).toContain("customer.subscription.deleted");
-    expect(await noticesOf(ws.orgId)).toEqual({ notifications: [], mails: [] });
+    const { notifications, mails } = await noticesOf(ws.orgId);
+    expect(notifications).toEqual([]);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([["billing_subscription_confirmed", ws.admins[0]!.email]]);
   });
 });
 

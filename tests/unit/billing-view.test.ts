@@ -3,6 +3,7 @@ import {
   billingButtons,
   billingSignature,
   checkoutDoneMessage,
+  checkoutOpenNote,
   checkoutReturnOf,
   formatBillingDate,
   planDetail,
@@ -16,6 +17,9 @@ const base: BillingOverviewDto = {
   configured: true,
   status: "trialing",
   statusLabel: "Free Trial",
+  subscribed: false,
+  checkoutOpenUntil: null,
+  timeZone: "UTC",
   trialEndDate: "2026-12-01T12:00:00.000Z",
   currentPeriodEnd: "2026-12-01T12:00:00.000Z",
   cancelAtPeriodEnd: false,
@@ -43,50 +47,76 @@ describe("billing view", () => {
     expect(seatsUsedPercent(0, 0)).toBe(0);
   });
 
-  it("dates in UTC, long form", () => {
-    expect(formatBillingDate("2026-12-01T23:30:00.000Z")).toBe("December 1, 2026");
+  it("dates in the workspace's zone, long form", () => {
+    expect(formatBillingDate("2026-12-01T23:30:00.000Z", "UTC")).toBe("December 1, 2026");
+    expect(formatBillingDate("2026-12-01T23:30:00.000Z", "Asia/Tokyo")).toBe("December 2, 2026");
+    expect(formatBillingDate("2026-12-01T03:30:00.000Z", "America/New_York")).toBe("November 30, 2026");
   });
 
   it("says what the plan does next", () => {
     expect(planDetail(base, now)).toBe("Trial ends December 1, 2026");
     expect(planDetail(base, new Date("2026-12-02T00:00:00Z"))).toBe("Trial ended December 1, 2026");
+    expect(planDetail(o({ subscribed: true, statusLabel: "Subscribed" }), now)).toBe(
+      "First charge on December 1, 2026",
+    );
+    expect(planDetail(o({ subscribed: true, timeZone: "Pacific/Kiritimati" }), now)).toBe(
+      "First charge on December 2, 2026",
+    );
     expect(planDetail(o({ status: "active", statusLabel: "Active" }), now)).toBe("Renews on December 1, 2026");
     expect(planDetail(o({ status: "active", cancelAtPeriodEnd: true }), now)).toBe("Cancels on December 1, 2026");
     expect(planDetail(o({ status: "canceled", readOnly: true, hasSubscription: false }), now)).toMatch(/read-only/);
   });
 
-  it("offers an admin the actions the server allows", () => {
-    expect(billingButtons(base)).toEqual({ start: true, cancel: true, resume: false, portal: true });
-    expect(billingButtons(o({ status: "active" }))).toEqual({
-      start: false,
-      cancel: true,
-      resume: false,
-      portal: true,
-    });
-    expect(billingButtons(o({ status: "active", cancelAtPeriodEnd: true }))).toEqual({
-      start: false,
-      cancel: false,
-      resume: true,
-      portal: true,
-    });
-    expect(billingButtons(o({ status: "past_due" }))).toEqual({
-      start: false,
-      cancel: true,
-      resume: false,
-      portal: true,
-    });
-    expect(billingButtons(o({ status: "canceled", readOnly: true, hasSubscription: false }))).toEqual({
-      start: true,
-      cancel: false,
-      resume: false,
-      portal: true,
-    });
-    expect(billingButtons(o({ status: "trialing", hasSubscription: false, hasCustomer: false }))).toEqual({
-      start: true,
-      cancel: false,
-      resume: false,
-      portal: false,
-    });
+  // Each state the section can be in, and exactly the buttons it offers.
+  const STATES: [string, Partial<BillingOverviewDto>, ReturnType<typeof billingButtons>][] = [
+    ["trial from signup, not subscribed", {}, { start: true, cancel: false, resume: false, portal: false }],
+    [
+      "trial without a Stripe customer yet",
+      { hasSubscription: false, hasCustomer: false },
+      { start: true, cancel: false, resume: false, portal: false },
+    ],
+    [
+      "trial with a checkout open",
+      { checkoutOpenUntil: "2026-11-24T00:30:00.000Z" },
+      { start: false, cancel: false, resume: false, portal: false },
+    ],
+    ["trial set up by checkout", { subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "trial set up, then cancelled",
+      { subscribed: true, cancelAtPeriodEnd: true },
+      { start: false, cancel: false, resume: true, portal: true },
+    ],
+    ["active", { status: "active", subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "active, cancelled at period end",
+      { status: "active", subscribed: true, cancelAtPeriodEnd: true },
+      { start: false, cancel: false, resume: true, portal: true },
+    ],
+    ["past due", { status: "past_due", subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "ended (read-only)",
+      { status: "canceled", readOnly: true, hasSubscription: false },
+      { start: true, cancel: false, resume: false, portal: true },
+    ],
+  ];
+  it.each(STATES)("offers an admin the actions of the state: %s", (_name, over, buttons) => {
+    expect(billingButtons(o(over))).toEqual(buttons);
+  });
+
+  it("never offers Cancel before a subscription is set up, nor a second checkout after", () => {
+    for (const [, over] of STATES) {
+      const b = billingButtons(o(over));
+      if (b.cancel) expect(o(over).subscribed).toBe(true);
+      if (o(over).subscribed && !o(over).readOnly) expect(b.start).toBe(false);
+    }
+  });
+
+  it("tells why no checkout is offered while one is open, in the workspace's zone", () => {
+    expect(checkoutOpenNote(base)).toBeNull();
+    expect(
+      checkoutOpenNote(o({ checkoutOpenUntil: "2026-11-24T15:30:00.000Z", timeZone: "America/New_York" })),
+    ).toMatch(/start again after 10:30\sAM\.$/);
+    expect(checkoutOpenNote(o({ checkoutOpenUntil: "2026-11-24T15:30:00.000Z", canManage: false }))).toBeNull();
   });
 
   it("offers nothing without Stripe or to a manager", () => {
@@ -105,6 +135,7 @@ describe("billing view", () => {
   it("notices a change of the billing state", () => {
     expect(billingSignature(base)).toBe(billingSignature(o({ userCount: 5 })));
     expect(billingSignature(base)).not.toBe(billingSignature(o({ status: "active" })));
+    expect(billingSignature(base)).not.toBe(billingSignature(o({ subscribed: true })));
   });
 
   it("checks the seats as typed with the server's rule", () => {
@@ -118,6 +149,9 @@ describe("checkout return", () => {
   it("says when the first payment is due for a checkout during the trial", () => {
     expect(checkoutDoneMessage(base)).toBe(
       "Thanks! Your subscription is set up; the first payment is due when the trial ends on December 1, 2026.",
+    );
+    expect(checkoutDoneMessage(o({ timeZone: "Asia/Tokyo", trialEndDate: "2026-12-01T20:00:00.000Z" }))).toBe(
+      "Thanks! Your subscription is set up; the first payment is due when the trial ends on December 2, 2026.",
     );
     expect(checkoutDoneMessage(o({ status: "active" }))).toBe("Thanks! Your subscription is active.");
   });
