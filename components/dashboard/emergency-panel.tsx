@@ -8,8 +8,7 @@ import { plural } from "@/lib/format";
 const TEAMS_SHOWN = 5;
 
 /** A team's own view: the Pulse Overview over the last four weeks, that team alone. */
-export const teamPulseHref = (teamId: string) =>
-  `/pulse?${new URLSearchParams({ round: "recent", team: teamId }).toString()}`;
+const teamPulseHref = (teamId: string) => `/pulse?${new URLSearchParams({ round: "recent", team: teamId }).toString()}`;
 
 const figure = (value: number, stress: boolean) => `${value.toFixed(1)}/10${stress ? " (High)" : ""}`;
 

@@ -7,6 +7,7 @@ import { suppressionText } from "@/components/analytics/suppression-text";
 import { cellView, HIDDEN_CELL, NOT_ASKED_CELL, NOT_ASKED_TEXT } from "@/components/pulse/heatmap-cell";
 import { pluralWord } from "@/lib/format";
 import { cn } from "@/lib/utils/cn";
+import { HeatmapScroll } from "@/components/pulse/heatmap-scroll";
 
 function Cell({ cell, min, recent }: { cell: PulseCell; min: number; recent: boolean }) {
   const v = cellView(cell, min, recent);
@@ -33,9 +34,12 @@ function HeaderLabel({ label }: { label: string }) {
   ));
 }
 
+/** The sticky team column: the scroll shadow on its side starts where it ends. */
+const TEAM_COLUMN_WIDTH = "11rem";
+
 /** Teams by the eleven dimensions, with participation and eNPS: the table from 640 px up. The
  * headers wrap so that most columns fit; what does not scrolls sideways inside the table's box,
- * with the team column kept in view. */
+ * with the team column kept in view and a cue while columns are out of view. */
 export function PulseHeatmap({
   rows,
   minGroupSize,
@@ -46,24 +50,17 @@ export function PulseHeatmap({
   recent: boolean;
 }) {
   return (
-    // relative: the cells' screen-reader texts (absolutely positioned) are clipped by this box
-    // instead of widening the page; only this box scrolls sideways.
-    <div
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
-      role="region"
-      aria-label="Pulse heatmap"
-      tabIndex={0}
-    >
+    <HeatmapScroll label="Pulse heatmap" stickyWidth={`calc(${TEAM_COLUMN_WIDTH} + 1px)`}>
       <table
         className="w-full table-fixed border-separate border-spacing-0 text-left"
-        style={{ minWidth: `${11 + (DIMENSIONS.length + 2) * 5.25}rem` }}
+        style={{ minWidth: `calc(${TEAM_COLUMN_WIDTH} + ${(DIMENSIONS.length + 2) * 5.25}rem)` }}
       >
         <caption className="sr-only">
           Scores out of 10 by team and dimension. Hidden cells protect groups with too few answers; some dimensions are
           not asked every round.
         </caption>
         <colgroup>
-          <col className="w-44" />
+          <col style={{ width: TEAM_COLUMN_WIDTH }} />
         </colgroup>
         <thead>
           <tr className="align-bottom text-xs text-slate-600">
@@ -129,7 +126,7 @@ export function PulseHeatmap({
           ))}
         </tbody>
       </table>
-    </div>
+    </HeatmapScroll>
   );
 }
 

@@ -40,7 +40,7 @@ export function emergencyMetrics(s: EmergencyInput): EmergencyMetric[] {
 }
 
 /** One low figure of a team: an emergency metric or a culture dimension below 6.5. */
-export type TeamAlertItem = {
+type TeamAlertItem = {
   metric: EmergencyMetric["metric"] | DimensionKey;
   label: string;
   value: number;

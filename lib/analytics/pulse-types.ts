@@ -27,6 +27,8 @@ export type PulseOverview = {
   /** The round shown: a survey id or 'recent'; null when no survey has been sent yet. */
   selected: string | null;
   selectedLabel: string | null;
+  /** Closed rounds behind the figures: 0 when no round closed in the last four weeks. */
+  roundCount: number;
   minGroupSize: number;
   rows: PulseRow[];
 };

@@ -8,6 +8,7 @@ import { combine, evaluateRound, ORG_GROUP, type Aggregate, type GroupCell } fro
 import { invitedIn, participationOver, type ParticipationFigure } from "@/lib/analytics/view";
 import { isoDay, periodWindows } from "@/lib/analytics/periods";
 import { round1OrNull } from "@/lib/analytics/scores";
+import { plural } from "@/lib/format";
 import { DIMENSION_KEYS, ENPS_METRIC, type DimensionKey } from "@/lib/surveys/dimensions";
 import type { PulseCell, PulseOverview, PulseRoundOption, PulseRow } from "@/lib/analytics/pulse-types";
 
@@ -87,7 +88,8 @@ export async function pulseOverview(
       date: isoDay(o.sentAt!),
       kind: o.kind,
     }));
-    const selected = round === "latest" ? (options[0]?.id ?? null) : round;
+    // Nothing has closed yet: no view at all, whichever was asked for (the page's empty state).
+    const selected = options.length === 0 ? null : round === "latest" ? options[0]!.id : round;
     if (round !== "latest" && round !== RECENT && !options.some((o) => o.id === round)) {
       // Older than the options list, or not this organisation's: looked up by id and organisation.
       const exists = await tx.survey.count({ where: { organizationId: ctx.orgId, id: round, status: "closed" } });
@@ -95,7 +97,7 @@ export async function pulseOverview(
     }
     const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.orgId }, select: { minGroupSize: true } });
     const base = { rounds, minGroupSize: org.minGroupSize };
-    if (!selected) return { ...base, selected: null, selectedLabel: null, rows: [] };
+    if (!selected) return { ...base, selected: null, selectedLabel: null, roundCount: 0, rows: [] };
 
     const loaded =
       selected === RECENT
@@ -140,10 +142,17 @@ export async function pulseOverview(
     const option = options.find((o) => o.id === selected);
     const selectedLabel =
       selected === RECENT
-        ? "Last 4 weeks"
+        ? `Last 4 weeks · ${plural(loaded.length, "round")}`
         : option
           ? `${option.title} (${isoDay(option.sentAt!)})`
           : (loaded[0]?.meta.title ?? null);
-    return { ...base, minGroupSize: loaded.at(-1)?.minGroupSize ?? org.minGroupSize, selected, selectedLabel, rows };
+    return {
+      ...base,
+      minGroupSize: loaded.at(-1)?.minGroupSize ?? org.minGroupSize,
+      selected,
+      selectedLabel,
+      roundCount: loaded.length,
+      rows,
+    };
   });
 }

@@ -46,6 +46,14 @@ test("the admin sees the dashboard numbers and the emergency panel", async ({ pa
   const panel = page.getByRole("region", { name: "Emergency Metrics (Below 6.5)" });
   await expect(panel).toContainText("Engagement Score");
   await expect(panel).toContainText("6.0/10");
+  // Team alerts: Design's engagement (4.0) is listed; Ops (too few answers) and the manager's team
+  // (all above 6.5) are not.
+  const teams = panel.getByRole("list", { name: "Teams below 6.5 over the last four weeks" });
+  await expect(teams.locator(":scope > li")).toHaveCount(1);
+  const design = panel.getByRole("list", { name: "Low scores of Design" });
+  await expect(design.getByRole("listitem").filter({ hasText: "Engagement Score" })).toContainText("4.0/10");
+  await expect(panel.getByText("Ops")).toHaveCount(0);
+  await expect(panel.getByText(ws.team.name)).toHaveCount(0);
   // The chart starts at the round's week (no blank weeks before it), shows its participation
   // (14 of 16), and is drawn on the server: no chart library on the page.
   const chart = page.getByRole("figure");
@@ -144,4 +152,48 @@ test("the pulse overview shows one team at a time on a phone @phone", async ({ p
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-phone.png`, fullPage: true });
+});
+
+// The demo workspace (seeded at start through the product's own code): Customer Success is below
+// 6.5 while the organisation's averages are not, and its alert leads to its own Pulse Overview.
+const DEMO = {
+  subdomain: "freshleadershipworld",
+  email: "admin@freshleadershipworld.com",
+  password: "Pulsewell-demo-2026",
+};
+
+async function demoTeamAlert(page: Page, phone: boolean) {
+  await signInAs(page, DEMO.subdomain, DEMO.email, DEMO.password);
+  const panel = page.getByRole("region", { name: "Emergency Metrics (Below 6.5)" });
+  await expect(panel).toBeVisible();
+  await expect(page.getByText("All metrics looking good!")).toHaveCount(0);
+  const teams = panel.getByRole("list", { name: "Teams below 6.5 over the last four weeks" });
+  await expect(teams.locator(":scope > li").first()).toContainText("Customer Success");
+  const low = panel.getByRole("list", { name: "Low scores of Customer Success" });
+  await expect(low.getByRole("listitem").first()).toContainText(/\d\.\d\/10/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  if (SHOTS)
+    await page.screenshot({ path: `${SHOTS}/demo-team-alerts-${phone ? "phone" : "desktop"}.png`, fullPage: true });
+
+  await panel.getByRole("link", { name: "Customer Success" }).click();
+  await expect(page).toHaveURL(/\/pulse\?round=recent&team=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: /^Last 4 weeks · \d rounds? · Customer Success$/ })).toBeVisible();
+  if (phone) {
+    await expect(page.getByLabel("Team", { exact: true })).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(page.getByRole("list", { name: "Scores of Customer Success" })).toBeVisible();
+  } else {
+    const rows = page.getByRole("region", { name: "Pulse heatmap" }).locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute("data-team", "Customer Success");
+  }
+  await page.getByRole("link", { name: "Show every team" }).click();
+  await expect(page.getByRole("heading", { name: /^Last 4 weeks · \d rounds?$/ })).toBeVisible();
+}
+
+test("the demo dashboard lists Customer Success below 6.5 and links to its Pulse Overview", async ({ page }) => {
+  await demoTeamAlert(page, false);
+});
+
+test("the demo dashboard's team alerts on a phone @phone", async ({ page }) => {
+  await demoTeamAlert(page, true);
 });

@@ -38,6 +38,9 @@ test.describe("at 1440 px", () => {
   }) => {
     await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
     await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
+    // The default view: the last four weeks (here the one seeded round).
+    await expect(page.getByRole("heading", { name: "Last 4 weeks · 1 round", level: 2 })).toBeVisible();
+    await expect(page.getByLabel("Round")).toHaveValue("recent");
     const region = page.getByRole("region", { name: "Pulse heatmap" });
     const table = region.getByRole("table");
     await expect(table).toBeVisible();
@@ -55,10 +58,10 @@ test.describe("at 1440 px", () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-1440-scrolled.png` });
     await region.evaluate((el) => el.scrollTo({ left: 0 }));
 
-    // Design: asked dimensions have scores; the nine others say 'Not asked this round'.
+    // Design: asked dimensions have scores; the nine others say 'Not asked in these rounds'.
     await expect(design).toContainText("4.0");
     await expect(design.locator('[data-not-asked="true"]')).toHaveCount(9);
-    await expect(design.getByText("Not asked this round").first()).toBeAttached();
+    await expect(design.getByText("Not asked in these rounds").first()).toBeAttached();
     // Ops is hidden: its asked dimensions and eNPS are hidden, the unasked ones still read 'not asked'.
     const ops = table.locator('tr[data-team="Ops"]');
     await expect(ops.locator('[data-suppressed="true"]')).toHaveCount(3);
@@ -68,8 +71,82 @@ test.describe("at 1440 px", () => {
     const legend = page.getByRole("heading", { name: "Legend" }).locator("..");
     await expect(legend.getByRole("list", { name: "Score colours, out of 10" }).getByRole("listitem")).toHaveCount(5);
     await expect(legend).toContainText("Hidden: fewer than 3 responses");
-    await expect(legend).toContainText("No question on it this round");
+    await expect(legend).toContainText("No question on it in these rounds");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-1440.png`, fullPage: true });
+  });
+});
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the wide table says it scrolls, shows a shadow on the side that hides columns, and scrolls by keyboard", async ({
+    page,
+  }) => {
+    await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+    await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
+    const region = page.getByRole("region", { name: "Pulse heatmap" });
+    await expect(region).toBeVisible();
+    const hint = page.getByTestId("heatmap-scroll-hint");
+    const start = page.getByTestId("heatmap-shadow-start");
+    const end = page.getByTestId("heatmap-shadow-end");
+    // Columns are out of view on the right: the cue says so, and is the region's description.
+    await expect(hint).toHaveText("Scroll sideways for more columns");
+    await expect(end).toHaveAttribute("data-shown", "true");
+    await expect(start).toHaveAttribute("data-shown", "false");
+    await expect(region).toHaveAccessibleDescription("Scroll sideways for more columns");
+    expect(await pageScrollsSideways(page)).toBe(false);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-1280.png` });
+
+    // By keyboard: Tab reaches the region (after the filters and the export link), the arrow keys scroll it.
+    await page.getByRole("link", { name: "Export CSV" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(region).toBeFocused();
+    for (let i = 0; i < 60; i++) await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(start).toHaveAttribute("data-shown", "true");
+    // The team names stay in view while the columns move under the shadow.
+    await expect(region.locator('tr[data-team="Design"]').getByRole("rowheader")).toBeInViewport();
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(end).toHaveAttribute("data-shown", "false");
+    await expect(hint).toHaveText("Scroll back for the first columns");
+    await expect(region.getByRole("columnheader", { name: "Ambassadorship" })).toBeInViewport();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-1280-scrolled.png` });
+  });
+});
+
+test.describe("the demo workspace", () => {
+  const DEMO = {
+    subdomain: "freshleadershipworld",
+    email: "admin@freshleadershipworld.com",
+    password: "Pulsewell-demo-2026",
+  };
+
+  test("opens on the last four weeks with every dimension asked", async ({ page }) => {
+    await signInAs(page, DEMO.subdomain, DEMO.email, DEMO.password);
+    await page.goto(workspaceUrl(DEMO.subdomain, "/pulse"));
+    await expect(page.getByRole("heading", { name: /^Last 4 weeks · [34] rounds$/, level: 2 })).toBeVisible();
+    const region = page.getByRole("region", { name: "Pulse heatmap" });
+    await expect(region.locator("tbody tr")).toHaveCount(4);
+    // The weekly rotation asks every dimension within any three rounds: no dimension column reads
+    // 'Not asked' (eNPS is monthly, so it may). Cells: team, participation, eNPS, then the eleven.
+    const dimensionCells = "td:nth-child(n+4)";
+    await expect(region.locator(`${dimensionCells}[data-not-asked="true"]`)).toHaveCount(0);
+    const all = region.locator('tr[data-team="All employees"]');
+    await expect(all.locator(dimensionCells).filter({ hasText: /^\d+\.\d$/ })).toHaveCount(11);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-demo.png`, fullPage: true });
+  });
+
+  test("opens on the last four weeks with every dimension asked, on a phone @phone", async ({ page }) => {
+    await signInAs(page, DEMO.subdomain, DEMO.email, DEMO.password);
+    await page.goto(workspaceUrl(DEMO.subdomain, "/pulse"));
+    await expect(page.getByRole("heading", { name: /^Last 4 weeks · [34] rounds$/, level: 2 })).toBeVisible();
+    const scores = page.getByRole("list", { name: "Scores of All employees" });
+    await expect(scores.getByRole("listitem")).toHaveCount(13);
+    await expect(
+      scores.getByRole("listitem").filter({ hasNotText: "eNPS" }).locator('[data-not-asked="true"]'),
+    ).toHaveCount(0);
+    expect(await pageScrollsSideways(page)).toBe(false);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pulse-demo-phone.png`, fullPage: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Activity, Download, Info } from "lucide-react";
 import { z } from "zod";
 import { currentSession } from "@/lib/auth/current-session";
@@ -20,23 +21,28 @@ import { countTeams } from "@/lib/people/teams";
 
 export const metadata: Metadata = { title: "Pulse Overview" };
 
-// Unknown values fall back to the defaults rather than an error page.
+// Unknown values fall back to the defaults rather than an error page. The default view is the last
+// four weeks: a single weekly round asks only some dimensions, four weeks ask them all.
 const searchSchema = z.object({
   round: z
     .union([z.literal("latest"), z.literal("recent"), z.uuid()])
-    .catch("latest")
-    .default("latest"),
+    .catch("recent")
+    .default("recent"),
   segment: z.enum(["all", "teams", "organization"]).catch("all").default("all"),
+  // One team alone (the dashboard's team alerts link here); a team the viewer cannot see shows all.
+  team: z.uuid().optional().catch(undefined),
 });
 
 async function PulseData({
   ctx,
   round,
   segment,
+  team,
 }: {
   ctx: AuthContext;
   round: string;
   segment: "all" | "teams" | "organization";
+  team: string | undefined;
 }) {
   // Whole-organisation viewers get the segment filter and the organisation row.
   const orgWide = can(ctx, "analytics.organization");
@@ -53,7 +59,10 @@ async function PulseData({
     orgWide ? countTeams(ctx) : Promise.resolve(0),
   ]);
   const recent = o.selected === "recent";
-  const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "latest", segment }).toString()}`;
+  const teamRow = team ? o.rows.find((r) => r.kind === "team" && r.id === team) : undefined;
+  const rows = teamRow ? [teamRow] : o.rows;
+  const allTeamsHref = `?${new URLSearchParams({ round: o.selected ?? "recent", segment }).toString()}`;
+  const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "recent", segment }).toString()}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -90,19 +99,33 @@ async function PulseData({
         />
       ) : (
         <section aria-labelledby="heatmap-title" className="space-y-3">
-          <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
-            {o.selectedLabel}
-          </h2>
-          {o.rows.length === 0 ? (
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h2 id="heatmap-title" className="text-base font-semibold text-slate-900">
+              {o.selectedLabel}
+              {teamRow ? ` · ${teamRow.name}` : ""}
+            </h2>
+            {teamRow ? (
+              <Link href={allTeamsHref} className="text-sm text-brand-700 underline underline-offset-2">
+                Show every team
+              </Link>
+            ) : null}
+          </div>
+          {recent && o.roundCount === 0 ? (
+            <EmptyState
+              icon={Activity}
+              title="No round closed in the last four weeks"
+              description="Pick an earlier round above to see its results."
+            />
+          ) : o.rows.length === 0 ? (
             <p className="text-sm text-slate-600">You do not lead a team yet.</p>
           ) : (
             <>
               {/* From 640 px the table; below it one team or one dimension at a time. */}
               <div className="hidden sm:block">
-                <PulseHeatmap rows={o.rows} minGroupSize={o.minGroupSize} recent={recent} />
+                <PulseHeatmap rows={rows} minGroupSize={o.minGroupSize} recent={recent} />
               </div>
               <div className="sm:hidden">
-                <PulsePhoneView rows={o.rows} minGroupSize={o.minGroupSize} recent={recent} />
+                <PulsePhoneView rows={rows} minGroupSize={o.minGroupSize} recent={recent} />
               </div>
             </>
           )}
@@ -142,7 +165,7 @@ export default async function PulsePage({
             : "Participation, eNPS and every culture dimension for the teams you lead."
         }
       />
-      <PulseData ctx={ctx} round={q.round} segment={q.segment} />
+      <PulseData ctx={ctx} round={q.round} segment={q.segment} team={q.team} />
     </>
   );
 }
