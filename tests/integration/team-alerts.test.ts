@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
+import { pulseOverview } from "@/lib/analytics/pulse";
+import { pulseQuery } from "@/lib/analytics/pulse-schemas";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { createOrg } from "../support/factories";
 import { status } from "../support/status";
@@ -152,5 +154,35 @@ describe("team alerts on the dashboard", () => {
     // Ops has 3 answers, Ben among its audience: 3 besides him are needed. Fine is fine.
     expect((await dashboardMetrics(ctx.ben)).teamAlerts).toEqual([]);
     expect(await status(dashboardMetrics(ctx.eve))).toBe(403);
+  });
+});
+
+describe("the Pulse Overview's default view", () => {
+  it("is the last four weeks, counting its closed rounds; nothing at all before any round closed", async () => {
+    expect(pulseQuery.parse({}).round).toBe("recent");
+    const o = await pulseOverview(ctx.admin, pulseQuery.parse({}).round);
+    expect(o).toMatchObject({ selected: "recent", selectedLabel: "Last 4 weeks · 1 round", roundCount: 1 });
+    // The same team rows, with the same hidden cells, as the alerts.
+    expect(o.rows.find((r) => r.name === "Tiny")?.suppressed).toBe(true);
+    expect(o.rows.find((r) => r.name === "Partial")?.dimensions.relationship_with_manager.status).toBe("suppressed");
+
+    const { orgId: emptyOrg } = await createOrg();
+    const admin = await withOrg(emptyOrg, (tx) =>
+      tx.user.create({
+        data: {
+          organizationId: emptyOrg,
+          firstName: "A",
+          lastName: "B",
+          email: `a.${randomUUID()}@example.com`,
+          role: "admin",
+        },
+        select: { id: true },
+      }),
+    );
+    const empty = await pulseOverview(
+      { orgId: emptyOrg, userId: admin.id, role: "admin", sessionId: randomUUID() },
+      "recent",
+    );
+    expect(empty).toMatchObject({ selected: null, selectedLabel: null, roundCount: 0, rows: [] });
   });
 });
