@@ -1,18 +1,20 @@
 "use client";
 
 import { apiFetch } from "@/lib/api/client";
-import { useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, Pencil, RotateCcw } from "lucide-react";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, emailSettingsSchema } from "@/lib/surveys/email-template";
-import type { EmailSettingsDto } from "@/lib/org/email-settings";
+import type { EmailSenderDto, EmailSettingsDto } from "@/lib/org/email-settings";
+import { emailSenderSchema } from "@/lib/org/email-sender-schemas";
+import { ACCENT_COLOR_PATTERN } from "@/lib/mail/brand-rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { Field, FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
-import { EmailPreview } from "@/components/settings/email-preview";
+import { EmailPreview, type PreviewLook } from "@/components/settings/email-preview";
 import { TemplateVariables, type TemplateVariable } from "@/components/settings/template-variables";
 
 type Values = { emailSubject: string; emailBody: string };
@@ -38,6 +40,7 @@ export function EmailSettings({
     return (
       <TemplateEditor
         orgId={orgId}
+        look={lookOf(saved.sender)}
         initial={{ emailSubject: saved.emailSubject, emailBody: saved.emailBody }}
         onSaved={(next) => {
           setSaved(next);
@@ -77,18 +80,166 @@ export function EmailSettings({
         </div>
       </dl>
       {canEdit ? null : <p className="text-xs text-slate-500">Only administrators can change the template.</p>}
+      <SenderSettings
+        orgId={orgId}
+        saved={saved}
+        canEdit={canEdit}
+        onSaved={(sender) => setSaved((s) => ({ ...s, sender }))}
+      />
     </div>
+  );
+}
+
+/** The look of the saved (or, while typing, the entered) sender settings, for the preview. */
+function lookOf(sender: EmailSenderDto, entered?: SenderValues): PreviewLook {
+  const v = entered ?? sender;
+  const name = v.mailSenderName.trim();
+  const color = v.accentColor.trim();
+  return {
+    companyName: sender.companyName,
+    accentColor: ACCENT_COLOR_PATTERN.test(color) ? color.toLowerCase() : sender.effectiveAccentColor,
+    fromName: name || sender.defaultSenderName,
+    fromAddress: sender.fromAddress,
+    replyTo: v.mailReplyTo.trim(),
+  };
+}
+
+const noSubscription = () => () => {};
+
+type SenderValues = { mailSenderName: string; mailReplyTo: string; accentColor: string };
+
+/** Who the workspace's e-mails come from and reply to, and its accent colour, with the invitation
+ * previewed in that look as it is typed. */
+function SenderSettings({
+  orgId,
+  saved,
+  canEdit,
+  onSaved,
+}: {
+  orgId: string;
+  saved: EmailSettingsDto;
+  canEdit: boolean;
+  onSaved: (next: EmailSenderDto) => void;
+}) {
+  const initial: SenderValues = {
+    mailSenderName: saved.sender.mailSenderName,
+    mailReplyTo: saved.sender.mailReplyTo,
+    accentColor: saved.sender.accentColor,
+  };
+  const form = useFormFields(emailSenderSchema, initial, { idPrefix: "sender-" });
+  const mutation = useMutation({
+    mutationFn: (sent: SenderValues) =>
+      apiFetch<EmailSettingsDto>(`/api/organizations/${orgId}/email-sender`, { method: "PATCH", body: sent }),
+    onSuccess: (next) => {
+      toast({ title: "Settings saved", description: "Sender and colour updated" });
+      form.reset({
+        mailSenderName: next.sender.mailSenderName,
+        mailReplyTo: next.sender.mailReplyTo,
+        accentColor: next.sender.accentColor,
+      });
+      onSaved(next.sender);
+    },
+    onError: (err, sent) => {
+      const answer = failedAnswer(err, "Failed to update the sender");
+      form.showAnswer(answer, sent);
+      toast({ title: "Failed to update the sender", description: answer.message, variant: "destructive" });
+    },
+  });
+
+  function save(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (mutation.isPending || form.check(e.currentTarget) === null) return;
+    mutation.mutate(form.values);
+  }
+
+  const pending = mutation.isPending || !canEdit;
+  const look = lookOf(saved.sender, form.values);
+  // The page's own origin once in the browser; the server renders (and hydration starts) without it.
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => "",
+  );
+  const sampleLink = `${origin}/surveys/sample-survey?token=sample`;
+  return (
+    <section aria-labelledby="email-sender-title" className="grid gap-3 border-t border-slate-200 pt-4">
+      <div>
+        <h3 id="email-sender-title" className="text-base font-semibold text-slate-900">
+          Sender and colour
+        </h3>
+        <p className="text-sm text-slate-600">
+          {`Every e-mail of ${saved.sender.companyName} carries its name and this colour. Messages are sent from ${saved.sender.fromAddress}; replies go to the reply-to address when there is one.`}
+        </p>
+      </div>
+      <form onSubmit={save} noValidate className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="grid min-w-0 content-start gap-4">
+          <TextField
+            form={form}
+            name="mailSenderName"
+            label="Sender name"
+            hint={`Shown as who the e-mail is from. Empty: "${saved.sender.defaultSenderName}".`}
+            maxLength={80}
+            autoComplete="off"
+            disabled={pending}
+          />
+          <TextField
+            form={form}
+            name="mailReplyTo"
+            label="Reply-to address"
+            hint="Where replies go, such as your people team. Empty: replies go to the sending address."
+            type="email"
+            maxLength={254}
+            autoComplete="off"
+            disabled={pending}
+          />
+          <div className="flex items-end gap-3">
+            <input
+              type="color"
+              aria-label="Pick the accent colour"
+              value={look.accentColor}
+              onChange={(e) => form.set("accentColor", e.target.value)}
+              disabled={pending}
+              className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1 disabled:opacity-60"
+            />
+            <TextField
+              form={form}
+              name="accentColor"
+              label="Accent colour"
+              hint="# and six hexadecimal digits. Empty: the product's blue."
+              className="min-w-0 flex-1"
+              maxLength={7}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={pending}
+            />
+          </div>
+          <FormAlert alert={form.alert} />
+          {canEdit ? (
+            <div className="flex justify-end">
+              <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">
+                <Mail /> Save Sender
+              </SubmitButton>
+            </div>
+          ) : (
+            <p className="text-xs text-slate-500">Only administrators can change the sender.</p>
+          )}
+        </div>
+        <EmailPreview subject={saved.emailSubject} body={saved.emailBody} sampleLink={sampleLink} look={look} />
+      </form>
+    </section>
   );
 }
 
 /** Edit mode: the form (mounted only while editing, so each edit starts from the saved texts). */
 function TemplateEditor({
   orgId,
+  look,
   initial,
   onSaved,
   onCancel,
 }: {
   orgId: string;
+  look: PreviewLook;
   initial: Values;
   onSaved: (next: EmailSettingsDto) => void;
   onCancel: () => void;
@@ -168,7 +319,12 @@ function TemplateEditor({
       </div>
       <div className="grid min-w-0 content-start gap-4">
         <TemplateVariables onInsert={insert} disabled={pending} />
-        <EmailPreview subject={form.values.emailSubject} body={form.values.emailBody} sampleLink={sampleLink} />
+        <EmailPreview
+          subject={form.values.emailSubject}
+          body={form.values.emailBody}
+          sampleLink={sampleLink}
+          look={look}
+        />
       </div>
       <FormAlert alert={form.alert} className="lg:col-span-2" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:col-span-2">

@@ -5,6 +5,10 @@ import type { AuthContext } from "@/lib/auth/context";
 import { invalidInput, notFound } from "@/lib/errors/domain-error";
 import { audit } from "@/lib/audit/audit";
 import { requirePermission } from "@/lib/auth/authorize";
+import { env } from "@/lib/config/env";
+import { brandOf } from "@/lib/mail/brand-rules";
+import { fromAddress } from "@/lib/mail/sender";
+import { emailSenderSchema, type EmailSenderInput } from "@/lib/org/email-sender-schemas";
 import {
   DEFAULT_EMAIL_BODY,
   DEFAULT_EMAIL_SUBJECT,
@@ -29,24 +33,66 @@ export const emailSettingsUpdateSchema = z
 
 export type EmailSettingsUpdate = z.output<typeof emailSettingsUpdateSchema>;
 
+export type EmailSenderDto = {
+  /** As stored; "" when not set. */
+  mailSenderName: string;
+  mailReplyTo: string;
+  accentColor: string;
+  /** What messages show without a sender name of the workspace's, and the address they come from
+   * (the installation's, whatever the name). */
+  defaultSenderName: string;
+  fromAddress: string;
+  /** The company's name and colour as messages show them (brandOf). */
+  companyName: string;
+  effectiveAccentColor: string;
+};
+
 export type EmailSettingsDto = {
   /** The texts in effect: the organisation's own, or the defaults where it has none. */
   emailSubject: string;
   emailBody: string;
   /** True when the texts in effect are the product's defaults (stored or not). */
   isDefault: boolean;
+  sender: EmailSenderDto;
 };
 
-function toDto(org: { emailSubject: string | null; emailBody: string | null }): EmailSettingsDto {
+type OrgRow = {
+  name: string;
+  emailSubject: string | null;
+  emailBody: string | null;
+  mailSenderName: string | null;
+  mailReplyTo: string | null;
+  accentColor: string | null;
+};
+
+function toDto(org: OrgRow): EmailSettingsDto {
   const { subject, body } = effectiveTemplate(org);
+  const mailFrom = env().mailFrom;
+  const brand = brandOf(org);
   return {
     emailSubject: subject,
     emailBody: body,
     isDefault: subject === DEFAULT_EMAIL_SUBJECT && body === DEFAULT_EMAIL_BODY,
+    sender: {
+      mailSenderName: org.mailSenderName ?? "",
+      mailReplyTo: org.mailReplyTo ?? "",
+      accentColor: org.accentColor ?? "",
+      defaultSenderName: /^\s*"?([^"<>]*?)"?\s*</.exec(mailFrom)?.[1] || env().PRODUCT_NAME,
+      fromAddress: fromAddress(mailFrom),
+      companyName: brand.companyName,
+      effectiveAccentColor: brand.accentColor,
+    },
   };
 }
 
-const select = { emailSubject: true, emailBody: true } as const;
+const select = {
+  name: true,
+  emailSubject: true,
+  emailBody: true,
+  mailSenderName: true,
+  mailReplyTo: true,
+  accentColor: true,
+} as const;
 
 /** The e-mail template is managed by admins and viewed by managers (docs/decisions.md (Mail and links)). */
 export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsDto> {
@@ -92,6 +138,34 @@ export async function updateEmailSettings(ctx: AuthContext, input: EmailSettings
       { type: "organization", id: ctx.orgId },
       { reset: data.emailSubject === null, subject: data.emailSubject },
     );
+    return toDto(org);
+  });
+}
+
+/**
+ * Saves the sender name, reply-to and accent colour; an empty value stores null (the installation's
+ * name, no reply-to, the product's colour). The rules are asked again whoever calls: the name ends
+ * up in a From header, the colour in a style attribute.
+ */
+export async function updateEmailSender(ctx: AuthContext, input: EmailSenderInput): Promise<EmailSettingsDto> {
+  requirePermission(ctx, "organization.manage");
+  const parsed = emailSenderSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+    throw invalidInput("Invalid body", fields);
+  }
+  const v = parsed.data;
+  const data = {
+    mailSenderName: v.mailSenderName || null,
+    mailReplyTo: v.mailReplyTo || null,
+    accentColor: v.accentColor ? v.accentColor.toLowerCase() : null,
+  };
+  return withOrg(ctx.orgId, async (tx) => {
+    const exists = await tx.organization.findUnique({ where: { id: ctx.orgId }, select: { id: true } });
+    if (!exists) throw notFound("Organisation");
+    const org = await tx.organization.update({ where: { id: ctx.orgId }, data, select });
+    await audit(tx, ctx, "organization.email_sender.update", { type: "organization", id: ctx.orgId }, data);
     return toDto(org);
   });
 }

@@ -9,9 +9,12 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import {
   emailSettingsUpdateSchema,
   getEmailSettings,
+  updateEmailSender,
   updateEmailSettings,
   type EmailSettingsUpdate,
 } from "@/lib/org/email-settings";
+import { emailSenderSchema } from "@/lib/org/email-sender-schemas";
+import { mailBrand } from "@/lib/mail/brand";
 import {
   DEFAULT_EMAIL_BODY,
   DEFAULT_EMAIL_SUBJECT,
@@ -60,7 +63,7 @@ const CAPTURE = "Hi {{firstName}}, answer at https://collector.example/r?who={{f
 describe("email settings", () => {
   it("shows the defaults to a new organisation, stored as nothing", async () => {
     const { orgId, admin } = await adminOrg();
-    expect(await getEmailSettings(admin)).toEqual({
+    expect(await getEmailSettings(admin)).toMatchObject({
       emailSubject: DEFAULT_EMAIL_SUBJECT,
       emailBody: DEFAULT_EMAIL_BODY,
       isDefault: true,
@@ -72,7 +75,7 @@ describe("email settings", () => {
     const { orgId, admin } = await adminOrg();
     const body = "Hello {{firstName}}!\n\nPlease answer: {{surveyLink}}";
     const saved = await updateEmailSettings(admin, update({ emailSubject: "  Your weekly pulse ", emailBody: body }));
-    expect(saved).toEqual({ emailSubject: "Your weekly pulse", emailBody: body, isDefault: false });
+    expect(saved).toMatchObject({ emailSubject: "Your weekly pulse", emailBody: body, isDefault: false });
     expect(await stored(orgId)).toEqual({ emailSubject: "Your weekly pulse", emailBody: body });
     const [row] = await audits(orgId);
     expect(row).toMatchObject({
@@ -109,7 +112,11 @@ describe("email settings", () => {
     expect(await stored(orgId)).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY });
 
     const reset = await updateEmailSettings(admin, update({ reset: true }));
-    expect(reset).toEqual({ emailSubject: DEFAULT_EMAIL_SUBJECT, emailBody: DEFAULT_EMAIL_BODY, isDefault: true });
+    expect(reset).toMatchObject({
+      emailSubject: DEFAULT_EMAIL_SUBJECT,
+      emailBody: DEFAULT_EMAIL_BODY,
+      isDefault: true,
+    });
     expect(await stored(orgId)).toEqual({ emailSubject: null, emailBody: null });
     expect((await audits(orgId)).map((a) => (a.details as { reset: boolean }).reset)).toEqual([false, false, true]);
   });
@@ -198,7 +205,7 @@ describe("personal links cannot be captured by a template", () => {
       tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { subdomain: true } }),
     );
     await store(orgId, "Pulse", CAPTURE);
-    expect(await getEmailSettings(admin)).toEqual({
+    expect(await getEmailSettings(admin)).toMatchObject({
       emailSubject: DEFAULT_EMAIL_SUBJECT,
       emailBody: DEFAULT_EMAIL_BODY,
       isDefault: true,
@@ -231,7 +238,10 @@ describe("personal links cannot be captured by a template", () => {
     for (const m of mails) {
       expect(m.subject).toBe(DEFAULT_EMAIL_SUBJECT);
       expect(m.text).not.toContain("collector");
-      expect(m.html).toBeNull();
+      expect(m.html).not.toContain("collector");
+      // The HTML part's one link is the same survey link, as its address and its label.
+      const hrefs = [...m.html!.matchAll(/href="([^"]*)"/g)].map((h) => h[1]);
+      expect(hrefs).toEqual([`${origin}/surveys/${surveyId}?token={{surveyToken}}`]);
       const urls = m.text.match(/\S*:\/\/\S*/g) ?? [];
       expect(urls).toHaveLength(1);
       expect(urls[0]!.startsWith(`${origin}/surveys/${surveyId}?token=`)).toBe(true);
@@ -328,5 +338,96 @@ describe("migration 20261123190500_template_link_rule", () => {
     // Run again: nothing left to reset, no second notice.
     await owner().query(await migration());
     expect(await notifications(orgs[0]!.orgId)).toHaveLength(2);
+  });
+});
+
+describe("sender name, reply-to and accent colour", () => {
+  const sender = (orgId: string) =>
+    withOrg(orgId, (tx) =>
+      tx.organization.findUniqueOrThrow({
+        where: { id: orgId },
+        select: { mailSenderName: true, mailReplyTo: true, accentColor: true },
+      }),
+    );
+
+  it("an admin saves them (empty clears), with an audit row; managers see them and cannot change them", async () => {
+    const { orgId, admin } = await adminOrg();
+    const dto = await updateEmailSender(admin, {
+      mailSenderName: "Acme People",
+      mailReplyTo: "people@acme.example",
+      accentColor: "#0F766E",
+    });
+    expect(dto.sender).toMatchObject({
+      mailSenderName: "Acme People",
+      mailReplyTo: "people@acme.example",
+      accentColor: "#0f766e",
+      effectiveAccentColor: "#0f766e",
+      fromAddress: "no-reply@localhost",
+      defaultSenderName: "Pulsewell",
+    });
+    expect(await sender(orgId)).toEqual({
+      mailSenderName: "Acme People",
+      mailReplyTo: "people@acme.example",
+      accentColor: "#0f766e",
+    });
+    const logged = await withOrg(orgId, (tx) =>
+      tx.auditLog.count({ where: { organizationId: orgId, action: "organization.email_sender.update" } }),
+    );
+    expect(logged).toBe(1);
+
+    const manager = await contextOf(orgId, "manager");
+    expect((await getEmailSettings(manager)).sender.mailSenderName).toBe("Acme People");
+    expect(await status(updateEmailSender(manager, { mailSenderName: "", mailReplyTo: "", accentColor: "" }))).toBe(
+      403,
+    );
+
+    await updateEmailSender(admin, { mailSenderName: "", mailReplyTo: "", accentColor: "" });
+    expect(await sender(orgId)).toEqual({ mailSenderName: null, mailReplyTo: null, accentColor: null });
+    expect((await getEmailSettings(admin)).sender.effectiveAccentColor).toBe("#1f57cc");
+  });
+
+  it("refuses a name that could forge a header, a reply-to that is not one address and a colour that is not #rrggbb, and changes nothing", async () => {
+    const { orgId, admin } = await adminOrg();
+    const ok = { mailSenderName: "Acme", mailReplyTo: "", accentColor: "" };
+    const bad: [Partial<typeof ok>, string][] = [
+      [{ mailSenderName: "Acme\r\nBcc: spy@evil.example" }, "mailSenderName"],
+      [{ mailSenderName: 'Acme" <ceo@acme.example>' }, "mailSenderName"],
+      [{ mailSenderName: "ceo@acme.example" }, "mailSenderName"],
+      [{ mailSenderName: "x".repeat(81) }, "mailSenderName"],
+      [{ mailReplyTo: "not an address" }, "mailReplyTo"],
+      [{ mailReplyTo: "a@acme.example, b@evil.example" }, "mailReplyTo"],
+      [{ mailReplyTo: "a@acme.example\r\nBcc: spy@evil.example" }, "mailReplyTo"],
+      [{ accentColor: "red" }, "accentColor"],
+      [{ accentColor: "#abc" }, "accentColor"],
+      [{ accentColor: "#abcdef;background:url(https://evil.example)" }, "accentColor"],
+    ];
+    for (const [over, field] of bad) {
+      const parsed = emailSenderSchema.safeParse({ ...ok, ...over });
+      expect(parsed.success, JSON.stringify(over)).toBe(false);
+      expect(
+        parsed.error!.issues.map((i) => i.path.join(".")),
+        JSON.stringify(over),
+      ).toContain(field);
+      // The domain function asks again, whoever calls it.
+      expect(await status(updateEmailSender(admin, { ...ok, ...over })), JSON.stringify(over)).toBe(400);
+    }
+    expect(await sender(orgId)).toEqual({ mailSenderName: null, mailReplyTo: null, accentColor: null });
+  });
+
+  it("changes only the caller's organisation", async () => {
+    const a = await adminOrg();
+    const b = await adminOrg();
+    await updateEmailSender(a.admin, { mailSenderName: "A Team", mailReplyTo: "", accentColor: "#112233" });
+    expect(await sender(b.orgId)).toEqual({ mailSenderName: null, mailReplyTo: null, accentColor: null });
+  });
+
+  it("messages carry the company's name and colour once it is set", async () => {
+    const { orgId, admin } = await adminOrg();
+    await updateEmailSender(admin, { mailSenderName: "", mailReplyTo: "", accentColor: "#0f766e" });
+    const brand = await withOrg(orgId, (tx) => mailBrand(tx, orgId));
+    const org = await withOrg(orgId, (tx) =>
+      tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } }),
+    );
+    expect(brand).toEqual({ companyName: org.name, accentColor: "#0f766e" });
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { withOrg } from "@/lib/db/tenant";
 import { enqueueMail, type MailInput } from "@/lib/mail/outbox";
 import { deliverMail } from "@/lib/mail/deliver";
-import { fileTransport, type MailTransport } from "@/lib/mail/transport";
+import { toEml, fileTransport, type MailTransport } from "@/lib/mail/transport";
 import { ownerClient } from "../support/owner-client";
 import { recordingTransport } from "../support/recording-transport";
 import { createOrg, createUser, uniqueName } from "../support/factories";
@@ -54,6 +54,16 @@ function parseEml(raw: string) {
   return { headers, body: rest.join("\r\n\r\n") };
 }
 const decodeB64 = (s: string) => Buffer.from(s.replace(/\r\n/g, "").trim(), "base64").toString("utf8");
+/** The decoded text/plain and text/html parts of a multipart/alternative .eml. */
+function alternatives(raw: string): { text: string; html: string } {
+  const boundary = /boundary="([^"]+)"/.exec(raw)![1]!;
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => parseEml(p.replace(/^\r\n/, "")));
+  const part = (type: string) => decodeB64(parts.find((p) => p.headers.get("content-type")!.startsWith(type))!.body);
+  return { text: part("text/plain"), html: part("text/html") };
+}
 const decodeWord = (v: string) => {
   const m = v.match(/^=\?UTF-8\?B\?(.*)\?=$/);
   return m ? Buffer.from(m[1]!, "base64").toString("utf8") : v;
@@ -64,7 +74,8 @@ describe("deliverMail with the file transport", () => {
     const { orgId } = await createOrg();
     const dir = mailDir();
     const text = `Grüße aus Köln!\n\n${"A long line of text that needs wrapping in base64. ".repeat(5)}\nEnd.`;
-    const id = await enqueue(orgId, { to: "jonas@example.com", subject: "Ihr Zugang – Pulsewell", text });
+    // No HTML part, as rows stored before every message had one: a single text/plain body.
+    const id = await enqueue(orgId, { to: "jonas@example.com", subject: "Ihr Zugang – Pulsewell", text, html: "" });
     const before = Date.now();
     expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
 
@@ -112,6 +123,41 @@ describe("deliverMail with the file transport", () => {
     expect(decodeB64(parts[0]!.body)).toBe("Text part");
     expect(decodeB64(parts[1]!.body)).toBe("<p>HTML part</p>");
     expect(raw.trimEnd().endsWith(`--${boundary}--`)).toBe(true);
+  });
+
+  it("sends as the workspace's sender name from the installation's address, with its reply-to", async () => {
+    const { orgId } = await createOrg();
+    const setSender = (mailSenderName: string | null, mailReplyTo: string | null) =>
+      withOrg(orgId, (tx) =>
+        tx.organization.update({ where: { id: orgId }, data: { mailSenderName, mailReplyTo }, select: { id: true } }),
+      );
+    await setSender("Acme People", "people@acme.example");
+    const dir = mailDir();
+    const id = await enqueue(orgId);
+    const t = recordingTransport();
+    expect(await deliverMail(orgId, id, t)).toBe("sent");
+    expect(t.sent[0]).toMatchObject({ from: '"Acme People" <no-reply@localhost>', replyTo: "people@acme.example" });
+    const { headers } = parseEml(toEml(t.sent[0]!, "x"));
+    expect(headers.get("from")).toBe("Acme People <no-reply@localhost>");
+    expect(headers.get("reply-to")).toBe("people@acme.example");
+
+    // A name beyond ASCII is an encoded word of its own; the address stays readable.
+    await setSender("Café Ölund, Inc.", null);
+    const second = await enqueue(orgId);
+    expect(await deliverMail(orgId, second, fileTransport(dir))).toBe("sent");
+    const raw = await readFile(path.join(dir, (await emlFiles(dir))[0]!), "utf8");
+    const from = parseEml(raw).headers.get("from")!;
+    expect(from).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?= <no-reply@localhost>$/);
+    expect(decodeWord(from.replace(" <no-reply@localhost>", ""))).toBe("Café Ölund, Inc.");
+    expect(parseEml(raw).headers.has("reply-to")).toBe(false);
+
+    // Values written past the rules (by hand, before them) are not used: no forged header.
+    await setSender('Eve" <spy@evil.example>\r\nBcc: spy@evil.example', "a@b.example\r\nBcc: spy@evil.example");
+    const third = await enqueue(orgId);
+    const t3 = recordingTransport();
+    expect(await deliverMail(orgId, third, t3)).toBe("sent");
+    expect(t3.sent[0]!.from).toBe("Pulsewell <no-reply@localhost>");
+    expect(t3.sent[0]).not.toHaveProperty("replyTo");
   });
 
   it("writes attachments as parts of a multipart/mixed message, byte for byte", async () => {
@@ -164,18 +210,24 @@ describe("deliverMail with the file transport", () => {
       to: "kim@example.com",
       subject: "Your survey",
       text: `Take it here: ${link}\nThanks.`,
+      html: `<p>Take it here: <a href="${link}">${link}</a><br/>Thanks.</p>`,
     });
     expect(await deliverMail(orgId, id, fileTransport(dir))).toBe("sent");
-    // The recipient got the link...
+    // The recipient got the link, in both parts...
     const files = await emlFiles(dir);
-    const { body } = parseEml(await readFile(path.join(dir, files[0]!), "utf8"));
-    expect(decodeB64(body)).toContain("token=AbC-123_xyz");
+    const parts = alternatives(await readFile(path.join(dir, files[0]!), "utf8"));
+    expect(parts.text).toContain("token=AbC-123_xyz");
+    expect(parts.html).toContain(
+      'href="http://acme.localhost:3000/surveys/0d6c7a4e-1b1f-4c39-9a53-1e6f4b0c2f11?token=AbC-123_xyz"',
+    );
     // ...the outbox row no longer holds it.
     const row = await withOrg(orgId, (tx) =>
       tx.mailMessage.findUniqueOrThrow({ where: { organizationId_id: { organizationId: orgId, id } } }),
     );
     expect(row.text).not.toContain("AbC-123_xyz");
     expect(row.text).toContain("?token=removed-after-delivery\nThanks.");
+    expect(row.html).not.toContain("AbC-123_xyz");
+    expect(row.html).toContain('?token=removed-after-delivery">');
   });
 
   it("renders a survey invitation's link at delivery: the .eml holds a working link, the outbox never held its token", async () => {
@@ -207,7 +259,11 @@ describe("deliverMail with the file transport", () => {
     const dir = mailDir();
     expect(await deliverMail(orgId, stored.id, fileTransport(dir))).toBe("sent");
     const [file] = await emlFiles(dir);
-    const token = /\?token=([\w-]+)/.exec(decodeB64(parseEml(await readFile(path.join(dir, file!), "utf8")).body))![1]!;
+    const parts = alternatives(await readFile(path.join(dir, file!), "utf8"));
+    const token = /\?token=([\w-]+)/.exec(parts.text)![1]!;
+    // The HTML part's link carries the same token, in its address and its label.
+    expect(parts.html.split(`/surveys/${surveyId}?token=${token}`)).toHaveLength(3);
+    expect(parts.html).not.toContain("{{surveyToken}}");
     expect(await readSurveyForTaker(orgId, surveyId, { token })).not.toBeNull();
     const inv = await withOrg(orgId, (tx) =>
       tx.surveyInvitation.findUniqueOrThrow({

@@ -197,6 +197,10 @@ const FUZZ_EXTRAS: Record<string, FuzzExtra> = {
     body: () => ({ emailSubject: "Your pulse", emailBody: "Hi {{firstName}}, answer here: {{surveyLink}}" }),
     runs: 160,
   },
+  [`PATCH ${A}/organizations/[orgId]/email-sender/route.ts`]: {
+    body: () => ({ mailSenderName: "Acme People", mailReplyTo: "people@acme.example", accentColor: "#0f766e" }),
+    runs: 160,
+  },
   [`PATCH ${A}/organizations/[orgId]/pulse-schedule/route.ts`]: {
     body: () => ({ pulseEnabled: false, pulseWeekday: 2, pulseTime: "10:30", pulseTimeZone: "Europe/Berlin" }),
     runs: 160,

@@ -60,6 +60,35 @@ export const customSurveyRoutes: RouteEntry[] = [
     ],
   },
   {
+    file: "app/api/organizations/[orgId]/email-sender/route.ts",
+    method: "PATCH",
+    victimPath: (v) => `/api/organizations/${v.orgId}/email-sender`,
+    attacks: [
+      // Another workspace's sender name and reply-to are not the attacker's to set.
+      a(
+        "path:orgId",
+        ({ victim, call }) =>
+          call("PATCH", `/api/organizations/${victim.orgId}/email-sender`, {
+            mailSenderName: "Mallory",
+            mailReplyTo: "mallory@evil.example",
+            accentColor: "#000000",
+          }),
+        [404],
+      ),
+      a(
+        ["path:orgId", "body:organizationId"],
+        ({ attacker, victim, call }) =>
+          call("PATCH", `/api/organizations/${attacker.orgId}/email-sender`, {
+            mailSenderName: "Mallory",
+            mailReplyTo: "",
+            accentColor: "",
+            organizationId: victim.orgId,
+          }),
+        [404],
+      ),
+    ],
+  },
+  {
     file: "app/api/surveys/route.ts",
     method: "POST",
     attacks: [
