@@ -10,7 +10,8 @@ import { toast } from "@/components/ui/toast";
 import { usePeopleRefresh } from "@/components/people/use-people-refresh";
 import { TemplateStep } from "@/components/bulk-import/template-step";
 import { SourceStep } from "@/components/bulk-import/source-step";
-import { PreviewStep } from "@/components/bulk-import/preview-step";
+import { PreviewStep, type ImportChoice } from "@/components/bulk-import/preview-step";
+import { isTemplateSample } from "@/lib/people/bulk-import-sample";
 import { ImportResults, type ImportOutcome } from "@/components/bulk-import/import-results";
 import { SeatsSummary } from "@/components/bulk-import/seats-summary";
 import { useCsvSource } from "@/components/bulk-import/use-csv-source";
@@ -29,7 +30,8 @@ export function BulkImport({
   const refreshPeople = usePeopleRefresh();
 
   const importing = useMutation({
-    mutationFn: (users: ImportRequestRow[]) => postBulkImport({ users, organizationId }, setProgress),
+    mutationFn: (body: { users: ImportRequestRow[]; includeSampleRows: boolean }) =>
+      postBulkImport({ ...body, organizationId }, setProgress),
     onMutate: () => {
       setOutcome(null);
       setProgress(null);
@@ -55,6 +57,27 @@ export function BulkImport({
   });
 
   const rows = csv.parsed && csv.parsed.fileErrors.length === 0 ? csv.parsed.rows : [];
+  const onImport = (choice: ImportChoice) =>
+    importing.mutate(
+      choice === "all"
+        ? { users: rows, includeSampleRows: true }
+        : { users: rows.filter((r) => !isTemplateSample(r)), includeSampleRows: false },
+    );
+  // After a successful import the page shows what happened and one way on: another file. The
+  // preview of the file just imported (now people who exist) is not offered again.
+  const startOver = () => {
+    csv.clear();
+    setProgress(null);
+    importing.reset();
+  };
+  if (outcome?.kind === "done") {
+    return (
+      <div className="grid gap-4 sm:gap-6">
+        <SeatsSummary used={seats.used} max={seats.max} />
+        <ImportResults outcome={outcome} onImportAnother={startOver} />
+      </div>
+    );
+  }
   return (
     <div className="grid gap-4 sm:gap-6">
       <SeatsSummary used={seats.used} max={seats.max} />
@@ -73,9 +96,9 @@ export function BulkImport({
         freeSeats={Math.max(0, seats.max - seats.used)}
         importing={importing.isPending}
         progress={progress}
-        onImport={() => importing.mutate(rows)}
+        onImport={onImport}
       />
-      {outcome ? <ImportResults outcome={outcome} /> : null}
+      {outcome ? <ImportResults outcome={outcome} onImportAnother={startOver} /> : null}
     </div>
   );
 }

@@ -1,16 +1,20 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { AlertTriangle, CheckCircle2, RotateCcw } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import type { ImportResult } from "@/lib/people/bulk-import-schemas";
 import { MessageList } from "@/components/bulk-import/message-list";
 import { formatNumber as n, plural } from "@/lib/format";
 
 export type ImportOutcome = { kind: "done"; result: ImportResult } | { kind: "failed"; message: string };
 
+/** The people listed by name in the results; the rest are counted. */
+const PEOPLE_SHOWN = 50;
+
 /** The results panel shown after an import; it takes focus so keyboard and screen-reader users
- * land on the outcome. */
-export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
+ * land on the outcome. After a success it lists who was added and offers another file. */
+export function ImportResults({ outcome, onImportAnother }: { outcome: ImportOutcome; onImportAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
 
@@ -34,7 +38,7 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
     );
   }
 
-  const { successful, failed, total, errors, warnings } = outcome.result;
+  const { successful, failed, total, errors, warnings, imported, invited } = outcome.result;
   return (
     <section
       aria-labelledby="import-results-title"
@@ -60,8 +64,30 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
           </div>
         ))}
       </dl>
-      {successful ? (
-        <p className="mt-3 text-sm text-slate-600">{`Invitation e-mails are on their way to the ${plural(successful, "new person", "new people")}.`}</p>
+      {invited ? (
+        <p className="mt-3 text-sm text-slate-600">{`${plural(invited, "invitation e-mail is", "invitation e-mails are")} queued for the ${plural(invited, "new person", "new people")}.`}</p>
+      ) : null}
+      {imported.length ? (
+        <div className="mt-4 grid gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">People imported</h3>
+          <ul
+            aria-label="People imported"
+            className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 text-sm"
+          >
+            {imported.slice(0, PEOPLE_SHOWN).map((p) => (
+              <li
+                key={p.email}
+                className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 px-3 py-1.5 last:border-b-0"
+              >
+                <span className="font-medium break-words text-slate-900">{`${p.firstName} ${p.lastName}`}</span>
+                <span className="min-w-0 break-all text-slate-600">{`${p.email} · ${p.role}`}</span>
+              </li>
+            ))}
+          </ul>
+          {imported.length > PEOPLE_SHOWN ? (
+            <p className="text-xs text-slate-600">{`…and ${n(imported.length - PEOPLE_SHOWN)} more.`}</p>
+          ) : null}
+        </div>
       ) : null}
       {errors.length ? (
         <div className="mt-4 grid gap-2">
@@ -75,6 +101,12 @@ export function ImportResults({ outcome }: { outcome: ImportOutcome }) {
           <MessageList tone="warning" label="Import warnings" items={warnings} />
         </div>
       ) : null}
+      <div className="mt-4">
+        <Button type="button" variant="outline" onClick={onImportAnother} className="w-full sm:w-auto">
+          <RotateCcw aria-hidden="true" />
+          Import another file
+        </Button>
+      </div>
     </section>
   );
 }

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   "team_name_taken",
   "seat_limit",
   "import_conflict",
+  // The import template's own example people, sent without the admin confirming them.
+  "import_sample_rows",
   // A person's own sign-in: only they change their e-mail once their account is active.
   "email_change_not_allowed",
   "email_change_link_invalid",

@@ -22,7 +22,7 @@ function parseLine(line: string) {
 }
 
 export async function postBulkImport(
-  body: { users: ImportRequestRow[]; organizationId?: string },
+  body: { users: ImportRequestRow[]; organizationId?: string; includeSampleRows?: boolean },
   onProgress: (p: ImportProgress) => void,
   signal?: AbortSignal,
 ): Promise<ImportResult> {

@@ -70,17 +70,25 @@ export const bulkImportBodySchema = z
       .min(1, "There are no users to import")
       .max(MAX_IMPORT_ROWS, `At most ${formatNumber(MAX_IMPORT_ROWS)} users can be imported at once`),
     organizationId: z.string().optional(),
+    /** The admin confirmed importing the template's example people (lib/people/bulk-import-sample.ts). */
+    includeSampleRows: z.boolean("includeSampleRows must be true or false").optional(),
   })
   .strict();
 
 /** The import result; `warnings` is ours: people imported with a caveat (a manager
- * e-mail nobody has, a team that already has a manager), so `errors` stays failures only. */
+ * e-mail nobody has, a team that already has a manager), so `errors` stays failures only.
+ * `imported` (who was added) and `invited` (invitation e-mails queued) are ours too, so the page
+ * can say what happened. */
 export const importResultSchema = z.object({
   successful: z.number().int().min(0),
   failed: z.number().int().min(0),
   total: z.number().int().min(0),
   errors: z.array(z.string()),
   warnings: z.array(z.string()),
+  imported: z.array(
+    z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(IMPORT_ROLES) }),
+  ),
+  invited: z.number().int().min(0),
 });
 export type ImportResult = z.output<typeof importResultSchema>;
 

@@ -18,6 +18,7 @@ import {
   type PlannedUser,
 } from "@/lib/people/bulk-import-plan";
 import type { ImportProgress, ImportResult } from "@/lib/people/bulk-import-schemas";
+import { sampleRowsMessage, templateSamplesIn } from "@/lib/people/bulk-import-sample";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 // 10,000 people with their invitations take a few seconds here; the margin is for a busy server.
@@ -30,6 +31,8 @@ export type ImportOptions = {
   onProgress?: (p: ImportProgress) => void;
   /** Rows per insert statement. */
   chunkSize?: number;
+  /** The admin confirmed importing the template's example people; without it they are refused. */
+  includeSampleRows?: boolean;
 };
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -69,10 +72,15 @@ export async function importUsers(
   const total = rawRows.length;
   progress({ phase: "validating", done: 0, total });
   const { valid, errors: invalid } = validateRows(rawRows);
+  // The template's example people, unchanged: refused before anything is read or written, unless
+  // the admin said they are wanted (they would take seats and get invitations at example.com).
+  const samples = templateSamplesIn(valid.map((v) => v.row));
+  if (samples.length > 0 && !options.includeSampleRows)
+    throw conflict("import_sample_rows", sampleRowsMessage(samples.length));
   progress({ phase: "validating", done: total, total });
 
   try {
-    const { plan, successful } = await withOrg(
+    const { plan, successful, invited } = await withOrg(
       ctx.orgId,
       (tx) => writeImport(tx, ctx, valid, total, options.chunkSize ?? CHUNK, progress),
       {
@@ -80,7 +88,15 @@ export async function importUsers(
       },
     );
     const errors = [...invalid, ...plan.errors].sort((a, b) => a.at - b.at).map((m) => m.text);
-    return { successful, failed: total - successful, total, errors, warnings: plan.warnings.map((m) => m.text) };
+    return {
+      successful,
+      failed: total - successful,
+      total,
+      errors,
+      warnings: plan.warnings.map((m) => m.text),
+      imported: plan.users.map((u) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role })),
+      invited,
+    };
   } catch (err) {
     // Someone added the same person or team while we imported: nothing was written.
     if (isUniqueViolation(err))
@@ -99,7 +115,7 @@ async function writeImport(
   total: number,
   chunkSize: number,
   progress: (p: ImportProgress) => void,
-): Promise<{ plan: ImportPlan; successful: number }> {
+): Promise<{ plan: ImportPlan; successful: number; invited: number }> {
   const orgId = ctx.orgId;
   // Lock the organisation before reading who exists, so concurrent imports and single adds
   // (which take the same lock in assertSeatsFor) see each other's people.
@@ -157,13 +173,13 @@ async function writeImport(
   );
 
   progress({ phase: "inviting", done: 0, total: newCount });
+  let invited = 0;
   if (newCount > 0) {
     const inviter = await tx.user.findUnique({
       where: orgKey(orgId, ctx.userId),
       select: { firstName: true, lastName: true },
     });
     const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || null : null;
-    let invited = 0;
     for (const part of chunks(plan.users, chunkSize)) {
       invited += await sendInvitations(
         tx,
@@ -187,5 +203,5 @@ async function writeImport(
       teamsCreated: plan.newTeams.length,
     },
   );
-  return { plan, successful: newCount };
+  return { plan, successful: newCount, invited };
 }

@@ -56,6 +56,32 @@ async function expectDomainError(p: Promise<unknown>, status: number): Promise<D
 }
 
 describe("bulk import", () => {
+  it("refuses the template's example people unless the admin confirmed them; then imports and invites them", async () => {
+    const { orgId } = await createOrg({ maxUsers: 50 });
+    const admin = await actor(orgId);
+    const rows = [
+      {
+        firstName: "Jane",
+        lastName: "Doe",
+        email: "jane.doe@example.com",
+        role: "manager",
+        department: "Sales",
+        line: 2,
+      },
+      { firstName: "Ann", lastName: "Real", email: `${uniqueName("ann")}@acme.test`, line: 3 },
+    ];
+    const before = await footprint(orgId);
+    const err = await expectDomainError(importUsers(admin, rows), 409);
+    expect(err.code).toBe("import_sample_rows");
+    expect(err.message).toMatch(/1 example person from the import template.*Nothing was imported/);
+    expect(await footprint(orgId)).toEqual(before);
+
+    const result = await importUsers(admin, rows, { includeSampleRows: true });
+    expect(result).toMatchObject({ successful: 2, failed: 0, total: 2, invited: 2 });
+    expect(result.imported.map((p) => p.email)).toEqual(["jane.doe@example.com", rows[1]!.email]);
+    expect((await footprint(orgId)).mails).toBe(2);
+  });
+
   it("creates and reuses teams, links managers (also from the same file) and invites everyone new", async () => {
     const { orgId } = await createOrg({ maxUsers: 50 });
     const admin = await actor(orgId);
@@ -73,7 +99,10 @@ describe("bulk import", () => {
     ];
     let invitationToken = "";
     const result = await importUsers(admin, rows, { chunkSize: 2 });
-    expect(result).toEqual({ successful: 5, failed: 0, total: 5, errors: [], warnings: [] });
+    const { imported, ...counts } = result;
+    expect(counts).toEqual({ successful: 5, failed: 0, total: 5, errors: [], warnings: [], invited: 5 });
+    // Who was added, managers before the people reporting to them.
+    expect(new Set(imported.map((p) => p.email))).toEqual(new Set(rows.map((r) => r.email.toLowerCase())));
 
     await withOrg(orgId, async (tx) => {
       const teams = await tx.team.findMany({
@@ -268,7 +297,15 @@ describe("bulk import", () => {
         events.push(event);
       }
     }
-    expect(events.at(-1)).toEqual({ type: "result", successful: 5, failed: 0, total: 5, errors: [], warnings: [] });
+    expect(events.at(-1)).toMatchObject({
+      type: "result",
+      successful: 5,
+      failed: 0,
+      total: 5,
+      errors: [],
+      warnings: [],
+      invited: 5,
+    });
     expect(committedAtResult).toBe(5);
     expect(
       events
