@@ -3,6 +3,7 @@ import { runInOrg } from "@/lib/db/org-transaction";
 import { DEFAULT_EMAIL_BODY, DEFAULT_EMAIL_SUBJECT, TEMPLATE_MESSAGES } from "@/lib/surveys/email-template";
 import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
+import { mailsTo } from "./support/mail";
 
 async function openEmailSettings(page: Page, sub: string) {
   await page.goto(url(sub, "/settings/email"));
@@ -148,6 +149,73 @@ test("a template that would capture personal links is refused with the rule's me
     emailBody: "Two minutes, anonymous: {{surveyLink}}",
   });
 });
+
+// On a desktop and on a phone (the phone project runs the @phone copy).
+for (const tag of ["", "@phone "])
+  test(`${tag}an admin sets the sender name, reply-to and accent colour; the next e-mail comes from that name, replies there and wears that colour`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const ws = await createWorkspace("ems");
+    await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+    const section = await openEmailSettings(page, ws.subdomain);
+    const sender = section.getByRole("region", { name: "Sender and colour" });
+    const preview = sender.getByRole("region", { name: /Preview/ });
+    await expect(preview.getByTestId("email-preview-from")).toHaveText("From: Pulsewell <no-reply@localhost>");
+
+    // A name that could forge a header is refused on its field; nothing is saved.
+    await sender.getByLabel("Sender name").fill('Acme" <ceo@acme.example>');
+    await sender.getByLabel("Reply-to address").fill("not an address");
+    await sender.getByRole("button", { name: "Save Sender" }).click();
+    await expect(sender.getByText("The sender name cannot contain quotes")).toBeVisible();
+    await expect(sender.getByText("Enter an e-mail address, like people@acme.com")).toBeVisible();
+
+    await sender.getByLabel("Sender name").fill("Acme People");
+    await sender.getByLabel("Reply-to address").fill("people@acme.example");
+    await sender.getByLabel("Accent colour", { exact: true }).fill("#0F766E");
+    // The preview follows as it is typed: who it is from, where replies go, the colour.
+    await expect(preview.getByTestId("email-preview-from")).toHaveText("From: Acme People <no-reply@localhost>");
+    await expect(preview.getByTestId("email-preview-reply-to")).toHaveText("Reply-To: people@acme.example");
+    await expect(preview.getByTestId("email-preview-card")).toHaveCSS("border-top-color", "rgb(15, 118, 110)");
+    await expect(sender.getByLabel("Pick the accent colour")).toHaveValue("#0f766e");
+    await sender.getByRole("button", { name: "Save Sender" }).click();
+    await expect(toastText(page, "Settings saved")).toBeVisible();
+    expect(
+      await runInOrg(e2eDb(), ws.orgId, (tx) =>
+        tx.organization.findUniqueOrThrow({
+          where: { id: ws.orgId },
+          select: { mailSenderName: true, mailReplyTo: true, accentColor: true },
+        }),
+      ),
+    ).toEqual({ mailSenderName: "Acme People", mailReplyTo: "people@acme.example", accentColor: "#0f766e" });
+    await section.screenshot({ path: testInfo.outputPath("email-sender.png") });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // A message sent now: the employee asks for a password reset.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(url(ws.subdomain, "/forgot-password"));
+    await visitor.getByLabel("Work email").fill(ws.employee.email);
+    await visitor.getByRole("button", { name: "Send reset link" }).click();
+    let mail: ReturnType<typeof mailsTo>[number] | undefined;
+    await expect(async () => {
+      mail = mailsTo(ws.employee.email).find((m) => m.text.includes("/reset-password?token="));
+      expect(mail).toBeDefined();
+    }).toPass({ timeout: 30_000 });
+    expect(mail!.headers.get("from")).toBe("Acme People <no-reply@localhost>");
+    expect(mail!.headers.get("reply-to")).toBe("people@acme.example");
+    expect(mail!.headers.get("content-type")).toMatch(/^multipart\/alternative; boundary=/);
+    expect(mail!.html).toContain("#0f766e");
+    expect(mail!.html).toMatch(/<a href="http:\/\/[^"]+\/reset-password\?token=[^"]+"/);
+    const company = await runInOrg(e2eDb(), ws.orgId, (tx) =>
+      tx.organization.findUniqueOrThrow({ where: { id: ws.orgId }, select: { name: true } }),
+    );
+    expect(mail!.html).toContain(company.name);
+    expect(mail!.text).toContain(`Sent on behalf of ${company.name}.`);
+  });
 
 test("a stored template that breaks the link rule is shown as the default", async ({ page }) => {
   const ws = await createWorkspace("eml");

@@ -177,3 +177,29 @@ describe("every message goes through a template", () => {
     expect(outbox).not.toMatch(/html\?:/);
   });
 });
+
+describe("the static renderer", () => {
+  it("writes what react-dom's renderToStaticMarkup writes for the mail layout", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { MailLayout, Paragraphs } = await import("@/lib/mail/templates/layout");
+    const { toHtml } = await import("@/lib/mail/templates/to-html");
+    const tree = createElement(
+      MailLayout,
+      { brand: HOSTILE.brand, preview: `Preview & "more"` },
+      createElement(Paragraphs, {
+        text: `Hi ${HOSTILE.names.person},\n\nGo: ${SAMPLE_SURVEY_LINK}\nthen ${HOSTILE.names.other}`,
+        links: [SAMPLE_SURVEY_LINK],
+        accentColor: "#123abc",
+      }),
+    );
+    const html = toHtml(tree);
+    expect(html.replace(/^<!DOCTYPE[^>]*>/, "")).toBe(renderToStaticMarkup(tree));
+  });
+
+  it("refuses raw HTML", async () => {
+    const { createElement } = await import("react");
+    const { toHtml } = await import("@/lib/mail/templates/to-html");
+    expect(() => toHtml(createElement("div", { dangerouslySetInnerHTML: { __html: "<b>x</b>" } }))).toThrow();
+  });
+});

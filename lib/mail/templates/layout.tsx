@@ -6,7 +6,6 @@ import { Heading } from "@react-email/heading";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
-import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { MailBrand } from "./types";
@@ -16,14 +15,29 @@ import type { MailBrand } from "./types";
 // clients drop <style> blocks and external CSS. Every value is a React child or prop, so names
 // and texts are escaped by React; nothing here sets HTML from a string.
 
+/** The line inboxes show after the subject, hidden in the message, padded with invisible characters
+ * so the body's first words do not follow it in the list. react-email's <Preview> pads with about
+ * 2.5 KB per message; forty pairs outlast the 100-140 characters inbox lists show, and keep the
+ * stored HTML of a round of 10,000 invitations about 25 MB smaller. */
+function InboxPreview({ text }: { text: string }) {
+  return (
+    <div
+      style={{ display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 }}
+      data-skip-in-text="true"
+    >
+      {text + "\u00a0\u200c".repeat(40)}
+    </div>
+  );
+}
+
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export function MailLayout(p: { brand: MailBrand; preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
-      <Preview>{p.preview}</Preview>
       <Body style={{ backgroundColor: "#f4f5f7", margin: 0, padding: "24px 0", fontFamily: FONT }}>
+        <InboxPreview text={p.preview} />
         <Container
           style={{
             maxWidth: "560px",

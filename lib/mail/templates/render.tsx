@@ -1,4 +1,4 @@
-import { render } from "@react-email/render";
+import { toHtml } from "./to-html";
 import { MailLayout, Paragraphs } from "./layout";
 import { escapeHtml, oneLine } from "@/lib/mail/safe-name";
 import type { MailBrand, RenderedMail } from "./types";
@@ -20,7 +20,7 @@ export async function renderMail(p: {
   preview?: string;
 }): Promise<RenderedMail> {
   const preview = p.preview ?? firstLine(p.text);
-  const html = await render(
+  const html = toHtml(
     <MailLayout brand={p.brand} preview={preview}>
       <Paragraphs text={p.text} links={p.links} accentColor={p.brand.accentColor} />
     </MailLayout>,

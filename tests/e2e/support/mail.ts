@@ -4,8 +4,31 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../../playwright.config";
 
-function bodyOf(eml: string): string {
-  return Buffer.from(eml.split("\r\n\r\n").slice(1).join("").replace(/\r\n/g, ""), "base64").toString("utf8");
+/** A part of the message, decoded: text/plain or text/html (each base64, as the local transport
+ * writes them; a message without HTML is a single text/plain body). */
+function partOf(eml: string, type: "text/plain" | "text/html"): string {
+  const m = new RegExp(
+    `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)`,
+  ).exec(eml);
+  return m ? Buffer.from(m[1]!.replace(/\r\n/g, ""), "base64").toString("utf8") : "";
+}
+const bodyOf = (eml: string) => partOf(eml, "text/plain");
+
+/** The messages to `to` so far, oldest first: their headers (names in lower case) and both parts. */
+export function mailsTo(to: string): { headers: Map<string, string>; text: string; html: string }[] {
+  const dir = path.resolve(E2E_DATA_DIR, "mail");
+  return readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), "utf8"))
+    .filter((m) => m.includes(`To: ${to}\r\n`))
+    .map((m) => {
+      const headers = new Map<string, string>();
+      for (const line of m.split("\r\n\r\n")[0]!.split("\r\n")) {
+        const i = line.indexOf(": ");
+        if (i > 0) headers.set(line.slice(0, i).toLowerCase(), line.slice(i + 2));
+      }
+      return { headers, text: partOf(m, "text/plain"), html: partOf(m, "text/html") };
+    });
 }
 
 /** Waits for a message to `to` whose body has a link matching `pattern`, and returns the link. */
