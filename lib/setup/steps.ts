@@ -25,7 +25,7 @@ export type SetupFacts = {
 };
 
 export type SetupStepKey = "email" | "people" | "teams" | "pulse" | "manager" | "meeting";
-export type SetupLink = { href: string; label: string };
+type SetupLink = { href: string; label: string };
 
 export type SetupStep = {
   key: SetupStepKey;
@@ -41,7 +41,7 @@ export type SetupChecklist = { steps: SetupStep[]; done: number; total: number }
 
 /** The people a workspace needs besides its first admin: as many as the smallest group whose
  * results are shown, so the first pulse can show results at all. */
-export const peopleTarget = (f: Pick<SetupFacts, "minGroupSize">): number => f.minGroupSize;
+const peopleTarget = (f: Pick<SetupFacts, "minGroupSize">): number => f.minGroupSize;
 
 function step(key: SetupStepKey, title: string, done: boolean, detail: string, links: SetupLink[]): SetupStep {
   return { key, title, done, detail, links: done ? [] : links };
