@@ -74,14 +74,15 @@ export function SurveyForm({
   survey,
   questions,
   token,
-  productName,
+  heading,
   textAnswerMax,
   groupNote,
 }: {
   survey: SurveyForTaker;
   questions: TakerQuestion[];
   token: string;
-  productName: string;
+  /** "Acme Ltd Survey": the company asking. */
+  heading: string;
   textAnswerMax: number;
   groupNote: React.ReactNode;
 }) {
@@ -149,7 +150,7 @@ export function SurveyForm({
   return (
     <form className="space-y-6" onSubmit={(e) => void submit(e)} noValidate>
       <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h1 className="text-2xl font-semibold text-slate-900">{`${productName} Survey`}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{heading}</h1>
         <p className="mt-1 text-lg text-slate-800">{survey.title}</p>
         <p className="mt-2 text-sm text-slate-600">This survey is anonymous and takes 2-3 minutes.</p>
       </header>

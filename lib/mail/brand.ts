@@ -1,5 +1,6 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import { safeName } from "@/lib/mail/safe-name";
 import { DEFAULT_ACCENT_COLOR, type MailBrand } from "@/lib/mail/templates/types";
 import { brandOf } from "@/lib/mail/brand-rules";
 
@@ -10,6 +11,15 @@ export async function mailBrand(tx: Tx, orgId: string): Promise<MailBrand> {
     select: { name: true, accentColor: true },
   });
   return brandOf(org);
+}
+
+/** The company's name as its messages and survey pages show it, or null when it fails the name
+ * rule (the page then names the product instead). */
+export async function companyName(orgId: string): Promise<string | null> {
+  const org = await withOrg(orgId, (tx) =>
+    tx.organization.findUnique({ where: { id: orgId }, select: { name: true } }),
+  );
+  return org ? safeName(org.name) : null;
 }
 
 export { DEFAULT_ACCENT_COLOR };

@@ -108,7 +108,8 @@ test("@phone an employee answers from the personal link on a phone, once", async
   const link = surveyUrl(ws, m, m.tokens[ws.employee.email]);
   await page.goto(link);
 
-  await expect(page.getByRole("heading", { name: "Pulsewell Survey" })).toBeVisible();
+  // Headed with the company asking, not the product.
+  await expect(page.getByRole("heading", { name: `Company ${ws.subdomain} Survey` })).toBeVisible();
   await expect(page.getByText("Weekly Pulse")).toBeVisible();
   await expect(page.getByText("This survey is anonymous and takes 2-3 minutes.")).toBeVisible();
   // Before answering, it says how the answers will be reported (the survey's own minimum), and in

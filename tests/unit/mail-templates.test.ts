@@ -184,15 +184,15 @@ describe("the static renderer", () => {
     const { createElement } = await import("react");
     const { MailLayout, Paragraphs } = await import("@/lib/mail/templates/layout");
     const { toHtml } = await import("@/lib/mail/templates/to-html");
-    const tree = createElement(
-      MailLayout,
-      { brand: HOSTILE.brand, preview: `Preview & "more"` },
-      createElement(Paragraphs, {
+    const tree = createElement(MailLayout, {
+      brand: HOSTILE.brand,
+      preview: `Preview & "more"`,
+      children: createElement(Paragraphs, {
         text: `Hi ${HOSTILE.names.person},\n\nGo: ${SAMPLE_SURVEY_LINK}\nthen ${HOSTILE.names.other}`,
         links: [SAMPLE_SURVEY_LINK],
         accentColor: "#123abc",
       }),
-    );
+    });
     const html = toHtml(tree);
     expect(html.replace(/^<!DOCTYPE[^>]*>/, "")).toBe(renderToStaticMarkup(tree));
   });

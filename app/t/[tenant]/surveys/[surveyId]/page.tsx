@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { currentTenant } from "@/lib/tenancy/resolve";
 import { productNameFromEnv } from "@/lib/tenancy/site";
+import { companyName } from "@/lib/mail/brand";
 import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX } from "@/lib/surveys/take-schemas";
 import { takerFor } from "@/lib/surveys/taker";
@@ -45,7 +46,7 @@ export default async function TakeSurveyPage({
         survey={found.survey}
         questions={found.questions}
         token={token}
-        productName={productName}
+        heading={`${(await companyName(tenant!.orgId)) ?? productName} Survey`}
         textAnswerMax={TEXT_ANSWER_MAX}
         groupNote={<GroupNote survey={found.survey} />}
       />
