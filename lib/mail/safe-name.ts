@@ -44,8 +44,8 @@ export function oneLine(value: string): string {
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Text for an HTML part: every character that HTML reads as markup, escaped. No message has an
- * HTML part today; one that gets one writes every value through this. */
+/** Text for an HTML part: every character that HTML reads as markup, escaped. Templates leave this
+ * to React; it is for values filled into an already rendered message (personalise). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
