@@ -125,35 +125,40 @@ export function TrendChart({ points }: { points: WeeklyPoint[] }) {
       </div>
 
       <figcaption className="mt-3 text-xs text-slate-600">{summary(points)}</figcaption>
-      <table className="sr-only">
-        <caption>Weekly scores out of 10, and participation</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {SERIES.map((s) => (
-              <th key={s.key} scope="col">
-                {s.name}
-              </th>
-            ))}
-            <th scope="col">Participation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.week}>
-              <th scope="row">{label(p.week)}</th>
+      {/* The sr-only box is a div around the table, not the table: a table is never narrower
+          than its columns, so a 1 px sr-only table still laid out ~480 px and widened the page
+          on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Weekly scores out of 10, and participation</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
               {SERIES.map((s) => (
-                <td key={s.key}>{p[s.key] === null ? "no results" : p[s.key]!.toFixed(1)}</td>
+                <th key={s.key} scope="col">
+                  {s.name}
+                </th>
               ))}
-              <td>
-                {p.participation.hiddenRounds > 0 && p.participation.rate === null
-                  ? "hidden for anonymity"
-                  : participationText(p.participation)}
-              </td>
+              <th scope="col">Participation</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.week}>
+                <th scope="row">{label(p.week)}</th>
+                {SERIES.map((s) => (
+                  <td key={s.key}>{p[s.key] === null ? "no results" : p[s.key]!.toFixed(1)}</td>
+                ))}
+                <td>
+                  {p.participation.hiddenRounds > 0 && p.participation.rate === null
+                    ? "hidden for anonymity"
+                    : participationText(p.participation)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
