@@ -109,10 +109,14 @@ export async function getEmailSettings(ctx: AuthContext): Promise<EmailSettingsD
  */
 function assertTemplateRules(input: { emailSubject: string; emailBody: string }): void {
   const parsed = emailSettingsSchema.safeParse(input);
-  if (parsed.success) return;
+  if (!parsed.success) throw invalidBody(parsed.error);
+}
+
+/** A schema's refusal as the API's 400, its messages on their fields. */
+function invalidBody(error: z.ZodError) {
   const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw invalidInput("Invalid body", fields);
+  for (const issue of error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  return invalidInput("Invalid body", fields);
 }
 
 /**
@@ -150,11 +154,7 @@ export async function updateEmailSettings(ctx: AuthContext, input: EmailSettings
 export async function updateEmailSender(ctx: AuthContext, input: EmailSenderInput): Promise<EmailSettingsDto> {
   requirePermission(ctx, "organization.manage");
   const parsed = emailSenderSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-    throw invalidInput("Invalid body", fields);
-  }
+  if (!parsed.success) throw invalidBody(parsed.error);
   const v = parsed.data;
   const data = {
     mailSenderName: v.mailSenderName || null,
