@@ -368,6 +368,16 @@ describe("the scheduler", () => {
     expect((await surveyOf(w.orgId, surveyId)).status).toBe("closed");
     await runSchedulerTick(new Date(t0.getTime() + 9 * DAY));
     expect(await mailsOf(w.orgId, surveyId, "survey_reminder")).toHaveLength(0);
+    // Its invitations were never delivered: closing blanked their links in both parts.
+    const invitations = await mailsOf(w.orgId, surveyId);
+    expect(invitations.length).toBeGreaterThan(0);
+    for (const m of invitations) {
+      expect(m.status).toBe("pending");
+      expect(`${m.text}${m.html}`).not.toContain("{{surveyToken}}");
+      expect(m.text.split("?token=removed-after-delivery")).toHaveLength(2);
+      // The HTML's one link: its address and its label.
+      expect(m.html!.split("?token=removed-after-delivery")).toHaveLength(3);
+    }
   });
 });
 
