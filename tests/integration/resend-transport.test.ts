@@ -79,6 +79,24 @@ describe("Resend transport", () => {
     expect(row).toEqual({ status: "sent", providerId: `re_${received.length}` });
   });
 
+  it("sends the workspace's sender name with the installation's address, its reply-to and the HTML part", async () => {
+    const { orgId } = await createOrg();
+    await withOrg(orgId, (tx) =>
+      tx.organization.update({
+        where: { id: orgId },
+        data: { mailSenderName: "Acme People", mailReplyTo: "people@acme.example" },
+        select: { id: true },
+      }),
+    );
+    const id = await enqueue(orgId);
+    expect(await deliverMail(orgId, id, resendTransport("re_test_key", baseUrl))).toBe("sent");
+    expect(received.at(-1)!.body).toMatchObject({
+      from: '"Acme People" <no-reply@localhost>',
+      reply_to: "people@acme.example",
+      html: "<p>Body text</p>",
+    });
+  });
+
   it("sends stored attachments, base64-encoded, with their names and types", async () => {
     const { orgId } = await createOrg();
     const ics = "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nSUMMARY:Grüße\r\nEND:VCALENDAR\r\n";
