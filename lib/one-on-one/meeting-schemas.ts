@@ -55,10 +55,6 @@ const noteField = (label: string) =>
     .string({ error: `${label} must be text` })
     .max(MEETING_NOTE_MAX, `${label} is at most ${MEETING_NOTE_MAX} characters`);
 
-/** How long before its time a meeting may be marked complete without a confirmation: more than
- * this, the page asks and the server wants `confirmEarly`. */
-export const EARLY_COMPLETION_MS = 24 * 3_600_000;
-
 export const updateMeetingSchema = z
   .object({
     wins: noteField("Wins").optional(),
