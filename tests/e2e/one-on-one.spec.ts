@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test, expect, type Page } from "./support/test";
+import { test, expect, type Page, AxeBuilder } from "./support/test";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
 import { signInAs, toastText, workspaceUrl as url } from "./support/pages";
 import { completeVaultSetup } from "./support/vault";
-import type { MeetingDetail, MeetingListPage } from "@/lib/one-on-one/dto";
+import type { MeetingDetail, MeetingListPage, MeetingSeriesPage } from "@/lib/one-on-one/dto";
 
 // The 1:1 journey in a real browser: a manager schedules a weekly 1:1 (the employee's invitation
 // carries an RFC 5545 REQUEST with one RRULE, checked with an independent parser); the employee
@@ -218,6 +218,10 @@ test("a manager schedules a weekly 1:1; the employee prepares it; the manager re
   );
 
   await page.getByRole("button", { name: "Mark Complete" }).click();
+  // Tomorrow at 10:00 may be more than a day away: then the page asks first.
+  const early = page.getByRole("dialog", { name: "Mark this meeting complete now?" });
+  await expect(early.or(toastText(page, "Meeting Updated"))).toBeVisible();
+  if (await early.isVisible()) await early.getByRole("button", { name: "Mark Complete" }).click();
   await expect(toastText(page, "Meeting Updated")).toBeVisible();
   await expect(page.getByTestId("meeting-status").first()).toHaveText("Completed");
   await expect(page.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
@@ -277,3 +281,120 @@ test("on a phone the meetings list fits the screen @phone", async ({ page }) => 
   await open.click();
   await expect(page.getByRole("heading", { name: "Meeting with Eve Tester", level: 1 })).toBeVisible();
 });
+
+/** Every axe finding on the page, whatever its impact (rule id and the first element's markup). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.html ?? ""}`);
+}
+
+for (const phone of [false, true]) {
+  test(`a weekly series is one row for the manager and the employee; its other meetings open from it; completing days early asks first and moves the meeting out of Upcoming${phone ? " @phone" : ""}`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const ws = await createWorkspace(phone ? "ooseriesp" : "ooseries");
+    await openMeetings(page, ws, ws.manager.email);
+    // The spec's payload as written: no time zone (the workspace's serves), a status, the manager's id.
+    const start = DateTime.now()
+      .setZone(ZONE)
+      .plus({ days: 3 })
+      .set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const oneOff = await call<MeetingDetail>(page, "POST", "/api/meetings/one-on-one", {
+      managerId: ws.manager.id,
+      employeeId: ws.employee.id,
+      scheduledAt: start.toISO(),
+      status: "scheduled",
+    });
+    expect(oneOff.status).toBe(201);
+    expect(oneOff.json).toMatchObject({ timeZone: "UTC", recurrence: "none" });
+    const weekly = await call<MeetingDetail>(page, "POST", "/api/meetings/one-on-one", {
+      employeeId: ws.employee.id,
+      scheduledAt: start.plus({ hours: 2 }).toISO(),
+      timeZone: ZONE,
+      recurrence: "weekly",
+    });
+    expect(weekly.status).toBe(201);
+    const series = await getJson<MeetingSeriesPage>(page, "/api/meetings/one-on-one?view=series&when=upcoming");
+    const weeklyRow = series.series.find((r) => r.seriesId === weekly.json.seriesId)!;
+    expect(weeklyRow.upcomingCount).toBeGreaterThan(20);
+
+    await page.reload();
+    const upcoming = page.getByRole("list", { name: "Upcoming meetings" });
+    const rows = upcoming.getByTestId("meeting-row");
+    // The one-off and the weekly series: two rows, where the list used to show 20 cards and 'Load more'.
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    const row = rows.filter({ hasText: "Weekly" });
+    await expect(row.getByRole("heading", { name: "Meeting with Eve Tester", level: 3 })).toBeVisible();
+    await expect(row.getByText(/^Next: /)).toBeVisible();
+    await expect(row.getByText(`${weeklyRow.upcomingCount} upcoming meetings`)).toBeVisible();
+
+    // Its other meetings, a page at a time.
+    const toggle = row.getByRole("button", { name: /^All meetings/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(row.getByRole("button", { name: /^Hide meetings/ })).toHaveAttribute("aria-expanded", "true");
+    const occurrences = row.getByTestId("series-meeting");
+    await expect(occurrences).toHaveCount(20);
+    await row.getByRole("button", { name: "Load more" }).click();
+    await expect(occurrences).toHaveCount(weeklyRow.upcomingCount);
+    expect(await axeFindings(page)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The second meeting of the series, opened from the list.
+    await occurrences.nth(1).getByRole("link").click();
+    await expect(page.getByRole("heading", { name: "Meeting with Eve Tester", level: 1 })).toBeVisible();
+    const secondId = page.url().split("/").at(-1)!;
+    expect(secondId).not.toBe(weekly.json.id);
+    await page.goBack();
+
+    // The first one, three days away: Mark Complete asks; 'Not yet' changes nothing.
+    await row.getByRole("link", { name: /^Open/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/one-on-one/${weekly.json.id}$`));
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole("button", { name: "Mark Complete" }).click();
+    const ask = page.getByRole("dialog", { name: "Mark this meeting complete now?" });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText("more than a day away");
+    expect(await axeFindings(page)).toEqual([]);
+    await ask.getByRole("button", { name: "Not yet" }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId("meeting-status").first()).toHaveText("Scheduled");
+    await page.getByRole("button", { name: "Mark Complete" }).click();
+    await ask.getByRole("button", { name: "Mark Complete" }).click();
+    await expect(toastText(page, "Meeting Updated")).toBeVisible();
+    await expect(page.getByTestId("meeting-status").first()).toHaveText("Completed");
+
+    // Back on the list: the series now stands as its next meeting; the completed one is in Past.
+    await page.getByRole("link", { name: "Back to 1:1 Meetings" }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(row.getByTestId("meeting-status")).toHaveText("Scheduled");
+    await expect(row.getByText(`${weeklyRow.upcomingCount - 1} upcoming meetings · 1 past meeting`)).toBeVisible();
+    const after = await getJson<MeetingListPage>(page, "/api/meetings/one-on-one?when=upcoming");
+    expect(after.meetings.map((m) => m.id)).not.toContain(weekly.json.id);
+    await page.getByRole("tab", { name: "Past" }).click();
+    const past = page.getByRole("list", { name: "Past meetings" }).getByTestId("meeting-row");
+    await expect(past).toHaveCount(1);
+    await expect(past.getByTestId("meeting-status")).toHaveText("Completed");
+
+    // The employee sees the same two rows from their side.
+    const employeeContext = await browser.newContext({
+      timezoneId: ZONE,
+      ...(phone ? { viewport: page.viewportSize()!, isMobile: true, hasTouch: true } : {}),
+    });
+    const employee = await employeeContext.newPage();
+    await openMeetings(employee, ws, ws.employee.email);
+    const theirs = employee.getByRole("list", { name: "Upcoming meetings" }).getByTestId("meeting-row");
+    await expect(theirs).toHaveCount(2);
+    await expect(
+      theirs.filter({ hasText: "Weekly" }).getByRole("heading", { name: "Meeting with Max Tester" }),
+    ).toBeVisible();
+    await expect(employee.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    await employeeContext.close();
+  });
+}
