@@ -13,7 +13,9 @@ export function SetupProgressLink({ progress }: { progress: { done: number; tota
     >
       <ListChecks aria-hidden="true" className="size-4" />
       <span className="hidden sm:inline">Setup</span>
-      <span>{`${progress.done}/${progress.total}`}</span>
+      {/* "3 of 6", not "3/6": the visible words must be part of the link's name for people who
+          speak to their screen reader by what they see ("3/6" is not in it). */}
+      <span>{`${progress.done} of ${progress.total}`}</span>
     </Link>
   );
 }
