@@ -14,6 +14,7 @@ import { toast } from "@/components/ui/toast";
 import { useFormFields } from "@/components/forms/use-form-fields";
 import { failedAnswer } from "@/components/forms/api-answer";
 import { Field, FormAlert, SubmitButton, TextField } from "@/components/forms/fields";
+import { Input } from "@/components/ui/input";
 import { EmailPreview, type PreviewLook } from "@/components/settings/email-preview";
 import { TemplateVariables, type TemplateVariable } from "@/components/settings/template-variables";
 
@@ -105,6 +106,7 @@ function lookOf(sender: EmailSenderDto, entered?: SenderValues): PreviewLook {
 }
 
 const noSubscription = () => () => {};
+const HINT = "text-xs text-slate-500";
 
 type SenderValues = { mailSenderName: string; mailReplyTo: string; accentColor: string };
 
@@ -177,7 +179,9 @@ function SenderSettings({
             form={form}
             name="mailSenderName"
             label="Sender name"
-            hint={`Shown as who the e-mail is from. Empty: "${saved.sender.defaultSenderName}".`}
+            hint={
+              <p className={HINT}>{`Shown as who the e-mail is from. Empty: "${saved.sender.defaultSenderName}".`}</p>
+            }
             maxLength={80}
             autoComplete="off"
             disabled={pending}
@@ -186,33 +190,42 @@ function SenderSettings({
             form={form}
             name="mailReplyTo"
             label="Reply-to address"
-            hint="Where replies go, such as your people team. Empty: replies go to the sending address."
+            hint={
+              <p className={HINT}>
+                Where replies go, such as your people team. Empty: replies go to the sending address.
+              </p>
+            }
             type="email"
             maxLength={254}
             autoComplete="off"
             disabled={pending}
           />
-          <div className="flex items-end gap-3">
-            <input
-              type="color"
-              aria-label="Pick the accent colour"
-              value={look.accentColor}
-              onChange={(e) => form.set("accentColor", e.target.value)}
-              disabled={pending}
-              className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1 disabled:opacity-60"
-            />
-            <TextField
-              form={form}
-              name="accentColor"
-              label="Accent colour"
-              hint="# and six hexadecimal digits. Empty: the product's blue."
-              className="min-w-0 flex-1"
-              maxLength={7}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={pending}
-            />
-          </div>
+          <Field
+            label="Accent colour"
+            htmlFor={form.id("accentColor")}
+            messages={form.messages("accentColor")}
+            messagesId={form.messagesId("accentColor")}
+            hint={<p className={HINT}># and six hexadecimal digits. Empty: the product&apos;s blue.</p>}
+          >
+            <div className="flex items-center gap-2">
+              <input
+                type="color"
+                aria-label="Pick the accent colour"
+                value={look.accentColor}
+                onChange={(e) => form.set("accentColor", e.target.value)}
+                disabled={pending}
+                className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1 disabled:opacity-60"
+              />
+              <Input
+                {...form.input("accentColor")}
+                maxLength={7}
+                autoComplete="off"
+                spellCheck={false}
+                disabled={pending}
+                className="min-w-0 flex-1"
+              />
+            </div>
+          </Field>
           <FormAlert alert={form.alert} />
           {canEdit ? (
             <div className="flex justify-end">
