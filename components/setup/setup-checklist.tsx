@@ -38,7 +38,7 @@ export function SetupChecklistCard({ checklist }: { checklist: SetupChecklist })
     <section
       id={SETUP_CHECKLIST_ID}
       aria-labelledby="setup-checklist-title"
-      className="scroll-mt-24 rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6"
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

@@ -8,14 +8,13 @@ export function SetupProgressLink({ progress }: { progress: { done: number; tota
   return (
     <Link
       href={`/#${SETUP_CHECKLIST_ID}`}
-      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-xs font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      aria-label={`Setup: ${progress.done} of ${progress.total} steps done. Open the setup checklist`}
+      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border border-brand-100 bg-brand-50 px-3 text-xs font-medium text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       <ListChecks aria-hidden="true" className="size-4" />
-      <span className="hidden sm:inline">Setup</span>
-      {/* "3 of 6", not "3/6": the visible words must be part of the link's name for people who
-          speak to their screen reader by what they see ("3/6" is not in it). */}
-      <span>{`${progress.done} of ${progress.total}`}</span>
+      {/* The name read out starts with what is shown ("Setup 2/6"), then says what it means. */}
+      <span className="sr-only sm:not-sr-only">Setup</span>
+      <span>{`${progress.done}/${progress.total}`}</span>
+      <span className="sr-only">{` steps done: open the setup checklist`}</span>
     </Link>
   );
 }

@@ -11,7 +11,7 @@ test("sign up, add a team and a person, import the template and see the org char
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const id = randomBytes(3).toString("hex");
   const subdomain = `journey-${id}`;
   const password = "Journey-pass-2026";

@@ -68,7 +68,7 @@ test("a new company signs up in the browser and lands signed in on its own works
   await page.screenshot({ path: "/tmp/signup-step3-desktop.png", fullPage: true });
 
   // The automatic redirect after 3 seconds: through /welcome#token=... to the dashboard.
-  await page.waitForURL(`http://${subdomain}.${ROOT}/`, { timeout: 15_000 });
+  await page.waitForURL(`http://${subdomain}.${ROOT}/`, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Welcome, Nia" })).toBeVisible();
   // The token does not linger in the address bar or history.
   expect(page.url()).not.toContain("token");
