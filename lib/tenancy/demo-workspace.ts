@@ -5,7 +5,7 @@ import { orgIdForSubdomain } from "@/lib/db/tenant";
 import { getWorkspace } from "@/lib/org/workspace";
 import { rootDomainFromEnv, workspaceOrigin } from "@/lib/tenancy/site";
 
-export type DemoWorkspaceLink = { name: string; signInUrl: string };
+type DemoWorkspaceLink = { name: string; signInUrl: string };
 
 /**
  * The demo workspace's sign-in, for the public site of a local start: the root address shows the
