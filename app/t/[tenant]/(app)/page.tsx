@@ -19,9 +19,11 @@ async function DashboardData({ ctx }: { ctx: AuthContext }) {
     return <EmployeeWelcome openSurveyId={(await openSurveyFor(ctx))?.surveyId ?? null} />;
   const [m, setup] = await Promise.all([dashboardMetrics(ctx), getSetupChecklist(ctx)]);
   if (!setup) return <DashboardView m={m} />;
-  // A workspace being set up: the checklist leads. Before any round has closed there is nothing
-  // to chart, so one line about results replaces the empty score cards and trend.
-  const noResultsYet = m.latestRound === null && m.weekly.length === 0 && m.suppressionReason === null;
+  // A workspace being set up: the checklist leads. Before its first pulse there is nothing to
+  // chart, so one line about results replaces the empty score cards and trend; once a pulse is
+  // out, the cards are there waiting for its results.
+  const pulseOut = setup.steps.some((s) => s.key === "pulse" && s.done);
+  const noResultsYet = !pulseOut && m.latestRound === null && m.weekly.length === 0 && m.suppressionReason === null;
   return (
     <div className="space-y-6">
       <SetupChecklistCard checklist={setup} />
