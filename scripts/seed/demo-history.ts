@@ -106,11 +106,15 @@ async function main(): Promise<void> {
     );
     const week = ROUNDS - k;
     for (const mail of mails) {
+      const team = teamOf.get(mail.to);
       // Most people answer; now and then a small team falls below the minimum and stays hidden.
-      if (rand() > 0.82) continue;
+      // Customer Success, the stretched team, always answers in full, so its trouble shows on the
+      // dashboard's team alerts. The admin, the one person outside every team, answers none: a
+      // single answer outside the teams would make the remainder rule hide a team in every round.
+      if (rand() > 0.82 && team !== "Customer Success") continue;
+      if (!team) continue;
       const token = /token=([\w-]+)/.exec(mail.text)?.[1];
       if (!token) continue;
-      const team = teamOf.get(mail.to);
       const p = (team ? PROFILES[team] : undefined) ?? NO_TEAM;
       const jitter = () => (rand() - 0.5) * 2.2;
       const responses = questions.flatMap((q): { questionId: string; answer: number | string }[] => {

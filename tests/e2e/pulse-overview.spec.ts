@@ -40,7 +40,7 @@ test.describe("at 1440 px", () => {
     await page.goto(workspaceUrl(ws.subdomain, "/pulse"));
     // The default view: the last four weeks (here the one seeded round).
     await expect(page.getByRole("heading", { name: "Last 4 weeks · 1 round", level: 2 })).toBeVisible();
-    await expect(page.getByLabel("Round")).toHaveValue("recent");
+    await expect(page.getByLabel("Round", { exact: true })).toHaveValue("recent");
     const region = page.getByRole("region", { name: "Pulse heatmap" });
     const table = region.getByRole("table");
     await expect(table).toBeVisible();
