@@ -6,6 +6,8 @@ import { plural } from "@/lib/format";
 /** Teams listed on the dashboard; the rest are one link away, so a large organisation's
  * dashboard stays short. */
 const TEAMS_SHOWN = 5;
+/** A team's worst figures shown; the rest are in the team's own view. */
+const ITEMS_SHOWN = 4;
 
 /** A team's own view: the Pulse Overview over the last four weeks, that team alone. */
 const teamPulseHref = (teamId: string) => `/pulse?${new URLSearchParams({ round: "recent", team: teamId }).toString()}`;
@@ -35,7 +37,7 @@ function TeamAlerts({ alerts, orgLevel }: { alerts: TeamAlert[]; orgLevel: boole
               {t.teamName}
             </Link>
             <ul className="mt-1.5 space-y-1" aria-label={`Low scores of ${t.teamName}`}>
-              {t.items.map((i) => (
+              {t.items.slice(0, ITEMS_SHOWN).map((i) => (
                 <li key={i.metric} className="flex items-baseline justify-between gap-3">
                   <span className="min-w-0 text-slate-800">{i.label}</span>
                   <span className="shrink-0 font-semibold text-red-700 tabular-nums">
@@ -44,6 +46,11 @@ function TeamAlerts({ alerts, orgLevel }: { alerts: TeamAlert[]; orgLevel: boole
                 </li>
               ))}
             </ul>
+            {t.items.length > ITEMS_SHOWN ? (
+              <p className="mt-1 text-xs text-slate-600">
+                {`And ${plural(t.items.length - ITEMS_SHOWN, "more figure", "more figures")} below 6.5 in its view.`}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
