@@ -124,6 +124,9 @@ for (const device of ["desktop", "phone"] as const) {
   test(`signing out shows 'Logged out' on the sign-in page, once (${device})${tag}`, async ({ page }) => {
     const ws = await createWorkspace("siro");
     await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+    // The bell names its unread count once the client has loaded: the shell is hydrated, so the
+    // menu's button answers the press (a press on the server-rendered button alone is lost).
+    await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
     await page.getByRole("button", { name: /Ada Tester/ }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(url(ws.subdomain, "/login"));
