@@ -1,7 +1,8 @@
 import { test, expect, type Page } from "./support/test";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { AI_ROOT, ROOT, STRIPE_STANDIN_URL_FILE } from "../../playwright.config";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { AI_E2E_DATA_DIR, AI_ROOT, ROOT, STRIPE_STANDIN_URL_FILE } from "../../playwright.config";
 import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 import { hostOf, json, signIn } from "./support/http";
 import { createWorkspace, PASSWORD, type Workspace } from "./support/workspace";
@@ -112,6 +113,78 @@ async function toPaymentStep(page: Page, email: string, subdomain: string): Prom
 
 const billingSection = (page: Page) => page.locator("#billing");
 
+/** The subscription confirmations delivered to `to` so far (.eml files of the integrations app). */
+function confirmationsTo(to: string): string[] {
+  const dir = path.resolve(AI_E2E_DATA_DIR, "mail");
+  return readdirSync(dir)
+    .map((f) => readFileSync(path.join(dir, f), "utf8"))
+    .filter((m) => m.includes(`To: ${to}\r\n`) && /^Subject: .*subscription for .* is set up\r$/m.test(m));
+}
+
+/** The trial's last day as the page gives it (the workspace's zone: this browser's, UTC here). */
+const trialEndDay = () =>
+  new Date(Date.now() + 7 * 86_400_000).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** A POST from the page itself (same origin, its session): Node cannot resolve *.localhost here. */
+const postFromPage = (page: Page, p: string, body: unknown) =>
+  page.evaluate(
+    async ([url, b]) => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(b),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    [p, body] as const,
+  );
+
+/** Signs up with the test card; ends on the new workspace's dashboard. */
+async function signUpWithCard(page: Page, email: string, subdomain: string): Promise<void> {
+  await toPaymentStep(page, email, subdomain);
+  await fillCard(page, CARD_OK);
+  await page.getByRole("button", { name: "Start Free Trial" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome", exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.waitForURL(`http://${subdomain}.${AI_ROOT}/`, { timeout: 15_000 });
+}
+
+/** Start Subscription, the stand-in's hosted checkout, Subscribe: back on the billing page, which
+ * says at once that the subscription is set up and when the first charge is. */
+async function checkoutToSubscribed(page: Page, subdomain: string, email: string): Promise<void> {
+  const section = billingSection(page);
+  await section.getByRole("button", { name: "Start Subscription" }).click();
+  await page.waitForURL(`${STANDIN()}/checkout/**`);
+  await page.getByRole("button", { name: /Subscribe/ }).click();
+  await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`, { timeout: 20_000 });
+  await expect(section.getByTestId("billing-status")).toContainText("Subscribed");
+  await expect(section.getByTestId("billing-detail")).toHaveText(`First charge on ${trialEndDay()}`);
+  await expect(page.getByTestId("checkout-return")).toHaveText(
+    `Thanks! Your subscription is set up; the first payment is due when the trial ends on ${trialEndDay()}.`,
+  );
+  await expect(section.getByRole("button", { name: "Start Subscription" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Cancel Subscription" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Manage billing" })).toBeVisible();
+  // The confirmation e-mail, once (the return and the webhook both settle the checkout).
+  await expect.poll(() => confirmationsTo(email).length, { timeout: 20_000 }).toBe(1);
+  // A second checkout is refused by the server too, and nothing is offered after a reload.
+  const again = await postFromPage(page, "/api/billing/upgrade", { organizationId: await orgIdOf(page) });
+  expect(again.status, again.text).toBe(409);
+  expect(again.text).toContain("subscription_set_up");
+  await openBilling(page, subdomain);
+  await expect(section.getByTestId("billing-status")).toContainText("Subscribed");
+  await expect(section.getByRole("button", { name: "Start Subscription" })).toHaveCount(0);
+  expect(confirmationsTo(email)).toHaveLength(1);
+}
+
+/** The signed-in workspace's id, as the session endpoint gives it. */
+async function orgIdOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch("/api/auth/session");
+    const body = (await res.json()) as { user?: { organizationId?: string } };
+    return body.user?.organizationId ?? "";
+  });
+}
+
 async function openBilling(page: Page, subdomain: string): Promise<void> {
   const url = `http://${subdomain}.${AI_ROOT}/settings/billing`;
   if (page.url() === url) await page.reload();
@@ -179,12 +252,35 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
     await openBilling(page, subdomain);
+    // Before subscribing, the trial offers one thing: to subscribe.
+    const section = billingSection(page);
+    await expect(section.getByTestId("billing-status")).toContainText("Free Trial");
+    await expect(section.getByRole("button", { name: "Start Subscription" })).toBeVisible();
+    await expect(section.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
+    await expect(section.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
 
-    // Start Subscription: the stand-in's hosted checkout, Subscribe, back on the billing page.
-    await billingSection(page).getByRole("button", { name: "Start Subscription" }).click();
+    // A checkout left open in one tab: another tab is not offered a second one, and the server refuses it.
+    await section.getByRole("button", { name: "Start Subscription" }).click();
     await page.waitForURL(`${STANDIN()}/checkout/**`);
-    await page.getByRole("button", { name: /Subscribe/ }).click();
-    await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`, { timeout: 20_000 });
+    const other = await page.context().newPage();
+    await openBilling(other, subdomain);
+    await expect(billingSection(other).getByTestId("billing-checkout-open")).toContainText(
+      "A checkout is open on the payment page.",
+    );
+    await expect(billingSection(other).getByRole("button", { name: "Start Subscription" })).toHaveCount(0);
+    const second = await postFromPage(other, "/api/billing/upgrade", { organizationId: await orgIdOf(other) });
+    expect(second.status, second.text).toBe(409);
+    expect(second.text).toContain("checkout_in_progress");
+    // Its Back link gives it up, and Start Subscription is offered again.
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.waitForURL(`http://${subdomain}.${AI_ROOT}/settings**`);
+    await expect(page.getByTestId("checkout-return")).toHaveText("Checkout was cancelled; nothing was charged.");
+    await expect(section.getByRole("button", { name: "Start Subscription" })).toBeVisible();
+    await other.close();
+
+    // Start Subscription again: the stand-in's hosted checkout, Subscribe, back on the billing page: 'Subscribed'.
+    await checkoutToSubscribed(page, subdomain, email);
+    await page.screenshot({ path: "/tmp/p2-billing-desktop-subscribed.png", fullPage: true });
     // Checkout's subscription keeps what is left of the trial (the signup's is cancelled); when the
     // trial ends and the card is charged, Stripe's webhook makes the workspace Active.
     await expect
@@ -276,6 +372,23 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await openBilling(page, subdomain);
     await expect(billingSection(page).getByRole("button", { name: "Start Subscription" })).toBeVisible();
   });
+});
+
+test("on a phone, checkout ends on 'Subscribed' with the first charge and one confirmation e-mail @phone", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await routeStripe(page);
+  const id = unique();
+  const subdomain = `billp-${id}`;
+  const email = `nia.${id}@example.com`;
+  await signUpWithCard(page, email, subdomain);
+  await untilBillingShows(page, subdomain, "Free Trial");
+  await expect(billingSection(page).getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
+  await checkoutToSubscribed(page, subdomain, email);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "/tmp/p2-billing-phone-subscribed.png", fullPage: true });
 });
 
 test.describe("without Stripe (the main app: a self-hosted installation)", () => {

@@ -36,13 +36,29 @@ test("an admin downloads the template, imports it and the new people get invitat
   for (const email of TEMPLATE_EMAILS) await expect(table.getByText(email, { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: "/tmp/bulk-import-desktop-preview.png", fullPage: true });
 
+  // The template unchanged: its three example people are named, and the admin is asked first.
+  await expect(page.getByTestId("import-samples")).toContainText("3 people are examples from the template");
+  await expect(page.getByTestId("import-samples")).toContainText("Jane Doe (jane.doe@example.com)");
   await page.getByRole("button", { name: "Import 3 Users" }).click();
+  const ask = page.getByRole("dialog", { name: "Import the template's example people?" });
+  await expect(ask).toContainText("They will take 3 seats and be sent invitations at example.com.");
+  await ask.getByRole("button", { name: "Go back" }).click();
+  await expect(ask).toHaveCount(0);
+  expect(await userCount(ws)).toBe(3);
+  await page.getByRole("button", { name: "Import 3 Users" }).click();
+  await ask.getByRole("button", { name: "Import them too" }).click();
   await expect(toastText(page, "Import completed!")).toBeVisible();
   const results = page.getByRole("region", { name: "Import results" });
   await expect(results.getByText("Successful", { exact: true }).locator("..")).toContainText("3");
   await expect(results.getByText("Failed", { exact: true }).locator("..")).toContainText("0");
   await expect(results.getByText("Total", { exact: true }).locator("..")).toContainText("3");
+  await expect(results).toContainText("3 invitation e-mails are queued for the 3 new people.");
+  const imported = results.getByRole("list", { name: "People imported" });
+  for (const email of TEMPLATE_EMAILS) await expect(imported).toContainText(email);
   await expect(page.getByText("Seats: 6 of 10 used")).toBeVisible();
+  // What was imported is not offered again, nor said to be refused.
+  await expect(page.getByRole("button", { name: /^Import \d+ Users?/ })).toHaveCount(0);
+  await expect(page.getByText(/the whole import is refused/)).toHaveCount(0);
   await page.screenshot({ path: "/tmp/bulk-import-desktop-results.png", fullPage: true });
   expect(await userCount(ws)).toBe(6);
 
@@ -51,15 +67,49 @@ test("an admin downloads the template, imports it and the new people get invitat
     await linkFromMail(email, new RegExp(`http://${ws.subdomain}\\.\\S+/accept-invite\\?token=\\S+`));
   }
 
-  // The same file again: everyone exists already; reported, not duplicated.
-  await page.getByRole("button", { name: "Remove file" }).click();
+  // Import another file: the page starts over. The same file again: everyone exists already;
+  // reported, not duplicated.
+  await results.getByRole("button", { name: "Import another file" }).click();
+  await expect(page.getByRole("heading", { name: "Nothing to preview yet" })).toBeVisible();
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
   await page.getByRole("button", { name: "Import 3 Users" }).click();
+  await ask.getByRole("button", { name: "Import them too" }).click();
   await expect(results.getByText("Failed", { exact: true }).locator("..")).toContainText("3");
   await expect(results.getByRole("list", { name: "Import errors" })).toContainText(
     "Line 2 (jane.doe@example.com): a user with this email already exists in your organisation",
   );
   expect(await userCount(ws)).toBe(6);
+});
+
+test("the template's examples can be left out, and the server refuses them unconfirmed", async ({ page }) => {
+  const ws = await createWorkspace("bulke");
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  await page.goto(url(ws.subdomain, "/bulk-import"));
+  const real = `ann.${ws.subdomain}@acme.test`;
+  await page
+    .getByLabel("Or paste CSV text", { exact: true })
+    .fill(`${readFileSync("public/templates/users-template.csv", "utf8").trimEnd()}\nAnn,Real,${real},employee,,`);
+  await expect(page.getByText("4 people ready to import")).toBeVisible();
+  await page.getByRole("button", { name: "Import 1 User without the examples" }).click();
+  const results = page.getByRole("region", { name: "Import results" });
+  await expect(results.getByText("Successful", { exact: true }).locator("..")).toContainText("1");
+  await expect(results.getByRole("list", { name: "People imported" })).toHaveText(/Ann Real/);
+  await expect(results.getByRole("list", { name: "People imported" })).not.toContainText("example.com");
+  expect(await userCount(ws)).toBe(4);
+
+  // Over HTTP, without the confirmation: 409 with the reason, nobody added.
+  const cookie = (await signIn(ws.subdomain, ws.admin.email, PASSWORD))!;
+  const res = await json({
+    host: hostOf(ws.subdomain),
+    path: "/api/users/bulk-import",
+    method: "POST",
+    cookie,
+    body: { users: [{ firstName: "John", lastName: "Smith", email: "john.smith@example.com" }] },
+  });
+  expect(res.status, res.body).toBe(409);
+  expect(res.body).toContain("import_sample_rows");
+  expect(res.body).toContain("example person from the import template");
+  expect(await userCount(ws)).toBe(4);
 });
 
 test("pasted text is previewed on every change, with file errors and per-line problems", async ({ page }) => {
@@ -145,10 +195,19 @@ test("the import page works on a phone @phone", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Import 3 Users" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByTestId("import-samples")).toContainText("3 people are examples from the template");
   await page.screenshot({ path: "/tmp/bulk-import-phone-preview.png", fullPage: true });
   await page.getByRole("button", { name: "Import 3 Users" }).click();
-  await expect(page.getByRole("region", { name: "Import results" })).toBeVisible();
+  const ask = page.getByRole("dialog", { name: "Import the template's example people?" });
+  await ask.getByRole("button", { name: "Import them too" }).click();
+  const results = page.getByRole("region", { name: "Import results" });
+  await expect(results.getByRole("list", { name: "People imported" })).toContainText("maria.garcia@example.com");
+  await expect(page.getByRole("button", { name: "Import 3 Users" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "/tmp/bulk-import-phone-results.png", fullPage: true });
+  await results.getByRole("button", { name: "Import another file" }).click();
+  await expect(page.getByRole("heading", { name: "Nothing to preview yet" })).toBeVisible();
+  expect(await userCount(ws)).toBe(6);
 });
 
 test("a 10,000-line file previews without freezing: the first 100 rows and a count", async ({ page }) => {

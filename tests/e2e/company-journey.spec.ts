@@ -81,6 +81,11 @@ test("sign up, add a team and a person, import the template and see the org char
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
   await expect(page.getByText("3 people ready to import")).toBeVisible();
   await page.getByRole("button", { name: "Import 3 Users" }).click();
+  // The template's own example people: imported only once the admin confirms them.
+  await page
+    .getByRole("dialog", { name: "Import the template's example people?" })
+    .getByRole("button", { name: "Import them too" })
+    .click();
   const results = page.getByRole("region", { name: "Import results" });
   await expect(results.getByText("Successful", { exact: true }).locator("..")).toContainText("3");
 
