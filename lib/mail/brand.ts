@@ -1,7 +1,7 @@
 import "server-only";
 import { withOrg, type Tx } from "@/lib/db/tenant";
 import { safeName } from "@/lib/mail/safe-name";
-import { DEFAULT_ACCENT_COLOR, type MailBrand } from "@/lib/mail/templates/types";
+import type { MailBrand } from "@/lib/mail/templates/types";
 import { brandOf } from "@/lib/mail/brand-rules";
 
 /** The company look of a workspace's messages (name and accent colour), in the caller's transaction. */
@@ -21,5 +21,3 @@ export async function companyName(orgId: string): Promise<string | null> {
   );
   return org ? safeName(org.name) : null;
 }
-
-export { DEFAULT_ACCENT_COLOR };

@@ -21,7 +21,7 @@ export const SAMPLE_ORIGIN = "https://acme.pulsewell.example";
 export const SAMPLE_SURVEY_LINK = `${SAMPLE_ORIGIN}/surveys/5f0c2d1e-0000-4000-8000-000000000001?token=${SURVEY_TOKEN_PLACEHOLDER}`;
 
 /** Names the samples are rendered with; the test passes hostile ones too. */
-export type SampleNames = { person: string; other: string };
+type SampleNames = { person: string; other: string };
 
 export type CatalogEntry = {
   name: string;

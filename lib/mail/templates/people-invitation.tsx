@@ -41,12 +41,3 @@ export async function peopleInvitationMails(p: {
     personalise(once, { [GREETING]: greeting(u.firstName), [EMAIL]: u.email, [LINK]: u.link }),
   );
 }
-
-/** One person's invitation. */
-export async function peopleInvitationMail(
-  p: Omit<Parameters<typeof peopleInvitationMails>[0], "invitees"> & Invitee,
-): Promise<RenderedMail> {
-  const { firstName, email, link, ...rest } = p;
-  const [mail] = await peopleInvitationMails({ ...rest, invitees: [{ firstName, email, link }] });
-  return mail!;
-}
