@@ -15,10 +15,10 @@ import { externalPaymentUrl } from "@/lib/billing/redirect";
 /** The server's message for a failed call, or the fallback (a network failure, a proxy's page). */
 const messageOf = (err: unknown, fallback: string) => problemOf(err)?.message ?? fallback;
 
-/** 'Start Subscription', 'Cancel Subscription', 'Resume subscription', 'Manage billing'. */
+/** 'Start Subscription', 'Cancel Subscription', 'Cancel trial', 'Resume subscription', 'Manage billing'. */
 export function BillingActions({ orgId, buttons }: { orgId: string; buttons: BillingButtons }) {
   const router = useRouter();
-  const [cancelling, setCancelling] = useState(false);
+  const [cancelling, setCancelling] = useState<"subscription" | "trial" | null>(null);
   // Stays true once the browser is on its way to Stripe, so nothing is pressed twice meanwhile.
   const [leaving, setLeaving] = useState(false);
   const go = (url: string) => {
@@ -66,7 +66,7 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
   });
 
   const busy = leaving || checkout.isPending || portal.isPending || resume.isPending;
-  if (!buttons.start && !buttons.cancel && !buttons.resume && !buttons.portal) return null;
+  if (!Object.values(buttons).some(Boolean)) return null;
   return (
     <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       {buttons.start ? (
@@ -102,13 +102,20 @@ export function BillingActions({ orgId, buttons }: { orgId: string; buttons: Bil
           type="button"
           variant="outline"
           className="text-red-700 hover:bg-red-50"
-          onClick={() => setCancelling(true)}
+          onClick={() => setCancelling("subscription")}
           disabled={busy}
         >
           Cancel Subscription
         </Button>
       ) : null}
-      {cancelling ? <CancelSubscriptionDialog orgId={orgId} onClose={() => setCancelling(false)} /> : null}
+      {buttons.cancelTrial ? (
+        <Button type="button" variant="secondary" onClick={() => setCancelling("trial")} disabled={busy}>
+          Cancel trial
+        </Button>
+      ) : null}
+      {cancelling ? (
+        <CancelSubscriptionDialog orgId={orgId} kind={cancelling} onClose={() => setCancelling(null)} />
+      ) : null}
     </div>
   );
 }

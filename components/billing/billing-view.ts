@@ -22,9 +22,22 @@ export function seatsUsedPercent(users: number, seats: number): number {
   return Math.min(100, Math.round((users / Math.max(1, seats)) * 100));
 }
 
+/** The trial the signup made, not a subscription the admin set up: its subscription (if any)
+ * is the signup's, which a checkout replaces. */
+const signupTrial = (o: BillingOverviewDto) => o.status === "trialing" && !o.subscribed && !o.readOnly;
+
+/** The signup's trial will charge the card on file when it ends: it can be cancelled. */
+export const chargesAtTrialEnd = (o: BillingOverviewDto): boolean =>
+  signupTrial(o) && o.hasSubscription && o.cardOnFile && !o.cancelAtPeriodEnd;
+
 /** The plan card's line under the status, or null. */
 export function planDetail(o: BillingOverviewDto, now: Date): string | null {
   const day = (iso: string) => formatBillingDate(iso, o.timeZone);
+  if (signupTrial(o) && o.trialEndDate && new Date(o.trialEndDate) > now) {
+    if (chargesAtTrialEnd(o)) return `Your card on file will be charged on ${day(o.trialEndDate)} unless you cancel.`;
+    if (o.hasSubscription && o.cancelAtPeriodEnd)
+      return `Trial ends ${day(o.trialEndDate)}. Nothing will be charged; the workspace then becomes read-only until you subscribe.`;
+  }
   if (o.cancelAtPeriodEnd && o.currentPeriodEnd && !o.readOnly) return `Cancels on ${day(o.currentPeriodEnd)}`;
   if (o.subscribed && o.status === "trialing" && o.trialEndDate) return `First charge on ${day(o.trialEndDate)}`;
   if (o.status === "trialing" && o.trialEndDate) {
@@ -42,26 +55,37 @@ export function checkoutOpenNote(o: BillingOverviewDto): string | null {
   return `A checkout is open on the payment page. Finish it there, or use its Back link; otherwise you can start again after ${formatDate(o.checkoutOpenUntil, "time", o.timeZone)}.`;
 }
 
-export type BillingButtons = { start: boolean; cancel: boolean; resume: boolean; portal: boolean };
+export type BillingButtons = {
+  start: boolean;
+  cancel: boolean;
+  cancelTrial: boolean;
+  resume: boolean;
+  portal: boolean;
+};
 
 /**
  * Which actions an admin is offered, from the state alone. None without Stripe or for a manager.
- * - trial, not subscribed: Start Subscription only (nothing to cancel; nothing billed to manage);
+ * - trial, not subscribed: Start Subscription; and 'Cancel trial' while the signup's subscription
+ *   will charge the card on file when the trial ends (no card: it pauses, nothing to cancel);
+ * - trial cancelled: Start Subscription (a checkout replaces the signup's subscription) or Resume;
  * - subscribed (set up by checkout, or paying): Manage billing and Cancel, never a second checkout;
  * - cancelled but still running: Resume and Manage billing;
  * - ended (read-only): Start Subscription again, and Manage billing for the invoices;
  * - a checkout open at Stripe: no Start Subscription until it ends.
  */
 export function billingButtons(o: BillingOverviewDto): BillingButtons {
-  if (!o.configured || !o.canManage) return { start: false, cancel: false, resume: false, portal: false };
+  if (!o.configured || !o.canManage)
+    return { start: false, cancel: false, cancelTrial: false, resume: false, portal: false };
   const live = o.hasSubscription && !o.readOnly;
   const ending = live && o.cancelAtPeriodEnd;
   const subscribed = o.subscribed && live;
+  const trial = signupTrial(o);
   return {
-    start: !subscribed && !ending && !o.checkoutOpenUntil,
+    start: !subscribed && (!ending || trial) && !o.checkoutOpenUntil,
     cancel: subscribed && !o.cancelAtPeriodEnd,
+    cancelTrial: chargesAtTrialEnd(o),
     resume: ending,
-    portal: o.hasCustomer && (subscribed || ending || o.readOnly),
+    portal: o.hasCustomer && (subscribed || (ending && !trial) || o.readOnly),
   };
 }
 

@@ -12,8 +12,38 @@ import { cancelSubscription } from "@/lib/billing/client";
 const CANCELLED_FALLBACK = "Your subscription will remain active until the end of the billing period.";
 const CANCEL_FAILED = "Failed to cancel subscription";
 
-/** Confirms 'Cancel Subscription' (cancel at the end of the period). Mounted fresh each time. */
-export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; onClose: () => void }) {
+const TEXTS = {
+  subscription: {
+    title: "Cancel subscription?",
+    description:
+      "The subscription stays active until the end of the billing period; nothing more is charged after that. You can resume it until then. Afterwards the workspace becomes read-only; nothing is deleted.",
+    confirm: "Cancel Subscription",
+    keep: "Keep subscription",
+    done: "Subscription Cancelled",
+  },
+  // The signup's trial: the same cancellation at the period's end, which for a trial is its end.
+  trial: {
+    title: "Cancel trial?",
+    description:
+      "Your card on file will not be charged. The workspace stays usable until the trial ends and then becomes read-only; nothing is deleted. You can still start a subscription before or after that.",
+    confirm: "Cancel trial",
+    keep: "Keep trial",
+    done: "Trial cancelled",
+  },
+} as const;
+
+/** Confirms 'Cancel Subscription', or 'Cancel trial' (kind "trial"): cancel at the end of the
+ * period. Mounted fresh each time. */
+export function CancelSubscriptionDialog({
+  orgId,
+  onClose,
+  kind = "subscription",
+}: {
+  orgId: string;
+  onClose: () => void;
+  kind?: keyof typeof TEXTS;
+}) {
+  const text = TEXTS[kind];
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
@@ -21,7 +51,7 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
     onSuccess: ({ message }) => {
       // The product's wording: 'Subscription Cancelled: Your subscription will remain active until the end of the
       // billing period.'
-      toast({ title: "Subscription Cancelled", description: message || CANCELLED_FALLBACK });
+      toast({ title: text.done, description: message || CANCELLED_FALLBACK });
       onClose();
     },
     onError: (err) => {
@@ -34,11 +64,11 @@ export function CancelSubscriptionDialog({ orgId, onClose }: { orgId: string; on
 
   return (
     <ConfirmDialog
-      title="Cancel subscription?"
-      description="The subscription stays active until the end of the billing period; nothing more is charged after that. You can resume it until then. Afterwards the workspace becomes read-only; nothing is deleted."
-      confirmLabel="Cancel Subscription"
+      title={text.title}
+      description={text.description}
+      confirmLabel={text.confirm}
       pendingLabel="Cancelling..."
-      cancelLabel="Keep subscription"
+      cancelLabel={text.keep}
       pending={mutation.isPending}
       onClose={onClose}
       onConfirm={() => {

@@ -26,6 +26,9 @@ export type BillingOverviewDto = {
   hasSubscription: boolean;
   /** A Stripe customer exists: 'Manage billing' (the customer portal) is offered. */
   hasCustomer: boolean;
+  /** The card given at signup is on file as the subscription's payment method: a trial not
+   * cancelled charges it when it ends (without one the subscription pauses instead). */
+  cardOnFile: boolean;
   userCount: number;
   /** = Organization.maxUsers. */
   seats: number;

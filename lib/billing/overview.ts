@@ -28,6 +28,7 @@ export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<Billi
       select: {
         stripeCustomerId: true,
         stripeSubscriptionId: true,
+        paymentMethodId: true,
         currentPeriodEnd: true,
         cancelAtPeriodEnd: true,
         confirmedSubscriptionId: true,
@@ -67,6 +68,7 @@ export async function billingOverviewIn(tx: Tx, ctx: AuthContext): Promise<Billi
     readOnly,
     hasSubscription,
     hasCustomer: configured && Boolean(account?.stripeCustomerId),
+    cardOnFile: hasSubscription && Boolean(account?.paymentMethodId),
     userCount,
     seats: org.maxUsers,
     pricePerSeatUsd: PRICE_PER_USER_USD,

@@ -24,6 +24,8 @@ import { isLiveStatus, isReadOnlyStatus } from "@/lib/billing/status";
 // billing_unavailable). Each ends with syncOrgBilling, so the workspace shows Stripe's state.
 
 const CANCELLED_MESSAGE = "Your subscription will remain active until the end of the billing period.";
+const TRIAL_CANCELLED_MESSAGE =
+  "Your trial continues until it ends; your card will not be charged. Start a subscription any time to keep the workspace.";
 const RESUMED_MESSAGE = "Your subscription will continue.";
 const NO_SUBSCRIPTION = "There is no subscription to change. Start a subscription first.";
 const ALREADY_ACTIVE = "This workspace already has an active subscription.";
@@ -85,6 +87,10 @@ async function readState(orgId: string): Promise<BillingState> {
   });
 }
 
+/** The trialing subscription the signup made (a checkout has not replaced it). */
+const isSignupTrial = (state: BillingState, status: string = state.status) =>
+  status === "trialing" && state.confirmedSubscriptionId !== state.subscriptionId;
+
 /** The live subscription's id, or 409 no_subscription. */
 function liveSubscription(state: BillingState): string {
   if (!state.subscriptionId || !isLiveStatus(state.status)) throw conflict("no_subscription", NO_SUBSCRIPTION);
@@ -125,11 +131,14 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   // A cancelled subscription that still runs: a checkout would end it at once (the checkout's
   // completion cancels the customer's other live subscriptions), losing the period already paid
   // and charging the overlap twice. Resume is the way back; the section offers only that here.
+  // The signup's trial, cancelled so its card is not charged, is not such a subscription: nothing
+  // was paid, and the checkout keeps the trial's end and replaces it.
   if (
     state.subscriptionId &&
     state.cancelAtPeriodEnd &&
     isLiveStatus(state.status) &&
-    !isReadOnlyStatus(state.status)
+    !isReadOnlyStatus(state.status) &&
+    !isSignupTrial(state)
   ) {
     throw conflict("subscription_already_active", STILL_RUNNING);
   }
@@ -191,13 +200,25 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
   return { checkoutUrl: outcome.url };
 }
 
-/** 'Cancel Subscription': it keeps running until the end of the period already paid. */
+/** 'Cancel Subscription': it keeps running until the end of the period already paid. 'Cancel
+ * trial' is the same on the signup's trialing subscription: the trial runs to its end, the card on
+ * file is not charged, and the workspace then becomes read-only. */
 export async function cancelSubscription(ctx: AuthContext): Promise<BillingChangeDto> {
   requirePermission(ctx, "billing.manage");
   stripe();
-  const id = liveSubscription(await readState(ctx.orgId));
-  await callStripe("cancel", ctx.orgId, (s) => s.subscriptions.update(id, { cancel_at_period_end: true }));
-  return change(ctx, "billing.subscription_cancelled", { subscription: id }, CANCELLED_MESSAGE);
+  const state = await readState(ctx.orgId);
+  const id = liveSubscription(state);
+  const updated = await callStripe("cancel", ctx.orgId, (s) =>
+    s.subscriptions.update(id, { cancel_at_period_end: true }),
+  );
+  // Stripe's answer, not the last sync's copy: a trial that just ended is billed already.
+  const trial = isSignupTrial(state, updated.status);
+  return change(
+    ctx,
+    "billing.subscription_cancelled",
+    { subscription: id, trial },
+    trial ? TRIAL_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
+  );
 }
 
 /** Undoes a cancellation before the period ends. */

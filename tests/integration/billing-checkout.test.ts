@@ -80,7 +80,13 @@ describe("checkout: return and webhook", () => {
     const w = await workspace("America/New_York");
     const before = await getBillingOverview(w.admin);
     expect(before).toMatchObject({ statusLabel: "Free Trial", subscribed: false, checkoutOpenUntil: null });
-    expect(billingButtons(before)).toEqual({ start: true, cancel: false, resume: false, portal: false });
+    expect(billingButtons(before)).toEqual({
+      start: true,
+      cancel: false,
+      cancelTrial: false,
+      resume: false,
+      portal: false,
+    });
 
     const { checkoutUrl } = await startCheckout(w.admin);
     const sessionId = sessionIdOf(checkoutUrl);
@@ -101,7 +107,13 @@ describe("checkout: return and webhook", () => {
       subscribed: true,
       checkoutOpenUntil: null,
     });
-    expect(billingButtons(after)).toEqual({ start: false, cancel: true, resume: false, portal: true });
+    expect(billingButtons(after)).toEqual({
+      start: false,
+      cancel: true,
+      cancelTrial: false,
+      resume: false,
+      portal: true,
+    });
     const mails = await confirmationMails(w.orgId);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/subscription for .* is set up$/);

@@ -26,6 +26,7 @@ const base: BillingOverviewDto = {
   readOnly: false,
   hasSubscription: true,
   hasCustomer: true,
+  cardOnFile: true,
   userCount: 4,
   seats: 10,
   pricePerSeatUsd: 6,
@@ -54,8 +55,18 @@ describe("billing view", () => {
   });
 
   it("says what the plan does next", () => {
-    expect(planDetail(base, now)).toBe("Trial ends December 1, 2026");
+    const noCard = o({ cardOnFile: false });
+    expect(planDetail(noCard, now)).toBe("Trial ends December 1, 2026");
+    expect(planDetail(o({ hasSubscription: false, cardOnFile: false }), now)).toBe("Trial ends December 1, 2026");
+    expect(planDetail(noCard, new Date("2026-12-02T00:00:00Z"))).toBe("Trial ended December 1, 2026");
     expect(planDetail(base, new Date("2026-12-02T00:00:00Z"))).toBe("Trial ended December 1, 2026");
+    expect(planDetail(base, now)).toBe("Your card on file will be charged on December 1, 2026 unless you cancel.");
+    expect(planDetail(o({ timeZone: "Pacific/Kiritimati" }), now)).toBe(
+      "Your card on file will be charged on December 2, 2026 unless you cancel.",
+    );
+    expect(planDetail(o({ cancelAtPeriodEnd: true }), now)).toBe(
+      "Trial ends December 1, 2026. Nothing will be charged; the workspace then becomes read-only until you subscribe.",
+    );
     expect(planDetail(o({ subscribed: true, statusLabel: "Subscribed" }), now)).toBe(
       "First charge on December 1, 2026",
     );
@@ -69,34 +80,65 @@ describe("billing view", () => {
 
   // Each state the section can be in, and exactly the buttons it offers.
   const STATES: [string, Partial<BillingOverviewDto>, ReturnType<typeof billingButtons>][] = [
-    ["trial from signup, not subscribed", {}, { start: true, cancel: false, resume: false, portal: false }],
+    [
+      "trial from signup, card on file (charged at the trial's end)",
+      {},
+      { start: true, cancel: false, cancelTrial: true, resume: false, portal: false },
+    ],
+    [
+      "trial from signup without a card (pauses at the trial's end)",
+      { cardOnFile: false },
+      { start: true, cancel: false, cancelTrial: false, resume: false, portal: false },
+    ],
+    [
+      "trial from signup, cancelled",
+      { cancelAtPeriodEnd: true },
+      { start: true, cancel: false, cancelTrial: false, resume: true, portal: false },
+    ],
+    [
+      "trial from signup, cancelled, with a checkout open",
+      { cancelAtPeriodEnd: true, checkoutOpenUntil: "2026-11-24T00:30:00.000Z" },
+      { start: false, cancel: false, cancelTrial: false, resume: true, portal: false },
+    ],
     [
       "trial without a Stripe customer yet",
-      { hasSubscription: false, hasCustomer: false },
-      { start: true, cancel: false, resume: false, portal: false },
+      { hasSubscription: false, hasCustomer: false, cardOnFile: false },
+      { start: true, cancel: false, cancelTrial: false, resume: false, portal: false },
     ],
     [
       "trial with a checkout open",
       { checkoutOpenUntil: "2026-11-24T00:30:00.000Z" },
-      { start: false, cancel: false, resume: false, portal: false },
+      { start: false, cancel: false, cancelTrial: true, resume: false, portal: false },
     ],
-    ["trial set up by checkout", { subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "trial set up by checkout",
+      { subscribed: true },
+      { start: false, cancel: true, cancelTrial: false, resume: false, portal: true },
+    ],
     [
       "trial set up, then cancelled",
       { subscribed: true, cancelAtPeriodEnd: true },
-      { start: false, cancel: false, resume: true, portal: true },
+      { start: false, cancel: false, cancelTrial: false, resume: true, portal: true },
     ],
-    ["active", { status: "active", subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "active",
+      { status: "active", subscribed: true },
+      { start: false, cancel: true, cancelTrial: false, resume: false, portal: true },
+    ],
     [
       "active, cancelled at period end",
       { status: "active", subscribed: true, cancelAtPeriodEnd: true },
-      { start: false, cancel: false, resume: true, portal: true },
+      { start: false, cancel: false, cancelTrial: false, resume: true, portal: true },
     ],
-    ["past due", { status: "past_due", subscribed: true }, { start: false, cancel: true, resume: false, portal: true }],
+    [
+      "past due",
+      { status: "past_due", subscribed: true },
+      { start: false, cancel: true, cancelTrial: false, resume: false, portal: true },
+    ],
     [
       "ended (read-only)",
       { status: "canceled", readOnly: true, hasSubscription: false },
-      { start: true, cancel: false, resume: false, portal: true },
+      { start: true, cancel: false, cancelTrial: false, resume: false, portal: true },
     ],
   ];
   it.each(STATES)("offers an admin the actions of the state: %s", (_name, over, buttons) => {
@@ -107,6 +149,9 @@ describe("billing view", () => {
     for (const [, over] of STATES) {
       const b = billingButtons(o(over));
       if (b.cancel) expect(o(over).subscribed).toBe(true);
+      if (b.cancelTrial)
+        expect([o(over).subscribed, o(over).cardOnFile, o(over).hasSubscription]).toEqual([false, true, true]);
+      expect(b.cancel && b.cancelTrial).toBe(false);
       if (o(over).subscribed && !o(over).readOnly) expect(b.start).toBe(false);
     }
   });
@@ -120,7 +165,7 @@ describe("billing view", () => {
   });
 
   it("offers nothing without Stripe or to a manager", () => {
-    const none = { start: false, cancel: false, resume: false, portal: false };
+    const none = { start: false, cancel: false, cancelTrial: false, resume: false, portal: false };
     expect(billingButtons(o({ configured: false, hasSubscription: false, hasCustomer: false }))).toEqual(none);
     expect(billingButtons(o({ canManage: false }))).toEqual(none);
   });
