@@ -40,7 +40,7 @@ export const scheduleMeetingSchema = z
     employeeId: uuid("user", "Choose a team member"),
     templateId: uuid("template", "Unknown template").optional().nullable(),
     scheduledAt: instant,
-    // Optional: the spec's payload has none; the workspace's zone serves then (meetings.ts).
+    // Optional: the documented payload has none; the workspace's zone serves then (meetings.ts).
     timeZone: z.string({ error: "Choose a time zone" }).pipe(timeZoneSchema).optional(),
     durationMinutes: duration.default(MEETING_DEFAULT_MINUTES),
     recurrence: recurrenceSchema.default("none"),
@@ -89,7 +89,7 @@ export const listMeetingsQuerySchema = z.object({
   personId: uuid("user", "Unknown person").optional(),
   when,
   cursor,
-  /** meetings: one row per meeting (the spec's list); series: one row per series, its next (or
+  /** meetings: one row per meeting (the documented list); series: one row per series, its next (or
    * latest past) meeting standing for it. */
   view: z.enum(["meetings", "series"], { error: "view is meetings or series" }).default("meetings"),
 });

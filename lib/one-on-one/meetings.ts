@@ -448,7 +448,7 @@ export async function scheduleMeeting(
       where: orgKey(ctx.orgId, ctx.userId),
       select: personSelect,
     });
-    // People carry no time zone of their own: a request without one (the spec's payload) takes the
+    // People carry no time zone of their own: a request without one (the documented payload) takes the
     // workspace's, which its pulse schedule uses too; UTC only if that is somehow not a zone.
     const timeZone = input.timeZone ?? (await workspaceTimeZone(tx, ctx.orgId));
     const series = await tx.meetingSeries.create({

@@ -296,7 +296,7 @@ for (const phone of [false, true]) {
     test.setTimeout(150_000);
     const ws = await createWorkspace(phone ? "ooseriesp" : "ooseries");
     await openMeetings(page, ws, ws.manager.email);
-    // The spec's payload as written: no time zone (the workspace's serves), a status, the manager's id.
+    // The documented payload as written: no time zone (the workspace's serves), a status, the manager's id.
     const start = DateTime.now()
       .setZone(ZONE)
       .plus({ days: 3 })

@@ -27,7 +27,7 @@ import {
 
 // 'My Meetings' a series a row (the list's series view and the series' own pages), where a meeting
 // completed early is listed, the confirmation completing more than a day early takes, and the
-// time zone a meeting gets when the request names none (the spec's payload).
+// time zone a meeting gets when the request names none (the documented payload).
 
 vi.mock("@/lib/auth/current-session", () => ({ currentSession: vi.fn() }));
 beforeEach(() => vi.mocked(currentSession).mockReset());
@@ -151,7 +151,7 @@ describe("the series view of 'My Meetings'", () => {
     const page = (await res.json()) as MeetingSeriesPage;
     expect(page.series).toHaveLength(1);
     expect(page.series[0]!.meeting.id).toBe(weekly.id);
-    // The spec's list is unchanged without a view.
+    // The documented list is unchanged without a view.
     const plain = (await (
       await call(listGet as Route, c.employee, c.subdomain, "GET", "/api/meetings/one-on-one?when=upcoming")
     ).json()) as MeetingListPage;
@@ -218,7 +218,7 @@ describe("completing a meeting", () => {
       call(notesPut as Route, c.manager, c.subdomain, "PUT", `/api/meetings/one-on-one/${id}`, body, {
         meetingId: id,
       });
-    // The spec's payload: notes, status and completedAt.
+    // The documented payload: notes, status and completedAt.
     const specBody = {
       wins: "Shipped",
       challenges: "",
@@ -244,7 +244,7 @@ describe("completing a meeting", () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ status: "completed", notes: { wins: "Shipped" } });
 
-    // Due within the day, or already past: the spec's payload completes it without a flag.
+    // Due within the day, or already past: the documented payload completes it without a flag.
     const soon = await scheduleMeeting(c.manager, {
       employeeId: c.employee.userId,
       scheduledAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
@@ -260,7 +260,7 @@ describe("completing a meeting", () => {
 });
 
 describe("scheduling without a time zone", () => {
-  it("takes the spec's payload as written and gives the meeting the workspace's time zone (UTC when the workspace has the default)", async () => {
+  it("takes the documented payload as written and gives the meeting the workspace's time zone (UTC when the workspace has the default)", async () => {
     const c = await company();
     await withOrg(c.orgId, (tx) =>
       tx.organization.update({ where: { id: c.orgId }, data: { pulseTimeZone: "America/New_York" } }),
