@@ -1,7 +1,8 @@
 // Which questions a weekly pulse round asks (docs/decisions.md (Surveys and rounds)): five scale questions, every
 // dimension back at least every four weeks (every three, see below), eNPS once a month, one
-// optional comment. Pure: the
-// round's local date decides everything, so any process computes the same round.
+// optional comment. Pure: the round's ordinal (how many pulse rounds the organisation had before
+// it) picks the rotating dimensions and its local date the eNPS question, so any process computes
+// the same round.
 import { CULTURE_DIMENSIONS, ENGAGEMENT_DIMENSION, type DimensionKey } from "@/lib/surveys/dimensions";
 import {
   COMMENT_ITEMS,
@@ -47,20 +48,12 @@ if (
 /** How many consecutive rounds ask every dimension at least once. */
 export const ROUNDS_PER_CYCLE = ROTATION.length / ROTATING_PER_ROUND;
 
-const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parseDate(date: string): { y: number; m: number; d: number } {
   const match = DATE.exec(date);
   if (!match) throw new Error(`rotation: not a YYYY-MM-DD date: ${date}`);
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-}
-
-/** The week number of a local date (days since 1970-01-01 over 7). Rounds a week apart differ by
- * exactly one, whichever weekday the organisation sends on. */
-export function roundNumberOf(date: string): number {
-  const { y, m, d } = parseDate(date);
-  return Math.floor(Date.UTC(y, m - 1, d) / DAY_MS / 7);
 }
 
 /** The first round of each calendar month asks the eNPS question: with weekly rounds exactly one
@@ -94,10 +87,20 @@ function roundItems(n: number, withEnps: boolean): BankItem[] {
   return items;
 }
 
-/** The questions of the pulse round sent on a local date, ready for createSurvey. */
-export function pulseQuestions(input: { roundDate: string; companyName: string }): SurveyQuestionSpec[] {
-  const n = roundNumberOf(input.roundDate);
-  return roundItems(n, asksEnps(input.roundDate)).map((item) => ({
+/**
+ * The questions of a pulse round, ready for createSurvey. `roundNumber` is the round's ordinal in
+ * the organisation (0 for its first pulse round): numbering by position rather than by week keeps
+ * every three consecutive rounds asking every dimension even when a 'Send Now' round and the
+ * scheduled one fall in the same week, or the send weekday moves.
+ */
+export function pulseQuestions(input: {
+  roundNumber: number;
+  roundDate: string;
+  companyName: string;
+}): SurveyQuestionSpec[] {
+  if (!Number.isSafeInteger(input.roundNumber) || input.roundNumber < 0)
+    throw new Error(`rotation: not a round number: ${input.roundNumber}`);
+  return roundItems(input.roundNumber, asksEnps(input.roundDate)).map((item) => ({
     type: item.type,
     text: item.type === "enps" ? enpsText(input.companyName) : item.text,
     // Scale and eNPS answers are the round's measure; the comment is optional.

@@ -20,6 +20,9 @@ import { isReadOnlyStatus } from "@/lib/billing/status";
 // Exactly once, with any number of app instances and workers ticking at the same time:
 // - a scheduled round is a Survey with roundKey = the local send date, unique per organisation:
 //   of two transactions creating it, the second fails on the unique index and rolls back whole;
+// - a round's questions follow its ordinal among the organisation's pulse rounds, counted under a
+//   per-organisation transaction lock that every round creation takes (scheduled or 'Send Now'),
+//   so two rounds created at once never get the same number;
 // - sending, reminding and closing each start with a conditional update of the survey's status
 //   (or reminderSentAt): the row lock makes a concurrent second caller wait, then match nothing.
 
@@ -37,12 +40,17 @@ async function createAndSendPulse(
   createdById: string | null,
   now: Date,
 ) {
+  // Held until commit: a concurrent round of this organisation counts after this one is in (or
+  // rolled back). An advisory lock rather than the Organization row, so settings and billing
+  // writes to the organisation do not wait for a large round's invitations.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pulse-round:${orgId}`}, 0))`;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
+  const roundNumber = await tx.survey.count({ where: { organizationId: orgId, kind: "pulse" } });
   const spec = {
     kind: "pulse" as const,
     title: pulseTitle(roundDate),
     roundKey,
-    questions: pulseQuestions({ roundDate, companyName: org.name }),
+    questions: pulseQuestions({ roundNumber, roundDate, companyName: org.name }),
     audienceTeamIds: [],
     createdById,
   };
@@ -51,8 +59,8 @@ async function createAndSendPulse(
   return { surveyId, invited };
 }
 
-/** 'Send Now': an extra round outside the schedule (no round key), with the questions of this
- * week's rotation, sent to everyone at once. */
+/** 'Send Now': an extra round outside the schedule (no round key), sent to everyone at once. It
+ * takes the next place in the rotation, so the scheduled round after it asks other dimensions. */
 export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<{ surveyId: string; invited: number }> {
   requirePermission(ctx, "surveys.send");
   return withOrg(

@@ -73,6 +73,8 @@ async function main(): Promise<void> {
   for (let k = ROUNDS; k >= 1; k--) {
     const sentAt = new Date(now - k * WEEK_MS);
     const roundDate = sentAt.toISOString().slice(0, 10);
+    // The demo workspace's first pulse rounds: the week's index is the round's ordinal.
+    const week = ROUNDS - k;
     const surveyId = await withOrg(orgId, async (tx) => {
       const { surveyId } = await createSurvey(
         tx,
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
           kind: "pulse",
           title: pulseTitle(roundDate),
           roundKey: roundDate,
-          questions: pulseQuestions({ roundDate, companyName: DEMO.name }),
+          questions: pulseQuestions({ roundNumber: week, roundDate, companyName: DEMO.name }),
           audienceTeamIds: [],
           createdById: null,
         },
@@ -104,7 +106,6 @@ async function main(): Promise<void> {
         orderBy: { order: "asc" },
       }),
     );
-    const week = ROUNDS - k;
     for (const mail of mails) {
       const team = teamOf.get(mail.to);
       // Most people answer; now and then a small team falls below the minimum and stays hidden.

@@ -12,6 +12,7 @@ import { submitResponse } from "@/lib/surveys/submit";
 import { updatePulseSchedule } from "@/lib/surveys/round-schedule";
 import { pulseScheduleSchema } from "@/lib/surveys/round-schedule-schemas";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
+import { ENGAGEMENT_DIMENSION } from "@/lib/surveys/dimensions";
 import { boss } from "@/lib/jobs/boss";
 import { QUEUES, SURVEY_TICK_SEND } from "@/lib/jobs/queues";
 import { createOrg, createUser } from "../support/factories";
@@ -272,6 +273,47 @@ describe("the scheduler", () => {
     expect(rounds[0]).toMatchObject({ roundKey: w.roundKey, status: "active", invitedCount: w.people });
     expect(await invitationsOf(w.orgId, rounds[0]!.id)).toHaveLength(w.people);
     expect(await mailsOf(w.orgId, rounds[0]!.id)).toHaveLength(w.people);
+  });
+
+  /** The rotating dimensions a round asks: its scale questions besides engagement and stress. */
+  const rotatingOf = async (orgId: string, surveyId: string) =>
+    (
+      await withOrg(orgId, (tx) =>
+        tx.surveyQuestion.findMany({
+          where: { organizationId: orgId, surveyId, type: "scale" },
+          select: { dimension: true, bankKey: true },
+        }),
+      )
+    )
+      .filter((q) => q.dimension !== ENGAGEMENT_DIMENSION && q.bankKey !== STRESS_ITEM_KEY)
+      .map((q) => q.dimension);
+
+  it("asks other dimensions in the scheduled round after a 'Send Now' round of the same week", async () => {
+    // A Monday at least two days ahead (so the organisation exists before its send time), and the
+    // Friday before it: both fall in the same Thursday-to-Wednesday block of seven days.
+    let monday = new Date(`${new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)}T12:00:00Z`);
+    while (monday.getUTCDay() !== 1) monday = new Date(monday.getTime() + DAY);
+    const w = await dueWorkspace(monday);
+    const { surveyId: first } = await sendPulseNow(w.adminCtx, new Date(monday.getTime() - 3 * DAY));
+    await runSchedulerTick(monday);
+    const scheduled = (await roundsOf(w.orgId)).find((r) => r.roundKey === w.roundKey);
+    expect(scheduled).toBeDefined();
+    const sendNow = await rotatingOf(w.orgId, first);
+    const next = await rotatingOf(w.orgId, scheduled!.id);
+    expect(sendNow).toHaveLength(3);
+    expect(next).toHaveLength(3);
+    expect(sendNow.filter((d) => next.includes(d))).toEqual([]);
+  });
+
+  it("gives rounds created at the same moment consecutive places in the rotation", async () => {
+    const w = await workspace();
+    const now = new Date();
+    const sent = await Promise.all([0, 1, 2].map(() => sendPulseNow(w.adminCtx, now)));
+    const asked = await Promise.all(sent.map((r) => rotatingOf(w.orgId, r.surveyId)));
+    // Three consecutive rounds: every rotating dimension once, none twice.
+    const all = asked.flat();
+    expect(all).toHaveLength(9);
+    expect(new Set(all).size).toBe(9);
   });
 
   it("does not send before the time, when paused, long after the time, or for a time before the organisation existed", async () => {
