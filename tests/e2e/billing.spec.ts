@@ -48,6 +48,7 @@ type StandinSub = {
   id: string;
   customer: string;
   status: string;
+  cancel_at_period_end: boolean;
   created: number;
   items: { data: { quantity: number }[] };
 };
@@ -239,8 +240,15 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
       timeZone: "UTC",
     });
     await untilBillingShows(page, subdomain, "Free Trial");
-    await expect(billingSection(page).getByTestId("billing-detail")).toContainText(`Trial ends ${trialEnd}`);
     await expect.poll(async () => (await subscriptionOf(email))?.status, { timeout: 20_000 }).toBe("trialing");
+    // Once provisioned, the trial says the signup's card will be charged when it ends.
+    await expect(async () => {
+      await openBilling(page, subdomain);
+      await expect(billingSection(page).getByTestId("billing-detail")).toHaveText(
+        `Your card on file will be charged on ${trialEnd} unless you cancel.`,
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
     trialSubscriptionId = (await subscriptionOf(email))!.id;
   });
 
@@ -258,6 +266,25 @@ test.describe("with Stripe (the integrations app and the stand-in)", () => {
     await expect(section.getByRole("button", { name: "Start Subscription" })).toBeVisible();
     await expect(section.getByRole("button", { name: "Cancel Subscription" })).toHaveCount(0);
     await expect(section.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
+
+    // Cancel trial: confirmed, the signup's subscription ends with the trial, no charge; the trial
+    // still offers a subscription, and Resume brings the charge back.
+    await section.getByRole("button", { name: "Cancel trial" }).click();
+    const confirm = page.getByRole("dialog");
+    await expect(confirm).toContainText("stays usable until the trial ends and then becomes read-only");
+    await confirm.getByRole("button", { name: "Cancel trial" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(section.getByTestId("billing-detail")).toHaveText(
+      `Trial ends ${trialEndDay()}. Nothing will be charged; the workspace then becomes read-only until you subscribe.`,
+    );
+    await expect.poll(async () => (await subscriptionOf(email))?.cancel_at_period_end).toBe(true);
+    await expect(section.getByRole("button", { name: "Cancel trial" })).toHaveCount(0);
+    await expect(section.getByRole("button", { name: "Start Subscription" })).toBeVisible();
+    await section.getByRole("button", { name: "Resume subscription" }).click();
+    await expect(section.getByTestId("billing-detail")).toHaveText(
+      `Your card on file will be charged on ${trialEndDay()} unless you cancel.`,
+    );
+    await expect.poll(async () => (await subscriptionOf(email))?.cancel_at_period_end).toBe(false);
 
     // A checkout left open in one tab: another tab is not offered a second one, and the server refuses it.
     await section.getByRole("button", { name: "Start Subscription" }).click();
