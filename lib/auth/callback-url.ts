@@ -17,6 +17,9 @@ const NOT_A_DESTINATION = [
   "/reset-password",
   "/forgot-password",
   "/welcome",
+  "/verify-email",
+  "/confirm-email",
+  "/undo-email-change",
   "/api",
   "/_next",
 ];

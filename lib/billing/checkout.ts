@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
@@ -131,18 +132,40 @@ export async function confirmCheckoutReturn(ctx: AuthContext, sessionId: string)
 }
 
 /**
- * The admin came back through the checkout's Back link (`?billing=cancelled`): the open session is
- * expired at Stripe and forgotten here, so 'Start Subscription' is offered again at once instead
- * of after the session's expiry. A session that was paid after all is settled instead.
+ * What the checkout's Back link carries (`&ref=`): a keyed hash of the workspace and the open
+ * checkout's expiry. Opening the billing page acts on the Back link, so a link crafted elsewhere
+ * (or a return address after sign-in) must not be able to give up an admin's open checkout.
  */
-export async function releaseCheckout(ctx: AuthContext): Promise<void> {
+export function checkoutBackRef(orgId: string, expiresAt: Date): string {
+  return createHmac("sha256", env().AUTH_SECRET)
+    .update(`checkout-back:${orgId}:${expiresAt.toISOString()}`)
+    .digest("base64url");
+}
+
+function isBackRefOf(orgId: string, expiresAt: Date | null | undefined, ref: unknown): boolean {
+  if (!expiresAt || typeof ref !== "string") return false;
+  const want = Buffer.from(checkoutBackRef(orgId, expiresAt));
+  const got = Buffer.from(ref);
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+/**
+ * The admin came back through the checkout's Back link (`?billing=cancelled&ref=`): the open
+ * session is expired at Stripe and forgotten here, so 'Start Subscription' is offered again at once
+ * instead of after the session's expiry. A session that was paid after all is settled instead. A
+ * missing or foreign `ref` changes nothing.
+ */
+export async function releaseCheckout(ctx: AuthContext, ref: unknown): Promise<void> {
   requirePermission(ctx, "billing.manage");
   if (!billingEnabled()) return;
   const account = await withOrg(ctx.orgId, (tx) =>
-    tx.billingAccount.findUnique({ where: { organizationId: ctx.orgId }, select: { checkoutSessionId: true } }),
+    tx.billingAccount.findUnique({
+      where: { organizationId: ctx.orgId },
+      select: { checkoutSessionId: true, checkoutExpiresAt: true },
+    }),
   );
   const sessionId = account?.checkoutSessionId;
-  if (!sessionId) return;
+  if (!sessionId || !isBackRefOf(ctx.orgId, account.checkoutExpiresAt, ref)) return;
   const session = await retrieveSession(ctx.orgId, sessionId);
   if (!session) return;
   try {

@@ -12,7 +12,7 @@ import { BILLING_UNAVAILABLE, callStripe, stripe } from "@/lib/billing/stripe-cl
 import { seatPriceId } from "@/lib/billing/price";
 import { ensureCustomer } from "@/lib/billing/provisioning";
 import { syncOrgBilling } from "@/lib/billing/sync";
-import { settleCheckout } from "@/lib/billing/checkout";
+import { checkoutBackRef, settleCheckout } from "@/lib/billing/checkout";
 import type Stripe from "stripe";
 import { billingOverviewIn } from "@/lib/billing/overview";
 import type { BillingChangeDto, CheckoutDto, PortalDto } from "@/lib/billing/dto";
@@ -113,8 +113,10 @@ async function change(
 const settingsUrl = (subdomain: string, query = "") => billingSettingsUrl(subdomain, env().rootDomain, query);
 /** Checkout refuses a trial ending within 48 hours. */
 const CHECKOUT_TRIAL_MIN_MS = 48 * 60 * 60 * 1000;
-/** How long a checkout stays open (Stripe's shortest): a second one is refused meanwhile. */
-const CHECKOUT_OPEN_MS = 30 * 60 * 1000;
+/** How long a checkout stays open: a second one is refused meanwhile. Stripe's shortest is 30
+ * minutes counted from when it creates the session; five more cover the request's own time and a
+ * clock that differs from Stripe's. */
+const CHECKOUT_OPEN_MS = 35 * 60 * 1000;
 // Stripe calls run inside the transaction that holds the billing row, so two presses are served
 // one after the other; the client's own timeout and retries may outlast the default.
 const CHECKOUT_TX_TIMEOUT_MS = 60_000;
@@ -180,7 +182,7 @@ export async function startCheckout(ctx: AuthContext): Promise<CheckoutDto> {
           expires_at: Math.floor(expiresAt.getTime() / 1000),
           // Stripe fills in the session's id, so the page can confirm it without waiting for the webhook.
           success_url: settingsUrl(state.subdomain, "?billing=success&session_id={CHECKOUT_SESSION_ID}"),
-          cancel_url: settingsUrl(state.subdomain, "?billing=cancelled"),
+          cancel_url: settingsUrl(state.subdomain, `?billing=cancelled&ref=${checkoutBackRef(ctx.orgId, expiresAt)}`),
         }),
       );
       if (!session.url) throw unavailable("billing_unavailable", BILLING_UNAVAILABLE);

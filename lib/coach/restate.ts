@@ -4,6 +4,8 @@
 // ("You want to stop."); a bare fragment ("top performer thinking about leaving") becomes what
 // they are asking about. Pure string work: no I/O, no model.
 
+import { escapeRegExp } from "@/lib/utils/reg-exp";
+
 const MAX_SENTENCES = 4;
 const MAX_CHARS = 600;
 
@@ -215,7 +217,7 @@ function restateAsk(sentence: string): string | null {
 /** Drops "my report " in "my report Dana" (and "one of my reports, Dana,"): the name says who. */
 function dropRoleBeforeName(s: string, name: string | null): string {
   if (!name) return s;
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const n = escapeRegExp(name);
   return s
     .replace(new RegExp(`\\bone of (?:my|our) (?:[a-z-]+ ){0,2}[a-z-]+s?,?\\s+(${n})\\b,?`, "gi"), "$1")
     .replace(

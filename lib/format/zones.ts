@@ -2,23 +2,29 @@
 // zone, on Intl alone. Client components import this rather than lib/utils/time-zone.ts, whose
 // wall-clock maths brings luxon (about 20 KiB gz) into every page that imports it.
 
-// Building a formatter is how a runtime says whether it knows a zone; remember its answers.
-const known = new Map<string, boolean>();
+// Building a formatter is how a runtime says whether it knows a zone; remember the names it knows
+// (a few hundred at most). Unknown names are not remembered: they come from visitors (the signup
+// form), and remembering them would let anyone grow this map without end.
+const known = new Map<string, string>();
+
+/** The runtime's own spelling of an IANA zone name ("europe/london" -> "Europe/London"), or null
+ * when it does not know the zone. */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (!timeZone || timeZone.length > 64) return null;
+  const hit = known.get(timeZone);
+  if (hit !== undefined) return hit;
+  try {
+    const canonical = new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+    known.set(timeZone, canonical);
+    return canonical;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether a name is an IANA time zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone || timeZone.length > 64) return false;
-  let valid = known.get(timeZone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone }).format();
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    known.set(timeZone, valid);
-  }
-  return valid;
+  return canonicalTimeZone(timeZone) !== null;
 }
 
 /** Every time zone the runtime knows, for the settings form (UTC first). */

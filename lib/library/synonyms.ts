@@ -1,3 +1,5 @@
+import { escapeRegExp } from "@/lib/utils/reg-exp";
+
 // Words managers use for the same problem. When a question contains any phrase of a group, the
 // other phrases of the group are searched too (retrieval.ts). Lower case; phrases match whole words.
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
@@ -99,9 +101,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["career", "promotion", "career growth", "career path", "development plan"],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const GROUP_PATTERNS = SYNONYM_GROUPS.map((group) =>
-  group.map((p) => new RegExp(`(^|[^a-z0-9])${escape(p)}($|[^a-z0-9])`)),
+  group.map((p) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(p)}($|[^a-z0-9])`)),
 );
 
 /** The synonym phrases to search besides the question's own words (none when nothing matches). */

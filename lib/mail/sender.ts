@@ -14,6 +14,13 @@ export const SENDER_NAME_MESSAGE = "The sender name cannot contain quotes, '<', 
 export const isSafeSenderName = (name: string): boolean =>
   name.trim().length > 0 && name.length <= SENDER_NAME_MAX && !UNSAFE_SENDER.test(name);
 
+/** An address header value's display name and address ("Name <a@b>", "\"Name\" <a@b>", "<a@b>"),
+ * or null for a bare address or anything else. */
+export function namedAddress(value: string): { name: string; address: string } | null {
+  const m = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(value);
+  return m ? { name: m[1]!, address: m[2]! } : null;
+}
+
 /** The address part of MAIL_FROM ("Pulsewell <no-reply@acme.example>" or a bare address). */
 export function fromAddress(mailFrom: string): string {
   const angled = /<([^<>]+)>\s*$/.exec(mailFrom);

@@ -7,6 +7,7 @@ import { env } from "@/lib/config/env";
 import { log } from "@/lib/log/logger";
 import type { MailAttachment } from "@/lib/mail/attachments";
 import { oneLine } from "@/lib/mail/safe-name";
+import { namedAddress } from "@/lib/mail/sender";
 
 /** `id` is the outbox id: providers that support it use it as an idempotency key. */
 export type OutgoingMail = {
@@ -88,9 +89,9 @@ const encodeHeader = (v: string) =>
 /** An address header's value: a display name that is not plain ASCII is encoded on its own (an
  * encoded word may not cover the address itself), the address stays as it is. */
 function addressHeader(v: string): string {
-  const m = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(v);
-  if (!m) return encodeHeader(v);
-  const [, name, address] = m;
+  const parts = namedAddress(v);
+  if (!parts) return encodeHeader(v);
+  const { name, address } = parts;
   if (!name) return `<${address}>`;
   // Words and spaces stand as they are; other ASCII (a full stop, a comma) is quoted.
   if (/^[A-Za-z0-9 !#$%&'*+/=?^_`{|}~-]+$/.test(name!)) return `${name} <${address}>`;

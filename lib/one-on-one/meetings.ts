@@ -14,7 +14,7 @@ import { readPrivateNote } from "./private-notes";
 import { mailName, sendCalendarMail, whenText } from "./invitations";
 import { materializeSeries, materializeTarget } from "./series";
 import { EARLY_COMPLETION_MS } from "./completion";
-import type { z } from "zod";
+import { z } from "zod";
 import { zodFieldErrors } from "@/lib/errors/problem";
 import { isValidTimeZone } from "@/lib/format/zones";
 import {
@@ -158,13 +158,18 @@ export async function getMeetingDetail(ctx: AuthContext, meetingId: string): Pro
 
 type Cursor = { at: Date; id: string };
 
+const CURSOR_ID = z.uuid();
+
 const encodeCursor = (c: Cursor) => Buffer.from(`${c.at.toISOString()}|${c.id}`, "utf8").toString("base64url");
 
 function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   const [iso, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
   const at = iso ? new Date(iso) : new Date(NaN);
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id))
+  // Everything PostgreSQL will be handed must parse there too: a real UUID (not 36 dashes) and a
+  // year it stores as a timestamp, else the query would fail instead of the request.
+  const year = at.getUTCFullYear();
+  if (!id || Number.isNaN(year) || year < 1970 || year > 9999 || !CURSOR_ID.safeParse(id).success)
     throw invalidInput("Invalid cursor", { cursor: ["Invalid cursor"] });
   return { at, id };
 }

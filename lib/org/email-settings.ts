@@ -7,7 +7,7 @@ import { audit } from "@/lib/audit/audit";
 import { requirePermission } from "@/lib/auth/authorize";
 import { env } from "@/lib/config/env";
 import { brandOf } from "@/lib/mail/brand-rules";
-import { fromAddress } from "@/lib/mail/sender";
+import { fromAddress, namedAddress } from "@/lib/mail/sender";
 import { emailSenderSchema, type EmailSenderInput } from "@/lib/org/email-sender-schemas";
 import {
   DEFAULT_EMAIL_BODY,
@@ -77,7 +77,7 @@ function toDto(org: OrgRow): EmailSettingsDto {
       mailSenderName: org.mailSenderName ?? "",
       mailReplyTo: org.mailReplyTo ?? "",
       accentColor: org.accentColor ?? "",
-      defaultSenderName: /^\s*"?([^"<>]*?)"?\s*</.exec(mailFrom)?.[1] || env().PRODUCT_NAME,
+      defaultSenderName: namedAddress(mailFrom)?.name || env().PRODUCT_NAME,
       fromAddress: fromAddress(mailFrom),
       companyName: brand.companyName,
       effectiveAccentColor: brand.accentColor,

@@ -1,7 +1,7 @@
 import { confirmPasswordRule, passwordRule, passwordsMatch } from "@/lib/auth/password-rules";
 import { email, form, oneOf, optional, optionalBoolean, text, type Rule } from "@/lib/validation/rules";
 import { isSafeName, NAME_MESSAGE } from "@/lib/validation/names";
-import { isValidTimeZone } from "@/lib/format/zones";
+import { canonicalTimeZone } from "@/lib/format/zones";
 
 // The signup rules, zod-free (lib/validation/rules.ts): the signup form checks
 // them as the visitor types (a public page, whose first download must stay small) and the server
@@ -70,8 +70,8 @@ export type SignupInput = Omit<SignupData, "companySize"> & { companySize: strin
 const browserTimeZone: Rule<string | undefined> = (input) => {
   if (input === undefined) return { ok: true, value: undefined };
   if (typeof input !== "string") return { ok: false, messages: ["The time zone must be a name such as Europe/London"] };
-  const zone = input.trim();
-  return { ok: true, value: isValidTimeZone(zone) ? zone : "UTC" };
+  // Stored as the runtime spells it, so "europe/london" and "Europe/London" are one zone.
+  return { ok: true, value: canonicalTimeZone(input.trim()) ?? "UTC" };
 };
 
 export const signupRules = /* @__PURE__ */ form<SignupData>(

@@ -196,7 +196,12 @@ describe("checkout: a second one is refused", () => {
   it("the checkout's Back link expires it, and Start Subscription is offered again", async () => {
     const w = await workspace();
     const first = sessionIdOf((await startCheckout(w.admin)).checkoutUrl);
-    await releaseCheckout(w.admin);
+    // A Back link without its ref, or with another's, gives nothing up (a link crafted elsewhere).
+    await releaseCheckout(w.admin, undefined);
+    await releaseCheckout(w.admin, "forged");
+    expect(standin().state().checkoutSessions[first]!.status).toBe("open");
+    const back = new URL(standin().state().checkoutSessions[first]!.cancel_url!);
+    await releaseCheckout(w.admin, back.searchParams.get("ref"));
     expect(standin().state().checkoutSessions[first]!.status).toBe("expired");
     const overview = await getBillingOverview(w.admin);
     expect(overview.checkoutOpenUntil).toBeNull();

@@ -178,6 +178,10 @@ describe("the series view of 'My Meetings'", () => {
     expect((await series(elsewhere.manager, weekly.id)).status).toBe(404);
     expect((await series(c.manager, weekly.id, "?when=soon")).status).toBe(400);
     expect((await series(c.manager, weekly.id, "?cursor=garbage")).status).toBe(400);
+    // Cursors that pass a loose check but not PostgreSQL's: 36 dashes for an id, a year before 1970.
+    const cursorOf = (s: string) => Buffer.from(s, "utf8").toString("base64url");
+    for (const raw of [`2026-11-27T10:00:00.000Z|${"-".repeat(36)}`, `-000001-01-01T00:00:00.000Z|${weekly.id}`])
+      expect((await series(c.manager, weekly.id, `?cursor=${cursorOf(raw)}`)).status).toBe(400);
   });
 });
 

@@ -217,6 +217,12 @@ describe("signup defaults: seats, time zone and 1:1 templates", () => {
       );
       expect(org.pulseTimeZone).toBe("UTC");
     }
+    // A known zone in another spelling is stored as the runtime spells it.
+    const { orgId: lower } = await signedUp({ timeZone: " europe/london " });
+    const stored = await withOrg(lower, (tx) =>
+      tx.organization.findUniqueOrThrow({ where: { id: lower }, select: { pulseTimeZone: true } }),
+    );
+    expect(stored.pulseTimeZone).toBe("Europe/London");
     const base = { ...signupData(uniqueName("tz")) } as Record<string, unknown>;
     const parsed = signupSchema.safeParse({ ...base, timeZone: 5 });
     expect(parsed.success).toBe(false);

@@ -202,4 +202,16 @@ describe("the static renderer", () => {
     const { toHtml } = await import("@/lib/mail/templates/to-html");
     expect(() => toHtml(createElement("div", { dangerouslySetInnerHTML: { __html: "<b>x</b>" } }))).toThrow();
   });
+
+  it("links only to http(s) and mailto addresses", async () => {
+    const { createElement } = await import("react");
+    const { toHtml } = await import("@/lib/mail/templates/to-html");
+    for (const href of ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "/relative"])
+      expect(() => toHtml(createElement("a", { href }, "x")), href).toThrow(/http\(s\) and mailto/);
+    expect(() => toHtml(createElement("img", { src: "data:image/png;base64,AAAA" }))).toThrow();
+    expect(toHtml(createElement("a", { href: "https://acme.example.com/x?a=1&b=2" }, "x"))).toContain(
+      'href="https://acme.example.com/x?a=1&amp;b=2"',
+    );
+    expect(toHtml(createElement("a", { href: "mailto:a@b.example" }, "x"))).toContain('href="mailto:a@b.example"');
+  });
 });

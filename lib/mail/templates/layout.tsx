@@ -1,3 +1,4 @@
+import { escapeRegExp } from "@/lib/utils/reg-exp";
 import type { ReactNode } from "react";
 import { Body } from "@react-email/body";
 import { Container } from "@react-email/container";
@@ -62,8 +63,6 @@ export function MailLayout(p: { brand: MailBrand; preview: string; children: Rea
     </Html>
   );
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Plain text as paragraphs (blank lines between them, single line breaks kept), the way the text

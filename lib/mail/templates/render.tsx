@@ -1,3 +1,4 @@
+import { escapeRegExp } from "@/lib/utils/reg-exp";
 import { toHtml } from "./to-html";
 import { MailLayout, Paragraphs } from "./layout";
 import { escapeHtml, oneLine } from "@/lib/mail/safe-name";
@@ -48,7 +49,7 @@ function firstLine(text: string): string {
 export function personalise(mail: RenderedMail, values: Record<string, string>): RenderedMail {
   const slots = Object.keys(values);
   if (slots.length === 0) return mail;
-  const re = new RegExp(slots.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  const re = new RegExp(slots.map(escapeRegExp).join("|"), "g");
   return {
     subject: oneLine(mail.subject.replace(re, (s) => values[s]!)),
     text: mail.text.replace(re, (s) => values[s]!),
@@ -65,6 +66,6 @@ const TRAILING_PUNCTUATION = /[.,;:!?)]+$/;
 /** Every absolute URL in `text` on the workspace's origin (`origin` without a trailing slash), as
  * it stands in the text, without the sentence's punctuation after it: the links a message built. */
 export function workspaceUrls(text: string, origin: string): string[] {
-  const found = text.match(new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[/?#][^\\s]*)?`, "g")) ?? [];
+  const found = text.match(new RegExp(`${escapeRegExp(origin)}(?:[/?#][^\\s]*)?`, "g")) ?? [];
   return [...new Set(found.map((u) => u.replace(TRAILING_PUNCTUATION, "")))];
 }

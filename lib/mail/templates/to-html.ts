@@ -56,6 +56,13 @@ function cssOf(style: Record<string, unknown>): string {
     .join(";");
 }
 
+// Attributes a mail client follows or loads. Templates only ever link to addresses they build, but
+// a scheme other than these (javascript:, data:) would run or embed something: refused outright.
+const URL_ATTRIBUTES = new Set(["href", "src"]);
+// A slot of personalise() (lib/mail/templates/render.tsx) stands for a link the message built,
+// filled in per person after rendering.
+const SAFE_URL = /^(https?:|mailto:|PWSLOT[A-Za-z]+XSLOT$)/i;
+
 function attributesOf(props: Record<string, unknown>): string {
   let out = "";
   for (const [key, value] of Object.entries(props)) {
@@ -63,6 +70,8 @@ function attributesOf(props: Record<string, unknown>): string {
     if (key === "dangerouslySetInnerHTML") throw new Error("Mail templates never set raw HTML");
     if (value === undefined || value === null || value === false || typeof value === "function") continue;
     const name = ATTRIBUTE_NAMES[key] ?? key;
+    if (URL_ATTRIBUTES.has(name) && !SAFE_URL.test(String(value).trim()))
+      throw new Error(`Mail templates link to http(s) and mailto addresses only (${name})`);
     if (key === "style") {
       const css = cssOf(value as Record<string, unknown>);
       if (css) out += ` style="${escape(css)}"`;

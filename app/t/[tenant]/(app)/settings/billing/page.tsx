@@ -19,7 +19,7 @@ export default async function BillingSettingsPage({ searchParams }: { searchPara
         // so the page says what happened without waiting for the webhook.
         if (can(ctx, "billing.manage")) {
           if (query.billing === "success" && sessionId.success) await confirmCheckoutReturn(ctx, sessionId.data);
-          else if (query.billing === "cancelled") await releaseCheckout(ctx);
+          else if (query.billing === "cancelled") await releaseCheckout(ctx, query.ref);
         }
         return <BillingOverview orgId={ctx.orgId} overview={await getBillingOverview(ctx)} />;
       }}
