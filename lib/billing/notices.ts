@@ -16,10 +16,25 @@ export type BillingNotice = "trial_ending" | "payment_failed" | "subscription_ca
 
 type Text = { title: string; message: string; actionText: string; subject: string; body: string[] };
 
-function texts(notice: BillingNotice, workspace: string, product: string, trialEnd: Date | null): Text {
-  const day = trialEnd ? formatDate(trialEnd, "dayLongMonthYear", "UTC") : null;
+type Facts = { trialEnd: Date | null; timeZone: string; cancelled: boolean };
+
+function texts(notice: BillingNotice, workspace: string, product: string, facts: Facts): Text {
+  const day = facts.trialEnd ? formatDate(facts.trialEnd, "dayLongMonthYear", facts.timeZone) : null;
   switch (notice) {
     case "trial_ending":
+      // An admin who cancelled the trial is told what they chose, not that a charge is coming.
+      if (facts.cancelled)
+        return {
+          title: "Your free trial ends in 3 days",
+          message: `${workspace}'s free trial ends${day ? ` on ${day}` : " in 3 days"}. You cancelled it, so nothing will be charged; the workspace then becomes read-only until you subscribe.`,
+          actionText: "Review billing",
+          subject: `Your ${product} free trial ends in 3 days`,
+          body: [
+            `${workspace}'s free trial of ${product} ends${day ? ` on ${day}` : " in 3 days"}.`,
+            "",
+            "You cancelled it, so nothing will be charged. Everyone can still sign in, read and export afterwards; to keep sending surveys and adding people, subscribe at:",
+          ],
+        };
       return {
         title: "Your free trial ends in 3 days",
         message: `${workspace}'s free trial ends${day ? ` on ${day}` : " in 3 days"}. Your subscription then starts with the card you added; check your seats and card in Settings.`,
@@ -63,7 +78,11 @@ function texts(notice: BillingNotice, workspace: string, product: string, trialE
 export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNotice): Promise<number> {
   const org = await tx.organization.findUniqueOrThrow({
     where: { id: orgId },
-    select: { name: true, subdomain: true, trialEndDate: true },
+    select: { name: true, subdomain: true, trialEndDate: true, pulseTimeZone: true },
+  });
+  const account = await tx.billingAccount.findUnique({
+    where: { organizationId: orgId },
+    select: { cancelAtPeriodEnd: true },
   });
   // Whoever can act on the notice (billing.manage), asked of the permission map like other recipients.
   const admins = await tx.user.findMany({
@@ -72,7 +91,11 @@ export async function sendBillingNotice(tx: Tx, orgId: string, notice: BillingNo
     orderBy: { id: "asc" },
   });
   const product = env().PRODUCT_NAME;
-  const t = texts(notice, org.name, product, org.trialEndDate);
+  const t = texts(notice, org.name, product, {
+    trialEnd: org.trialEndDate,
+    timeZone: org.pulseTimeZone,
+    cancelled: account?.cancelAtPeriodEnd ?? false,
+  });
   const link = billingSettingsUrl(org.subdomain, env().rootDomain);
   const brand = await mailBrand(tx, orgId);
   for (const admin of admins) {

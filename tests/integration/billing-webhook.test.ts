@@ -221,7 +221,21 @@ describe("billing webhook: receiving", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: ws.admins[0]!.email, kind: "billing_trial_ending" });
     expect(mails[0]!.text).toContain(`${ws.subdomain}.localhost:3000/settings/billing`);
+    expect(mails[0]!.text).toContain("Your subscription then starts with the card you added");
     expect((await storedEvents(ws.orgId))[0]!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it("tells an admin who cancelled the trial that nothing will be charged, not that a subscription starts", async () => {
+    const ws = await workspace();
+    // Cancelled at Stripe, as 'Cancel trial' does: the event's processing reads Stripe's state.
+    await testStripe().subscriptions.update(ws.sub, { cancel_at_period_end: true });
+    standin().trialWillEnd(ws.sub);
+    await deliver(lastEvent(ws.customer, "customer.subscription.trial_will_end"));
+    expect(await runJobs(ws.orgId)).toBe(1);
+    const { mails } = await noticesOf(ws.orgId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("You cancelled it, so nothing will be charged");
+    expect(mails[0]!.text).not.toContain("card you added");
   });
 
   it("refuses a bad signature, a tampered body and a missing header with 400 and stores nothing", async () => {
