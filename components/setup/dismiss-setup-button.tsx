@@ -14,7 +14,7 @@ export function DismissSetupButton() {
   const router = useRouter();
   // A button with no fields: the pattern still gives it the early-submit hold and the announced answer.
   const form = useActionForm(dismissSetupAction, ANY_VALUES, {
-    initial: {},
+    initial: { dismiss: "setup-checklist" },
     onSuccess: (state) => {
       toast({ title: state.message ?? "The setup checklist is hidden." });
       router.refresh();
