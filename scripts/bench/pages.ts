@@ -231,7 +231,9 @@ async function measure(port: number, url: string, cookie: string | null): Promis
             x.scoreDisplayMode !== "notApplicable",
         )
         .map((x) => `    ${x.id}: ${x.displayValue ?? ""} ${x.score}`);
-      console.log(`  ${url}\n${opp.join("\n")}`);
+      // Which element was the largest paint, and when its phases ended (what to shorten).
+      const lcpEl = JSON.stringify(lhr.audits["lcp-breakdown-insight"]?.details ?? null).slice(0, 1500);
+      console.log(`  ${url}\n${opp.join("\n")}\n    largest paint: ${lcpEl}`);
     }
   }
   const pick = (k: keyof Figures) => median(runs.map((r) => r[k]));
@@ -249,6 +251,8 @@ async function measure(port: number, url: string, cookie: string | null): Promis
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production" };
   delete env.DATABASE_URL; // the embedded database with the demo workspace
+  // No Stripe stand-in: the new workspace below signs up without a card step, as a self-hosted one does.
+  env.STRIPE_STANDIN = "0";
   const existing = process.env.BENCH_EXISTING === "1";
   const server: ChildProcess | null = existing
     ? null
@@ -293,7 +297,7 @@ async function main(): Promise<void> {
     const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
     if (!existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath} (set CHROME_PATH)`);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox"] });
-    const pages: { name: string; target: number | null; url: string; cookie: string | null }[] = [
+    const allPages: { name: string; target: number | null; url: string; cookie: string | null }[] = [
       { name: "Survey (employee link)", target: 95, url: `http://${WORKSPACE}${surveyPath}`, cookie: null },
       { name: "Landing page", target: 95, url: `http://${MAIN}/landing`, cookie: null },
       { name: "Dashboard (admin, team alerts)", target: 95, url: `http://${WORKSPACE}/`, cookie: admin },
@@ -302,6 +306,9 @@ async function main(): Promise<void> {
       { name: "1:1 meeting (manager)", target: 90, url: `http://${WORKSPACE}${meetingPath}`, cookie: manager },
       { name: "Reference: a bare HTML page", target: null, url: reference.url, cookie: null },
     ];
+    // BENCH_PAGES_ONLY=<text>: only the pages whose name contains it (and the reference), to look at one.
+    const only = process.env.BENCH_PAGES_ONLY?.toLowerCase();
+    const pages = only ? allPages.filter((p) => p.target === null || p.name.toLowerCase().includes(only)) : allPages;
     // Warm each page once (the first request of a route compiles nothing in production, but fills caches).
     for (const p of pages) await request(p.url, { headers: p.cookie ? { cookie: p.cookie } : {} });
     const load = () =>
