@@ -30,8 +30,11 @@ function TeamAlerts({ alerts, orgLevel }: { alerts: TeamAlert[]; orgLevel: boole
       <ul aria-labelledby="team-alerts-title" className="mt-2 grid gap-3 md:grid-cols-2">
         {shown.map((t) => (
           <li key={t.teamId} className="rounded-lg bg-white p-3 text-sm shadow-xs" data-team-alert={t.teamName}>
+            {/* Not prefetched: each would render that team's Pulse Overview on the server for every
+                dashboard view, and their requests would compete with the page's own first paint. */}
             <Link
               href={teamPulseHref(t.teamId)}
+              prefetch={false}
               className="font-semibold break-words text-brand-700 underline underline-offset-2"
             >
               {t.teamName}
