@@ -27,7 +27,7 @@ export function seatsUsedPercent(users: number, seats: number): number {
 const signupTrial = (o: BillingOverviewDto) => o.status === "trialing" && !o.subscribed && !o.readOnly;
 
 /** The signup's trial will charge the card on file when it ends: it can be cancelled. */
-export const chargesAtTrialEnd = (o: BillingOverviewDto): boolean =>
+const chargesAtTrialEnd = (o: BillingOverviewDto): boolean =>
   signupTrial(o) && o.hasSubscription && o.cardOnFile && !o.cancelAtPeriodEnd;
 
 /** The plan card's line under the status, or null. */
