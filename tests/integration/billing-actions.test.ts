@@ -107,8 +107,11 @@ describe("billing actions", () => {
       customer: (await account(w.orgId)).stripeCustomerId,
       client_reference_id: w.orgId,
       success_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `http://${w.subdomain}.localhost:3000/settings/billing?billing=cancelled`,
     });
+    // The Back link carries its keyed ref (a SHA-256 HMAC, base64url), which the billing page checks.
+    expect(session.cancel_url).toMatch(
+      new RegExp(`^http://${w.subdomain}\\.localhost:3000/settings/billing\\?billing=cancelled&ref=[A-Za-z0-9_-]{43}$`),
+    );
     expect(session.line_items_data.map((l) => l.quantity)).toEqual([5]);
     expect(session.subscription_data.metadata).toMatchObject({ organizationId: w.orgId });
     expect((await audits(w.orgId)).map((a) => a.action)).toEqual(["billing.checkout_started"]);
