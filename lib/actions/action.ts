@@ -12,6 +12,7 @@ import { enforceRateLimit, requestAddress, type RateLimitName } from "@/lib/api/
 import { invalidInput, notFoundWith, unauthenticated } from "@/lib/errors/domain-error";
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
+import { refuseWhenReadOnly, type ReadOnlyRule } from "@/lib/billing/access";
 import { CORRECT_FIELDS, type FormAction, type FormState } from "@/lib/actions/form-state";
 
 /**
@@ -25,6 +26,8 @@ import { CORRECT_FIELDS, type FormAction, type FormState } from "@/lib/actions/f
  * - session: a signed-in user of the workspace named by the Host header.
  * - tenant:  no sign-in, but the Host must name an existing workspace.
  * - public:  anyone.
+ * A session or tenant action declared `readOnly: "refuse"` fails with workspace_read_only (409) in
+ * a read-only workspace.
  */
 type Base<S extends z.ZodType> = {
   input: S;
@@ -33,9 +36,31 @@ type Base<S extends z.ZodType> = {
    * are read; over it, a failed state with code rate_limited (429). */
   rateLimit?: RateLimitName;
 };
-type SessionAction<S extends z.ZodType> = Omit<Base<S>, "permission"> & { auth: "session"; permission?: Permission };
-type TenantAction<S extends z.ZodType> = Base<S> & { auth: "tenant" };
-type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public" };
+/** Actions of a workspace (session and tenant) say what they do once it is read-only. */
+type WorkspaceRule = {
+  /** What the action does in a read-only workspace (its subscription ended): "allow" runs it,
+   * "refuse" fails with workspace_read_only (409) after the sign-in, permission and rate limit and
+   * before the fields are read. Every session and tenant action declares it
+   * (tests/unit/action-declarations.test.ts fails on one that does not); the families are in
+   * CONTRIBUTING.md (Read-only workspaces). */
+  readOnly?: ReadOnlyRule;
+};
+type SessionAction<S extends z.ZodType> = Omit<Base<S>, "permission"> &
+  WorkspaceRule & { auth: "session"; permission?: Permission };
+type TenantAction<S extends z.ZodType> = Base<S> & WorkspaceRule & { auth: "tenant" };
+// A public action knows no workspace: no rule.
+type PublicAction<S extends z.ZodType> = Base<S> & { auth: "public"; readOnly?: never };
+
+/** What an action is, as its formAction() call declared it: what tests derive their checks from
+ * (tests/support/action-declarations.ts). */
+export type ActionDeclaration = {
+  auth: "session" | "tenant" | "public";
+  permission?: Permission;
+  rateLimit?: RateLimitName;
+  readOnly?: ReadOnlyRule;
+};
+/** A server action that tells what it is. */
+export type DeclaredAction = FormAction & { declaration: ActionDeclaration };
 
 /** What a handler may return: a message for the form, or nothing (then "ok" without one). */
 type Outcome = { message?: string } | void;
@@ -88,34 +113,42 @@ const ok = (outcome: Outcome): FormState => ({
 export function formAction<S extends z.ZodType>(
   spec: SessionAction<S>,
   handler: (a: { input: z.output<S>; ctx: AuthContext }) => Promise<Outcome>,
-): FormAction;
+): DeclaredAction;
 export function formAction<S extends z.ZodType>(
   spec: TenantAction<S>,
   handler: (a: { input: z.output<S>; tenant: Tenant }) => Promise<Outcome>,
-): FormAction;
+): DeclaredAction;
 export function formAction<S extends z.ZodType>(
   spec: PublicAction<S>,
   handler: (a: { input: z.output<S> }) => Promise<Outcome>,
-): FormAction;
+): DeclaredAction;
 export function formAction(
   spec: SessionAction<z.ZodType> | TenantAction<z.ZodType> | PublicAction<z.ZodType>,
   // Each overload narrows the handler's argument; the implementation only passes it along.
   handlerArg: (a: never) => Promise<Outcome>,
-): FormAction {
+): DeclaredAction {
   const handler = handlerArg as (a: { input: unknown; ctx?: AuthContext; tenant?: Tenant }) => Promise<Outcome>;
-  return async (_prev, form) => {
+  const declaration: ActionDeclaration = {
+    auth: spec.auth,
+    ...(spec.auth === "session" && spec.permission ? { permission: spec.permission } : {}),
+    ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+    ...(spec.auth !== "public" && spec.readOnly ? { readOnly: spec.readOnly } : {}),
+  };
+  const action: FormAction = async (_prev, form) => {
     try {
       if (spec.auth === "session") {
         const session = await currentSession();
         if (!session) throw unauthenticated(SESSION_ENDED);
         if (spec.permission) requirePermission(session.ctx, spec.permission);
         await limitRate(spec.rateLimit, session.ctx.orgId);
+        if (declaration.readOnly === "refuse") await refuseWhenReadOnly(session.ctx.orgId);
         return ok(await handler({ input: parseFields(spec.input, form), ctx: session.ctx }));
       }
       if (spec.auth === "tenant") {
         const tenant = await currentTenant();
         if (!tenant) throw notFoundWith("not_found", NO_WORKSPACE);
         await limitRate(spec.rateLimit, tenant.orgId);
+        if (declaration.readOnly === "refuse") await refuseWhenReadOnly(tenant.orgId);
         return ok(await handler({ input: parseFields(spec.input, form), tenant }));
       }
       await limitRate(spec.rateLimit);
@@ -124,4 +157,5 @@ export function formAction(
       return failure(err);
     }
   };
+  return Object.assign(action, { declaration });
 }

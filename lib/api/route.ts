@@ -15,6 +15,7 @@ import { RATE_LIMITS, enforceRateLimit, type RateLimitName } from "@/lib/api/rat
 import { clientAddress } from "@/lib/auth/client-address";
 import { log } from "@/lib/log/logger";
 import { entitiesOf } from "@/lib/validation/entity-id";
+import { refuseWhenReadOnly, type ReadOnlyRule } from "@/lib/billing/access";
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -38,18 +39,30 @@ type Spec<P, Q, B> = {
   invalidBodyMessage?: string;
 };
 
-type SessionSpec<P, Q, B> = Spec<P, Q, B> & {
-  auth: "session";
-  /** From the one permission map (lib/auth/permissions.ts); without it any signed-in role may call. */
-  permission?: Permission;
-  /** Keys of the path, query or body (top level) that name a user and must name the caller: any
-   * other user's id answers 404, as another organisation's id does. Default ["userId"]. */
-  ownUser?: readonly string[];
+/** Routes of a workspace (session and tenant) say what they do once it is read-only. */
+type WorkspaceRule = {
+  /** What this method does in a read-only workspace (its subscription ended): "allow" runs it,
+   * "refuse" answers 409 workspace_read_only after the sign-in, permission and rate limit and
+   * before the input is read, so nothing is written or sent. Every method that may change data
+   * declares it (tests/unit/route-declarations.test.ts fails on one that does not); the families
+   * are in CONTRIBUTING.md (Read-only workspaces). */
+  readOnly?: ReadOnlyRule;
 };
+
+type SessionSpec<P, Q, B> = Spec<P, Q, B> &
+  WorkspaceRule & {
+    auth: "session";
+    /** From the one permission map (lib/auth/permissions.ts); without it any signed-in role may call. */
+    permission?: Permission;
+    /** Keys of the path, query or body (top level) that name a user and must name the caller: any
+     * other user's id answers 404, as another organisation's id does. Default ["userId"]. */
+    ownUser?: readonly string[];
+  };
 /** A cross-site request is refused (403) unless the route says it takes them (`sameOrigin: false`). */
-type TenantSpec<P, Q, B> = Spec<P, Q, B> & { auth: "tenant"; sameOrigin?: boolean };
-type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public"; sameOrigin?: boolean };
-type MainSpec<P, Q, B> = Spec<P, Q, B> & { auth: "main"; sameOrigin?: boolean };
+type TenantSpec<P, Q, B> = Spec<P, Q, B> & WorkspaceRule & { auth: "tenant"; sameOrigin?: boolean };
+// No workspace is known to a public or main-site route (signup, the Stripe webhook): no rule.
+type PublicSpec<P, Q, B> = Spec<P, Q, B> & { auth: "public"; sameOrigin?: boolean; readOnly?: never };
+type MainSpec<P, Q, B> = Spec<P, Q, B> & { auth: "main"; sameOrigin?: boolean; readOnly?: never };
 type AnySpec =
   | SessionSpec<Schema, Schema, Schema>
   | TenantSpec<Schema, Schema, Schema>
@@ -76,6 +89,8 @@ export type RouteDeclaration = {
   ownOrganization: readonly string[];
   /** Whether a request that passes the declared checks may change data (see Spec.writes). */
   writes: boolean;
+  /** What it does in a read-only workspace, as declared (absent when the route did not say). */
+  readOnly?: ReadOnlyRule;
 };
 
 type Input<P, Q, B> = { params: Out<P>; query: Out<Q>; body: Out<B>; req: NextRequest; requestId: string };
@@ -137,6 +152,7 @@ function routeDeclaration(spec: AnySpec, method: string): RouteDeclaration {
     ownUser: session ? (spec.ownUser ?? OWN_USER_KEYS) : [],
     ownOrganization: session ? organizationKeys(spec) : [],
     writes: spec.writes ?? unsafe,
+    ...(spec.readOnly ? { readOnly: spec.readOnly } : {}),
   };
 }
 
@@ -227,7 +243,8 @@ function toResponse(result: unknown): Response {
  * - main:    the main (marketing) site only: any workspace host answers 404, before anything else.
  * - public:  anyone, any host.
  * Every session route, and every tenant or main route unless it says `sameOrigin: false`, refuses
- * a request other than GET or HEAD whose Origin is another site (403).
+ * a request other than GET or HEAD whose Origin is another site (403). A session or tenant route
+ * declared `readOnly: "refuse"` answers 409 workspace_read_only in a read-only workspace.
  */
 export function apiRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R>(
   spec: SessionSpec<P, Q, B>,
@@ -274,6 +291,7 @@ export function apiRoute(
         }
         if (spec.permission) requirePermission(session.ctx, spec.permission);
         await limitRate(spec, req, session.ctx.orgId, session.ctx.userId);
+        if (declared.readOnly === "refuse") await refuseWhenReadOnly(session.ctx.orgId);
         const input = await parseInput(spec, declared, req, context, session.ctx);
         return toResponse(await handler({ ...input, req, requestId, ctx: session.ctx }));
       }
@@ -282,6 +300,7 @@ export function apiRoute(
         if (!tenant) throw notFound("Workspace");
         if (declared.sameOrigin) checkSameOrigin(req);
         await limitRate(spec, req, tenant.orgId);
+        if (declared.readOnly === "refuse") await refuseWhenReadOnly(tenant.orgId);
         const input = await parseInput(spec, declared, req, context);
         return toResponse(await handler({ ...input, req, requestId, tenant }));
       }

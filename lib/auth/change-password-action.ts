@@ -7,7 +7,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 const WRONG_PASSWORD = "The current password is not correct.";
 
 export const changePasswordAction = formAction(
-  { auth: "session", input: changePasswordSchema },
+  { auth: "session", readOnly: "allow", input: changePasswordSchema },
   async ({ input, ctx }) => {
     const result = await changePassword(ctx, input.currentPassword, input.password);
     if (result === "wrong-password")

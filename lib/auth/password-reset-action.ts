@@ -8,7 +8,7 @@ import { invalidInput } from "@/lib/errors/domain-error";
 // The answer is the same whether or not the account exists, and so is the work behind it (one
 // queued job: requestPasswordReset), so neither the form nor its timing reveals accounts.
 export const requestResetAction = formAction(
-  { auth: "tenant", input: resetRequestSchema, rateLimit: "passwordResetRequest" },
+  { auth: "tenant", readOnly: "allow", input: resetRequestSchema, rateLimit: "passwordResetRequest" },
   async ({ input, tenant }) => {
     await requestPasswordReset(tenant, input.email);
     return {
@@ -19,7 +19,7 @@ export const requestResetAction = formAction(
 );
 
 export const resetPasswordAction = formAction(
-  { auth: "tenant", input: newPasswordSchema },
+  { auth: "tenant", readOnly: "allow", input: newPasswordSchema },
   async ({ input, tenant }) => {
     if (!(await resetPassword(tenant, input.token, input.password))) {
       throw invalidInput(

@@ -31,6 +31,25 @@ export async function assertWritable(tx: Tx, orgId: string): Promise<void> {
   if (await isReadOnly(tx, orgId)) throw conflict("workspace_read_only", READ_ONLY_MESSAGE);
 }
 
+/**
+ * What a route method or server action does in a read-only workspace, declared on every one that
+ * may change anything (apiRoute and formAction, `readOnly`), so the rule lives in one place rather
+ * than in each domain function that happens to remember it:
+ * - "allow": it runs as always (reading, exporting, deleting, billing, signing in and out, the
+ *   vault and one's own account, answering an already open survey, dismissing, marking read);
+ * - "refuse": 409 workspace_read_only before its input is even read (it adds, changes or sends).
+ * CONTRIBUTING.md (Read-only workspaces) has the table of which family is which.
+ */
+export type ReadOnlyRule = "allow" | "refuse";
+
+/** The wrappers' check for a "refuse" route or action, in its own short transaction before the
+ * input is read. The domain functions that send or add keep their own assertWritable in the
+ * writing transaction too: jobs reach them without a wrapper, and a subscription that ends
+ * between this check and the write is caught there. */
+export async function refuseWhenReadOnly(orgId: string): Promise<void> {
+  await withOrg(orgId, (tx) => assertWritable(tx, orgId));
+}
+
 /** What the app shell's subscription banner shows; null when there is nothing to say. */
 export type SubscriptionBannerDto = { kind: "read_only"; canManage: boolean } | { kind: "past_due" };
 

@@ -15,7 +15,7 @@ import { log } from "@/lib/log/logger";
 // next-auth cookie), and the form goes on to the dashboard. The link stays single-use: the token
 // is spent before any session exists.
 export const acceptInvitationAction = formAction(
-  { auth: "tenant", input: newPasswordSchema },
+  { auth: "tenant", readOnly: "allow", input: newPasswordSchema },
   async ({ input, tenant }) => {
     if (!(await acceptInvitation(tenant.orgId, input.token, input.password))) {
       throw invalidInput(

@@ -8,7 +8,7 @@ import { emailChangeRequestSchema, emailChangeTokenSchema } from "@/lib/people/e
 // about): none takes a user id, so nobody can aim one at someone else.
 
 export const requestEmailChangeAction = formAction(
-  { auth: "session", input: emailChangeRequestSchema, rateLimit: "emailChange" },
+  { auth: "session", readOnly: "allow", input: emailChangeRequestSchema, rateLimit: "emailChange" },
   async ({ input, ctx }) => {
     await requestEmailChange(ctx, input);
     return {
@@ -18,7 +18,7 @@ export const requestEmailChangeAction = formAction(
 );
 
 export const confirmEmailChangeAction = formAction(
-  { auth: "session", input: emailChangeTokenSchema, rateLimit: "emailChange" },
+  { auth: "session", readOnly: "allow", input: emailChangeTokenSchema, rateLimit: "emailChange" },
   async ({ input, ctx }) => {
     const { email } = await confirmEmailChange(ctx, input.token);
     return {
@@ -28,7 +28,7 @@ export const confirmEmailChangeAction = formAction(
 );
 
 export const undoEmailChangeAction = formAction(
-  { auth: "tenant", input: emailChangeTokenSchema, rateLimit: "emailChange" },
+  { auth: "tenant", readOnly: "allow", input: emailChangeTokenSchema, rateLimit: "emailChange" },
   async ({ input, tenant }) => {
     const { email } = await undoEmailChange(tenant, input.token);
     return {

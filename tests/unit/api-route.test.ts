@@ -11,6 +11,19 @@ vi.mock("@/lib/tenancy/resolve", () => ({
   currentHost: async () => ({ kind: "tenant", subdomain: "acme" }),
   currentTenant: async () => ({ orgId: ORG, subdomain: "acme" }),
 }));
+// The read-only look-up is the one database read the wrapper makes; here the workspace is
+// read-only or not as a test says (tests/integration/read-only-rule.test.ts reads the real row).
+const readOnly = vi.hoisted(() => ({ workspace: false, asked: [] as string[] }));
+vi.mock("@/lib/billing/access", async () => {
+  const { conflict } = await import("@/lib/errors/domain-error");
+  const { READ_ONLY_MESSAGE } = await import("@/lib/billing/status");
+  return {
+    refuseWhenReadOnly: async (orgId: string) => {
+      readOnly.asked.push(orgId);
+      if (readOnly.workspace) throw conflict("workspace_read_only", READ_ONLY_MESSAGE);
+    },
+  };
+});
 
 const ORG = "11111111-1111-4111-8111-111111111111";
 const OTHER_ORG = "22222222-2222-4222-8222-222222222222";
@@ -43,10 +56,51 @@ const echo = apiRoute(
 
 beforeEach(() => {
   session.current = { ctx: admin };
+  readOnly.workspace = false;
+  readOnly.asked = [];
   vi.restoreAllMocks();
 });
 
 describe("apiRoute", () => {
+  it('refuses a "refuse" route in a read-only workspace with 409 after sign-in and permission, before the body is read', async () => {
+    const handler = vi.fn(async () => ({ ok: true }));
+    const route = apiRoute(
+      { auth: "session", permission: "people.manage", readOnly: "refuse", body: z.object({ name: z.string() }) },
+      handler,
+    );
+    readOnly.workspace = true;
+    // Malformed JSON is never read: the answer is the read-only one.
+    const res = await route(post("{not json"), noParams);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: "workspace_read_only",
+      error:
+        "This workspace is read-only because its subscription has ended. An admin of your organisation can subscribe again.",
+    });
+    expect(readOnly.asked).toEqual([ORG]);
+    // Signed out and the wrong role are told so first, without a look at the workspace.
+    session.current = null;
+    expect((await route(post("{}"), noParams)).status).toBe(401);
+    session.current = { ctx: { ...admin, role: "employee" } };
+    expect((await route(post("{}"), noParams)).status).toBe(403);
+    expect(readOnly.asked).toEqual([ORG]);
+    expect(handler).not.toHaveBeenCalled();
+    // Writable again: the same route runs.
+    session.current = { ctx: admin };
+    readOnly.workspace = false;
+    expect((await route(post(JSON.stringify({ name: "x" })), noParams)).status).toBe(200);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('never asks about the workspace for an "allow" route or a reading method', async () => {
+    readOnly.workspace = true;
+    const allowed = apiRoute({ auth: "session", readOnly: "allow" }, async () => ({ ok: true }));
+    expect((await allowed(post("{}"), noParams)).status).toBe(200);
+    const read = apiRoute({ auth: "session" }, async () => ({ ok: true }));
+    expect((await read(new NextRequest("http://acme.localhost:3000/api/thing"), noParams)).status).toBe(200);
+    expect(readOnly.asked).toEqual([]);
+  });
+
   it("answers an unexpected error with 500, a generic message and the request id that the log carries", async () => {
     const errorLog = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const boom = apiRoute({ auth: "public" }, async () => {

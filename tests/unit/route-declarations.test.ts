@@ -157,6 +157,32 @@ describe("route declarations", () => {
     expect(find("teams", "POST")?.writes).toBe(true);
   });
 
+  it("declares the read-only rule on every session or tenant method that may change data, and none elsewhere", () => {
+    const problems: string[] = [];
+    for (const { file, method, declaration: d } of routes) {
+      if (!d) continue;
+      const inWorkspace = d.auth === "session" || d.auth === "tenant";
+      const mayChange = d.writes || (method !== "GET" && method !== "HEAD");
+      if (inWorkspace && mayChange && d.readOnly !== "allow" && d.readOnly !== "refuse")
+        problems.push(`${method} ${file}: no readOnly ("allow" or "refuse")`);
+      if (!inWorkspace && d.readOnly) problems.push(`${method} ${file}: readOnly on a ${d.auth} route`);
+      // A reading method refuses nothing: "refuse" there would hide a workspace's own data.
+      if (!mayChange && d.readOnly === "refuse") problems.push(`${method} ${file}: a reading method refused`);
+    }
+    expect(problems).toEqual([]);
+    const rule = (file: string, method: string) =>
+      routes.find((r) => r.file === `app/api/${file}/route.ts` && r.method === method)?.declaration?.readOnly;
+    // Spot checks of the families CONTRIBUTING.md (Read-only workspaces) names.
+    expect(rule("teams", "POST")).toBe("refuse");
+    expect(rule("meetings/one-on-one/[meetingId]/cancel", "POST")).toBe("refuse");
+    expect(rule("chat/conversations/[key]", "PATCH")).toBe("refuse");
+    expect(rule("chat/conversations/[key]", "DELETE")).toBe("allow");
+    expect(rule("users/[id]", "DELETE")).toBe("allow");
+    expect(rule("billing/upgrade", "POST")).toBe("allow");
+    expect(rule("surveys/responses", "POST")).toBe("allow");
+    expect(rule("notifications/[key]/[sub]", "PATCH")).toBe("allow");
+  });
+
   it("has no route check the host, the origin, the organisation or the user by hand", () => {
     const handWritten =
       /\b(checkSameOrigin|requireMainHost|currentHost|requireOwnOrg)\s*\(|[!=]==?\s*ctx\.userId\b|ctx\.userId\s*[!=]==?/;

@@ -10,6 +10,6 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { auth: "session", permission: "library.manage", body: contentBodySchema },
+  { auth: "session", readOnly: "refuse", permission: "library.manage", body: contentBodySchema },
   async ({ ctx, body }) => Response.json(await createContent(ctx, body), { status: 201 }),
 );

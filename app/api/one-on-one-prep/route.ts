@@ -10,6 +10,6 @@ const body = prepFormDraftSchema.extend({
 });
 
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", body, maxBodyBytes: PREP_FORM_MAX_BODY_BYTES },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", body, maxBodyBytes: PREP_FORM_MAX_BODY_BYTES },
   async ({ ctx, body: { meetingId, employeeId, ...draft } }) => savePrepDraft(ctx, meetingId, draft, employeeId),
 );

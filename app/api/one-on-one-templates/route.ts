@@ -7,6 +7,6 @@ import { templateInputSchema } from "@/lib/one-on-one/default-templates";
 export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use" }, async ({ ctx }) => listTemplates(ctx));
 
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.templates", body: templateInputSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.templates", body: templateInputSchema },
   async ({ ctx, body }) => Response.json(await createTemplate(ctx, body), { status: 201 }),
 );

@@ -6,7 +6,7 @@ import { coachRequestSchema } from "@/lib/coach/request-schemas";
 // { response, sources: [{ id, title, category }] }: the same engine, not streamed; both messages
 // are saved in the caller's conversation (a new one when none is named).
 export const POST = apiRoute(
-  { auth: "session", permission: "coach.use", body: coachRequestSchema },
+  { auth: "session", readOnly: "refuse", permission: "coach.use", body: coachRequestSchema },
   async ({ ctx, body }) => {
     const { prepared, text } = await replyOnce(ctx, body);
     return {

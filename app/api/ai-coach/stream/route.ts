@@ -16,7 +16,7 @@ type CoachStreamMessage = import("ai").UIMessage<
 >;
 
 export const POST = apiRoute(
-  { auth: "session", permission: "coach.use", body: coachRequestSchema },
+  { auth: "session", readOnly: "refuse", permission: "coach.use", body: coachRequestSchema },
   async ({ ctx, body, req }) => {
     const prepared = await prepareReply(ctx, body, req.signal);
     const stream = createUIMessageStream<CoachStreamMessage>({

@@ -5,7 +5,7 @@ import { SESSION_COOKIES } from "@/lib/auth/current-session";
 
 // POST /api/auth/logout: ends the server-side session (so the cookie is worthless even if kept)
 // and clears the cookie.
-export const POST = apiRoute({ auth: "session" }, async ({ ctx }) => {
+export const POST = apiRoute({ auth: "session", readOnly: "allow" }, async ({ ctx }) => {
   await endSession(ctx);
   const res = NextResponse.json({ ok: true });
   for (const name of SESSION_COOKIES) {

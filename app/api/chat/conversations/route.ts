@@ -6,6 +6,6 @@ import { createConversationSchema } from "@/lib/coach/schemas";
 // of the caller's. The wrapper checks both ids: another organisation's or another user's is "not
 // found" like any id that is not theirs.
 export const POST = apiRoute(
-  { auth: "session", permission: "coach.use", body: createConversationSchema },
+  { auth: "session", readOnly: "refuse", permission: "coach.use", body: createConversationSchema },
   async ({ ctx, body }) => Response.json(await createConversation(ctx, { title: body.title }), { status: 201 }),
 );

@@ -20,11 +20,14 @@ export const GET = apiRoute(
 );
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "library.manage", params, body: contentBodySchema },
+  { auth: "session", readOnly: "refuse", permission: "library.manage", params, body: contentBodySchema },
   async ({ ctx, params, body }) => updateContent(ctx, params.key, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "library.manage", params }, async ({ ctx, params }) => {
-  await deleteContent(ctx, params.key);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", readOnly: "allow", permission: "library.manage", params },
+  async ({ ctx, params }) => {
+    await deleteContent(ctx, params.key);
+    return { ok: true };
+  },
+);

@@ -10,6 +10,6 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.schedule", body: scheduleMeetingSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.schedule", body: scheduleMeetingSchema },
   async ({ ctx, body }) => Response.json(await scheduleMeeting(ctx, body), { status: 201 }),
 );

@@ -20,6 +20,7 @@ export const GET = apiRoute(
 export const PUT = apiRoute(
   {
     auth: "session",
+    readOnly: "refuse",
     permission: "oneOnOnes.use",
     params,
     body: prepFormDraftSchema,

@@ -15,12 +15,12 @@ export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", para
 );
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.templates", params, body: templateInputSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.templates", params, body: templateInputSchema },
   async ({ ctx, params, body }) => updateTemplate(ctx, params.id, body),
 );
 
 export const DELETE = apiRoute(
-  { auth: "session", permission: "oneOnOnes.templates", params },
+  { auth: "session", readOnly: "allow", permission: "oneOnOnes.templates", params },
   async ({ ctx, params }) => {
     await deleteTemplate(ctx, params.id);
     return { ok: true };

@@ -6,6 +6,7 @@ import { PREP_FORM_MAX_BODY_BYTES, prepFormSubmitBodySchema } from "@/lib/one-on
 export const POST = apiRoute(
   {
     auth: "session",
+    readOnly: "refuse",
     permission: "oneOnOnes.use",
     body: prepFormSubmitBodySchema,
     maxBodyBytes: PREP_FORM_MAX_BODY_BYTES,

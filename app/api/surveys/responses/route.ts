@@ -15,8 +15,9 @@ import { submissionSchema } from "@/lib/surveys/take-schemas";
 // address in a transaction of its own right before the answer's: counted on every submission, it
 // would sit one transaction id away from the pool row. A link stores one answer at most, so
 // accepted submissions need no limit; a script trying links is counted and stopped as before.
+// Answering a round that was already open keeps working read-only.
 export const POST = apiRoute(
-  { auth: "tenant", body: submissionSchema, maxBodyBytes: 64 * 1024, writes: false },
+  { auth: "tenant", readOnly: "allow", body: submissionSchema, maxBodyBytes: 64 * 1024, writes: false },
   async ({ tenant, body, req }) => {
     try {
       await submitResponse(tenant.orgId, body, { token: body.token });

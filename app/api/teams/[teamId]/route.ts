@@ -15,11 +15,14 @@ export const GET = apiRoute({ auth: "session", permission: "people.view", params
 });
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "people.manage", params, body: teamInputSchema },
+  { auth: "session", readOnly: "refuse", permission: "people.manage", params, body: teamInputSchema },
   async ({ ctx, params, body }) => updateTeam(ctx, params.teamId, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "people.manage", params }, async ({ ctx, params }) => {
-  await deleteTeam(ctx, params.teamId);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", readOnly: "allow", permission: "people.manage", params },
+  async ({ ctx, params }) => {
+    await deleteTeam(ctx, params.teamId);
+    return { ok: true };
+  },
+);

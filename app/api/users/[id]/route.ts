@@ -5,12 +5,12 @@ import { idParams, userInputSchema } from "@/lib/people/schemas";
 export const GET = apiRoute({ auth: "session", params: idParams }, async ({ ctx, params }) => getUser(ctx, params.id));
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "people.manage", params: idParams, body: userInputSchema },
+  { auth: "session", readOnly: "refuse", permission: "people.manage", params: idParams, body: userInputSchema },
   async ({ ctx, params, body }) => updateUser(ctx, params.id, body),
 );
 
 export const DELETE = apiRoute(
-  { auth: "session", permission: "people.manage", params: idParams },
+  { auth: "session", readOnly: "allow", permission: "people.manage", params: idParams },
   async ({ ctx, params }) => {
     await deleteUser(ctx, params.id);
     return { ok: true };

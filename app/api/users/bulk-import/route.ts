@@ -7,7 +7,13 @@ import { MAX_IMPORT_BODY_BYTES, NDJSON, bulkImportBodySchema } from "@/lib/peopl
 // (docs/decisions.md (Roles and permissions)). With `Accept: application/x-ndjson` the answer streams progress lines
 // and a final result line; otherwise it is the plain JSON result.
 export const POST = apiRoute(
-  { auth: "session", permission: "people.manage", body: bulkImportBodySchema, maxBodyBytes: MAX_IMPORT_BODY_BYTES },
+  {
+    auth: "session",
+    readOnly: "refuse",
+    permission: "people.manage",
+    body: bulkImportBodySchema,
+    maxBodyBytes: MAX_IMPORT_BODY_BYTES,
+  },
   async ({ ctx, body, req, requestId }) => {
     const streaming = (req.headers.get("accept") ?? "").toLowerCase().includes(NDJSON);
     const includeSampleRows = body.includeSampleRows === true;

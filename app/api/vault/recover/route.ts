@@ -7,6 +7,6 @@ import { recoverVaultSchema } from "@/lib/vault/schemas";
 // 160 random bits; the limit keeps a stolen session from being a guessing oracle at all). Without
 // that key nothing is written.
 export const POST = apiRoute(
-  { auth: "session", body: recoverVaultSchema, rateLimit: "vaultRecover", writes: false },
+  { auth: "session", readOnly: "allow", body: recoverVaultSchema, rateLimit: "vaultRecover", writes: false },
   async ({ ctx, body }) => Response.json(await recoverVaults(ctx, body.recoveryKey)),
 );

@@ -14,6 +14,7 @@ const INVALID_LINK = "This sign-in link is invalid, was already used or has expi
 export const POST = apiRoute(
   {
     auth: "tenant",
+    readOnly: "allow",
     params: z.object({ subdomain: z.string().max(200) }),
     // The token is optional in the schema so that a missing one is a 401 like any bad token.
     body: z.object({ token: z.string().max(200).optional() }),

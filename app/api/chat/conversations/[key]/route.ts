@@ -18,11 +18,14 @@ export const GET = apiRoute(
 );
 
 export const PATCH = apiRoute(
-  { auth: "session", permission: "coach.use", params, body: renameConversationSchema },
+  { auth: "session", readOnly: "refuse", permission: "coach.use", params, body: renameConversationSchema },
   async ({ ctx, params, body }) => renameConversation(ctx, params.key, body.title),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "coach.use", params }, async ({ ctx, params }) => {
-  await deleteConversation(ctx, params.key);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", readOnly: "allow", permission: "coach.use", params },
+  async ({ ctx, params }) => {
+    await deleteConversation(ctx, params.key);
+    return { ok: true };
+  },
+);

@@ -8,6 +8,6 @@ const params = z.object({ meetingId: entityId("meeting") });
 
 // The shared meeting notes and 'Mark Complete' (the manager's alone).
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: updateMeetingSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: updateMeetingSchema },
   async ({ ctx, params, body }) => updateMeetingNotes(ctx, params.meetingId, body),
 );

@@ -18,9 +18,11 @@ export const GET = apiRoute(
   async ({ ctx, params }) => listNotifications(ctx, params.key, params.sub),
 );
 
+// Marking read only dismisses: allowed read-only.
 export const PATCH = apiRoute(
   {
     auth: "session",
+    readOnly: "allow",
     params: z.object({ key: entityId("notification"), sub: z.literal("read") }),
     body: z.object({ userId: entityId("user").optional() }).strict(),
   },

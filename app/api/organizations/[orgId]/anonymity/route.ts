@@ -13,6 +13,6 @@ export const GET = apiRoute({ auth: "session", permission: "organization.view", 
 );
 
 export const PATCH = apiRoute(
-  { auth: "session", permission: "organization.manage", params, body: anonymitySchema },
+  { auth: "session", readOnly: "refuse", permission: "organization.manage", params, body: anonymitySchema },
   async ({ ctx, params, body }) => updateAnonymitySetting(ctx, params.orgId, body),
 );

@@ -8,6 +8,7 @@ import { entityId } from "@/lib/validation/entity-id";
 export const PATCH = apiRoute(
   {
     auth: "session",
+    readOnly: "refuse",
     permission: "organization.manage",
     params: z.object({ orgId: entityId("organization") }),
     body: emailSenderSchema,

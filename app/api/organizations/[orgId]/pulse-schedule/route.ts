@@ -13,6 +13,6 @@ export const GET = apiRoute({ auth: "session", permission: "organization.view", 
 );
 
 export const PATCH = apiRoute(
-  { auth: "session", permission: "surveys.send", params, body: pulseScheduleSchema },
+  { auth: "session", readOnly: "refuse", permission: "surveys.send", params, body: pulseScheduleSchema },
   async ({ ctx, params, body }) => updatePulseSchedule(ctx, params.orgId, body),
 );

@@ -7,6 +7,7 @@ import { entityId } from "@/lib/validation/entity-id";
 // kept for the product's first client (docs/decisions.md (The API's addresses)).
 const params = z.object({ orgId: entityId("organization") });
 
-export const POST = apiRoute({ auth: "session", permission: "oneOnOnes.templates", params }, async ({ ctx }) =>
-  seedDefaultTemplates(ctx),
+export const POST = apiRoute(
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.templates", params },
+  async ({ ctx }) => seedDefaultTemplates(ctx),
 );

@@ -4,6 +4,6 @@ import { idParams } from "@/lib/people/schemas";
 
 // POST /api/users/{id}/resend-invitation: a new link for someone who has not set a password yet.
 export const POST = apiRoute(
-  { auth: "session", permission: "people.manage", params: idParams },
+  { auth: "session", readOnly: "refuse", permission: "people.manage", params: idParams },
   async ({ ctx, params }) => resendInvitation(ctx, params.id),
 );

@@ -10,10 +10,14 @@ const params = z.object({
     .max(120),
 });
 
-export const PUT = apiRoute({ auth: "session", permission: "library.manage", params }, async ({ ctx, params }) =>
-  hideBuiltin(ctx, params.id),
+// Hiding a built-in item takes it out of the library, as deleting does: allowed read-only; showing
+// it again adds it back: refused.
+export const PUT = apiRoute(
+  { auth: "session", readOnly: "allow", permission: "library.manage", params },
+  async ({ ctx, params }) => hideBuiltin(ctx, params.id),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "library.manage", params }, async ({ ctx, params }) =>
-  unhideBuiltin(ctx, params.id),
+export const DELETE = apiRoute(
+  { auth: "session", readOnly: "refuse", permission: "library.manage", params },
+  async ({ ctx, params }) => unhideBuiltin(ctx, params.id),
 );

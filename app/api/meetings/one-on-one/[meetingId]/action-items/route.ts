@@ -12,6 +12,6 @@ export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", para
 );
 
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: actionItemInputSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: actionItemInputSchema },
   async ({ ctx, params, body }) => Response.json(await createActionItem(ctx, params.meetingId, body), { status: 201 }),
 );

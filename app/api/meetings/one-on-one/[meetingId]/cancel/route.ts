@@ -7,7 +7,8 @@ import { entityId } from "@/lib/validation/entity-id";
 const params = z.object({ meetingId: entityId("meeting") });
 
 // Cancels this occurrence or the whole series and sends METHOD:CANCEL (manager only).
+// Cancelling e-mails the other person: refused read-only, where nothing is sent.
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: cancelMeetingSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: cancelMeetingSchema },
   async ({ ctx, params, body }) => cancelMeeting(ctx, params.meetingId, body),
 );

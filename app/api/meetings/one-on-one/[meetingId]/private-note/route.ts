@@ -14,6 +14,13 @@ export const GET = apiRoute({ auth: "session", permission: "oneOnOnes.use", para
 // 20,000 characters of three-byte UTF-8 exceed the 64 KiB default: a long note gets the field's
 // message (400), not a refusal of the whole body.
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: privateNoteInputSchema, maxBodyBytes: 256 * 1024 },
+  {
+    auth: "session",
+    readOnly: "refuse",
+    permission: "oneOnOnes.use",
+    params,
+    body: privateNoteInputSchema,
+    maxBodyBytes: 256 * 1024,
+  },
   async ({ ctx, params, body }) => savePrivateNote(ctx, params.meetingId, body),
 );

@@ -8,6 +8,6 @@ const params = z.object({ meetingId: entityId("meeting") });
 
 // Moves this occurrence only and sends the calendar update (manager only).
 export const POST = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: rescheduleMeetingSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: rescheduleMeetingSchema },
   async ({ ctx, params, body }) => rescheduleMeeting(ctx, params.meetingId, body),
 );

@@ -8,6 +8,6 @@ import { entityKey } from "@/lib/validation/entity-id";
 const params = z.object({ meetingId: entityKey("meeting") });
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: suggestionReviewSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: suggestionReviewSchema },
   async ({ ctx, params, body }) => setSuggestionReview(ctx, params.meetingId, body),
 );

@@ -8,11 +8,14 @@ import { entityKey } from "@/lib/validation/entity-id";
 const params = z.object({ meetingId: entityKey("meeting"), itemId: entityKey("actionItem") });
 
 export const PATCH = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: actionItemPatchSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: actionItemPatchSchema },
   async ({ ctx, params, body }) => updateActionItem(ctx, params.meetingId, params.itemId, body),
 );
 
-export const DELETE = apiRoute({ auth: "session", permission: "oneOnOnes.use", params }, async ({ ctx, params }) => {
-  await deleteActionItem(ctx, params.meetingId, params.itemId);
-  return { ok: true };
-});
+export const DELETE = apiRoute(
+  { auth: "session", readOnly: "allow", permission: "oneOnOnes.use", params },
+  async ({ ctx, params }) => {
+    await deleteActionItem(ctx, params.meetingId, params.itemId);
+    return { ok: true };
+  },
+);

@@ -8,6 +8,6 @@ import { entityKey } from "@/lib/validation/entity-id";
 const params = z.object({ meetingId: entityKey("meeting") });
 
 export const PUT = apiRoute(
-  { auth: "session", permission: "oneOnOnes.use", params, body: agendaOrderSchema },
+  { auth: "session", readOnly: "refuse", permission: "oneOnOnes.use", params, body: agendaOrderSchema },
   async ({ ctx, params, body }) => reorderAgenda(ctx, params.meetingId, body),
 );
