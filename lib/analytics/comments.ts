@@ -1,6 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { isUuid, withOrg } from "@/lib/db/tenant";
+import { isUuid } from "@/lib/db/tenant";
+import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
@@ -37,7 +38,7 @@ export function shuffle<T>(items: readonly T[]): T[] {
  * 'latest' (the latest closed survey): comments are released with the results, at close. */
 export async function roundComments(ctx: AuthContext, round: string): Promise<RoundComments> {
   if (round !== "latest" && !isUuid(round)) throw notFound("Survey");
-  return withOrg(ctx.orgId, async (tx) => {
+  return withOrgReport(ctx.orgId, async (tx) => {
     const scope = scopeOf(ctx, await loadTeams(tx, ctx.orgId));
     const survey = await tx.survey.findFirst({
       where: { organizationId: ctx.orgId, status: "closed", ...(round === "latest" ? {} : { id: round }) },

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { scopeOf, type Scope } from "@/lib/analytics/scope";
@@ -71,7 +71,7 @@ export async function dashboardMetrics(ctx: AuthContext, now = new Date()): Prom
   const weeks = lastWeeks(now);
   const { current, previous } = periodWindows(now);
   const from = new Date(Math.min(trailingWindow(weeks[0]!, now).from.getTime(), previous.from.getTime()));
-  const data = await withOrg(ctx.orgId, async (tx) => {
+  const data = await withOrgReport(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
     const rounds = await loadRounds(tx, ctx, { kind: "pulse", sentFrom: from, orgOnly: scope.orgWide });

@@ -1,5 +1,6 @@
 import "server-only";
-import { isUuid, withOrg } from "@/lib/db/tenant";
+import { isUuid } from "@/lib/db/tenant";
+import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
@@ -73,7 +74,7 @@ export async function pulseOverview(
   now = new Date(),
 ): Promise<PulseOverview> {
   if (round !== "latest" && round !== RECENT && !isUuid(round)) throw notFound("Survey");
-  return withOrg(ctx.orgId, async (tx) => {
+  return withOrgReport(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     const scope = scopeOf(ctx, teams);
     const options = await tx.survey.findMany({

@@ -1,6 +1,7 @@
 import "server-only";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
-import { isUuid, withOrg } from "@/lib/db/tenant";
+import { isUuid } from "@/lib/db/tenant";
+import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
@@ -44,7 +45,7 @@ export type SurveyResults = {
 export async function surveyResults(ctx: AuthContext, surveyId: string): Promise<SurveyResults> {
   requirePermission(ctx, "analytics.view");
   if (!isUuid(surveyId)) throw notFound("Survey");
-  return withOrg(ctx.orgId, async (tx) => {
+  return withOrgReport(ctx.orgId, async (tx) => {
     const survey = await tx.survey.findFirst({
       where: { organizationId: ctx.orgId, id: surveyId },
       select: {

@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type TeamRow } from "@/lib/analytics/load";
@@ -41,7 +41,7 @@ export async function teamPeriods(
   now = new Date(),
 ): Promise<TeamPeriod[]> {
   const { current, previous } = periodWindows(now);
-  const { teams, rounds } = await withOrg(ctx.orgId, async (tx) => {
+  const { teams, rounds } = await withOrgReport(ctx.orgId, async (tx) => {
     const teams = await loadTeams(tx, ctx.orgId);
     return { teams, rounds: await loadRounds(tx, ctx, { kind: "pulse", sentFrom: previous.from }) };
   });

@@ -15,6 +15,8 @@ const schema = z.object({
   RESEND_BASE_URL: z.url().optional(),
   JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
   DATABASE_URL: z.url().optional(),
+  // Optional: the application role on a streaming replica, for report reads (lib/db/read-routing.ts).
+  DATABASE_REPLICA_URL: z.url({ message: "DATABASE_REPLICA_URL must be a postgresql:// URL" }).optional(),
   AI_BASE_URL: z.url({ message: "AI_BASE_URL must be a URL" }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),

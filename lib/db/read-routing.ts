@@ -1,0 +1,178 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { isRedirectError } from "next/dist/client/components/redirect-error";
+import { withOrg, type Tx } from "@/lib/db/tenant";
+import { db } from "@/lib/db/client";
+import {
+  noteRead,
+  parseLsn,
+  primaryWalLsn,
+  replicaDb,
+  replicaState,
+  runInOrgReadOnly,
+  type ReadNode,
+  type ReplicaView,
+} from "@/lib/db/replica";
+
+export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/replica";
+import { log } from "@/lib/log/logger";
+
+/*
+ * Where a read goes: the one rule.
+ *
+ * Dashboards, Pulse Overview, reports and exports read through withOrgReport(); everything else
+ * (and every write) uses withOrg() on the primary. A report read may use the streaming replica
+ * (DATABASE_REPLICA_URL) unless that could hide something the reader just wrote:
+ * - every successful write (an apiRoute declared `writes` answering 2xx, a formAction that ends
+ *   ok or redirects) stores the primary's WAL position in a short-lived cookie of the workspace;
+ * - a report read with that cookie uses the replica only once the replica has replayed at least
+ *   that position, else the primary; without the cookie, the replica;
+ * - a replica that cannot be reached, has stopped streaming or lags by more than MAX_LAG_S, or a
+ *   read that fails there for any reason, is answered by the primary: never an error of its own.
+ * Report reads run in read-only transactions on either node while a replica is configured, so a
+ * write slipped into a report path fails in every environment instead of only on the replica.
+ * Without DATABASE_REPLICA_URL nothing of this runs: withOrgReport() is withOrg().
+ */
+
+/** The cookie holding the primary's WAL position after the visitor's last write. Host-only (no
+ * Domain attribute), so each workspace's host keeps its own. */
+export const WATERMARK_COOKIE = "pw_wal";
+/** How long a write keeps its reader on the primary at most: far beyond any replay delay the
+ * replica is allowed (MAX_LAG_S), and short enough that the cookie is never a lasting state. */
+export const WATERMARK_MAX_AGE_S = 120;
+/** A replica further behind than this (seconds of unreplayed WAL) answers no report read. */
+export const MAX_LAG_S = 10;
+
+/** The rule itself: where one report read goes, given the reader's watermark (null: no recent
+ * write) and the replica as last seen (null: no replica configured). */
+export function chooseReadNode(watermark: bigint | null, replica: ReplicaView | null): ReadNode {
+  if (!replica || !replica.reachable) return "primary";
+  if (replica.replayed === null || !replica.streaming || !(replica.lagSeconds <= MAX_LAG_S)) return "primary";
+  if (watermark !== null && replica.replayed < watermark) return "primary";
+  return "replica";
+}
+
+/** The watermark of a request's cookie header value; a missing or malformed one is no watermark. */
+export function watermarkOf(cookieValue: string | undefined): bigint | null {
+  return parseLsn(cookieValue);
+}
+
+/** Whether the visitor came over https: next-auth's own rule for its session cookie (https unless
+ * the forwarded protocol says http), so the watermark travels wherever the session does. */
+export function secureRequest(requestHeaders: Pick<Headers, "get">): boolean {
+  return requestHeaders.get("x-forwarded-proto") !== "http";
+}
+
+/** The Set-Cookie header of a watermark. */
+export function watermarkSetCookie(lsn: string, secure: boolean): string {
+  return `${WATERMARK_COOKIE}=${lsn}; Path=/; Max-Age=${WATERMARK_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The watermark of the request being served; outside a request (jobs, scripts) reads stay on the
+ * primary, since nothing there can tell what was just written. */
+async function requestWatermark(): Promise<{ inRequest: boolean; watermark: bigint | null }> {
+  try {
+    const jar = await cookies();
+    return { inRequest: true, watermark: watermarkOf(jar.get(WATERMARK_COOKIE)?.value) };
+  } catch {
+    return { inRequest: false, watermark: null };
+  }
+}
+
+/**
+ * A report read for one organisation: on the replica when the rule allows it, else on the primary
+ * (see above). Same arguments as withOrg(). `watermark` overrides the request's cookie (tests,
+ * callers outside a request that know their last write).
+ */
+export async function withOrgReport<T>(
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+  options: { timeoutMs?: number; userId?: string; watermark?: bigint | null } = {},
+): Promise<T> {
+  const replica = replicaDb();
+  if (!replica) return withOrg(orgId, fn, options);
+  const given = options.watermark !== undefined;
+  const { inRequest, watermark } = given
+    ? { inRequest: true, watermark: options.watermark ?? null }
+    : await requestWatermark();
+  const node = inRequest ? chooseReadNode(watermark, await replicaState(watermark)) : "primary";
+  if (node === "replica") {
+    try {
+      const out = await runInOrgReadOnly(replica, orgId, fn, options);
+      noteRead("replica");
+      return out;
+    } catch (err) {
+      // A standby cancels queries that conflict with replay, may have lost its connection, or may
+      // not have the row yet: the primary answers instead, and its error (if any) is the answer.
+      log.warn("read-routing.replica_failed", { err });
+    }
+  }
+  const out = await runInOrgReadOnly(db(), orgId, fn, options);
+  noteRead("primary");
+  return out;
+}
+
+/** After a successful write in a server action: remember the primary's WAL position in the
+ * cookie. Never fails the action (without the cookie the next read may only be older). */
+export async function rememberWriteInAction(): Promise<void> {
+  if (!replicaDb()) return;
+  try {
+    const lsn = await primaryWalLsn();
+    if (!lsn) return;
+    const secure = secureRequest(await headers());
+    (await cookies()).set(WATERMARK_COOKIE, lsn, {
+      path: "/",
+      maxAge: WATERMARK_MAX_AGE_S,
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+    });
+  } catch (err) {
+    log.warn("read-routing.watermark_failed", { err });
+  }
+}
+
+/** A form action's handler that records the watermark when it ends well: by returning, or by
+ * redirecting (Next's redirect() is thrown). A handler that fails wrote nothing to wait for. */
+export function recordingActionWrites<A, R>(handler: (a: A) => Promise<R>): (a: A) => Promise<R> {
+  return async (a) => {
+    let out: R;
+    try {
+      out = await handler(a);
+    } catch (err) {
+      if (isRedirectError(err)) await rememberWriteInAction();
+      throw err;
+    }
+    await rememberWriteInAction();
+    return out;
+  };
+}
+
+/** An /api route that records the watermark on a 2xx answer to a method its declaration says
+ * writes. */
+export function recordingRouteWrites<Q extends Request, C>(
+  route: (req: Q, context: C) => Promise<Response>,
+  declarationFor: (method: string) => { writes: boolean },
+): (req: Q, context: C) => Promise<Response> {
+  return async (req, context) => {
+    const res = await route(req, context);
+    if (!replicaDb() || !res.ok || !declarationFor(req.method).writes) return res;
+    let lsn: string | null = null;
+    try {
+      lsn = await primaryWalLsn();
+    } catch (err) {
+      log.warn("read-routing.watermark_failed", { err });
+    }
+    if (!lsn) return res;
+    const cookie = watermarkSetCookie(lsn, secureRequest(req.headers));
+    try {
+      res.headers.append("Set-Cookie", cookie);
+      return res;
+    } catch {
+      // Response.redirect() and some others have immutable headers: answer a copy.
+      const copy = new Response(res.body, res);
+      copy.headers.append("Set-Cookie", cookie);
+      return copy;
+    }
+  };
+}

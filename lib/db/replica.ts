@@ -1,0 +1,189 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { runInOrg } from "@/lib/db/org-transaction";
+import { log } from "@/lib/log/logger";
+
+// The second Prisma client: the application role on the streaming replica (DATABASE_REPLICA_URL),
+// for the report reads lib/db/read-routing.ts sends there. Unset, there is no such client and no
+// query of this file ever runs. Its connections name themselves (application_name) so that
+// pg_stat_activity on the replica shows what reads there.
+export const REPLICA_APPLICATION_NAME = "pulsewell-replica-read";
+// A replica that does not answer within this long is taken as unreachable for this read.
+const PROBE_TIMEOUT_MS = 1_500;
+// How long one look at the replica is trusted. Replay only moves forward, so a position seen a
+// moment ago is a lower bound of the present one: a watermark it already covers is still covered.
+const PROBE_TTL_MS = 1_000;
+// After a failed look, the replica is left alone this long (every report read goes to the
+// primary) instead of each request waiting for its connection to fail.
+const DOWN_BACKOFF_MS = 5_000;
+
+// A WAL position as PostgreSQL prints pg_lsn: two hexadecimal 32-bit halves.
+const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
+
+/** A pg_lsn text ("16/B374D848") as a number; anything else (a hostile cookie included) is null. */
+export function parseLsn(text: unknown): bigint | null {
+  if (typeof text !== "string" || text.length > 17) return null;
+  const m = LSN.exec(text);
+  if (!m) return null;
+  return (BigInt(`0x${m[1]}`) << 32n) | BigInt(`0x${m[2]}`);
+}
+
+/** The pg_lsn text of a position (upper-case, as PostgreSQL prints it). */
+export function formatLsn(lsn: bigint): string {
+  return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
+}
+
+/** What the rule needs to know about the replica at the moment of a read. */
+export type ReplicaView =
+  | { reachable: false }
+  | {
+      reachable: true;
+      /** pg_last_wal_replay_lsn(): how far it has replayed (null: not a standby). */
+      replayed: bigint | null;
+      /** Whether its WAL receiver is connected to the primary. */
+      streaming: boolean;
+      /** Seconds since the newest replayed transaction while WAL waits to be replayed (0 when
+       * everything received is replayed). */
+      lagSeconds: number;
+    };
+
+export type ReadNode = "replica" | "primary";
+
+const globalForReplica = globalThis as unknown as { pulsewellReplica?: PrismaClient | null };
+
+/** The replica's client, or null without DATABASE_REPLICA_URL. */
+export function replicaDb(): PrismaClient | null {
+  // Unset, nothing is read (not even the rest of the configuration): code paths without a replica
+  // behave exactly as before it existed.
+  if (!process.env.DATABASE_REPLICA_URL) return null;
+  if (!globalForReplica.pulsewellReplica) {
+    const url = env().DATABASE_REPLICA_URL;
+    globalForReplica.pulsewellReplica = url
+      ? new PrismaClient({
+          adapter: new PrismaPg(
+            {
+              connectionString: url,
+              max: 10,
+              application_name: REPLICA_APPLICATION_NAME,
+              connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+              keepAlive: true,
+            },
+            {
+              // node-postgres rethrows an unheard 'error' and ends the process: a replica going
+              // away must cost its reads, not the instance.
+              onPoolError: (err) => log.warn("db.replica_idle_connection_lost", { err }),
+              onConnectionError: (err) => log.warn("db.replica_connection_lost", { err }),
+            },
+          ),
+        })
+      : null;
+  }
+  return globalForReplica.pulsewellReplica;
+}
+
+/** runInOrg in a read-only transaction: what a report read may do on either node. */
+export function runInOrgReadOnly<T>(
+  client: PrismaClient,
+  orgId: string,
+  fn: (tx: Prisma.TransactionClient) => Promise<T>,
+  options: { timeoutMs?: number; userId?: string } = {},
+): Promise<T> {
+  return runInOrg(
+    client,
+    orgId,
+    async (tx) => {
+      // Transaction-local, like the organisation's setting: nothing outlives the transaction.
+      await tx.$executeRaw`SET TRANSACTION READ ONLY`;
+      return fn(tx);
+    },
+    options.timeoutMs,
+    options.userId,
+  );
+}
+
+/** The primary's current WAL position (pg_lsn text), read after a write has committed. */
+export async function primaryWalLsn(): Promise<string | null> {
+  const rows = await db().$queryRaw<{ lsn: string | null }[]>`SELECT pg_current_wal_lsn()::text AS lsn`;
+  return rows[0]?.lsn ?? null;
+}
+
+type Seen = { view: ReplicaView; at: number };
+const state: { seen: Seen | null; probing: Promise<ReplicaView> | null } = { seen: null, probing: null };
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`replica did not answer within ${ms} ms`)), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
+}
+
+async function probe(client: PrismaClient): Promise<ReplicaView> {
+  try {
+    const rows = await withTimeout(
+      client.$queryRaw<{ replayed: string | null; streaming: boolean; lag: number | null }[]>`
+        SELECT pg_last_wal_replay_lsn()::text AS replayed,
+               EXISTS (SELECT 1 FROM pg_stat_wal_receiver) AS streaming,
+               CASE WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
+                    ELSE COALESCE(EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()), 0)
+               END::float8 AS lag`,
+      PROBE_TIMEOUT_MS,
+    );
+    const row = rows[0];
+    return {
+      reachable: true,
+      replayed: parseLsn(row?.replayed ?? null),
+      streaming: row?.streaming === true,
+      lagSeconds: Number(row?.lag ?? 0),
+    };
+  } catch {
+    return { reachable: false };
+  }
+}
+
+/**
+ * The replica as the rule needs to see it for a read with `watermark`: a recent look when it
+ * already answers the question (covers the watermark, or says the replica is down), else a new one.
+ * Concurrent reads share one look. Null without a replica.
+ */
+export async function replicaState(watermark: bigint | null, now = Date.now()): Promise<ReplicaView | null> {
+  const client = replicaDb();
+  if (!client) return null;
+  const seen = state.seen;
+  if (seen) {
+    const age = now - seen.at;
+    if (!seen.view.reachable && age < DOWN_BACKOFF_MS) return seen.view;
+    const covered = seen.view.reachable && (watermark === null || (seen.view.replayed ?? -1n) >= watermark);
+    if (seen.view.reachable && age < PROBE_TTL_MS && covered) return seen.view;
+  }
+  if (!state.probing) {
+    state.probing = probe(client).finally(() => {
+      state.probing = null;
+    });
+  }
+  const view = await state.probing;
+  state.seen = { view, at: Date.now() };
+  return view;
+}
+
+// Where report reads went in this process, for tests and the operator's curiosity.
+const counts: Record<ReadNode, number> = { replica: 0, primary: 0 };
+
+export function noteRead(node: ReadNode): void {
+  counts[node] += 1;
+}
+
+/** How many report reads each node answered in this process so far. */
+export function readCounts(): Readonly<Record<ReadNode, number>> {
+  return { ...counts };
+}
+
+/** Forgets the last look at the replica (tests that change it on purpose). */
+export function forgetReplicaState(): void {
+  state.seen = null;
+}
