@@ -12,6 +12,7 @@ import { enforceRateLimit, requestAddress, type RateLimitName } from "@/lib/api/
 import { invalidInput, notFoundWith, unauthenticated } from "@/lib/errors/domain-error";
 import { toProblem, zodFieldErrors } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
+import { recordingActionWrites } from "@/lib/db/read-routing";
 import { refuseWhenReadOnly, type ReadOnlyRule } from "@/lib/billing/access";
 import { CORRECT_FIELDS, type FormAction, type FormState } from "@/lib/actions/form-state";
 
@@ -127,7 +128,9 @@ export function formAction(
   // Each overload narrows the handler's argument; the implementation only passes it along.
   handlerArg: (a: never) => Promise<Outcome>,
 ): DeclaredAction {
-  const handler = handlerArg as (a: { input: unknown; ctx?: AuthContext; tenant?: Tenant }) => Promise<Outcome>;
+  const handler = recordingActionWrites(
+    handlerArg as (a: { input: unknown; ctx?: AuthContext; tenant?: Tenant }) => Promise<Outcome>,
+  );
   const declaration: ActionDeclaration = {
     auth: spec.auth,
     ...(spec.auth === "session" && spec.permission ? { permission: spec.permission } : {}),

@@ -15,6 +15,7 @@ import { RATE_LIMITS, enforceRateLimit, type RateLimitName } from "@/lib/api/rat
 import { clientAddress } from "@/lib/auth/client-address";
 import { log } from "@/lib/log/logger";
 import { entitiesOf } from "@/lib/validation/entity-id";
+import { recordingRouteWrites } from "@/lib/db/read-routing";
 import { refuseWhenReadOnly, type ReadOnlyRule } from "@/lib/billing/access";
 
 type Schema = z.ZodType;
@@ -314,5 +315,5 @@ export function apiRoute(
       return errorResponse(err, requestId, req);
     }
   };
-  return Object.assign(route, { declarationFor });
+  return Object.assign(recordingRouteWrites(route, declarationFor), { declarationFor });
 }
