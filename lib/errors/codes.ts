@@ -14,6 +14,10 @@ export const ERROR_CODES = [
   "not_found",
   "rate_limited",
   "internal",
+  // The database (or its pooler) cannot be reached right now: 503 with Retry-After.
+  "database_unavailable",
+  // Readiness: the database lacks migrations this build expects (a deploy ahead of its migration).
+  "migrations_pending",
   // People.
   "email_taken",
   "last_admin",

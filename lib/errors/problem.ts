@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@/lib/errors/codes";
 import { DomainError, type ErrorKind, type FieldErrors } from "@/lib/errors/domain-error";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 
 /**
  * The one mapping from errors to what a caller sees, used by the API wrapper (as an RFC 9457
@@ -29,6 +30,11 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
 };
 
 const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "Pulsewell is briefly unavailable. Nothing was changed; please try again in a few seconds.";
+/** How long a client is asked to wait while the database is unreachable: about what a restart of
+ * PostgreSQL (or a failover behind the pooler) takes, short enough that nobody waits long after. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function problem(
   status: number,
@@ -50,8 +56,10 @@ function problem(
   };
 }
 
-/** The problem for a thrown value: a DomainError as itself, anything else as an opaque 500 (the
- * caller logs it with the request id; its message is never shown). */
+/** The problem for a thrown value: a DomainError as itself, a database that cannot be reached as a
+ * 503 with Retry-After (an outage, not a fault of this request: the same request succeeds once the
+ * database is back), anything else as an opaque 500 (the caller logs it with the request id; its
+ * message is never shown). */
 export function toProblem(
   err: unknown,
   requestId: string,
@@ -62,6 +70,13 @@ export function toProblem(
       ? { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterSeconds))) }
       : {};
     return { problem: problem(status, title, err.code, err.message, err.fields), headers, expected: true };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      problem: problem(503, STATUS.unavailable.title, "database_unavailable", DATABASE_UNAVAILABLE_MESSAGE),
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      expected: true,
+    };
   }
   return {
     problem: problem(500, "Internal Server Error", "internal", UNEXPECTED_MESSAGE, undefined, requestId),
