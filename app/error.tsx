@@ -2,6 +2,6 @@
 
 import { PageError } from "@/components/status/page-error";
 
-export default function Error(props: { error: Error & { digest?: string }; reset: () => void }) {
+export default function Error(props: { error: Error & { digest?: string }; retry: () => void }) {
   return <PageError {...props} />;
 }

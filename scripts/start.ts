@@ -5,7 +5,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { startEmbeddedPostgres, ensureDatabase, type RunningPostgres } from "./lib/embedded-postgres";
+import { startEmbeddedPostgres, ensureDatabase } from "./lib/embedded-postgres";
+import { superviseEmbeddedPostgres, type Supervisor } from "./lib/embedded-supervisor";
 import { buildIsFresh } from "./lib/build-freshness";
 import { prepareDatabase } from "./db/prepare";
 import { seedDemo } from "./seed/demo";
@@ -62,25 +63,39 @@ async function localStripe(
 
 /** What a failed start stops before it exits (the embedded PostgreSQL, the Stripe stand-in). */
 const stopOnFailure: (() => Promise<unknown>)[] = [];
+/** Ends `npm start` with an exit code, once the server runs (until then a failure ends it). */
+let shutdown: ((code: number) => Promise<void>) | undefined;
+
+async function fail(message: string): Promise<never> {
+  console.error(message);
+  if (shutdown) await shutdown(1);
+  for (const stop of stopOnFailure.reverse()) await stop().catch(() => undefined);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   const t0 = Date.now();
   const authSecret = process.env.AUTH_SECRET ?? localSecret();
   let ownerUrl = process.env.DATABASE_URL;
-  let pgServer: RunningPostgres | undefined;
+  let pgServer: Supervisor | undefined;
   if (!ownerUrl) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54000 + (port % 1000));
-    pgServer = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
-    const pg = pgServer;
+    const first = await startEmbeddedPostgres({ dir: dataDir, port: pgPort, quiet: true });
+    // If PostgreSQL dies, it is started again on the same port; the app's pool reconnects by itself.
+    const pg = superviseEmbeddedPostgres({
+      first,
+      restart: () => startEmbeddedPostgres({ dir: dataDir, port: first.port, quiet: true, restart: true }),
+      log: (line) => console.error(`[postgres] ${line}`),
+      onGiveUp: (reason) => void fail(`[postgres] ${reason} Stopping; a service manager starts everything again.`),
+    });
+    pgServer = pg;
     stopOnFailure.push(() => pg.stop());
-    await ensureDatabase(pgServer.adminUrl("postgres"), "pulsewell");
-    ownerUrl = pgServer.adminUrl("pulsewell");
+    await ensureDatabase(first.adminUrl("postgres"), "pulsewell");
+    ownerUrl = first.adminUrl("pulsewell");
     // The port may differ from the usual one (see startEmbeddedPostgres): tools that open this
     // database directly (the end-to-end tests, psql) read it here.
-    writeFileSync(path.join(dataDir, "pg-port"), String(pgServer.port));
-    console.log(
-      `PostgreSQL (embedded) on 127.0.0.1:${pgServer.port}, data in ${path.relative(root, dataDir) || "."}/pg`,
-    );
+    writeFileSync(path.join(dataDir, "pg-port"), String(first.port));
+    console.log(`PostgreSQL (embedded) on 127.0.0.1:${first.port}, data in ${path.relative(root, dataDir) || "."}/pg`);
   }
   const { appUrl, applied } = await prepareDatabase(ownerUrl, authSecret, process.env.DATABASE_APP_URL);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
@@ -182,13 +197,11 @@ async function main(): Promise<void> {
     await pgServer?.stop().catch(() => undefined);
     process.exit(code);
   };
+  shutdown = stop;
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
-  server.on("exit", (code) => void stop(code ?? 0));
+  // The server's death ends `npm start` with a failure, for a service manager to start it again.
+  server.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
 }
 
-main().catch(async (err: unknown) => {
-  console.error(err instanceof Error ? err.message : `Start failed: ${String(err)}`);
-  for (const stop of stopOnFailure.reverse()) await stop().catch(() => undefined);
-  process.exit(1);
-});
+main().catch((err: unknown) => fail(err instanceof Error ? err.message : `Start failed: ${String(err)}`));

