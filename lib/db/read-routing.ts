@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { cookies, headers } from "next/headers";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { withOrg, type Tx } from "@/lib/db/tenant";
@@ -16,6 +17,7 @@ import {
 
 export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/replica";
 import { log } from "@/lib/log/logger";
+import { isDomainError } from "@/lib/errors/domain-error";
 
 /*
  * Where a read goes: the one rule.
@@ -68,34 +70,43 @@ export function watermarkSetCookie(lsn: string, secure: boolean): string {
   return `${WATERMARK_COOKIE}=${lsn}; Path=/; Max-Age=${WATERMARK_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** The watermark of the request being served; outside a request (jobs, scripts) reads stay on the
- * primary, since nothing there can tell what was just written. */
-async function requestWatermark(): Promise<{ inRequest: boolean; watermark: bigint | null }> {
+// A watermark given for a stretch of work outside a request (readingAfter), which wins over the
+// request's cookie.
+const given = new AsyncLocalStorage<{ watermark: bigint | null }>();
+
+/** Runs `fn` with its report reads routed as for a reader whose last write is `watermark` (null:
+ * none): for work outside a request that knows what it wrote, and for tests. */
+export function readingAfter<T>(watermark: bigint | null, fn: () => Promise<T>): Promise<T> {
+  return given.run({ watermark }, fn);
+}
+
+/** The watermark the current report read must respect; outside a request (jobs, scripts) and
+ * without readingAfter, reads stay on the primary, since nothing there can tell what was just
+ * written. */
+async function currentWatermark(): Promise<{ known: boolean; watermark: bigint | null }> {
+  const scoped = given.getStore();
+  if (scoped) return { known: true, watermark: scoped.watermark };
   try {
     const jar = await cookies();
-    return { inRequest: true, watermark: watermarkOf(jar.get(WATERMARK_COOKIE)?.value) };
+    return { known: true, watermark: watermarkOf(jar.get(WATERMARK_COOKIE)?.value) };
   } catch {
-    return { inRequest: false, watermark: null };
+    return { known: false, watermark: null };
   }
 }
 
 /**
  * A report read for one organisation: on the replica when the rule allows it, else on the primary
- * (see above). Same arguments as withOrg(). `watermark` overrides the request's cookie (tests,
- * callers outside a request that know their last write).
+ * (see above). Same arguments as withOrg().
  */
 export async function withOrgReport<T>(
   orgId: string,
   fn: (tx: Tx) => Promise<T>,
-  options: { timeoutMs?: number; userId?: string; watermark?: bigint | null } = {},
+  options: { timeoutMs?: number; userId?: string } = {},
 ): Promise<T> {
   const replica = replicaDb();
   if (!replica) return withOrg(orgId, fn, options);
-  const given = options.watermark !== undefined;
-  const { inRequest, watermark } = given
-    ? { inRequest: true, watermark: options.watermark ?? null }
-    : await requestWatermark();
-  const node = inRequest ? chooseReadNode(watermark, await replicaState(watermark)) : "primary";
+  const { known, watermark } = await currentWatermark();
+  const node = known ? chooseReadNode(watermark, await replicaState(watermark)) : "primary";
   if (node === "replica") {
     try {
       const out = await runInOrgReadOnly(replica, orgId, fn, options);
@@ -104,12 +115,14 @@ export async function withOrgReport<T>(
     } catch (err) {
       // A standby cancels queries that conflict with replay, may have lost its connection, or may
       // not have the row yet: the primary answers instead, and its error (if any) is the answer.
-      log.warn("read-routing.replica_failed", { err });
+      if (!isDomainError(err)) log.warn("read-routing.replica_failed", { err });
     }
   }
-  const out = await runInOrgReadOnly(db(), orgId, fn, options);
-  noteRead("primary");
-  return out;
+  try {
+    return await runInOrgReadOnly(db(), orgId, fn, options);
+  } finally {
+    noteRead("primary");
+  }
 }
 
 /** After a successful write in a server action: remember the primary's WAL position in the
