@@ -8,10 +8,11 @@ import { conflict } from "@/lib/errors/domain-error";
 import { isReadOnlyStatus, READ_ONLY_MESSAGE } from "@/lib/billing/status";
 
 // What each subscription status allows (docs/decisions.md (Billing and seats)). A workspace whose
-// subscription ended (canceled, unpaid, incomplete_expired, paused) is read-only: nothing is sent
-// or added (people, invitations, imports, survey rounds, custom surveys, 1:1s and their reminders,
-// Boss Bot conversations), while reading, exporting, deleting, billing, sign-in and answering an
-// already open survey keep working. Trialing, active, past_due and incomplete allow everything.
+// subscription ended (canceled, unpaid, incomplete_expired, paused) is read-only: nothing is sent,
+// added or changed, while reading, exporting, deleting, billing, sign-in and answering an already
+// open survey keep working. Requests are refused by each route's and action's declared ReadOnlyRule
+// (below); jobs (survey rounds, scheduled surveys, 1:1 reminders) ask isReadOnly themselves.
+// Trialing, active, past_due and incomplete allow everything.
 
 /** The organisation's subscription status, read in the caller's transaction. */
 async function subscriptionStatusOf(tx: Tx, orgId: string): Promise<SubscriptionStatus | null> {

@@ -7,8 +7,6 @@ import path from "node:path";
 import type { ActionDeclaration, DeclaredAction } from "@/lib/actions/action";
 import { ROOT, sourceFiles } from "./source-files";
 
-export type { ActionDeclaration } from "@/lib/actions/action";
-
 export type ActionDeclarationEntry = {
   /** The module from the repository root, e.g. "lib/setup/dismiss-action.ts". */
   file: string;
@@ -26,7 +24,7 @@ const USE_SERVER = /^\s*(\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use server["']
 const INLINE_USE_SERVER = /\{\s*["']use server["']/;
 
 /** The files that hold server actions, at module level or inline. */
-export function actionFiles(): { file: string; inline: boolean }[] {
+function actionFiles(): { file: string; inline: boolean }[] {
   return ["app", "lib", "components"]
     .flatMap((dir) => sourceFiles(dir))
     .flatMap((file) => {
