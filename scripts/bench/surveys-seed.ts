@@ -2,7 +2,9 @@
 // 200 teams (each with a manager), 52 closed weekly rounds with their anonymous responses and
 // answers (about 2.6 million), and the rollups and participation the app keeps, computed from
 // those answers with the app's scoring rules. Going through the app would take hours.
+import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
+import { hashToken } from "@/lib/auth/token-hash";
 import { DIMENSION_KEYS } from "@/lib/surveys/dimensions";
 
 export const NIL = "00000000-0000-0000-0000-000000000000";
@@ -108,4 +110,56 @@ export async function seedSurveyOrg(
   await q("COMMIT");
   await q(`ANALYZE`);
   return { adminId };
+}
+
+export type LoadRound = {
+  surveyId: string;
+  questions: { id: string; type: "scale" | "enps" }[];
+  /** One raw personal link token per employee (only their hashes are stored). */
+  tokens: string[];
+};
+
+/** An open pulse round with six questions and a personal link token for every employee, as a
+ * pulse send would leave it (the raw tokens returned, their hashes stored with the invitations). */
+export async function openLoadRound(client: pg.Client, orgId: string): Promise<LoadRound> {
+  const surveyId = randomUUID();
+  const employees = (
+    await client.query(`SELECT id, "teamId" FROM "User" WHERE "organizationId" = $1 AND role = 'employee'`, [orgId])
+  ).rows as { id: string; teamId: string }[];
+  await client.query(
+    `INSERT INTO "Survey" ("organizationId", id, kind, title, status, "scheduledFor", "sentAt", "closesAt", "minGroupSize", "invitedCount")
+     VALUES ($1, $2, 'pulse', 'Load round', 'active', now(), now(), now() + interval '7 days', 3, $3)`,
+    [orgId, surveyId, employees.length],
+  );
+  const questions = (
+    await client.query(
+      `INSERT INTO "SurveyQuestion" ("organizationId", id, "surveyId", "order", type, text, "isRequired", dimension, "bankKey")
+       SELECT $1, gen_random_uuid(), $2, k, CASE WHEN k = 6 THEN 'enps' ELSE 'scale' END::"QuestionType", 'Load question ' || k, true,
+              CASE WHEN k = 6 THEN NULL ELSE (ARRAY['overall','recognition','feedback','alignment','wellness'])[k] END, 'load_' || k
+       FROM generate_series(1, 6) k RETURNING id, type`,
+      [orgId, surveyId],
+    )
+  ).rows as LoadRound["questions"];
+  const tokens = employees.map(() => randomBytes(32).toString("base64url"));
+  await client.query(
+    `INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash", "teamId")
+     SELECT $1, gen_random_uuid(), $2, v.u, v.h, v.t FROM unnest($3::uuid[], $4::text[], $5::uuid[]) AS v(u, h, t)`,
+    [orgId, surveyId, employees.map((e) => e.id), tokens.map(hashToken), employees.map((e) => e.teamId)],
+  );
+  await client.query(
+    `INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited)
+     SELECT $1::uuid, $2::uuid, "teamId", count(*)::int FROM "SurveyInvitation" WHERE "surveyId" = $2::uuid GROUP BY "teamId"
+     UNION ALL SELECT $1::uuid, $2::uuid, '${NIL}'::uuid, $3::int`,
+    [orgId, surveyId, employees.length],
+  );
+  return { surveyId, questions, tokens };
+}
+
+/** A valid set of answers to a load round's questions. */
+export function loadAnswers(questions: LoadRound["questions"]) {
+  return questions.map((q) => ({
+    questionId: q.id,
+    answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5),
+    submittedAt: new Date().toISOString(),
+  }));
 }

@@ -13,11 +13,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { encode } from "next-auth/jwt";
-import { hashToken } from "@/lib/auth/token-hash";
 import { ensureBuilt } from "../lib/build-freshness";
 import { withBenchDatabase } from "./bench-db";
 import { client, percentiles, runConcurrently } from "./http-load";
-import { NIL, seedSurveyOrg } from "./surveys-seed";
+import { NIL, loadAnswers, openLoadRound, seedSurveyOrg } from "./surveys-seed";
 
 const SIZE = {
   employees: Number(process.env.BENCH_EMPLOYEES ?? 10_000),
@@ -50,36 +49,7 @@ async function main(): Promise<void> {
     );
 
     // The round under load: open, with a personal token for every employee.
-    const surveyId = randomUUID();
-    await owner.query(
-      `INSERT INTO "Survey" ("organizationId", id, kind, title, status, "scheduledFor", "sentAt", "closesAt", "minGroupSize", "invitedCount")
-       VALUES ($1, $2, 'pulse', 'Load round', 'active', now(), now(), now() + interval '7 days', 3, $3)`,
-      [orgId, surveyId, SIZE.employees],
-    );
-    const questions = (
-      await owner.query(
-        `INSERT INTO "SurveyQuestion" ("organizationId", id, "surveyId", "order", type, text, "isRequired", dimension, "bankKey")
-         SELECT $1, gen_random_uuid(), $2, k, CASE WHEN k = 6 THEN 'enps' ELSE 'scale' END::"QuestionType", 'Load question ' || k, true,
-                CASE WHEN k = 6 THEN NULL ELSE (ARRAY['overall','recognition','feedback','alignment','wellness'])[k] END, 'load_' || k
-         FROM generate_series(1, 6) k RETURNING id, type`,
-        [orgId, surveyId],
-      )
-    ).rows as { id: string; type: "scale" | "enps" }[];
-    const employees = (
-      await owner.query(`SELECT id, "teamId" FROM "User" WHERE "organizationId" = $1 AND role = 'employee'`, [orgId])
-    ).rows as { id: string; teamId: string }[];
-    const tokens = employees.map(() => randomBytes(32).toString("base64url"));
-    await owner.query(
-      `INSERT INTO "SurveyInvitation" ("organizationId", id, "surveyId", "userId", "tokenHash", "teamId")
-       SELECT $1, gen_random_uuid(), $2, v.u, v.h, v.t FROM unnest($3::uuid[], $4::text[], $5::uuid[]) AS v(u, h, t)`,
-      [orgId, surveyId, employees.map((e) => e.id), tokens.map(hashToken), employees.map((e) => e.teamId)],
-    );
-    await owner.query(
-      `INSERT INTO "SurveyParticipation" ("organizationId", "surveyId", "teamId", invited)
-       SELECT $1::uuid, $2::uuid, "teamId", count(*)::int FROM "SurveyInvitation" WHERE "surveyId" = $2::uuid GROUP BY "teamId"
-       UNION ALL SELECT $1::uuid, $2::uuid, '${NIL}'::uuid, $3::int`,
-      [orgId, surveyId, SIZE.employees],
-    );
+    const { surveyId, questions, tokens } = await openLoadRound(owner, orgId);
 
     // An admin session, minted the way next-auth would.
     const sessionId = randomUUID();
@@ -156,11 +126,7 @@ async function main(): Promise<void> {
       let acked = 0;
       const jobs = tokens.map((token, i) => async () => {
         const anon = anons[i % anons.length]!;
-        const responses = questions.map((q) => ({
-          questionId: q.id,
-          answer: q.type === "enps" ? Math.floor(Math.random() * 11) : 1 + Math.floor(Math.random() * 5),
-          submittedAt: new Date().toISOString(),
-        }));
+        const responses = loadAnswers(questions);
         // Each employee from an address of their own (home, phone), which `next start` takes from
         // X-Forwarded-For: the load is the product's, not one address's rate limit (600 a minute per
         // workspace and address, lib/api/rate-limit.ts).
