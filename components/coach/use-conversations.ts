@@ -5,6 +5,7 @@ import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { toast } from "@/components/ui/toast";
 import { conversationListSchema, conversationSchema, type Conversation } from "@/components/coach/coach-dto";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 const enc = encodeURIComponent;
 
@@ -33,11 +34,11 @@ export function useRenameConversation(userId: string) {
       qc.setQueryData<Conversation[]>(key, (old) => old?.map((c) => (c.id === id ? { ...c, title } : c)));
       return { before };
     },
-    onError: (_err, _vars, context) => {
+    onError: (err, _vars, context) => {
       if (context?.before) qc.setQueryData(key, context.before);
       toast({
         title: "Error",
-        description: "Failed to rename conversation. Please try again.",
+        description: unlessReadOnly(err, "Failed to rename conversation. Please try again."),
         variant: "destructive",
       });
     },

@@ -1,5 +1,6 @@
 import { problemOf } from "@/lib/api/client";
 import type { FormState } from "@/lib/actions/form-state";
+import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 
 /**
  * A failed API call as a form's answer, for forms that post to /api routes (dialogs, signup)
@@ -15,4 +16,10 @@ export function failedAnswer(err: unknown, fallback: string): FormState {
     fields: problem.fields,
     ...(problem.code ? { code: problem.code } : {}),
   };
+}
+
+/** For a fixed failure text (a toast, an autosave's status line): the read-only workspace's
+ * message when the read-only rule refused the call, which trying again cannot fix; else `fallback`. */
+export function unlessReadOnly(err: unknown, fallback: string): string {
+  return problemOf(err)?.code === "workspace_read_only" ? READ_ONLY_MESSAGE : fallback;
 }

@@ -18,6 +18,7 @@ import { LibraryFilters, NO_FILTERS, type Filters } from "@/components/library/l
 import { countLine } from "@/components/library/library-counts";
 import { useLibrary } from "@/components/library/use-library";
 import type { LibraryItem } from "@/components/library/library-types";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 type Dialog =
   | { kind: "add" }
@@ -65,10 +66,10 @@ export function ContentLibrary({ orgId }: { orgId: string }) {
       );
       refresh();
     },
-    onError: () =>
+    onError: (err) =>
       toast({
         title: "Error",
-        description: "Failed to update the built-in item. Please try again.",
+        description: unlessReadOnly(err, "Failed to update the built-in item. Please try again."),
         variant: "destructive",
       }),
   });

@@ -17,6 +17,7 @@ import { problemOf } from "@/lib/api/client";
 import { EARLY_COMPLETION_MS } from "@/lib/one-on-one/completion";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
 import { CancelDialog } from "@/components/one-on-one/cancel-dialog";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 // The dialog reads and writes a datetime-local time in the viewer's zone with luxon's wall-clock
 // maths (about 20 KiB gz): it loads when Reschedule is pressed, not with the page.
@@ -53,7 +54,11 @@ export function MeetingHeader({ meeting }: { meeting: MeetingDetail }) {
         // The server's clock decides: it may find the meeting further away than this browser did.
         if (problemOf(err)?.code === "meeting_not_due") return setDialog("complete-early");
         setDialog(null);
-        toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" });
+        toast({
+          title: "Error",
+          description: unlessReadOnly(err, "Failed to save meeting notes"),
+          variant: "destructive",
+        });
       },
     });
   }

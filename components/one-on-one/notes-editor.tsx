@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { useFormFields } from "@/components/forms/use-form-fields";
-import { failedAnswer } from "@/components/forms/api-answer";
+import { failedAnswer, unlessReadOnly } from "@/components/forms/api-answer";
 import { toast } from "@/components/ui/toast";
 import type { MeetingDetail, MeetingNotesDto } from "@/lib/one-on-one/dto";
 import { meetingApi, useMeetingMutation } from "@/components/one-on-one/use-meeting";
@@ -52,7 +52,11 @@ function NotesForm({ meeting }: { meeting: MeetingDetail }) {
     mutation.mutate(parsed, {
       onSuccess: () => form.showAnswer({ status: "ok" }, sent),
       onError: (err) => {
-        toast({ title: "Error", description: "Failed to save meeting notes", variant: "destructive" });
+        toast({
+          title: "Error",
+          description: unlessReadOnly(err, "Failed to save meeting notes"),
+          variant: "destructive",
+        });
         form.showAnswer(failedAnswer(err, "Failed to save meeting notes"), sent);
       },
     });

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/forms/fields";
 import { useFormFields } from "@/components/forms/use-form-fields";
-import { failedAnswer } from "@/components/forms/api-answer";
+import { failedAnswer, unlessReadOnly } from "@/components/forms/api-answer";
 import { toast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/api/client";
 import type { MeetingDetail, PrepFormDto } from "@/lib/one-on-one/dto";
@@ -123,7 +123,7 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
       // and focus stays in the field being typed in.
       const answer = failedAnswer(err, "Failed to save prep form");
       form.showAnswer({ ...answer, message: undefined }, sent, { focus: false });
-      toast({ title: "Error", description: "Failed to save prep form", variant: "destructive" });
+      toast({ title: "Error", description: unlessReadOnly(err, "Failed to save prep form"), variant: "destructive" });
     }
   }
 
@@ -175,7 +175,11 @@ function EmployeePrepForm({ meeting, stored }: { meeting: MeetingDetail; stored:
       setDone(true);
     } catch (err) {
       form.showAnswer(failedAnswer(err, "Failed to submit form. Please try again."), sent);
-      toast({ title: "Error", description: "Failed to submit form. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: unlessReadOnly(err, "Failed to submit form. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setSubmitting(false);
     }

@@ -10,11 +10,13 @@ import { Textarea } from "@/components/ui/textarea";
 import { useVaultGate } from "@/components/vault/use-vault-gate";
 import { VaultNotices } from "@/components/vault/vault-notices";
 import { vaultRefusalOf } from "@/components/vault/vault-api";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 const NOTE_MAX = 20000;
 const DEBOUNCE_MS = 800;
 /** held: waiting for the vault's recovery key to be saved; locked: this session cannot open the vault. */
 type Status = "idle" | "saving" | "saved" | "error" | "held" | "locked";
+const FAILED = "Failed to save the private note. Keep this page open and try again.";
 
 /** The caller's own note on this meeting: encrypted in their private vault, never shown to the other
  * person; saved by itself shortly after each change. The first save waits for the vault's recovery
@@ -22,6 +24,7 @@ type Status = "idle" | "saving" | "saved" | "error" | "held" | "locked";
 export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
   const [body, setBody] = useState(meeting.privateNote?.body ?? "");
   const [status, setStatus] = useState<Status>("idle");
+  const [failure, setFailure] = useState(FAILED);
   const timer = useRef<number | null>(null);
   const latest = useRef(body);
   const sent = useRef(body);
@@ -62,6 +65,7 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
         )
       )
         return setStatus(refusal === "vault_locked" ? "locked" : "held");
+      setFailure(unlessReadOnly(err, FAILED));
       setStatus("error");
     }
   }
@@ -144,7 +148,7 @@ export function PrivateNote({ meeting }: { meeting: MeetingDetail }) {
                   : status === "locked"
                     ? "Not saved: sign in again to open your private vault."
                     : status === "error"
-                      ? "Failed to save the private note. Keep this page open and try again."
+                      ? failure
                       : "Encrypted in your private vault and saved automatically."}
         </p>
         {status === "held" ? (

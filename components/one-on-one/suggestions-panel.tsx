@@ -15,6 +15,7 @@ import {
   type SuggestionPriority,
 } from "@/lib/one-on-one/suggestions";
 import { meetingApi, meetingKeys, useSuggestions } from "@/components/one-on-one/use-meeting";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 const PRIORITY: Record<SuggestionPriority, { label: string; variant: "destructive" | "warning" | "secondary" }> = {
   high: { label: "High priority", variant: "destructive" },
@@ -63,9 +64,13 @@ export function SuggestionsPanel({ meetingId, employeeName }: { meetingId: strin
     try {
       const res = await meetingApi.reviewSuggestion(meetingId, id, on);
       optimistic(res.reviewedIds);
-    } catch {
+    } catch (err) {
       if (before) queryClient.setQueryData(key, before);
-      toast({ title: "Error", description: "Failed to save the review. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: unlessReadOnly(err, "Failed to save the review. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setPending(null);
     }

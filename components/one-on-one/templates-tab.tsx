@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { TemplateDialog } from "@/components/one-on-one/template-dialog";
 import { missingDefaults, useTemplateMutations, useTemplates } from "@/components/one-on-one/use-templates";
 import { plural } from "@/lib/format";
+import { unlessReadOnly } from "@/components/forms/api-answer";
 
 type Open =
   { kind: "create" } | { kind: "edit"; template: TemplateDto } | { kind: "delete"; template: TemplateDto } | null;
@@ -38,8 +39,12 @@ export function TemplatesTab({ orgId }: { orgId: string }) {
               ? `${plural(created, "default template was", "default templates were")} added.`
               : "Your organisation already has every default template.",
         }),
-      onError: () =>
-        toast({ title: "Error", description: "Failed to create default templates", variant: "destructive" }),
+      onError: (err) =>
+        toast({
+          title: "Error",
+          description: unlessReadOnly(err, "Failed to create default templates"),
+          variant: "destructive",
+        }),
     });
   }
 
