@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { listening, ownedDir, spawnAsService, waitFor } from "./service-user";
 
-export const NGINX_BIN = process.env.NGINX_BIN || "/usr/sbin/nginx";
+const NGINX_BIN = process.env.NGINX_BIN || "/usr/sbin/nginx";
 const TEMPLATE = path.resolve(import.meta.dirname, "../../deploy/nginx/pulsewell.conf");
 
 export function nginxAvailable(): boolean {
@@ -16,7 +16,7 @@ export function nginxAvailable(): boolean {
 export type Balancer = { port: number; url: string; dir: string; stop: () => Promise<void> };
 
 /** The deployed site with the cluster's upstreams and listener; the "cluster: skip" parts left out. */
-export function renderSite(template: string, opts: { port: number; upstreams: string[] }): string {
+function renderSite(template: string, opts: { port: number; upstreams: string[] }): string {
   const out: string[] = [];
   let skipping = false;
   let inUpstream = false;

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { listening, ownedDir, spawnAsService, waitFor } from "./service-user";
 
-export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN || "/usr/sbin/pgbouncer";
+const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN || "/usr/sbin/pgbouncer";
 const TEMPLATE = path.resolve(import.meta.dirname, "../../deploy/pgbouncer/pgbouncer.ini");
 
 export function pgbouncerAvailable(): boolean {
@@ -28,11 +28,7 @@ export type PgBouncer = {
  * The template with `[pgbouncer]` keys replaced (or added) and the `[databases]` section replaced.
  * Comments and the other settings stay as deployed.
  */
-export function renderIni(
-  template: string,
-  settings: Record<string, string>,
-  databases: Record<string, string>,
-): string {
+function renderIni(template: string, settings: Record<string, string>, databases: Record<string, string>): string {
   const out: string[] = [];
   let section = "";
   const pending = new Map(Object.entries(settings));

@@ -15,7 +15,7 @@ export function pg15Available(): boolean {
   return ["postgres", "pg_ctl", "initdb", "pg_basebackup"].every((b) => existsSync(path.join(PG15_BIN, b)));
 }
 
-export type StopMode = "fast" | "immediate";
+type StopMode = "fast" | "immediate";
 
 export type PgNode = {
   role: "primary" | "replica";

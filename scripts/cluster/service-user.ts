@@ -6,12 +6,12 @@ import { chownSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:
 import net from "node:net";
 import path from "node:path";
 
-export type ServiceUser = { uid: number; gid: number } | null;
+type ServiceUser = { uid: number; gid: number } | null;
 
 let cached: ServiceUser | undefined;
 
 /** The uid/gid the servers run as, or null to run them as ourselves. */
-export function serviceUser(): ServiceUser {
+function serviceUser(): ServiceUser {
   if (cached !== undefined) return cached;
   if (process.getuid?.() !== 0) return (cached = null);
   try {

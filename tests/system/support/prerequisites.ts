@@ -5,7 +5,8 @@ import { pg15Available } from "../../../scripts/cluster/postgres";
 import { pgbouncerAvailable } from "../../../scripts/cluster/pgbouncer";
 import { nginxAvailable } from "../../../scripts/cluster/nginx";
 
-/** Which of postgresql-15, pgbouncer and nginx are absent. */
+/** Which of postgresql-15, pgbouncer and nginx are absent.
+ * @public (for system tests that check before they start anything) */
 export function missingPackages(): string[] {
   const missing: string[] = [];
   if (!pg15Available()) missing.push("postgresql-15");
