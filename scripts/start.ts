@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { startEmbeddedPostgres, ensureDatabase } from "./lib/embedded-postgres";
-import { superviseEmbeddedPostgres, type Supervisor } from "./lib/embedded-supervisor";
+import { DEFAULT_BACKOFF, superviseEmbeddedPostgres, type Supervisor } from "./lib/embedded-supervisor";
 import { buildIsFresh } from "./lib/build-freshness";
 import { prepareDatabase } from "./db/prepare";
 import { seedDemo } from "./seed/demo";
@@ -85,6 +85,12 @@ async function main(): Promise<void> {
     const pg = superviseEmbeddedPostgres({
       first,
       restart: () => startEmbeddedPostgres({ dir: dataDir, port: first.port, quiet: true, restart: true }),
+      // The wait before the first restart attempt; the system test lengthens it to look at the
+      // app while the database is down.
+      backoff: {
+        ...DEFAULT_BACKOFF,
+        initialMs: Number(process.env.EMBEDDED_PG_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.initialMs),
+      },
       log: (line) => console.error(`[postgres] ${line}`),
       onGiveUp: (reason) => void fail(`[postgres] ${reason} Stopping; a service manager starts everything again.`),
     });
@@ -153,7 +159,12 @@ async function main(): Promise<void> {
     }
   }
   const next = path.join(root, "node_modules", ".bin", "next");
-  if (!dev && !buildIsFresh(root)) {
+  // The system tests start this script against the build they made; with several people editing
+  // one tree every build looks stale, so they say to use the one there (SYSTEM_REUSE_BUILD=1).
+  const reuseBuild =
+    process.env.SYSTEM_REUSE_BUILD === "1" &&
+    existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+  if (!dev && !reuseBuild && !buildIsFresh(root)) {
     console.log("Building the application (first start or changed sources)...");
     const b = spawnSync(next, ["build"], { cwd: root, env: { ...childEnv, NODE_ENV: "production" }, stdio: "inherit" });
     if (b.status !== 0) throw new Error("next build failed");
