@@ -2,7 +2,7 @@
 // the balancer) and job workers (scripts/worker.ts, what `npm run worker` runs). Each is a child
 // process of ours with its log in a file, that can be killed (any signal) and started again.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { waitFor } from "./service-user";
 
@@ -40,6 +40,9 @@ function supervise(spec: Spec): Proc {
     const fd = openSync(spec.logFile, "a");
     logOffset = statSync(spec.logFile).size;
     child = spawn(process.execPath, spec.args, { cwd: root, env: spec.env, stdio: ["ignore", fd, fd] });
+    // Next to the log: a run that was itself killed leaves its processes behind, and the next
+    // start in this folder stops them (stopLeftovers in cluster.ts).
+    if (child.pid) writeFileSync(path.join(path.dirname(spec.logFile), "pid"), String(child.pid));
     closeSync(fd);
   };
   /** Whether this run of the process has logged its ready line. */

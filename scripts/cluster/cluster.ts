@@ -4,7 +4,7 @@
 // Every process gets the same shared secrets, as separate machines would from their environment.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { prepareDatabase } from "../db/prepare";
@@ -14,6 +14,7 @@ import { initPrimary, startReplica, type PgNode } from "./postgres";
 import { startPgBouncer, type PgBouncer } from "./pgbouncer";
 import { startInstance, startWorker, type Instance, type Proc } from "./app";
 import { startBalancer, type Balancer } from "./nginx";
+import { alive, childPids } from "./service-user";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const DATABASE = "pulsewell";
@@ -105,6 +106,36 @@ async function seedDemoWorkspace(appUrl: string, env: NodeJS.ProcessEnv): Promis
     h.on("exit", resolve);
   });
   if (status !== 0) throw new Error("Seeding the demo's pulse history failed");
+}
+
+/**
+ * Kills what an earlier cluster in `dir` left running (its runner was killed before it could stop
+ * them): the processes named by the pid files in its folders, and nothing else.
+ */
+export function stopLeftovers(dir: string): void {
+  if (!existsSync(dir)) return;
+  const pidFiles = [
+    "primary/data/postmaster.pid",
+    "replica/data/postmaster.pid",
+    "pgbouncer/pgbouncer.pid",
+    "nginx/nginx.pid",
+    ...readdirSync(dir)
+      .filter((d) => /^(instance|worker)-\d+$/.test(d))
+      .map((d) => `${d}/pid`),
+  ];
+  for (const f of pidFiles) {
+    const file = path.join(dir, f);
+    if (!existsSync(file)) continue;
+    const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+    if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) continue;
+    for (const p of [...childPids(pid), pid]) {
+      try {
+        process.kill(p, "SIGKILL");
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
 }
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {

@@ -4,7 +4,7 @@
 // it), CLUSTER_DIR the data folder (default .data/cluster, started afresh each time).
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { startCluster } from "./cluster";
+import { startCluster, stopLeftovers } from "./cluster";
 import { ensureBuilt } from "../lib/build-freshness";
 import { pg15Available } from "./postgres";
 import { pgbouncerAvailable } from "./pgbouncer";
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     throw new Error(`Missing Debian packages: ${missing.join(", ")} (apt-get install ${missing.join(" ")})`);
   const basePort = Number(process.env.CLUSTER_PORT ?? 8100);
   const dir = path.resolve(root, process.env.CLUSTER_DIR ?? ".data/cluster");
+  stopLeftovers(dir);
   rmSync(dir, { recursive: true, force: true });
   ensureBuilt(root);
   const t0 = Date.now();

@@ -10,7 +10,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithPackages } from "./support/prerequisites";
 import { cookiesFrom, multipart, request, type HttpResponse } from "./support/http";
-import { startCluster, type Cluster } from "../../scripts/cluster/cluster";
+import { startCluster, stopLeftovers, type Cluster } from "../../scripts/cluster/cluster";
 import { seedDemo } from "../../scripts/seed/demo";
 import { DEMO } from "../../scripts/seed/demo-data";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -121,6 +121,7 @@ describeWithPackages("cluster: nginx, two app instances, two workers, PgBouncer,
   let orgId: string;
 
   beforeAll(async () => {
+    stopLeftovers(DIR);
     rmSync(DIR, { recursive: true, force: true });
     const t0 = Date.now();
     c = await startCluster({ dir: DIR, basePort: BASE_PORT, instances: 2, workers: 2, replica: true });
