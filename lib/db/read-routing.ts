@@ -127,7 +127,7 @@ export async function withOrgReport<T>(
 
 /** After a successful write in a server action: remember the primary's WAL position in the
  * cookie. Never fails the action (without the cookie the next read may only be older). */
-export async function rememberWriteInAction(): Promise<void> {
+async function rememberWriteInAction(): Promise<void> {
   if (!replicaDb()) return;
   try {
     const lsn = await primaryWalLsn();

@@ -41,7 +41,7 @@ const WITH_HOLD = /\bWITH\s+HOLD\b/gi;
  * is data, not statements); dollar-quoted bodies (functions, DO blocks) are kept as code, their
  * opening read as the start of a statement.
  */
-export function sqlCode(sql: string): string {
+function sqlCode(sql: string): string {
   let out = "";
   let i = 0;
   while (i < sql.length) {
