@@ -5,7 +5,7 @@
 // again. Prints the dump's size and how long the dump and the restore took.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithPackages } from "./support/prerequisites";
 import { PG15_BIN, initPrimary, type PgNode } from "../../scripts/cluster/postgres";
 import { startInstance, type Instance } from "../../scripts/cluster/app";
+import { ownedDir, runAsService, waitFor } from "../../scripts/cluster/service-user";
 import { generateSecrets } from "../../scripts/cluster/cluster";
 import { prepareDatabase } from "../../scripts/db/prepare";
 import { seedDemo } from "../../scripts/seed/demo";
@@ -23,8 +24,15 @@ import { deriveAppUrl } from "@/lib/config/database-urls";
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 const DATABASE = "pulsewell";
-// Part E's ports: the source primary, the restored one, an instance on each.
-const PORTS = { source: 4301, restored: 4302, sourceApp: 4310, restoredApp: 4311 };
+// Part E's ports: the source primary, the restored one, an instance on each; the PITR drill's two.
+const PORTS = {
+  source: 4301,
+  restored: 4302,
+  sourceApp: 4310,
+  restoredApp: 4311,
+  pitrPrimary: 4320,
+  pitrRecovered: 4321,
+};
 
 type Res = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -117,11 +125,15 @@ async function rowCounts(url: string): Promise<Record<string, number>> {
   }
 }
 
-async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<pg.QueryResult<R>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return await c.query(text, params);
+    return await c.query<R>(text, params);
   } finally {
     await c.end();
   }
@@ -262,5 +274,121 @@ describeWithPackages("backup and restore drill", () => {
     const after = await dashboardFigures(app, orgId);
     expect(after.metrics).toEqual(before.metrics);
     expect(after.page).toEqual(before.page);
+  });
+});
+
+// Point-in-time recovery as docs/operations/backups.md describes it: WAL archived by
+// archive_command, a pg_basebackup in tar form, then a new data directory from that backup replaying
+// the archive up to recovery_target_time, paused there for checking, then opened.
+describeWithPackages("point-in-time recovery drill", () => {
+  const dir = path.join("/tmp", `pw-e-pitr-${randomBytes(4).toString("hex")}`);
+  const archive = path.join(dir, "wal-archive");
+  const recovered = path.join(dir, "recovered");
+  const data = path.join(recovered, "data");
+  const pgCtl = path.join(PG15_BIN, "pg_ctl");
+  let primary: PgNode | undefined;
+  let recoveredStarted = false;
+
+  afterAll(async () => {
+    if (recoveredStarted)
+      await runAsService(pgCtl, ["stop", "-w", "-m", "fast", "-D", data], { cwd: recovered }).catch(() => undefined);
+    await primary?.stop("fast").catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("recovers the database as it was at a chosen time, without what came after", async () => {
+    ownedDir(archive);
+    primary = await initPrimary({ dir: path.join(dir, "primary"), port: PORTS.pitrPrimary });
+    appendFileSync(
+      path.join(primary.dir, "data", "postgresql.conf"),
+      [
+        "archive_mode = on",
+        `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f.tmp && mv ${archive}/%f.tmp ${archive}/%f'`,
+        "archive_timeout = 60",
+        "",
+      ].join("\n"),
+    );
+    await primary.restart("fast");
+    const url = primary.superuserUrl("postgres");
+    await sql(url, `CREATE TABLE drill (note text PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+    await sql(url, `INSERT INTO drill (note) VALUES ('before the base backup')`);
+
+    ownedDir(path.join(dir, "base"));
+    await runAsService(
+      path.join(PG15_BIN, "pg_basebackup"),
+      [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(primary.port),
+        "-U",
+        "postgres",
+        "-D",
+        path.join(dir, "base"),
+        "-Ft",
+        "-z",
+      ].concat(["-X", "stream", "-c", "fast"]),
+      { cwd: dir },
+    );
+    await sql(url, `INSERT INTO drill (note) VALUES ('after the base backup')`);
+    const target = (await sql<{ t: string }>(url, `SELECT clock_timestamp()::text AS t`)).rows[0]!.t;
+    await new Promise((r) => setTimeout(r, 1100));
+    await sql(url, `INSERT INTO drill (note) VALUES ('after the target time')`);
+    // Ship the segment holding all three to the archive, as archive_timeout would within a minute.
+    const segment = (await sql<{ s: string }>(url, `SELECT pg_walfile_name(pg_current_wal_lsn()) AS s`)).rows[0]!.s;
+    await sql(url, `SELECT pg_switch_wal()`);
+    await waitFor(
+      `WAL segment ${segment} in the archive`,
+      async () => {
+        const r = await sql<{ w: string | null }>(url, `SELECT last_archived_wal AS w FROM pg_stat_archiver`);
+        return (r.rows[0]!.w ?? "") >= segment;
+      },
+      30_000,
+    );
+    await primary.stop("fast");
+
+    // The base backup unpacked into an empty data directory, with the recovery settings.
+    mkdirSync(data, { recursive: true, mode: 0o700 });
+    await run("tar", ["-xzf", path.join(dir, "base", "base.tar.gz"), "-C", data]);
+    await run("tar", ["-xzf", path.join(dir, "base", "pg_wal.tar.gz"), "-C", path.join(data, "pg_wal")]);
+    appendFileSync(
+      path.join(data, "postgresql.conf"),
+      [
+        `port = ${PORTS.pitrRecovered}`,
+        `unix_socket_directories = '${recovered}'`,
+        "archive_mode = off",
+        `restore_command = 'cp ${archive}/%f %p'`,
+        `recovery_target_time = '${target}'`,
+        "recovery_target_action = 'pause'",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(path.join(data, "recovery.signal"), "");
+    ownedDir(recovered);
+    chmodSync(data, 0o700);
+    await runAsService(pgCtl, ["start", "-w", "-t", "120", "-D", data, "-l", path.join(recovered, "postgres.log")], {
+      cwd: recovered,
+    });
+    recoveredStarted = true;
+    const recoveredUrl = `postgresql://postgres@127.0.0.1:${PORTS.pitrRecovered}/postgres`;
+    await waitFor(
+      "recovery to pause at the target",
+      async () =>
+        (await sql<{ s: string }>(recoveredUrl, `SELECT pg_get_wal_replay_pause_state() AS s`)).rows[0]!.s === "paused",
+      60_000,
+    );
+    const notes = async () =>
+      (await sql<{ note: string }>(recoveredUrl, `SELECT note FROM drill ORDER BY at`)).rows.map((r) => r.note);
+    expect(await notes()).toEqual(["before the base backup", "after the base backup"]);
+
+    // Satisfied: end recovery; the database opens for writes on a new timeline.
+    await sql(recoveredUrl, `SELECT pg_wal_replay_resume()`);
+    await waitFor(
+      "recovery to end",
+      async () => (await sql<{ r: boolean }>(recoveredUrl, `SELECT pg_is_in_recovery() AS r`)).rows[0]!.r === false,
+      60_000,
+    );
+    await sql(recoveredUrl, `INSERT INTO drill (note) VALUES ('written after recovery')`);
+    expect(await notes()).toEqual(["before the base backup", "after the base backup", "written after recovery"]);
   });
 });
