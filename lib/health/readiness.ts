@@ -2,6 +2,7 @@ import "server-only";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { DomainError } from "@/lib/errors/domain-error";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/errors/problem";
 import { log } from "@/lib/log/logger";
@@ -67,9 +68,10 @@ let migrationsCurrent: { expected: number; applied: number } | undefined;
 export async function checkReadiness(): Promise<Readiness> {
   const client = db();
   // Whatever keeps the database from answering (down, a wrong password, a full pooler), this
-  // instance cannot serve data: not ready, never a 500.
+  // instance cannot serve data: not ready, never a 500. An outage is not logged at every probe (the
+  // pool logs the lost connections once); anything else, such as a wrong password, is.
   await withTimeout(client.$queryRaw`SELECT 1`, READY_TIMEOUT_MS).catch((err: unknown) => {
-    if (!(err instanceof DomainError)) log.warn("ready.database", { err });
+    if (!(err instanceof DomainError) && !isDatabaseUnavailable(err)) log.warn("ready.database", { err });
     throw databaseUnavailable();
   });
   if (!migrationsCurrent) {
