@@ -15,6 +15,7 @@ import { seedDemo } from "../../scripts/seed/demo";
 import { DEMO } from "../../scripts/seed/demo-data";
 import { QUEUES } from "@/lib/jobs/queues";
 import { RATE_LIMITS } from "@/lib/api/rate-limit";
+import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
 const DIR = "/tmp/pw-c-cluster";
 const BASE_PORT = 4100;
@@ -97,21 +98,28 @@ async function tick(queues: string[]): Promise<void> {
   }
 }
 
-/** Every .eml file under some processes' DATA_DIR/mail: its Message-ID, recipient and subject. */
-function mailFiles(dirs: string[]): { dir: string; messageId: string; to: string; subject: string }[] {
+type MailFile = { dir: string; messageId: string; to: string; subject: string; text: string };
+
+/** Every .eml file under some processes' DATA_DIR/mail: its Message-ID, recipient, subject and text. */
+function mailFiles(dirs: string[]): MailFile[] {
   return dirs.flatMap((d) => {
     const mailDir = path.join(d, "mail");
     if (!existsSync(mailDir)) return [];
     return readdirSync(mailDir)
       .filter((f) => f.endsWith(".eml"))
       .map((f) => {
-        const head = readFileSync(path.join(mailDir, f), "utf8").split("\r\n\r\n")[0] ?? "";
+        const eml = readFileSync(path.join(mailDir, f), "utf8");
+        const head = eml.split("\r\n\r\n")[0] ?? "";
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
+        // The plain-text part, in base64 as lib/mail/transport.ts writes it.
+        const part =
+          /Content-Type: text\/plain[^\r]*\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(eml);
         return {
           dir: d,
           messageId: header("Message-ID").replace(/^<|@.*$/g, ""),
           to: header("To"),
           subject: header("Subject"),
+          text: part ? Buffer.from(part[1]!.replace(/\r\n/g, ""), "base64").toString("utf8") : "",
         };
       });
   });
@@ -341,7 +349,40 @@ describeWithPackages("cluster: nginx, two app instances, two workers, PgBouncer,
     );
     expect(reminderNotes.map((n) => n.userId).sort()).toEqual([manager!.id, report!.id].sort());
 
-    // The fold at close: the round closes once, and each reader is told once.
+    // Three people answer through the balancer with the links the workers mailed them.
+    const linkPattern = new RegExp(`/surveys/${surveyId}[^\\s"'<>]*[?&#]token=([^\\s&"'<>]+)`);
+    const links = await until("the invitations to be delivered", async () => {
+      const found = mailFiles(c.dataDirs.workers).flatMap((f) => {
+        const m = linkPattern.exec(f.text);
+        return m ? [m[1]!] : [];
+      });
+      return found.length >= 3 ? found : null;
+    });
+    const questions = await query<{ id: string; type: string }>(
+      `SELECT id, type::text FROM "SurveyQuestion" WHERE "surveyId" = $1 ORDER BY "order"`,
+      [surveyId],
+    );
+    const answered = links.slice(0, 3);
+    for (const token of answered) {
+      const r = await send(via.balancer(), {
+        host,
+        path: "/api/surveys/responses",
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({
+          surveyId,
+          token,
+          responses: questions.map((q) => ({
+            questionId: q.id,
+            answer: q.type === "scale" ? 4 : q.type === "enps" ? 9 : "Fine.",
+          })),
+        }),
+      });
+      expect(r.status, r.body.slice(0, 300)).toBe(201);
+    }
+
+    // The fold at close: the round closes once, its answers are folded in once, and each reader
+    // is told once.
     await query(`UPDATE "Survey" SET "closesAt" = now() - interval '1 second' WHERE id = $1`, [surveyId]);
     await tick([QUEUES.surveyTick.name]);
     await until("the round to close", async () => {
@@ -354,6 +395,21 @@ describeWithPackages("cluster: nginx, two app instances, two workers, PgBouncer,
     );
     expect(told.length).toBeGreaterThan(0);
     expect(told.filter((r) => r.n !== 1)).toEqual([]);
+    const [folded] = await query<{ responseCount: number; responses: number; pending: number }>(
+      `SELECT s."responseCount",
+         (SELECT count(*)::int FROM "SurveyResponse" r WHERE r."surveyId" = s.id) AS responses,
+         (SELECT count(*)::int FROM "SurveyPendingResponse" p WHERE p."surveyId" = s.id) AS pending
+       FROM "Survey" s WHERE s.id = $1`,
+      [surveyId],
+    );
+    expect(folded).toEqual({ responseCount: answered.length, responses: answered.length, pending: 0 });
+    // Each question's organisation-wide rollup counts each answer once.
+    const numeric = questions.filter((q) => q.type !== "text").map((q) => q.id);
+    const rolled = await query<{ questionId: string; n: number }>(
+      `SELECT "questionId", sum(n)::int AS n FROM "SurveyQuestionRollup" WHERE "surveyId" = $1 AND "questionId" = ANY($2::uuid[]) AND "teamId" = $3 GROUP BY 1`,
+      [surveyId, numeric, ORG_TEAM_ID],
+    );
+    expect(rolled.map((r) => r.n)).toEqual(numeric.map(() => answered.length));
 
     // Mail: everything in the outbox delivered, each message as exactly one file, by the workers only.
     const sent = await until(
