@@ -4,7 +4,7 @@
 // nothing but its reads; a write slipped into a report read fails on either node.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -30,10 +30,16 @@ import { roundComments } from "@/lib/analytics/comments";
 import { surveyResults } from "@/lib/analytics/survey-results";
 import { pulseCsv } from "@/lib/analytics/csv";
 import { createOrg, ctxFor } from "../support/factories";
+import { cookiesFrom, multipart, request, type HttpResponse } from "./support/http";
+import { startCluster, type Cluster } from "../../scripts/cluster/cluster";
+import { seedDemo } from "../../scripts/seed/demo";
+import { DEMO } from "../../scripts/seed/demo-data";
 
 // Part F's ports (4600-4699).
 const PRIMARY_PORT = 4601;
 const REPLICA_PORT = 4602;
+const CLUSTER_BASE_PORT = 4620;
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const DATABASE = "pulsewell";
 
 describeWithPackages("read routing with a streaming replica", () => {
@@ -224,5 +230,166 @@ describeWithPackages("read routing with a streaming replica", () => {
     const before = readCounts();
     expect(await readingAfter(null, () => withOrgReport(orgId, teamNames))).toContain("Before");
     expect(delta(before)).toEqual({ replica: 1, primary: 0 });
+  });
+});
+
+// The same through the production server: the cookie as Next sets it on a route's and a server
+// action's answer, and the report routes honouring it.
+describeWithPackages("read routing through the app", () => {
+  const dir = path.join(os.tmpdir(), `pw-f-cluster-${randomBytes(4).toString("hex")}`);
+  let c: Cluster;
+  let orgId: string;
+  let host: string;
+  let session: string;
+
+  // Straight to the instance, with what the balancer would add (plain http here).
+  const send = (opts: Omit<Parameters<typeof request>[0], "port" | "host">, cookie?: string): Promise<HttpResponse> =>
+    request({
+      ...opts,
+      host,
+      port: c.instances[0]!.port,
+      headers: { "x-forwarded-proto": "http", origin: `http://${host}`, ...(opts.headers ?? {}) },
+      ...(cookie ? { cookie } : {}),
+    });
+  const watermarkCookie = (res: HttpResponse) =>
+    (res.headers["set-cookie"] ?? []).find((h) => h.startsWith(`${WATERMARK_COOKIE}=`));
+  const createTeam = (name: string) =>
+    send(
+      {
+        path: "/api/teams",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+      },
+      session,
+    );
+  const rankings = async (cookie: string) => {
+    const r = await send({ path: `/api/team-rankings/${orgId}` }, cookie);
+    expect(r.status, r.body.slice(0, 200)).toBe(200);
+    return r.body;
+  };
+  async function replicaQuery<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
+    const q = new pg.Client({ connectionString: c.replica!.superuserUrl(DATABASE) });
+    await q.connect();
+    try {
+      return (await q.query<T>(sql)).rows;
+    } finally {
+      await q.end();
+    }
+  }
+
+  beforeAll(async () => {
+    c = await startCluster({ dir, basePort: CLUSTER_BASE_PORT, instances: 1, workers: 0, replica: true });
+    orgId = (await seedDemo(c.appUrl)).orgId!;
+    host = `${DEMO.subdomain}.${c.rootDomain}`;
+    const csrf = await send({ path: "/api/auth/csrf" });
+    const { csrfToken } = csrf.json() as { csrfToken: string };
+    const res = await send(
+      {
+        path: "/api/auth/callback/credentials",
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrfToken,
+          email: DEMO.admin.email,
+          password: DEMO.password,
+          json: "true",
+        }).toString(),
+      },
+      cookiesFrom(csrf).join("; "),
+    );
+    session = cookiesFrom(res).find((s) => s.startsWith("next-auth.session-token="))!;
+    expect(session, `sign-in answered ${res.status}`).toBeDefined();
+  });
+
+  afterAll(async () => {
+    await c?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sets the watermark on a write's answer and reads the write back while the replica is paused", async () => {
+    const first = await createTeam(`Routed ${randomBytes(3).toString("hex")}`);
+    expect(first.status, first.body.slice(0, 200)).toBe(201);
+    const set = watermarkCookie(first);
+    expect(set).toMatch(/^pw_wal=[0-9A-F]+\/[0-9A-F]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/i);
+    // A read (GET) sets none.
+    const read = await send({ path: `/api/team-rankings/${orgId}` }, session);
+    expect(watermarkCookie(read)).toBeUndefined();
+
+    await waitForReplay(c.primary, c.replica!);
+    await replicaQuery("SELECT pg_wal_replay_pause()");
+    try {
+      const name = `Paused ${randomBytes(3).toString("hex")}`;
+      const res = await createTeam(name);
+      expect(res.status).toBe(201);
+      const watermark = cookiesFrom(res).find((s) => s.startsWith(`${WATERMARK_COOKIE}=`))!;
+      // With its watermark the writer sees the new team at once (the primary answered) ...
+      expect(await rankings(`${session}; ${watermark}`)).toContain(name);
+      // ... and a reader without one gets the replica, which has not replayed it yet.
+      expect(await rankings(session)).not.toContain(name);
+      // A forged watermark is no error: at worst the reader's own reads go to one node or the other.
+      for (const bad of ["garbage", "0/0", "FFFFFFFF/FFFFFFFF", "%3Cscript%3E", "1/2/3", "x".repeat(3000)]) {
+        expect(
+          await send({ path: `/api/team-rankings/${orgId}` }, `${session}; ${WATERMARK_COOKIE}=${bad}`),
+        ).toMatchObject({
+          status: 200,
+        });
+      }
+    } finally {
+      await replicaQuery("SELECT pg_wal_replay_resume()");
+    }
+    await waitForReplay(c.primary, c.replica!);
+    // The dashboard's figures come from the replica: its connections are there.
+    const dashboard = await send({ path: `/api/dashboard-metrics/${orgId}` }, session);
+    expect(dashboard.status).toBe(200);
+    const there = await replicaQuery<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = '${REPLICA_APPLICATION_NAME}'`,
+    );
+    expect(there[0]!.n).toBeGreaterThan(0);
+  });
+
+  it("sets the watermark on a server action's answer", async () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
+    ) as {
+      node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
+    };
+    const [actionId, action] = Object.entries(manifest.node).find(([, a]) => a.exportedName === "dismissSetupAction")!;
+    const worker = Object.keys(action.workers).find((w) => /^app\/t\/\[tenant\]/.test(w) && w.endsWith("/page"))!;
+    const pagePath =
+      "/" +
+      worker
+        .replace(/^app\/t\/\[tenant\]\/?/, "")
+        .replace(/\/?page$/, "")
+        .split("/")
+        .filter((s) => s && !/^\(.*\)$/.test(s))
+        .join("/");
+    const boundary = `----pulsewell${randomBytes(8).toString("hex")}`;
+    const r = await send(
+      {
+        path: pagePath,
+        method: "POST",
+        headers: {
+          "next-action": actionId,
+          accept: "text/x-component",
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        },
+        body: multipart(
+          [
+            { name: "_1_dismiss", value: "setup-checklist" },
+            { name: "0", value: JSON.stringify([null, "$K1"]) },
+          ],
+          boundary,
+        ),
+      },
+      session,
+    );
+    expect(r.status, r.body.slice(0, 300)).toBe(200);
+    expect(r.body).toContain("The setup checklist is hidden.");
+    // Next encodes the value ("/" as %2F) and decodes it again when it reads the cookie.
+    expect(watermarkCookie(r)).toMatch(/^pw_wal=[0-9A-F]+(\/|%2F)[0-9A-F]+; Path=\/; .*Max-Age=\d+/i);
+    expect(watermarkCookie(r)).toMatch(/; HttpOnly/i);
+    expect(watermarkCookie(r)).toMatch(/; SameSite=lax/i);
+    expect(watermarkCookie(r)).not.toMatch(/; Secure/i);
   });
 });
