@@ -434,6 +434,22 @@ describeWithPackages("cluster: nginx, two app instances, two workers, PgBouncer,
     console.log(`[system] ${sent.length} e-mails delivered once each; per worker: ${perWorker.join(" + ")}`);
     expect(sent.length).toBeGreaterThanOrEqual(invitations.length + 2);
   });
+
+  it("answered nothing with a 5xx and logged no error along the way", () => {
+    // A pooler problem (a session setting lost between transactions, a prepared statement PgBouncer
+    // cannot route) shows as a 500 or an error line, even when the test's own request succeeded.
+    const access = readFileSync(path.join(c.balancer.dir, "logs", "access.log"), "utf8")
+      .split("\n")
+      .filter(Boolean);
+    expect(access.length).toBeGreaterThan(10);
+    expect(access.filter((l) => /" 5\d\d /.test(l))).toEqual([]);
+    for (const proc of [...c.instances, ...c.workers]) {
+      const errors = readFileSync(proc.logFile, "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"level":"error"'));
+      expect(errors, proc.name).toEqual([]);
+    }
+  });
 });
 
 async function emailOf(userId: string): Promise<string[]> {
