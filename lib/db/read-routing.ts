@@ -14,10 +14,10 @@ import {
   type ReadNode,
   type ReplicaView,
 } from "@/lib/db/replica";
-
-export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/replica";
 import { log } from "@/lib/log/logger";
 import { isDomainError } from "@/lib/errors/domain-error";
+
+export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/replica";
 
 /*
  * Where a read goes: the one rule.
@@ -42,7 +42,8 @@ export const WATERMARK_COOKIE = "pw_wal";
 /** How long a write keeps its reader on the primary at most: far beyond any replay delay the
  * replica is allowed (MAX_LAG_S), and short enough that the cookie is never a lasting state. */
 export const WATERMARK_MAX_AGE_S = 120;
-/** A replica further behind than this (seconds of unreplayed WAL) answers no report read. */
+/** A replica further behind than this answers no report read: seconds since the newest transaction
+ * it replayed, while received WAL waits to be replayed (nothing waiting counts as no lag). */
 export const MAX_LAG_S = 10;
 
 /** The rule itself: where one report read goes, given the reader's watermark (null: no recent

@@ -178,7 +178,8 @@ export function noteRead(node: ReadNode): void {
   counts[node] += 1;
 }
 
-/** How many report reads each node answered in this process so far. */
+/** How many report reads each node was asked in this process so far (a read the replica failed is
+ * counted again on the primary). */
 export function readCounts(): Readonly<Record<ReadNode, number>> {
   return { ...counts };
 }
