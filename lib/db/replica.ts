@@ -178,8 +178,8 @@ export function noteRead(node: ReadNode): void {
   counts[node] += 1;
 }
 
-/** How many report reads each node was asked in this process so far (a read the replica failed is
- * counted again on the primary). */
+/** How many report reads each node answered in this process so far (one that failed on the replica
+ * counts once, on the primary, which was asked next). */
 export function readCounts(): Readonly<Record<ReadNode, number>> {
   return { ...counts };
 }
