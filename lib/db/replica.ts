@@ -19,6 +19,8 @@ const PROBE_TTL_MS = 1_000;
 // After a failed look, the replica is left alone this long (every report read goes to the
 // primary) instead of each request waiting for its connection to fail.
 const DOWN_BACKOFF_MS = 5_000;
+// The longest one statement of a report read may wait for the replica.
+const QUERY_TIMEOUT_MS = 10_000;
 
 // A WAL position as PostgreSQL prints pg_lsn: two hexadecimal 32-bit halves.
 const LSN = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i;
@@ -69,6 +71,9 @@ export function replicaDb(): PrismaClient | null {
               max: 10,
               application_name: REPLICA_APPLICATION_NAME,
               connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+              // A replica that stops answering mid-read (frozen, cut off) fails the read after this
+              // long instead of holding it until TCP gives up; the primary then answers it.
+              query_timeout: QUERY_TIMEOUT_MS,
               keepAlive: true,
             },
             {

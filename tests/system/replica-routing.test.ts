@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { describeWithPackages } from "./support/prerequisites";
 import { initPrimary, startReplica, waitForReplay, type PgNode } from "../../scripts/cluster/postgres";
+import { childPids } from "../../scripts/cluster/service-user";
 import { prepareDatabase } from "../../scripts/db/prepare";
 import { deriveAppUrl } from "@/lib/config/database-urls";
 import { withOrg } from "@/lib/db/tenant";
@@ -209,6 +210,24 @@ describeWithPackages("read routing with a streaming replica", () => {
     await expect(readingAfter(1n << 62n, () => withOrgReport(orgId, write))).rejects.toThrow(/read-only/);
     const rows = await su<{ n: number }>(primary, `SELECT count(*)::int AS n FROM "Team" WHERE name = 'Sneaky'`);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it("answers from the primary while the replica is frozen", async () => {
+    // SIGSTOP: the replica accepts connections at the TCP level but answers nothing, as a machine
+    // that hangs or a network that drops packets would.
+    const pids = [replica.pid()!, ...childPids(replica.pid()!)];
+    for (const p of pids) process.kill(p, "SIGSTOP");
+    try {
+      forgetReplicaState();
+      const before = readCounts();
+      const started = Date.now();
+      expect(await readingAfter(null, () => withOrgReport(orgId, teamNames))).toContain("Before");
+      expect(delta(before)).toEqual({ replica: 0, primary: 1 });
+      // The look at the replica gave up after its timeout, not the operating system's.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const p of pids) process.kill(p, "SIGCONT");
+    }
   });
 
   it("answers from the primary while the replica is down, and uses it again once it is back", async () => {
