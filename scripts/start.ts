@@ -212,7 +212,11 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   // The server's death ends `npm start` with a failure, for a service manager to start it again.
-  server.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
+  server.on("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`The web server ended (${signal ? `killed by ${signal}` : `exit code ${code}`}); stopping.`);
+    void stop(code ?? (signal ? 1 : 0));
+  });
 }
 
 main().catch((err: unknown) => fail(err instanceof Error ? err.message : `Start failed: ${String(err)}`));
