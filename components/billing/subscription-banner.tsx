@@ -33,8 +33,8 @@ export function SubscriptionBanner({ banner }: { banner: SubscriptionBannerDto |
         title="This workspace is read-only: its subscription has ended."
         link={banner.canManage ? "Subscribe" : null}
       >
-        Everything stays readable and exportable, but nothing can be sent or added (people, invitations, surveys, 1:1s,
-        Boss Bot conversations) until the workspace subscribes again.{" "}
+        Everything stays readable and exportable, but nothing can be sent, added or changed (people, surveys, 1:1s and
+        their notes, the library, Boss Bot conversations, settings) until the workspace subscribes again.{" "}
         {banner.canManage ? null : "Ask an admin of your organisation to subscribe again."}
       </Banner>
     );

@@ -20,7 +20,7 @@ export type BillingOverviewDto = {
   currentPeriodEnd: string | null;
   /** Cancelled, still running until currentPeriodEnd (Resume is offered). */
   cancelAtPeriodEnd: boolean;
-  /** isReadOnlyStatus(status): nothing can be sent or added until a new subscription. */
+  /** isReadOnlyStatus(status): nothing can be sent, added or changed until a new subscription. */
   readOnly: boolean;
   /** A Stripe subscription exists that can be cancelled or resumed. */
   hasSubscription: boolean;
