@@ -1,0 +1,70 @@
+// Read routing on the embedded PostgreSQL, where no replica can run (tests/system/replica-routing.test.ts
+// has a real one): a configured replica that cannot be reached costs nothing but its reads. Set before
+// anything reads the configuration; port 1 refuses every connection.
+process.env.DATABASE_REPLICA_URL = "postgresql://pulsewell_app:unused@127.0.0.1:1/pulsewell";
+
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { withOrg } from "@/lib/db/tenant";
+import { WATERMARK_COOKIE, parseLsn, readingAfter, recordingRouteWrites, withOrgReport } from "@/lib/db/read-routing";
+import { forgetReplicaState, readCounts } from "@/lib/db/replica";
+import { dashboardMetrics } from "@/lib/analytics/dashboard";
+import { createOrg, ctxFor } from "../support/factories";
+
+describe("read routing with a replica that cannot be reached", () => {
+  it("answers every report read from the primary, never an error", async () => {
+    const { orgId } = await createOrg();
+    const admin = await ctxFor(orgId, "admin");
+    forgetReplicaState();
+    const before = readCounts();
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) {
+      const m = await readingAfter(null, () => dashboardMetrics(admin));
+      expect(m.totalUsers).toBe(1);
+    }
+    expect(readCounts().primary - before.primary).toBe(5);
+    expect(readCounts().replica).toBe(before.replica);
+    // One refused connection, then the replica is left alone for a while: no read waits for it again.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("refuses a write inside a report read", async () => {
+    const { orgId } = await createOrg();
+    await expect(
+      readingAfter(null, () =>
+        withOrgReport(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: "Sneaky" } })),
+      ),
+    ).rejects.toThrow(/read-only/);
+    expect(await withOrg(orgId, (tx) => tx.team.count({ where: { organizationId: orgId } }))).toBe(0);
+  });
+
+  it("records the primary's WAL position after a write, and only after a successful one", async () => {
+    const { orgId } = await createOrg();
+    const write = (status: number) =>
+      recordingRouteWrites(
+        async () => {
+          await withOrg(orgId, (tx) => tx.team.create({ data: { organizationId: orgId, name: `T${randomUUID()}` } }));
+          return new Response(null, { status });
+        },
+        (method) => ({ writes: method === "POST" }),
+      );
+    const req = (method: string, proto = "https") =>
+      new Request("http://acme.localhost/api/teams", { method, headers: { "x-forwarded-proto": proto } });
+
+    const ok = await write(201)(req("POST"), {});
+    const cookie = ok.headers.get("set-cookie")!;
+    expect(cookie).toMatch(
+      new RegExp(`^${WATERMARK_COOKIE}=[0-9A-F]+/[0-9A-F]+; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax; Secure$`),
+    );
+    const lsn = parseLsn(cookie.split(";")[0]!.split("=")[1]);
+    expect(lsn).not.toBeNull();
+    // Plain http: the cookie is not Secure, or the browser would drop it.
+    expect((await write(201)(req("POST", "http"), {})).headers.get("set-cookie")).not.toMatch(/Secure/);
+    // Later writes move the position forward.
+    const next = parseLsn((await write(200)(req("POST"), {})).headers.get("set-cookie")!.split(";")[0]!.split("=")[1]);
+    expect(next! > lsn!).toBe(true);
+    // A refused write, or a method that does not write, records nothing.
+    expect((await write(409)(req("POST"), {})).headers.get("set-cookie")).toBeNull();
+    expect((await write(200)(req("GET"), {})).headers.get("set-cookie")).toBeNull();
+  });
+});
