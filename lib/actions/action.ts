@@ -65,7 +65,6 @@ export type DeclaredAction = FormAction & { declaration: ActionDeclaration };
 
 /** What a handler may return: a message for the form, or nothing (then "ok" without one). */
 type Outcome = { message?: string } | void;
-export type { FormAction };
 
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 const NO_WORKSPACE = "This workspace does not exist.";
