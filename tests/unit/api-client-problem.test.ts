@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, problemOf } from "@/lib/api/client";
+import { unlessReadOnly } from "@/components/forms/api-answer";
+import { READ_ONLY_MESSAGE } from "@/lib/billing/status";
 
 // The client reads error bodies with hand-written type guards (no zod in the first download):
 // these pin the behaviour the zod schema had.
@@ -46,5 +48,15 @@ describe("ApiRequestError problem parsing", () => {
     expect(new ApiRequestError(502, "Bad Gateway", "  upstream down ").serverMessage).toBe("upstream down");
     expect(new ApiRequestError(502, "Bad Gateway", "").serverMessage).toBeNull();
     expect(problemOf(new Error("network"))).toBeNull();
+  });
+});
+
+describe("unlessReadOnly", () => {
+  it("gives the read-only message for the read-only rule's refusal and the fallback for anything else", () => {
+    const refusal = (code: string) =>
+      new ApiRequestError(409, "Conflict", JSON.stringify({ code, detail: "From the server" }));
+    expect(unlessReadOnly(refusal("workspace_read_only"), "Failed to save")).toBe(READ_ONLY_MESSAGE);
+    expect(unlessReadOnly(refusal("email_taken"), "Failed to save")).toBe("Failed to save");
+    expect(unlessReadOnly(new TypeError("Failed to fetch"), "Failed to save")).toBe("Failed to save");
   });
 });
