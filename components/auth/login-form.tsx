@@ -9,6 +9,8 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from "@/components/
 const MESSAGES: Record<string, string> = {
   TooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
   CredentialsSignin: "Invalid email or password.",
+  // The database could not be reached (lib/auth/next-auth-options.ts, SIGN_IN_UNAVAILABLE).
+  DatabaseUnavailable: "Sign-in is briefly unavailable. Please try again in a few seconds.",
 };
 const OFFLINE = "Sign-in failed. Please check your connection and try again.";
 

@@ -8,6 +8,7 @@ import { signInWithPassword } from "@/lib/auth/sign-in";
 import { SESSION_MAX_AGE_S, revokeSession } from "@/lib/auth/sessions";
 import { isUuid, withOrg } from "@/lib/db/tenant";
 import { clientAddress } from "@/lib/auth/client-address";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 
 type HeaderBag = Record<string, string | string[] | undefined> | undefined;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
@@ -17,6 +18,9 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 process.env.AUTH_TRUST_HOST ??= "1";
 
 class ThrottledError extends Error {}
+
+/** The error code of a sign-in refused because the database cannot be reached right now. */
+export const SIGN_IN_UNAVAILABLE = "DatabaseUnavailable";
 
 export function authOptions(): NextAuthOptions {
   const e = env();
@@ -32,28 +36,14 @@ export function authOptions(): NextAuthOptions {
           password: { label: "Password", type: "password" },
         },
         async authorize(credentials, req) {
-          const headers = req.headers as HeaderBag;
-          // The workspace comes from the Host header only, never from a form field.
-          const tenant = await tenantForHost(parseHost(first(headers?.host), e.rootDomain, e.PRODUCT_NAME));
-          if (!tenant || !credentials) return null;
-          const result = await signInWithPassword({
-            orgId: tenant.orgId,
-            email: credentials.email ?? "",
-            password: credentials.password ?? "",
-            address: clientAddress(first(headers?.["x-forwarded-for"]), first(headers?.["x-real-ip"])),
-            userAgent: first(headers?.["user-agent"]),
-          });
-          if (!result.ok) {
-            // next-auth turns a thrown error into ?error=<message>; "invalid" stays generic.
-            if (result.reason === "throttled") throw new ThrottledError("TooManyAttempts");
-            return null;
+          try {
+            return await authorizeCredentials(credentials, req);
+          } catch (err) {
+            // next-auth reports any thrown error as ?error=<message>, which the sign-in form would
+            // show as a wrong password: a database that cannot be reached now says so instead.
+            if (isDatabaseUnavailable(err)) throw new Error(SIGN_IN_UNAVAILABLE);
+            throw err;
           }
-          return {
-            id: result.userId,
-            organizationId: tenant.orgId,
-            sessionId: result.sessionId,
-            vaultSecret: result.vaultSecret,
-          };
         },
       }),
     ],
@@ -78,5 +68,34 @@ export function authOptions(): NextAuthOptions {
         return token;
       },
     },
+  };
+}
+
+type Credentials = Record<"email" | "password", string> | undefined;
+
+/** The credentials provider's check: the workspace from the Host, then the password. */
+async function authorizeCredentials(credentials: Credentials, req: { headers?: unknown }) {
+  const e = env();
+  const headers = req.headers as HeaderBag;
+  // The workspace comes from the Host header only, never from a form field.
+  const tenant = await tenantForHost(parseHost(first(headers?.host), e.rootDomain, e.PRODUCT_NAME));
+  if (!tenant || !credentials) return null;
+  const result = await signInWithPassword({
+    orgId: tenant.orgId,
+    email: credentials.email ?? "",
+    password: credentials.password ?? "",
+    address: clientAddress(first(headers?.["x-forwarded-for"]), first(headers?.["x-real-ip"])),
+    userAgent: first(headers?.["user-agent"]),
+  });
+  if (!result.ok) {
+    // next-auth turns a thrown error into ?error=<message>; "invalid" stays generic.
+    if (result.reason === "throttled") throw new ThrottledError("TooManyAttempts");
+    return null;
+  }
+  return {
+    id: result.userId,
+    organizationId: tenant.orgId,
+    sessionId: result.sessionId,
+    vaultSecret: result.vaultSecret,
   };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { SIGN_IN_UNAVAILABLE, authOptions } from "@/lib/auth/next-auth-options";
 import { invalidInput, notFound, type DomainError } from "@/lib/errors/domain-error";
-import { toProblem } from "@/lib/errors/problem";
+import { DATABASE_RETRY_AFTER_SECONDS, toProblem } from "@/lib/errors/problem";
 import { splitHost } from "@/lib/tenancy/host";
 
 // next-auth's own endpoints: /api/auth/csrf, /api/auth/callback/credentials, /api/auth/signout...
@@ -85,7 +85,19 @@ async function refusal(req: NextRequest): Promise<Response | null> {
 async function handler(req: NextRequest, ctx: Ctx): Promise<Response> {
   const refused = await refusal(req);
   if (refused) return refused;
-  return NextAuth(authOptions())(req, ctx) as Promise<Response>;
+  return unavailableStatus((await NextAuth(authOptions())(req, ctx)) as Response);
+}
+
+/** A sign-in refused because the database cannot be reached: next-auth answers 200 with the error
+ * in its URL, which the form reads; the status says 503 with Retry-After as well, so the balancer,
+ * monitoring and any client see an outage and not a refused password. */
+async function unavailableStatus(res: Response): Promise<Response> {
+  if (!(res.headers.get("content-type") ?? "").includes("application/json")) return res;
+  const body = await res.clone().text();
+  if (!body.includes(`error=${SIGN_IN_UNAVAILABLE}`)) return res;
+  const headers = new Headers(res.headers);
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  return new Response(body, { status: 503, headers });
 }
 
 /** GET /api/auth/callback/{provider}: our only providers are credentials, whose callback is a
