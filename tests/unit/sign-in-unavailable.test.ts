@@ -16,9 +16,9 @@ vi.mock("@/lib/tenancy/resolve", () => ({
 
 const { authOptions, SIGN_IN_UNAVAILABLE } = await import("@/lib/auth/next-auth-options");
 
-function authorize(): Promise<unknown> {
+async function authorize(): Promise<unknown> {
   const provider = authOptions().providers[0] as unknown as { options: CredentialsConfig };
-  return provider.options.authorize({ email: "ada@example.com", password: "correct horse" }, {
+  return await provider.options.authorize({ email: "ada@example.com", password: "correct horse" }, {
     headers: { host: "acme.localhost:3000" },
   } as Parameters<CredentialsConfig["authorize"]>[1]);
 }
