@@ -6,7 +6,14 @@ export type Sent = { status: number; ms: number; body: string };
 
 export function client(port: number, host: string, cookie?: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  return (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Sent> =>
+  /** `localAddress`: the loopback source address to send from (the server sees it as the client's). */
+  return (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+    localAddress?: string,
+  ): Promise<Sent> =>
     new Promise((resolve, reject) => {
       const t = performance.now();
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -17,7 +24,7 @@ export function client(port: number, host: string, cookie?: string) {
           "content-type": "application/json",
           "content-length": String(Buffer.byteLength(payload)),
         });
-      const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
+      const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent, localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
