@@ -23,6 +23,18 @@ async function main(): Promise<void> {
   // Imported after the configuration is in place: env() reads it once.
   const { startWorkers, stopSurveyClock } = await import("@/lib/jobs/worker");
   const { boss } = await import("@/lib/jobs/boss");
+  const { isDatabaseUnavailable } = await import("@/lib/db/errors");
+  const { log } = await import("@/lib/log/logger");
+  // pg-boss 10 records a finished job's completion or failure without awaiting it (its manager's
+  // onFetch): while the database is unreachable that rejection is unhandled, and Node would end
+  // the worker at the first restart of PostgreSQL. Only that is logged and survived: the job
+  // stays active until it expires and runs again, and every job is written to run more than once
+  // (a message is claimed and marked sent; two workers run them side by side). Anything else
+  // still ends the process, as before.
+  process.on("unhandledRejection", (err) => {
+    if (!isDatabaseUnavailable(err)) throw err;
+    log.warn("jobs.bookkeeping_lost", { err });
+  });
   await startWorkers();
   console.log("Pulsewell worker running (e-mail delivery, survey scheduler). Ctrl+C to stop.");
 
