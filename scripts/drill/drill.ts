@@ -13,7 +13,7 @@ import { openLoadRound, seedSurveyOrg, type LoadRound } from "../bench/surveys-s
 import { hashPassword } from "@/lib/auth/password";
 import { answerMarker } from "@/lib/surveys/marker";
 import { QUEUES } from "@/lib/jobs/queues";
-import { startLoad, submit, type Sample } from "./load";
+import { startLoad, submit, warmUp, type Sample } from "./load";
 import { markdownTable, phaseFigures, type Phase, type PhaseFigures } from "./figures";
 
 export type DrillOptions = {
@@ -161,6 +161,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       `Seeded ${round.tokens.length} survey links, ${accounts.length} accounts, a workspace of ${opts.sendPeople} to send a pulse to`,
     );
 
+    for (const instance of c.instances) await warmUp(instance.port, host, round.surveyId);
     const load = startLoad({
       port: c.balancerPort,
       host,
@@ -312,24 +313,43 @@ async function verifyJobs(
   violations: string[],
 ): Promise<void> {
   const q = async <T extends pg.QueryResultRow>(sql: string) => (await owner.query<T>(sql, [orgId])).rows;
-  const pendingNow = async () =>
+  // Pending mail by what it waits for: a job ready to run now ("created"), a retry after a failed
+  // attempt, the claim of the worker that was killed, or nothing at all (stuck).
+  const outbox = async () =>
     (
-      await q<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "MailMessage" WHERE "organizationId" = $1 AND status = 'pending'`,
+      await q<{ ready: number; retry: number; claimed: number; stuck: number; pending: number }>(
+        `SELECT count(*) FILTER (WHERE j.state = 'created' AND unclaimed)::int AS ready,
+                count(*) FILTER (WHERE j.state = 'retry' AND unclaimed)::int AS retry,
+                count(*) FILTER (WHERE NOT unclaimed)::int AS claimed,
+                count(*) FILTER (WHERE j.state IS NULL AND unclaimed)::int AS stuck,
+                count(*)::int AS pending
+         FROM (SELECT id, ("lockedUntil" IS NULL OR "lockedUntil" <= now()) AS unclaimed FROM "MailMessage"
+               WHERE "organizationId" = $1 AND status = 'pending') m
+         LEFT JOIN LATERAL (SELECT state::text FROM pgboss.job WHERE name = 'mail-deliver' AND singleton_key = m.id::text
+                            AND state < 'completed' ORDER BY created_on DESC LIMIT 1) j ON true`,
       )
-    )[0]!.n;
-  if (outboxWaitMs > 0) {
-    const end = Date.now() + outboxWaitMs;
-    while ((await pendingNow()) > 0 && Date.now() < end) await sleep(2_000);
+    )[0]!;
+  // The workers deliver every ready message within a minute or two; a message the killed worker
+  // had claimed waits for its claim to end (and the sweep) unless asked to wait for everything.
+  const end = Date.now() + Math.max(outboxWaitMs, 120_000);
+  for (;;) {
+    const o = await outbox();
+    if ((outboxWaitMs > 0 ? o.pending : o.ready) === 0 || Date.now() > end) break;
+    await sleep(2_000);
   }
+  const left = await outbox();
+  if (left.ready) violations.push(`${left.ready} e-mails ready to go are not delivered (is a worker running?)`);
+  if (left.stuck) violations.push(`${left.stuck} pending e-mails have no delivery job and no claim`);
+  const dead = c.workers.filter((w) => !w.running());
+  if (dead.length) violations.push(`${dead.map((w) => w.name).join(", ")} exited during the drill (see its log)`);
   const rounds = await q<{ id: string; invitedCount: number }>(
     `SELECT id, "invitedCount" FROM "Survey" WHERE "organizationId" = $1 AND kind = 'pulse'`,
   );
   const invitations = await q<{ n: number; people: number }>(
     `SELECT count(*)::int AS n, count(DISTINCT "userId")::int AS people FROM "SurveyInvitation" WHERE "organizationId" = $1`,
   );
-  const mail = await q<{ status: string; n: number; locked: number }>(
-    `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE "lockedUntil" > now())::int AS locked
+  const mail = await q<{ status: string; n: number }>(
+    `SELECT status, count(*)::int AS n
      FROM "MailMessage" WHERE "organizationId" = $1 GROUP BY 1`,
   );
   const count = (s: string) => mail.find((m) => m.status === s)?.n ?? 0;
@@ -348,9 +368,8 @@ async function verifyJobs(
     )
   ).rows;
   const pending = count("pending");
-  const locked = mail.find((m) => m.status === "pending")?.locked ?? 0;
   checks.push(
-    `Pulse round sent once: ${rounds.length} round, ${invitations[0]!.n} invitations for ${invitations[0]!.people} people of ${recipients.size}; ${count("sent")} e-mails sent (${deliveredBeforeKill} before the worker was killed), ${pending} pending${locked ? ` (${locked} still claimed by the killed worker: delivered when the claim ends)` : ""}; ${files.length} .eml files, ${twice} written twice; ${fromInstances} written by web instances`,
+    `Pulse round sent once: ${rounds.length} round, ${invitations[0]!.n} invitations for ${invitations[0]!.people} people of ${recipients.size}; ${count("sent")} e-mails sent (${deliveredBeforeKill} before the worker was killed), ${pending} pending (${pending - left.retry - left.ready - left.stuck} held by the killed worker's jobs or claims, delivered once those run out; ${left.retry} waiting for a retry after failing during the primary's restart); ${files.length} .eml files, ${twice} written twice; ${fromInstances} written by web instances`,
     `Jobs (pg-boss): ${jobs.map((j) => `${j.name} ${j.state} ${j.n}${j.retried ? ` (${j.retried} retried)` : ""}`).join(", ")}`,
   );
   if (rounds.length !== 1) violations.push(`${rounds.length} pulse rounds sent for one due slot`);

@@ -106,6 +106,22 @@ async function signIn(opts: LoadOptions, account: { email: string; password: str
   return error === "TooManyAttempts" ? 429 : 401;
 }
 
+/** The routes the load uses, once each on one instance (sent directly, as nginx would forward
+ * them), so the steady phase measures a warm server and not its first requests. */
+export async function warmUp(port: number, host: string, surveyId: string): Promise<void> {
+  const headers = { "x-forwarded-proto": "http" };
+  for (let i = 0; i < 3; i++) {
+    await send(port, host, "GET", "/login", undefined, headers);
+    await send(port, host, "GET", "/api/auth/csrf", undefined, headers);
+    // A link that does not exist: the whole submission path up to its refusal.
+    const token = "x".repeat(43);
+    await send(port, host, "POST", "/api/surveys/responses", JSON.stringify({ surveyId, token, responses: [] }), {
+      ...headers,
+      "content-type": "application/json",
+    });
+  }
+}
+
 export type Load = {
   samples: Sample[];
   /** Links used so far (the next submission takes index `used`). */

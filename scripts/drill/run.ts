@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     signInsPerSecond: num("DRILL_SIGN_INS_PER_SECOND", 1),
     steadyMs: num("DRILL_STEADY_SECONDS", 20) * 1000,
     downMs: num("DRILL_DOWN_SECONDS", 5) * 1000,
-    outboxWaitMs: num("DRILL_OUTBOX_WAIT_SECONDS", 400) * 1000,
+    outboxWaitMs: num("DRILL_OUTBOX_WAIT_SECONDS", 720) * 1000,
     log: (line) => console.log(line),
   });
   console.log(

@@ -18,7 +18,7 @@ describeWithPackages("fault drill", () => {
       sendPeople: 150,
       submitsPerSecond: 5,
       signInsPerSecond: 1,
-      steadyMs: 6_000,
+      steadyMs: 8_000,
       downMs: 2_000,
       outboxWaitMs: 0,
       log: (line) => console.info(`[drill] ${line}`),
