@@ -2,17 +2,21 @@
 // of an app instance, kill -9 of the worker while a pulse round's mail goes out, an immediate
 // restart of the primary. Every acknowledged submission is stored exactly once, no job ran twice,
 // no request answered 500 and no right password was refused; every fault is recovered from.
-import { expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, expect, it } from "vitest";
 import { describeWithPackages } from "./support/prerequisites";
 import { runDrill } from "../../scripts/drill/drill";
 
 // Part D's ports (4400-4599): the balancer here, the rest of the cluster above it.
 const BASE_PORT = 4540;
+const DIR = "/tmp/pw-d-drill-test";
 
 describeWithPackages("fault drill", () => {
+  afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
   it("loses no acknowledged submission and runs no job twice through three faults", { timeout: 400_000 }, async () => {
     const result = await runDrill({
-      dir: "/tmp/pw-d-drill-test",
+      dir: DIR,
       basePort: BASE_PORT,
       employees: 600,
       sendPeople: 150,
