@@ -102,6 +102,7 @@ export async function deliverMail(
       text: body(msg.text),
       html: msg.html === null ? null : body(msg.html),
       ...withAttachments(msg.attachments),
+      queuedAt: msg.createdAt,
     });
     await withOrg(orgId, (tx) =>
       tx.mailMessage.update({

@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, writeFile } from "node:fs/promises";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Resend } from "resend";
@@ -21,6 +21,8 @@ export type OutgoingMail = {
   text: string;
   html: string | null;
   attachments?: MailAttachment[];
+  /** When the message entered the outbox (the same on every attempt). */
+  queuedAt?: Date;
 };
 export interface MailTransport {
   readonly name: string;
@@ -28,17 +30,31 @@ export interface MailTransport {
 }
 
 /** Writes each message as an .eml file under <DATA_DIR>/mail and logs it: the transport when no
- * provider is configured, so a self-hosted or development installation still shows its mail. */
+ * provider is configured, so a self-hosted or development installation still shows its mail.
+ * One file per outbox message, named by when it was queued and its id: a delivery that died
+ * after writing it and before recording it sent is retried, finds the file and writes nothing
+ * again (what Resend's idempotency key does for the real provider). */
 export function fileTransport(dir: string): MailTransport {
   return {
     name: "file",
     async send(mail) {
       await mkdir(dir, { recursive: true });
-      const id = randomUUID();
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`);
-      await writeFile(file, toEml(mail, id), "utf8");
-      log.info("mail.written", { to: mail.to, subject: mail.subject, file });
-      return { providerId: id };
+      const stamp = (mail.queuedAt ?? new Date()).toISOString().replace(/[:.]/g, "-");
+      const file = path.join(dir, `${stamp}-${mail.id}.eml`);
+      // Written whole under a name of its own, then linked to its final name, which fails when a
+      // first delivery got there: no reader ever sees half a message, and none sees two.
+      const partial = path.join(dir, `.${mail.id}-${randomUUID()}.partial`);
+      await writeFile(partial, toEml(mail, mail.id), "utf8");
+      try {
+        await link(partial, file);
+        log.info("mail.written", { to: mail.to, subject: mail.subject, file });
+      } catch (err) {
+        if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
+        log.info("mail.already_written", { file });
+      } finally {
+        await unlink(partial);
+      }
+      return { providerId: mail.id };
     },
   };
 }

@@ -295,7 +295,15 @@ describe("deliverMail with the file transport", () => {
     const id = await enqueue(orgId, { to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" });
     expect(await deliverMail(orgId, id, t)).toBe("sent");
     expect(t.sent).toEqual([
-      { id, from: "Pulsewell <no-reply@localhost>", to: "lea@example.com", subject: "S", text: "T", html: "<b>H</b>" },
+      {
+        id,
+        from: "Pulsewell <no-reply@localhost>",
+        to: "lea@example.com",
+        subject: "S",
+        text: "T",
+        html: "<b>H</b>",
+        queuedAt: (await message(orgId, id)).createdAt,
+      },
     ]);
     expect((await message(orgId, id)).providerId).toBe("rec-1");
   });
