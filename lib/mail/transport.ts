@@ -41,9 +41,12 @@ export function fileTransport(dir: string): MailTransport {
       await mkdir(dir, { recursive: true });
       const stamp = (mail.queuedAt ?? new Date()).toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${mail.id}.eml`);
-      // Written whole under a name of its own, then linked to its final name, which fails when a
-      // first delivery got there: no reader ever sees half a message, and none sees two.
-      const partial = path.join(dir, `.${mail.id}-${randomUUID()}.partial`);
+      // Written whole under a name of its own beside the folder (readers of the folder never see
+      // it), then linked to its final name, which fails when a first delivery got there: no
+      // reader ever sees half a message, and none sees two.
+      const staging = `${dir}.partial`;
+      await mkdir(staging, { recursive: true });
+      const partial = path.join(staging, `${mail.id}-${randomUUID()}.eml`);
       await writeFile(partial, toEml(mail, mail.id), "utf8");
       try {
         await link(partial, file);

@@ -19,7 +19,8 @@ describe("the file transport", () => {
   });
 
   it("writes a message once however often it is sent, named by its queue time and id", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "pw-file-transport-"));
+    const root = mkdtempSync(path.join(os.tmpdir(), "pw-file-transport-"));
+    const dir = path.join(root, "mail");
     try {
       const transport = fileTransport(dir);
       const id = randomUUID();
@@ -36,8 +37,10 @@ describe("the file transport", () => {
       await transport.send(mail(randomUUID()));
       expect(readdirSync(dir).filter((f) => f.endsWith(".eml"))).toHaveLength(2);
       expect(readdirSync(dir).filter((f) => !f.endsWith(".eml"))).toEqual([]);
+      // Nothing is left half-written beside it.
+      expect(readdirSync(`${dir}.partial`)).toEqual([]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
