@@ -6,11 +6,14 @@ export const QUEUES = {
     options: { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   },
   // The survey scheduler's minute (lib/surveys/rounds.ts). 'singleton': one tick runs at a time;
-  // no retries, the next minute's tick does the same work again.
-  surveyTick: { name: "survey-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 } },
+  // no retries, the next minute's tick does the same work again. pg-boss keeps the active
+  // singleton in a unique index until it completes or expires, so a worker killed mid-tick holds
+  // back every later tick until then: hence a short expiry (TICK_EXPIRE_SECONDS, also given on
+  // each send, which wins over what a queue created earlier recorded).
+  surveyTick: { name: "survey-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 90 } },
   // The mail outbox's minute (lib/mail/sweep.ts): re-queues messages whose delivery job died and
   // gives up on those past the horizon. Same shape as the survey tick, for the same reasons.
-  mailSweep: { name: "mail-sweep", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
+  mailSweep: { name: "mail-sweep", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 90 } },
   // 'Forgot password' (lib/auth/password-reset.ts): the form only queues one of these, for known and
   // unknown addresses alike, so its answer time says nothing about which accounts exist; the job
   // looks the account up and writes the reset mail to the outbox. A few retries (the work is one
@@ -23,7 +26,7 @@ export const QUEUES = {
   rateLimitPrune: { name: "rate-limit-prune", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 120 } },
   // The 1:1 minute (lib/one-on-one/reminders.ts): reminders 24 hours ahead (each claimed once) and
   // recurring series topped up. Same shape as the survey tick.
-  meetingTick: { name: "meeting-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
+  meetingTick: { name: "meeting-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 90 } },
   // Billing (lib/billing): creating a new workspace's Stripe customer and subscription, retried
   // for about a day with backoff, so a Stripe outage delays and never loses a signup; and the
   // processing of each stored webhook event (one job per event id: its singletonKey).
@@ -46,10 +49,31 @@ export const QUEUES = {
   },
 } as const;
 
-/** Every process sends this each few seconds; the slot makes it one job a minute in all. */
-export const SURVEY_TICK_SEND = { singletonKey: "survey-tick", singletonSeconds: 60 } as const;
-export const MAIL_SWEEP_SEND = { singletonKey: "mail-sweep", singletonSeconds: 60 } as const;
-export const MEETING_TICK_SEND = { singletonKey: "meeting-tick", singletonSeconds: 60 } as const;
+/** How long a minute job may stay active before pg-boss fails it and the next one may start.
+ * A tick usually takes well under a second, a large round's send some seconds; one that truly
+ * runs longer simply overlaps the next, which is safe: every effect has its own guard (the
+ * round key is unique, reminders and sends are claimed by conditional updates, folds take the
+ * survey's row lock, each outbox message is claimed before delivery). Expiry is noticed by
+ * pg-boss's maintenance (MAINTENANCE_SECONDS in lib/jobs/boss.ts), so a tick left active by a
+ * dead worker holds the scheduler back for at most about two minutes. */
+export const TICK_EXPIRE_SECONDS = 90;
+/** Every process sends this each few seconds; the slot makes it one job a minute in all. The
+ * expiry is given per job as well, since queues created before it changed keep their own. */
+export const SURVEY_TICK_SEND = {
+  singletonKey: "survey-tick",
+  singletonSeconds: 60,
+  expireInSeconds: TICK_EXPIRE_SECONDS,
+} as const;
+export const MAIL_SWEEP_SEND = {
+  singletonKey: "mail-sweep",
+  singletonSeconds: 60,
+  expireInSeconds: TICK_EXPIRE_SECONDS,
+} as const;
+export const MEETING_TICK_SEND = {
+  singletonKey: "meeting-tick",
+  singletonSeconds: 60,
+  expireInSeconds: TICK_EXPIRE_SECONDS,
+} as const;
 /** One prune every five minutes in all: windows last one to ten minutes, so rows outlive their
  * window by at most about that much. */
 export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singletonSeconds: 300 } as const;
