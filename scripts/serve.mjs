@@ -2,10 +2,13 @@
 // headers only a proxy may set are dropped before Next sees them. `next start` keeps a client's own
 // X-Forwarded-For (it fills the header only when missing), which would let anyone pick the address
 // that failed sign-ins are counted against. Behind a load balancer or reverse proxy that sets these
-// headers itself, set TRUST_PROXY=1 to keep them.
+// headers itself, set TRUST_PROXY to the proxy's addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8) to keep
+// them from those peers only; TRUST_PROXY=1 keeps them from every peer (scripts/trusted-proxy.mjs).
+// BIND_ADDRESS picks the interface to listen on (every interface when unset).
 import { createServer } from "node:http";
 import next from "next";
 import { actionBodyRefusal, actionRequest, checkActionOrigin, readBody, replayRequest } from "./action-gate.mjs";
+import { bindAddress, trustedProxies } from "./trusted-proxy.mjs";
 
 const PROXY_HEADERS = [
   "x-forwarded-for",
@@ -104,7 +107,8 @@ function guardResponseHeaders(res, https) {
 }
 
 const port = Number(process.env.PORT ?? 3000);
-const trustProxy = process.env.TRUST_PROXY === "1";
+const proxies = trustedProxies(process.env.TRUST_PROXY);
+const host = bindAddress(process.env);
 const app = next({ dev: false, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 
@@ -112,7 +116,7 @@ await app.prepare();
 const server = createServer((req, res) => {
   guardResponseHeaders(res, overHttps(req));
   // Next then fills X-Forwarded-* from the connection itself.
-  if (!trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
+  if (!proxies.trusts(req.socket.remoteAddress)) for (const h of PROXY_HEADERS) delete req.headers[h];
   const refused = refusal(req.method, req.url);
   if (refused) {
     // The body, if any, is drained rather than left on the socket, so keep-alive stays usable.
@@ -158,9 +162,12 @@ async function gateAction(req, res, action) {
   }
   void handle(replayRequest(req, body), res);
 }
-server.listen(port, () =>
-  console.log(`✓ Ready on port ${port}${trustProxy ? " (trusting X-Forwarded-* from the proxy in front)" : ""}`),
-);
+const trustNote = proxies.all
+  ? " (trusting X-Forwarded-* from every peer)"
+  : proxies.none
+    ? ""
+    : ` (trusting X-Forwarded-* from ${process.env.TRUST_PROXY?.trim()} only)`;
+server.listen(port, host, () => console.log(`✓ Ready on port ${port} (${host ?? "every interface"})${trustNote}`));
 
 const shutdown = () => server.close(() => void app.close().finally(() => process.exit(0)));
 process.on("SIGTERM", shutdown);

@@ -88,8 +88,9 @@ function supervise(spec: Spec): Proc {
   };
 }
 
-/** A web instance on 127.0.0.1:`port`, trusting the balancer's X-Forwarded-* headers, without
- * in-process jobs (the workers run them). Not waited for: call waitReady(). */
+/** A web instance listening on 127.0.0.1:`port` only, trusting X-Forwarded-* from 127.0.0.1 (the
+ * balancer on this machine) only, without in-process jobs (the workers run them). Not waited for:
+ * call waitReady(). */
 export function startInstance(opts: {
   name?: string;
   port: number;
@@ -103,7 +104,8 @@ export function startInstance(opts: {
     env: {
       ...opts.env,
       PORT: String(opts.port),
-      TRUST_PROXY: "1",
+      BIND_ADDRESS: "127.0.0.1",
+      TRUST_PROXY: "127.0.0.1",
       JOBS_IN_PROCESS: "0",
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
