@@ -37,8 +37,10 @@ export async function sendMeetingReminder(
   return withOrg(
     orgId,
     async (tx) => {
-      // A read-only workspace (subscription ended) sends no reminders; the meeting stays unclaimed.
-      if (await isReadOnly(tx, orgId)) return false;
+      // A read-only workspace (subscription ended) sends no reminders: the reminder is settled
+      // unsent (claimed with nothing written), so it neither comes back every minute nor goes out
+      // late if the workspace subscribes again before the meeting.
+      const readOnly = await isReadOnly(tx, orgId);
       const claimed = await tx.meeting.updateMany({
         where: {
           organizationId: orgId,
@@ -49,7 +51,7 @@ export async function sendMeetingReminder(
         },
         data: { reminderSentAt: now },
       });
-      if (claimed.count === 0) return false;
+      if (claimed.count === 0 || readOnly) return false;
       const m = await tx.meeting.findUniqueOrThrow({
         where: orgKey(orgId, meetingId),
         select: {
@@ -127,6 +129,10 @@ export async function sendMeetingReminder(
  */
 export async function runMeetingWork(now = new Date()): Promise<MeetingWorkResult> {
   const result: MeetingWorkResult = { reminded: 0, extended: 0, errors: 0 };
+  // Organisations found read-only in this run: their series are not extended (that adds
+  // meetings), and their other series are passed over without a transaction each. They come back
+  // next minute, one check per organisation, and extend once it subscribes again.
+  const readOnlyOrgs = new Set<string>();
   const rows = await db().$queryRaw<WorkRow[]>`
     SELECT "kind", "organizationId", "id", "managerId"
     FROM app_meeting_work_due(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC', ${`${REMINDER_LEAD_MS / 1000} seconds`}::interval,
@@ -135,10 +141,16 @@ export async function runMeetingWork(now = new Date()): Promise<MeetingWorkResul
     try {
       if (row.kind === "reminder") {
         if (await sendMeetingReminder(row.organizationId, row.id, row.managerId, now)) result.reminded++;
-      } else {
+      } else if (!readOnlyOrgs.has(row.organizationId)) {
         result.extended += await withOrg(
           row.organizationId,
-          (tx) => extendSeries(tx, row.organizationId, row.id, now),
+          async (tx) => {
+            if (await isReadOnly(tx, row.organizationId)) {
+              readOnlyOrgs.add(row.organizationId);
+              return 0;
+            }
+            return extendSeries(tx, row.organizationId, row.id, now);
+          },
           { userId: row.managerId },
         );
       }

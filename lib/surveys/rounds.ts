@@ -96,6 +96,36 @@ function dueSlot(row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "tim
   return slot.passed && now.getTime() - slot.sendAt.getTime() < CATCH_UP_MS ? slot : null;
 }
 
+/** The audit entry that marks a scheduled round skipped because the workspace was read-only
+ * when it fell due (actor: nobody, the scheduler). */
+const ROUND_SKIPPED = { action: "survey.round_skipped_read_only", targetType: "pulse_round" } as const;
+
+const roundSkipped = async (tx: Tx, orgId: string, roundKey: string): Promise<boolean> =>
+  (await tx.auditLog.count({
+    where: {
+      organizationId: orgId,
+      action: ROUND_SKIPPED.action,
+      targetType: ROUND_SKIPPED.targetType,
+      targetId: roundKey,
+    },
+  })) > 0;
+
+/** Once per slot, under the lock every round creation of the organisation takes, so ticks at the
+ * same moment write one entry. */
+async function recordSkippedRound(tx: Tx, orgId: string, roundKey: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pulse-round:${orgId}`}, 0))`;
+  if (await roundSkipped(tx, orgId, roundKey)) return;
+  await tx.auditLog.create({
+    data: {
+      organizationId: orgId,
+      actorId: null,
+      action: ROUND_SKIPPED.action,
+      targetType: ROUND_SKIPPED.targetType,
+      targetId: roundKey,
+    },
+  });
+}
+
 /** Sends the organisation's scheduled round for a slot unless it exists; false when someone else
  * (another instance, an earlier tick) already did, or the organisation is newer than the slot. */
 async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Promise<boolean> {
@@ -107,13 +137,20 @@ async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Pr
           where: { id: orgId },
           select: { pulseEnabled: true, createdAt: true, subscriptionStatus: true },
         });
-        // A read-only workspace (subscription ended) skips its rounds.
-        if (!org.pulseEnabled || org.createdAt > slot.sendAt || isReadOnlyStatus(org.subscriptionStatus)) return false;
+        if (!org.pulseEnabled || org.createdAt > slot.sendAt) return false;
         const existing = await tx.survey.findFirst({
           where: { organizationId: orgId, roundKey: slot.roundKey },
           select: { id: true },
         });
         if (existing) return false;
+        // A read-only workspace (subscription ended) skips its rounds for good: the slot is
+        // recorded as skipped, so subscribing again later that day does not send it late; the
+        // next slot after that goes out as usual.
+        if (isReadOnlyStatus(org.subscriptionStatus)) {
+          await recordSkippedRound(tx, orgId, slot.roundKey);
+          return false;
+        }
+        if (await roundSkipped(tx, orgId, slot.roundKey)) return false;
         await createAndSendPulse(tx, orgId, slot.roundKey, slot.roundKey, null, now);
         return true;
       },
@@ -126,8 +163,10 @@ async function sendScheduledRound(orgId: string, slot: PulseSlot, now: Date): Pr
 }
 
 /** Sends due scheduled surveys, reminds and closes, one transaction per survey and step. A
- * read-only workspace (subscription ended) sends and reminds nothing: its scheduled surveys wait
- * (they go out once it subscribes again) while open ones still close on their date. */
+ * read-only workspace (subscription ended) sends and reminds nothing: a scheduled survey whose
+ * time comes meanwhile is closed unsent (it would otherwise go out whenever the workspace
+ * subscribes again, weeks late, and come back to every tick until then), while open ones still
+ * close on their date. */
 async function advanceSurveys(orgId: string, now: Date, result: TickResult): Promise<void> {
   const remindBefore = new Date(now.getTime() - REMINDER_AFTER_MS);
   const { readOnly, surveys } = await withOrg(orgId, async (tx) => ({
@@ -149,7 +188,10 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
   }));
   for (const s of surveys) {
     if (s.status === "scheduled") {
-      if (readOnly) continue;
+      if (readOnly) {
+        await withOrg(orgId, (tx) => skipScheduledSurvey(tx, orgId, s.id, now));
+        continue;
+      }
       const { invited } = await withOrg(orgId, (tx) => sendSurvey(tx, orgId, s.id, now), {
         timeoutMs: SEND_TIMEOUT_MS,
       });
@@ -165,6 +207,26 @@ async function advanceSurveys(orgId: string, now: Date, result: TickResult): Pro
       });
     }
   }
+}
+
+/** Closes a due scheduled survey of a read-only workspace without sending it (no invitations,
+ * no responses, so nothing to fold), with an audit entry saying why. Conditional, so two ticks at
+ * once skip it once. */
+async function skipScheduledSurvey(tx: Tx, orgId: string, surveyId: string, now: Date): Promise<void> {
+  const moved = await tx.survey.updateMany({
+    where: { organizationId: orgId, id: surveyId, status: "scheduled", scheduledFor: { lte: now } },
+    data: { status: "closed", closesAt: now, closedAt: now },
+  });
+  if (moved.count !== 1) return;
+  await tx.auditLog.create({
+    data: {
+      organizationId: orgId,
+      actorId: null,
+      action: "survey.skipped_read_only",
+      targetType: "survey",
+      targetId: surveyId,
+    },
+  });
 }
 
 /**

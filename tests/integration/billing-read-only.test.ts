@@ -271,16 +271,41 @@ describe("the scheduler and the reminder job", () => {
     await expect(runSchedulerTick(now)).resolves.toMatchObject({});
     await expect(runSchedulerTick(new Date(now.getTime() + 60_000))).resolves.toMatchObject({});
 
-    expect(await surveysOf(ended.orgId)).toEqual([{ id: scheduled, kind: "custom", status: "scheduled" }]);
+    // The custom survey whose time came while read-only is closed unsent, and nothing was written
+    // or sent for the weekly round.
+    expect(await surveysOf(ended.orgId)).toEqual([{ id: scheduled, kind: "custom", status: "closed" }]);
     expect(await footprint(ended.orgId)).toEqual(before);
     const sent = await surveysOf(running.orgId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ kind: "pulse", status: "active" });
 
-    // Subscribed again: the waiting survey goes out on the next tick.
+    // Subscribed again minutes later: neither the skipped round nor the skipped survey goes out
+    // late; the next week's round does.
     await setStatus(ended.orgId, "active");
-    await runSchedulerTick(new Date(now.getTime() + 2 * 60_000));
-    expect((await surveysOf(ended.orgId)).find((s) => s.id === scheduled)?.status).toBe("active");
+    await expect(runSchedulerTick(new Date(now.getTime() + 2 * 60_000))).resolves.toMatchObject({ errors: 0 });
+    expect(await surveysOf(ended.orgId)).toEqual([{ id: scheduled, kind: "custom", status: "closed" }]);
+    expect(await footprint(ended.orgId)).toEqual(before);
+    await runSchedulerTick(new Date(now.getTime() + 7 * DAY));
+    const next = (await surveysOf(ended.orgId)).filter((s) => s.kind === "pulse");
+    expect(next).toEqual([{ id: expect.any(String), kind: "pulse", status: "active" }]);
+  });
+
+  it("closes a scheduled survey skipped while read-only once, however many ticks run at once", async () => {
+    const day = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const now = new Date(`${day}T12:00:00Z`);
+    const w = await workspace();
+    const { surveyId } = await createCustomSurvey(
+      w.admin,
+      customSurvey({ send: { at: new Date(Date.now() + 60 * 60_000).toISOString() } }),
+    );
+    await setStatus(w.orgId, "paused");
+    await Promise.all([runSchedulerTick(now), runSchedulerTick(now)]);
+    const audits = await owner().query<{ action: string }>(
+      `SELECT "action" FROM "AuditLog" WHERE "organizationId" = $1::uuid AND "targetId" = $2`,
+      [w.orgId, surveyId],
+    );
+    expect(audits.rows.filter((r) => r.action === "survey.skipped_read_only")).toHaveLength(1);
+    expect((await surveysOf(w.orgId)).map((s) => s.status)).toEqual(["closed"]);
   });
 
   it("sends no 1:1 reminders for a read-only workspace, and does once it is writable again", async () => {
@@ -292,12 +317,48 @@ describe("the scheduler and the reminder job", () => {
     expect(await footprint(w.orgId)).toEqual(before);
     expect((await getMeetingDetail(w.manager, soon)).id).toBe(soon);
 
+    // The reminder is settled unsent: it does not come back to the job...
+    const settled = await withOrg(
+      w.orgId,
+      (tx) => tx.meeting.findUniqueOrThrow({ where: { organizationId_id: { organizationId: w.orgId, id: soon } } }),
+      { userId: w.manager.userId },
+    );
+    expect(settled.reminderSentAt).not.toBeNull();
+    await runMeetingWork(new Date());
+    expect(await footprint(w.orgId)).toEqual(before);
+
+    // ...nor goes out late once the workspace subscribes again; a meeting whose reminder falls due
+    // after that gets its reminder.
     await setStatus(w.orgId, "active");
     await runMeetingWork(new Date());
-    const reminders = await withOrg(w.orgId, (tx) =>
-      tx.notification.count({ where: { organizationId: w.orgId, type: "meeting_reminder" } }),
-    );
-    expect(reminders).toBe(2);
+    const reminders = () =>
+      withOrg(w.orgId, (tx) => tx.notification.count({ where: { organizationId: w.orgId, type: "meeting_reminder" } }));
+    expect(await reminders()).toBe(0);
+    await meeting(w.manager, w.employee.userId, { at: new Date(Date.now() + 5 * 3_600_000) });
+    await runMeetingWork(new Date());
+    expect(await reminders()).toBe(2);
+  });
+
+  it("does not extend a read-only workspace's recurring series, and does once it is writable again", async () => {
+    const w = await workspace();
+    await scheduleMeeting(w.manager, {
+      employeeId: w.employee.userId,
+      scheduledAt: inTwoDays(),
+      timeZone: "UTC",
+      recurrence: "weekly",
+    });
+    await setStatus(w.orgId, "canceled");
+    const before = await footprint(w.orgId);
+    // Weeks on, the series' occurrences end before the horizon: due for extension.
+    const later = new Date(Date.now() + 45 * DAY);
+    await expect(runMeetingWork(later)).resolves.toMatchObject({ extended: 0, errors: 0 });
+    await expect(runMeetingWork(later)).resolves.toMatchObject({ extended: 0, errors: 0 });
+    expect((await footprint(w.orgId)).meetings).toBe(before.meetings);
+
+    await setStatus(w.orgId, "active");
+    const writable = await runMeetingWork(later);
+    expect(writable.extended).toBeGreaterThan(0);
+    expect((await footprint(w.orgId)).meetings).toBeGreaterThan(before.meetings);
   });
 });
 
