@@ -45,105 +45,111 @@ export type SurveyResults = {
 export async function surveyResults(ctx: AuthContext, surveyId: string): Promise<SurveyResults> {
   requirePermission(ctx, "analytics.view");
   if (!isUuid(surveyId)) throw notFound("Survey");
-  return withOrgReport(ctx.orgId, async (tx) => {
-    const survey = await tx.survey.findFirst({
-      where: { organizationId: ctx.orgId, id: surveyId },
-      select: {
-        id: true,
-        title: true,
-        kind: true,
-        status: true,
-        sentAt: true,
-        closesAt: true,
-        minGroupSize: true,
-        questions: {
-          select: { id: true, order: true, type: true, text: true, bankKey: true },
-          orderBy: { order: "asc" },
-        },
-      },
-    });
-    if (!survey) throw notFound("Survey");
-    const scope = scopeOf(ctx, await loadTeams(tx, ctx.orgId));
-    const out: SurveyResults = {
-      survey: {
-        id: survey.id,
-        title: survey.title,
-        kind: survey.kind,
-        status: survey.status,
-        sentAt: survey.sentAt?.toISOString() ?? null,
-        closesAt: survey.closesAt?.toISOString() ?? null,
-        questionCount: survey.questions.length,
-      },
-      minGroupSize: survey.minGroupSize,
-      commentMinimum: commentMinimum(survey.minGroupSize),
-      released: survey.status === "closed",
-      scope: scope.orgWide ? "organization" : "teams",
-      groups: [],
-    };
-    if (survey.status === "scheduled") return out;
-
-    const where = { organizationId: ctx.orgId, surveyId: survey.id };
-    if (!out.released) {
-      // Open: participation only, for the groups the viewer may see (results are
-      // released at close, so two reads around one person's submission differ by a count alone).
-      const part = new Map((await liveParticipation(tx, ctx.orgId, survey.id)).map((p) => [p.teamId, p]));
-      const groups = scope.orgWide
-        ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))]
-        : scope.teams;
-      out.groups = groups.map((g) => ({
-        id: g.id,
-        name: g.name,
-        reason: null,
-        invited: part.get(g.id)?.invited ?? 0,
-        responded: part.get(g.id)?.responded ?? 0,
-        questions: [],
-      }));
-      return out;
-    }
-    const participation = await tx.surveyParticipation.findMany({
-      where,
-      select: { teamId: true, invited: true, responded: true },
-    });
-    const rollups = await tx.surveyQuestionRollup.findMany({
-      where,
-      select: { teamId: true, questionId: true, n: true, sum: true, counts: true },
-    });
-    const allTeams = await tx.team.findMany({
-      where: { organizationId: ctx.orgId },
-      select: { id: true, name: true },
-      orderBy: { name: "asc" },
-    });
-    // Admins: the teams the survey was attributed to (a participation row from the send), so
-    // teams outside a custom survey's audience do not show up as empty groups.
-    const reached = new Set(participation.map((p) => p.teamId));
-    const wanted = scope.orgWide
-      ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...allTeams.filter((t) => reached.has(t.id))]
-      : scope.teams.map((t) => ({ id: t.id, name: t.name }));
-    out.groups = evaluateSurveyResults({
-      minGroupSize: survey.minGroupSize,
-      questions: survey.questions.map(({ bankKey, ...q }) => ({ ...q, higherIsWorse: bankKey === STRESS_ITEM_KEY })),
-      participation,
-      rollups,
-      allTeamIds: allTeams.map((t) => t.id),
-      wanted,
-      viewer: (await viewerPlaces(tx, ctx, [survey.id])).get(survey.id) ?? null,
-    });
-
-    for (const g of out.groups) {
-      for (const q of g.questions) {
-        if (q.type !== "text" || q.reason) continue;
-        const rows = await tx.surveyAnswer.findMany({
-          where: {
-            organizationId: ctx.orgId,
-            questionId: q.id,
-            text: { not: null },
-            response: { surveyId: survey.id, ...(g.id === ORG_TEAM_ID ? {} : { teamId: g.id }) },
+  return withOrgReport(
+    ctx.orgId,
+    async (tx) => {
+      const survey = await tx.survey.findFirst({
+        where: { organizationId: ctx.orgId, id: surveyId },
+        select: {
+          id: true,
+          title: true,
+          kind: true,
+          status: true,
+          sentAt: true,
+          closesAt: true,
+          minGroupSize: true,
+          questions: {
+            select: { id: true, order: true, type: true, text: true, bankKey: true },
+            orderBy: { order: "asc" },
           },
-          select: { text: true },
-        });
-        q.comments = shuffle(rows.map((r) => r.text!.trim()).filter((t) => t.length > 0));
+        },
+      });
+      if (!survey) throw notFound("Survey");
+      const scope = scopeOf(ctx, await loadTeams(tx, ctx.orgId));
+      const out: SurveyResults = {
+        survey: {
+          id: survey.id,
+          title: survey.title,
+          kind: survey.kind,
+          status: survey.status,
+          sentAt: survey.sentAt?.toISOString() ?? null,
+          closesAt: survey.closesAt?.toISOString() ?? null,
+          questionCount: survey.questions.length,
+        },
+        minGroupSize: survey.minGroupSize,
+        commentMinimum: commentMinimum(survey.minGroupSize),
+        released: survey.status === "closed",
+        scope: scope.orgWide ? "organization" : "teams",
+        groups: [],
+      };
+      if (survey.status === "scheduled") return out;
+
+      const where = { organizationId: ctx.orgId, surveyId: survey.id };
+      if (!out.released) {
+        // Open: participation only, for the groups the viewer may see (results are
+        // released at close, so two reads around one person's submission differ by a count alone).
+        const part = new Map((await liveParticipation(tx, ctx.orgId, survey.id)).map((p) => [p.teamId, p]));
+        const groups = scope.orgWide
+          ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...scope.teams.filter((t) => part.has(t.id))]
+          : scope.teams;
+        out.groups = groups.map((g) => ({
+          id: g.id,
+          name: g.name,
+          reason: null,
+          invited: part.get(g.id)?.invited ?? 0,
+          responded: part.get(g.id)?.responded ?? 0,
+          questions: [],
+        }));
+        return out;
       }
-    }
-    return out;
-  });
+      const participation = await tx.surveyParticipation.findMany({
+        where,
+        select: { teamId: true, invited: true, responded: true },
+      });
+      const rollups = await tx.surveyQuestionRollup.findMany({
+        where,
+        select: { teamId: true, questionId: true, n: true, sum: true, counts: true },
+      });
+      const allTeams = await tx.team.findMany({
+        where: { organizationId: ctx.orgId },
+        select: { id: true, name: true },
+        orderBy: { name: "asc" },
+      });
+      // Admins: the teams the survey was attributed to (a participation row from the send), so
+      // teams outside a custom survey's audience do not show up as empty groups.
+      const reached = new Set(participation.map((p) => p.teamId));
+      const wanted = scope.orgWide
+        ? [{ id: ORG_TEAM_ID, name: "All employees" }, ...allTeams.filter((t) => reached.has(t.id))]
+        : scope.teams.map((t) => ({ id: t.id, name: t.name }));
+      out.groups = evaluateSurveyResults({
+        minGroupSize: survey.minGroupSize,
+        questions: survey.questions.map(({ bankKey, ...q }) => ({ ...q, higherIsWorse: bankKey === STRESS_ITEM_KEY })),
+        participation,
+        rollups,
+        allTeamIds: allTeams.map((t) => t.id),
+        wanted,
+        viewer: (await viewerPlaces(tx, ctx, [survey.id])).get(survey.id) ?? null,
+      });
+
+      for (const g of out.groups) {
+        for (const q of g.questions) {
+          if (q.type !== "text" || q.reason) continue;
+          const rows = await tx.surveyAnswer.findMany({
+            where: {
+              organizationId: ctx.orgId,
+              questionId: q.id,
+              text: { not: null },
+              response: { surveyId: survey.id, ...(g.id === ORG_TEAM_ID ? {} : { teamId: g.id }) },
+            },
+            select: { text: true },
+          });
+          q.comments = shuffle(rows.map((r) => r.text!.trim()).filter((t) => t.length > 0));
+        }
+      }
+      return out;
+    },
+    // The worker closes surveys and announces the results: a reader following that notice must
+    // not get "still open" from a replica that has not replayed the close yet.
+    { recheck: (answer) => !answer.released },
+  );
 }

@@ -31,6 +31,16 @@ export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/r
  *   that position, else the primary; without the cookie, the replica;
  * - a replica that cannot be reached, has stopped streaming or lags by more than MAX_LAG_S, or a
  *   read that fails there for any reason, is answered by the primary: never an error of its own.
+ *   Lag is measured against the primary's own position (sampled about once a second beside the
+ *   look at the replica): the replica's data is as old as the newest primary position it has
+ *   replayed. A replica that has replayed all it received may still be receiving minutes late;
+ *   when its lag cannot be told, the primary answers;
+ * - a write the reader did not make leaves no cookie: the worker closing a survey and announcing
+ *   "Survey results are ready" is one. A report read whose answer is a state such work ends (a
+ *   survey still open, results not released) names it (`recheck`), and when the replica gave that
+ *   answer, the primary is asked again and its answer stands. So a reader never sees, from the
+ *   replica, a state older than the one the primary shows; a read that finds the state already
+ *   ended keeps the replica's answer, since the state only moves forward.
  * Report reads run in read-only transactions on either node while a replica is configured, so a
  * write slipped into a report path fails in every environment instead of only on the replica.
  * Without DATABASE_REPLICA_URL nothing of this runs: withOrgReport() is withOrg().
@@ -42,15 +52,17 @@ export const WATERMARK_COOKIE = "pw_wal";
 /** How long a write keeps its reader on the primary at most: far beyond any replay delay the
  * replica is allowed (MAX_LAG_S), and short enough that the cookie is never a lasting state. */
 export const WATERMARK_MAX_AGE_S = 120;
-/** A replica further behind than this answers no report read: seconds since the newest transaction
- * it replayed, while received WAL waits to be replayed (nothing waiting counts as no lag). */
+/** A replica further behind than this answers no report read: the age of the newest position the
+ * primary was seen at that the replica has replayed (see lagBehindPrimary in lib/db/replica.ts). */
 export const MAX_LAG_S = 10;
 
 /** The rule itself: where one report read goes, given the reader's watermark (null: no recent
  * write) and the replica as last seen (null: no replica configured). */
 export function chooseReadNode(watermark: bigint | null, replica: ReplicaView | null): ReadNode {
   if (!replica || !replica.reachable) return "primary";
-  if (replica.replayed === null || !replica.streaming || !(replica.lagSeconds <= MAX_LAG_S)) return "primary";
+  if (replica.replayed === null || !replica.streaming) return "primary";
+  // Unknown lag (null) is no proof of freshness.
+  if (replica.lagSeconds === null || !(replica.lagSeconds <= MAX_LAG_S)) return "primary";
   if (watermark !== null && replica.replayed < watermark) return "primary";
   return "replica";
 }
@@ -97,22 +109,24 @@ async function currentWatermark(): Promise<{ known: boolean; watermark: bigint |
 
 /**
  * A report read for one organisation: on the replica when the rule allows it, else on the primary
- * (see above). Same arguments as withOrg().
+ * (see above). Same arguments as withOrg(), plus `recheck`: true for an answer that shows a state
+ * work outside the reader's requests may have just ended, which the primary then confirms.
  */
 export async function withOrgReport<T>(
   orgId: string,
   fn: (tx: Tx) => Promise<T>,
-  options: { timeoutMs?: number; userId?: string } = {},
+  options: { timeoutMs?: number; userId?: string; recheck?: (answer: T) => boolean } = {},
 ): Promise<T> {
   const replica = replicaDb();
-  if (!replica) return withOrg(orgId, fn, options);
+  const { recheck, ...txOptions } = options;
+  if (!replica) return withOrg(orgId, fn, txOptions);
   const { known, watermark } = await currentWatermark();
   const node = known ? chooseReadNode(watermark, await replicaState(watermark)) : "primary";
   if (node === "replica") {
     try {
-      const out = await runInOrgReadOnly(replica, orgId, fn, options);
+      const out = await runInOrgReadOnly(replica, orgId, fn, txOptions);
       noteRead("replica");
-      return out;
+      if (!recheck?.(out)) return out;
     } catch (err) {
       // A standby cancels queries that conflict with replay, may have lost its connection, or may
       // not have the row yet: the primary answers instead, and its error (if any) is the answer.
@@ -120,7 +134,7 @@ export async function withOrgReport<T>(
     }
   }
   try {
-    return await runInOrgReadOnly(db(), orgId, fn, options);
+    return await runInOrgReadOnly(db(), orgId, fn, txOptions);
   } finally {
     noteRead("primary");
   }

@@ -47,9 +47,10 @@ export type ReplicaView =
       replayed: bigint | null;
       /** Whether its WAL receiver is connected to the primary. */
       streaming: boolean;
-      /** Seconds since the newest replayed transaction while WAL waits to be replayed (0 when
-       * everything received is replayed). */
-      lagSeconds: number;
+      /** How stale the replica's data may be, in seconds, measured against the primary: the age
+       * of the newest position the primary was seen at that the replica has replayed (null: it has
+       * replayed none the primary was seen at, or the primary could not be asked). */
+      lagSeconds: number | null;
     };
 
 export type ReadNode = "replica" | "primary";
@@ -128,23 +129,70 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** One look at the primary's WAL position, and when it was taken. */
+export type PrimarySample = { at: number; lsn: bigint };
+
+// The primary's positions seen lately, oldest first: at most one per probe (about one a second),
+// kept for SAMPLE_KEEP_MS. A replica whose replay is behind all of them is of unknown staleness.
+const SAMPLE_KEEP_MS = 120_000;
+const samples: PrimarySample[] = [];
+
+/**
+ * How stale a replica that has replayed up to `replayed` may be at `at`, in seconds: everything the
+ * primary had committed when it was at position P is on a replica that has replayed P, so the data
+ * is at most as old as the newest sample the replica has reached. Measured against the primary, not
+ * the replica's own received WAL: a replica that receives late (slow link, stalled stream) has
+ * replayed everything it received and still misses what the primary wrote since. Null when the
+ * replica has reached no sample (unknown: the caller reads from the primary).
+ */
+export function lagBehindPrimary(replayed: bigint | null, seen: readonly PrimarySample[], at: number): number | null {
+  if (replayed === null) return null;
+  for (let i = seen.length - 1; i >= 0; i--) {
+    const s = seen[i]!;
+    if (s.lsn <= replayed) return Math.max(0, at - s.at) / 1000;
+  }
+  return null;
+}
+
+/** Records one look at the primary's position (kept in order, old ones dropped). */
+export function notePrimarySample(sample: PrimarySample): void {
+  const last = samples[samples.length - 1];
+  if (last && (sample.at < last.at || sample.lsn < last.lsn)) return;
+  samples.push(sample);
+  while (samples.length > 0 && sample.at - samples[0]!.at > SAMPLE_KEEP_MS) samples.shift();
+}
+
+async function samplePrimary(): Promise<void> {
+  // Through PgBouncer as the application role: a plain function call, no session state.
+  const at = Date.now();
+  const lsn = parseLsn(await withTimeout(primaryWalLsn(), PROBE_TIMEOUT_MS));
+  if (lsn !== null) notePrimarySample({ at, lsn });
+}
+
 async function probe(client: PrismaClient): Promise<ReplicaView> {
+  // The primary first: a position taken before the replica's is one the replica may already have
+  // reached, so a replica that keeps up is seen keeping up.
+  try {
+    await samplePrimary();
+  } catch (err) {
+    // Unknown staleness: the rule sends the read to the primary, whose own error (if it is down)
+    // is then the answer.
+    log.warn("db.primary_position_unknown", { err });
+  }
   try {
     const rows = await withTimeout(
-      client.$queryRaw<{ replayed: string | null; streaming: boolean; lag: number | null }[]>`
+      client.$queryRaw<{ replayed: string | null; streaming: boolean }[]>`
         SELECT pg_last_wal_replay_lsn()::text AS replayed,
-               EXISTS (SELECT 1 FROM pg_stat_wal_receiver) AS streaming,
-               CASE WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
-                    ELSE COALESCE(EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()), 0)
-               END::float8 AS lag`,
+               EXISTS (SELECT 1 FROM pg_stat_wal_receiver) AS streaming`,
       PROBE_TIMEOUT_MS,
     );
     const row = rows[0];
+    const replayed = parseLsn(row?.replayed ?? null);
     return {
       reachable: true,
-      replayed: parseLsn(row?.replayed ?? null),
+      replayed,
       streaming: row?.streaming === true,
-      lagSeconds: Number(row?.lag ?? 0),
+      lagSeconds: lagBehindPrimary(replayed, samples, Date.now()),
     };
   } catch {
     return { reachable: false };
@@ -192,4 +240,5 @@ export function readCounts(): Readonly<Record<ReadNode, number>> {
 /** Forgets the last look at the replica (tests that change it on purpose). */
 export function forgetReplicaState(): void {
   state.seen = null;
+  samples.length = 0;
 }

@@ -4,12 +4,39 @@
 process.env.DATABASE_REPLICA_URL = "postgresql://pulsewell_app:unused@127.0.0.1:1/pulsewell";
 
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import * as replicaModule from "@/lib/db/replica";
 import { withOrg } from "@/lib/db/tenant";
 import { WATERMARK_COOKIE, parseLsn, readingAfter, recordingRouteWrites, withOrgReport } from "@/lib/db/read-routing";
 import { forgetReplicaState, readCounts } from "@/lib/db/replica";
 import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { createOrg, ctxFor } from "../support/factories";
+import { db } from "@/lib/db/client";
+import { surveyResults } from "@/lib/analytics/survey-results";
+import { sendPulseNow } from "@/lib/surveys/rounds";
+import { closeSurvey } from "@/lib/surveys/round-lifecycle";
+
+// A stand-in for a replica that is one step behind: while `behind` is set, the replica counts as
+// current and a read "on the replica" is answered by this database as it is, after which
+// `behind.catchUp()` makes the write the replica has not replayed yet (as the worker would).
+const stale = vi.hoisted(() => ({ behind: null as null | { catchUp: () => Promise<void> } }));
+vi.mock("@/lib/db/replica", async (importOriginal) => {
+  const real = await importOriginal<typeof replicaModule>();
+  return {
+    ...real,
+    replicaState: async (w: bigint | null, now?: number) =>
+      stale.behind
+        ? { reachable: true, replayed: 1n << 60n, streaming: true, lagSeconds: 0 }
+        : real.replicaState(w, now),
+    runInOrgReadOnly: async (...args: Parameters<typeof real.runInOrgReadOnly>) => {
+      const [client, ...rest] = args;
+      if (!stale.behind || client !== real.replicaDb()) return real.runInOrgReadOnly(client, ...rest);
+      const out = await real.runInOrgReadOnly(db(), ...rest);
+      await stale.behind.catchUp();
+      return out;
+    },
+  };
+});
 
 describe("read routing with a replica that cannot be reached", () => {
   it("answers every report read from the primary, never an error", async () => {
@@ -66,5 +93,33 @@ describe("read routing with a replica that cannot be reached", () => {
     // A refused write, or a method that does not write, records nothing.
     expect((await write(409)(req("POST"), {})).headers.get("set-cookie")).toBeNull();
     expect((await write(200)(req("GET"), {})).headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("results the worker released while the replica had not replayed it", () => {
+  it("are read again on the primary when the replica still shows the survey open", async () => {
+    const { orgId } = await createOrg();
+    const admin = await ctxFor(orgId, "admin");
+    const { surveyId } = await sendPulseNow(admin);
+    const close = () =>
+      withOrg(orgId, (tx) => closeSurvey(tx, orgId, surveyId, new Date(), { early: true })).then(() => undefined);
+    stale.behind = { catchUp: close };
+    try {
+      const before = readCounts();
+      const results = await readingAfter(null, () => surveyResults(admin, surveyId));
+      // The replica's answer said open; the primary's, asked next, is the one given.
+      expect(results.survey.status).toBe("closed");
+      expect(results.released).toBe(true);
+      expect(readCounts().replica - before.replica).toBe(1);
+      expect(readCounts().primary - before.primary).toBe(1);
+      // A closed survey read on the replica is not asked again.
+      stale.behind = { catchUp: async () => undefined };
+      const again = readCounts();
+      expect((await readingAfter(null, () => surveyResults(admin, surveyId))).released).toBe(true);
+      expect(readCounts().replica - again.replica).toBe(1);
+      expect(readCounts().primary - again.primary).toBe(0);
+    } finally {
+      stale.behind = null;
+    }
   });
 });

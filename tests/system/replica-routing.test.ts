@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -15,6 +16,7 @@ import { prepareDatabase } from "../../scripts/db/prepare";
 import { deriveAppUrl } from "@/lib/config/database-urls";
 import { withOrg } from "@/lib/db/tenant";
 import {
+  MAX_LAG_S,
   WATERMARK_COOKIE,
   parseLsn,
   readingAfter,
@@ -39,6 +41,8 @@ import { DEMO } from "../../scripts/seed/demo-data";
 // Part F's ports (4600-4699).
 const PRIMARY_PORT = 4601;
 const REPLICA_PORT = 4602;
+// A relay between the replica and the primary, to stall the replica's stream.
+const RELAY_PORT = 4603;
 const CLUSTER_BASE_PORT = 4620;
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const DATABASE = "pulsewell";
@@ -120,6 +124,9 @@ describeWithPackages("read routing with a streaming replica", () => {
     try {
       forgetReplicaState();
       const before = readCounts();
+      // A read before the write: the replica has replayed where the primary is now, so it counts as
+      // current (its lag is measured from this position on).
+      expect(await readingAfter(null, () => withOrgReport(orgId, teamNames))).toContain("Fresh");
       // The write goes through the same hook as an /api route that writes: its answer carries the cookie.
       const route = recordingRouteWrites(
         async () => {
@@ -146,7 +153,7 @@ describeWithPackages("read routing with a streaming replica", () => {
         const w = parseLsn(await primaryWalLsn());
         expect(await readingAfter(w, () => withOrgReport(orgId, teamNames))).toContain(`Paused-${i}`);
       }
-      expect(delta(before)).toEqual({ replica: 1, primary: 21 });
+      expect(delta(before)).toEqual({ replica: 2, primary: 21 });
     } finally {
       await su(replica, "SELECT pg_wal_replay_resume()");
     }
@@ -200,6 +207,97 @@ describeWithPackages("read routing with a streaming replica", () => {
     const outside = readCounts();
     await dashboardMetrics(admin);
     expect(delta(outside)).toEqual({ replica: 0, primary: 1 });
+  });
+
+  it("answers from the primary once a replica receiving late is more than MAX_LAG_S behind the primary", async () => {
+    // The replica's stream goes through a relay that can hold every byte: the WAL receiver stays
+    // connected (streaming) and has replayed everything it received, yet misses what the primary
+    // writes. Its own view (received == replayed) shows no lag; only the primary's position does.
+    const held: { paused: boolean; flush: Array<() => void> } = { paused: false, flush: [] };
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((down) => {
+      const up = net.connect(PRIMARY_PORT, "127.0.0.1");
+      sockets.add(down).add(up);
+      const pipe = (from: net.Socket, to: net.Socket) =>
+        from.on("data", (chunk: Buffer) => {
+          if (held.paused) held.flush.push(() => to.write(chunk));
+          else to.write(chunk);
+        });
+      pipe(down, up);
+      pipe(up, down);
+      const close = () => (down.destroy(), up.destroy());
+      down.on("error", close).on("close", close);
+      up.on("error", close).on("close", close);
+    });
+    await new Promise<void>((resolve) => relay.listen(RELAY_PORT, "127.0.0.1", resolve));
+    const direct = (await su<{ primary_conninfo: string }>(replica, "SHOW primary_conninfo", "postgres"))[0]!
+      .primary_conninfo;
+    const receiver = () =>
+      su<{ status: string; port: number; received: string; replayed: string }>(
+        replica,
+        `SELECT status, sender_port AS port, flushed_lsn::text AS received,
+                pg_last_wal_replay_lsn()::text AS replayed FROM pg_stat_wal_receiver`,
+        "postgres",
+      );
+    const reconnect = async (conninfo: string, port: number) => {
+      await su(replica, `ALTER SYSTEM SET primary_conninfo = '${conninfo.replace(/'/g, "''")}'`, "postgres");
+      await su(replica, "SELECT pg_reload_conf()", "postgres");
+      const until = Date.now() + 30_000;
+      while ((await receiver())[0]?.port !== port || (await receiver())[0]?.status !== "streaming") {
+        if (Date.now() > until) throw new Error(`WAL receiver did not reconnect to port ${port}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    try {
+      await reconnect(direct.replace(/port=\d+/, `port=${RELAY_PORT}`), RELAY_PORT);
+      await createTeam("Relayed");
+      await waitForReplay(primary, replica);
+      forgetReplicaState();
+      const before = readCounts();
+      // In step: the replica answers.
+      expect(await readingAfter(null, () => withOrgReport(orgId, teamNames))).toContain("Relayed");
+      expect(delta(before)).toEqual({ replica: 1, primary: 0 });
+
+      held.paused = true;
+      await createTeam("Stalled");
+      const stalledAt = Date.now();
+      // The replica's own view: still streaming, nothing received waits for replay.
+      const [r] = await receiver();
+      expect(r!.status).toBe("streaming");
+      expect(r!.received).toBe(r!.replayed);
+      // Reads keep coming, one a second; within MAX_LAG_S the replica may answer (that much
+      // staleness is allowed), after it never.
+      let afterLimit = 0;
+      while (Date.now() - stalledAt < (MAX_LAG_S + 3) * 1000) {
+        const mid = readCounts();
+        const names = await readingAfter(null, () => withOrgReport(orgId, teamNames));
+        if (Date.now() - stalledAt > (MAX_LAG_S + 1) * 1000) {
+          afterLimit += 1;
+          expect(names).toContain("Stalled");
+          expect(delta(mid)).toEqual({ replica: 0, primary: 1 });
+        }
+        await new Promise((res) => setTimeout(res, 1_000));
+      }
+      expect(afterLimit).toBeGreaterThan(0);
+      // Still stalled and still "streaming": the replica never received the write.
+      expect((await receiver())[0]!.status).toBe("streaming");
+      const onReplica = await su<{ n: number }>(
+        replica,
+        `SELECT count(*)::int AS n FROM "Team" WHERE name = 'Stalled'`,
+      );
+      expect(onReplica[0]!.n).toBe(0);
+    } finally {
+      held.paused = false;
+      for (const f of held.flush.splice(0)) f();
+      await reconnect(direct, PRIMARY_PORT).catch(() => undefined);
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+    await waitForReplay(primary, replica);
+    forgetReplicaState();
+    const before = readCounts();
+    expect(await readingAfter(null, () => withOrgReport(orgId, teamNames))).toContain("Stalled");
+    expect(delta(before)).toEqual({ replica: 1, primary: 0 });
   });
 
   it("refuses a write inside a report read, on the replica and on the primary alike", async () => {

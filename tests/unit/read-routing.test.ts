@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import * as replicaModule from "@/lib/db/replica";
+import { lagBehindPrimary, readCounts, type PrimarySample } from "@/lib/db/replica";
 import {
   MAX_LAG_S,
+  readingAfter,
+  withOrgReport,
   WATERMARK_COOKIE,
   WATERMARK_MAX_AGE_S,
   chooseReadNode,
@@ -13,6 +18,36 @@ import {
   watermarkSetCookie,
   type ReplicaView,
 } from "@/lib/db/read-routing";
+
+// Report reads with a stand-in replica and primary: each "client" is a label, and a read on it
+// answers what the test says that node holds. Everything else of the module is the real one.
+const nodes = vi.hoisted(() => ({
+  replica: { label: "replica" } as unknown,
+  primary: { label: "primary" } as unknown,
+  active: false,
+  answers: { replica: "open", primary: "closed" } as Record<"replica" | "primary", string>,
+  asked: [] as string[],
+}));
+vi.mock("@/lib/db/replica", async (importOriginal) => {
+  const real = await importOriginal<typeof replicaModule>();
+  return {
+    ...real,
+    replicaDb: () => (nodes.active ? nodes.replica : real.replicaDb()),
+    replicaState: async (w: bigint | null, now?: number) =>
+      nodes.active
+        ? { reachable: true, replayed: 1n << 40n, streaming: true, lagSeconds: 0 }
+        : real.replicaState(w, now),
+    runInOrgReadOnly: async (client: unknown, orgId: string, fn: (tx: unknown) => Promise<unknown>) => {
+      const node = client === nodes.replica ? "replica" : "primary";
+      nodes.asked.push(node);
+      return fn({ node, status: nodes.answers[node] });
+    },
+  };
+});
+vi.mock("@/lib/db/client", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/db/client")>();
+  return { ...real, db: () => (nodes.active ? (nodes.primary as PrismaClient) : real.db()) };
+});
 
 const replica = (replayed: string | null, over: Partial<Extract<ReplicaView, { reachable: true }>> = {}) =>
   ({
@@ -153,6 +188,100 @@ describe("where a report read goes", () => {
         else expect(r < w || !streaming || lag > MAX_LAG_S).toBe(true);
       }),
     );
+  });
+});
+
+describe("lag measured against the primary", () => {
+  const at = 1_000_000;
+  const lsn = (text: string) => parseLsn(text)!;
+  // The primary seen once a second for the last 30 s, writing all the time.
+  const seen: PrimarySample[] = Array.from({ length: 31 }, (_, i) => ({
+    at: at - (30 - i) * 1000,
+    lsn: lsn("0/1000000") + BigInt(i) * 0x1000n,
+  }));
+
+  it("is the age of the newest primary position the replica has replayed", () => {
+    expect(lagBehindPrimary(seen[30]!.lsn, seen, at)).toBe(0);
+    expect(lagBehindPrimary(seen[30]!.lsn + 5n, seen, at)).toBe(0);
+    // Between two samples: only the older one is known to be on the replica.
+    expect(lagBehindPrimary(seen[28]!.lsn + 1n, seen, at)).toBe(2);
+    expect(lagBehindPrimary(seen[10]!.lsn, seen, at)).toBe(20);
+  });
+
+  it("sends reads to the primary when a replica that replayed all it received is far behind the primary", () => {
+    // The old measure: received == replayed counted as no lag. Here the replica has replayed
+    // everything it received, which is where the primary was 25 s ago.
+    const behind = seen[5]!.lsn;
+    const lag = lagBehindPrimary(behind, seen, at);
+    expect(lag).toBe(25);
+    expect(chooseReadNode(null, replica(formatLsn(behind), { lagSeconds: lag }))).toBe("primary");
+    // A replica that keeps up within MAX_LAG_S still answers.
+    const close = lagBehindPrimary(seen[30 - MAX_LAG_S]!.lsn, seen, at);
+    expect(chooseReadNode(null, replica(formatLsn(seen[30 - MAX_LAG_S]!.lsn), { lagSeconds: close }))).toBe("replica");
+  });
+
+  it("is unknown (primary) when the replica is behind every position seen, or is no standby", () => {
+    expect(lagBehindPrimary(seen[0]!.lsn - 1n, seen, at)).toBeNull();
+    expect(lagBehindPrimary(lsn("0/5"), [], at)).toBeNull();
+    expect(lagBehindPrimary(null, seen, at)).toBeNull();
+    expect(chooseReadNode(null, replica("0/5", { lagSeconds: null }))).toBe("primary");
+  });
+
+  it("never calls a replica fresh that is behind a primary position older than MAX_LAG_S", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 0x40000n }), (extra) => {
+        const replayed = lsn("0/1000000") + extra - 1n;
+        const node = chooseReadNode(
+          null,
+          replica(formatLsn(replayed), { lagSeconds: lagBehindPrimary(replayed, seen, at) }),
+        );
+        // Every primary position older than MAX_LAG_S must be on a replica that answers.
+        const old = seen.filter((s) => at - s.at > MAX_LAG_S * 1000);
+        if (node === "replica") expect(old.every((s) => s.lsn <= replayed)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("a report answer the primary must confirm", () => {
+  const read = (recheck?: (answer: { node: string; status: string }) => boolean) =>
+    readingAfter(null, () =>
+      withOrgReport(
+        "00000000-0000-4000-8000-000000000001",
+        async (tx) => {
+          const t = tx as unknown as { node: string; status: string };
+          return { node: t.node, status: t.status };
+        },
+        recheck ? { recheck } : {},
+      ),
+    );
+  const withNodes = async <T>(replicaSays: string, fn: () => Promise<T>) => {
+    nodes.active = true;
+    nodes.asked = [];
+    nodes.answers = { replica: replicaSays, primary: "closed" };
+    try {
+      return await fn();
+    } finally {
+      nodes.active = false;
+    }
+  };
+
+  it("is read again on the primary when the replica answered a state work may have just ended", async () => {
+    const before = readCounts();
+    const out = await withNodes("open", () => read((a) => a.status !== "closed"));
+    expect(out).toEqual({ node: "primary", status: "closed" });
+    expect(nodes.asked).toEqual(["replica", "primary"]);
+    expect(readCounts().primary - before.primary).toBe(1);
+  });
+
+  it("keeps the replica's answer when it already shows the state ended, or nothing asks to confirm", async () => {
+    expect(await withNodes("closed", () => read((a) => a.status !== "closed"))).toEqual({
+      node: "replica",
+      status: "closed",
+    });
+    expect(nodes.asked).toEqual(["replica"]);
+    expect(await withNodes("open", () => read())).toEqual({ node: "replica", status: "open" });
+    expect(nodes.asked).toEqual(["replica"]);
   });
 });
 
