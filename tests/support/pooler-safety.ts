@@ -8,7 +8,14 @@
 // SQL is found in .sql files (all of it, comments left out) and, in TypeScript and JavaScript, in
 // the string and template literals that carry SQL: a tagged template ($queryRaw`...`, sql`...`), an
 // argument of .query() / $queryRawUnsafe() / $executeRawUnsafe(), or a literal that starts with an
-// upper-case SQL keyword. Prose ("Listen without judgement", "Prepare the agenda") is none of these.
+// upper-case SQL keyword; all of SQL's rules apply to these. Every other literal may still be SQL
+// kept in a variable (lower-case, or put together with +, which is folded first): it is searched,
+// case-insensitively, for the forms that prose never takes (set_config( without a literal true,
+// pg_advisory_lock(, a statement `set <name> = ...` or `set <name_with_underscore_or.dot> to <value>`,
+// SET ROLE / SESSION AUTHORIZATION, `listen <channel>` alone, `prepare <name> (...) / AS`). And an
+// object literal of node-postgres's query config with both `name` and `text` is a named query: a
+// prepared statement on its server connection, wherever the object is passed from.
+// Prose ("Listen without judgement", "Prepare the agenda", "Set two to four goals") is none of these.
 import ts from "typescript";
 
 export type Finding = { rule: Rule; line: number; text: string };
@@ -132,6 +139,32 @@ export function checkSql(sql: string, firstLine = 1): Finding[] {
   return findings.sort((a, b) => a.line - b.line);
 }
 
+// The forms of a literal outside SQL's places (see the top of the file).
+const LOOSE_SET =
+  /(?:^|;)\s*set\s+(?:session\s+)?(?!(?:local|transaction|constraints)\b)(?:role\s+[\w"'$]+\s*(?:;|$)|session\s+authorization\b|time\s+zone\s+['"\w$]+\s*(?:;|$)|[\w.$]+\s*=|[\w$]*[._][\w.$]*\s+to\s*(?:default\b|[\w.]+\s*(?:[;,]|$)|['"$\d])|[\w.$]+\s+to\s*['"$\d])/gim;
+const LOOSE_LISTEN = /(?:^|;)\s*listen\s+"?\w+"?\s*(?:;|$)/gi;
+
+/** The unsafe forms in a literal that is not in one of SQL's places. */
+export function checkLoose(text: string, firstLine = 1): Finding[] {
+  const findings: Finding[] = [];
+  const add = (rule: Rule, index: number, found: string) =>
+    findings.push({ rule, line: firstLine + lineAt(text, index) - 1, text: found.trim().slice(0, 120) });
+  for (const m of text.matchAll(SET_CONFIG)) {
+    const args = callArguments(text, m.index + m[0].length - 1);
+    if (args.length !== 3 || args[2]!.toLowerCase() !== "true")
+      add("set_config not local", m.index, `set_config(${args.join(", ")})`);
+  }
+  for (const m of text.matchAll(LOOSE_SET)) add("session SET", m.index, m[0]);
+  for (const m of text.matchAll(SESSION_LOCK)) add("session advisory lock", m.index, m[0]);
+  for (const m of text.matchAll(LOOSE_LISTEN)) add("LISTEN", m.index, m[0]);
+  for (const m of text.matchAll(PREPARE)) add("PREPARE", m.index, m[0]);
+  return findings.sort((a, b) => a.line - b.line);
+}
+
+// The keys of node-postgres's query config (an object with other keys is something else that has a
+// name and a text).
+const QUERY_CONFIG = new Set(["name", "text", "values", "rowMode", "types", "queryMode"]);
+
 // Calls whose string arguments are SQL.
 const SQL_CALLS = new Set(["query", "$queryRawUnsafe", "$executeRawUnsafe", "raw", "unsafe"]);
 // Tags of SQL templates: Prisma's $queryRaw / $executeRaw / Prisma.sql, and any sql`...`.
@@ -147,6 +180,32 @@ function literalText(node: ts.Node): string | null {
   if (ts.isTemplateExpression(node))
     return node.head.text + node.templateSpans.map((s) => PARAM + s.literal.text).join("");
   return null;
+}
+
+const isConcat = (node: ts.Node): node is ts.BinaryExpression =>
+  ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken;
+
+/** The text of a + chain with a literal in it ("SE" + "T " + name: "SET $1"), or null. */
+function concatText(node: ts.Node): string | null {
+  if (!isConcat(node)) return null;
+  let literal = false;
+  const fold = (n: ts.Node): string => {
+    const inner = ts.isParenthesizedExpression(n) ? n.expression : n;
+    if (isConcat(inner)) return fold(inner.left) + fold(inner.right);
+    const text = literalText(inner);
+    if (text === null) return PARAM;
+    literal = true;
+    return text;
+  };
+  const text = fold(node);
+  return literal ? text : null;
+}
+
+/** Whether a literal or + chain is part of a larger + chain (checked there, whole). */
+function insideConcat(node: ts.Node): boolean {
+  let parent = node.parent;
+  while (parent && ts.isParenthesizedExpression(parent)) parent = parent.parent;
+  return parent !== undefined && isConcat(parent);
 }
 
 function calleeName(call: ts.CallExpression): string | null {
@@ -175,21 +234,21 @@ export function checkScript(fileName: string, source: string): Finding[] {
       : ts.ScriptKind.JS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const findings: Finding[] = [];
+  const keyOf = (p: ts.ObjectLiteralElementLike): string | null =>
+    p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : null;
   const visit = (node: ts.Node): void => {
-    const text = literalText(node);
-    if (text !== null && isSqlContext(node, text)) {
+    const text = insideConcat(node) ? null : (literalText(node) ?? concatText(node));
+    if (text !== null) {
       const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-      findings.push(...checkSql(text, line));
+      findings.push(...(isSqlContext(node, text) ? checkSql(text, line) : checkLoose(text, line)));
     }
-    // node-postgres keeps a query with a `name` as a prepared statement on its connection.
-    if (ts.isCallExpression(node) && calleeName(node) === "query") {
-      const first = node.arguments[0];
-      if (first && ts.isObjectLiteralExpression(first)) {
-        const named = first.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === "name");
-        if (named) {
-          const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-          findings.push({ rule: "named prepared statement", line, text: node.getText(file).slice(0, 120) });
-        }
+    // node-postgres keeps a query with a `name` as a prepared statement on its connection: any
+    // object shaped as its query config, wherever it is passed from.
+    if (ts.isObjectLiteralExpression(node)) {
+      const keys = node.properties.map(keyOf);
+      if (keys.includes("name") && keys.includes("text") && keys.every((k) => k !== null && QUERY_CONFIG.has(k))) {
+        const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+        findings.push({ rule: "named prepared statement", line, text: node.getText(file).slice(0, 120) });
       }
     }
     ts.forEachChild(node, visit);

@@ -150,6 +150,59 @@ SET search_path = public;`;
     ]);
   });
 
+  it("finds SQL kept in variables, lower-case, or put together with +", () => {
+    // What a review slipped past the first version: each was no finding.
+    const src = [
+      "const q1 = \"select set_config('app.x', v, false)\";",
+      "const q2 = \"set app.x = 'y'\";",
+      'const q3 = "SE" + "T app.org_id = \'" + orgId + "\'";',
+      "const q4 = { name: 'find-team', text: 'select 1', values: [] };",
+      "const q5 = 'select pg_advisory_lock(1)';",
+      "const q6 = `set statement_timeout to ${ms}`;",
+      "const q7 = 'listen jobs';",
+      "const q8 = 'prepare find_team (uuid) as select 1';",
+      "const q9 = 'set session authorization pulsewell_app';",
+      'const q10 = "select 1; set search_path to public";',
+      "const q11 = `select set_config('app.x', ${v}, ${local})`;",
+      "const q12 = 'set role pulsewell_app';",
+      "const q13 = 'set_config(' + \"'app.x', v, false)\";",
+    ].join("\n");
+    expect(checkScript("x.ts", src).map((f) => [f.rule, f.line])).toEqual([
+      ["set_config not local", 1],
+      ["session SET", 2],
+      ["session SET", 3],
+      ["named prepared statement", 4],
+      ["session advisory lock", 5],
+      ["session SET", 6],
+      ["LISTEN", 7],
+      ["PREPARE", 8],
+      ["session SET", 9],
+      ["session SET", 10],
+      ["set_config not local", 11],
+      ["session SET", 12],
+      ["set_config not local", 13],
+    ]);
+  });
+
+  it("leaves prose and transaction-local SQL in variables alone", () => {
+    for (const ok of [
+      "const a = 'Set two to four goals per quarter';",
+      "const b = 'Set DATABASE_URL to the owner URL of a migrated database.';",
+      "const c = 'Listen without judgement';",
+      "const d = 'Prepare the agenda as a team';",
+      "const e = \"select set_config('app.x', v, true)\";",
+      "const f = 'set local app.x = 1';",
+      "const g = 'set transaction read only';",
+      "const h = 'set constraints all deferred';",
+      "const i = { file: f, name, text, statements };",
+      "const j = 'Set ' + count + ' goals';",
+      "const k = 'Set role permissions for managers';",
+      "const l = 'select pg_advisory_xact_lock(1)';",
+    ]) {
+      expect(checkScript("x.ts", ok), ok).toEqual([]);
+    }
+  });
+
   it("parses TSX and plain JavaScript", () => {
     expect(rulesOf(checkScript("x.tsx", "export const C = () => <p>{`SET search_path = x`}</p>;"))).toEqual([
       "session SET",
