@@ -157,9 +157,16 @@ export function lagBehindPrimary(replayed: bigint | null, seen: readonly Primary
 /** Records one look at the primary's position (kept in order, old ones dropped). */
 export function notePrimarySample(sample: PrimarySample): void {
   const last = samples[samples.length - 1];
-  if (last && (sample.at < last.at || sample.lsn < last.lsn)) return;
+  // A position behind the last one is another primary (restored, promoted), a time behind it a
+  // clock set back: what was seen before says nothing any more.
+  if (last && (sample.at < last.at || sample.lsn < last.lsn)) samples.length = 0;
   samples.push(sample);
   while (samples.length > 0 && sample.at - samples[0]!.at > SAMPLE_KEEP_MS) samples.shift();
+}
+
+/** The primary's positions seen lately, oldest first (a copy). */
+export function primarySamples(): PrimarySample[] {
+  return samples.map((s) => ({ ...s }));
 }
 
 async function samplePrimary(): Promise<void> {

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import * as replicaModule from "@/lib/db/replica";
-import { lagBehindPrimary, readCounts, type PrimarySample } from "@/lib/db/replica";
+import {
+  forgetReplicaState,
+  lagBehindPrimary,
+  notePrimarySample,
+  primarySamples,
+  readCounts,
+  type PrimarySample,
+} from "@/lib/db/replica";
 import {
   MAX_LAG_S,
   readingAfter,
@@ -225,6 +232,18 @@ describe("lag measured against the primary", () => {
     expect(lagBehindPrimary(lsn("0/5"), [], at)).toBeNull();
     expect(lagBehindPrimary(null, seen, at)).toBeNull();
     expect(chooseReadNode(null, replica("0/5", { lagSeconds: null }))).toBe("primary");
+  });
+
+  it("forgets what it saw of a primary that went back (another primary, a clock set back)", () => {
+    forgetReplicaState();
+    notePrimarySample({ at: 1_000, lsn: lsn("0/9000000") });
+    notePrimarySample({ at: 2_000, lsn: lsn("0/9000100") });
+    expect(lagBehindPrimary(lsn("0/9000000"), primarySamples(), 3_000)).toBe(2);
+    notePrimarySample({ at: 4_000, lsn: lsn("0/3000000") });
+    expect(primarySamples()).toEqual([{ at: 4_000, lsn: lsn("0/3000000") }]);
+    expect(lagBehindPrimary(lsn("0/3000000"), primarySamples(), 4_500)).toBe(0.5);
+    forgetReplicaState();
+    expect(primarySamples()).toEqual([]);
   });
 
   it("never calls a replica fresh that is behind a primary position older than MAX_LAG_S", () => {
