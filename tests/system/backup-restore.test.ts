@@ -5,7 +5,7 @@
 // again. Prints the dump's size and how long the dump and the restore took.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -154,6 +154,28 @@ async function seedDemoWorkspace(appUrl: string, env: NodeJS.ProcessEnv): Promis
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
+const BACKUP_PASSWORD = randomBytes(12).toString("hex");
+
+/** The statements that create the backup role, taken from the SQL block of docs/operations/backups.md
+ * that has them, so the drill dumps with exactly the role the procedure documents. */
+function backupRoleSql(): string {
+  const doc = readFileSync(path.join(root, "docs", "operations", "backups.md"), "utf8");
+  const block = [...doc.matchAll(/```sql\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes("CREATE ROLE pulsewell_backup"));
+  if (!block) throw new Error("docs/operations/backups.md has no SQL block creating pulsewell_backup");
+  expect(block).toMatch(/\bBYPASSRLS\b/);
+  return block;
+}
+
+/** `url` with another role (and password) on the same server and database. */
+function roleUrl(url: string, user: string, password?: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.password = password ?? "";
+  return u.toString();
+}
+
 describeWithPackages("backup and restore drill", () => {
   const dir = path.join("/tmp", `pw-e-backup-${randomBytes(4).toString("hex")}`);
   const secrets = generateSecrets();
@@ -218,8 +240,39 @@ describeWithPackages("backup and restore drill", () => {
   it("restores a pg_dump into a fresh cluster where the app shows the same figures", async () => {
     const dumpFile = path.join(dir, "pulsewell.dump");
     const rolesFile = path.join(dir, "roles.sql");
+    // A role that reads everything but is subject to row-level security: every tenant table
+    // forces it, so its dump (like the owner's) is refused. Hence BYPASSRLS on the backup role.
+    const superuser = source.superuserUrl(DATABASE);
+    await sql(superuser, `CREATE ROLE pulsewell_no_bypass LOGIN; GRANT pg_read_all_data TO pulsewell_no_bypass`);
+    await expect(
+      run(path.join(PG15_BIN, "pg_dump"), ["-Fc", "-d", roleUrl(superuser, "pulsewell_no_bypass"), "-f", dumpFile]),
+    ).rejects.toThrow(/row-level security/);
+    await sql(superuser, `DROP ROLE pulsewell_no_bypass`);
+
+    // The backup role exactly as docs/operations/backups.md creates it (psql interpolates the
+    // password variable in a file, not in -c), and the dump made as it.
+    const backupRoleFile = path.join(dir, "backup-role.sql");
+    writeFileSync(backupRoleFile, backupRoleSql());
+    await run(path.join(PG15_BIN, "psql"), [
+      "-X",
+      "-q",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-v",
+      `backup_password=${BACKUP_PASSWORD}`,
+      "-d",
+      superuser,
+      "-f",
+      backupRoleFile,
+    ]);
     const t0 = Date.now();
-    await run(path.join(PG15_BIN, "pg_dump"), ["-Fc", "-d", source.superuserUrl(DATABASE), "-f", dumpFile]);
+    await run(path.join(PG15_BIN, "pg_dump"), [
+      "-Fc",
+      "-d",
+      roleUrl(superuser, "pulsewell_backup", BACKUP_PASSWORD),
+      "-f",
+      dumpFile,
+    ]);
     await run(path.join(PG15_BIN, "pg_dumpall"), [
       "--roles-only",
       "-d",
