@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/errors/codes";
 import { DomainError, type ErrorKind, type FieldErrors } from "@/lib/errors/domain-error";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { databaseFault, logDatabaseFault } from "@/lib/db/errors";
 
 /**
  * The one mapping from errors to what a caller sees, used by the API wrapper (as an RFC 9457
@@ -30,8 +30,10 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
 };
 
 const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
+// The connection may have died after a write was committed, so this cannot promise that nothing
+// was changed: it asks the user to look before doing it again.
 export const DATABASE_UNAVAILABLE_MESSAGE =
-  "Pulsewell is briefly unavailable. Nothing was changed; please try again in a few seconds.";
+  "We couldn't reach the database. If you were saving something, check whether it was saved before trying again.";
 /** How long a client is asked to wait while the database is unreachable: about what a restart of
  * PostgreSQL (or a failover behind the pooler) takes, short enough that nobody waits long after. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -58,7 +60,8 @@ function problem(
 
 /** The problem for a thrown value: a DomainError as itself, a database that cannot be reached as a
  * 503 with Retry-After (an outage, not a fault of this request: the same request succeeds once the
- * database is back), anything else as an opaque 500 (the caller logs it with the request id; its
+ * database is back; logged at most once a minute per cause, so a lasting outage or a leaked pool
+ * shows in the logs), anything else as an opaque 500 (the caller logs it with the request id; its
  * message is never shown). */
 export function toProblem(
   err: unknown,
@@ -71,7 +74,9 @@ export function toProblem(
       : {};
     return { problem: problem(status, title, err.code, err.message, err.fields), headers, expected: true };
   }
-  if (isDatabaseUnavailable(err)) {
+  const fault = databaseFault(err);
+  if (fault?.kind === "outage") {
+    logDatabaseFault(fault, "request", err);
     return {
       problem: problem(503, STATUS.unavailable.title, "database_unavailable", DATABASE_UNAVAILABLE_MESSAGE),
       headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
