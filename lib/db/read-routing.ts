@@ -38,9 +38,9 @@ export { formatLsn, parseLsn, type ReadNode, type ReplicaView } from "@/lib/db/r
  * - a write the reader did not make leaves no cookie: the worker closing a survey and announcing
  *   "Survey results are ready" is one. A report read whose answer is a state such work ends (a
  *   survey still open, results not released) names it (`recheck`), and when the replica gave that
- *   answer, the primary is asked again and its answer stands. So a reader never sees, from the
- *   replica, a state older than the one the primary shows; a read that finds the state already
- *   ended keeps the replica's answer, since the state only moves forward.
+ *   answer, the primary is asked again and its answer stands. So a reader never sees such a state
+ *   from the replica once the primary has ended it; a read that finds the state already ended
+ *   keeps the replica's answer, since the state only moves forward.
  * Report reads run in read-only transactions on either node while a replica is configured, so a
  * write slipped into a report path fails in every environment instead of only on the replica.
  * Without DATABASE_REPLICA_URL nothing of this runs: withOrgReport() is withOrg().
