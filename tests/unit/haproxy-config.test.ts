@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,8 @@ const config = readFileSync(file, "utf8");
 const lines = config.split("\n").map((l) => l.trim());
 
 const has = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
+/** Runs a program of the system's (haproxy and openssl come from Debian, not from npm). */
+const system = (bin: string, args: string[]) => spawnSync(bin, args, { encoding: "utf8" });
 
 describe("deploy/haproxy/pulsewell.cfg", () => {
   it("takes an instance out when /api/ready does not answer 200", () => {
@@ -41,31 +43,28 @@ describe("deploy/haproxy/pulsewell.cfg", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "pw-haproxy-"));
     try {
       // The certificate the file names exists only on the balancer: a throwaway one stands in.
-      execFileSync(
-        "openssl",
-        [
-          "req",
-          "-x509",
-          "-newkey",
-          "rsa:2048",
-          "-nodes",
-          "-days",
-          "1",
-          "-subj",
-          "/CN=pulsewell.example.com",
-          "-keyout",
-          path.join(dir, "key.pem"),
-          "-out",
-          path.join(dir, "cert.pem"),
-        ],
-        { stdio: "ignore" },
-      );
+      const cert = system("openssl", [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=pulsewell.example.com",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ]);
+      expect(cert.status, cert.stderr).toBe(0);
       const pem = readFileSync(path.join(dir, "cert.pem"), "utf8") + readFileSync(path.join(dir, "key.pem"), "utf8");
       writeFileSync(path.join(dir, "site.pem"), pem);
       const crt = "/etc/haproxy/certs/pulsewell.example.com.pem";
       expect(config).toContain(crt);
       writeFileSync(path.join(dir, "haproxy.cfg"), config.replace(crt, path.join(dir, "site.pem")));
-      const check = spawnSync("haproxy", ["-c", "-f", path.join(dir, "haproxy.cfg")], { encoding: "utf8" });
+      const check = system("haproxy", ["-c", "-f", path.join(dir, "haproxy.cfg")]);
       expect(check.stdout + check.stderr).toContain("Configuration file is valid");
       expect(check.stderr).not.toMatch(/\[WARNING\]|\[ALERT\]/);
       expect(check.status).toBe(0);
