@@ -22,6 +22,8 @@ export function describeWithPackages(name: string, fn: () => void): void {
     describe(name, fn);
     return;
   }
-  console.warn(`[system] skipped "${name}": missing ${missing.join(", ")} (.ci/run installs them)`);
+  console.warn(
+    `[system] skipped "${name}": missing ${missing.join(", ")} (.ci/run installs them where apt offers them)`,
+  );
   describe.skip(name, fn);
 }
