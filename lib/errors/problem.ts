@@ -32,7 +32,7 @@ const STATUS: Record<ErrorKind, { status: number; title: string }> = {
 const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
 // The connection may have died after a write was committed, so this cannot promise that nothing
 // was changed: it asks the user to look before doing it again.
-export const DATABASE_UNAVAILABLE_MESSAGE =
+const DATABASE_UNAVAILABLE_MESSAGE =
   "We couldn't reach the database. If you were saving something, check whether it was saved before trying again.";
 /** How long a client is asked to wait while the database is unreachable: about what a restart of
  * PostgreSQL (or a failover behind the pooler) takes, short enough that nobody waits long after. */

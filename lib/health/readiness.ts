@@ -20,8 +20,8 @@ const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "pri
 
 // The endpoint is public: it says whether, never why in detail (which migration, how many, which
 // database or user); the reasons go to the server log.
-export const NOT_READY_DATABASE = "Not ready: the database is unreachable";
-export const NOT_READY_MIGRATIONS = "Not ready: the database schema is being updated";
+const NOT_READY_DATABASE = "Not ready: the database is unreachable";
+const NOT_READY_MIGRATIONS = "Not ready: the database schema is being updated";
 
 type Readiness = { status: "ready" };
 const READY: Readiness = { status: "ready" };

@@ -145,7 +145,7 @@ const LOOSE_SET =
 const LOOSE_LISTEN = /(?:^|;)\s*listen\s+"?\w+"?\s*(?:;|$)/gi;
 
 /** The unsafe forms in a literal that is not in one of SQL's places. */
-export function checkLoose(text: string, firstLine = 1): Finding[] {
+function checkLoose(text: string, firstLine = 1): Finding[] {
   const findings: Finding[] = [];
   const add = (rule: Rule, index: number, found: string) =>
     findings.push({ rule, line: firstLine + lineAt(text, index) - 1, text: found.trim().slice(0, 120) });
