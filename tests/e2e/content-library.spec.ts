@@ -122,6 +122,9 @@ test("an admin hides a built-in item from the coach and shows it again; filters 
   await openLibrary(page, "libh");
   await page.getByLabel("Source").selectOption("builtin");
   await expect(ownSection(page)).toHaveCount(0);
+  // The list keeps the unfiltered cards on screen while the filtered ones load: act on the loaded
+  // list, not on the placeholder.
+  await page.waitForLoadState("networkidle");
   const first = builtinSection(page).getByTestId("content-card").first();
   await expect(first.getByText("Built-in")).toBeVisible();
   await expect(first.getByRole("button", { name: /^Edit / })).toHaveCount(0);

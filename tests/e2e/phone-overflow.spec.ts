@@ -150,6 +150,10 @@ async function measure(page: Page, url: string): Promise<Overflow | null> {
     .catch(() => undefined);
   // Lists load in the browser after the first HTML: give them the moment they take.
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  // A 404 from notFound() arrives as Next's error shell (<html id="__next_error__">, no lang) and
+  // is rendered in the browser (vercel/next.js#62228); under load the axe scan of this page could
+  // run before that. The root layout's <html lang> marks the rendered page.
+  await page.waitForSelector("html[lang]", { state: "attached", timeout: 20_000 });
   return page.evaluate((address) => {
     const doc = document.documentElement;
     if (doc.scrollWidth <= doc.clientWidth) return null;
