@@ -133,6 +133,9 @@ describe("npm start when its embedded PostgreSQL is killed", () => {
     expect(ready.json()).toMatchObject({ status: "ready" });
     const node = serverPid();
     expect(node).toBeGreaterThan(0);
+    // A successful readiness probe stands for 1 s (lib/health/readiness.ts): the kill comes after
+    // it, so the probe below asks the dead database.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
 
     const killedAt = Date.now();
     process.kill(postmasterPid(), "SIGKILL");
