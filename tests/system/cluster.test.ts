@@ -16,10 +16,10 @@ import { DEMO } from "../../scripts/seed/demo-data";
 import { QUEUES } from "@/lib/jobs/queues";
 import { RATE_LIMITS } from "@/lib/api/rate-limit";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
+import { actionInBuild } from "./support/server-action";
 
 const DIR = "/tmp/pw-c-cluster";
 const BASE_PORT = 4100;
-const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 
 let c: Cluster;
 let owner: pg.Client;
@@ -196,22 +196,7 @@ describeWithPackages("cluster: nginx, two app instances, two workers, PgBouncer,
   });
 
   it("runs a server action posted to either instance", async () => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
-    ) as {
-      node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
-    };
-    const [actionId, action] = Object.entries(manifest.node).find(([, a]) => a.exportedName === "dismissSetupAction")!;
-    // The page that posts it: a workspace page whose worker carries the action.
-    const worker = Object.keys(action.workers).find((w) => /^app\/t\/\[tenant\]/.test(w) && w.endsWith("/page"))!;
-    const pagePath =
-      "/" +
-      worker
-        .replace(/^app\/t\/\[tenant\]\/?/, "")
-        .replace(/\/?page$/, "")
-        .split("/")
-        .filter((s) => s && !/^\(.*\)$/.test(s))
-        .join("/");
+    const { actionId, pagePath } = actionInBuild("dismissSetupAction");
     const cookie = await signIn(via.balancer(), DEMO.admin.email);
     for (const i of [0, 1] as const) {
       await query(`UPDATE "Organization" SET "setupDismissedAt" = NULL WHERE id = $1`, [orgId]);

@@ -4,7 +4,7 @@
 // nothing but its reads; a write slipped into a report read fails on either node.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -37,6 +37,7 @@ import { cookiesFrom, multipart, request, type HttpResponse } from "./support/ht
 import { startCluster, type Cluster } from "../../scripts/cluster/cluster";
 import { seedDemo } from "../../scripts/seed/demo";
 import { DEMO } from "../../scripts/seed/demo-data";
+import { actionInBuild } from "./support/server-action";
 
 // Part F's ports (4600-4699).
 const PRIMARY_PORT = 4601;
@@ -44,7 +45,6 @@ const REPLICA_PORT = 4602;
 // A relay between the replica and the primary, to stall the replica's stream.
 const RELAY_PORT = 4603;
 const CLUSTER_BASE_PORT = 4620;
-const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const DATABASE = "pulsewell";
 
 describeWithPackages("read routing with a streaming replica", () => {
@@ -528,21 +528,7 @@ describeWithPackages("read routing through the app", () => {
   });
 
   it("sets the watermark on a server action's answer", async () => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
-    ) as {
-      node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
-    };
-    const [actionId, action] = Object.entries(manifest.node).find(([, a]) => a.exportedName === "dismissSetupAction")!;
-    const worker = Object.keys(action.workers).find((w) => /^app\/t\/\[tenant\]/.test(w) && w.endsWith("/page"))!;
-    const pagePath =
-      "/" +
-      worker
-        .replace(/^app\/t\/\[tenant\]\/?/, "")
-        .replace(/\/?page$/, "")
-        .split("/")
-        .filter((s) => s && !/^\(.*\)$/.test(s))
-        .join("/");
+    const { actionId, pagePath } = actionInBuild("dismissSetupAction");
     const boundary = `----pulsewell${randomBytes(8).toString("hex")}`;
     const r = await send(
       {
