@@ -73,6 +73,19 @@ export const PERMISSION_MAP = {
     employee: null,
   },
   "oneOnOnes.templates": { capability: "1:1 agenda templates", admin: "manage", manager: "manage", employee: null },
+  /** Commitments: the published action plans one may see (lib/plans/access.ts decides which). */
+  "plans.view": {
+    capability: "Commitments (published action plans)",
+    admin: "every plan",
+    manager: "own teams' and the organisation's",
+    employee: "own team's and the organisation's",
+  },
+  "plans.manage": {
+    capability: "Plan actions on results",
+    admin: "any team or the organisation",
+    manager: "own teams only",
+    employee: null,
+  },
 } as const satisfies Record<string, Entry>;
 
 export type Permission = keyof typeof PERMISSION_MAP;

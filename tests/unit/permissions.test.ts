@@ -37,6 +37,9 @@ const DECISIONS: Record<Permission, Role[]> = {
   // anyone) and managers and admins keep the organisation's templates.
   "oneOnOnes.schedule": ["admin", "manager"],
   "oneOnOnes.templates": ["admin", "manager"],
+  // Everyone sees the commitments made to them; managers plan for their own teams, admins for any.
+  "plans.view": ["admin", "manager", "employee"],
+  "plans.manage": ["admin", "manager"],
 };
 
 const KEYS = Object.keys(PERMISSION_MAP) as Permission[];
@@ -47,15 +50,17 @@ describe("the permission map", () => {
     for (const p of KEYS) expect({ p, roles: rolesWith(p) }).toEqual({ p, roles: DECISIONS[p] });
   });
 
-  it("gives employees only 1:1s (no analytics, people, settings, surveys, library or Boss Bot)", () => {
-    expect(KEYS.filter((p) => can("employee", p))).toEqual(["oneOnOnes.use"]);
+  it("gives employees only 1:1s and commitments (no analytics, people, settings, surveys, library or Boss Bot)", () => {
+    expect(KEYS.filter((p) => can("employee", p))).toEqual(["oneOnOnes.use", "plans.view"]);
   });
 
   it("lets managers view but never send, manage or see the whole organisation", () => {
     const held = KEYS.filter((p) => can("manager", p));
-    expect(held.filter((p) => p.endsWith(".manage") || p.endsWith(".send") || p === "analytics.organization")).toEqual(
-      [],
-    );
+    // Action plans are the one thing a manager manages, and only for the teams they lead.
+    expect(held.filter((p) => p.endsWith(".manage") || p.endsWith(".send") || p === "analytics.organization")).toEqual([
+      "plans.manage",
+    ]);
+    expect(PERMISSION_MAP["plans.manage"].manager).toBe("own teams only");
     // Each thing a manager may only view has its manage counterpart held by admins alone.
     for (const area of ["people", "organization", "billing"] as const) {
       expect(can("manager", `${area}.view`)).toBe(true);
