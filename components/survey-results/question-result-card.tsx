@@ -1,4 +1,4 @@
-import type { EnpsStats, QuestionResult, ScaleStats } from "@/lib/analytics/survey-results-view";
+import type { ChoiceStats, EnpsStats, QuestionResult, ScaleStats } from "@/lib/analytics/survey-results-view";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { scoreTone } from "@/components/analytics/score-colors";
@@ -7,7 +7,12 @@ import { DistributionBars } from "@/components/survey-results/distribution-bars"
 import { SurveyComments } from "@/components/survey-results/survey-comments";
 import { plural } from "@/lib/format";
 
-const TYPE_LABEL: Record<QuestionResult["type"], string> = { scale: "Scale 1-5", enps: "eNPS 0-10", text: "Open text" };
+const TYPE_LABEL: Record<QuestionResult["type"], string> = {
+  scale: "Scale 1-5",
+  enps: "eNPS 0-10",
+  text: "Open text",
+  choice: "Choice",
+};
 
 // eNPS bands (docs/decisions.md (Scores and metrics)): detractors 0-6, passives 7-8, promoters 9-10.
 const enpsTone = (v: number) => (v >= 9 ? "bg-emerald-500" : v >= 7 ? "bg-slate-400" : "bg-red-400");
@@ -83,6 +88,32 @@ function EnpsBody({ s }: { s: EnpsStats }) {
   );
 }
 
+/** A choice question's split: one row per option, its words, a bar and the count (percent), read
+ * by a screen reader as a list of text. */
+function ChoiceBody({ s }: { s: ChoiceStats }) {
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Figure label="Answers" value={String(s.n)} />
+      </dl>
+      <ul aria-label="Answers per option" className="space-y-1">
+        {s.options.map((o, i) => (
+          <li key={i} className="grid grid-cols-[minmax(3.5rem,auto)_1fr_4.5rem] items-center gap-2 text-sm">
+            <span className="font-medium wrap-anywhere text-slate-700">{o.label}</span>
+            <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-slate-100">
+              <span className="block h-full rounded-full bg-brand-500" style={{ width: `${o.percent}%` }} />
+            </span>
+            <span className="text-slate-600 tabular-nums">
+              <span className="sr-only">{`${o.label}: `}</span>
+              {o.count} <span className="text-xs text-slate-500">({o.percent}%)</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** One question of a group: its figures and distribution, its comments, or why they are hidden. */
 export function QuestionResultCard({
   q,
@@ -118,6 +149,11 @@ export function QuestionResultCard({
         <ScaleBody s={q.stats} higherIsWorse={q.higherIsWorse} />
       ) : q.type === "enps" && q.stats ? (
         <EnpsBody s={q.stats} />
+      ) : q.type === "choice" && q.stats ? (
+        <ChoiceBody s={q.stats} />
+      ) : null}
+      {q.audienceTeamId ? (
+        <p className="text-xs text-slate-500">Asked of one team only, as an action plan&apos;s check-back.</p>
       ) : null}
     </Card>
   );

@@ -6,6 +6,7 @@ import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { ChoiceQuestion } from "@/components/survey-take/choice-question";
+import { OptionQuestion } from "@/components/survey-take/option-question";
 import { AlreadyAnswered, InvalidLink, SurveyClosed, ThankYou } from "@/components/survey-take/outcomes";
 import { commentMinimum } from "@/lib/analytics/suppression";
 import { pageHydrated } from "@/components/forms/early-submits";
@@ -177,6 +178,16 @@ export function SurveyForm({
                 >{`${(answers[q.id] ?? "").length} / ${formatNumber(textAnswerMax)}`}</p>
                 <FieldMessages id={form.messagesId(q.id)} messages={form.messages(q.id)} />
               </div>
+            ) : q.type === "choice" ? (
+              <OptionQuestion
+                id={q.id}
+                number={i + 1}
+                text={q.question}
+                options={q.options}
+                isRequired={q.isRequired}
+                value={answers[q.id] ? Number(answers[q.id]) : undefined}
+                onChange={(v) => form.set(q.id, String(v))}
+              />
             ) : (
               <ChoiceQuestion
                 id={q.id}

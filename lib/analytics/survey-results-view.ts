@@ -20,13 +20,16 @@ import { round1 } from "@/lib/analytics/scores";
 import { scaleScore, standardEnps } from "@/lib/surveys/scoring";
 import { ORG_TEAM_ID } from "@/lib/surveys/send";
 
-/** higherIsWorse: the wellness stress item, where agreeing means more stress. */
+/** higherIsWorse: the wellness stress item, where agreeing means more stress. audienceTeamId: a
+ * question asked of one team only (an action plan's check-back); options: a choice question's. */
 type ResultQuestion = {
   id: string;
   order: number;
-  type: "scale" | "enps" | "text";
+  type: "scale" | "enps" | "text" | "choice";
   text: string;
   higherIsWorse: boolean;
+  options?: readonly string[];
+  audienceTeamId?: string | null;
 };
 type QuestionRollupRow = {
   teamId: string;
@@ -61,10 +64,22 @@ export type EnpsStats = {
   distribution: Bar[];
 };
 
-type Base = { id: string; order: number; text: string; higherIsWorse: boolean; reason: SuppressionReason | null };
+/** A choice question's split: answers per option, in the options' order. */
+export type ChoiceStats = { n: number; options: { label: string; count: number; percent: number }[] };
+
+type Base = {
+  id: string;
+  order: number;
+  text: string;
+  higherIsWorse: boolean;
+  reason: SuppressionReason | null;
+  /** Asked of this team only (null: of everyone the survey went to). */
+  audienceTeamId: string | null;
+};
 export type QuestionResult =
   | (Base & { type: "scale"; stats: ScaleStats | null })
   | (Base & { type: "enps"; stats: EnpsStats | null })
+  | (Base & { type: "choice"; stats: ChoiceStats | null })
   /** Comments are filled in by the loader, only for visible groups; shuffled. */
   | (Base & { type: "text"; comments: string[] });
 
@@ -101,6 +116,16 @@ function enpsStats(row: Pick<QuestionRollupRow, "n" | "sum" | "counts">): EnpsSt
     passives,
     detractors,
     distribution: bars(row.counts, 0, 10),
+  };
+}
+
+function choiceStats(row: Pick<QuestionRollupRow, "n" | "counts">, options: readonly string[]): ChoiceStats {
+  return {
+    n: row.n,
+    options: options.map((label, i) => {
+      const count = row.counts[i] ?? 0;
+      return { label, count, percent: Math.round((count / row.n) * 100) };
+    }),
   };
 }
 
@@ -154,17 +179,44 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
   const isOrg = (id: string) => id === ORG_TEAM_ID;
   const reasonIn = (d: ReturnType<typeof decideVisibility>, id: string): SuppressionReason | null =>
     isOrg(id) ? (d.totalVisible ? null : "below-minimum") : (d.suppressed.get(id) ?? null);
+  // A team-only question's organisation figures are its team's answers alone: the organisation
+  // row shows them only when the team's own row may (its minimum, subtraction and viewer rules).
+  const questionReason = (q: ResultQuestion, id: string): SuppressionReason | null => {
+    const d = perQuestion.get(q.id)!;
+    const own = reasonIn(d, id);
+    if (own || !isOrg(id) || !q.audienceTeamId) return own;
+    return reasonIn(d, q.audienceTeamId);
+  };
 
   return input.wanted.map(({ id, name }): GroupResult => {
     const reason = reasonIn(groups, id);
     if (reason) return { id, name, reason, invited: 0, responded: 0, questions: [] };
-    const results = questions.map((q): QuestionResult => {
-      const base = { id: q.id, order: q.order, text: q.text, higherIsWorse: q.higherIsWorse };
-      if (q.type === "text") return { ...base, type: "text", reason: reasonIn(comments, id), comments: [] };
-      const why = reasonIn(perQuestion.get(q.id)!, id);
+    // Another team's own questions are not this team's: left out of its group.
+    const asked = questions.filter((q) => !q.audienceTeamId || isOrg(id) || q.audienceTeamId === id);
+    const results = asked.map((q): QuestionResult => {
+      const base = {
+        id: q.id,
+        order: q.order,
+        text: q.text,
+        higherIsWorse: q.higherIsWorse,
+        audienceTeamId: q.audienceTeamId ?? null,
+      };
+      if (q.type === "text") {
+        const own = reasonIn(comments, id);
+        const reason = own ?? (isOrg(id) && q.audienceTeamId ? reasonIn(comments, q.audienceTeamId) : null);
+        return { ...base, type: "text", reason, comments: [] };
+      }
+      const why = questionReason(q, id);
       const r = row(id, q.id);
       // A visible question has at least the minimum of answers, so r is there and n > 0.
       const shown = why || !r || r.n === 0 ? null : r;
+      if (q.type === "choice")
+        return {
+          ...base,
+          type: "choice",
+          reason: shown ? null : (why ?? "below-minimum"),
+          stats: shown ? choiceStats(shown, q.options ?? []) : null,
+        };
       if (q.type === "scale")
         return {
           ...base,

@@ -59,7 +59,15 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
           closesAt: true,
           minGroupSize: true,
           questions: {
-            select: { id: true, order: true, type: true, text: true, bankKey: true },
+            select: {
+              id: true,
+              order: true,
+              type: true,
+              text: true,
+              bankKey: true,
+              options: true,
+              audienceTeamId: true,
+            },
             orderBy: { order: "asc" },
           },
         },

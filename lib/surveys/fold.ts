@@ -44,9 +44,15 @@ export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promi
   if (pool.length === 0) return 0;
   const questions = await tx.surveyQuestion.findMany({
     where: { organizationId: orgId, surveyId },
-    select: { id: true, type: true, dimension: true, bankKey: true },
+    select: { id: true, type: true, dimension: true, bankKey: true, audienceTeamId: true },
   });
   const known = new Map(questions.map((q) => [q.id, q]));
+  // A team-only question counts only answers of its team (submissions are refused otherwise):
+  // its organisation rollup then equals the team's, which the results suppress alike.
+  const askedOfTeam = (questionId: string, teamId: string | null) => {
+    const q = known.get(questionId);
+    return q !== undefined && (q.audienceTeamId === null || q.audienceTeamId === teamId);
+  };
 
   const responses: (FoldedResponse & { id: string })[] = shuffleInPlace(
     pool.map((p) => ({
@@ -54,7 +60,7 @@ export async function foldSurvey(tx: Tx, orgId: string, surveyId: string): Promi
       teamId: p.teamId,
       answers: pendingAnswers
         .parse(p.answers)
-        .filter((a) => known.has(a.q))
+        .filter((a) => askedOfTeam(a.q, p.teamId))
         .map((a) => ({ questionId: a.q, value: a.v, text: a.t })),
     })),
   );

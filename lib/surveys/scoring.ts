@@ -8,13 +8,18 @@ import { ENPS_METRIC, STRESS_METRIC, isDimensionKey, type Metric } from "@/lib/s
 /** The question bank key of the wellness stress item. */
 export const STRESS_ITEM_KEY = "wellness_stress";
 
-export type ScoredQuestion = { type: "scale" | "enps" | "text"; dimension: string | null; bankKey: string | null };
+export type ScoredQuestion = {
+  type: "scale" | "enps" | "text" | "choice";
+  dimension: string | null;
+  bankKey: string | null;
+};
 export type MetricContribution = { metric: Metric; score: number; promoter: boolean; detractor: boolean };
 
 export const scaleScore = (answer: number) => (answer - 1) * 2.5;
 
 export function contributions(q: ScoredQuestion, value: number | null): MetricContribution[] {
-  if (value === null || q.type === "text") return [];
+  // A choice answer is an option's index, not a score: it feeds only its question's rollup.
+  if (value === null || q.type === "text" || q.type === "choice") return [];
   if (q.type === "enps") return [{ metric: ENPS_METRIC, score: value, promoter: value >= 9, detractor: value <= 6 }];
   const score = scaleScore(value);
   const out: MetricContribution[] = [];

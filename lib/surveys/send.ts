@@ -16,11 +16,17 @@ import { formatDate } from "@/lib/format";
 // surveys (lib/surveys/custom*.ts). Both run inside the caller's organisation transaction.
 
 export type SurveyQuestionSpec = {
-  type: "scale" | "enps" | "text";
+  type: "scale" | "enps" | "text" | "choice";
   text: string;
   isRequired: boolean;
   bankKey?: string | null;
   dimension?: string | null;
+  /** choice questions: the options, answered by index. */
+  options?: string[];
+  /** Asked only of invitations attributed to this team (null: everyone the survey goes to). */
+  audienceTeamId?: string | null;
+  /** The action plan check-back this question measures. */
+  checkBackId?: string | null;
 };
 
 export type SurveySpec = {
@@ -93,6 +99,9 @@ export async function createSurvey(
       isRequired: q.isRequired,
       bankKey: q.bankKey ?? null,
       dimension: q.dimension ?? null,
+      options: q.options ?? [],
+      audienceTeamId: q.audienceTeamId ?? null,
+      checkBackId: q.checkBackId ?? null,
     })),
   });
   return { surveyId };

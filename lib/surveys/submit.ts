@@ -3,7 +3,7 @@ import "server-only";
 import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
 import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
-import { findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
+import { askedOf, findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
 import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schemas";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
 import { hashToken } from "@/lib/auth/token-hash";
@@ -16,8 +16,10 @@ const ALREADY_ANSWERED = "You have already answered this survey";
 type Question = CachedQuestion;
 type Answer = { questionId: string; value: number | null; text: string | null };
 
-/** Every answer checked against the survey's own questions; field messages keyed by question. */
-function validate(questions: Question[], responses: Submission["responses"]): Answer[] {
+/** Every answer checked against the questions asked of this link (the survey's questions for
+ * everyone, and its team's own when it has any); field messages keyed by question. A choice answer
+ * is the index of one of the question's options. Exported for its unit tests. */
+export function validate(questions: readonly Question[], responses: Submission["responses"]): Answer[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const fields: Record<string, string[]> = {};
   const fail = (id: string, msg: string) => (fields[`responses.${id}`] ??= []).push(msg);
@@ -42,6 +44,13 @@ function validate(questions: Question[], responses: Submission["responses"]): An
       else if (text) out.push({ questionId: q.id, value: null, text });
       continue;
     }
+    if (q.type === "choice") {
+      const last = q.options.length - 1;
+      if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < 0 || r.answer > last)
+        fail(q.id, "Choose one of the options");
+      else out.push({ questionId: q.id, value: r.answer, text: null });
+      continue;
+    }
     const [min, max] = q.type === "scale" ? [1, 5] : [0, 10];
     if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < min || r.answer > max)
       fail(q.id, `Choose a whole number from ${min} to ${max}`);
@@ -54,6 +63,21 @@ function validate(questions: Question[], responses: Submission["responses"]): An
   if (Object.keys(fields).length)
     throw invalidInput("Please answer every required question with a valid answer", fields);
   return out;
+}
+
+/** The questions asked of this link. Most surveys ask everyone everything and need no read; one
+ * with team-only questions (an action plan's check-back added to a pulse round) reads the team the
+ * link's invitation was attributed to, only reading it, as the survey page does (askedOf). An
+ * unknown link sees the questions for everyone, and is refused as such when it is stored. */
+async function askedOfLink(
+  orgId: string,
+  surveyId: string,
+  token: string,
+  questions: readonly Question[],
+): Promise<Question[]> {
+  if (questions.every((q) => q.audienceTeamId === null)) return [...questions];
+  const inv = await withOrg(orgId, (tx) => findInvitation(tx, orgId, surveyId, { token }));
+  return questions.filter((q) => askedOf(q, inv?.teamId ?? null));
 }
 
 /** What is wrong with the link, if anything: read only on the rare refused path. */
@@ -97,7 +121,7 @@ export async function submitResponse(
   const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, token));
   let answers: Answer[];
   try {
-    answers = validate(questions, submission.responses);
+    answers = validate(await askedOfLink(orgId, surveyId, token, questions), submission.responses);
   } catch (err) {
     // A bad link is refused as such before its answers are judged.
     throw (await why()) ?? err;

@@ -3,8 +3,12 @@ import { orgKey, withOrg } from "@/lib/db/tenant";
 
 export type CachedQuestion = {
   id: string;
-  type: "scale" | "enps" | "text";
+  type: "scale" | "enps" | "text" | "choice";
   isRequired: boolean;
+  /** choice questions: the options, answered by index. */
+  options: string[];
+  /** Asked only of invitations attributed to this team; null: of everyone the survey went to. */
+  audienceTeamId: string | null;
   dimension: string | null;
   bankKey: string | null;
 };
@@ -22,7 +26,19 @@ export async function surveyQuestions(orgId: string, surveyId: string): Promise<
   const s = await withOrg(orgId, (tx) =>
     tx.survey.findUnique({
       where: orgKey(orgId, surveyId),
-      select: { questions: { select: { id: true, type: true, isRequired: true, dimension: true, bankKey: true } } },
+      select: {
+        questions: {
+          select: {
+            id: true,
+            type: true,
+            isRequired: true,
+            dimension: true,
+            bankKey: true,
+            options: true,
+            audienceTeamId: true,
+          },
+        },
+      },
     }),
   );
   if (!s) return null;

@@ -6,6 +6,13 @@ import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template"
 import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
 import { closingDate, sendingDate } from "@/lib/surveys/send";
 
+/** Whether a question is asked of an invitation attributed to `teamId`: a question for everyone,
+ * or one for that team only (null: the invitation counts for the organisation alone). Shared by
+ * the survey page and the submission's validation (submit.ts), so both see the same questions. */
+export function askedOf(q: { audienceTeamId: string | null }, teamId: string | null): boolean {
+  return q.audienceTeamId === null || q.audienceTeamId === teamId;
+}
+
 /** Who is asking: the personal link's token, or the signed-in person (the app's Take Survey, which
  * shows the survey but answers only with the link). */
 export type Taker = { token?: string | null; userId?: string | null };
@@ -95,7 +102,15 @@ export async function readSurveyForTaker(
         closesAt: true,
         minGroupSize: true,
         questions: {
-          select: { id: true, text: true, type: true, isRequired: true, order: true },
+          select: {
+            id: true,
+            text: true,
+            type: true,
+            isRequired: true,
+            order: true,
+            options: true,
+            audienceTeamId: true,
+          },
           orderBy: { order: "asc" },
         },
       },
@@ -118,13 +133,18 @@ export async function readSurveyForTaker(
           withLink || !s.sentAt || !s.closesAt ? null : await firstMail(tx, orgId, inv.userId, s.sentAt, s.closesAt),
         reportedWith: await reportedWith(tx, orgId, surveyId, inv.teamId),
       },
-      questions: s.questions.map((q) => ({
-        id: q.id,
-        question: q.text,
-        type: q.type,
-        isRequired: q.isRequired,
-        order: q.order,
-      })),
+      // Only the questions asked of this invitation; a team-only question (an action plan's
+      // check-back) is left out for everyone else, and nothing about it is sent to them.
+      questions: s.questions
+        .filter((q) => askedOf(q, inv.teamId))
+        .map((q) => ({
+          id: q.id,
+          question: q.text,
+          type: q.type,
+          isRequired: q.isRequired,
+          order: q.order,
+          options: q.type === "choice" ? q.options : [],
+        })),
     };
   });
 }

@@ -49,7 +49,9 @@ export type SurveyForTaker = {
 export type TakerQuestion = {
   id: string;
   question: string;
-  type: "scale" | "enps" | "text";
+  type: "scale" | "enps" | "text" | "choice";
   isRequired: boolean;
   order: number;
+  /** choice questions: the options, answered by index (empty otherwise). */
+  options: string[];
 };
