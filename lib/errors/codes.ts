@@ -63,6 +63,14 @@ export const ERROR_CODES = [
   // 1:1 agenda, action items, notes.
   "agenda_item_not_yours",
   "action_item_not_yours",
+  // Action plans.
+  "plan_team_not_led",
+  "plan_org_scope_admin_only",
+  "plan_not_yours",
+  "plan_step_not_yours",
+  "plan_already_published",
+  "plan_closed",
+  "plan_status_not_allowed",
   // Billing.
   "billing_not_configured",
   "billing_unavailable",

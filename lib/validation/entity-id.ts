@@ -18,7 +18,9 @@ export type Entity =
   | "actionItem"
   | "prepForm"
   | "notification"
-  | "template";
+  | "template"
+  | "actionPlan"
+  | "actionPlanStep";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
