@@ -84,6 +84,17 @@ export const analyticsRoutes: RouteEntry[] = [
     ],
   },
   {
+    file: "app/api/focus-areas/route.ts",
+    method: "GET",
+    attacks: [
+      a(
+        "query:teamId",
+        ({ victim, call }) => call("GET", `/api/focus-areas?scope=team&teamId=${victim.team.id}`),
+        [404],
+      ),
+    ],
+  },
+  {
     file: "app/api/pulse/export/route.ts",
     method: "GET",
     attacks: [
