@@ -13,6 +13,7 @@ import { CLOSE_TIMEOUT_MS, REMINDER_AFTER_MS, closeSurvey, sendReminders } from 
 import { vacuumPendingPool } from "@/lib/surveys/fold";
 import { assertWritable, isReadOnly } from "@/lib/billing/access";
 import { isReadOnlyStatus } from "@/lib/billing/status";
+import { attachDueCheckBacks, sendOverdueCheckBacks } from "@/lib/plans/checkback-send";
 
 // The weekly pulse: 'Send Now' and the scheduler tick that every minute sends due rounds and
 // custom surveys, reminds on day 3 and closes after day 7, for every organisation.
@@ -55,6 +56,8 @@ async function createAndSendPulse(
     createdById,
   };
   const { surveyId } = await createSurvey(tx, orgId, spec, now);
+  // Action plans' check-backs due this week ride along, so its invitations and e-mails carry them.
+  await attachDueCheckBacks(tx, orgId, surveyId, now);
   const { invited } = await sendSurvey(tx, orgId, surveyId, now);
   return { surveyId, invited };
 }
@@ -87,7 +90,15 @@ export async function sendPulseNow(ctx: AuthContext, now = new Date()): Promise<
 }
 
 type ScheduleRow = { id: string; enabled: boolean; weekday: number; at_time: string; time_zone: string };
-export type TickResult = { rounds: number; sent: number; reminded: number; closed: number; errors: number };
+export type TickResult = {
+  rounds: number;
+  sent: number;
+  reminded: number;
+  closed: number;
+  /** Action plans' check-backs sent alone or skipped (not those that went with a round). */
+  checkBacks: number;
+  errors: number;
+};
 
 /** The round a schedule owes at `now`, if any (pure part of the tick). */
 function dueSlot(row: Pick<ScheduleRow, "enabled" | "weekday" | "at_time" | "time_zone">, now: Date): PulseSlot | null {
@@ -235,7 +246,7 @@ async function skipScheduledSurvey(tx: Tx, orgId: string, surveyId: string, now:
  * up the others.
  */
 export async function runSchedulerTick(now = new Date()): Promise<TickResult> {
-  const result: TickResult = { rounds: 0, sent: 0, reminded: 0, closed: 0, errors: 0 };
+  const result: TickResult = { rounds: 0, sent: 0, reminded: 0, closed: 0, checkBacks: 0, errors: 0 };
   const schedules = await db().$queryRaw<
     ScheduleRow[]
   >`SELECT "id", "enabled", "weekday", "at_time", "time_zone" FROM app_pulse_schedules()`;
@@ -253,7 +264,16 @@ export async function runSchedulerTick(now = new Date()): Promise<TickResult> {
       log.error("surveys.tick_failed", { orgId: row.id, err });
     }
   }
-  if (result.rounds + result.sent + result.reminded + result.closed + result.errors > 0)
+  // After the rounds: a check-back due this week has just gone with its organisation's round.
+  try {
+    const checkBacks = await sendOverdueCheckBacks(now);
+    result.checkBacks = checkBacks.sent + checkBacks.skipped;
+    result.errors += checkBacks.errors;
+  } catch (err) {
+    result.errors++;
+    log.error("plans.checkbacks_tick_failed", { err });
+  }
+  if (result.rounds + result.sent + result.reminded + result.closed + result.checkBacks + result.errors > 0)
     log.info("surveys.tick", { ...result });
   return result;
 }

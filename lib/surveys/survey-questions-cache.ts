@@ -13,7 +13,8 @@ export type CachedQuestion = {
   bankKey: string | null;
 };
 
-// A survey's questions never change once it exists (nothing edits them), so each process keeps the
+// A survey's questions never change once it is sent (an action plan's check-back questions join a
+// pulse round in the transaction that creates it), so each process keeps the
 // recent ones: a round's thousands of submissions then validate without reading them again.
 // Keyed by organisation too, so one organisation can never see another's entry.
 const MAX_ENTRIES = 500;
