@@ -8,6 +8,7 @@ import { suppressionText } from "@/components/analytics/suppression-text";
 import { CommentsCard } from "@/components/analytics/comments-card";
 import { hiddenRoundsText } from "@/components/analytics/participation-text";
 import { plural, pluralWord } from "@/lib/format";
+import { FocusAreas } from "@/components/analytics/focus-areas";
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -109,6 +110,7 @@ function TeamCard({ t }: { t: ManagerTeamReport }) {
                 ))}
               </ul>
             ) : null}
+            <FocusAreas teamId={t.id} headingLevel="h4" />
           </div>
         )}
       </CardContent>

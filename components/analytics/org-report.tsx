@@ -6,6 +6,7 @@ import { SCORE_GRID, ScoreCard, StandardEnpsCard } from "@/components/dashboard/
 import { TeamRankingList } from "@/components/analytics/team-ranking-list";
 import { CommentsCard } from "@/components/analytics/comments-card";
 import { ReleasedRoundNote } from "@/components/analytics/released-round-note";
+import { FocusAreas } from "@/components/analytics/focus-areas";
 
 /** 'Organization Reports' for admins. */
 export function OrgReport({
@@ -53,6 +54,13 @@ export function OrgReport({
           participationAtLeast={m.participationRounds.atLeast}
         />
       </div>
+      {has ? (
+        <Card>
+          <CardContent className="pt-5">
+            <FocusAreas teamId={null} />
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Team Rankings</CardTitle>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import type { EmergencyMetric, TeamAlert } from "@/lib/analytics/emergency";
 import { plural } from "@/lib/format";
+import { FocusAreasToggle } from "@/components/analytics/focus-areas";
 
 /** Teams listed on the dashboard; the rest are one link away, so a large organisation's
  * dashboard stays short. */
@@ -54,6 +55,7 @@ function TeamAlerts({ alerts, orgLevel }: { alerts: TeamAlert[]; orgLevel: boole
                 {`And ${plural(t.items.length - ITEMS_SHOWN, "more figure", "more figures")} below 6.5 in its view.`}
               </p>
             ) : null}
+            <FocusAreasToggle teamId={t.teamId} teamName={t.teamName} />
           </li>
         ))}
       </ul>

@@ -14,6 +14,10 @@ export const queryKeys = {
     ["leadership-content", organizationId, q, type, category, source] as const,
   coachConversations: (userId: string) => ["coach", "conversations", userId] as const,
   coachMessages: (conversationId: string) => ["coach", "messages", conversationId] as const,
+  /** Focus areas of every scope: invalidated when a plan is made or changes. */
+  allFocusAreas: () => ["focus-areas"] as const,
+  /** One scope's focus areas: a team's id, or "org". */
+  focusAreas: (scope: string) => ["focus-areas", scope] as const,
   /** The signed-in person's private vault (its status and sealed count). */
   vault: () => ["vault"] as const,
 } as const;

@@ -18,6 +18,7 @@ import { PulsePhoneView } from "@/components/pulse/phone-view";
 import { PulseFilters } from "@/components/pulse/round-filter";
 import { SurveyStatusCard } from "@/components/pulse/status-card";
 import { countTeams } from "@/lib/people/teams";
+import { FocusAreas } from "@/components/analytics/focus-areas";
 
 export const metadata: Metadata = { title: "Pulse Overview" };
 
@@ -61,6 +62,15 @@ async function PulseData({
   const recent = o.selected === "recent";
   const teamRow = team ? o.rows.find((r) => r.kind === "team" && r.id === team) : undefined;
   const rows = teamRow ? [teamRow] : o.rows;
+  // Focus areas: the team shown alone, else the organisation (whole-organisation viewers), else
+  // the teams the manager leads.
+  const focusScopes: { teamId: string | null; title: string }[] = teamRow
+    ? [{ teamId: teamRow.id, title: `Focus areas · ${teamRow.name}` }]
+    : orgWide
+      ? segment === "teams"
+        ? []
+        : [{ teamId: null, title: "Focus areas · All employees" }]
+      : o.rows.filter((r) => r.kind === "team").map((r) => ({ teamId: r.id, title: `Focus areas · ${r.name}` }));
   const allTeamsHref = `?${new URLSearchParams({ round: o.selected ?? "recent", segment }).toString()}`;
   const exportHref = `/api/pulse/export?${new URLSearchParams({ round: o.selected ?? "recent", segment }).toString()}`;
   return (
@@ -132,6 +142,17 @@ async function PulseData({
           <HeatmapLegend minGroupSize={o.minGroupSize} recent={recent} />
         </section>
       )}
+      {o.selected && focusScopes.length > 0 ? (
+        <Card className="space-y-4 p-5">
+          <p className="text-sm text-slate-600">
+            What to act on first, from the latest closed rounds whichever round is shown above: dimensions that matter
+            for engagement and sit below the organisation, their own last three months or 6.5.
+          </p>
+          {focusScopes.map((s) => (
+            <FocusAreas key={s.teamId ?? "org"} teamId={s.teamId} title={s.title} headingLevel="h2" />
+          ))}
+        </Card>
+      ) : null}
       <SurveyStatusCard status={status} />
     </div>
   );
