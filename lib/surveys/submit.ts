@@ -1,10 +1,10 @@
-import { formatNumber } from "@/lib/format";
 import "server-only";
 import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { db } from "@/lib/db/client";
-import { DomainError, invalidInput, conflict, notFoundWith } from "@/lib/errors/domain-error";
-import { askedOf, findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
-import { TEXT_ANSWER_MAX, type Submission } from "@/lib/surveys/take-schemas";
+import { DomainError, conflict, notFoundWith } from "@/lib/errors/domain-error";
+import { findInvitation, linkAnswered, TOKEN_MAX, TOKEN_MIN } from "@/lib/surveys/survey-read";
+import type { Submission } from "@/lib/surveys/take-schemas";
+import { askedOf, validateAnswers, type Answer } from "@/lib/surveys/answer-rules";
 import { surveyQuestions, type CachedQuestion } from "@/lib/surveys/survey-questions-cache";
 import { hashToken } from "@/lib/auth/token-hash";
 import { answerMarker } from "@/lib/surveys/marker";
@@ -12,58 +12,6 @@ import { answerMarker } from "@/lib/surveys/marker";
 export const INVALID_LINK = "This survey link is invalid";
 export const SURVEY_CLOSED = "This survey is closed";
 const ALREADY_ANSWERED = "You have already answered this survey";
-
-type Question = CachedQuestion;
-type Answer = { questionId: string; value: number | null; text: string | null };
-
-/** Every answer checked against the questions asked of this link (the survey's questions for
- * everyone, and its team's own when it has any); field messages keyed by question. A choice answer
- * is the index of one of the question's options. Exported for its unit tests. */
-export function validate(questions: readonly Question[], responses: Submission["responses"]): Answer[] {
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const fields: Record<string, string[]> = {};
-  const fail = (id: string, msg: string) => (fields[`responses.${id}`] ??= []).push(msg);
-  const out: Answer[] = [];
-  const seen = new Set<string>();
-  for (const r of responses) {
-    const q = byId.get(r.questionId);
-    if (!q) {
-      fail(r.questionId, "This question is not part of the survey");
-      continue;
-    }
-    if (seen.has(q.id)) {
-      fail(q.id, "Answered twice");
-      continue;
-    }
-    seen.add(q.id);
-    if (q.type === "text") {
-      const text = typeof r.answer === "string" ? r.answer.trim() : "";
-      if (typeof r.answer !== "string") fail(q.id, "Expected a text answer");
-      else if (text.length > TEXT_ANSWER_MAX)
-        fail(q.id, `Answers are at most ${formatNumber(TEXT_ANSWER_MAX)} characters`);
-      else if (text) out.push({ questionId: q.id, value: null, text });
-      continue;
-    }
-    if (q.type === "choice") {
-      const last = q.options.length - 1;
-      if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < 0 || r.answer > last)
-        fail(q.id, "Choose one of the options");
-      else out.push({ questionId: q.id, value: r.answer, text: null });
-      continue;
-    }
-    const [min, max] = q.type === "scale" ? [1, 5] : [0, 10];
-    if (typeof r.answer !== "number" || !Number.isInteger(r.answer) || r.answer < min || r.answer > max)
-      fail(q.id, `Choose a whole number from ${min} to ${max}`);
-    else out.push({ questionId: q.id, value: r.answer, text: null });
-  }
-  const answered = new Set(out.map((a) => a.questionId));
-  for (const q of questions)
-    if (q.isRequired && !answered.has(q.id) && !fields[`responses.${q.id}`])
-      fail(q.id, "This question needs an answer");
-  if (Object.keys(fields).length)
-    throw invalidInput("Please answer every required question with a valid answer", fields);
-  return out;
-}
 
 /** The questions asked of this link. Most surveys ask everyone everything and need no read; one
  * with team-only questions (an action plan's check-back added to a pulse round) reads the team the
@@ -73,8 +21,8 @@ async function askedOfLink(
   orgId: string,
   surveyId: string,
   token: string,
-  questions: readonly Question[],
-): Promise<Question[]> {
+  questions: readonly CachedQuestion[],
+): Promise<CachedQuestion[]> {
   if (questions.every((q) => q.audienceTeamId === null)) return [...questions];
   const inv = await withOrg(orgId, (tx) => findInvitation(tx, orgId, surveyId, { token }));
   return questions.filter((q) => askedOf(q, inv?.teamId ?? null));
@@ -121,7 +69,7 @@ export async function submitResponse(
   const why = () => withOrg(orgId, (tx) => refusal(tx, orgId, surveyId, token));
   let answers: Answer[];
   try {
-    answers = validate(await askedOfLink(orgId, surveyId, token, questions), submission.responses);
+    answers = validateAnswers(await askedOfLink(orgId, surveyId, token, questions), submission.responses);
   } catch (err) {
     // A bad link is refused as such before its answers are judged.
     throw (await why()) ?? err;

@@ -5,13 +5,7 @@ import { answerMarker } from "@/lib/surveys/marker";
 import { effectiveTemplate, renderTemplate } from "@/lib/surveys/email-template";
 import type { SurveyForTaker, TakerQuestion } from "@/lib/surveys/take-schemas";
 import { closingDate, sendingDate } from "@/lib/surveys/send";
-
-/** Whether a question is asked of an invitation attributed to `teamId`: a question for everyone,
- * or one for that team only (null: the invitation counts for the organisation alone). Shared by
- * the survey page and the submission's validation (submit.ts), so both see the same questions. */
-export function askedOf(q: { audienceTeamId: string | null }, teamId: string | null): boolean {
-  return q.audienceTeamId === null || q.audienceTeamId === teamId;
-}
+import { askedOf } from "@/lib/surveys/answer-rules";
 
 /** Who is asking: the personal link's token, or the signed-in person (the app's Take Survey, which
  * shows the survey but answers only with the link). */
