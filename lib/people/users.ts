@@ -15,6 +15,7 @@ import type { UserInput, UserListQuery } from "@/lib/people/schemas";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { noticeRoleChanged } from "@/lib/people/account-notices";
 import { notifyTeamJoins } from "@/lib/people/team-join";
+import { handOverPlansOf } from "@/lib/plans/plans";
 
 export async function listUsers(ctx: AuthContext, query: UserListQuery = {}): Promise<UserDto[]> {
   requirePermission(ctx, "people.view");
@@ -263,7 +264,9 @@ export async function deleteUser(ctx: AuthContext, id: string): Promise<void> {
     if (!user) throw notFound("User");
     if (!isRemovable(user.role)) throw forbidden("admin_not_deletable", "Admins cannot be deleted");
     // Reports and teams keep existing without them; sessions, tokens and notifications go with
-    // the row (cascade), which ends every session at once.
+    // the row (cascade), which ends every session at once. Their action plans get a new owner
+    // first, while their teams still name their managers.
+    await handOverPlansOf(tx, ctx, id);
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
     await tx.team.updateMany({ where: { organizationId: ctx.orgId, managerId: id }, data: { managerId: null } });
     await cancelOpenSurveyInvitations(tx, ctx.orgId, id);

@@ -392,3 +392,27 @@ export async function setStepDone(
     };
   });
 }
+
+/**
+ * Before a person is deleted: the plans they own go to their team's manager (or, for a team they
+ * managed themselves and the organisation's plans, to the admin deleting them), and their steps
+ * keep going without an owner. Runs in the deletion's transaction.
+ */
+export async function handOverPlansOf(tx: Tx, ctx: AuthContext, userId: string): Promise<void> {
+  const owned = await tx.actionPlan.findMany({
+    where: { organizationId: ctx.orgId, ownerId: userId },
+    select: { id: true, team: { select: { managerId: true } } },
+  });
+  const byHeir = new Map<string, string[]>();
+  for (const p of owned) {
+    const manager = p.team?.managerId;
+    const heir = manager && manager !== userId ? manager : ctx.userId;
+    byHeir.set(heir, [...(byHeir.get(heir) ?? []), p.id]);
+  }
+  for (const [heir, ids] of byHeir)
+    await tx.actionPlan.updateMany({ where: { organizationId: ctx.orgId, id: { in: ids } }, data: { ownerId: heir } });
+  await tx.actionPlanStep.updateMany({
+    where: { organizationId: ctx.orgId, ownerId: userId },
+    data: { ownerId: null },
+  });
+}

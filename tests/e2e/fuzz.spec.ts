@@ -124,7 +124,33 @@ async function prepareSide(prefix: string): Promise<Side> {
       },
       select: { id: true },
     });
-    return { ...ws, openSurveyId: open.id, questionId: q.id, closedSurveyId: closed.id, chatId, contentId: content.id };
+    // A draft action plan of the team with one step, for the action plan routes.
+    const plan = await tx.actionPlan.create({
+      data: {
+        organizationId: ws.orgId,
+        title: "Fuzz plan",
+        dimension: "recognition",
+        teamId: ws.team.id,
+        ownerId: ws.manager.id,
+        createdById: ws.admin.id,
+        dueAt: new Date(now + 60 * 86_400_000),
+      },
+      select: { id: true },
+    });
+    const step = await tx.actionPlanStep.create({
+      data: { organizationId: ws.orgId, planId: plan.id, order: 0, title: "Fuzz step", ownerId: ws.employee.id },
+      select: { id: true },
+    });
+    return {
+      ...ws,
+      openSurveyId: open.id,
+      questionId: q.id,
+      closedSurveyId: closed.id,
+      chatId,
+      contentId: content.id,
+      actionPlanId: plan.id,
+      actionPlanStepId: step.id,
+    };
   }).then(async (side) => ({ ...side, ...(await seedMeeting(ws)) }));
 }
 

@@ -26,6 +26,8 @@ export type Side = Workspace & {
   actionItemId: string;
   templateId: string;
   prepFormId: string;
+  actionPlanId: string;
+  actionPlanStepId: string;
 };
 export type Fixture = {
   own: Side;
@@ -62,6 +64,8 @@ const ENTITY_IDS: Record<Entity, Ids> = {
   prepForm: both((s) => [s.prepFormId]),
   notification: both((s) => [s.notificationId]),
   template: both((s) => [s.templateId]),
+  actionPlan: both((s) => [s.actionPlanId]),
+  actionPlanStep: both((s) => [s.actionPlanStepId]),
 };
 
 /** Every id of `side`'s rows in ENTITY_IDS, each entity's picks for the side as own and as foreign
@@ -321,6 +325,30 @@ const FUZZ_EXTRAS: Record<string, FuzzExtra> = {
     body: () => ({ scheduledAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), durationMinutes: 45 }),
   },
   [`POST ${A}/meetings/one-on-one/[meetingId]/cancel/route.ts`]: { body: () => ({ scope: "series" }), runs: 60 },
+  [`POST ${A}/action-plans/route.ts`]: {
+    body: (f) => ({
+      title: "Fuzz plan",
+      dimension: "feedback",
+      teamId: f.own.team.id,
+      ownerId: f.own.manager.id,
+      dueAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      visibility: "team",
+      steps: [{ title: "Fuzz step", ownerId: f.own.employee.id, dueAt: null }],
+    }),
+    runs: 160,
+  },
+  [`PATCH ${A}/action-plans/[id]/route.ts`]: {
+    body: (f) => ({
+      title: "Fuzz plan renamed",
+      steps: [
+        { id: f.own.actionPlanStepId, title: "Fuzz step" },
+        { title: "Another step", ownerId: f.own.manager.id },
+      ],
+      dueAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+    }),
+    runs: 160,
+  },
+  [`PATCH ${A}/action-plans/[id]/steps/[stepId]/route.ts`]: { body: () => ({ done: true }), runs: 80 },
   [`POST ${A}/billing/upgrade/route.ts`]: { body: billing, runs: 40 },
   [`POST ${A}/billing/cancel/route.ts`]: { body: billing, runs: 40 },
   [`POST ${A}/billing/resume/route.ts`]: { body: billing, runs: 40 },
