@@ -15,9 +15,10 @@ const COLUMNS: Record<number, string> = {
   4: "grid-cols-4",
   5: "grid-cols-5",
   6: "grid-cols-6",
+  7: "grid-cols-7",
 };
 
-/** The bottom tab bar below md: one column per top-level entry the role may use (4 to 6). */
+/** The bottom tab bar below md: one column per top-level entry the role may use (5 to 7). */
 export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
   const pathname = useShellPathname();
   const items = navItemsFor(role);
@@ -26,7 +27,7 @@ export function MobileTabBar({ role }: { role: ShellUser["role"] }) {
       aria-label="Tab bar"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className={cn("grid", COLUMNS[items.length] ?? "grid-cols-6")}>
+      <ul className={cn("grid", COLUMNS[items.length] ?? "grid-cols-7")}>
         {items.map((item) => {
           const active = isSectionActive(pathname, item);
           const Icon = item.icon;

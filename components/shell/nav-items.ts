@@ -1,4 +1,4 @@
-import { Bot, ClipboardList, Handshake, LayoutDashboard, Library, Settings, type LucideIcon } from "lucide-react";
+import { Bot, ClipboardList, Flag, Handshake, LayoutDashboard, Library, Settings, type LucideIcon } from "lucide-react";
 import type { ShellUser } from "@/lib/auth/shell-user";
 import { can, type Permission } from "@/lib/auth/permissions";
 
@@ -23,8 +23,8 @@ export type NavItem = NavLink & {
   children?: readonly NavLink[];
 };
 
-// Order is the order on screen. The tab bar shows every top-level item the role may use: 6 for
-// admins, 5 for managers (no Content Library), 4 for employees (no Boss Bot either).
+// Order is the order on screen. The tab bar shows every top-level item the role may use: 7 for
+// admins, 6 for managers (no Content Library), 5 for employees (no Boss Bot either).
 const NAV_ITEMS: readonly NavItem[] = [
   {
     href: "/",
@@ -42,6 +42,15 @@ const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   { href: "/surveys", label: "Surveys", loadingText: "Loading surveys...", icon: ClipboardList },
+  {
+    href: "/commitments",
+    label: "Commitments",
+    loadingText: "Loading commitments...",
+    // "Commitments" is wider than a seventh of a phone's tab bar.
+    shortLabel: "Plans",
+    icon: Flag,
+    permission: "plans.view",
+  },
   {
     href: "/one-on-one",
     label: "1-on-1s",

@@ -10,7 +10,7 @@ test("the demo admin signs in, sees the shell, reads a notification and signs ou
   await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
   await expect(page.getByRole("heading", { name: "Welcome, Alex" })).toBeVisible();
   const nav = page.getByRole("navigation").first();
-  for (const label of ["Dashboard", "Surveys", "1-on-1s", "Boss Bot", "Settings", "Content Library"]) {
+  for (const label of ["Dashboard", "Surveys", "Commitments", "1-on-1s", "Boss Bot", "Settings", "Content Library"]) {
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
   }
   // The demo comes with eight weeks of answered pulse rounds: real scores, not '--'.
@@ -145,15 +145,19 @@ test("sign-in and dashboard pages have no serious accessibility violations", asy
   expect(dash.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 });
 
-test("on a phone the bottom tab bar has one column per page the role may use: 6 for an admin, 5 for a manager, 4 for an employee @phone", async ({
+test("on a phone the bottom tab bar has one column per page the role may use: 7 for an admin, 6 for a manager, 5 for an employee @phone", async ({
   page,
   browser,
 }) => {
   await signInAs(page, "freshleadershipworld", DEMO.email, DEMO.password);
   const bar = page.getByRole("navigation", { name: /tab/i });
   await expect(bar).toBeVisible();
-  await expect(bar.getByRole("link")).toHaveCount(6);
+  await expect(bar.getByRole("link")).toHaveCount(7);
   await expect(bar.getByRole("link", { name: "Content" })).toBeVisible();
+  // Seven columns still fit the phone, every label whole (none cut short with an ellipsis).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  for (const label of await bar.locator("span.truncate").all())
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), await label.innerText()).toBe(true);
 
   const ws = await createWorkspace("ph");
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -161,7 +165,7 @@ test("on a phone the bottom tab bar has one column per page the role may use: 6 
   const mgr = await mgrCtx.newPage();
   await signInAs(mgr, ws.subdomain, ws.manager.email, PASSWORD);
   const mgrBar = mgr.getByRole("navigation", { name: /tab/i });
-  await expect(mgrBar.getByRole("link")).toHaveCount(5);
+  await expect(mgrBar.getByRole("link")).toHaveCount(6);
   await expect(mgrBar.getByRole("link", { name: "Boss Bot" })).toBeVisible();
   await mgrCtx.close();
 
@@ -169,8 +173,8 @@ test("on a phone the bottom tab bar has one column per page the role may use: 6 
   const p = await ctx.newPage();
   await signInAs(p, ws.subdomain, ws.employee.email, PASSWORD);
   const empBar = p.getByRole("navigation", { name: /tab/i });
-  await expect(empBar.getByRole("link")).toHaveCount(4);
-  await expect(empBar.getByRole("link")).toHaveText(["Dashboard", "Surveys", "1-on-1s", "Settings"]);
+  await expect(empBar.getByRole("link")).toHaveCount(5);
+  await expect(empBar.getByRole("link")).toHaveText(["Dashboard", "Surveys", "Plans", "1-on-1s", "Settings"]);
   // The tab bar fits the phone: no column is cut off and nothing scrolls sideways.
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Nor does the slide-out menu offer what employees may not use.

@@ -160,7 +160,7 @@ describe("navigation by role", () => {
   const labels = (role: Role) => navItemsFor(role).flatMap((i) => [i.label, ...(i.children ?? []).map((c) => c.label)]);
 
   it("shows employees no Boss Bot, Pulse Overview, Reports, Content Library or Bulk Import", () => {
-    expect(labels("employee")).toEqual(["Dashboard", "Surveys", "1-on-1s", "Settings"]);
+    expect(labels("employee")).toEqual(["Dashboard", "Surveys", "Commitments", "1-on-1s", "Settings"]);
   });
 
   it("shows managers Pulse Overview, Reports and Boss Bot, but not the admins' pages", () => {
@@ -169,6 +169,7 @@ describe("navigation by role", () => {
       "Pulse Overview",
       "Reports",
       "Surveys",
+      "Commitments",
       "1-on-1s",
       "Boss Bot",
       "Settings",
@@ -181,6 +182,7 @@ describe("navigation by role", () => {
       "Pulse Overview",
       "Reports",
       "Surveys",
+      "Commitments",
       "1-on-1s",
       "Boss Bot",
       "Settings",
@@ -189,8 +191,8 @@ describe("navigation by role", () => {
     ]);
   });
 
-  it("gives the phone tab bar 4 to 6 entries", () => {
-    expect(ROLES.map((r) => navItemsFor(r).length)).toEqual([6, 5, 4]);
+  it("gives the phone tab bar 5 to 7 entries", () => {
+    expect(ROLES.map((r) => navItemsFor(r).length)).toEqual([7, 6, 5]);
   });
 });
 
