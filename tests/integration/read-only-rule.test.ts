@@ -229,6 +229,16 @@ const VALID: Record<string, (w: Workspace) => Valid> = {
     body: { emailSubject: "Your pulse", emailBody: "Please answer: {{surveyLink}}" },
     ok: 200,
   }),
+  "POST app/api/action-plans/route.ts": () => ({
+    as: "admin",
+    body: {
+      title: "Read-only plan",
+      dimension: "feedback",
+      teamId: null,
+      dueAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+    ok: 201,
+  }),
   "POST app/api/meetings/one-on-one/[meetingId]/cancel/route.ts": (w) => ({
     as: "manager",
     params: { meetingId: w.toCancel },

@@ -20,6 +20,7 @@ import { oneOnOnePrepRoutes } from "./routes/one-on-one-prep";
 import { oneOnOneNotesRoutes } from "./routes/one-on-one-notes";
 import { oneOnOneMeetingRoutes } from "./routes/one-on-one-meetings";
 import { billingRoutes } from "./routes/billing";
+import { planRoutes } from "./routes/plans";
 import type { Attack, RouteEntry } from "./routes/types";
 import { requiredKinds, takesInput, routeKey, type DeclaredRoute } from "./declared-routes";
 
@@ -44,6 +45,7 @@ export function routeTable(): RouteEntry[] {
     ...oneOnOnePrepRoutes,
     ...oneOnOneNotesRoutes,
     ...oneOnOneMeetingRoutes,
+    ...planRoutes,
     ...billingRoutes,
   ];
 }
