@@ -5,7 +5,8 @@ import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { takerFor } from "@/lib/surveys/taker";
 import { entityId } from "@/lib/validation/entity-id";
 
-// GET /api/surveys/{surveyId}/questions?token=...: [{ id, question, type, isRequired, order }].
+// GET /api/surveys/{surveyId}/questions?token=...: [{ id, question, type, isRequired, order, options }], the
+// questions asked of that link (a team-only check-back question only of its team).
 export const GET = apiRoute(
   {
     auth: "tenant",
