@@ -1,0 +1,262 @@
+// Whether an action plan worked (docs/decisions.md (Acting on results)): the change in the plan's
+// dimension for its team between the baseline round and a check-back, set against the change in
+// comparable teams over the same weeks (difference-in-differences), with a 95 % interval; and the
+// team's answers to "Did this action happen?". Pure: the loader (results.ts) hands in rollup rows,
+// never raw answers, so the property tests can throw random organisations at it.
+//
+// Every figure comes only from cells that the round's own suppression shows to the person looking
+// (evaluateRound: the minimum group, complementary suppression, and one more when the viewer was
+// invited and attributed to that group), and sums of such cells.
+import { evaluateRound, ORG_GROUP, type RoundInput } from "@/lib/analytics/rounds";
+import { round1 } from "@/lib/analytics/scores";
+import { scaleScore } from "@/lib/surveys/scoring";
+
+/** What a check-back measured for the plan's scope, on the 0-10 scale with one decimal. */
+export type EffectDto = {
+  surveyId: string;
+  /** The scope's dimension score in the baseline round. */
+  baseline: number;
+  /** The check-back's score question for the scope. */
+  after: number;
+  change: number;
+  /** The same change in comparable teams (pooled); null for an organisation plan or when no
+   * comparable team could be shown in both rounds. */
+  comparisonChange: number | null;
+  /** change - comparisonChange (difference-in-differences). */
+  estimate: number | null;
+  /** 95 % interval of the estimate. */
+  interval: [number, number] | null;
+  n: { before: number; after: number };
+  comparisonTeams: number;
+};
+/** "Did this action happen?": respondents and the whole percentage of each answer. */
+export type HappenedDto = { n: number; yes: number; partly: number; no: number };
+/** Why a check-back shows no figures (or not all of them): not sent yet; its survey still open
+ * (results are released at close); a group below the minimum. */
+export type ResultReason = "not-sent-yet" | "open" | "not-enough-answers";
+
+/** A sample of 0-10 scores: size, mean and sample variance (n - 1 denominator; 0 below 2). */
+export type Distribution = { n: number; mean: number; variance: number };
+
+/** The distribution of answers given as counts per value: `counts[v]` answers of value v, each
+ * scoring `score(v)`. */
+export function distributionOf(counts: readonly number[], score: (value: number) => number): Distribution {
+  let n = 0;
+  let sum = 0;
+  counts.forEach((c, v) => {
+    n += c;
+    sum += c * score(v);
+  });
+  if (n === 0) return { n: 0, mean: 0, variance: 0 };
+  const mean = sum / n;
+  let ss = 0;
+  counts.forEach((c, v) => {
+    ss += c * (score(v) - mean) ** 2;
+  });
+  return { n, mean, variance: n > 1 ? ss / (n - 1) : 0 };
+}
+
+/** Several samples as one (every answer weighs the same: respondent-weighted). */
+export function pool(ds: readonly Distribution[]): Distribution {
+  const n = ds.reduce((s, d) => s + d.n, 0);
+  if (n === 0) return { n: 0, mean: 0, variance: 0 };
+  const mean = ds.reduce((s, d) => s + d.n * d.mean, 0) / n;
+  // Within-sample sums of squares plus each sample's distance from the pooled mean.
+  const ss = ds.reduce((s, d) => s + (d.n > 1 ? (d.n - 1) * d.variance : 0) + d.n * (d.mean - mean) ** 2, 0);
+  return { n, mean, variance: n > 1 ? ss / (n - 1) : 0 };
+}
+
+/** z for a two-sided 95 % interval. */
+const Z95 = 1.96;
+
+export type RawEffect = {
+  baseline: number;
+  after: number;
+  change: number;
+  comparisonChange: number | null;
+  estimate: number | null;
+  /** Standard error of the estimate; null without a comparison or with a sample under 2. */
+  se: number | null;
+  interval: [number, number] | null;
+};
+
+/**
+ * Difference-in-differences: (treated after - treated before) - (comparison after - comparison
+ * before). Answers are anonymous, so one person's answers in the two rounds cannot be paired: the
+ * four samples are treated as independent, and the standard error adds their four variances of the
+ * mean (Welch-style): sqrt(s2_Ta/n_Ta + s2_Tb/n_Tb + s2_Ca/n_Ca + s2_Cb/n_Cb), interval ±1.96 SE.
+ * Independence ignores the positive correlation of a person with themselves, which makes the
+ * interval wider than a paired one, never narrower.
+ */
+export function differenceInDifferences(
+  treated: { before: Distribution; after: Distribution },
+  comparison: { before: Distribution; after: Distribution } | null,
+): RawEffect {
+  const change = treated.after.mean - treated.before.mean;
+  const base = { baseline: treated.before.mean, after: treated.after.mean, change };
+  if (!comparison) return { ...base, comparisonChange: null, estimate: null, se: null, interval: null };
+  const comparisonChange = comparison.after.mean - comparison.before.mean;
+  const estimate = change - comparisonChange;
+  const samples = [treated.after, treated.before, comparison.after, comparison.before];
+  if (samples.some((d) => d.n < 2)) return { ...base, comparisonChange, estimate, se: null, interval: null };
+  const se = Math.sqrt(samples.reduce((s, d) => s + d.variance / d.n, 0));
+  return { ...base, comparisonChange, estimate, se, interval: [estimate - Z95 * se, estimate + Z95 * se] };
+}
+
+/** One decimal, and never "-0". */
+const shown = (x: number) => round1(x) + 0;
+
+export function effectDto(
+  surveyId: string,
+  raw: RawEffect,
+  n: { before: number; after: number },
+  comparisonTeams: number,
+): EffectDto {
+  return {
+    surveyId,
+    baseline: shown(raw.baseline),
+    after: shown(raw.after),
+    change: shown(raw.change),
+    comparisonChange: raw.comparisonChange === null ? null : shown(raw.comparisonChange),
+    estimate: raw.estimate === null ? null : shown(raw.estimate),
+    interval: raw.interval ? [shown(raw.interval[0]), shown(raw.interval[1])] : null,
+    n,
+    comparisonTeams,
+  };
+}
+
+/** The split of a Yes / Partly / No question's answers (counts by option index), in whole
+ * percentages; null without answers. */
+export function happenedSplit(counts: readonly number[]): HappenedDto | null {
+  const [yes = 0, partly = 0, no = 0] = counts;
+  const n = yes + partly + no;
+  if (n === 0) return null;
+  const pct = (c: number) => Math.round((c / n) * 100);
+  return { n, yes: pct(yes), partly: pct(partly), no: pct(no) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// From rollup rows to the figures a viewer may see.
+
+/** A SurveyQuestionRollup row: answers to one question in one group, counts[v] per value 0..10. */
+export type QuestionRollupRow = { teamId: string; questionId: string; n: number; counts: readonly number[] };
+/** A scale question measuring the dimension; `reversed` for the wellness stress item (agreeing
+ * means more stress, so it scores 10 - its scale score, like the rollups: scoring.ts). */
+export type MeasuredQuestion = { id: string; reversed: boolean };
+/** One closed round as analytics loads it (rollups by metric, participation, the viewer's place),
+ * plus the question rollups of the questions used. */
+export type RoundRows = RoundInput & { questions: readonly QuestionRollupRow[] };
+
+export type MeasureInput = {
+  dimension: string;
+  /** The plan's team; null: the organisation (no comparison group). */
+  teamId: string | null;
+  /** Every team of the organisation (suppression is decided over all of them). */
+  teamIds: readonly string[];
+  /** Teams that may serve as comparison: no published or finished plan on the dimension, not the
+   * plan's own team. */
+  comparisonCandidates: readonly string[];
+  /** The pulse round the baseline was taken from, with its questions on the dimension. */
+  baseline: { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
+  /** The check-back's closed survey: its score question and "Did this action happen?". */
+  checkBack: { round: RoundRows; score: MeasuredQuestion | null; happenedQuestionId: string | null };
+  /** The latest closed pulse round after the baseline that measured the dimension, at or before
+   * the check-back's close, with its questions on the dimension. */
+  comparisonAfter: { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
+};
+
+export type Measured = { effect: EffectDto | null; happened: HappenedDto | null };
+
+const scaleOf = (q: MeasuredQuestion) => (v: number) => {
+  // Scale answers are 1-5 in counts[1..5]; counts[0] stays empty for them.
+  if (v < 1 || v > 5) return 0;
+  return q.reversed ? 10 - scaleScore(v) : scaleScore(v);
+};
+
+/** The group's answers to these questions as one sample (counts outside 1-5 ignored). */
+function sampleOf(round: RoundRows, group: string, questions: readonly MeasuredQuestion[]): Distribution {
+  const parts: Distribution[] = [];
+  for (const q of questions) {
+    const row = round.questions.find((r) => r.teamId === group && r.questionId === q.id);
+    if (!row) continue;
+    const counts = row.counts.map((c, v) => (v >= 1 && v <= 5 ? c : 0));
+    parts.push(distributionOf(counts, scaleOf(q)));
+  }
+  return pool(parts);
+}
+
+/** Groups (team ids, or ORG_GROUP) whose `metric` the round shows the viewer. */
+function visibleGroups(round: RoundInput, teamIds: readonly string[], metric: string): Set<string> {
+  const view = evaluateRound(round, teamIds);
+  const out = new Set<string>();
+  const shows = (cell: { reason: unknown; metrics: Map<string, { n: number }> } | undefined) =>
+    cell !== undefined && cell.reason === null && (cell.metrics.get(metric)?.n ?? 0) > 0;
+  if (shows(view.org)) out.add(ORG_GROUP);
+  for (const [id, cell] of view.teams) if (shows(cell)) out.add(id);
+  return out;
+}
+
+const questionMetric = (questionId: string) => `question:${questionId}`;
+
+/** The check-back survey decided per question: each question's rollup rows stand as a metric, so
+ * the round's group decision and each question's own counts both apply. */
+function checkBackRound(round: RoundRows, questionIds: readonly string[]): RoundInput {
+  return {
+    ...round,
+    rollups: round.questions
+      .filter((q) => questionIds.includes(q.questionId))
+      .map((q) => ({
+        teamId: q.teamId,
+        metric: questionMetric(q.questionId),
+        n: q.n,
+        sum: 0,
+        promoters: 0,
+        detractors: 0,
+      })),
+  };
+}
+
+export function measureCheckBack(input: MeasureInput): Measured {
+  const group = input.teamId ?? ORG_GROUP;
+  const { round: cbRound, score, happenedQuestionId } = input.checkBack;
+  const asked = [score?.id, happenedQuestionId].filter((id): id is string => !!id);
+  const cbVisible = (questionId: string) =>
+    visibleGroups(checkBackRound(cbRound, asked), input.teamIds, questionMetric(questionId));
+
+  let happened: HappenedDto | null = null;
+  if (happenedQuestionId && cbVisible(happenedQuestionId).has(group)) {
+    const row = cbRound.questions.find((r) => r.teamId === group && r.questionId === happenedQuestionId);
+    happened = row ? happenedSplit(row.counts) : null;
+  }
+
+  let effect: EffectDto | null = null;
+  const baseline = input.baseline;
+  if (score && baseline && cbVisible(score.id).has(group)) {
+    const baseVisible = visibleGroups(baseline.round, input.teamIds, input.dimension);
+    const before = sampleOf(baseline.round, group, baseline.questions);
+    const after = sampleOf(cbRound, group, [score]);
+    if (baseVisible.has(group) && before.n > 0 && after.n > 0) {
+      let comparison: { before: Distribution; after: Distribution } | null = null;
+      let comparisonTeams = 0;
+      const later = input.comparisonAfter;
+      if (input.teamId !== null && later) {
+        const laterVisible = visibleGroups(later.round, input.teamIds, input.dimension);
+        const befores: Distribution[] = [];
+        const afters: Distribution[] = [];
+        for (const id of input.comparisonCandidates) {
+          if (id === input.teamId || !baseVisible.has(id) || !laterVisible.has(id)) continue;
+          const b = sampleOf(baseline.round, id, baseline.questions);
+          const a = sampleOf(later.round, id, later.questions);
+          if (b.n === 0 || a.n === 0) continue;
+          befores.push(b);
+          afters.push(a);
+          comparisonTeams++;
+        }
+        if (comparisonTeams > 0) comparison = { before: pool(befores), after: pool(afters) };
+      }
+      const raw = differenceInDifferences({ before, after }, comparison);
+      effect = effectDto(cbRound.id, raw, { before: before.n, after: after.n }, comparisonTeams);
+    }
+  }
+  return { effect, happened };
+}
