@@ -18,7 +18,7 @@ import { can } from "@/lib/auth/permissions";
 const SHOWN: Prisma.ActionPlanWhereInput = { status: { in: ["published", "done"] } };
 
 /** Teams the person leads (a manager's own teams). */
-export async function ledTeamIds(tx: Tx, ctx: AuthContext): Promise<string[]> {
+async function ledTeamIds(tx: Tx, ctx: AuthContext): Promise<string[]> {
   const rows = await tx.team.findMany({
     where: { organizationId: ctx.orgId, managerId: ctx.userId },
     select: { id: true },

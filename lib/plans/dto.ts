@@ -10,7 +10,7 @@ export type PlanVisibility = "team" | "organization";
  * baseline was taken from; null when that group was too small to show or nothing measured it. */
 export type BaselineDto = { score: number; n: number; surveyId: string };
 
-export type PersonRefDto = { id: string; name: string };
+type PersonRefDto = { id: string; name: string };
 
 export type PlanSummaryDto = {
   id: string;

@@ -5,8 +5,8 @@ import { DIMENSION_KEYS, type DimensionKey } from "@/lib/surveys/dimensions";
 
 // Request bodies of the action plan routes, shared by the routes and the plan form. Client-safe.
 
-export const PLAN_TITLE_MAX = 200;
-export const STEP_TITLE_MAX = 200;
+const PLAN_TITLE_MAX = 200;
+const STEP_TITLE_MAX = 200;
 export const PLAN_STEPS_MAX = 20;
 
 const DUE_MESSAGE = "Due date must be a date (YYYY-MM-DD)";
@@ -82,4 +82,3 @@ export const planPatchSchema = z
 export type PlanPatch = z.output<typeof planPatchSchema>;
 
 export const stepPatchSchema = z.object({ done: z.boolean({ error: "done must be true or false" }) }).strict();
-export type StepPatch = z.output<typeof stepPatchSchema>;

@@ -471,6 +471,7 @@ describe("changing a plan", () => {
     expect(after.steps[0]!.id).toBe(b!.id);
     expect(after.steps[2]!.id).toBe(a!.id);
     expect(after.progress).toEqual({ done: 1, total: 3 });
+    expect((await updatePlan(as.mia, id, { steps: [] })).progress).toEqual({ done: 0, total: 0 });
   });
 
   it("refuses another plan's step id, a step owner outside the team and a past due day, and changes nothing", async () => {
