@@ -16,6 +16,7 @@ import { status } from "../support/status";
 //     follows engagement closely, so it is CS's first focus area.
 //   Other (5, led by Ben): high engagement.
 //   Tiny (2, led by Ben): below the minimum, never a score.
+//   Trio (3, led by Ben, who sat in its audience): shown to the admin, never to Ben.
 //   3 more answer from no team, so the remainder never hides CS or Other.
 // Every round asks overall, recognition, relationship with manager and the stress item; feedback is
 // asked in the last round only, too few pairs to tell its relation.
@@ -32,7 +33,7 @@ type Dim = (typeof QUESTIONS)[number]["dimension"];
 let orgId: string;
 let otherOrgTeam: string;
 const ctx = {} as Record<"admin" | "mia" | "ben" | "eve", AuthContext>;
-const teams = {} as Record<"cs" | "other" | "tiny", string>;
+const teams = {} as Record<"cs" | "other" | "tiny" | "trio", string>;
 let draftPlanId: string;
 /** Every response's 0-10 scores, for the independent calculation. */
 const responses: { teamId: string | null; round: number; scores: Partial<Record<Dim, number>> }[] = [];
@@ -92,6 +93,7 @@ async function seedRound(tx: Tx, index: number, sentAt: Date) {
     [teams.cs, 5, [1, 3]],
     [teams.other, 5, [3, 5]],
     [teams.tiny, 2, [1, 5]],
+    [teams.trio, 3, [2, 4]],
     [null, 3, [2, 4]],
   ];
   for (const [teamId, n, [lo, hi]] of people) {
@@ -123,6 +125,10 @@ async function seedRound(tx: Tx, index: number, sentAt: Date) {
       for (const group of teamId ? [teamId, ORG_GROUP] : [ORG_GROUP]) count.set(group, (count.get(group) ?? 0) + 1);
     }
   }
+  // Ben sat in Trio in every round's audience (the viewer rule).
+  await tx.surveyInvitation.create({
+    data: { organizationId: orgId, surveyId, userId: ctx.ben.userId, tokenHash: randomUUID(), teamId: teams.trio },
+  });
   for (const [teamId, n] of count)
     await tx.surveyParticipation.create({
       data: { organizationId: orgId, surveyId, teamId, invited: n, responded: n },
@@ -166,6 +172,7 @@ beforeAll(async () => {
     teams.cs = await team("Customer Success", ctx.mia.userId);
     teams.other = await team("Other", ctx.ben.userId);
     teams.tiny = await team("Tiny", ctx.ben.userId);
+    teams.trio = await team("Trio", ctx.ben.userId);
     for (let i = 0; i < 4; i++) await seedRound(tx, i, new Date(Date.now() - (30 - i * 7) * DAY));
     const plan = (dimension: string, status: "draft" | "done") =>
       tx.actionPlan.create({
@@ -195,7 +202,7 @@ describe("focus areas", () => {
     const areas = await focusAreas(ctx.admin, { kind: "team", teamId: teams.cs });
     for (const dim of ["recognition", "relationship_with_manager", "wellness"] as const) {
       const pairs = pairsOf(dim);
-      expect(pairs.length).toBe(4 * 15);
+      expect(pairs.length).toBe(4 * 18);
       const f = areas.find((a) => a.dimension === dim)!;
       expect(f.pairs).toBe(pairs.length);
       expect(f.impact).toBe(Math.round(pearson(pairs) * 100) / 100);
@@ -203,9 +210,9 @@ describe("focus areas", () => {
     // The stress item reversed into wellness: more engaged people are less stressed, so a positive r.
     expect(areas.find((a) => a.dimension === "wellness")!.impact!).toBeGreaterThan(0.3);
     expect(areas.find((a) => a.dimension === "relationship_with_manager")!.impact!).toBeGreaterThan(0.5);
-    // Feedback was asked once: 15 pairs, below the minimum.
+    // Feedback was asked once: 18 pairs, below the minimum.
     const feedback = areas.find((a) => a.dimension === "feedback")!;
-    expect(feedback.pairs).toBe(15);
+    expect(feedback.pairs).toBe(18);
     expect(feedback.pairs).toBeLessThan(MIN_PAIRS);
     expect(feedback.impact).toBeNull();
     expect(feedback.explanation).toMatch(/^There is not enough history yet/);
@@ -250,12 +257,21 @@ describe("focus areas", () => {
     expect(areas.find((a) => a.dimension === "recognition")!.impact).not.toBeNull();
   });
 
+  it("hide a team's scores from a viewer who is one of its minimum (the viewer rule)", async () => {
+    // Trio: 3 answered, Ben among its audience; 3 besides him are needed.
+    const forBen = await focusAreas(ctx.ben, { kind: "team", teamId: teams.trio });
+    expect(forBen.every((a) => a.score === null && a.n === null && !a.focus)).toBe(true);
+    expect(forBen.find((a) => a.dimension === "recognition")!.explanation).toContain("Trio has too few answers");
+    const forAdmin = await focusAreas(ctx.admin, { kind: "team", teamId: teams.trio });
+    expect(forAdmin.find((a) => a.dimension === "recognition")).toMatchObject({ n: 3 });
+  });
+
   it("give the organisation's view to admins only", async () => {
     const areas = await focusAreas(ctx.admin, { kind: "org" });
     const rwm = areas.find((a) => a.dimension === "relationship_with_manager")!;
     const latest = responses.filter((r) => r.round === 3).map((r) => r.scores.relationship_with_manager!);
     expect(rwm.score).toBe(round1(mean(latest)));
-    expect(rwm.n).toBe(15);
+    expect(rwm.n).toBe(18);
     expect(rwm.explanation).toContain("The organisation scores");
     expect(rwm.explanation).not.toContain("below the organisation");
     // The team's draft plan is not the organisation's.
