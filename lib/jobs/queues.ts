@@ -27,6 +27,10 @@ export const QUEUES = {
   // The 1:1 minute (lib/one-on-one/reminders.ts): reminders 24 hours ahead (each claimed once) and
   // recurring series topped up. Same shape as the survey tick.
   meetingTick: { name: "meeting-tick", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 90 } },
+  // Action plans' nudges (lib/plans/nudges.ts): due steps and plans, check-back results, the weekly
+  // manager digest. Same shape as the minute jobs, offered every five minutes (days are its
+  // unit); a longer expiry, since a digest day computes every leader's focus areas.
+  planNudges: { name: "plan-nudges", options: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 } },
   // Billing (lib/billing): creating a new workspace's Stripe customer and subscription, retried
   // for about a day with backoff, so a Stripe outage delays and never loses a signup; and the
   // processing of each stored webhook event (one job per event id: its singletonKey).
@@ -74,6 +78,8 @@ export const MEETING_TICK_SEND = {
   singletonSeconds: 60,
   expireInSeconds: TICK_EXPIRE_SECONDS,
 } as const;
+/** One run of the action plans' nudges every five minutes in all. */
+export const PLAN_NUDGES_SEND = { singletonKey: "plan-nudges", singletonSeconds: 300, expireInSeconds: 300 } as const;
 /** One prune every five minutes in all: windows last one to ten minutes, so rows outlive their
  * window by at most about that much. */
 export const RATE_LIMIT_PRUNE_SEND = { singletonKey: "rate-limit-prune", singletonSeconds: 300 } as const;

@@ -4,6 +4,7 @@ import { boss } from "@/lib/jobs/boss";
 import {
   MAIL_SWEEP_SEND,
   MEETING_TICK_SEND,
+  PLAN_NUDGES_SEND,
   QUEUES,
   RATE_LIMIT_PRUNE_SEND,
   SURVEY_TICK_SEND,
@@ -18,6 +19,7 @@ import { runSchedulerTick } from "@/lib/surveys/rounds";
 import { processPasswordResetJob } from "@/lib/auth/password-reset";
 import { pruneRateLimits } from "@/lib/api/rate-limit";
 import { runMeetingWork } from "@/lib/one-on-one/reminders";
+import { runPlanNudges } from "@/lib/plans/nudges";
 import { processBillingEvent } from "@/lib/billing/events";
 import { provisionBilling } from "@/lib/billing/provisioning";
 import { refreshLibraryEmbeddings } from "@/lib/library/semantic/refresh";
@@ -43,6 +45,9 @@ function startSurveyClock(b: PgBoss): void {
     );
     b.send(QUEUES.meetingTick.name, {}, MEETING_TICK_SEND).catch((err: unknown) =>
       log.error("jobs.meeting_tick_offer", { err }),
+    );
+    b.send(QUEUES.planNudges.name, {}, PLAN_NUDGES_SEND).catch((err: unknown) =>
+      log.error("jobs.plan_nudges_offer", { err }),
     );
   };
   offer();
@@ -90,6 +95,10 @@ export async function startWorkers(): Promise<void> {
   await b.work(QUEUES.meetingTick.name, { pollingIntervalSeconds: 5 }, async () => {
     await runMeetingWork(new Date());
   });
+  // Action plans' nudges: each told once however many runs overlap (see lib/plans/nudges.ts).
+  await b.work(QUEUES.planNudges.name, { pollingIntervalSeconds: 15 }, async () => {
+    await runPlanNudges(new Date());
+  });
   // Billing (lib/billing): one job at a time per fetch, so a Stripe error fails (and retries)
   // only its own job. Both are safe to run again: provisioning finds what it created, and an
   // event's notices are claimed once (lib/billing/events.ts).
@@ -112,6 +121,7 @@ export async function startWorkers(): Promise<void> {
       QUEUES.passwordResetRequest.name,
       QUEUES.rateLimitPrune.name,
       QUEUES.meetingTick.name,
+      QUEUES.planNudges.name,
       QUEUES.billingProvision.name,
       QUEUES.billingEvent.name,
     ],

@@ -10,6 +10,9 @@ import { emailVerificationMail } from "./email-verification";
 import { meetingCalendarMail } from "./meeting-calendar";
 import { meetingReminderMail } from "./meeting-reminder";
 import { passwordResetMail } from "./password-reset";
+import { planCheckBackResultMail } from "./plan-checkback-result";
+import { planDigestMail } from "./plan-digest";
+import { planDueMail } from "./plan-due";
 import { peopleInvitationMails } from "./people-invitation";
 import { subscriptionConfirmedMail } from "./subscription-confirmed";
 import { surveyInvitationMails } from "./survey-invitation";
@@ -123,6 +126,54 @@ export const MAIL_CATALOG: CatalogEntry[] = [
         url: url("/one-on-one-prep?meetingId=5f0c2d1e-0000-4000-8000-000000000002"),
         withManager: n.other,
         managerFirstName: n.other,
+      }),
+  },
+  {
+    name: "plan-due",
+    render: (brand, n) =>
+      planDueMail({
+        brand,
+        firstName: n.person,
+        what: "step",
+        planTitle: `Weekly 1:1s with ${n.other}`,
+        stepTitle: `Book a slot with ${n.other}`,
+        when: { today: true },
+        url: url("/commitments/5f0c2d1e-0000-4000-8000-000000000003"),
+      }),
+  },
+  {
+    name: "plan-checkback-result",
+    render: (brand, n) =>
+      planCheckBackResultMail({
+        brand,
+        firstName: n.person,
+        planTitle: `Weekly 1:1s with ${n.other}`,
+        days: 30,
+        url: url("/commitments/5f0c2d1e-0000-4000-8000-000000000003"),
+      }),
+  },
+  {
+    name: "plan-digest",
+    render: (brand, n) =>
+      planDigestMail({
+        brand,
+        firstName: n.person,
+        focusAreas: [
+          {
+            teamName: `${n.other}'s team`,
+            label: "Recognition",
+            score: "4.2",
+            url: url("/commitments/new?teamId=5f0c2d1e-0000-4000-8000-000000000004&dimension=recognition"),
+          },
+        ],
+        overdue: [
+          {
+            title: `Weekly 1:1s with ${n.other}`,
+            dueDay: "3 November 2026",
+            url: url("/commitments/5f0c2d1e-0000-4000-8000-000000000003"),
+          },
+        ],
+        listUrl: url("/commitments"),
       }),
   },
   {
