@@ -1,0 +1,356 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { ORG_GROUP } from "@/lib/analytics/rounds";
+import type { ViewerPlace } from "@/lib/analytics/suppression";
+import {
+  differenceInDifferences,
+  distributionOf,
+  measureCheckBack,
+  pool,
+  type MeasureInput,
+  type QuestionRollupRow,
+  type RoundRows,
+} from "@/lib/plans/effect";
+
+// A plan's check-back results on random organisations built from raw answers: every team's
+// 1-5 answers in the baseline round, the check-back survey and a later pulse round, people
+// outside any attributed team, and a viewer sitting anywhere (or nowhere) in each round.
+
+const TEAMS = ["t0", "t1", "t2", "t3", "t4"] as const;
+const TREATED = "t0";
+const [BASE_Q, LATER_Q, SCORE_Q, HAPPENED_Q] = ["q-base", "q-later", "q-score", "q-happened"];
+
+// The product's scoring, written out again here: a 1-5 answer scores (a - 1) x 2.5, the stress
+// item the other way round.
+const score = (a: number, reversed: boolean) => (reversed ? 10 - (a - 1) * 2.5 : (a - 1) * 2.5);
+const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const sampleVariance = (xs: readonly number[]) => {
+  const m = mean(xs);
+  return xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1);
+};
+
+type Cells = Record<string, number[]>;
+type QuestionSpec = { id: string; metric: string | null; byTeam: Cells; outside: number[]; reversed: boolean };
+
+/** A closed round's rows as the fold writes them, from raw answers. */
+function roundRows(
+  id: string,
+  min: number,
+  sentAt: number,
+  teams: readonly string[],
+  viewer: ViewerPlace,
+  respondents: Record<string, number>,
+  outsideRespondents: number,
+  questions: readonly QuestionSpec[],
+): RoundRows {
+  const rollups: RoundRows["rollups"][number][] = [];
+  const rows: QuestionRollupRow[] = [];
+  for (const q of questions) {
+    const add = (teamId: string, values: number[]) => {
+      const counts = Array<number>(11).fill(0);
+      for (const v of values) counts[v]!++;
+      rows.push({ teamId, questionId: q.id, n: values.length, counts });
+      if (q.metric)
+        rollups.push({
+          teamId,
+          metric: q.metric,
+          n: values.length,
+          sum: values.reduce((s, v) => s + score(v, q.reversed), 0),
+          promoters: 0,
+          detractors: 0,
+        });
+    };
+    const all: number[] = [...q.outside];
+    for (const t of teams) {
+      const values = q.byTeam[t] ?? [];
+      all.push(...values);
+      if (values.length > 0) add(t, values);
+    }
+    if (all.length > 0) add(ORG_GROUP, all);
+  }
+  const participation = [
+    { teamId: ORG_GROUP, invited: 0, responded: teams.reduce((s, t) => s + (respondents[t] ?? 0), outsideRespondents) },
+    ...teams.map((t) => ({ teamId: t, invited: 0, responded: respondents[t] ?? 0 })),
+  ];
+  return { id, minGroupSize: min, sentAt: new Date(sentAt), rollups, participation, viewer, questions: rows };
+}
+
+const answers = (max: number) => fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: max });
+const perTeam = <T>(arb: fc.Arbitrary<T>) => fc.array(arb, { minLength: TEAMS.length, maxLength: TEAMS.length });
+const viewerArb = fc.constantFrom<ViewerPlace>(null, { teamId: null }, ...TEAMS.map((teamId) => ({ teamId })));
+
+const orgArb = fc.record({
+  min: fc.integer({ min: 3, max: 5 }),
+  dimension: fc.constantFrom("feedback", "wellness"),
+  teamCount: fc.integer({ min: 1, max: TEAMS.length }),
+  orgScope: fc.boolean(),
+  base: perTeam(answers(9)),
+  later: perTeam(answers(9)),
+  checkBack: perTeam(answers(9)),
+  happened: perTeam(fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 9 })),
+  outside: fc.array(answers(3), { minLength: 3, maxLength: 3 }),
+  candidates: perTeam(fc.boolean()),
+  viewers: fc.array(viewerArb, { minLength: 3, maxLength: 3 }),
+});
+type Org = typeof orgArb extends fc.Arbitrary<infer T> ? T : never;
+
+const cells = (teams: readonly string[], lists: readonly number[][]): Cells =>
+  Object.fromEntries(teams.map((t, i) => [t, lists[i]!]));
+
+function inputOf(o: Org): MeasureInput {
+  const teams = TEAMS.slice(0, o.teamCount);
+  const group = o.orgScope ? null : TREATED;
+  const reversed = o.dimension === "wellness";
+  const respondentsOf = (...lists: Cells[]) =>
+    Object.fromEntries(teams.map((t) => [t, Math.max(...lists.map((l) => l[t]?.length ?? 0))]));
+  const base = cells(teams, o.base);
+  const later = cells(teams, o.later);
+  // A team plan's questions are asked of its team only; an organisation plan's of everyone.
+  const asked = (t: string) => group === null || t === group;
+  const cbScore = cells(
+    teams,
+    o.checkBack.map((l, i) => (asked(teams[i] ?? "") ? l : [])),
+  );
+  const cbHappened = cells(
+    teams,
+    o.happened.map((l, i) => (asked(teams[i] ?? "") ? l : [])),
+  );
+  const cbRespondents = respondentsOf(cbScore, cbHappened);
+  return {
+    dimension: o.dimension,
+    teamId: group,
+    teamIds: teams,
+    comparisonCandidates: teams.filter((t, i) => t !== TREATED && o.candidates[i]),
+    baseline: {
+      round: roundRows("base", o.min, 1000, teams, o.viewers[0]!, respondentsOf(base), o.outside[0]!.length, [
+        { id: BASE_Q, metric: o.dimension, byTeam: base, outside: o.outside[0]!, reversed },
+      ]),
+      questions: [{ id: BASE_Q, reversed }],
+    },
+    checkBack: {
+      round: roundRows(
+        "cb",
+        o.min,
+        3000,
+        teams,
+        o.viewers[1]!,
+        cbRespondents,
+        group === null ? o.outside[1]!.length : 0,
+        [
+          {
+            id: SCORE_Q,
+            metric: null,
+            byTeam: cbScore,
+            outside: group === null ? o.outside[1]! : [],
+            reversed: false,
+          },
+          { id: HAPPENED_Q, metric: null, byTeam: cbHappened, outside: [], reversed: false },
+        ],
+      ),
+      score: { id: SCORE_Q, reversed: false },
+      happenedQuestionId: HAPPENED_Q,
+    },
+    comparisonAfter: {
+      round: roundRows("later", o.min, 2000, teams, o.viewers[2]!, respondentsOf(later), o.outside[2]!.length, [
+        { id: LATER_Q, metric: o.dimension, byTeam: later, outside: o.outside[2]!, reversed },
+      ]),
+      questions: [{ id: LATER_Q, reversed }],
+    },
+  };
+}
+
+/** Answers of the plan's group in a round: its team's, or everyone's for an organisation plan. */
+const groupCount = (o: Org, lists: readonly number[][], outside: readonly number[]) =>
+  o.orgScope ? lists.slice(0, o.teamCount).reduce((s, l) => s + l.length, outside.length) : lists[0]!.length;
+/** The viewer sits in the plan's group in that round: attributed to the team, or (organisation)
+ * invited at all. */
+const viewerIn = (o: Org, viewer: ViewerPlace) => (o.orgScope ? viewer !== null : viewer?.teamId === TREATED);
+const needed = (o: Org, viewer: ViewerPlace) => o.min + (viewerIn(o, viewer) ? 1 : 0);
+
+describe("check-back results: the minimum group and the viewer", () => {
+  it("never shows the effect or the happened split for a group below the minimum, or below it without the viewer", () => {
+    let effects = 0;
+    let happenedShown = 0;
+    fc.assert(
+      fc.property(orgArb, (o) => {
+        const r = measureCheckBack(inputOf(o));
+        const [vBase, vCb] = [o.viewers[0]!, o.viewers[1]!];
+        const checkBackOuts = o.orgScope ? o.outside[1]! : [];
+        if (r.effect) {
+          effects++;
+          expect(groupCount(o, o.base, o.outside[0]!)).toBeGreaterThanOrEqual(needed(o, vBase));
+          expect(groupCount(o, o.checkBack, checkBackOuts)).toBeGreaterThanOrEqual(needed(o, vCb));
+          expect(r.effect.n.before).toBe(groupCount(o, o.base, o.outside[0]!));
+          expect(r.effect.n.after).toBe(groupCount(o, o.checkBack, checkBackOuts));
+          if (o.orgScope) expect(r.effect.estimate).toBeNull();
+        }
+        if (r.happened) {
+          happenedShown++;
+          expect(r.happened.n).toBe(groupCount(o, o.happened, []));
+          expect(r.happened.n).toBeGreaterThanOrEqual(needed(o, vCb));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // The property above holds vacuously if nothing ever shows.
+    expect(effects).toBeGreaterThan(100);
+    expect(happenedShown).toBeGreaterThan(100);
+  });
+
+  it("a comparison team below the minimum (or below it without the viewer) in either round changes nothing", () => {
+    fc.assert(
+      fc.property(
+        orgArb.filter((o) => !o.orgScope),
+        perTeam(answers(9)),
+        perTeam(answers(9)),
+        (o, baseNoise, laterNoise) => {
+          // Same group sizes, other answers, for every team cell that is too small to show.
+          const small = (list: number[], viewer: ViewerPlace, t: string) =>
+            list.length < o.min + (viewer?.teamId === t ? 1 : 0);
+          const swap = (lists: number[][], noise: number[][], viewer: ViewerPlace) =>
+            lists.map((l, i) =>
+              small(l, viewer, TEAMS[i]!)
+                ? l.map((_, j) => noise[i]![j % Math.max(1, noise[i]!.length)] ?? (l[j]! % 5) + 1)
+                : l,
+            );
+          const other: Org = {
+            ...o,
+            base: swap(o.base, baseNoise, o.viewers[0]!),
+            later: swap(o.later, laterNoise, o.viewers[2]!),
+            // The values of people outside any team never count for a team's plan.
+            outside: o.outside.map((l) => l.map((a) => 6 - a)),
+          };
+          expect(measureCheckBack(inputOf(other))).toEqual(measureCheckBack(inputOf(o)));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("an organisation plan never has a comparison group", () => {
+    fc.assert(
+      fc.property(
+        orgArb.map((o) => ({ ...o, orgScope: true })),
+        (o) => {
+          const r = measureCheckBack(inputOf(o));
+          if (r.effect) {
+            expect(r.effect.comparisonChange).toBeNull();
+            expect(r.effect.interval).toBeNull();
+            expect(r.effect.comparisonTeams).toBe(0);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+// Every group large enough to show, so every candidate compares: the figures must then be those
+// of the raw answers.
+const bigCell = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 });
+const visibleOrgArb = fc.record({
+  min: fc.integer({ min: 3, max: 5 }),
+  dimension: fc.constantFrom("feedback", "wellness"),
+  teamCount: fc.integer({ min: 2, max: TEAMS.length }),
+  orgScope: fc.constant(false),
+  base: perTeam(bigCell),
+  later: perTeam(bigCell),
+  checkBack: perTeam(bigCell),
+  happened: perTeam(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 6, maxLength: 12 })),
+  outside: fc.constant([[], [], []] as number[][]),
+  candidates: fc.constant(TEAMS.map(() => true)),
+  viewers: fc.array(viewerArb, { minLength: 3, maxLength: 3 }),
+});
+
+describe("check-back results: difference-in-differences", () => {
+  it("matches an independent calculation on the raw answers", () => {
+    fc.assert(
+      fc.property(visibleOrgArb, (o) => {
+        const reversed = o.dimension === "wellness";
+        const teams = TEAMS.slice(0, o.teamCount);
+        const tb = o.base[0]!.map((a) => score(a, reversed));
+        const ta = o.checkBack[0]!.map((a) => score(a, false));
+        const cb = teams.slice(1).flatMap((_, i) => o.base[i + 1]!.map((a) => score(a, reversed)));
+        const ca = teams.slice(1).flatMap((_, i) => o.later[i + 1]!.map((a) => score(a, reversed)));
+        const change = mean(ta) - mean(tb);
+        const comparisonChange = mean(ca) - mean(cb);
+        const estimate = change - comparisonChange;
+        const se = Math.sqrt(
+          sampleVariance(ta) / ta.length +
+            sampleVariance(tb) / tb.length +
+            sampleVariance(ca) / ca.length +
+            sampleVariance(cb) / cb.length,
+        );
+
+        const r = measureCheckBack(inputOf(o)).effect;
+        expect(r).not.toBeNull();
+        // Shown with one decimal.
+        const close = (shown: number | null | undefined, exact: number) =>
+          expect(Math.abs((shown ?? NaN) - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
+        close(r!.baseline, mean(tb));
+        close(r!.after, mean(ta));
+        close(r!.change, change);
+        close(r!.comparisonChange, comparisonChange);
+        close(r!.estimate, estimate);
+        close(r!.interval?.[0], estimate - 1.96 * se);
+        close(r!.interval?.[1], estimate + 1.96 * se);
+        expect(r!.comparisonTeams).toBe(teams.length - 1);
+        expect(r!.n).toEqual({ before: tb.length, after: ta.length });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("the unrounded estimate and standard error from counts and pooling equal those of the raw lists", () => {
+    const scores = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 2, maxLength: 60 });
+    fc.assert(
+      fc.property(
+        scores,
+        scores,
+        fc.array(scores, { minLength: 1, maxLength: 4 }),
+        fc.array(scores, { minLength: 1, maxLength: 4 }),
+        (tb, ta, cbTeams, caTeams) => {
+          const dist = (xs: number[]) => {
+            const counts = Array<number>(11).fill(0);
+            for (const a of xs) counts[a]!++;
+            return distributionOf(counts, (v) => score(v, false));
+          };
+          const raw = differenceInDifferences(
+            { before: dist(tb), after: dist(ta) },
+            { before: pool(cbTeams.map(dist)), after: pool(caTeams.map(dist)) },
+          );
+          const s = (xs: number[]) => xs.map((a) => score(a, false));
+          const [b, a, c0, c1] = [s(tb), s(ta), s(cbTeams.flat()), s(caTeams.flat())];
+          const estimate = mean(a) - mean(b) - (mean(c1) - mean(c0));
+          const se = Math.sqrt(
+            sampleVariance(a) / a.length +
+              sampleVariance(b) / b.length +
+              sampleVariance(c1) / c1.length +
+              sampleVariance(c0) / c0.length,
+          );
+          expect(raw.estimate).toBeCloseTo(estimate, 9);
+          expect(raw.se).toBeCloseTo(se, 9);
+          expect(raw.interval![0]).toBeCloseTo(estimate - 1.96 * se, 9);
+          expect(raw.interval![1]).toBeCloseTo(estimate + 1.96 * se, 9);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("the happened split is each answer's whole percentage", () => {
+    fc.assert(
+      fc.property(visibleOrgArb, (o) => {
+        const h = measureCheckBack(inputOf(o)).happened;
+        const list = o.happened[0]!;
+        expect(h).toEqual({
+          n: list.length,
+          yes: Math.round((list.filter((x) => x === 0).length / list.length) * 100),
+          partly: Math.round((list.filter((x) => x === 1).length / list.length) * 100),
+          no: Math.round((list.filter((x) => x === 2).length / list.length) * 100),
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
