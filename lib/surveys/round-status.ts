@@ -1,5 +1,5 @@
 import "server-only";
-import { withOrg } from "@/lib/db/tenant";
+import { orgKey, withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
 import { requireOwnOrg, requirePermission } from "@/lib/auth/authorize";
@@ -140,7 +140,11 @@ export async function getCurrentSurvey(ctx: AuthContext, orgId: string): Promise
   requireOwnOrg(ctx, orgId);
   const seesCounts = can(ctx, "analytics.organization");
   return withOrg(ctx.orgId, async (tx) => {
-    const select = { ...surveySummarySelect, _count: { select: { questions: true } } } as const;
+    // The questions for everyone and the viewer's team's own (an action plan's check-back): another
+    // team's are not counted, so the number says nothing about plans the viewer is not part of.
+    const me = await tx.user.findUnique({ where: orgKey(ctx.orgId, ctx.userId), select: { teamId: true } });
+    const asked = { OR: [{ audienceTeamId: null }, ...(me?.teamId ? [{ audienceTeamId: me.teamId }] : [])] };
+    const select = { ...surveySummarySelect, _count: { select: { questions: { where: asked } } } } as const;
     const where = { organizationId: ctx.orgId };
     const s =
       (await tx.survey.findFirst({ where: { ...where, status: "active" }, orderBy: { sentAt: "desc" }, select })) ??

@@ -9,6 +9,7 @@ import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey } from "@/lib/surveys/round-lifecycle";
 import { surveyResults } from "@/lib/analytics/survey-results";
+import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { ORG_TEAM_ID, surveyMailRef } from "@/lib/surveys/send";
 import { DIMENSION_KEYS, type DimensionKey } from "@/lib/surveys/dimensions";
 import {
@@ -240,6 +241,14 @@ describe("answering a check-back", () => {
         .map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 })),
       ...extra,
     ];
+
+    // The round's question count, as the dashboard shows it to a manager in a team: another team's check-back
+    // is not counted.
+    const countFor = async (userId: string) =>
+      (await getCurrentSurvey({ orgId: w.orgId, userId, role: "manager", sessionId: randomUUID() }, w.orgId))!
+        .questionCount;
+    expect(await countFor(w.b.members[0]!.id)).toBe(everyone.length);
+    expect(await countFor(w.a.members[0]!.id)).toBe(everyone.length + 2);
 
     const member = await readSurveyForTaker(w.orgId, surveyId, { token: tokenOf(w.a.members[0]!.email) });
     const seen = member!.questions.filter((q) => q.id === cb.scoreQuestionId || q.id === cb.happenedQuestionId);
