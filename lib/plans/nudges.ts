@@ -34,7 +34,7 @@ import { CHECK_BACK_DAYS } from "@/lib/plans/dto";
 // Read-only workspaces (subscription ended) are told nothing: the database function leaves them
 // out, and each transaction asks again (a subscription may end mid-run).
 
-export type NudgeResult = { steps: number; plans: number; results: number; digests: number; errors: number };
+type NudgeResult = { steps: number; plans: number; results: number; digests: number; errors: number };
 
 const planUrl = (planId: string) => `/commitments/${planId}`;
 /** A calendar day column (midnight UTC) as its YYYY-MM-DD text. */
@@ -42,8 +42,8 @@ const dayText = (d: Date) => d.toISOString().slice(0, 10);
 const dueWhen = (day: string, today: string): DueWhen =>
   day === today ? { today: true } : { today: false, day: formatDay(day, "dayLongMonthYear") };
 
-export const planDueRef = (planId: string, dueDay: string) => `plan-due:${planId}:${dueDay}`;
-export const digestRef = (userId: string, weekOf: string) => `plans-digest:${userId}:${weekOf}`;
+const planDueRef = (planId: string, dueDay: string) => `plan-due:${planId}:${dueDay}`;
+const digestRef = (userId: string, weekOf: string) => `plans-digest:${userId}:${weekOf}`;
 
 /** Holds a transaction-scoped lock on a name, so that whoever checks a record and writes it is
  * the only one doing so until commit. */
