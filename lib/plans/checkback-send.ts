@@ -25,15 +25,15 @@ import { closeInstant } from "@/lib/surveys/custom-schemas";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A round attaches check-backs due in the 8 days up to its send ('that week's pulse'); one still
  * waiting after that goes alone. */
-export const ATTACH_WINDOW_MS = 8 * DAY_MS;
+const ATTACH_WINDOW_MS = 8 * DAY_MS;
 /** A check-back sent alone stays open a week, like a pulse round. */
 const ALONE_OPEN_DAYS = 7;
 /** Sending alone writes one invitation and one e-mail per person of the audience. */
 const SEND_TIMEOUT_MS = 120_000;
 
-export const HAPPENED_OPTIONS = ["Yes", "Partly", "No"] as const;
+const HAPPENED_OPTIONS = ["Yes", "Partly", "No"] as const;
 export const happenedQuestionText = (planTitle: string) => `Did this action happen? \u201c${planTitle}\u201d`;
-export const checkBackSurveyTitle = (planTitle: string) => `Check-back: ${planTitle}`;
+const checkBackSurveyTitle = (planTitle: string) => `Check-back: ${planTitle}`;
 
 /** The bank's scale item that measures a dimension for a check-back. Not the wellness stress
  * item, whose answers read the other way round: the score question always reads "agreeing is
