@@ -96,19 +96,29 @@ async function answer(
   w: Workspace,
   round: Round,
   stress: Record<TeamName, readonly number[]>,
-  checkBack: { scoreQuestionId: string; happenedQuestionId: string; happened: (number | null)[] } | null,
+  checkBack: {
+    scoreQuestionId: string;
+    happenedQuestionId: string;
+    happened: (number | null)[];
+    /** An organisation plan's check-back is asked of everyone (each answers SCORE[0]); a team
+     * plan's of team A. */
+    everyone: boolean;
+  } | null,
   absent: ReadonlySet<string> = new Set(),
 ) {
   for (const name of ["A", "B", "C", "D"] as const)
     for (const [i, m] of w.teams[name].members.entries()) {
       if (absent.has(m.id)) continue;
       const responses = round.questions
-        .filter((q) => q.audienceTeamId === null && (q.type === "scale" || q.type === "enps"))
+        .filter((q) => q.audienceTeamId === null && q.checkBackId === null && (q.type === "scale" || q.type === "enps"))
         .map((q) => ({
           questionId: q.id,
           answer: q.type === "enps" ? 7 : q.bankKey === STRESS_ITEM_KEY ? stress[name][i]! : 3,
         }));
-      if (checkBack && name === "A") {
+      if (checkBack?.everyone) {
+        responses.push({ questionId: checkBack.scoreQuestionId, answer: SCORE[0]! });
+        responses.push({ questionId: checkBack.happenedQuestionId, answer: 0 });
+      } else if (checkBack && name === "A") {
         responses.push({ questionId: checkBack.scoreQuestionId, answer: SCORE[i]! });
         const h = checkBack.happened[i];
         if (h !== null && h !== undefined) responses.push({ questionId: checkBack.happenedQuestionId, answer: h });
@@ -122,7 +132,7 @@ const close = (w: Workspace, surveyId: string, at: Date) =>
 
 /** Baseline round 40 days ago; the plan for team A created and published 8 days later; the
  * check-back round when its first check-back fell due. */
-async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?: "member" }) {
+async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?: "member"; scope?: "org" }) {
   const w = await workspace();
   const t0 = new Date(Date.now() - 40 * DAY);
   const baseline = await sendRound(w, t0);
@@ -145,12 +155,13 @@ async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?:
     }),
   );
   const publishedAt = new Date(t0.getTime() + 8 * DAY);
+  const planner = opts.scope === "org" ? w.adminCtx : w.managerCtx;
   const created = await createPlan(
-    w.managerCtx,
+    planner,
     {
       title: "No meetings on Fridays",
       dimension: DIMENSION,
-      teamId: w.teams.A.id,
+      teamId: opts.scope === "org" ? null : w.teams.A.id,
       ownerId: undefined,
       dueAt: new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10),
       visibility: "team",
@@ -158,8 +169,8 @@ async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?:
     },
     publishedAt,
   );
-  expect(created.baseline).toMatchObject({ surveyId: baseline.surveyId, n: 4 });
-  const published = await publishPlan(w.managerCtx, created.id, publishedAt);
+  expect(created.baseline).toMatchObject({ surveyId: baseline.surveyId, n: opts.scope === "org" ? 13 : 4 });
+  const published = await publishPlan(planner, created.id, publishedAt);
   const firstDue = new Date(published.checkBacks[0]!.dueAt);
 
   const later = await sendRound(w, new Date(firstDue.getTime() + 60 * 60 * 1000));
@@ -172,7 +183,12 @@ async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?:
     w,
     later,
     STRESS.later,
-    { scoreQuestionId: cb.scoreQuestionId!, happenedQuestionId: cb.happenedQuestionId!, happened: opts.happened },
+    {
+      scoreQuestionId: cb.scoreQuestionId!,
+      happenedQuestionId: cb.happenedQuestionId!,
+      happened: opts.happened,
+      everyone: opts.scope === "org",
+    },
     absent,
   );
   return { w, planId: created.id, baseline, later, closeLater: () => close(w, later.surveyId, new Date()) };
@@ -302,5 +318,27 @@ describe("a check-back's results", () => {
       comparisonTeams: 0,
     });
     expect(first!.happened).toEqual({ n: 4, yes: 100, partly: 0, no: 0 });
+  });
+
+  it("measures an organisation plan over everyone, without a comparison group", async () => {
+    const s = await scenario({ happened: [], scope: "org" });
+    expect(await s.closeLater()).toBe(true);
+    const all = Object.values(STRESS.baseline).flat().map(wellnessOfStress);
+    const [first] = await results(s.w.adminCtx, s.planId);
+    expect(first).toEqual({
+      effect: {
+        surveyId: s.later.surveyId,
+        baseline: Math.round(mean(all) * 10) / 10,
+        after: scale(SCORE[0]!),
+        change: Math.round((scale(SCORE[0]!) - mean(all)) * 10) / 10,
+        comparisonChange: null,
+        estimate: null,
+        interval: null,
+        n: { before: 13, after: 13 },
+        comparisonTeams: 0,
+      },
+      happened: { n: 13, yes: 100, partly: 0, no: 0 },
+      reason: null,
+    });
   });
 });
