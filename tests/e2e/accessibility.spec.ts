@@ -56,6 +56,19 @@ test("the dashboard, the survey results and the 1:1 list have no accessibility f
   expect(await findings(page), "1:1 list").toEqual([]);
 });
 
+test("Commitments and the plan form have no accessibility findings", async ({ page }) => {
+  await signInAs(page, DEMO, ADMIN, DEMO_PASSWORD);
+  await page.goto(url(DEMO, "/commitments"));
+  await expect(page.getByRole("heading", { name: "Commitments", level: 1 })).toBeVisible();
+  expect(await findings(page), "commitments").toEqual([]);
+  await page.goto(url(DEMO, "/commitments/new"));
+  await expect(page.getByRole("heading", { name: "Plan an action", level: 1 })).toBeVisible();
+  // With the messages a failed submit shows.
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  expect(await findings(page), "plan form").toEqual([]);
+});
+
 test("the content library, with and without its add dialog, has no accessibility findings", async ({ page }) => {
   const ws = await createWorkspace("axlib");
   await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);

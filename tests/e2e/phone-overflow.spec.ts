@@ -24,7 +24,7 @@ const WHO = {
 type Role = keyof typeof WHO | "signedOut";
 
 /** Real rows the dynamic segments are filled with. */
-type Ids = { meetingId: string; closedSurveyId: string; surveyLink: string };
+type Ids = { meetingId: string; closedSurveyId: string; surveyLink: string; planId: string };
 
 /** How to open a page: as whom, and its address (tenant pages on the demo's host). */
 type Visit = { as: Role; path: (ids: Ids) => string };
@@ -41,6 +41,16 @@ const tenantPages: Record<string, Visit[]> = {
     { as: "manager", path: () => "/ai-coach" },
   ],
   "/bulk-import": [{ as: "admin", path: () => "/bulk-import" }],
+  "/commitments": [
+    { as: "admin", path: () => "/commitments" },
+    { as: "manager", path: () => "/commitments" },
+    { as: "employee", path: () => "/commitments" },
+  ],
+  "/commitments/new": [
+    { as: "admin", path: () => "/commitments/new" },
+    { as: "manager", path: () => "/commitments/new" },
+  ],
+  "/commitments/[planId]": [{ as: "admin", path: (ids) => `/commitments/${ids.planId}` }],
   "/one-on-one": [
     { as: "admin", path: () => "/one-on-one" },
     { as: "manager", path: () => "/one-on-one" },
@@ -190,7 +200,7 @@ async function measure(page: Page, url: string): Promise<Overflow | null> {
 
 let ids: Ids | undefined;
 
-/** The demo's 1:1 between Jordan and Sam, its latest closed survey, and a survey link with a token
+/** The demo's 1:1 between Jordan and Sam, its latest closed survey, its action plan, and a survey link with a token
  * (a fresh workspace's open survey, so the demo's own surveys stay as they are). */
 async function demoIds(): Promise<Ids> {
   if (ids) return ids;
@@ -206,11 +216,19 @@ async function demoIds(): Promise<Ids> {
     [DEMO_SUB],
   );
   if (!meeting || !survey) throw new Error("The demo workspace has no 1:1 meeting or closed survey");
+  // The demo's published action plan, with its check-back results (the widest plan page).
+  const [plan] = await superuserQuery<{ id: string }>(
+    `SELECT p.id FROM "ActionPlan" p JOIN "Organization" o ON o.id = p."organizationId"
+      WHERE o.subdomain = $1 ORDER BY (p.status = 'published') DESC, p."createdAt" LIMIT 1`,
+    [DEMO_SUB],
+  );
+  if (!plan) throw new Error("The demo workspace has no action plan");
   const surveyLink = await openSurveyLink(await createWorkspace("phs"));
   ids = {
     meetingId: meeting.id,
     closedSurveyId: survey.id,
     surveyLink,
+    planId: plan.id,
   };
   return ids;
 }
