@@ -106,7 +106,7 @@ export function differenceInDifferences(
 /** One decimal, and never "-0". */
 const shown = (x: number) => round1(x) + 0;
 
-export function effectDto(
+function effectDto(
   surveyId: string,
   raw: RawEffect,
   n: { before: number; after: number },
@@ -127,7 +127,7 @@ export function effectDto(
 
 /** The split of a Yes / Partly / No question's answers (counts by option index), in whole
  * percentages; null without answers. */
-export function happenedSplit(counts: readonly number[]): HappenedDto | null {
+function happenedSplit(counts: readonly number[]): HappenedDto | null {
   const [yes = 0, partly = 0, no = 0] = counts;
   const n = yes + partly + no;
   if (n === 0) return null;
