@@ -13,13 +13,15 @@ import type { BaselineDto } from "@/lib/plans/dto";
 // for the person creating the plan; who may see it is decided each time it is shown
 // (baselineForViewer).
 
-/** The baseline for a team (or the organisation, teamId null) now; null when that round hid the
- * group's figure for the dimension or no closed pulse round measured it. */
+/** The baseline for a team (or the organisation, teamId null) as of `now` (rounds closed by
+ * then); null when that round hid the group's figure for the dimension or no closed pulse round
+ * measured it. */
 export async function captureBaseline(
   tx: Tx,
   ctx: Pick<AuthContext, "orgId" | "userId">,
   teamId: string | null,
   dimension: DimensionKey,
+  now: Date,
 ): Promise<BaselineDto | null> {
   const orgId = ctx.orgId;
   const latest = await tx.surveyRollup.findFirst({
@@ -28,7 +30,7 @@ export async function captureBaseline(
       teamId: ORG_GROUP,
       metric: dimension,
       n: { gt: 0 },
-      survey: { kind: "pulse", status: "closed", sentAt: { not: null } },
+      survey: { kind: "pulse", status: "closed", sentAt: { not: null }, closedAt: { lte: now } },
     },
     orderBy: [{ survey: { sentAt: "desc" } }, { surveyId: "desc" }],
     select: { surveyId: true },

@@ -117,7 +117,7 @@ export async function createPlan(ctx: AuthContext, input: PlanInput, now = new D
     await checkPlanOwner(tx, ctx.orgId, ownerId);
     await checkStepOwners(tx, ctx.orgId, team, input.steps);
     await assertWritable(tx, ctx.orgId);
-    const baseline = await captureBaseline(tx, ctx, input.teamId, input.dimension);
+    const baseline = await captureBaseline(tx, ctx, input.teamId, input.dimension, now);
     const plan = await tx.actionPlan.create({
       data: {
         organizationId: ctx.orgId,

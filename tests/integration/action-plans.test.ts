@@ -52,7 +52,7 @@ async function seedRound(
       scheduledFor: sentAt,
       sentAt,
       closesAt: new Date(sentAt.getTime() + 7 * DAY),
-      closedAt: opts.status === "active" ? null : new Date(sentAt.getTime() + 7 * DAY),
+      closedAt: opts.status === "active" ? null : new Date(sentAt.getTime() + DAY),
       minGroupSize: 3,
     },
   });
@@ -230,6 +230,15 @@ describe("the baseline recorded at creation", () => {
       [support.id],
     );
     expect(stored.rows).toEqual([{ baselineSurveyId: rounds.r2, baselineScore: 4.5, baselineN: 3 }]);
+  });
+
+  it("is taken as of the moment the plan is created: a round closed later does not count", async () => {
+    const asOf = new Date(Date.now() - 5 * DAY);
+    expect((await createPlan(as.mia, input({ dimension: "recognition" }), asOf)).baseline).toEqual({
+      score: 7,
+      n: 3,
+      surveyId: rounds.r2,
+    });
   });
 
   it("is null when that round hid the group (no older round stands in) or nothing measured the dimension", async () => {
