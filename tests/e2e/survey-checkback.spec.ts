@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { runInOrg } from "@/lib/db/org-transaction";
 import { hashToken } from "@/lib/auth/token-hash";
-import { createWorkspace, e2eDb, type Workspace } from "./support/workspace";
-import { workspaceUrl } from "./support/pages";
+import { createWorkspace, e2eDb, PASSWORD, type Workspace } from "./support/workspace";
+import { signInAs, workspaceUrl } from "./support/pages";
 
 // An action plan's check-back on the survey page: a choice question ("Did this action happen?")
 // asked of the plan's team only, answered with the keyboard or a tap, stored as the option's index.
@@ -117,4 +117,85 @@ test("@phone the team answers a check-back's choice question by keyboard; anothe
   expect(pool).toHaveLength(1);
   const answers = pendingAnswers.parse(pool[0]!.answers);
   expect(answers.map((a) => a.v)).toEqual([4, 1]);
+});
+
+test("an admin sees a check-back's split by option in the survey's results, for the team and the organisation", async ({
+  page,
+}, testInfo) => {
+  const ws = await createWorkspace("chkr");
+  // A closed survey as the fold leaves it: 4 of the team answered the question for everyone and
+  // the team's choice question (Yes 2, Partly 1, No 1); the organisation's rows are the same people.
+  const surveyId = await runInOrg(e2eDb(), ws.orgId, async (tx) => {
+    const now = Date.now();
+    const s = await tx.survey.create({
+      data: {
+        organizationId: ws.orgId,
+        kind: "pulse",
+        title: "Weekly Pulse",
+        status: "closed",
+        scheduledFor: new Date(now - 8 * 86_400_000),
+        sentAt: new Date(now - 8 * 86_400_000),
+        closesAt: new Date(now - 86_400_000),
+        closedAt: new Date(now - 86_400_000),
+        minGroupSize: 3,
+        invitedCount: 4,
+        responseCount: 4,
+      },
+      select: { id: true },
+    });
+    const everyone = await tx.surveyQuestion.create({
+      data: {
+        organizationId: ws.orgId,
+        surveyId: s.id,
+        order: 1,
+        type: "scale",
+        text: "I know what is expected of me at work.",
+        isRequired: true,
+      },
+      select: { id: true },
+    });
+    const happened = await tx.surveyQuestion.create({
+      data: {
+        organizationId: ws.orgId,
+        surveyId: s.id,
+        order: 2,
+        type: "choice",
+        text: HAPPENED,
+        isRequired: false,
+        options: ["Yes", "Partly", "No"],
+        audienceTeamId: ws.team.id,
+      },
+      select: { id: true },
+    });
+    const ORG = "00000000-0000-0000-0000-000000000000";
+    const counts = (xs: number[]) => [...xs, ...Array<number>(11 - xs.length).fill(0)];
+    for (const teamId of [ORG, ws.team.id]) {
+      await tx.surveyParticipation.create({
+        data: { organizationId: ws.orgId, surveyId: s.id, teamId, invited: 4, responded: 4 },
+      });
+      await tx.surveyQuestionRollup.createMany({
+        data: [
+          { questionId: everyone.id, n: 4, sum: 16, counts: counts([0, 0, 0, 0, 4]) },
+          { questionId: happened.id, n: 4, sum: 3, counts: counts([2, 1, 1]) },
+        ].map((r) => ({ organizationId: ws.orgId, surveyId: s.id, teamId, ...r })),
+      });
+    }
+    return s.id;
+  });
+
+  await signInAs(page, ws.subdomain, ws.admin.email, PASSWORD);
+  await page.goto(workspaceUrl(ws.subdomain, `/surveys/results/${surveyId}`));
+  for (const group of ["All employees", ws.team.name]) {
+    const section = page.getByRole("region", { name: group });
+    const split = section.getByRole("list", { name: "Answers per option" });
+    await expect(split).toBeVisible();
+    await expect(split.getByRole("listitem")).toHaveText([
+      /Yes\s*:?\s*2\s*\(50%\)/,
+      /Partly\s*:?\s*1\s*\(25%\)/,
+      /No\s*:?\s*1\s*\(25%\)/,
+    ]);
+    await expect(section.getByText("Asked of one team only, as an action plan's check-back.")).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("checkback-results.png"), fullPage: true });
 });
