@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   const { boss } = await import("@/lib/jobs/boss");
   const { QUEUES } = await import("@/lib/jobs/queues");
   const { foldSurvey, vacuumPendingPool } = await import("@/lib/surveys/fold");
+  const { attachDueCheckBacks } = await import("@/lib/plans/checkback-send");
+  const { seedDemoPlanAfter, planAnswer, happenedAnswer } = await import("./demo-plans");
 
   const teamOf = new Map<string, string>();
   for (const t of DEMO.teams) {
@@ -89,6 +91,8 @@ async function main(): Promise<void> {
         },
         sentAt,
       );
+      // An action plan's check-back due that week goes with the round, as with every pulse round.
+      await attachDueCheckBacks(tx, orgId, surveyId, sentAt);
       await sendSurvey(tx, orgId, surveyId, sentAt);
       // Open until the answers below are in; closed afterwards at its real time.
       await tx.survey.update({
@@ -102,9 +106,12 @@ async function main(): Promise<void> {
     const questions = await withOrg(orgId, (tx) =>
       tx.surveyQuestion.findMany({
         where: { organizationId: orgId, surveyId },
-        select: { id: true, type: true, bankKey: true },
+        select: { id: true, type: true, bankKey: true, dimension: true, audienceTeamId: true, checkBackId: true },
         orderBy: { order: "asc" },
       }),
+    );
+    const teamIds = new Map(
+      (await withOrg(orgId, (tx) => tx.team.findMany({ select: { id: true, name: true } }))).map((t) => [t.name, t.id]),
     );
     for (const mail of mails) {
       const team = teamOf.get(mail.to);
@@ -119,10 +126,15 @@ async function main(): Promise<void> {
       const p = (team ? PROFILES[team] : undefined) ?? NO_TEAM;
       const jitter = () => (rand() - 0.5) * 2.2;
       const responses = questions.flatMap((q): { questionId: string; answer: number | string }[] => {
+        // A check-back's questions are asked of the plan's team only.
+        if (q.audienceTeamId !== null && q.audienceTeamId !== teamIds.get(team)) return [];
+        if (q.type === "choice") return [{ questionId: q.id, answer: happenedAnswer(mail.to) }];
         if (q.type === "text")
           return rand() < 0.45 ? [{ questionId: q.id, answer: COMMENTS[Math.floor(rand() * COMMENTS.length)]! }] : [];
         if (q.type === "enps")
           return [{ questionId: q.id, answer: clamp(p.enps + p.drift * 10 * week + jitter() * 1.5, 0, 10) }];
+        const planned = planAnswer(mail.to, q, sentAt);
+        if (planned !== null) return [{ questionId: q.id, answer: planned }];
         const mean = q.bankKey === STRESS_ITEM_KEY ? p.stress - p.drift * week : p.scale + p.drift * week;
         return [{ questionId: q.id, answer: clamp(mean + jitter(), 1, 5) }];
       });
@@ -156,6 +168,12 @@ async function main(): Promise<void> {
       });
       await tx.$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.mailDeliver.name} AND singleton_key = ANY(${mailIds}::text[])`;
     });
+    // Customer Success's action plan, after the first round that measured its dimension.
+    await seedDemoPlanAfter(
+      orgId,
+      questions.map((q) => q.dimension),
+      new Date(sentAt.getTime() + WEEK_MS),
+    );
   }
   await vacuumPendingPool();
   await openSurvey(orgId, rand);
