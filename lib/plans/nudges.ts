@@ -359,16 +359,21 @@ async function sendDigests(orgId: string, week: string, now: Date, result: Nudge
       select: { id: true, role: true, firstName: true, email: true },
       orderBy: { id: "asc" },
     });
+    // This week's digests already sent: one read, so the runs after the first of the day cost
+    // one transaction per organisation, not one per leader.
+    const sent = await tx.mailMessage.findMany({
+      where: { organizationId: orgId, ref: { in: leaders.map((l) => digestRef(l.id, week)) } },
+      select: { ref: true },
+    });
     const { origin } = await workspaceOf(tx, orgId);
-    return { today: await localToday(tx, orgId, now), teams, leaders, origin };
+    return { today: await localToday(tx, orgId, now), teams, leaders, origin, sent: new Set(sent.map((m) => m.ref)) };
   });
   if (!setup) return;
   for (const leader of setup.leaders) {
     const memo = `${orgId}:${leader.id}:${week}`;
-    if (digestDone.has(memo)) continue;
     const ref = digestRef(leader.id, week);
+    if (digestDone.has(memo) || setup.sent.has(ref)) continue;
     try {
-      if (await withOrg(orgId, (tx) => hasMail(tx, orgId, ref))) continue;
       // A job acts for the person: no session of theirs is involved.
       const ctx: AuthContext = { orgId, userId: leader.id, role: leader.role, sessionId: "plans-digest" };
       const led = setup.teams.filter((t) => t.managerId === leader.id);

@@ -213,6 +213,23 @@ describe("a step falls due", () => {
   });
 });
 
+describe("titles in e-mails", () => {
+  it("leave out a plan or step title that could act as a link or markup, in the subject, text and HTML", async () => {
+    const w = await world();
+    await withOrg(w.orgId, (tx) =>
+      plan(tx, w, {
+        title: "Read evil.example/login <b>now</b>",
+        steps: [{ title: "Visit https://evil.example", ownerId: w.eve, dueAt: day(0) }],
+      }),
+    );
+    await runPlanNudges(NOW);
+    const [m] = await mails(w, "plan_step_due");
+    expect(m!.subject).toBe("A step of your action plan is due");
+    expect(m!.text).toContain("A step of an action plan is due today.");
+    for (const part of [m!.subject, m!.text, m!.html]) expect(part).not.toMatch(/evil|<b>/);
+  });
+});
+
 /** A survey of the organisation with the given status, a check-back of `planId` sent with it. */
 async function sentCheckBack(w: World, planId: string, ordinal: number, surveyStatus: "active" | "closed") {
   return withOrg(w.orgId, async (tx) => {
