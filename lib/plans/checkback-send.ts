@@ -6,7 +6,7 @@ import { isReadOnly } from "@/lib/billing/access";
 import { isDimensionKey } from "@/lib/surveys/dimensions";
 import { scaleItemsOf, type BankScaleItem } from "@/lib/surveys/question-bank";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
-import { createSurvey, sendSurvey, type SurveyQuestionSpec } from "@/lib/surveys/send";
+import { createSurvey, sendSurvey, surveyQuestionRows, type SurveyQuestionSpec } from "@/lib/surveys/send";
 import { closeInstant } from "@/lib/surveys/custom-schemas";
 
 // Sending an action plan's check-backs (docs/decisions.md (Acting on results)). A check-back asks
@@ -135,26 +135,13 @@ export async function attachDueCheckBacks(tx: Tx, orgId: string, surveyId: strin
     const lent = existing.find(
       (q) => q.dimension === cb.plan.dimension && q.bankKey !== STRESS_ITEM_KEY && q.audienceTeamId === null,
     );
-    const ids: string[] = [];
-    for (const spec of checkBackQuestions(cb, audienceTeamId, !lent)) {
-      const q = await tx.surveyQuestion.create({
-        data: {
-          organizationId: orgId,
-          surveyId,
-          order: nextOrder++,
-          type: spec.type,
-          text: spec.text,
-          isRequired: spec.isRequired,
-          bankKey: spec.bankKey ?? null,
-          dimension: spec.dimension ?? null,
-          options: spec.options ?? [],
-          audienceTeamId: spec.audienceTeamId ?? null,
-          checkBackId: spec.checkBackId ?? null,
-        },
-        select: { id: true, type: true },
-      });
-      ids.push(q.id);
-    }
+    const specs = checkBackQuestions(cb, audienceTeamId, !lent);
+    const added = await tx.surveyQuestion.createManyAndReturn({
+      data: surveyQuestionRows(orgId, surveyId, specs, nextOrder),
+      select: { id: true, order: true },
+    });
+    nextOrder += specs.length;
+    const ids = added.sort((x, y) => x.order - y.order).map((q) => q.id);
     const happenedQuestionId = ids[ids.length - 1]!;
     const scoreQuestionId = lent ? lent.id : ids.length > 1 ? ids[0]! : null;
     await tx.actionCheckBack.update({

@@ -89,22 +89,31 @@ export async function createSurvey(
     },
     select: { id: true },
   });
-  await tx.surveyQuestion.createMany({
-    data: spec.questions.map((q, i) => ({
-      organizationId: orgId,
-      surveyId,
-      order: i + 1,
-      type: q.type,
-      text: q.text,
-      isRequired: q.isRequired,
-      bankKey: q.bankKey ?? null,
-      dimension: q.dimension ?? null,
-      options: q.options ?? [],
-      audienceTeamId: q.audienceTeamId ?? null,
-      checkBackId: q.checkBackId ?? null,
-    })),
-  });
+  await tx.surveyQuestion.createMany({ data: surveyQuestionRows(orgId, surveyId, spec.questions, 1) });
   return { surveyId };
+}
+
+/** A survey's questions as rows, numbered from `firstOrder` (an action plan's check-back adds
+ * its questions after a round's own, lib/plans/checkback-send.ts). */
+export function surveyQuestionRows(
+  orgId: string,
+  surveyId: string,
+  questions: readonly SurveyQuestionSpec[],
+  firstOrder: number,
+) {
+  return questions.map((q, i) => ({
+    organizationId: orgId,
+    surveyId,
+    order: firstOrder + i,
+    type: q.type,
+    text: q.text,
+    isRequired: q.isRequired,
+    bankKey: q.bankKey ?? null,
+    dimension: q.dimension ?? null,
+    options: q.options ?? [],
+    audienceTeamId: q.audienceTeamId ?? null,
+    checkBackId: q.checkBackId ?? null,
+  }));
 }
 
 type Invitee = { id: string; email: string; firstName: string; teamId: string | null };
