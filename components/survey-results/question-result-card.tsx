@@ -153,7 +153,9 @@ export function QuestionResultCard({
         <ChoiceBody s={q.stats} />
       ) : null}
       {q.audienceTeamId ? (
-        <p className="text-xs text-slate-500">Asked of one team only, as an action plan&apos;s check-back.</p>
+        <p className="text-xs text-slate-500">
+          {`Asked of ${q.audienceTeamName ?? "one team"} only, as an action plan's check-back.`}
+        </p>
       ) : null}
     </Card>
   );

@@ -30,6 +30,7 @@ type ResultQuestion = {
   higherIsWorse: boolean;
   options?: readonly string[];
   audienceTeamId?: string | null;
+  audienceTeamName?: string | null;
 };
 type QuestionRollupRow = {
   teamId: string;
@@ -73,8 +74,9 @@ type Base = {
   text: string;
   higherIsWorse: boolean;
   reason: SuppressionReason | null;
-  /** Asked of this team only (null: of everyone the survey went to). */
+  /** Asked of this team only (null: of everyone the survey went to), and its name. */
   audienceTeamId: string | null;
+  audienceTeamName: string | null;
 };
 export type QuestionResult =
   | (Base & { type: "scale"; stats: ScaleStats | null })
@@ -200,6 +202,7 @@ export function evaluateSurveyResults(input: SurveyResultsInput): GroupResult[] 
         text: q.text,
         higherIsWorse: q.higherIsWorse,
         audienceTeamId: q.audienceTeamId ?? null,
+        audienceTeamName: q.audienceTeamId ? (q.audienceTeamName ?? null) : null,
       };
       if (q.type === "text") {
         const own = reasonIn(comments, id);

@@ -131,7 +131,11 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
         : scope.teams.map((t) => ({ id: t.id, name: t.name }));
       out.groups = evaluateSurveyResults({
         minGroupSize: survey.minGroupSize,
-        questions: survey.questions.map(({ bankKey, ...q }) => ({ ...q, higherIsWorse: bankKey === STRESS_ITEM_KEY })),
+        questions: survey.questions.map(({ bankKey, ...q }) => ({
+          ...q,
+          higherIsWorse: bankKey === STRESS_ITEM_KEY,
+          audienceTeamName: allTeams.find((t) => t.id === q.audienceTeamId)?.name ?? null,
+        })),
         participation,
         rollups,
         allTeamIds: allTeams.map((t) => t.id),

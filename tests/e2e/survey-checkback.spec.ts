@@ -194,7 +194,7 @@ test("an admin sees a check-back's split by option in the survey's results, for 
       /Partly\s*:?\s*1\s*\(25%\)/,
       /No\s*:?\s*1\s*\(25%\)/,
     ]);
-    await expect(section.getByText("Asked of one team only, as an action plan's check-back.")).toBeVisible();
+    await expect(section.getByText(`Asked of ${ws.team.name} only, as an action plan's check-back.`)).toBeVisible();
   }
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("checkback-results.png"), fullPage: true });

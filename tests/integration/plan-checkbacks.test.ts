@@ -327,6 +327,8 @@ describe("answering a check-back", () => {
     const group = (id: string) => results.groups.find((g) => g.id === id)!;
     expect(group(w.a.id).questions.find((q) => q.id === cb.happenedQuestionId)).toMatchObject({
       type: "choice",
+      audienceTeamId: w.a.id,
+      audienceTeamName: "A",
       reason: null,
       stats: {
         n: 3,
