@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { can } from "@/lib/auth/permissions";
@@ -47,7 +47,7 @@ export async function visiblePlanWhere(tx: Tx, ctx: AuthContext): Promise<Prisma
     };
   }
   const me = await tx.user.findUnique({
-    where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+    where: orgKey(ctx.orgId, ctx.userId),
     select: { teamId: true },
   });
   return {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { evaluateRound, ORG_GROUP } from "@/lib/analytics/rounds";
@@ -63,7 +63,7 @@ export async function baselineForViewer(
 ): Promise<BaselineDto | null> {
   if (!baseline) return null;
   const survey = await tx.survey.findUnique({
-    where: { organizationId_id: { organizationId: ctx.orgId, id: baseline.surveyId } },
+    where: orgKey(ctx.orgId, baseline.surveyId),
     select: { minGroupSize: true },
   });
   if (!survey) return null;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notify } from "@/lib/notifications/service";
 import { formatDay } from "@/lib/format";
@@ -59,7 +59,7 @@ async function audience(tx: Tx, ctx: AuthContext, plan: PublishedPlan): Promise<
 /** Tells the plan's audience who published what. */
 export async function notifyPublished(tx: Tx, ctx: AuthContext, plan: PublishedPlan): Promise<number> {
   const publisher = await tx.user.findUnique({
-    where: { organizationId_id: { organizationId: ctx.orgId, id: ctx.userId } },
+    where: orgKey(ctx.orgId, ctx.userId),
     select: { firstName: true, lastName: true, email: true },
   });
   const who = publisher ? fullName(publisher) : "Someone";
