@@ -30,6 +30,8 @@ const NAV_ITEMS: readonly NavItem[] = [
     href: "/",
     label: "Dashboard",
     loadingText: "Loading dashboard...",
+    // "Dashboard" is cut short in a seventh of a phone's width (an admin's tab bar).
+    shortLabel: "Home",
     icon: LayoutDashboard,
     children: [
       {
@@ -46,7 +48,7 @@ const NAV_ITEMS: readonly NavItem[] = [
     href: "/commitments",
     label: "Commitments",
     loadingText: "Loading commitments...",
-    // "Commitments" is wider than a seventh of a phone's tab bar.
+    // Likewise "Commitments".
     shortLabel: "Plans",
     icon: Flag,
     permission: "plans.view",

@@ -24,6 +24,15 @@ async function axeClean(page: Page, what: string): Promise<void> {
   expect(found, what).toEqual([]);
 }
 
+/** A screenshot to look at, when PW_SHOTS names a folder. */
+async function shot(page: Page, name: string, phone: boolean): Promise<void> {
+  if (process.env.PW_SHOTS)
+    await page.screenshot({
+      path: `${process.env.PW_SHOTS}/plans-${name}-${phone ? "phone" : "desktop"}.png`,
+      fullPage: true,
+    });
+}
+
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -130,6 +139,7 @@ async function journey(page: Page, browser: import("@playwright/test").Browser, 
   await mgr.keyboard.type("Start a shout-out channel");
   await mgr.getByLabel("Step 1 owner").selectOption({ label: "Eve Tester" });
   await axeClean(mgr, "plan form");
+  await shot(mgr, "form", phone);
   await mgr.getByRole("button", { name: "Save draft" }).focus();
   await mgr.keyboard.press("Enter");
 
@@ -141,6 +151,7 @@ async function journey(page: Page, browser: import("@playwright/test").Browser, 
   await expect(mgr.getByTestId("plan-baseline")).toContainText(/\d\.\d\/10/);
   await expect(mgr.getByTestId("plan-baseline")).toContainText("from 5 answers");
   await axeClean(mgr, "draft plan");
+  await shot(mgr, "draft", phone);
 
   // Publish, by keyboard, after the dialog says who is told and when the check-backs go.
   await mgr.getByRole("button", { name: "Publish" }).focus();
@@ -170,6 +181,7 @@ async function journey(page: Page, browser: import("@playwright/test").Browser, 
   // Employees plan nothing.
   await expect(eve.getByRole("link", { name: "Plan an action" })).toHaveCount(0);
   await axeClean(eve, "commitments, as an employee");
+  await shot(eve, "list-employee", phone);
   await item.getByRole("link", { name: "Thank one another every Friday" }).click();
   const step = eve.getByRole("checkbox", { name: "Start a shout-out channel" });
   await step.focus();
@@ -221,6 +233,7 @@ async function journey(page: Page, browser: import("@playwright/test").Browser, 
   // The first stays as it was.
   await expect(first).toContainText("Not enough answers yet");
   await axeClean(mgr, "plan with results");
+  await shot(mgr, "results", phone);
   if (phone) await noSidewaysScroll(mgr, "plan with results");
 
   await eveCtx.close();

@@ -174,7 +174,7 @@ test("on a phone the bottom tab bar has one column per page the role may use: 7 
   await signInAs(p, ws.subdomain, ws.employee.email, PASSWORD);
   const empBar = p.getByRole("navigation", { name: /tab/i });
   await expect(empBar.getByRole("link")).toHaveCount(5);
-  await expect(empBar.getByRole("link")).toHaveText(["Dashboard", "Surveys", "Plans", "1-on-1s", "Settings"]);
+  await expect(empBar.getByRole("link")).toHaveText(["Home", "Surveys", "Plans", "1-on-1s", "Settings"]);
   // The tab bar fits the phone: no column is cut off and nothing scrolls sideways.
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Nor does the slide-out menu offer what employees may not use.
