@@ -1,7 +1,7 @@
 import "server-only";
-import { orgKey, type Tx } from "@/lib/db/tenant";
+import type { Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { loadRounds, loadTeams, viewerPlaces } from "@/lib/analytics/load";
+import { loadRounds, loadTeams } from "@/lib/analytics/load";
 import { evaluateRound, ORG_GROUP } from "@/lib/analytics/rounds";
 import { round1 } from "@/lib/analytics/scores";
 import type { DimensionKey } from "@/lib/surveys/dimensions";
@@ -51,23 +51,25 @@ export async function captureBaseline(
 }
 
 /**
- * The recorded baseline as `ctx` may see it: hidden from a person who was invited to that round
- * and sat in the plan's group (for the organisation: anywhere in it) when the group would not reach
- * the minimum without them (docs/decisions.md (Anonymity and the minimum group)).
+ * The recorded baseline as `ctx` may see it: only when the dashboard would show this viewer the
+ * scope's figure for the dimension in that round, with every rule applied for them (the
+ * complementary one included): a group hidden from someone who answered elsewhere in the
+ * organisation, because the total less this group less their own answer would give away another
+ * team's hidden sum, stays hidden here too (docs/decisions.md (Anonymity and the minimum group)).
  */
 export async function baselineForViewer(
   tx: Tx,
   ctx: Pick<AuthContext, "orgId" | "userId">,
   teamId: string | null,
+  dimension: string,
   baseline: BaselineDto | null,
 ): Promise<BaselineDto | null> {
   if (!baseline) return null;
-  const survey = await tx.survey.findUnique({
-    where: orgKey(ctx.orgId, baseline.surveyId),
-    select: { minGroupSize: true },
-  });
-  if (!survey) return null;
-  const place = (await viewerPlaces(tx, ctx, [baseline.surveyId])).get(baseline.surveyId);
-  const inGroup = place !== undefined && place !== null && (teamId === null || place.teamId === teamId);
-  return inGroup && baseline.n < survey.minGroupSize + 1 ? null : baseline;
+  // The organisation's own cell depends on its own counts alone (and the viewer's place).
+  const [round] = await loadRounds(tx, ctx, { ids: [baseline.surveyId], orgOnly: teamId === null });
+  if (!round) return null;
+  const teamIds = teamId === null ? [] : (await loadTeams(tx, ctx.orgId)).map((t) => t.id);
+  const view = evaluateRound(round, teamIds);
+  const cell = teamId === null ? view.org : view.teams.get(teamId);
+  return cell && !cell.reason && cell.metrics.has(dimension) ? baseline : null;
 }

@@ -149,7 +149,9 @@ export async function createPlan(ctx: AuthContext, input: PlanInput, now = new D
         steps: input.steps.length,
       },
     );
-    return { id: plan.id, status: "draft" as const, baseline };
+    // The row keeps the group's figure; the answer shows it only as this person may see it.
+    const shown = await baselineForViewer(tx, ctx, input.teamId, input.dimension, baseline);
+    return { id: plan.id, status: "draft" as const, baseline: shown };
   });
 }
 
@@ -237,7 +239,7 @@ async function planDetail(tx: Tx, ctx: AuthContext, planId: string): Promise<Pla
   return {
     ...toSummary(ctx, { ...summaryRow, steps: row.steps }),
     steps,
-    baseline: await baselineForViewer(tx, ctx, row.teamId, stored),
+    baseline: await baselineForViewer(tx, ctx, row.teamId, row.dimension, stored),
     closedAt: row.closedAt?.toISOString() ?? null,
     checkBacks,
     effect: latest?.effect ?? null,
