@@ -23,7 +23,7 @@ import type {
   PlanSummaryDto,
   PublishedPlanDto,
 } from "@/lib/plans/dto";
-import type { PlanInput, PlanPatch } from "@/lib/plans/schemas";
+import { ORG_PLAN_VISIBILITY_MESSAGE, type PlanInput, type PlanPatch } from "@/lib/plans/schemas";
 
 // Action plans (docs/decisions.md (Acting on results)): managers plan for the teams they lead,
 // admins for any team or the organisation; the plan's audience sees it once published. Who sees
@@ -99,6 +99,8 @@ function refusePastDay(dueAt: string, now: Date, field = "dueAt"): void {
 export async function createPlan(ctx: AuthContext, input: PlanInput, now = new Date()): Promise<CreatedPlanDto> {
   requirePermission(ctx, "plans.manage");
   refusePastDay(input.dueAt, now);
+  if (input.teamId === null && input.visibility !== "organization")
+    throw invalidInput("Invalid request body", { visibility: [ORG_PLAN_VISIBILITY_MESSAGE] });
   return withOrg(ctx.orgId, async (tx) => {
     let team: { id: string; managerId: string | null } | null = null;
     if (input.teamId === null) {

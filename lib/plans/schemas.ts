@@ -9,6 +9,7 @@ const PLAN_TITLE_MAX = 200;
 const STEP_TITLE_MAX = 200;
 export const PLAN_STEPS_MAX = 20;
 
+export const ORG_PLAN_VISIBILITY_MESSAGE = "A plan for the whole organisation is visible to everyone";
 const DUE_MESSAGE = "Due date must be a date (YYYY-MM-DD)";
 const STEP_DUE_MESSAGE = "Step due date must be a date (YYYY-MM-DD)";
 
@@ -59,10 +60,20 @@ export const planInputSchema = z
     teamId: entityId("team", "Choose a team").nullable(),
     ownerId: entityId("user", "Choose an owner").nullish(),
     dueAt: dueDay(DUE_MESSAGE),
-    visibility: z.enum(["team", "organization"], { error: "Choose who can see the plan" }).default("team"),
+    visibility: z.enum(["team", "organization"], { error: "Choose who can see the plan" }).optional(),
     steps: stepList(newStep).default([]),
   })
-  .strict();
+  .strict()
+  // An organisation-wide plan is shown to everyone: its check-backs ask everyone about it, so it
+  // cannot be kept to the leaders. Left out, the visibility follows the scope.
+  .superRefine((v, issue) => {
+    if (v.teamId === null && v.visibility === "team")
+      issue.addIssue({ code: "custom", path: ["visibility"], message: ORG_PLAN_VISIBILITY_MESSAGE });
+  })
+  .transform((v) => ({
+    ...v,
+    visibility: v.visibility ?? (v.teamId === null ? ("organization" as const) : ("team" as const)),
+  }));
 export type PlanInput = z.output<typeof planInputSchema>;
 
 /** A step of the edited list: with `id` an existing step kept (and changed), without one a new step. */

@@ -213,6 +213,28 @@ describe("the request schemas", () => {
   });
 });
 
+describe("an organisation-wide plan", () => {
+  it("is visible to everyone: left out, the visibility follows the scope; kept to the leaders, it is refused and nothing is written", async () => {
+    expect(input({ teamId: null }).visibility).toBe("organization");
+    expect(input().visibility).toBe("team");
+    const bad = planInputSchema.safeParse({ ...input(), teamId: null, visibility: "team" });
+    expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["visibility", "A plan for the whole organisation is visible to everyone"],
+    ]);
+    const count = async () =>
+      (await owner().query(`SELECT 1 FROM "ActionPlan" WHERE "organizationId" = $1`, [orgId])).rowCount;
+    const before = await count();
+    const refused = createPlan(as.admin, { ...input({ teamId: null }), visibility: "team" });
+    await expect(refused).rejects.toMatchObject({
+      code: "invalid_input",
+      fields: { visibility: [expect.any(String)] },
+    });
+    expect(await count()).toBe(before);
+    // A PATCH has no visibility to change.
+    expect(planPatchSchema.safeParse({ visibility: "team" }).success).toBe(false);
+  });
+});
+
 describe("the baseline recorded at creation", () => {
   it("is the scope's figure in the latest closed pulse round that measured the dimension", async () => {
     const support = await createPlan(as.mia, input());
@@ -385,7 +407,7 @@ describe("who sees which plan", () => {
     orgVisible = (await createPlan(as.mia, input({ title: "everyone", visibility: "organization" }))).id;
     await publishPlan(as.mia, orgVisible);
     orgScopeDraft = (await createPlan(as.admin, input({ title: "org draft", teamId: null }))).id;
-    orgScopePublished = (await createPlan(as.admin, input({ title: "org leaders", teamId: null }))).id;
+    orgScopePublished = (await createPlan(as.admin, input({ title: "org everyone", teamId: null }))).id;
     await publishPlan(as.admin, orgScopePublished);
     stepOwned = (
       await createPlan(
@@ -434,13 +456,13 @@ describe("who sees which plan", () => {
     });
   });
 
-  it("employees see their team's and everyone's published plans and any plan with a step of theirs", async () => {
+  it("employees see their team's and everyone's published plans (the organisation's among them) and any plan with a step of theirs", async () => {
     expect(await sees(as.eve)).toEqual({
       draft: false,
       teamPlan: true,
       orgVisible: true,
       orgScopeDraft: false,
-      orgScopePublished: false,
+      orgScopePublished: true,
       stepOwned: false,
       miaOwned: false,
     });
@@ -450,7 +472,7 @@ describe("who sees which plan", () => {
       teamPlan: false,
       orgVisible: true,
       orgScopeDraft: false,
-      orgScopePublished: false,
+      orgScopePublished: true,
       stepOwned: true,
       miaOwned: false,
     });
