@@ -12,7 +12,7 @@ type EffectDto = NonNullable<CheckBackDto["effect"]>;
 type HappenedDto = NonNullable<CheckBackDto["happened"]>;
 type ResultReason = NonNullable<CheckBackDto["reason"]>;
 
-export const NOT_ENOUGH = "Not enough answers yet";
+const NOT_ENOUGH = "Not enough answers yet";
 
 const REASONS: Record<ResultReason, string> = {
   "not-sent-yet": "Goes out with the pulse round of the week it falls due.",
