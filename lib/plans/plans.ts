@@ -373,9 +373,15 @@ export async function setStepDone(
     await assertWritable(tx, ctx.orgId);
     // Ticking again keeps the first time it was done.
     const doneAt = done ? (step.doneAt ?? now) : null;
-    const saved = await tx.actionPlanStep.update({
-      where: orgKey(ctx.orgId, stepId),
+    // A concurrent edit of the steps may have removed this one since it was read: then it is gone.
+    const ticked = await tx.actionPlanStep.updateMany({
+      where: { organizationId: ctx.orgId, planId, id: stepId },
       data: { doneAt },
+    });
+    if (ticked.count !== 1) throw notFound("Step");
+    // The update holds the row's lock until the end, so it is still there.
+    const saved = await tx.actionPlanStep.findUniqueOrThrow({
+      where: orgKey(ctx.orgId, stepId),
       select: { id: true, title: true, ownerId: true, dueAt: true, doneAt: true, owner: person },
     });
     if ((step.doneAt !== null) !== done)

@@ -572,6 +572,25 @@ describe("marking steps done", () => {
   });
 });
 
+describe("a step removed while it is ticked", () => {
+  it("answers 404 for the step (never an unmapped error) when a concurrent edit of the steps removes it", async () => {
+    const outcomes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { id } = await createPlan(as.mia, input({ steps: [{ title: "old" }] }));
+      const stepId = (await getPlan(as.mia, id)).steps[0]!.id;
+      const [tick, edit] = await Promise.allSettled([
+        status(setStepDone(as.mia, id, stepId, true)),
+        updatePlan(as.mia, id, { steps: [{ title: "new" }] }),
+      ]);
+      expect(tick.status === "fulfilled" ? null : tick.reason).toBeNull();
+      expect(edit.status).toBe("fulfilled");
+      outcomes.push((tick as PromiseFulfilledResult<number>).value);
+      expect((await getPlan(as.mia, id)).steps.map((s) => [s.title, s.done])).toEqual([["new", false]]);
+    }
+    expect(outcomes.every((s) => s === 200 || s === 404)).toBe(true);
+  });
+});
+
 describe("a deleted owner", () => {
   it("hands their plans to the team's manager (or the admin deleting them) and leaves their steps without an owner", async () => {
     const { orgId: o } = await createOrg();
