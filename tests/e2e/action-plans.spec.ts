@@ -236,6 +236,28 @@ async function journey(page: Page, browser: import("@playwright/test").Browser, 
   await shot(mgr, "results", phone);
   if (phone) await noSidewaysScroll(mgr, "plan with results");
 
+  // The manager adds a step (the one already done stays done), then marks the plan done.
+  await mgr.getByRole("button", { name: "Edit" }).click();
+  const edit = mgr.getByRole("dialog", { name: "Edit plan" });
+  await expect(edit.getByLabel("Step 1", { exact: true })).toHaveValue("Start a shout-out channel");
+  await edit.getByRole("button", { name: "Add a step" }).focus();
+  await mgr.keyboard.press("Enter");
+  await expect(edit.getByLabel("Step 2", { exact: true })).toBeFocused();
+  await mgr.keyboard.type("Share the results with the team");
+  await axeClean(mgr, "edit dialog");
+  await mgr.keyboard.press("Enter");
+  await expect(toastText(mgr, "Plan updated")).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(mgr.getByTestId("plan-progress")).toHaveText("1 of 2 steps done");
+  await mgr.getByRole("button", { name: "Mark done" }).click();
+  await mgr.getByRole("dialog", { name: "Mark this plan as done?" }).getByRole("button", { name: "Mark done" }).click();
+  await expect(toastText(mgr, "Plan marked as done")).toBeVisible();
+  await expect(mgr.getByTestId("plan-status")).toHaveText("Done");
+  await expect(mgr.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  // Eve sees it among the finished ones.
+  await eve.goto(url(ws.subdomain, "/commitments"));
+  await expect(eve.getByRole("region", { name: "Finished" }).locator(`[data-plan="${planId}"]`)).toBeVisible();
+
   await eveCtx.close();
   await adminCtx.close();
 }
