@@ -61,12 +61,18 @@ async function impactByDimension(
       WHERE a."organizationId" = ${orgId}::uuid AND q."surveyId" IN (SELECT "id" FROM rounds)
         AND q."type" = 'scale' AND q."dimension" IS NOT NULL AND a."value" BETWEEN 1 AND 5
       GROUP BY a."responseId", q."dimension"
+    ),
+    -- Each response's engagement beside its other answers, by a window rather than a self-join,
+    -- so the cost stays one sort of the recent answers.
+    paired AS (
+      SELECT "dimension", "score",
+        max("score") FILTER (WHERE "dimension" = ${ENGAGEMENT_DIMENSION}) OVER (PARTITION BY "responseId") AS "engagement"
+      FROM scored
     )
-    SELECT d."dimension", count(*)::int AS "pairs", corr(d."score", e."score")::float8 AS "r"
-    FROM scored d
-    JOIN scored e ON e."responseId" = d."responseId" AND e."dimension" = ${ENGAGEMENT_DIMENSION}
-    WHERE d."dimension" <> ${ENGAGEMENT_DIMENSION}
-    GROUP BY d."dimension"
+    SELECT "dimension", count(*)::int AS "pairs", corr("score", "engagement")::float8 AS "r"
+    FROM paired
+    WHERE "dimension" <> ${ENGAGEMENT_DIMENSION} AND "engagement" IS NOT NULL
+    GROUP BY "dimension"
   `);
   return new Map(rows.map((row) => [row.dimension, { r: row.r, pairs: row.pairs }]));
 }
