@@ -41,21 +41,28 @@ export type NotifyInput = {
   actionText?: string | null;
 };
 
+const rowOf = (orgId: string, input: NotifyInput) => ({
+  organizationId: orgId,
+  userId: input.userId,
+  type: input.type,
+  title: input.title.slice(0, 200),
+  message: input.message.slice(0, 2000),
+  actionUrl: input.actionUrl ?? null,
+  actionText: input.actionText ?? null,
+});
+
 /** Tells a user about something, inside the caller's transaction (other features call this). */
 export async function notify(tx: Tx, orgId: string, input: NotifyInput): Promise<string> {
-  const row = await tx.notification.create({
-    data: {
-      organizationId: orgId,
-      userId: input.userId,
-      type: input.type,
-      title: input.title.slice(0, 200),
-      message: input.message.slice(0, 2000),
-      actionUrl: input.actionUrl ?? null,
-      actionText: input.actionText ?? null,
-    },
-    select: { id: true },
-  });
+  const row = await tx.notification.create({ data: rowOf(orgId, input), select: { id: true } });
   return row.id;
+}
+
+/** Tells several users at once, inside the caller's transaction: one insert however many there
+ * are (a plan published to a large organisation tells everyone in the same transaction). */
+export async function notifyMany(tx: Tx, orgId: string, inputs: readonly NotifyInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const { count } = await tx.notification.createMany({ data: inputs.map((input) => rowOf(orgId, input)) });
+  return count;
 }
 
 /** A user's own notifications, newest first. Anyone else's list, or another organisation's,

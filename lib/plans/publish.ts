@@ -1,7 +1,7 @@
 import "server-only";
 import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
-import { notify } from "@/lib/notifications/service";
+import { notifyMany } from "@/lib/notifications/service";
 import { formatDay } from "@/lib/format";
 import { fullName } from "@/lib/people/dto";
 import { CHECK_BACK_DAYS } from "@/lib/plans/dto";
@@ -67,15 +67,16 @@ export async function notifyPublished(tx: Tx, ctx: AuthContext, plan: PublishedP
   const scope = plan.team ? ` for ${plan.team.name}` : " for the whole organisation";
   const due = formatDay(plan.dueAt.toISOString().slice(0, 10), "dayMonthYear");
   const people = await audience(tx, ctx, plan);
-  for (const userId of people) {
-    await notify(tx, ctx.orgId, {
+  return notifyMany(
+    tx,
+    ctx.orgId,
+    people.map((userId) => ({
       userId,
       type: "plan_published",
       title: "New action plan",
       message: `${who} published \u201c${plan.title}\u201d (${label})${scope}, due ${due}.`,
       actionUrl: `/commitments/${plan.id}`,
       actionText: "View plan",
-    });
-  }
-  return people.length;
+    })),
+  );
 }

@@ -7,6 +7,7 @@ import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { deleteUser } from "@/lib/people/users";
 import { createPlan, getPlan, listPlans, publishPlan, setStepDone, updatePlan } from "@/lib/plans/plans";
+import { notifyPublished } from "@/lib/plans/publish";
 import { planInputSchema, planPatchSchema, type PlanInput } from "@/lib/plans/schemas";
 import { createOrg } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
@@ -378,6 +379,40 @@ describe("publishing", () => {
     expect(await status(publishPlan(as.admin, id))).toBe(409);
     expect(await checkBackRows(id)).toHaveLength(3);
     expect(await notificationsOf(id)).toHaveLength(told);
+  });
+
+  it("tells the whole audience in one insert, inside the publishing transaction", async () => {
+    const { id } = await createPlan(as.admin, input({ title: "Everyone", visibility: "organization" }));
+    const calls: string[] = [];
+    const told = await withOrg(orgId, async (tx) => {
+      const notification = new Proxy(tx.notification, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key);
+          if (typeof value !== "function") return value;
+          calls.push(String(key));
+          return (value as (...args: unknown[]) => unknown).bind(target);
+        },
+      });
+      const spy = new Proxy(tx, {
+        get: (target, key) => (key === "notification" ? notification : Reflect.get(target, key)),
+      });
+      return notifyPublished(spy, as.admin, {
+        id,
+        title: "Everyone",
+        dimension: "recognition",
+        teamId: teams.support,
+        ownerId: as.mia.userId,
+        visibility: "organization",
+        dueAt: new Date(`${inDays(30)}T00:00:00Z`),
+        team: { name: "Support", managerId: as.mia.userId },
+      });
+    });
+    expect(calls).toEqual(["createMany"]);
+    const rows = await notificationsOf(id);
+    expect(told).toBeGreaterThanOrEqual(5);
+    expect(rows).toHaveLength(told);
+    expect(new Set(rows.map((r) => r.userId)).size).toBe(told);
+    expect(rows.map((r) => r.userId)).not.toContain(as.admin.userId);
   });
 
   it("is for those who may change the plan; a dropped draft is not published", async () => {
