@@ -9,7 +9,8 @@ import { can } from "@/lib/auth/permissions";
 // - managers see every plan of the teams they lead, plans they own or created, the organisation's
 //   plans once published, and other teams' published plans shown to the whole organisation;
 // - employees see published plans shown to the whole organisation, their own team's published
-//   plans, and any plan in which they own a step.
+//   plans, any plan in which they own a step, and any plan they own (an owner demoted from
+//   manager keeps seeing it).
 // Every other plan answers "not found", as another organisation's does.
 // Changing a plan: its owner, the team's manager or an admin; ticking a step: those and the
 // step's own owner.
@@ -52,7 +53,8 @@ export async function visiblePlanWhere(tx: Tx, ctx: AuthContext): Promise<Prisma
   });
   return {
     ...org,
-    OR: [orgWide, ...(me?.teamId ? [{ ...SHOWN, teamId: me.teamId }] : []), ownsStep],
+    // The plan's owner always sees it: one demoted from manager still gets its reminders.
+    OR: [orgWide, ...(me?.teamId ? [{ ...SHOWN, teamId: me.teamId }] : []), ownsStep, { ownerId: ctx.userId }],
   };
 }
 

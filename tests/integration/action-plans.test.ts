@@ -513,6 +513,30 @@ describe("who sees which plan", () => {
     });
   });
 
+  it("an owner demoted to employee still sees their plan, draft or published, and cannot change it", async () => {
+    const zoe = await withOrg(orgId, (tx) =>
+      tx.user.create({
+        data: {
+          organizationId: orgId,
+          firstName: "Zoe",
+          lastName: "T",
+          email: `zoe.${randomUUID()}@x.example`,
+          role: "manager",
+        },
+        select: { id: true },
+      }),
+    );
+    const drafted = (await createPlan(as.admin, input({ teamId: teams.sales, ownerId: zoe.id }))).id;
+    const published = (await createPlan(as.admin, input({ teamId: teams.sales, ownerId: zoe.id }))).id;
+    await publishPlan(as.admin, published);
+    await owner().query(`UPDATE "User" SET "role" = 'employee' WHERE "id" = $1::uuid`, [zoe.id]);
+    const asZoe: AuthContext = { orgId, userId: zoe.id, role: "employee", sessionId: randomUUID() };
+    expect((await listPlans(asZoe)).map((p) => p.id)).toEqual(expect.arrayContaining([drafted, published]));
+    expect((await getPlan(asZoe, published)).canManage).toBe(false);
+    expect(await status(getPlan(asZoe, drafted))).toBe(200);
+    expect(await codeOf(updatePlan(asZoe, published, { title: "x" }))).toBe("forbidden");
+  });
+
   it("another organisation sees none of them", async () => {
     expect(Object.values(await sees(otherOrg)).some(Boolean)).toBe(false);
   });
