@@ -35,7 +35,7 @@ const focusAreaSchema = z.object({
 const focusAreasSchema = z.array(focusAreaSchema);
 
 /** Where 'Plan an action' goes: the new plan form, prefilled. */
-export function planActionHref(teamId: string | null, dimension: string): string {
+function planActionHref(teamId: string | null, dimension: string): string {
   const q = new URLSearchParams(teamId ? { teamId, dimension } : { dimension });
   return `/commitments/new?${q.toString()}`;
 }

@@ -23,7 +23,7 @@ export type { FocusAreaDto };
 
 const DAY = 86_400_000;
 /** The organisation's recent closed pulse rounds the relation to engagement is measured over. */
-export const IMPACT_ROUNDS = 12;
+const IMPACT_ROUNDS = 12;
 /** How far back a score counts as current, and how far back before it the scope's own history goes:
  * three months, three full cycles of the rotation and then some. */
 const HISTORY_DAYS = 91;

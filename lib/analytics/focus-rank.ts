@@ -65,7 +65,7 @@ const gap = (reference: number, score: number) => round1(round1(reference) - rou
 const r2 = (r: number) => Math.round(r * 100) / 100;
 
 /** The relation as told: r at two decimals, or null below MIN_PAIRS pairs or without variation. */
-export const knownImpact = (impact: { r: number | null; pairs: number }): number | null =>
+const knownImpact = (impact: { r: number | null; pairs: number }): number | null =>
   impact.pairs >= MIN_PAIRS && impact.r !== null && Number.isFinite(impact.r) ? r2(impact.r) : null;
 
 /**
