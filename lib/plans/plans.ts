@@ -328,6 +328,8 @@ export async function publishPlan(ctx: AuthContext, planId: string, now = new Da
     const alreadyPublished = () => conflict("plan_already_published", "This plan is already published");
     if (row.status === "dropped") throw closed();
     if (row.status !== "draft") throw alreadyPublished();
+    // A draft left past its due day would be published already late: the date is moved first.
+    refusePastDay(day(row.dueAt), now);
     await assertWritable(tx, ctx.orgId);
     // The one move from draft: a concurrent publish waits on this row and then finds no draft.
     const moved = await tx.actionPlan.updateMany({

@@ -332,7 +332,7 @@ describe("publishing", () => {
   it("moves a draft to published, schedules three check-backs at 30, 60 and 90 days and tells the audience who published what", async () => {
     const { id } = await createPlan(
       as.mia,
-      input({ title: "Team lunch", steps: [{ title: "Book", ownerId: as.ben.userId }] }),
+      input({ title: "Team lunch", dueAt: "2030-12-31", steps: [{ title: "Book", ownerId: as.ben.userId }] }),
     );
     const now = new Date("2030-05-01T09:00:00Z");
     const res = await publishPlan(as.mia, id, now);
@@ -379,6 +379,19 @@ describe("publishing", () => {
     expect(await status(publishPlan(as.admin, id))).toBe(409);
     expect(await checkBackRows(id)).toHaveLength(3);
     expect(await notificationsOf(id)).toHaveLength(told);
+  });
+
+  it("refuses a draft whose due day has passed, as creating one does, and schedules nothing; the due day itself is fine", async () => {
+    const { id } = await createPlan(as.mia, input({ dueAt: inDays(3) }));
+    const late = publishPlan(as.mia, id, new Date(Date.now() + 4 * DAY));
+    await expect(late).rejects.toMatchObject({
+      code: "invalid_input",
+      fields: { dueAt: ["Due date cannot be in the past"] },
+    });
+    expect(await checkBackRows(id)).toEqual([]);
+    expect(await notificationsOf(id)).toEqual([]);
+    expect((await getPlan(as.mia, id)).status).toBe("draft");
+    expect((await publishPlan(as.mia, id, new Date(`${inDays(3)}T23:00:00Z`))).status).toBe("published");
   });
 
   it("tells the whole audience in one insert, inside the publishing transaction", async () => {
