@@ -14,10 +14,13 @@ type ResultReason = NonNullable<CheckBackDto["reason"]>;
 
 const NOT_ENOUGH = "Not enough answers yet";
 
-const REASONS: Record<ResultReason, string> = {
+// Typed to take reasons the measurement adds later too (they fall back to NOT_ENOUGH's words).
+const REASONS: Record<ResultReason, string> & Record<string, string> = {
   "not-sent-yet": "Goes out with the pulse round of the week it falls due.",
   open: "Answers are being collected: results show when the round closes.",
   "not-enough-answers": NOT_ENOUGH,
+  "no-baseline": "No baseline to compare with: no round had measured this dimension for the team before the plan.",
+  "team-too-small": "Not asked: the team is too small for its answers to be reported anonymously.",
 };
 
 const STATUS: Record<string, { label: string; variant: "secondary" | "default" | "success" | "warning" }> = {
@@ -78,6 +81,7 @@ function Happened({ happened }: { happened: HappenedDto }) {
 }
 
 function Result({ c }: { c: CheckBackDto }) {
+  const why: string | null = c.reason;
   if (!c.effect && !c.happened) {
     return (
       <p className="text-sm text-slate-600" data-testid="check-back-reason">
@@ -91,7 +95,11 @@ function Result({ c }: { c: CheckBackDto }) {
   }
   return (
     <div className="space-y-3">
-      {c.effect ? <Effect effect={c.effect} /> : <p className="text-sm text-slate-600">{NOT_ENOUGH}</p>}
+      {c.effect ? (
+        <Effect effect={c.effect} />
+      ) : (
+        <p className="text-sm text-slate-600">{why === "no-baseline" ? REASONS[why] : NOT_ENOUGH}</p>
+      )}
       {c.happened ? <Happened happened={c.happened} /> : <p className="text-sm text-slate-600">{NOT_ENOUGH}</p>}
     </div>
   );
