@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/tenant";
+import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import type { ViewerPlace } from "@/lib/analytics/suppression";
 import { ORG_GROUP, type ParticipationRow, type RollupRow, type RoundInput } from "@/lib/analytics/rounds";
@@ -41,6 +41,14 @@ function groupBy<T extends { surveyId: string }>(rows: T[]): Map<string, T[]> {
 }
 
 /** Where a viewer sat in each of these surveys' audiences (their invitation's attributed team). */
+/** The questions a viewer counts in a survey: those asked of everyone and their own team's (an
+ * action plan's check-back). Another team's check-back questions stay out of the count, so a
+ * number never tells a manager that another team has a check-back. */
+export async function askedOfViewer(tx: Tx, ctx: Pick<AuthContext, "orgId" | "userId">) {
+  const me = await tx.user.findUnique({ where: orgKey(ctx.orgId, ctx.userId), select: { teamId: true } });
+  return { OR: [{ audienceTeamId: null }, ...(me?.teamId ? [{ audienceTeamId: me.teamId }] : [])] };
+}
+
 export async function viewerPlaces(
   tx: Tx,
   ctx: Pick<AuthContext, "orgId" | "userId">,
@@ -60,6 +68,7 @@ export async function loadRounds(
   filter: RoundFilter,
 ): Promise<LoadedRound[]> {
   const orgId = ctx.orgId;
+  const asked = await askedOfViewer(tx, ctx);
   const surveys = await tx.survey.findMany({
     where: {
       organizationId: orgId,
@@ -79,7 +88,7 @@ export async function loadRounds(
       status: true,
       sentAt: true,
       minGroupSize: true,
-      _count: { select: { questions: true } },
+      _count: { select: { questions: { where: asked } } },
     },
     orderBy: { sentAt: "asc" },
   });

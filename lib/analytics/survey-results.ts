@@ -4,7 +4,7 @@ import { isUuid } from "@/lib/db/tenant";
 import { withOrgReport } from "@/lib/db/read-routing";
 import type { AuthContext } from "@/lib/auth/context";
 import { notFound } from "@/lib/errors/domain-error";
-import { loadTeams, viewerPlaces } from "@/lib/analytics/load";
+import { askedOfViewer, loadTeams, viewerPlaces } from "@/lib/analytics/load";
 import { scopeOf } from "@/lib/analytics/scope";
 import { requirePermission } from "@/lib/auth/authorize";
 import { shuffle } from "@/lib/analytics/comments";
@@ -82,7 +82,11 @@ export async function surveyResults(ctx: AuthContext, surveyId: string): Promise
           status: survey.status,
           sentAt: survey.sentAt?.toISOString() ?? null,
           closesAt: survey.closesAt?.toISOString() ?? null,
-          questionCount: survey.questions.length,
+          // Every question is listed below for those who may read results, but the count says only
+          // what the viewer was asked: another team's check-back is not theirs to hear of.
+          questionCount: await tx.surveyQuestion.count({
+            where: { organizationId: ctx.orgId, surveyId: survey.id, ...(await askedOfViewer(tx, ctx)) },
+          }),
         },
         minGroupSize: survey.minGroupSize,
         commentMinimum: commentMinimum(survey.minGroupSize),
