@@ -19,8 +19,8 @@ export type EffectDto = {
   /** The check-back's score question for the scope. */
   after: number;
   change: number;
-  /** The same change in comparable teams (pooled); null for an organisation plan or when no
-   * comparable team could be shown in both rounds. */
+  /** The same change in comparable teams: the mean of each team's own change (equal weight);
+   * null for an organisation plan or when no comparable team could be shown in both rounds. */
   comparisonChange: number | null;
   /** change - comparisonChange (difference-in-differences). */
   estimate: number | null;
@@ -32,8 +32,9 @@ export type EffectDto = {
 /** "Did this action happen?": respondents and the whole percentage of each answer. */
 export type HappenedDto = { n: number; yes: number; partly: number; no: number };
 /** Why a check-back shows no figures (or not all of them): not sent yet; its survey still open
- * (results are released at close); a group below the minimum. */
-export type ResultReason = "not-sent-yet" | "open" | "not-enough-answers";
+ * (results are released at close); a group below the minimum; the plan has no baseline to measure
+ * from; the plan's team was too small to be reported on its own in the round, so nobody was asked. */
+export type ResultReason = "not-sent-yet" | "open" | "not-enough-answers" | "no-baseline" | "team-too-small";
 
 /** A sample of 0-10 scores: size, mean and sample variance (n - 1 denominator; 0 below 2). */
 export type Distribution = { n: number; mean: number; variance: number };
@@ -57,7 +58,7 @@ export function distributionOf(counts: readonly number[], score: (value: number)
 }
 
 /** Several samples as one (every answer weighs the same: respondent-weighted). */
-export function pool(ds: readonly Distribution[]): Distribution {
+function pool(ds: readonly Distribution[]): Distribution {
   const n = ds.reduce((s, d) => s + d.n, 0);
   if (n === 0) return { n: 0, mean: 0, variance: 0 };
   const mean = ds.reduce((s, d) => s + d.n * d.mean, 0) / n;
@@ -80,26 +81,35 @@ export type RawEffect = {
   interval: [number, number] | null;
 };
 
+/** One group's answers before and after. */
+export type BeforeAfter = { before: Distribution; after: Distribution };
+
+/** Variance of the mean of a sample. */
+const varianceOfMean = (d: Distribution) => d.variance / d.n;
+
 /**
- * Difference-in-differences: (treated after - treated before) - (comparison after - comparison
- * before). Answers are anonymous, so one person's answers in the two rounds cannot be paired: the
- * four samples are treated as independent, and the standard error adds their four variances of the
- * mean (Welch-style): sqrt(s2_Ta/n_Ta + s2_Tb/n_Tb + s2_Ca/n_Ca + s2_Cb/n_Cb), interval ±1.96 SE.
- * Independence ignores the positive correlation of a person with themselves, which makes the
- * interval wider than a paired one, never narrower.
+ * Difference-in-differences: (treated after - treated before) - the comparison teams' change, the
+ * mean of each comparison team's own change (after - before) with equal weight. A change pooled
+ * over the comparison teams' respondents would move with who answered in each round (a large team
+ * answering more in one round than the other shifts the pooled mean with no change in any team).
+ * Answers are anonymous, so one person's answers in the two rounds cannot be paired: every sample
+ * is treated as independent, and the standard error adds the variances of the means (Welch-style):
+ * SE_T^2 = s2_Ta/n_Ta + s2_Tb/n_Tb; SE_C = sqrt(sum over the k teams of s2_a/n_a + s2_b/n_b) / k;
+ * SE = sqrt(SE_T^2 + SE_C^2), interval ±1.96 SE. Independence ignores the positive correlation of a
+ * person with themselves, which makes the interval wider than a paired one, never narrower.
  */
-export function differenceInDifferences(
-  treated: { before: Distribution; after: Distribution },
-  comparison: { before: Distribution; after: Distribution } | null,
-): RawEffect {
+export function differenceInDifferences(treated: BeforeAfter, comparison: readonly BeforeAfter[] | null): RawEffect {
   const change = treated.after.mean - treated.before.mean;
   const base = { baseline: treated.before.mean, after: treated.after.mean, change };
-  if (!comparison) return { ...base, comparisonChange: null, estimate: null, se: null, interval: null };
-  const comparisonChange = comparison.after.mean - comparison.before.mean;
+  if (!comparison || comparison.length === 0)
+    return { ...base, comparisonChange: null, estimate: null, se: null, interval: null };
+  const k = comparison.length;
+  const comparisonChange = comparison.reduce((s, t) => s + (t.after.mean - t.before.mean), 0) / k;
   const estimate = change - comparisonChange;
-  const samples = [treated.after, treated.before, comparison.after, comparison.before];
+  const samples = [treated.after, treated.before, ...comparison.flatMap((t) => [t.after, t.before])];
   if (samples.some((d) => d.n < 2)) return { ...base, comparisonChange, estimate, se: null, interval: null };
-  const se = Math.sqrt(samples.reduce((s, d) => s + d.variance / d.n, 0));
+  const comparisonVar = comparison.reduce((s, t) => s + varianceOfMean(t.after) + varianceOfMean(t.before), 0) / k ** 2;
+  const se = Math.sqrt(varianceOfMean(treated.after) + varianceOfMean(treated.before) + comparisonVar);
   return { ...base, comparisonChange, estimate, se, interval: [estimate - Z95 * se, estimate + Z95 * se] };
 }
 
@@ -160,9 +170,11 @@ export type MeasureInput = {
   baseline: { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
   /** The check-back's closed survey: its score question and "Did this action happen?". */
   checkBack: { round: RoundRows; score: MeasuredQuestion | null; happenedQuestionId: string | null };
-  /** The latest closed pulse round after the baseline that measured the dimension, at or before
-   * the check-back's close, with its questions on the dimension. */
-  comparisonAfter: { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
+  /** Where the comparison teams' "after" comes from: "check-back" when the check-back's score
+   * question was asked of everyone in a pulse round (the same question, the same round as the
+   * plan's team); else the latest closed pulse round after the baseline that measured the
+   * dimension, at or before the check-back's close, with its questions on it; null: none. */
+  comparisonAfter: "check-back" | { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
 };
 
 export type Measured = { effect: EffectDto | null; happened: HappenedDto | null };
@@ -236,26 +248,25 @@ export function measureCheckBack(input: MeasureInput): Measured {
     const before = sampleOf(baseline.round, group, baseline.questions);
     const after = sampleOf(cbRound, group, [score]);
     if (baseVisible.has(group) && before.n > 0 && after.n > 0) {
-      let comparison: { before: Distribution; after: Distribution } | null = null;
-      let comparisonTeams = 0;
-      const later = input.comparisonAfter;
+      const comparison: BeforeAfter[] = [];
+      const later =
+        input.comparisonAfter === "check-back"
+          ? { round: cbRound, questions: [score], visible: cbVisible(score.id) }
+          : input.comparisonAfter && {
+              ...input.comparisonAfter,
+              visible: visibleGroups(input.comparisonAfter.round, input.teamIds, input.dimension),
+            };
       if (input.teamId !== null && later) {
-        const laterVisible = visibleGroups(later.round, input.teamIds, input.dimension);
-        const befores: Distribution[] = [];
-        const afters: Distribution[] = [];
         for (const id of input.comparisonCandidates) {
-          if (id === input.teamId || !baseVisible.has(id) || !laterVisible.has(id)) continue;
+          if (id === input.teamId || !baseVisible.has(id) || !later.visible.has(id)) continue;
           const b = sampleOf(baseline.round, id, baseline.questions);
           const a = sampleOf(later.round, id, later.questions);
           if (b.n === 0 || a.n === 0) continue;
-          befores.push(b);
-          afters.push(a);
-          comparisonTeams++;
+          comparison.push({ before: b, after: a });
         }
-        if (comparisonTeams > 0) comparison = { before: pool(befores), after: pool(afters) };
       }
       const raw = differenceInDifferences({ before, after }, comparison);
-      effect = effectDto(cbRound.id, raw, { before: before.n, after: after.n }, comparisonTeams);
+      effect = effectDto(cbRound.id, raw, { before: before.n, after: after.n }, comparison.length);
     }
   }
   return { effect, happened };

@@ -6,7 +6,6 @@ import {
   differenceInDifferences,
   distributionOf,
   measureCheckBack,
-  pool,
   type MeasureInput,
   type QuestionRollupRow,
   type RoundRows,
@@ -14,7 +13,11 @@ import {
 
 // A plan's check-back results on random organisations built from raw answers: every team's
 // 1-5 answers in the baseline round, the check-back survey and a later pulse round, people
-// outside any attributed team, and a viewer sitting anywhere (or nowhere) in each round.
+// outside any attributed team, and a viewer sitting anywhere (or nowhere) in each round. The
+// check-back's score question is the baseline's own item (the stress item, reversed, for
+// wellness). Attached to a pulse round (`inRound`) it is asked of everyone, and the comparison
+// teams' "after" is their answers to it; sent alone it goes to the plan's team, and their "after"
+// comes from the later pulse round.
 
 const TEAMS = ["t0", "t1", "t2", "t3", "t4"] as const;
 const TREATED = "t0";
@@ -84,6 +87,7 @@ const orgArb = fc.record({
   dimension: fc.constantFrom("feedback", "wellness"),
   teamCount: fc.integer({ min: 1, max: TEAMS.length }),
   orgScope: fc.boolean(),
+  inRound: fc.boolean(),
   base: perTeam(answers(9)),
   later: perTeam(answers(9)),
   checkBack: perTeam(answers(9)),
@@ -105,11 +109,15 @@ function inputOf(o: Org): MeasureInput {
     Object.fromEntries(teams.map((t) => [t, Math.max(...lists.map((l) => l[t]?.length ?? 0))]));
   const base = cells(teams, o.base);
   const later = cells(teams, o.later);
-  // A team plan's questions are asked of its team only; an organisation plan's of everyone.
+  // "Did this action happen?" is asked of the plan's team only (an organisation plan's of
+  // everyone); so is the score question of a check-back sent alone, but in a pulse round everyone
+  // answers it.
   const asked = (t: string) => group === null || t === group;
+  const scoreAsked = (t: string) => o.inRound || asked(t);
+  const scoreOutside = group === null || o.inRound;
   const cbScore = cells(
     teams,
-    o.checkBack.map((l, i) => (asked(teams[i] ?? "") ? l : [])),
+    o.checkBack.map((l, i) => (scoreAsked(teams[i] ?? "") ? l : [])),
   );
   const cbHappened = cells(
     teams,
@@ -135,27 +143,29 @@ function inputOf(o: Org): MeasureInput {
         teams,
         o.viewers[1]!,
         cbRespondents,
-        group === null ? o.outside[1]!.length : 0,
+        scoreOutside ? o.outside[1]!.length : 0,
         [
           {
             id: SCORE_Q,
             metric: null,
             byTeam: cbScore,
-            outside: group === null ? o.outside[1]! : [],
-            reversed: false,
+            outside: scoreOutside ? o.outside[1]! : [],
+            reversed,
           },
           { id: HAPPENED_Q, metric: null, byTeam: cbHappened, outside: [], reversed: false },
         ],
       ),
-      score: { id: SCORE_Q, reversed: false },
+      score: { id: SCORE_Q, reversed },
       happenedQuestionId: HAPPENED_Q,
     },
-    comparisonAfter: {
-      round: roundRows("later", o.min, 2000, teams, o.viewers[2]!, respondentsOf(later), o.outside[2]!.length, [
-        { id: LATER_Q, metric: o.dimension, byTeam: later, outside: o.outside[2]!, reversed },
-      ]),
-      questions: [{ id: LATER_Q, reversed }],
-    },
+    comparisonAfter: o.inRound
+      ? "check-back"
+      : {
+          round: roundRows("later", o.min, 2000, teams, o.viewers[2]!, respondentsOf(later), o.outside[2]!.length, [
+            { id: LATER_Q, metric: o.dimension, byTeam: later, outside: o.outside[2]!, reversed },
+          ]),
+          questions: [{ id: LATER_Q, reversed }],
+        },
   };
 }
 
@@ -203,7 +213,8 @@ describe("check-back results: the minimum group and the viewer", () => {
         orgArb.filter((o) => !o.orgScope),
         perTeam(answers(9)),
         perTeam(answers(9)),
-        (o, baseNoise, laterNoise) => {
+        perTeam(answers(9)),
+        (o, baseNoise, laterNoise, cbNoise) => {
           // Same group sizes, other answers, for every team cell that is too small to show.
           const small = (list: number[], viewer: ViewerPlace, t: string) =>
             list.length < o.min + (viewer?.teamId === t ? 1 : 0);
@@ -217,6 +228,7 @@ describe("check-back results: the minimum group and the viewer", () => {
             ...o,
             base: swap(o.base, baseNoise, o.viewers[0]!),
             later: swap(o.later, laterNoise, o.viewers[2]!),
+            checkBack: swap(o.checkBack, cbNoise, o.viewers[1]!),
             // The values of people outside any team never count for a team's plan.
             outside: o.outside.map((l) => l.map((a) => 6 - a)),
           };
@@ -253,6 +265,7 @@ const visibleOrgArb = fc.record({
   dimension: fc.constantFrom("feedback", "wellness"),
   teamCount: fc.integer({ min: 2, max: TEAMS.length }),
   orgScope: fc.constant(false),
+  inRound: fc.boolean(),
   base: perTeam(bigCell),
   later: perTeam(bigCell),
   checkBack: perTeam(bigCell),
@@ -268,19 +281,21 @@ describe("check-back results: difference-in-differences", () => {
       fc.property(visibleOrgArb, (o) => {
         const reversed = o.dimension === "wellness";
         const teams = TEAMS.slice(0, o.teamCount);
-        const tb = o.base[0]!.map((a) => score(a, reversed));
-        const ta = o.checkBack[0]!.map((a) => score(a, false));
-        const cb = teams.slice(1).flatMap((_, i) => o.base[i + 1]!.map((a) => score(a, reversed)));
-        const ca = teams.slice(1).flatMap((_, i) => o.later[i + 1]!.map((a) => score(a, reversed)));
+        const scored = (xs: readonly number[]) => xs.map((a) => score(a, reversed));
+        const tb = scored(o.base[0]!);
+        const ta = scored(o.checkBack[0]!);
+        // Each comparison team's own before and after (after: the check-back's question in its
+        // round, or the later pulse round when it went alone); their changes weigh the same.
+        const comparison = teams.slice(1).map((_, i) => ({
+          b: scored(o.base[i + 1]!),
+          a: scored((o.inRound ? o.checkBack : o.later)[i + 1]!),
+        }));
+        const k = comparison.length;
         const change = mean(ta) - mean(tb);
-        const comparisonChange = mean(ca) - mean(cb);
+        const comparisonChange = comparison.reduce((sum, t) => sum + mean(t.a) - mean(t.b), 0) / k;
         const estimate = change - comparisonChange;
-        const se = Math.sqrt(
-          sampleVariance(ta) / ta.length +
-            sampleVariance(tb) / tb.length +
-            sampleVariance(ca) / ca.length +
-            sampleVariance(cb) / cb.length,
-        );
+        const vm = (xs: readonly number[]) => sampleVariance(xs) / xs.length;
+        const se = Math.sqrt(vm(ta) + vm(tb) + comparison.reduce((sum, t) => sum + vm(t.a) + vm(t.b), 0) / k ** 2);
 
         const r = measureCheckBack(inputOf(o)).effect;
         expect(r).not.toBeNull();
@@ -301,15 +316,14 @@ describe("check-back results: difference-in-differences", () => {
     );
   });
 
-  it("the unrounded estimate and standard error from counts and pooling equal those of the raw lists", () => {
+  it("the unrounded estimate and standard error from counts equal those of the raw lists", () => {
     const scores = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 2, maxLength: 60 });
     fc.assert(
       fc.property(
         scores,
         scores,
-        fc.array(scores, { minLength: 1, maxLength: 4 }),
-        fc.array(scores, { minLength: 1, maxLength: 4 }),
-        (tb, ta, cbTeams, caTeams) => {
+        fc.array(fc.tuple(scores, scores), { minLength: 1, maxLength: 4 }),
+        (tb, ta, comparisonTeams) => {
           const dist = (xs: number[]) => {
             const counts = Array<number>(11).fill(0);
             for (const a of xs) counts[a]!++;
@@ -317,16 +331,19 @@ describe("check-back results: difference-in-differences", () => {
           };
           const raw = differenceInDifferences(
             { before: dist(tb), after: dist(ta) },
-            { before: pool(cbTeams.map(dist)), after: pool(caTeams.map(dist)) },
+            comparisonTeams.map(([before, after]) => ({ before: dist(before), after: dist(after) })),
           );
           const s = (xs: number[]) => xs.map((a) => score(a, false));
-          const [b, a, c0, c1] = [s(tb), s(ta), s(cbTeams.flat()), s(caTeams.flat())];
-          const estimate = mean(a) - mean(b) - (mean(c1) - mean(c0));
+          const [b, a] = [s(tb), s(ta)];
+          const k = comparisonTeams.length;
+          const vm = (xs: number[]) => sampleVariance(xs) / xs.length;
+          const comparisonChange =
+            comparisonTeams.reduce((sum, [before, after]) => sum + mean(s(after)) - mean(s(before)), 0) / k;
+          const estimate = mean(a) - mean(b) - comparisonChange;
           const se = Math.sqrt(
-            sampleVariance(a) / a.length +
-              sampleVariance(b) / b.length +
-              sampleVariance(c1) / c1.length +
-              sampleVariance(c0) / c0.length,
+            vm(a) +
+              vm(b) +
+              comparisonTeams.reduce((sum, [before, after]) => sum + vm(s(after)) + vm(s(before)), 0) / k ** 2,
           );
           expect(raw.estimate).toBeCloseTo(estimate, 9);
           expect(raw.se).toBeCloseTo(se, 9);
@@ -336,6 +353,29 @@ describe("check-back results: difference-in-differences", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+
+  it("a comparison team answering more in one round than the other does not move the comparison", () => {
+    // Two comparison teams: one falls by 1 point while answering 2 then 10 times, the other rises by
+    // 1 while answering 10 then 2 times. Their changes average 0; pooled over respondents the
+    // comparison would seem to fall by 1.7 points only because who answered shifted.
+    const at = (value: number, n: number) => {
+      const counts = Array<number>(11).fill(0);
+      counts[value] = n;
+      return distributionOf(counts, (v) => score(v, false));
+    };
+    const noisy = (value: number, n: number) => {
+      const counts = Array<number>(11).fill(0);
+      counts[value] = n - 1;
+      counts[value + 1] = 1;
+      return distributionOf(counts, (v) => score(v, false));
+    };
+    const raw = differenceInDifferences({ before: noisy(2, 5), after: noisy(3, 5) }, [
+      { before: noisy(2, 2), after: noisy(2, 10) },
+      { before: noisy(3, 10), after: noisy(3, 2) },
+    ]);
+    expect(raw.comparisonChange).toBeCloseTo(0, 12);
+    expect(raw.estimate).toBeCloseTo(at(3, 1).mean - at(2, 1).mean, 12);
   });
 
   it("the happened split is each answer's whole percentage", () => {
