@@ -10,13 +10,17 @@ import { createSurvey, sendSurvey, surveyQuestionRows, type SurveyQuestionSpec }
 import { closeInstant } from "@/lib/surveys/custom-schemas";
 
 // Sending an action plan's check-backs (docs/decisions.md (Acting on results)). A check-back asks
-// the plan's team (everyone, for an organisation plan) two questions: the dimension's score
-// question and whether the action happened. It goes with 'that week's pulse': the first pulse
-// round sent at or after its due date, within 8 days of it (attachDueCheckBacks, called while the
-// round is created, before it is sent, so its invitations and e-mails carry it). It goes alone,
-// as its own survey open 7 days, when the organisation's pulse is off, or when it is still
-// waiting 8 days after it fell due (a round was skipped) (sendOverdueCheckBacks, from the
-// scheduler's tick). A read-only workspace, or a plan no longer published, skips it.
+// two questions: the dimension's score question (the baseline round's own question for the
+// dimension, so before, after and the comparison teams are measured with one instrument) and, of
+// the plan's team only (everyone, for an organisation plan), whether the action happened. It goes
+// with 'that week's pulse': the first pulse round sent at or after its due date, within 8 days of
+// it (attachDueCheckBacks, called while the round is created, before it is sent, so its
+// invitations and e-mails carry it); there the score question is asked of everyone, so every
+// comparison team answers it in the same round. It goes alone, as its own survey to the team open
+// 7 days, when the organisation's pulse is off, or when it is still waiting 8 days after it fell
+// due (a round was skipped) (sendOverdueCheckBacks, from the scheduler's tick). A dropped plan's
+// check-backs are skipped; a finished ('done') plan keeps being measured. A read-only workspace
+// sends nothing and leaves them scheduled, for the same rules to send once it can write again.
 //
 // Exactly once: each check-back moves out of 'scheduled' with a conditional update, and its
 // questions are added in the same transaction. The row lock makes a second worker (another tick,
@@ -35,32 +39,80 @@ const HAPPENED_OPTIONS = ["Yes", "Partly", "No"] as const;
 export const happenedQuestionText = (planTitle: string) => `Did this action happen? \u201c${planTitle}\u201d`;
 const checkBackSurveyTitle = (planTitle: string) => `Check-back: ${planTitle}`;
 
-/** The bank's scale item that measures a dimension for a check-back. Not the wellness stress
- * item, whose answers read the other way round: the score question always reads "agreeing is
- * good", like the dimension's score. */
+/** The bank's item a pulse round measures a dimension with when no baseline round says otherwise:
+ * for wellness the stress item (asked every round, scored reversed by the rollups), else the
+ * dimension's first item. */
 export function checkBackScoreItem(dimension: string): BankScaleItem | null {
   if (!isDimensionKey(dimension)) return null;
-  return scaleItemsOf(dimension).find((q) => q.bankKey !== STRESS_ITEM_KEY) ?? null;
+  const items = scaleItemsOf(dimension);
+  return (dimension === "wellness" ? items.find((q) => q.bankKey === STRESS_ITEM_KEY) : undefined) ?? items[0] ?? null;
 }
 
 type DueCheckBack = {
   id: string;
   dueAt: Date;
-  plan: { id: string; title: string; dimension: string; teamId: string | null; status: string };
+  plan: {
+    id: string;
+    title: string;
+    dimension: string;
+    teamId: string | null;
+    status: string;
+    baselineSurveyId: string | null;
+  };
 };
 
 const dueSelect = {
   id: true,
   dueAt: true,
-  plan: { select: { id: true, title: true, dimension: true, teamId: true, status: true } },
+  plan: {
+    select: { id: true, title: true, dimension: true, teamId: true, status: true, baselineSurveyId: true },
+  },
 } as const;
+
+type ScoreItem = { text: string; bankKey: string };
+
+/**
+ * The check-back's score question: the baseline round's own question for the dimension (its
+ * words and bank item; for wellness the stress item), so the change is measured with the
+ * instrument the baseline used. Without a baseline (or one with no bank item), the bank's item.
+ */
+async function scoreItemOf(tx: Tx, orgId: string, plan: DueCheckBack["plan"]): Promise<ScoreItem | null> {
+  if (plan.baselineSurveyId) {
+    const asked = await tx.surveyQuestion.findMany({
+      where: {
+        organizationId: orgId,
+        surveyId: plan.baselineSurveyId,
+        dimension: plan.dimension,
+        type: "scale",
+        audienceTeamId: null,
+        bankKey: { not: null },
+      },
+      select: { text: true, bankKey: true },
+      orderBy: { order: "asc" },
+    });
+    const q =
+      (plan.dimension === "wellness" ? asked.find((x) => x.bankKey === STRESS_ITEM_KEY) : undefined) ?? asked[0];
+    if (q?.bankKey) return { text: q.text, bankKey: q.bankKey };
+  }
+  const item = checkBackScoreItem(plan.dimension);
+  return item ? { text: item.text, bankKey: item.bankKey } : null;
+}
+
+/** Whether sendSurvey will attribute the plan's team in a round to everyone: it attributes a team
+ * only when its activated members reach the organisation's minimum (send.ts). An unattributed
+ * team's answers count for the organisation only, so a team-only question would reach nobody. */
+async function teamAttributed(tx: Tx, orgId: string, teamId: string): Promise<boolean> {
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { minGroupSize: true } });
+  const members = await tx.user.count({ where: { organizationId: orgId, teamId, passwordSetAt: { not: null } } });
+  return members >= org.minGroupSize;
+}
 
 /** Moves a check-back out of 'scheduled'; true for the one caller whose update matched. */
 async function claim(
   tx: Tx,
   orgId: string,
   checkBackId: string,
-  data: { status: "sent"; surveyId?: string; sentAt: Date } | { status: "skipped" },
+  data: { status: "sent"; surveyId?: string; sentAt: Date } | { status: "skipped"; surveyId?: string },
 ): Promise<boolean> {
   const moved = await tx.actionCheckBack.updateMany({
     where: { organizationId: orgId, id: checkBackId, status: "scheduled" },
@@ -69,20 +121,25 @@ async function claim(
   return moved.count === 1;
 }
 
-/** The two questions of a check-back, as a survey spec asks them. */
-function checkBackQuestions(cb: DueCheckBack, audienceTeamId: string | null, withScore: boolean): SurveyQuestionSpec[] {
-  const item = checkBackScoreItem(cb.plan.dimension);
+/** A check-back's questions, as a survey spec asks them: the score question (when `score` is
+ * given) for everyone the survey reaches, "Did this action happen?" for `audienceTeamId`. */
+function checkBackQuestions(
+  cb: DueCheckBack,
+  audienceTeamId: string | null,
+  score: ScoreItem | null,
+): SurveyQuestionSpec[] {
   const out: SurveyQuestionSpec[] = [];
-  if (withScore && item)
+  if (score)
     // No dimension: the pulse's rollups, trends and dashboards stay the pulse's own; the
-    // check-back's results read this question's own rollup.
+    // check-back's results read this question's own rollup. (The wellness stress item is never
+    // added to a pulse round, which asks it every round and lends its own.)
     out.push({
       type: "scale",
-      text: item.text,
+      text: score.text,
       isRequired: true,
-      bankKey: item.bankKey,
+      bankKey: score.bankKey,
       dimension: null,
-      audienceTeamId,
+      audienceTeamId: null,
       checkBackId: cb.id,
     });
   out.push({
@@ -98,11 +155,14 @@ function checkBackQuestions(cb: DueCheckBack, audienceTeamId: string | null, wit
 
 /**
  * Attaches every check-back due for a pulse round sent at `sendAt` (due in (sendAt - 8 days,
- * sendAt]) to that round: adds its questions for the plan's team, and marks it sent with the
- * round. Runs in the round's creating transaction, before sendSurvey. A round that already asks
- * the plan's dimension (for everyone) lends its own question as the score question. A check-back
- * of a plan no longer published, or of a read-only workspace, is skipped. `sendAt` may lie in the
- * past (the demo attaches one to a round of its history). Returns how many were attached.
+ * sendAt]) to that round and marks it sent with the round. Runs in the round's creating
+ * transaction, before sendSurvey. The score question is asked of everyone, once per bank item per
+ * round: a round that already asks it (for everyone) lends its own, and check-backs on the same
+ * dimension share one. "Did this action happen?" is asked of the plan's team. A dropped plan's
+ * check-back is skipped; so is one whose team is too small to be attributed in the round (its
+ * question would reach nobody; the round is recorded so results can say why). A read-only
+ * workspace attaches nothing and leaves them scheduled. `sendAt` may lie in the past (the demo
+ * attaches one to a round of its history). Returns how many were attached.
  */
 export async function attachDueCheckBacks(tx: Tx, orgId: string, surveyId: string, sendAt: Date): Promise<number> {
   const due: DueCheckBack[] = await tx.actionCheckBack.findMany({
@@ -115,35 +175,40 @@ export async function attachDueCheckBacks(tx: Tx, orgId: string, surveyId: strin
     orderBy: [{ dueAt: "asc" }, { id: "asc" }],
   });
   if (due.length === 0) return 0;
-  const readOnly = await isReadOnly(tx, orgId);
-  const existing = await tx.surveyQuestion.findMany({
-    where: { organizationId: orgId, surveyId },
-    select: { id: true, order: true, dimension: true, bankKey: true, audienceTeamId: true },
-    orderBy: { order: "asc" },
-  });
+  if (await isReadOnly(tx, orgId)) return 0;
+  const existing: { id: string; order: number; type: string; bankKey: string | null; audienceTeamId: string | null }[] =
+    await tx.surveyQuestion.findMany({
+      where: { organizationId: orgId, surveyId },
+      select: { id: true, order: true, type: true, bankKey: true, audienceTeamId: true },
+      orderBy: { order: "asc" },
+    });
   let nextOrder = existing.reduce((m, q) => Math.max(m, q.order), 0) + 1;
   let attached = 0;
   for (const cb of due) {
-    if (readOnly || cb.plan.status !== "published") {
+    if (cb.plan.status === "dropped") {
       await claim(tx, orgId, cb.id, { status: "skipped" });
       continue;
     }
+    if (cb.plan.teamId && !(await teamAttributed(tx, orgId, cb.plan.teamId))) {
+      await claim(tx, orgId, cb.id, { status: "skipped", surveyId });
+      continue;
+    }
     if (!(await claim(tx, orgId, cb.id, { status: "sent", surveyId, sentAt: sendAt }))) continue;
-    const audienceTeamId = cb.plan.teamId;
-    // The round's own item for the dimension, asked of everyone (never the stress item, which
-    // reads the other way round).
-    const lent = existing.find(
-      (q) => q.dimension === cb.plan.dimension && q.bankKey !== STRESS_ITEM_KEY && q.audienceTeamId === null,
-    );
-    const specs = checkBackQuestions(cb, audienceTeamId, !lent);
+    const item = await scoreItemOf(tx, orgId, cb.plan);
+    // The round's own question with the same bank item, or one an earlier check-back added here.
+    const lent = item
+      ? existing.find((q) => q.type === "scale" && q.bankKey === item.bankKey && q.audienceTeamId === null)
+      : undefined;
+    const specs = checkBackQuestions(cb, cb.plan.teamId, lent ? null : item);
     const added = await tx.surveyQuestion.createManyAndReturn({
       data: surveyQuestionRows(orgId, surveyId, specs, nextOrder),
-      select: { id: true, order: true },
+      select: { id: true, order: true, type: true, bankKey: true, audienceTeamId: true },
     });
     nextOrder += specs.length;
-    const ids = added.sort((x, y) => x.order - y.order).map((q) => q.id);
-    const happenedQuestionId = ids[ids.length - 1]!;
-    const scoreQuestionId = lent ? lent.id : ids.length > 1 ? ids[0]! : null;
+    existing.push(...added);
+    const byOrder = added.sort((x, y) => x.order - y.order);
+    const happenedQuestionId = byOrder.find((q) => q.type === "choice")!.id;
+    const scoreQuestionId = lent?.id ?? byOrder.find((q) => q.type === "scale")?.id ?? null;
     await tx.actionCheckBack.update({
       where: orgKey(orgId, cb.id),
       data: { scoreQuestionId, happenedQuestionId },
@@ -165,7 +230,9 @@ async function sendAlone(orgId: string, checkBackId: string, now: Date): Promise
         select: dueSelect,
       });
       if (!cb) return null;
-      if ((await isReadOnly(tx, orgId)) || cb.plan.status !== "published")
+      // Read-only: left scheduled, sent by the same rules once the workspace can write again.
+      if (await isReadOnly(tx, orgId)) return null;
+      if (cb.plan.status === "dropped")
         return (await claim(tx, orgId, cb.id, { status: "skipped" })) ? "skipped" : null;
       if (!(await claim(tx, orgId, cb.id, { status: "sent", sentAt: now }))) return null;
       const { surveyId } = await createSurvey(
@@ -175,7 +242,7 @@ async function sendAlone(orgId: string, checkBackId: string, now: Date): Promise
           kind: "custom",
           title: checkBackSurveyTitle(cb.plan.title),
           // The survey goes to the team alone: its questions are for everyone it reaches.
-          questions: checkBackQuestions(cb, null, true),
+          questions: checkBackQuestions(cb, null, await scoreItemOf(tx, orgId, cb.plan)),
           audienceTeamIds: cb.plan.teamId ? [cb.plan.teamId] : [],
           createdById: null,
         },
@@ -211,8 +278,8 @@ export type OverdueResult = { sent: number; skipped: number; errors: number };
 
 /**
  * The scheduler tick's part: check-backs that cannot wait for a pulse round go alone (the
- * organisation's pulse is off, or 8 days have passed since they fell due), and those of a
- * read-only workspace or of a plan no longer published are skipped. Looks only at organisations
+ * organisation's pulse is off, or 8 days have passed since they fell due), and those of a dropped
+ * plan are skipped. A read-only workspace is left alone (its check-backs stay scheduled). Looks only at organisations
  * with such work (app_checkbacks_due), one transaction per check-back; a failing one is logged and
  * tried again next minute.
  */
@@ -224,7 +291,7 @@ export async function sendOverdueCheckBacks(now = new Date()): Promise<OverdueRe
     try {
       const due = await withOrg(orgId, async (tx) => {
         const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { pulseEnabled: true } });
-        const readOnly = await isReadOnly(tx, orgId);
+        if (await isReadOnly(tx, orgId)) return [];
         const rows = await tx.actionCheckBack.findMany({
           where: { organizationId: orgId, status: "scheduled", dueAt: { lte: now } },
           select: dueSelect,
@@ -232,7 +299,7 @@ export async function sendOverdueCheckBacks(now = new Date()): Promise<OverdueRe
         });
         const overdue = new Date(now.getTime() - ATTACH_WINDOW_MS);
         // With the pulse on, a check-back waits for that week's round unless it must be skipped.
-        return rows.filter((r) => readOnly || r.plan.status !== "published" || !org.pulseEnabled || r.dueAt <= overdue);
+        return rows.filter((r) => r.plan.status === "dropped" || !org.pulseEnabled || r.dueAt <= overdue);
       });
       for (const cb of due) {
         try {

@@ -9,6 +9,7 @@ import { readSurveyForTaker } from "@/lib/surveys/survey-read";
 import { submitResponse } from "@/lib/surveys/submit";
 import { closeSurvey } from "@/lib/surveys/round-lifecycle";
 import { surveyResults } from "@/lib/analytics/survey-results";
+import { loadRounds } from "@/lib/analytics/load";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { ORG_TEAM_ID, surveyMailRef } from "@/lib/surveys/send";
 import { DIMENSION_KEYS, type DimensionKey } from "@/lib/surveys/dimensions";
@@ -59,7 +60,14 @@ type Workspace = Awaited<ReturnType<typeof workspace>>;
 /** A plan with one scheduled check-back due at `dueAt`. */
 async function plan(
   w: Workspace,
-  opts: { teamId: string | null; dimension: DimensionKey; dueAt: Date; status?: "published" | "done"; title?: string },
+  opts: {
+    teamId: string | null;
+    dimension: DimensionKey;
+    dueAt: Date;
+    status?: "published" | "done" | "dropped";
+    title?: string;
+    baselineSurveyId?: string;
+  },
 ) {
   return withOrg(w.orgId, async (tx) => {
     const p = await tx.actionPlan.create({
@@ -73,6 +81,7 @@ async function plan(
         dueAt: new Date(Date.now() + 90 * DAY),
         status: opts.status ?? "published",
         publishedAt: new Date(opts.dueAt.getTime() - 30 * DAY),
+        baselineSurveyId: opts.baselineSurveyId ?? null,
       },
       select: { id: true, title: true },
     });
@@ -143,9 +152,10 @@ describe("attaching check-backs to that week's pulse round", () => {
         type: "scale",
         text: checkBackScoreItem(dimension)!.text,
         bankKey: checkBackScoreItem(dimension)!.bankKey,
-        // The pulse's dimension rollups stay the pulse's own.
+        // The pulse's dimension rollups stay the pulse's own; asked of everyone, so the
+        // comparison teams answer the same question in the same round.
         dimension: null,
-        audienceTeamId: teamId,
+        audienceTeamId: null,
         checkBackId: p.checkBackId,
       });
       expect(happened).toMatchObject({
@@ -196,19 +206,102 @@ describe("attaching check-backs to that week's pulse round", () => {
     expect(questions.filter((q) => q.checkBackId === p.checkBackId).map((q) => q.type)).toEqual(["choice"]);
   });
 
-  it("adds an organisation plan's questions for everyone, and skips plans no longer published", async () => {
+  it("adds an organisation plan's questions for everyone, keeps measuring a finished plan, and skips a dropped one", async () => {
     const w = await workspace();
     const now = new Date();
     const org = await plan(w, { teamId: null, dimension: notAsked[0]!, dueAt: new Date(now.getTime() - DAY) });
     const done = await plan(w, { teamId: w.a.id, dimension: notAsked[1]!, dueAt: now, status: "done" });
+    const dropped = await plan(w, { teamId: w.b.id, dimension: notAsked[2]!, dueAt: now, status: "dropped" });
     const { surveyId } = await sendPulseNow(w.adminCtx, now);
     const questions = await questionsOf(w.orgId, surveyId);
     expect(questions.filter((q) => q.checkBackId === org.checkBackId).map((q) => [q.type, q.audienceTeamId])).toEqual([
       ["scale", null],
       ["choice", null],
     ]);
-    expect(await checkBack(w.orgId, done.checkBackId)).toMatchObject({ status: "skipped", surveyId: null });
-    expect(questions.some((q) => q.checkBackId === done.checkBackId)).toBe(false);
+    expect(await checkBack(w.orgId, done.checkBackId)).toMatchObject({ status: "sent", surveyId });
+    expect(questions.filter((q) => q.checkBackId === done.checkBackId).map((q) => [q.type, q.audienceTeamId])).toEqual([
+      ["scale", null],
+      ["choice", w.a.id],
+    ]);
+    expect(await checkBack(w.orgId, dropped.checkBackId)).toMatchObject({ status: "skipped", surveyId: null });
+    expect(questions.some((q) => q.checkBackId === dropped.checkBackId)).toBe(false);
+  });
+
+  it("asks the baseline round's own item of everyone, once per round for check-backs on the same dimension", async () => {
+    const w = await workspace();
+    const now = new Date();
+    // Round 0 asks 'overall' with one item, round 1 with another; wellness through the stress item in both.
+    const base = await sendPulseNow(w.adminCtx, new Date(now.getTime() - 10 * DAY));
+    const baseQuestions = await questionsOf(w.orgId, base.surveyId);
+    const baseOverall = baseQuestions.find((q) => q.dimension === "overall")!;
+    const baseStress = baseQuestions.find((q) => q.bankKey === "wellness_stress")!;
+    const dueAt = new Date(now.getTime() - DAY);
+    const pa = await plan(w, { teamId: w.a.id, dimension: "overall", dueAt, baselineSurveyId: base.surveyId });
+    const pb = await plan(w, { teamId: w.b.id, dimension: "overall", dueAt, baselineSurveyId: base.surveyId });
+    const pw = await plan(w, { teamId: w.a.id, dimension: "wellness", dueAt, baselineSurveyId: base.surveyId });
+    const { surveyId } = await sendPulseNow(w.adminCtx, now);
+    const questions = await questionsOf(w.orgId, surveyId);
+    const roundOverall = questions.find((q) => q.dimension === "overall")!;
+    expect(roundOverall.bankKey).not.toBe(baseOverall.bankKey);
+
+    const [a, b, wl] = [
+      await checkBack(w.orgId, pa.checkBackId),
+      await checkBack(w.orgId, pb.checkBackId),
+      await checkBack(w.orgId, pw.checkBackId),
+    ];
+    // One score question shared by both 'overall' check-backs: the baseline's item, for everyone.
+    expect(a.scoreQuestionId).toBe(b.scoreQuestionId);
+    expect(questions.find((q) => q.id === a.scoreQuestionId)).toMatchObject({
+      type: "scale",
+      bankKey: baseOverall.bankKey,
+      text: baseOverall.text,
+      dimension: null,
+      audienceTeamId: null,
+    });
+    expect(questions.filter((q) => q.bankKey === baseOverall.bankKey)).toHaveLength(1);
+    // Wellness: the round asks the stress item (as the baseline did) and lends it.
+    expect(questions.find((q) => q.id === wl.scoreQuestionId)).toMatchObject({
+      bankKey: baseStress.bankKey,
+      dimension: "wellness",
+      checkBackId: null,
+    });
+    // "Did this action happen?" stays each plan's team's own.
+    expect([a, b, wl].map((c) => questions.find((q) => q.id === c.happenedQuestionId)!.audienceTeamId)).toEqual([
+      w.a.id,
+      w.b.id,
+      w.a.id,
+    ]);
+  });
+
+  it("skips a check-back whose team is too small to be attributed in the round, recording the round", async () => {
+    const w = await workspace();
+    const now = new Date();
+    const small = await withOrg(w.orgId, (tx) =>
+      tx.team.create({ data: { organizationId: w.orgId, name: "Small" }, select: { id: true } }),
+    );
+    for (let i = 0; i < 2; i++) {
+      const u = await createUser(w.orgId, { firstName: `S${i}` });
+      await withOrg(w.orgId, (tx) =>
+        tx.user.update({
+          where: { organizationId_id: { organizationId: w.orgId, id: u.id } },
+          data: { teamId: small.id },
+        }),
+      );
+    }
+    const p = await plan(w, { teamId: small.id, dimension: notAsked[0]!, dueAt: new Date(now.getTime() - DAY) });
+    const { surveyId } = await sendPulseNow(w.adminCtx, now);
+    expect(await checkBack(w.orgId, p.checkBackId)).toMatchObject({
+      status: "skipped",
+      surveyId,
+      sentAt: null,
+      scoreQuestionId: null,
+      happenedQuestionId: null,
+    });
+    expect((await questionsOf(w.orgId, surveyId)).some((q) => q.checkBackId === p.checkBackId)).toBe(false);
+    // No invitation of the round was attributed to the team.
+    expect(await withOrg(w.orgId, (tx) => tx.surveyInvitation.count({ where: { surveyId, teamId: small.id } }))).toBe(
+      0,
+    );
   });
 
   it("can be attached to a round of the past with its send time (the demo's history)", async () => {
@@ -235,9 +328,11 @@ describe("answering a check-back", () => {
     const tokenOf = (email: string) => linkToken(mails.find((m) => m.to === email)!.text);
 
     const everyone = (await questionsOf(w.orgId, surveyId)).filter((q) => q.audienceTeamId === null);
+    // The check-back's score question is one of everyone's.
+    expect(everyone.map((q) => q.id)).toContain(cb.scoreQuestionId);
     const answersFor = (extra: { questionId: string; answer: number }[]) => [
       ...everyone
-        .filter((q) => q.type !== "text")
+        .filter((q) => q.type !== "text" && !extra.some((e) => e.questionId === q.id))
         .map((q) => ({ questionId: q.id, answer: q.type === "enps" ? 8 : 4 })),
       ...extra,
     ];
@@ -248,7 +343,22 @@ describe("answering a check-back", () => {
       (await getCurrentSurvey({ orgId: w.orgId, userId, role: "manager", sessionId: randomUUID() }, w.orgId))!
         .questionCount;
     expect(await countFor(w.b.members[0]!.id)).toBe(everyone.length);
-    expect(await countFor(w.a.members[0]!.id)).toBe(everyone.length + 2);
+    expect(await countFor(w.a.members[0]!.id)).toBe(everyone.length + 1);
+    // So does the survey results' count for a manager of team B (an admin without a team likewise).
+    const managerB: AuthContext = {
+      orgId: w.orgId,
+      userId: w.b.members[0]!.id,
+      role: "manager",
+      sessionId: randomUUID(),
+    };
+    await withOrg(w.orgId, (tx) =>
+      tx.team.update({
+        where: { organizationId_id: { organizationId: w.orgId, id: w.b.id } },
+        data: { managerId: w.b.members[0]!.id },
+      }),
+    );
+    expect((await surveyResults(managerB, surveyId)).survey.questionCount).toBe(everyone.length);
+    expect((await surveyResults(w.adminCtx, surveyId)).survey.questionCount).toBe(everyone.length);
 
     const member = await readSurveyForTaker(w.orgId, surveyId, { token: tokenOf(w.a.members[0]!.email) });
     const seen = member!.questions.filter((q) => q.id === cb.scoreQuestionId || q.id === cb.happenedQuestionId);
@@ -300,12 +410,21 @@ describe("answering a check-back", () => {
     expect((refused as DomainError).fields).toEqual({
       [`responses.${cb.happenedQuestionId}`]: ["This question is not part of the survey"],
     });
-    // Without the check-back's questions, team B answers as always (they are not required of it).
+    // Without "Did this action happen?", team B answers the rest, the score question included.
     for (const m of w.b.members)
       await submitResponse(w.orgId, { surveyId, responses: answersFor([]) }, { token: tokenOf(m.email) });
     expect(await withOrg(w.orgId, (tx) => tx.surveyPendingResponse.count({ where: { surveyId } }))).toBe(6);
 
     expect(await withOrg(w.orgId, (tx) => closeSurvey(tx, w.orgId, surveyId, now, { early: true }))).toBe(true);
+    // Analytics' round list counts the same way for each viewer.
+    const countsInAnalytics = await withOrg(w.orgId, async (tx) =>
+      Promise.all(
+        [managerB, { ...managerB, userId: w.a.members[0]!.id }].map(
+          async (ctx) => (await loadRounds(tx, ctx, { ids: [surveyId] }))[0]!.meta.questionCount,
+        ),
+      ),
+    );
+    expect(countsInAnalytics).toEqual([everyone.length, everyone.length + 1]);
     const rollups = await withOrg(w.orgId, (tx) =>
       tx.surveyQuestionRollup.findMany({ where: { surveyId, questionId: cb.happenedQuestionId! } }),
     );
@@ -314,6 +433,17 @@ describe("answering a check-back", () => {
     expect(byTeam.get(w.a.id)).toMatchObject({ n: 3 });
     expect(byTeam.get(w.a.id)!.counts.slice(0, 3)).toEqual([2, 1, 0]);
     expect(byTeam.get(ORG_TEAM_ID)!.counts).toEqual(byTeam.get(w.a.id)!.counts);
+    // The score question has a rollup for every attributed team (B answered 4: 7.5 on 0-10).
+    const scoreRollups = await withOrg(w.orgId, (tx) =>
+      tx.surveyQuestionRollup.findMany({ where: { surveyId, questionId: cb.scoreQuestionId! } }),
+    );
+    expect(new Map(scoreRollups.map((r) => [r.teamId, r.n]))).toEqual(
+      new Map([
+        [w.a.id, 3],
+        [w.b.id, 3],
+        [ORG_TEAM_ID, 6],
+      ]),
+    );
     // The pulse's own dimension rollups got nothing from the check-back's score question.
     const metrics = await withOrg(w.orgId, (tx) =>
       tx.surveyRollup.findMany({ where: { surveyId, metric: notAsked[0]! } }),
@@ -408,31 +538,42 @@ describe("sent alone or skipped by the scheduler's tick", () => {
     expect(await checkBackSurveys(w.orgId)).toHaveLength(1);
   });
 
-  it("skips it in a read-only workspace, and when its plan is no longer published, sending nothing", async () => {
-    const w = await workspace({ pulse: true });
+  it("leaves it scheduled in a read-only workspace and sends it once the workspace can write again", async () => {
+    const w = await workspace({ pulse: false });
     const now = new Date();
-    const p = await plan(w, { teamId: w.a.id, dimension: notAsked[0]!, dueAt: new Date(now.getTime() - 60_000) });
-    await withOrg(w.orgId, (tx) =>
-      tx.organization.update({ where: { id: w.orgId }, data: { subscriptionStatus: "canceled" } }),
-    );
+    const p = await plan(w, { teamId: w.a.id, dimension: notAsked[0]!, dueAt: new Date(now.getTime() - 9 * DAY) });
+    const setStatus = (subscriptionStatus: "canceled" | "active") =>
+      withOrg(w.orgId, (tx) => tx.organization.update({ where: { id: w.orgId }, data: { subscriptionStatus } }));
+    await setStatus("canceled");
     await sendOverdueCheckBacks(now);
-    expect(await checkBack(w.orgId, p.checkBackId)).toMatchObject({ status: "skipped", surveyId: null, sentAt: null });
-
-    const v = await workspace({ pulse: false });
-    const dropped = await plan(v, {
-      teamId: v.a.id,
-      dimension: notAsked[0]!,
-      dueAt: new Date(now.getTime() - 60_000),
-      status: "done",
+    expect(await checkBack(w.orgId, p.checkBackId)).toMatchObject({
+      status: "scheduled",
+      surveyId: null,
+      sentAt: null,
     });
-    await sendOverdueCheckBacks(now);
-    expect(await checkBack(v.orgId, dropped.checkBackId)).toMatchObject({ status: "skipped", surveyId: null });
     expect(await checkBackSurveys(w.orgId)).toEqual([]);
-    expect(await checkBackSurveys(v.orgId)).toEqual([]);
     expect(
       await withOrg(w.orgId, (tx) =>
         tx.mailMessage.count({ where: { organizationId: w.orgId, kind: "survey_invitation" } }),
       ),
     ).toBe(0);
+
+    await setStatus("active");
+    await sendOverdueCheckBacks(new Date(now.getTime() + 60_000));
+    const [survey] = await checkBackSurveys(w.orgId);
+    expect(await checkBack(w.orgId, p.checkBackId)).toMatchObject({ status: "sent", surveyId: survey!.id });
+  });
+
+  it("skips a dropped plan's check-back and keeps sending a finished plan's, sending nothing for the dropped one", async () => {
+    const v = await workspace({ pulse: false });
+    const now = new Date();
+    const dueAt = new Date(now.getTime() - 60_000);
+    const dropped = await plan(v, { teamId: v.a.id, dimension: notAsked[0]!, dueAt, status: "dropped" });
+    const done = await plan(v, { teamId: v.b.id, dimension: notAsked[0]!, dueAt, status: "done" });
+    await sendOverdueCheckBacks(now);
+    expect(await checkBack(v.orgId, dropped.checkBackId)).toMatchObject({ status: "skipped", surveyId: null });
+    const surveys = await checkBackSurveys(v.orgId);
+    expect(surveys.map((s) => s.audienceTeamIds)).toEqual([[v.b.id]]);
+    expect(await checkBack(v.orgId, done.checkBackId)).toMatchObject({ status: "sent", surveyId: surveys[0]!.id });
   });
 });
