@@ -3,12 +3,13 @@ import type { Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
-import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
+import { contributions } from "@/lib/surveys/scoring";
 import {
   measureCheckBack,
   type EffectDto,
   type HappenedDto,
   type MeasuredQuestion,
+  type MeasureInput,
   type ResultReason,
   type RoundRows,
 } from "@/lib/plans/effect";
@@ -44,14 +45,23 @@ export type CheckBackRow = {
 
 const nothing = (reason: ResultReason | null): CheckBackResult => ({ effect: null, happened: null, reason });
 
-/** The round's scale questions on the dimension (the stress item reversed, as the rollups score it). */
-async function dimensionQuestions(tx: Tx, orgId: string, surveyId: string, dimension: string) {
+/** Whether a scale question scores the dimension reversed (the wellness stress item), decided as
+ * the rollups decide it (contributions()), whatever dimension the question itself carries. */
+function measured(id: string, bankKey: string | null, dimension: string): MeasuredQuestion {
+  const scored = contributions({ type: "scale", bankKey, dimension }, 1).find((c) => c.metric === dimension);
+  return { id, reversed: scored !== undefined && scored.score !== 0 };
+}
+
+/** The round's scale questions on the dimension asked of everyone; only those with `bankKey` when
+ * the round asks it (the same question as the check-back's), else all of them. */
+async function dimensionQuestions(tx: Tx, orgId: string, surveyId: string, dimension: string, bankKey: string | null) {
   const rows = await tx.surveyQuestion.findMany({
-    where: { organizationId: orgId, surveyId, dimension, type: "scale" },
+    where: { organizationId: orgId, surveyId, dimension, type: "scale", audienceTeamId: null },
     select: { id: true, bankKey: true },
     orderBy: { order: "asc" },
   });
-  return rows.map((q): MeasuredQuestion => ({ id: q.id, reversed: q.bankKey === STRESS_ITEM_KEY }));
+  const same = rows.filter((q) => bankKey !== null && q.bankKey === bankKey);
+  return (same.length > 0 ? same : rows).map((q) => measured(q.id, q.bankKey, dimension));
 }
 
 async function withQuestionRollups(
@@ -76,10 +86,11 @@ async function pulseRound(
   ctx: Pick<AuthContext, "orgId" | "userId">,
   surveyId: string,
   dimension: string,
+  bankKey: string | null,
 ): Promise<{ round: RoundRows; questions: MeasuredQuestion[] } | null> {
   const [round] = await loadRounds(tx, ctx, { ids: [surveyId], kind: "pulse" });
   if (!round) return null;
-  const questions = await dimensionQuestions(tx, ctx.orgId, surveyId, dimension);
+  const questions = await dimensionQuestions(tx, ctx.orgId, surveyId, dimension, bankKey);
   return {
     round: await withQuestionRollups(
       tx,
@@ -109,10 +120,14 @@ async function latestMeasuringRound(tx: Tx, orgId: string, dimension: string, cl
 
 /**
  * Each check-back's result by its id. Runs in the caller's organisation transaction (getPlan).
- * Treated group: the plan's team (or the organisation): its dimension in the baseline round, and
- * the check-back's score question. Comparison: every other team without a published or finished
- * plan on the dimension whose cells show in both the baseline round and the latest pulse round
- * that measured the dimension by the check-back's close (an organisation plan has none).
+ * One instrument throughout: the check-back's score question is the baseline round's own question
+ * for the dimension (same bank item), so "before" is that question in the baseline round and
+ * "after" that question in the check-back's survey. Treated group: the plan's team (or the
+ * organisation). Comparison: every other team without a published or finished plan on the
+ * dimension whose cells show in both rounds: "after" from the same question in the same pulse
+ * round (asked of everyone there); for a check-back sent alone (to the team only), from the
+ * latest pulse round that measured the dimension by the check-back's close. An organisation plan
+ * has no comparison.
  */
 export async function checkBackResults(
   tx: Tx,
@@ -124,6 +139,10 @@ export async function checkBackResults(
   const sent: CheckBackRow[] = [];
   for (const c of checkBacks) {
     if (c.status === "scheduled") out.set(c.id, nothing("not-sent-yet"));
+    // Skipped with a round: added to it while the plan's team was too small to be reported on
+    // alone, so its questions went to nobody (checkback-send.ts). Skipped without: the plan was
+    // dropped.
+    else if (c.status === "skipped") out.set(c.id, nothing(c.surveyId ? "team-too-small" : null));
     else if (c.status !== "sent" || !c.surveyId) out.set(c.id, nothing(null));
     else sent.push(c);
   }
@@ -143,7 +162,6 @@ export async function checkBackResults(
   if (closed.length === 0) return out;
 
   const teamIds = (await loadTeams(tx, ctx.orgId)).map((t) => t.id);
-  const baseline = plan.baselineSurveyId ? await pulseRound(tx, ctx, plan.baselineSurveyId, plan.dimension) : null;
   let comparisonCandidates: string[] = [];
   if (plan.teamId !== null) {
     const acting = await tx.actionPlan.findMany({
@@ -169,8 +187,12 @@ export async function checkBackResults(
     const score = c.scoreQuestionId
       ? await tx.surveyQuestion.findFirst({
           where: { organizationId: ctx.orgId, surveyId: survey.id, id: c.scoreQuestionId, type: "scale" },
-          select: { id: true, bankKey: true },
+          select: { id: true, bankKey: true, audienceTeamId: true },
         })
+      : null;
+    const bankKey = score?.bankKey ?? null;
+    const baseline = plan.baselineSurveyId
+      ? await pulseRound(tx, ctx, plan.baselineSurveyId, plan.dimension, bankKey)
       : null;
     const happenedQuestionId = c.happenedQuestionId;
     const cbRound = await withQuestionRollups(
@@ -180,17 +202,19 @@ export async function checkBackResults(
       [score?.id, happenedQuestionId].filter((id): id is string => !!id),
     );
 
-    let comparisonAfter: { round: RoundRows; questions: MeasuredQuestion[] } | null = null;
-    if (baseline && comparisonCandidates.length > 0) {
+    let comparisonAfter: MeasureInput["comparisonAfter"] = null;
+    // Asked of everyone in a pulse round: the comparison teams answered the very same question.
+    if (score && score.audienceTeamId === null && cbLoaded.meta.kind === "pulse") comparisonAfter = "check-back";
+    else if (baseline && comparisonCandidates.length > 0) {
       const laterId = await latestMeasuringRound(tx, ctx.orgId, plan.dimension, survey.closedAt!);
       // The same round as the baseline (or an earlier one) measures no change over the weeks.
       if (laterId && laterId !== baseline.round.id) {
-        const later = await pulseRound(tx, ctx, laterId, plan.dimension);
+        const later = await pulseRound(tx, ctx, laterId, plan.dimension, bankKey);
         if (later && later.round.sentAt > baseline.round.sentAt) comparisonAfter = later;
       }
     }
 
-    const measured = measureCheckBack({
+    const result = measureCheckBack({
       dimension: plan.dimension,
       teamId: plan.teamId,
       teamIds,
@@ -198,13 +222,13 @@ export async function checkBackResults(
       baseline,
       checkBack: {
         round: cbRound,
-        score: score ? { id: score.id, reversed: score.bankKey === STRESS_ITEM_KEY } : null,
+        score: score ? measured(score.id, score.bankKey, plan.dimension) : null,
         happenedQuestionId,
       },
       comparisonAfter,
     });
-    const missing = measured.effect === null || (happenedQuestionId !== null && measured.happened === null);
-    out.set(c.id, { ...measured, reason: missing ? "not-enough-answers" : null });
+    const missing = result.effect === null || (happenedQuestionId !== null && result.happened === null);
+    out.set(c.id, { ...result, reason: !baseline ? "no-baseline" : missing ? "not-enough-answers" : null });
   }
   return out;
 }

@@ -20,13 +20,14 @@ const DIMENSION = "wellness";
 
 // Stress answers (1-5, agreeing means more stress) per team and round, in member order; team A's
 // first member is its manager. D has its own published plan on wellness, so it never compares.
+// The check-back's score question is the round's own stress item (the baseline's instrument,
+// asked of everyone), so the later round's answers are the check-back's "after" for every team.
 const STRESS = {
   baseline: { A: [4, 4, 5, 5], B: [2, 3, 2], C: [3, 3, 4], D: [5, 5, 5] },
-  later: { A: [3, 3, 4, 4], B: [2, 2, 3], C: [3, 4, 4], D: [1, 1, 1] },
+  later: { A: [3, 2, 2, 1], B: [2, 2, 3], C: [3, 4, 4], D: [1, 1, 1] },
 } as const;
-// Team A's check-back: the wellness score question (agreeing is good) and "Did this action
-// happen?" by option index (Yes, Partly, No); null: not answered.
-const SCORE = [3, 4, 4, 5];
+// "Did this action happen?" is asked of team A (everyone, for an organisation plan), by option
+// index (Yes, Partly, No); null: not answered.
 type TeamName = "A" | "B" | "C" | "D";
 
 // Written out independently of lib/plans/effect.ts.
@@ -91,7 +92,7 @@ async function sendRound(w: Workspace, sentAt: Date) {
 type Round = Awaited<ReturnType<typeof sendRound>>;
 
 /** Every team member answers (the admin and anyone absent do not): the stress item as given,
- * other scale questions 3, eNPS 7, and the check-back's questions when given. */
+ * other scale questions 3, eNPS 7, and "Did this action happen?" when given. */
 async function answer(
   w: Workspace,
   round: Round,
@@ -100,8 +101,8 @@ async function answer(
     scoreQuestionId: string;
     happenedQuestionId: string;
     happened: (number | null)[];
-    /** An organisation plan's check-back is asked of everyone (each answers SCORE[0]); a team
-     * plan's of team A. */
+    /** An organisation plan's "Did this action happen?" is asked of everyone (each answers Yes); a
+     * team plan's of team A. */
     everyone: boolean;
   } | null,
   absent: ReadonlySet<string> = new Set(),
@@ -115,11 +116,11 @@ async function answer(
           questionId: q.id,
           answer: q.type === "enps" ? 7 : q.bankKey === STRESS_ITEM_KEY ? stress[name][i]! : 3,
         }));
+      // The score question is one of the round's own (answered above).
+      if (checkBack) expect(responses.map((r) => r.questionId)).toContain(checkBack.scoreQuestionId);
       if (checkBack?.everyone) {
-        responses.push({ questionId: checkBack.scoreQuestionId, answer: SCORE[0]! });
         responses.push({ questionId: checkBack.happenedQuestionId, answer: 0 });
       } else if (checkBack && name === "A") {
-        responses.push({ questionId: checkBack.scoreQuestionId, answer: SCORE[i]! });
         const h = checkBack.happened[i];
         if (h !== null && h !== undefined) responses.push({ questionId: checkBack.happenedQuestionId, answer: h });
       }
@@ -164,7 +165,8 @@ async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?:
       teamId: opts.scope === "org" ? null : w.teams.A.id,
       ownerId: undefined,
       dueAt: new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10),
-      visibility: "team",
+      // An organisation plan is for everyone to see.
+      visibility: opts.scope === "org" ? "organization" : "team",
       steps: [],
     },
     publishedAt,
@@ -191,7 +193,7 @@ async function scenario(opts: { happened: (number | null)[]; absentInCheckBack?:
     },
     absent,
   );
-  return { w, planId: created.id, baseline, later, closeLater: () => close(w, later.surveyId, new Date()) };
+  return { w, planId: created.id, cb, baseline, later, closeLater: () => close(w, later.surveyId, new Date()) };
 }
 
 /** checkBackResults as getPlan calls it, for the first check-back and in order of ordinal. */
@@ -227,15 +229,28 @@ describe("a check-back's results", () => {
 
     expect(await s.closeLater()).toBe(true);
 
-    // The figures from the answers above: A's baseline from the stress item (reversed), its after
-    // from the check-back's score question; B and C pooled (D has its own plan).
+    // The check-back's score question is the round's own stress item, as in the baseline round.
+    expect(s.later.questions.find((q) => q.id === s.cb.scoreQuestionId)).toMatchObject({
+      bankKey: STRESS_ITEM_KEY,
+      audienceTeamId: null,
+    });
+    // The figures from the answers above: before and after from the stress item (reversed) for
+    // every team; the comparison is the mean of B's and C's own changes (D has its own plan).
     const tb = STRESS.baseline.A.map(wellnessOfStress);
-    const ta = SCORE.map(scale);
-    const cb = [...STRESS.baseline.B, ...STRESS.baseline.C].map(wellnessOfStress);
-    const ca = [...STRESS.later.B, ...STRESS.later.C].map(wellnessOfStress);
-    const estimate = mean(ta) - mean(tb) - (mean(ca) - mean(cb));
-    const se = Math.sqrt([ta, tb, ca, cb].reduce((sum, xs) => sum + variance(xs) / xs.length, 0));
+    const ta = STRESS.later.A.map(wellnessOfStress);
+    const comparison = (["B", "C"] as const).map((t) => ({
+      b: STRESS.baseline[t].map(wellnessOfStress),
+      a: STRESS.later[t].map(wellnessOfStress),
+    }));
+    const comparisonChange = mean(comparison.map((t) => mean(t.a) - mean(t.b)));
+    const estimate = mean(ta) - mean(tb) - comparisonChange;
+    const vm = (xs: number[]) => variance(xs) / xs.length;
+    const se = Math.sqrt(
+      vm(ta) + vm(tb) + comparison.reduce((sum, t) => sum + vm(t.a) + vm(t.b), 0) / comparison.length ** 2,
+    );
     const round1 = (x: number) => Math.round(x * 10) / 10;
+    // 6.7 [3.7, 9.6] (a change pooled over respondents with four independent samples gave [3.3, 10.1]).
+    expect([round1(estimate - 1.96 * se), round1(estimate + 1.96 * se)]).toEqual([3.7, 9.6]);
 
     const [first] = await results(s.w.adminCtx, s.planId);
     expect(first!.effect).toEqual({
@@ -324,13 +339,14 @@ describe("a check-back's results", () => {
     const s = await scenario({ happened: [], scope: "org" });
     expect(await s.closeLater()).toBe(true);
     const all = Object.values(STRESS.baseline).flat().map(wellnessOfStress);
+    const allLater = Object.values(STRESS.later).flat().map(wellnessOfStress);
     const [first] = await results(s.w.adminCtx, s.planId);
     expect(first).toEqual({
       effect: {
         surveyId: s.later.surveyId,
         baseline: Math.round(mean(all) * 10) / 10,
-        after: scale(SCORE[0]!),
-        change: Math.round((scale(SCORE[0]!) - mean(all)) * 10) / 10,
+        after: Math.round(mean(allLater) * 10) / 10,
+        change: Math.round((mean(allLater) - mean(all)) * 10) / 10,
         comparisonChange: null,
         estimate: null,
         interval: null,
@@ -340,5 +356,33 @@ describe("a check-back's results", () => {
       happened: { n: 13, yes: 100, partly: 0, no: 0 },
       reason: null,
     });
+  });
+
+  it("says why: a plan without a baseline, and a check-back skipped because its team was too small", async () => {
+    const s = await scenario({ happened: [0, 0, 0, 0] });
+    expect(await s.closeLater()).toBe(true);
+    await withOrg(s.w.orgId, (tx) =>
+      tx.actionPlan.update({
+        where: { organizationId_id: { organizationId: s.w.orgId, id: s.planId } },
+        data: { baselineSurveyId: null },
+      }),
+    );
+    const [first] = await results(s.w.adminCtx, s.planId);
+    expect(first).toEqual({ effect: null, happened: { n: 4, yes: 100, partly: 0, no: 0 }, reason: "no-baseline" });
+
+    // A check-back skipped with a round (nobody was asked) against one skipped without (a dropped plan).
+    const skipped = await withOrg(s.w.orgId, async (tx) => {
+      const plan = await tx.actionPlan.findFirstOrThrow({
+        where: { organizationId: s.w.orgId, id: s.planId },
+        select: { id: true, dimension: true, teamId: true, baselineSurveyId: true },
+      });
+      const row = { ...s.cb, status: "skipped", sentAt: null, scoreQuestionId: null, happenedQuestionId: null };
+      const map = await checkBackResults(tx, s.w.adminCtx, plan, [row, { ...row, id: randomUUID(), surveyId: null }]);
+      return [...map.values()];
+    });
+    expect(skipped).toEqual([
+      { effect: null, happened: null, reason: "team-too-small" },
+      { effect: null, happened: null, reason: null },
+    ]);
   });
 });
