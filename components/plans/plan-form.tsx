@@ -144,7 +144,10 @@ export function PlanForm({
               <TextField form={form} name="dueAt" label="Due date" type="date" min={today} disabled={pending} />
             </div>
             <SelectField form={form} name="visibility" label="Who can see it once published" disabled={pending}>
-              <option value="team">{VISIBILITY_LABELS.team}</option>
+              {/* A plan of the whole organisation asks everyone in its check-backs: it is everyone's to see. */}
+              <option value="team" disabled={values.teamId === ORGANISATION}>
+                {VISIBILITY_LABELS.team}
+              </option>
               <option value="organization">{VISIBILITY_LABELS.organization}</option>
             </SelectField>
             <StepsEditor form={form} owners={owners} minDay={today} disabled={pending} idPrefix="plan-" />
