@@ -10,7 +10,7 @@ import { scaleScore, STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { createOrg, ctxFor } from "../support/factories";
 import { status } from "../support/status";
 
-// Four closed weekly pulse rounds (minimum group 3), answers stored as the fold leaves them
+// Four recent closed weekly pulse rounds and nine from long ago (minimum group 3), answers stored as the fold leaves them
 // (responses and answers, plus the rollups and participation they add up to):
 //   CS (5 answer each round, led by Mia): low engagement, and relationship with manager that
 //     follows engagement closely, so it is CS's first focus area.
@@ -153,9 +153,10 @@ function pearson(pairs: [number, number][]): number {
   }
   return sxy / Math.sqrt(sxx * syy);
 }
+/** The last 12 rounds' pairs: rounds -8 to 3. */
 const pairsOf = (dim: Dim) =>
   responses
-    .filter((r) => r.scores[dim] !== undefined && r.scores.overall !== undefined)
+    .filter((r) => r.round >= -8 && r.scores[dim] !== undefined && r.scores.overall !== undefined)
     .map((r): [number, number] => [r.scores[dim]!, r.scores.overall!]);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -174,6 +175,9 @@ beforeAll(async () => {
     teams.tiny = await team("Tiny", ctx.ben.userId);
     teams.trio = await team("Trio", ctx.ben.userId);
     for (let i = 0; i < 4; i++) await seedRound(tx, i, new Date(Date.now() - (30 - i * 7) * DAY));
+    // Nine older rounds, long before any score shown: eight of them still count for the relation
+    // (the last 12 rounds), the oldest does not.
+    for (let i = -9; i < 0; i++) await seedRound(tx, i, new Date(Date.now() - (300 - i * 7) * DAY));
     const plan = (dimension: string, status: "draft" | "done") =>
       tx.actionPlan.create({
         data: {
@@ -202,7 +206,7 @@ describe("focus areas", () => {
     const areas = await focusAreas(ctx.admin, { kind: "team", teamId: teams.cs });
     for (const dim of ["recognition", "relationship_with_manager", "wellness"] as const) {
       const pairs = pairsOf(dim);
-      expect(pairs.length).toBe(4 * 18);
+      expect(pairs.length).toBe(12 * 18);
       const f = areas.find((a) => a.dimension === dim)!;
       expect(f.pairs).toBe(pairs.length);
       expect(f.impact).toBe(Math.round(pearson(pairs) * 100) / 100);
