@@ -4,6 +4,7 @@ import { withOrgReport } from "@/lib/db/read-routing";
 import type { Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { requirePermission } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type LoadedRound, type TeamRow } from "@/lib/analytics/load";
 import { canSeeTeam } from "@/lib/analytics/scope";
@@ -148,7 +149,9 @@ export async function focusAreas(ctx: AuthContext, scope: FocusScope, now = new 
   const inputs: FocusInput[] = CULTURE_DIMENSIONS.map((dimension) => ({
     dimension,
     label: labels.get(dimension)!,
-    ...figuresFor(dimension, seen, now, team !== null),
+    // The organisation's figure is for those who may see the organisation's results
+    // (docs/decisions.md (Roles and permissions)): a manager's team is weighed against its own history.
+    ...figuresFor(dimension, seen, now, team !== null && can(ctx, "analytics.organization")),
     impact: impact.get(dimension) ?? { r: null, pairs: 0 },
     planId: planOf.get(dimension) ?? null,
   }));

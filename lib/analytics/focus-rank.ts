@@ -8,7 +8,7 @@ import { round1, trendText } from "@/lib/analytics/scores";
 
 /** Paired answers (a dimension's and engagement's in one response) needed before a relation is
  * told: fewer than that, and r swings with a handful of people. */
-export const MIN_PAIRS = 30;
+export const MIN_PAIRS = 20;
 /** Dimensions marked as the ones to act on. */
 export const FOCUS_MAX = 3;
 /** The weight of a dimension whose relation to engagement is not known yet: a moderate one, so a

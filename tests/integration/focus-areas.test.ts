@@ -223,7 +223,7 @@ describe("focus areas", () => {
   });
 
   it("show the team's latest score against the organisation and its own earlier rounds, and rank it", async () => {
-    const areas = await focusAreas(ctx.mia, { kind: "team", teamId: teams.cs });
+    const areas = await focusAreas(ctx.admin, { kind: "team", teamId: teams.cs });
     const rwm = areas.find((a) => a.dimension === "relationship_with_manager")!;
     const of = (round: number, team: string | "org") =>
       responses
@@ -249,6 +249,16 @@ describe("focus areas", () => {
     expect(areas.some((a) => a.dimension === "overall")).toBe(false);
     expect(areas.find((a) => a.dimension === "alignment")).toMatchObject({ score: null, focus: false });
     expect(areas.find((a) => a.dimension === "alignment")!.explanation).toMatch(/no score for it/);
+  });
+
+  it("weigh a manager's team against its own history only: the organisation's figures are for admins", async () => {
+    const forMia = await focusAreas(ctx.mia, { kind: "team", teamId: teams.cs });
+    const forAdmin = await focusAreas(ctx.admin, { kind: "team", teamId: teams.cs });
+    const rwm = forMia.find((a) => a.dimension === "relationship_with_manager")!;
+    expect(rwm.score).toBe(forAdmin.find((a) => a.dimension === "relationship_with_manager")!.score);
+    expect(rwm.explanation).toContain("its own last three months");
+    expect(forMia.every((a) => !a.explanation.includes("organisation"))).toBe(true);
+    expect(forAdmin.some((a) => a.explanation.includes("below the organisation"))).toBe(true);
   });
 
   it("show no score for a team below the minimum", async () => {
