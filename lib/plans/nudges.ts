@@ -16,6 +16,7 @@ import { focusAreas } from "@/lib/analytics/focus-areas";
 import { weekStart, isoDay } from "@/lib/analytics/periods";
 import { currentSlot, localDateOf } from "@/lib/surveys/schedule";
 import { CHECK_BACK_DAYS } from "@/lib/plans/dto";
+import { safeName } from "@/lib/mail/safe-name";
 
 // The action plans' nudges (docs/decisions.md (Acting on results)), run by their own job a few
 // times an hour (lib/jobs/queues.ts, planNudges):
@@ -313,7 +314,7 @@ async function digestContent(
     const areas = await focusAreas(ctx, { kind: "team", teamId: team.id }, now);
     for (const a of areas.filter((x) => x.focus && x.planId === null))
       out.push({
-        teamName: team.name,
+        teamName: safeName(team.name) ?? "Your team",
         label: a.label,
         score: a.score === null ? null : a.score.toFixed(1),
         url: `${origin}/commitments/new?teamId=${team.id}&dimension=${a.dimension}`,

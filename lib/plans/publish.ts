@@ -3,7 +3,7 @@ import { orgKey, type Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { notifyMany } from "@/lib/notifications/service";
 import { formatDay } from "@/lib/format";
-import { fullName } from "@/lib/people/dto";
+import { displayName, safeName } from "@/lib/mail/safe-name";
 import { CHECK_BACK_DAYS } from "@/lib/plans/dto";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 
@@ -62,9 +62,11 @@ export async function notifyPublished(tx: Tx, ctx: AuthContext, plan: PublishedP
     where: orgKey(ctx.orgId, ctx.userId),
     select: { firstName: true, lastName: true, email: true },
   });
-  const who = publisher ? fullName(publisher) : "Someone";
+  // Names are data: a stored name or team name that could pass for a link or markup is left out
+  // (lib/mail/safe-name.ts), as every notice and e-mail does.
+  const who = publisher ? displayName(publisher.firstName, publisher.lastName, publisher.email) : "Someone";
   const label = DIMENSIONS.find((d) => d.key === plan.dimension)?.label ?? plan.dimension;
-  const scope = plan.team ? ` for ${plan.team.name}` : " for the whole organisation";
+  const scope = plan.team ? ` for ${safeName(plan.team.name) ?? "the team"}` : " for the whole organisation";
   const due = formatDay(plan.dueAt.toISOString().slice(0, 10), "dayMonthYear");
   const people = await audience(tx, ctx, plan);
   return notifyMany(

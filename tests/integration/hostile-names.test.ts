@@ -32,6 +32,9 @@ import {
 } from "@/lib/people/account-notices";
 import { requestEmailChange } from "@/lib/people/email-change";
 import { notifyTeamJoins } from "@/lib/people/team-join";
+import { createPlan, publishPlan } from "@/lib/plans/plans";
+import { planInputSchema } from "@/lib/plans/schemas";
+import { runPlanNudges } from "@/lib/plans/nudges";
 import { POST as usersPost } from "@/app/api/users/route";
 import { PUT as userPut } from "@/app/api/users/[id]/route";
 import { POST as teamsPost } from "@/app/api/teams/route";
@@ -236,6 +239,7 @@ const MAIL_MODULES = [
   "lib/people/account-notices.ts",
   "lib/people/email-change.ts",
   "lib/people/invitations.ts",
+  "lib/plans/nudges.ts",
   "lib/surveys/round-lifecycle.ts",
   "lib/surveys/send.ts",
 ];
@@ -451,6 +455,35 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
         await sendReminders(tx, orgId, surveyId, new Date(sentAt.getTime() + REMINDER_AFTER_MS + 60_000)),
       ).toBeGreaterThan(0);
     });
+    // Action plans: published to the team (who published it, for which team), then the step and
+    // the plan due today told to their owners, and a check-back's result told to the plan's owner.
+    const today = new Date().toISOString().slice(0, 10);
+    const { id: planId } = await createPlan(
+      mgr.ctx,
+      planInputSchema.parse({
+        title: "Weekly 1:1s",
+        dimension: "recognition",
+        teamId: team.id,
+        ownerId: mgr.id,
+        dueAt: today,
+        visibility: "team",
+        steps: [{ title: "Book the slots", ownerId: adm.id, dueAt: today }],
+      }),
+    );
+    await publishPlan(mgr.ctx, planId);
+    await withOrg(orgId, async (tx) => {
+      const survey = await tx.survey.findFirstOrThrow({ where: { organizationId: orgId }, select: { id: true } });
+      await tx.survey.update({
+        where: { organizationId_id: { organizationId: orgId, id: survey.id } },
+        data: { status: "closed", closedAt: new Date() },
+      });
+      await tx.actionCheckBack.updateMany({
+        where: { organizationId: orgId, planId, ordinal: 1 },
+        data: { status: "sent", surveyId: survey.id, sentAt: new Date() },
+      });
+    });
+    await runPlanNudges(new Date(Date.now() + 60_000));
+
     // 1:1s: scheduled, moved, cancelled (one and all), and the reminder.
     const meetingId = await meeting(mgr.ctx, emp.id, { at: new Date(Date.now() + DAY / 2) });
     const series = {
@@ -498,6 +531,9 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       "meeting_invitation",
       "meeting_cancelled",
       "meeting_reminder",
+      "plan_step_due",
+      "plan_due",
+      "plan_checkback_result",
     ])
       expect(kinds, `no ${kind} mail`).toContain(kind);
 
@@ -516,6 +552,9 @@ describe.each(VARIANTS)("every e-mail and .ics with stored names holding %s", (v
       "account_email_changed",
       "team_member_joined",
       "meeting_reminder",
+      "plan_published",
+      "plan_step_due",
+      "plan_checkback_result",
     ])
       expect(types, `no ${type} notice`).toContain(type);
     for (const n of notices) {
