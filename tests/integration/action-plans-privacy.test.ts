@@ -6,7 +6,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { createPlan, getPlan, publishPlan } from "@/lib/plans/plans";
 import { planInputSchema } from "@/lib/plans/schemas";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
 
 // The baseline shown with a plan follows every rule the dashboard applies for the person looking,
@@ -26,19 +26,13 @@ let roundId: string;
 beforeAll(async () => {
   ({ orgId } = await createOrg());
   await withOrg(orgId, async (tx) => {
-    const user = async (firstName: string, role: Role): Promise<AuthContext> => {
-      const { id } = await tx.user.create({
-        data: {
-          organizationId: orgId,
-          firstName,
-          lastName: "T",
-          email: `${firstName}.${randomUUID()}@x.example`,
-          role,
-        },
-        select: { id: true },
-      });
-      return { orgId, userId: id, role, sessionId: randomUUID() };
-    };
+    const make = userMaker(tx, orgId);
+    const user = async (firstName: string, role: Role): Promise<AuthContext> => ({
+      orgId,
+      userId: await make(firstName, role),
+      role,
+      sessionId: randomUUID(),
+    });
     as.ada = await user("ada", "admin");
     // Another admin, not invited to the round: nothing of theirs is in it.
     as.max = await user("max", "admin");

@@ -9,7 +9,7 @@ import { deleteUser } from "@/lib/people/users";
 import { createPlan, getPlan, listPlans, publishPlan, setStepDone, updatePlan } from "@/lib/plans/plans";
 import { notifyPublished } from "@/lib/plans/publish";
 import { planInputSchema, planPatchSchema, type PlanInput } from "@/lib/plans/schemas";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 import { ownerClient } from "../support/owner-client";
 import { status } from "../support/status";
 
@@ -71,23 +71,9 @@ beforeAll(async () => {
   ({ orgId } = await createOrg());
   await withOrg(orgId, async (tx) => {
     const ctxOf = (userId: string, role: Role): AuthContext => ({ orgId, userId, role, sessionId: randomUUID() });
+    const make = userMaker(tx, orgId);
     const user = async (firstName: string, role: Role, teamId: string | null = null) =>
-      ctxOf(
-        (
-          await tx.user.create({
-            data: {
-              organizationId: orgId,
-              firstName,
-              lastName: "T",
-              email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-              role,
-              teamId,
-            },
-            select: { id: true },
-          })
-        ).id,
-        role,
-      );
+      ctxOf(await make(firstName, role, teamId), role);
     as.admin = await user("Ada", "admin");
     as.mia = await user("Mia", "manager");
     as.ben = await user("Ben", "manager");

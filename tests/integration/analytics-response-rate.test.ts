@@ -7,7 +7,7 @@ import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { pulseOverview, RECENT } from "@/lib/analytics/pulse";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 
 // The issue's case: Marketing (4 people, led by Mo) answered three rounds of the last four weeks in
 // full, and two of them answered the fourth, which was hidden (fewer than 3). Engineering (5)
@@ -20,20 +20,7 @@ type Seed = { admin: AuthContext; mo: AuthContext; marketing: string; engineerin
 async function seed(hiddenRoundAnswers: number): Promise<Seed> {
   const { orgId } = await createOrg();
   return withOrg(orgId, async (tx) => {
-    const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (
-        await tx.user.create({
-          data: {
-            organizationId: orgId,
-            firstName,
-            lastName: "R",
-            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-            role,
-            teamId,
-          },
-          select: { id: true },
-        })
-      ).id;
+    const user = userMaker(tx, orgId);
     const admin = await user("Ada", "admin");
     const mo = await user("Mo", "manager");
     const team = async (name: string, managerId: string | null) =>

@@ -11,7 +11,7 @@ import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { openSurveyFor } from "@/lib/surveys/open-survey";
 import { managerTeamReports } from "@/lib/analytics/reports";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 import { status } from "../support/status";
 
 // One organisation, seeded straight into the rollup tables as submissions would leave them:
@@ -44,20 +44,7 @@ const ctxOf = (orgId: string, userId: string, role: AuthContext["role"]): AuthCo
 async function seed(): Promise<Seed> {
   const { orgId } = await createOrg();
   return withOrg(orgId, async (tx) => {
-    const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (
-        await tx.user.create({
-          data: {
-            organizationId: orgId,
-            firstName,
-            lastName: "T",
-            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-            role,
-            teamId,
-          },
-          select: { id: true },
-        })
-      ).id;
+    const user = userMaker(tx, orgId);
     const admin = await user("Ada", "admin");
     const mia = await user("Mia", "manager");
     const ben = await user("Ben", "manager");

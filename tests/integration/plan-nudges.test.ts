@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { withOrg, type Tx } from "@/lib/db/tenant";
-import type { Role, SubscriptionStatus } from "@/lib/generated/prisma/enums";
+import type { SubscriptionStatus } from "@/lib/generated/prisma/enums";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { runPlanNudges } from "@/lib/plans/nudges";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 
 // The action plans' nudges, run as the job runs them (runPlanNudges over every organisation of the
 // test database), twice at the same moment where once-ness is the point: each run's transactions
@@ -29,20 +29,7 @@ async function world(status: SubscriptionStatus = "trialing"): Promise<World> {
   const { orgId } = await createOrg();
   return withOrg(orgId, async (tx) => {
     await tx.organization.update({ where: { id: orgId }, data: { subscriptionStatus: status, pulseTimeZone: "UTC" } });
-    const user = async (firstName: string, role: Role, teamId: string | null = null) =>
-      (
-        await tx.user.create({
-          data: {
-            organizationId: orgId,
-            firstName,
-            lastName: "T",
-            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-            role,
-            teamId,
-          },
-          select: { id: true },
-        })
-      ).id;
+    const user = userMaker(tx, orgId);
     const admin = await user("Ada", "admin");
     const mia = await user("Mia", "manager");
     const ben = await user("Ben", "manager");

@@ -4,7 +4,7 @@ import { withOrg } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 
 // A dimension a round did not ask about is 'not asked' in every row, the hidden team's too: it is
 // a fact about the round, not about anyone's answers, and 'hidden' would suggest answers to protect.
@@ -18,20 +18,7 @@ let roundId: string;
 beforeAll(async () => {
   const { orgId } = await createOrg();
   await withOrg(orgId, async (tx) => {
-    const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (
-        await tx.user.create({
-          data: {
-            organizationId: orgId,
-            firstName,
-            lastName: "T",
-            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-            role,
-            teamId,
-          },
-          select: { id: true },
-        })
-      ).id;
+    const user = userMaker(tx, orgId);
     const adminId = await user("Ada", "admin");
     admin = { orgId, userId: adminId, role: "admin", sessionId: randomUUID() };
     const team = async (name: string) =>

@@ -6,7 +6,7 @@ import { dashboardMetrics } from "@/lib/analytics/dashboard";
 import { pulseOverview } from "@/lib/analytics/pulse";
 import { pulseQuery } from "@/lib/analytics/pulse-schemas";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
-import { createOrg } from "../support/factories";
+import { createOrg, userMaker } from "../support/factories";
 import { status } from "../support/status";
 
 // The dashboard's team alerts pass the same suppression as every other figure. One closed round
@@ -30,20 +30,7 @@ const teams: Record<"low" | "ops" | "fine" | "partial" | "tiny", string> = {} as
 beforeAll(async () => {
   ({ orgId } = await createOrg());
   await withOrg(orgId, async (tx) => {
-    const user = async (firstName: string, role: AuthContext["role"], teamId: string | null = null) =>
-      (
-        await tx.user.create({
-          data: {
-            organizationId: orgId,
-            firstName,
-            lastName: "T",
-            email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
-            role,
-            teamId,
-          },
-          select: { id: true },
-        })
-      ).id;
+    const user = userMaker(tx, orgId);
     const as = (userId: string, role: AuthContext["role"]): AuthContext => ({
       orgId,
       userId,

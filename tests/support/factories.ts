@@ -1,7 +1,7 @@
 // Seed helpers: each call makes a new organisation or user with unique names, so test files and
 // tests never collide and can run in parallel.
 import { randomBytes, randomUUID } from "node:crypto";
-import { withOrg } from "@/lib/db/tenant";
+import { withOrg, type Tx } from "@/lib/db/tenant";
 import { hashPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
 import type { AuthContext } from "@/lib/auth/context";
@@ -68,6 +68,26 @@ export async function ctxFor(
   const sessionId = await withOrg(orgId, (tx) => createSession(tx, orgId, user.id, null));
   return { orgId, userId: user.id, role, sessionId };
 }
+
+/** For a test that builds a small organisation of named people inside one withOrg transaction:
+ * `const user = userMaker(tx, orgId)`, then `await user("Mia", "manager", teamId)` makes a user
+ * without a password (nobody signs in as them) and gives their id. */
+export const userMaker =
+  (tx: Tx, orgId: string) =>
+  async (firstName: string, role: Role, teamId: string | null = null): Promise<string> =>
+    (
+      await tx.user.create({
+        data: {
+          organizationId: orgId,
+          firstName,
+          lastName: "T",
+          email: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}@example.com`,
+          role,
+          teamId,
+        },
+        select: { id: true },
+      })
+    ).id;
 
 export const SIGNUP_PASSWORD = "Signup-pass-2026";
 
