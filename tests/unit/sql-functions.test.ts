@@ -7,6 +7,7 @@ import {
   splitStatements,
   sqlFileDefinitions,
 } from "@/scripts/db/sql-functions";
+import { READ_ONLY_STATUSES } from "@/lib/billing/status";
 
 // Each SQL function's current definition lives in prisma/sql/<function>.sql (prisma/sql/README.md);
 // the newest migration that defines the function must say exactly the same (whitespace and
@@ -84,4 +85,27 @@ describe("the SQL reader", () => {
     expect(signatureOf(a[0]!)).toBe(signatureOf(b[0]!));
     expect(signatureOf(a[0]!)).not.toBe(signatureOf(c[0]!));
   });
+});
+
+describe("SQL functions that leave read-only workspaces out", () => {
+  // The job finders run as the owner across organisations, so they cannot call the app's
+  // isReadOnlyStatus(); each spells the list, and must spell exactly READ_ONLY_STATUSES.
+  const spelled = files
+    .map((f) => ({
+      file: f.file,
+      list: /"subscriptionStatus"\s+(?:NOT\s+)?IN\s*\(([^)]*)\)/i.exec(f.statements[0] ?? ""),
+    }))
+    .filter((f): f is { file: string; list: RegExpExecArray } => f.list !== null);
+
+  it("finds them (the check below is not vacuous)", () => {
+    expect(spelled.map((f) => path.basename(f.file)).sort()).toEqual(
+      expect.arrayContaining(["app_checkbacks_due.sql", "app_plan_nudges_due.sql"]),
+    );
+  });
+
+  for (const f of spelled)
+    it(`${path.basename(f.file)} names exactly the read-only statuses`, () => {
+      const statuses = [...f.list[1]!.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+      expect(statuses.sort()).toEqual([...READ_ONLY_STATUSES].sort());
+    });
 });
