@@ -1,10 +1,10 @@
 "use client";
 
 import { rememberTab } from "@/lib/utils/tab-address";
-import Link from "next/link";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { ArrowLeft, CalendarDays, CalendarPlus, ClipboardList } from "lucide-react";
+import { CalendarDays, CalendarPlus, ClipboardList } from "lucide-react";
+import { BackLink } from "@/components/layout/back-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MyMeetings } from "@/components/one-on-one/meeting-list";
@@ -53,12 +53,7 @@ export function MeetingsPage({
 
   return (
     <>
-      <Link
-        href="/"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Dashboard
-      </Link>
+      <BackLink href="/">Back to Dashboard</BackLink>
       <PageHeader title="1:1 Meetings" subtitle="Plan, prepare and record your one-on-ones." />
       <Tabs value={tab} onValueChange={select}>
         <TabsList aria-label="1:1 Meetings">

@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
 import { planInputSchema } from "@/lib/plans/schemas";
 import type { CreatedPlanDto } from "@/lib/plans/dto";
+import { BackLink } from "@/components/layout/back-link";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -101,12 +101,7 @@ export function PlanForm({
 
   return (
     <>
-      <Link
-        href="/commitments"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Commitments
-      </Link>
+      <BackLink href="/commitments">Back to Commitments</BackLink>
       <PageHeader
         title="Plan an action"
         subtitle="One concrete action on one dimension, with an owner and a date. The score of that moment is kept as the baseline, and check-backs after publishing measure whether it worked."

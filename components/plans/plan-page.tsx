@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, Pencil, Send, XCircle } from "lucide-react";
+import { CheckCircle2, Pencil, Send, XCircle } from "lucide-react";
 import { apiFetch, problemOf } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { formatDate, plural } from "@/lib/format";
 import type { PlanDetailDto, PlanStatus, PublishedPlanDto } from "@/lib/plans/dto";
+import { BackLink } from "@/components/layout/back-link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -141,12 +141,7 @@ export function PlanPage({ plan, people }: { plan: PlanDetailDto; people: PlanPe
 
   return (
     <>
-      <Link
-        href="/commitments"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Commitments
-      </Link>
+      <BackLink href="/commitments">Back to Commitments</BackLink>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
