@@ -13,6 +13,28 @@ import type { BaselineDto } from "@/lib/plans/dto";
 // for the person creating the plan; who may see it is decided each time it is shown
 // (baselineForViewer).
 
+/** The latest closed pulse round that measured the dimension and closed at or before `closedAt`
+ * (the baseline's round, and a check-back's later round when its own did not ask everyone). */
+export async function latestMeasuringRound(
+  tx: Tx,
+  orgId: string,
+  dimension: string,
+  closedAt: Date,
+): Promise<string | null> {
+  const row = await tx.surveyRollup.findFirst({
+    where: {
+      organizationId: orgId,
+      teamId: ORG_GROUP,
+      metric: dimension,
+      n: { gt: 0 },
+      survey: { kind: "pulse", status: "closed", sentAt: { not: null }, closedAt: { not: null, lte: closedAt } },
+    },
+    orderBy: [{ survey: { sentAt: "desc" } }, { surveyId: "desc" }],
+    select: { surveyId: true },
+  });
+  return row?.surveyId ?? null;
+}
+
 /** The baseline for a team (or the organisation, teamId null) as of `now` (rounds closed by
  * then); null when that round hid the group's figure for the dimension or no closed pulse round
  * measured it. */
@@ -24,19 +46,9 @@ export async function captureBaseline(
   now: Date,
 ): Promise<BaselineDto | null> {
   const orgId = ctx.orgId;
-  const latest = await tx.surveyRollup.findFirst({
-    where: {
-      organizationId: orgId,
-      teamId: ORG_GROUP,
-      metric: dimension,
-      n: { gt: 0 },
-      survey: { kind: "pulse", status: "closed", sentAt: { not: null }, closedAt: { lte: now } },
-    },
-    orderBy: [{ survey: { sentAt: "desc" } }, { surveyId: "desc" }],
-    select: { surveyId: true },
-  });
-  if (!latest) return null;
-  const [round] = await loadRounds(tx, ctx, { kind: "pulse", ids: [latest.surveyId] });
+  const latestId = await latestMeasuringRound(tx, orgId, dimension, now);
+  if (!latestId) return null;
+  const [round] = await loadRounds(tx, ctx, { kind: "pulse", ids: [latestId] });
   if (!round) return null;
   const teams = await loadTeams(tx, orgId);
   // Without the viewer: the group's figures as anyone outside it sees them.

@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
-import { ORG_GROUP } from "@/lib/analytics/rounds";
+import { latestMeasuringRound } from "@/lib/plans/baseline";
 import { contributions } from "@/lib/surveys/scoring";
 import {
   measureCheckBack,
@@ -100,22 +100,6 @@ async function pulseRound(
     ),
     questions,
   };
-}
-
-/** The latest closed pulse round that measured the dimension and closed at or before `closedAt`. */
-async function latestMeasuringRound(tx: Tx, orgId: string, dimension: string, closedAt: Date) {
-  const row = await tx.surveyRollup.findFirst({
-    where: {
-      organizationId: orgId,
-      teamId: ORG_GROUP,
-      metric: dimension,
-      n: { gt: 0 },
-      survey: { kind: "pulse", status: "closed", sentAt: { not: null }, closedAt: { not: null, lte: closedAt } },
-    },
-    orderBy: [{ survey: { sentAt: "desc" } }, { surveyId: "desc" }],
-    select: { surveyId: true },
-  });
-  return row?.surveyId ?? null;
 }
 
 /**
