@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       });
       if (status !== 0) throw new Error("Seeding the demo's pulse history failed");
       console.log(
-        `Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation and a manager's weekly 1:1s (held, prepared and the next one).`,
+        `Created the demo workspace '${DEMO.subdomain}' with ${r.users} people, eight weeks of pulse results, its own leadership library items, a Boss Bot conversation, a manager's weekly 1:1s (held, prepared and the next one) and an action plan whose first check-back is measured.`,
       );
     }
   }

@@ -83,7 +83,7 @@ function Baseline({ plan }: { plan: PlanDetailDto }) {
       <p className="text-sm text-slate-800" data-testid="plan-baseline">
         <span className="text-2xl font-semibold text-slate-900 tabular-nums">{score(plan.baseline.score)}</span>
         <span className="text-slate-600">/10</span>
-        {` ${plan.dimensionLabel}, from ${plural(plan.baseline.n, "answer")} in the latest closed round before the plan (captured ${formatDate(plan.createdAt, "date", "UTC")}).`}
+        {` ${plan.dimensionLabel}, from ${plural(plan.baseline.n, "answer")} in the latest closed round before the plan (captured ${formatDate(plan.baselineAt ?? plan.createdAt, "date", "UTC")}).`}
       </p>
     );
   }

@@ -60,6 +60,8 @@ export type PlanDetailDto = PlanSummaryDto & {
   /** With the viewer rule applied: hidden (null) from a person who was in that group of the round
    * when it would not reach the minimum without them. */
   baseline: BaselineDto | null;
+  /** When the baseline was taken: the plan's creation as the product saw it. */
+  baselineAt: string | null;
   closedAt: string | null;
   checkBacks: CheckBackDto[];
   /** Of the latest check-back with a result; else null, with the next one's reason. */

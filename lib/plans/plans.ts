@@ -242,6 +242,7 @@ async function planDetail(tx: Tx, ctx: AuthContext, planId: string): Promise<Pla
     ...toSummary(ctx, { ...summaryRow, steps: row.steps }),
     steps,
     baseline: await baselineForViewer(tx, ctx, row.teamId, row.dimension, stored),
+    baselineAt: row.baselineAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     checkBacks,
     effect: latest?.effect ?? null,

@@ -243,11 +243,14 @@ describe("the baseline recorded at creation", () => {
 
   it("is taken as of the moment the plan is created: a round closed later does not count", async () => {
     const asOf = new Date(Date.now() - 5 * DAY);
-    expect((await createPlan(as.mia, input({ dimension: "recognition" }), asOf)).baseline).toEqual({
+    const created = await createPlan(as.mia, input({ dimension: "recognition" }), asOf);
+    expect(created.baseline).toEqual({
       score: 7,
       n: 3,
       surveyId: rounds.r2,
     });
+    // The plan says when its baseline was taken: that moment, not when the row was written.
+    expect((await getPlan(as.mia, created.id)).baselineAt).toBe(asOf.toISOString());
   });
 
   it("is null when that round hid the group (no older round stands in) or nothing measured the dimension", async () => {
