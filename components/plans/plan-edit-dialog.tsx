@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { planPatchSchema } from "@/lib/plans/schemas";
+import { PLAN_TITLE_MAX, planPatchSchema } from "@/lib/plans/schemas";
 import type { PlanDetailDto } from "@/lib/plans/dto";
 import { Button } from "@/components/ui/button";
 import {
@@ -71,7 +71,7 @@ export function PlanEditDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <TextField form={form} name="title" label="Title" maxLength={200} autoComplete="off" />
+          <TextField form={form} name="title" label="Title" maxLength={PLAN_TITLE_MAX} autoComplete="off" />
           <TextField form={form} name="dueAt" label="Due date" type="date" />
           <StepsEditor form={form} owners={owners} minDay={today()} disabled={save.isPending} idPrefix="plan-edit-" />
           <FormAlert alert={form.alert} />

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { queryKeys } from "@/lib/query/keys";
 import { DIMENSIONS } from "@/lib/surveys/dimensions";
-import { planInputSchema } from "@/lib/plans/schemas";
+import { PLAN_TITLE_MAX, planInputSchema } from "@/lib/plans/schemas";
 import type { CreatedPlanDto } from "@/lib/plans/dto";
 import { BackLink } from "@/components/layout/back-link";
 import { PageHeader } from "@/components/layout/page-header";
@@ -109,7 +109,14 @@ export function PlanForm({
       <Card className="max-w-3xl">
         <CardContent className="pt-5">
           <form onSubmit={submit} noValidate className="grid gap-5">
-            <TextField form={form} name="title" label="Title" maxLength={200} autoComplete="off" disabled={pending} />
+            <TextField
+              form={form}
+              name="title"
+              label="Title"
+              maxLength={PLAN_TITLE_MAX}
+              autoComplete="off"
+              disabled={pending}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField form={form} name="dimension" label="Dimension" disabled={pending}>
                 <option value="">Choose a dimension</option>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { PLAN_STEPS_MAX } from "@/lib/plans/schemas";
+import { PLAN_STEPS_MAX, STEP_TITLE_MAX } from "@/lib/plans/schemas";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -62,7 +62,12 @@ export function StepsEditor<V extends WithSteps>({
                 <div className="flex items-end gap-2">
                   <div className="min-w-0 flex-1 space-y-1.5">
                     <Label htmlFor={title.id}>{`Step ${n}`}</Label>
-                    <Input {...title} maxLength={200} disabled={disabled} placeholder="e.g. Hold a team retro" />
+                    <Input
+                      {...title}
+                      maxLength={STEP_TITLE_MAX}
+                      disabled={disabled}
+                      placeholder="e.g. Hold a team retro"
+                    />
                   </div>
                   <Button
                     variant="ghost"

@@ -5,8 +5,8 @@ import { DIMENSION_KEYS, type DimensionKey } from "@/lib/surveys/dimensions";
 
 // Request bodies of the action plan routes, shared by the routes and the plan form. Client-safe.
 
-const PLAN_TITLE_MAX = 200;
-const STEP_TITLE_MAX = 200;
+export const PLAN_TITLE_MAX = 200;
+export const STEP_TITLE_MAX = 200;
 export const PLAN_STEPS_MAX = 20;
 
 export const ORG_PLAN_VISIBILITY_MESSAGE = "A plan for the whole organisation is visible to everyone";
