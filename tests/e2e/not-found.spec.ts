@@ -40,3 +40,19 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
   });
 });
+
+// Next answers a run-time notFound() with its error document (<html id="__next_error__">, no lang,
+// empty head) and renders the page over it when the scripts run. With every script held back
+// 1.5 s (about 4 s in all, as the loads chain), as on a loaded CI machine, the page must still end
+// as the real 404 with its lang, and the axe check must judge that document, not Next's
+// placeholder (it reported 'html-has-lang' here before the watcher waited for it).
+test("with slow scripts the 404 still ends as the real page, with its language", async ({ page }) => {
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const res = await page.goto(workspaceUrl(ws.subdomain, "/nope"), { waitUntil: "commit" });
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found", level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});

@@ -51,6 +51,14 @@ function watcher(opts: WatcherOptions): void {
   let paused = false;
 
   const settle = async () => {
+    // A page that calls notFound() at run time (the workspace's and the site's catch-alls) gets
+    // Next's error document first: <html id="__next_error__"> with no lang and an empty head, which
+    // the client then renders over with the root layout (React replaces the element's attributes).
+    // That is Next 16's behaviour, noted on the issue; scanning it before the scripts have run
+    // reported 'html-has-lang' on a loaded machine, so the scan waits for the real document.
+    const renderedBy = Date.now() + 8_000;
+    while (document.documentElement.id === "__next_error__" && Date.now() < renderedBy)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     // On a client-side navigation Next streams the new page's metadata after its content: the old
     // <title> is gone and the new one not yet there (up to ~0.5 s seen on the lead form's hand-over
     // to signup). Until it arrives the page has not settled; a page that never gets one still fails.
