@@ -7,8 +7,7 @@ import { currentTenant } from "@/lib/tenancy/resolve";
 import { loadSession } from "@/lib/auth/sessions";
 import type { AuthContext, SessionUserDto } from "@/lib/auth/context";
 import { isUuid } from "@/lib/db/tenant";
-
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+import { SESSION_COOKIES } from "@/lib/auth/session-cookie-names";
 
 /**
  * The signed-in user of this request, checked in full every time: the workspace from the Host

@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import type { NextResponse } from "next/server";
 import { env } from "@/lib/config/env";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/sessions";
+import { SESSION_COOKIES } from "@/lib/auth/session-cookie-names";
 
 /**
  * Sets the session cookie exactly as next-auth's credentials callback would (lib/auth/
@@ -39,7 +40,7 @@ async function sessionCookie(requestHeaders: Headers, claims: SessionClaims) {
     maxAge: SESSION_MAX_AGE_S,
   });
   return {
-    name: secure ? "__Secure-next-auth.session-token" : "next-auth.session-token",
+    name: secure ? SESSION_COOKIES[0] : SESSION_COOKIES[1],
     value,
     options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure, maxAge: SESSION_MAX_AGE_S },
   };

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { apiRoute } from "@/lib/api/route";
 import { endSession } from "@/lib/auth/sessions";
-import { SESSION_COOKIES } from "@/lib/auth/current-session";
+import { SESSION_COOKIES } from "@/lib/auth/session-cookie-names";
 
 // POST /api/auth/logout: ends the server-side session (so the cookie is worthless even if kept)
 // and clears the cookie.
