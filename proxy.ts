@@ -1,7 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { parseHost } from "@/lib/tenancy/host";
 import { fallbackWorkspaceOrigin, productNameFromEnv, rootDomainFromEnv, siteProtocol } from "@/lib/tenancy/site";
-import { isMainSitePath, REQUESTED_PATH_HEADER, SITE_SEGMENT, TENANT_SEGMENT } from "@/lib/tenancy/routing";
+import {
+  isMainSitePath,
+  REQUESTED_PATH_HEADER,
+  SITE_SEGMENT,
+  TENANT_SEGMENT,
+  UNKNOWN_PATH_HEADER,
+} from "@/lib/tenancy/routing";
+import { isPagePath, SITE_PAGES, WORKSPACE_PAGES } from "@/lib/tenancy/page-paths";
+import { SESSION_COOKIES } from "@/lib/auth/session-cookie-names";
 
 // Thin on purpose: it only routes. Pages, route handlers and actions resolve the workspace and
 // the session again on the server, so a request that skips this proxy reaches nothing it should not.
@@ -10,6 +18,7 @@ import { isMainSitePath, REQUESTED_PATH_HEADER, SITE_SEGMENT, TENANT_SEGMENT } f
 const STRIPPED = [
   "x-pulsewell-tenant",
   REQUESTED_PATH_HEADER,
+  UNKNOWN_PATH_HEADER,
   "x-middleware-subrequest",
   "x-middleware-rewrite",
   "x-invoke-path",
@@ -141,28 +150,36 @@ export function proxy(req: NextRequest): NextResponse {
     pathname.startsWith(`${TENANT_SEGMENT}/`) ||
     pathname === SITE_SEGMENT ||
     pathname.startsWith(`${SITE_SEGMENT}/`);
-  const rewrite = (path: string) => {
+  // A path no page serves (`known` false) ends in a catch-all page: the 404 is answered here, and
+  // the header tells that page to render 'Page Not Found' itself (lib/tenancy/page-paths.ts).
+  const rewrite = (path: string, known = true) => {
     const url = req.nextUrl.clone();
     url.pathname = path;
-    return withCsp(NextResponse.rewrite(url, { request: { headers } }));
+    if (!known) headers.set(UNKNOWN_PATH_HEADER, "1");
+    return withCsp(NextResponse.rewrite(url, { request: { headers }, status: known ? undefined : 404 }));
   };
   // Not Next's own /_not-found: that page is prerendered at build time, so its scripts carry no
   // nonce and the policy would block them. The main site's catch-all answers 404 per request.
-  const notFoundPage = () => rewrite(`${SITE_SEGMENT}/_not-found`);
+  const notFoundPage = () => rewrite(`${SITE_SEGMENT}/_not-found`, false);
   if (internal) return notFoundPage();
 
   switch (host.kind) {
-    case "tenant":
+    case "tenant": {
       headers.set(REQUESTED_PATH_HEADER, `${pathname}${search}`);
-      return rewrite(`${TENANT_SEGMENT}/${host.subdomain}${pathname === "/" ? "" : pathname}`);
+      const known = isPagePath(WORKSPACE_PAGES, pathname);
+      // Without a session cookie the 404 is the main site's light page: the workspace's catch-all
+      // (a 404 inside the app shell) brings the shell's scripts, 50 KiB over a bare page.
+      if (!known && !SESSION_COOKIES.some((name) => req.cookies.has(name))) return notFoundPage();
+      return rewrite(`${TENANT_SEGMENT}/${host.subdomain}${pathname === "/" ? "" : pathname}`, known);
+    }
     case "main":
-      if (isMainSitePath(pathname)) return rewrite(`${SITE_SEGMENT}${pathname}`);
+      if (isMainSitePath(pathname)) return rewrite(`${SITE_SEGMENT}${pathname}`, isPagePath(SITE_PAGES, pathname));
       // On a local root, "/" is the public site (it leads to the demo workspace) and every app
       // page goes to the demo workspace's, so a workspace path typed without the subdomain still
       // opens (docs/decisions.md (Hosts and tenancy)).
       if (host.local && pathname !== "/")
         return NextResponse.redirect(new URL(`${pathname}${search}`, fallbackWorkspaceOrigin(rootDomainFromEnv())));
-      return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`);
+      return rewrite(`${SITE_SEGMENT}${pathname === "/" ? "" : pathname}`, isPagePath(SITE_PAGES, pathname));
     default:
       return notFoundPage();
   }

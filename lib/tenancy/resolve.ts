@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { env } from "@/lib/config/env";
 import { orgIdForSubdomain } from "@/lib/db/tenant";
 import { parseHost, type HostKind } from "@/lib/tenancy/host";
+import { UNKNOWN_PATH_HEADER } from "@/lib/tenancy/routing";
 
 export type Tenant = { orgId: string; subdomain: string };
 
@@ -24,3 +25,9 @@ export async function tenantForHost(kind: HostKind): Promise<Tenant | null> {
 /** The workspace this request is for, resolved again on the server for every page, route and
  * action (the proxy's rewrite is never trusted). Null on the main site or an unknown workspace. */
 export const currentTenant = cache(async (): Promise<Tenant | null> => tenantForHost(await currentHost()));
+
+/** Whether the proxy has answered this request with 404 because no page serves its path
+ * (lib/tenancy/page-paths.ts): a catch-all page then renders 'Page Not Found' itself. */
+export async function isUnknownPath(): Promise<boolean> {
+  return (await headers()).get(UNKNOWN_PATH_HEADER) === "1";
+}

@@ -13,3 +13,8 @@ export const SITE_SEGMENT = "/site";
  * for it (path and query, before the rewrite), so the signed-in layout can send a signed-out
  * visitor to the sign-in with a way back. Only the proxy sets it; a client's copy is dropped. */
 export const REQUESTED_PATH_HEADER = "x-pulsewell-path";
+
+/** The request header by which the proxy tells a catch-all page that it has answered the path
+ * with 404 already (lib/tenancy/page-paths.ts), so the page renders 'Page Not Found' itself
+ * instead of calling notFound(). Only the proxy sets it; a client's copy is dropped. */
+export const UNKNOWN_PATH_HEADER = "x-pulsewell-unknown-path";
