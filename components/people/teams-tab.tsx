@@ -89,7 +89,7 @@ export function TeamsTab({ people, onAddTeam }: { people: PeopleContext; onAddTe
       {removing ? (
         <ConfirmDialog
           title={`Delete the team "${removing.name}"?`}
-          description="Its members stay in the organisation without a team. Past survey results are kept."
+          description="Its members stay in the organisation without a team. Past survey results are kept; its action plans are deleted with it."
           confirmLabel="Delete Team"
           pending={remove.isPending}
           onConfirm={() => remove.mutate(removing)}

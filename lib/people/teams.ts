@@ -119,9 +119,11 @@ export async function deleteTeam(ctx: AuthContext, id: string): Promise<void> {
   await withOrg(ctx.orgId, async (tx) => {
     const team = await tx.team.findUnique({ where: orgKey(ctx.orgId, id), select: { name: true } });
     if (!team) throw notFound("Team");
-    // Members stay in the organisation, without a team.
+    // Members stay in the organisation, without a team. The team's action plans go with it (their
+    // baselines and check-backs measure this team); the audit row says how many.
     await tx.user.updateMany({ where: { organizationId: ctx.orgId, teamId: id }, data: { teamId: null } });
+    const actionPlans = await tx.actionPlan.count({ where: { organizationId: ctx.orgId, teamId: id } });
     await tx.team.delete({ where: orgKey(ctx.orgId, id) });
-    await audit(tx, ctx, "team.delete", { type: "team", id }, { name: team.name });
+    await audit(tx, ctx, "team.delete", { type: "team", id }, { name: team.name, actionPlans });
   });
 }

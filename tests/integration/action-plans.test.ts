@@ -6,6 +6,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { ORG_GROUP } from "@/lib/analytics/rounds";
 import { isDomainError } from "@/lib/errors/domain-error";
 import { deleteUser } from "@/lib/people/users";
+import { deleteTeam } from "@/lib/people/teams";
 import { createPlan, getPlan, listPlans, publishPlan, setStepDone, updatePlan } from "@/lib/plans/plans";
 import { notifyPublished } from "@/lib/plans/publish";
 import { planInputSchema, planPatchSchema, type PlanInput } from "@/lib/plans/schemas";
@@ -691,6 +692,32 @@ describe("a deleted owner", () => {
     expect((await getPlan(admin, leadOwned.id)).owner.id).toBe(ids.admin);
     await deleteUser(admin, ids.worker);
     expect((await getPlan(admin, leadOwned.id)).steps.map((s) => s.owner)).toEqual([null]);
+  });
+});
+
+describe("a deleted team", () => {
+  it("takes its plans with it, and the audit row says how many", async () => {
+    const { orgId: o } = await createOrg();
+    const { admin, team, other } = await withOrg(o, async (tx) => {
+      const a = await userMaker(tx, o)("ada", "admin");
+      const mk = async (name: string) =>
+        (await tx.team.create({ data: { organizationId: o, name, managerId: a }, select: { id: true } })).id;
+      return { admin: a, team: await mk("Ops"), other: await mk("Sales") };
+    });
+    const ctx: AuthContext = { orgId: o, userId: admin, role: "admin", sessionId: randomUUID() };
+    const base = { title: "t", dimension: "recognition", dueAt: inDays(30) };
+    const gone = [
+      await createPlan(ctx, planInputSchema.parse({ ...base, teamId: team })),
+      await createPlan(ctx, planInputSchema.parse({ ...base, teamId: team })),
+    ];
+    const kept = await createPlan(ctx, planInputSchema.parse({ ...base, teamId: other }));
+    await deleteTeam(ctx, team);
+    for (const p of gone) expect(await codeOf(getPlan(ctx, p.id))).toBe("not_found");
+    expect((await getPlan(ctx, kept.id)).id).toBe(kept.id);
+    const row = await withOrg(o, (tx) =>
+      tx.auditLog.findFirst({ where: { organizationId: o, action: "team.delete" }, select: { details: true } }),
+    );
+    expect(row?.details).toEqual({ name: "Ops", actionPlans: 2 });
   });
 });
 
