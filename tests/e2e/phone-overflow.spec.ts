@@ -1,10 +1,9 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { test, expect, type Page } from "./support/test";
 import { MAIN, signInAs, workspaceUrl } from "./support/pages";
 import { superuserQuery } from "./support/db";
 import { createWorkspace } from "./support/workspace";
 import { openSurveyLink } from "./support/open-survey";
+import { pagePatterns } from "../support/page-files";
 
 // No page is wider than a 390 px phone: every page file under app/ is visited, as each role that
 // can open it, and the document must not scroll sideways. The list of pages is read from the page
@@ -108,26 +107,6 @@ const sitePages: Record<string, string> = {
   "/trial": "/trial",
   "/[...rest]": "/logos/no-such-page",
 };
-
-/** The address pattern of every page.tsx under a folder: route groups dropped, segments kept. */
-function pagePatterns(dir: string): string[] {
-  const root = path.resolve(dir);
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(path.join(d, e.name));
-      else if (e.name === "page.tsx") {
-        const segments = path
-          .relative(root, d)
-          .split(path.sep)
-          .filter((s) => s !== "" && !/^\(.*\)$/.test(s));
-        found.push(`/${segments.join("/")}`);
-      }
-    }
-  };
-  walk(root);
-  return found.sort();
-}
 
 test("every page file has a way to open it here @phone", () => {
   const tenant = pagePatterns("app/t/[tenant]");

@@ -1,27 +1,9 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isPagePath, SITE_PAGES, WORKSPACE_PAGES } from "@/lib/tenancy/page-paths";
+import { pagePatterns } from "../support/page-files";
 
-/** The address of every page.tsx under a folder (route groups dropped), catch-alls left out. */
-function pageFiles(dir: string): string[] {
-  const root = path.resolve(dir);
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(path.join(d, e.name));
-      else if (e.name === "page.tsx") {
-        const segments = path
-          .relative(root, d)
-          .split(path.sep)
-          .filter((s) => s !== "" && !/^\(.*\)$/.test(s));
-        if (!segments.some((s) => s.startsWith("[..."))) found.push(`/${segments.join("/")}`);
-      }
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+/** The address of every page.tsx under a folder, catch-alls left out (they serve the rest). */
+const pageFiles = (dir: string) => pagePatterns(dir).filter((p) => !p.includes("[..."));
 
 describe("the proxy's list of pages", () => {
   it("names every workspace page file, and nothing else", () => {
