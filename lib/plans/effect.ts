@@ -163,9 +163,11 @@ export type MeasureInput = {
   teamId: string | null;
   /** Every team of the organisation (suppression is decided over all of them). */
   teamIds: readonly string[];
-  /** Teams that may serve as comparison: no published or finished plan on the dimension, not the
-   * plan's own team. */
+  /** Teams that may serve as comparison: no plan on the dimension published by the check-back's
+   * close, not the plan's own team. */
   comparisonCandidates: readonly string[];
+  /** The teams whose figures the viewer may see (every team for an admin, none for an employee). */
+  seenTeamIds: ReadonlySet<string>;
   /** The pulse round the baseline was taken from, with its questions on the dimension. */
   baseline: { round: RoundRows; questions: readonly MeasuredQuestion[] } | null;
   /** The check-back's closed survey: its score question and "Did this action happen?". */
@@ -256,6 +258,7 @@ export function measureCheckBack(input: MeasureInput): Measured {
               ...input.comparisonAfter,
               visible: visibleGroups(input.comparisonAfter.round, input.teamIds, input.dimension),
             };
+      let unseen = 0;
       if (input.teamId !== null && later) {
         for (const id of input.comparisonCandidates) {
           if (id === input.teamId || !baseVisible.has(id) || !later.visible.has(id)) continue;
@@ -263,10 +266,16 @@ export function measureCheckBack(input: MeasureInput): Measured {
           const a = sampleOf(later.round, id, later.questions);
           if (b.n === 0 || a.n === 0) continue;
           comparison.push({ before: b, after: a });
+          if (!input.seenTeamIds.has(id)) unseen++;
         }
       }
-      const raw = differenceInDifferences({ before, after }, comparison);
-      effect = effectDto(cbRound.id, raw, { before: before.n, after: after.n }, comparison.length);
+      // The comparison is the mean of the teams' own changes: with exactly one of them a team the
+      // viewer may not see, it would give that team's change away (alone, or beside teams the
+      // viewer sees). Like the complementary rule for groups: none or at least two such teams, else
+      // the plan shows its own change without a comparison.
+      const shownComparison = unseen === 1 ? [] : comparison;
+      const raw = differenceInDifferences({ before, after }, shownComparison);
+      effect = effectDto(cbRound.id, raw, { before: before.n, after: after.n }, shownComparison.length);
     }
   }
   return { effect, happened };

@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/tenant";
 import type { AuthContext } from "@/lib/auth/context";
 import { loadRounds, loadTeams, type LoadedRound } from "@/lib/analytics/load";
+import { canSeeTeam } from "@/lib/analytics/scope";
 import { latestMeasuringRound } from "@/lib/plans/baseline";
 import { contributions } from "@/lib/surveys/scoring";
 import {
@@ -107,8 +108,9 @@ async function pulseRound(
  * One instrument throughout: the check-back's score question is the baseline round's own question
  * for the dimension (same bank item), so "before" is that question in the baseline round and
  * "after" that question in the check-back's survey. Treated group: the plan's team (or the
- * organisation). Comparison: every other team without a published or finished plan on the
- * dimension whose cells show in both rounds: "after" from the same question in the same pulse
+ * organisation). Comparison: every other team without a plan on the dimension published by the
+ * check-back's close whose cells show in both rounds (and none or at least two of them out of the
+ * viewer's sight: lib/plans/effect.ts): "after" from the same question in the same pulse
  * round (asked of everyone there); for a check-back sent alone (to the team only), from the
  * latest pulse round that measured the dimension by the check-back's close. An organisation plan
  * has no comparison.
@@ -145,21 +147,30 @@ export async function checkBackResults(
   });
   if (closed.length === 0) return out;
 
-  const teamIds = (await loadTeams(tx, ctx.orgId)).map((t) => t.id);
-  let comparisonCandidates: string[] = [];
-  if (plan.teamId !== null) {
-    const acting = await tx.actionPlan.findMany({
-      where: {
-        organizationId: ctx.orgId,
-        dimension: plan.dimension,
-        status: { in: ["published", "done"] },
-        teamId: { not: null },
-      },
-      select: { teamId: true },
-    });
-    const excluded = new Set([plan.teamId, ...acting.map((p) => p.teamId)]);
-    comparisonCandidates = teamIds.filter((id) => !excluded.has(id));
-  }
+  const teams = await loadTeams(tx, ctx.orgId);
+  const teamIds = teams.map((t) => t.id);
+  const seenTeamIds = new Set(teams.filter((t) => canSeeTeam(ctx, t)).map((t) => t.id));
+  // Teams that acted on the dimension: any plan on it published (whatever became of it since).
+  const acting =
+    plan.teamId === null
+      ? []
+      : await tx.actionPlan.findMany({
+          where: {
+            organizationId: ctx.orgId,
+            dimension: plan.dimension,
+            publishedAt: { not: null },
+            teamId: { not: null },
+          },
+          select: { teamId: true, publishedAt: true },
+        });
+  // The comparison teams of a check-back are fixed once it closes: those with no plan on the
+  // dimension published by then. Publishing, dropping or finishing a plan later changes nothing,
+  // so nobody can move a team in or out of a closed result's comparison to difference it out.
+  const candidatesAt = (closedAt: Date): string[] => {
+    if (plan.teamId === null) return [];
+    const excluded = new Set([plan.teamId, ...acting.filter((p) => p.publishedAt! <= closedAt).map((p) => p.teamId)]);
+    return teamIds.filter((id) => !excluded.has(id));
+  };
 
   for (const c of closed) {
     const survey = surveyById.get(c.surveyId!)!;
@@ -186,6 +197,7 @@ export async function checkBackResults(
       [score?.id, happenedQuestionId].filter((id): id is string => !!id),
     );
 
+    const comparisonCandidates = candidatesAt(survey.closedAt!);
     let comparisonAfter: MeasureInput["comparisonAfter"] = null;
     // Asked of everyone in a pulse round: the comparison teams answered the very same question.
     if (score && score.audienceTeamId === null && cbLoaded.meta.kind === "pulse") comparisonAfter = "check-back";
@@ -203,6 +215,7 @@ export async function checkBackResults(
       teamId: plan.teamId,
       teamIds,
       comparisonCandidates,
+      seenTeamIds,
       baseline,
       checkBack: {
         round: cbRound,

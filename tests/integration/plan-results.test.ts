@@ -318,6 +318,7 @@ describe("a check-back's results", () => {
             ownerId: s.w.adminCtx.userId,
             dueAt: new Date(Date.now() + 60 * DAY),
             status: name === "B" ? "published" : "done",
+            publishedAt: new Date(Date.now() - DAY),
           },
         }),
       );
@@ -333,6 +334,58 @@ describe("a check-back's results", () => {
       comparisonTeams: 0,
     });
     expect(first!.happened).toEqual({ n: 4, yes: 100, partly: 0, no: 0 });
+  });
+
+  it("keeps a closed result's comparison teams, and shows no comparison to a viewer who sees all of them but one", async () => {
+    const s = await scenario({ happened: [0, 0, 0, 0] });
+    expect(await s.closeLater()).toBe(true);
+    const [before] = await results(s.w.adminCtx, s.planId);
+    expect(before!.effect).toMatchObject({ comparisonChange: -0.4, comparisonTeams: 2 });
+    // Team B publishes its own plan on wellness after the round closed, and drops it: a closed
+    // result keeps its comparison (else publishing and dropping would difference B's change out).
+    const late = await withOrg(s.w.orgId, (tx) =>
+      tx.actionPlan.create({
+        data: {
+          organizationId: s.w.orgId,
+          title: "Team B's late plan",
+          dimension: DIMENSION,
+          teamId: s.w.teams.B.id,
+          ownerId: s.w.adminCtx.userId,
+          dueAt: new Date(Date.now() + 60 * DAY),
+          status: "published",
+          publishedAt: new Date(Date.now() + 1000),
+        },
+        select: { id: true },
+      }),
+    );
+    expect(await results(s.w.adminCtx, s.planId)).toEqual([before, expect.anything(), expect.anything()]);
+    await withOrg(s.w.orgId, (tx) =>
+      tx.actionPlan.update({
+        where: { organizationId_id: { organizationId: s.w.orgId, id: late.id } },
+        data: { status: "dropped" },
+      }),
+    );
+    expect((await results(s.w.adminCtx, s.planId))[0]).toEqual(before);
+
+    // Team A's manager now leads B too: C alone is out of their sight, and a comparison of B and C
+    // would be C's change beside B's. They see A's own change without a comparison.
+    const [mine] = await results(s.w.managerCtx, s.planId);
+    expect(mine!.effect).toEqual(before!.effect);
+    await withOrg(s.w.orgId, (tx) =>
+      tx.team.update({
+        where: { organizationId_id: { organizationId: s.w.orgId, id: s.w.teams.B.id } },
+        data: { managerId: s.w.managerCtx.userId },
+      }),
+    );
+    const [leadsB] = await results(s.w.managerCtx, s.planId);
+    expect(leadsB!.effect).toEqual({
+      ...before!.effect,
+      comparisonChange: null,
+      estimate: null,
+      interval: null,
+      comparisonTeams: 0,
+    });
+    expect((await results(s.w.adminCtx, s.planId))[0]).toEqual(before);
   });
 
   it("measures an organisation plan over everyone, without a comparison group", async () => {

@@ -129,6 +129,8 @@ function inputOf(o: Org): MeasureInput {
     teamId: group,
     teamIds: teams,
     comparisonCandidates: teams.filter((t, i) => t !== TREATED && o.candidates[i]),
+    // An admin's view: every team in sight (the rule on teams out of sight has its own property).
+    seenTeamIds: new Set(teams),
     baseline: {
       round: roundRows("base", o.min, 1000, teams, o.viewers[0]!, respondentsOf(base), o.outside[0]!.length, [
         { id: BASE_Q, metric: o.dimension, byTeam: base, outside: o.outside[0]!, reversed },
@@ -313,6 +315,27 @@ describe("check-back results: difference-in-differences", () => {
         expect(r!.n).toEqual({ before: tb.length, after: ta.length });
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("shows no comparison when exactly one comparison team is out of the viewer's sight, and the same one otherwise", () => {
+    fc.assert(
+      fc.property(visibleOrgArb, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), (o, hidden) => {
+        const teams = TEAMS.slice(0, o.teamCount);
+        const comparisonTeams: string[] = teams.filter((t) => t !== TREATED);
+        const unseen = comparisonTeams.filter((_, i) => hidden[i]);
+        const all = measureCheckBack(inputOf(o)).effect;
+        const r = measureCheckBack({
+          ...inputOf(o),
+          seenTeamIds: new Set(teams.filter((t) => !unseen.includes(t))),
+        }).effect;
+        expect(all?.comparisonChange).not.toBeNull();
+        if (unseen.length === 1) {
+          // That team's change would be the comparison itself (or follow from the teams in sight).
+          expect(r).toEqual({ ...all, comparisonChange: null, estimate: null, interval: null, comparisonTeams: 0 });
+        } else expect(r).toEqual(all);
+      }),
+      { numRuns: 500 },
     );
   });
 
