@@ -8,7 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/errors/domain-error";
 import { loadRounds, loadTeams, type LoadedRound, type TeamRow } from "@/lib/analytics/load";
 import { canSeeTeam } from "@/lib/analytics/scope";
-import { combine, evaluateRound, type GroupCell } from "@/lib/analytics/rounds";
+import { combine, evaluateRound, ORG_GROUP, type GroupCell } from "@/lib/analytics/rounds";
 import { isoDay } from "@/lib/analytics/periods";
 import { CULTURE_DIMENSIONS, DIMENSIONS, ENGAGEMENT_DIMENSION, type DimensionKey } from "@/lib/surveys/dimensions";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
@@ -35,7 +35,8 @@ type ImpactRow = { dimension: string; pairs: number; r: number | null };
 
 /**
  * Pearson r, per dimension, between a response's answer on the dimension and its answer on overall
- * engagement, over the organisation's last IMPACT_ROUNDS closed pulse rounds. Answers are scored as
+ * engagement, over the organisation's last IMPACT_ROUNDS closed pulse rounds with more respondents
+ * than their minimum. Answers are scored as
  * the rollups score them (lib/surveys/scoring.ts): (a - 1) x 2.5, the stress item reversed into
  * wellness; a response with several answers on one dimension counts their mean. The database
  * returns one row per dimension: the count of pairs and corr(), never an answer.
@@ -47,10 +48,16 @@ async function impactByDimension(
 ): Promise<Map<string, { r: number | null; pairs: number }>> {
   const rows = await tx.$queryRaw<ImpactRow[]>(Prisma.sql`
     WITH rounds AS (
-      SELECT "id" FROM "Survey"
-      WHERE "organizationId" = ${orgId}::uuid AND "kind" = 'pulse' AND "status" = 'closed'
-        AND "sentAt" IS NOT NULL AND "sentAt" <= ${now}
-      ORDER BY "sentAt" DESC
+      SELECT s."id" FROM "Survey" s
+      JOIN "SurveyParticipation" p
+        ON p."organizationId" = s."organizationId" AND p."surveyId" = s."id" AND p."teamId" = ${ORG_GROUP}::uuid
+      WHERE s."organizationId" = ${orgId}::uuid AND s."kind" = 'pulse' AND s."status" = 'closed'
+        AND s."sentAt" IS NOT NULL AND s."sentAt" <= ${now}
+        -- Only rounds whose organisation figure every viewer sees (more respondents than the
+        -- minimum, so also without the person looking): a hidden round's few answers would
+        -- otherwise move r and the pair count between two calls either side of its close.
+        AND p."responded" > s."minGroupSize"
+      ORDER BY s."sentAt" DESC
       LIMIT ${IMPACT_ROUNDS}
     ),
     scored AS (

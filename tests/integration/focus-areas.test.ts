@@ -47,7 +47,9 @@ const rand = () => {
 const pick = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const clamp = (v: number) => Math.min(5, Math.max(1, v));
 
-async function seedRound(tx: Tx, index: number, sentAt: Date) {
+type People = [teamId: string | null, n: number, range: [number, number]][];
+
+async function seedRound(tx: Tx, index: number, sentAt: Date, only?: People) {
   const surveyId = randomUUID();
   await tx.survey.create({
     data: {
@@ -89,7 +91,7 @@ async function seedRound(tx: Tx, index: number, sentAt: Date) {
     m.set(metric, { n: a.n + 1, sum: a.sum + score });
     sums.set(group, m);
   };
-  const people: [string | null, number, [number, number]][] = [
+  const people: People = only ?? [
     [teams.cs, 5, [1, 3]],
     [teams.other, 5, [3, 5]],
     [teams.tiny, 2, [1, 5]],
@@ -156,7 +158,7 @@ function pearson(pairs: [number, number][]): number {
 /** The last 12 rounds' pairs: rounds -8 to 3. */
 const pairsOf = (dim: Dim) =>
   responses
-    .filter((r) => r.round >= -8 && r.scores[dim] !== undefined && r.scores.overall !== undefined)
+    .filter((r) => r.round >= -8 && r.round <= 3 && r.scores[dim] !== undefined && r.scores.overall !== undefined)
     .map((r): [number, number] => [r.scores[dim]!, r.scores.overall!]);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -178,6 +180,9 @@ beforeAll(async () => {
     // Nine older rounds, long before any score shown: eight of them still count for the relation
     // (the last 12 rounds), the oldest does not.
     for (let i = -9; i < 0; i++) await seedRound(tx, i, new Date(Date.now() - (300 - i * 7) * DAY));
+    // A round only three people answered (the minimum, so hidden from any of them), between the
+    // old rounds and the recent ones: it is not one of the last 12 the relation counts.
+    await seedRound(tx, 100, new Date(Date.now() - 150 * DAY), [[teams.cs, 3, [1, 5]]]);
     const plan = (dimension: string, status: "draft" | "done") =>
       tx.actionPlan.create({
         data: {
