@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { orgKey, withOrg, type Tx } from "@/lib/db/tenant";
 import { log } from "@/lib/log/logger";
 import { isReadOnly } from "@/lib/billing/access";
-import { isDimensionKey } from "@/lib/surveys/dimensions";
+import { dimensionLabel, isDimensionKey } from "@/lib/surveys/dimensions";
 import { scaleItemsOf, type BankScaleItem } from "@/lib/surveys/question-bank";
 import { STRESS_ITEM_KEY } from "@/lib/surveys/scoring";
 import { createSurvey, sendSurvey, surveyQuestionRows, type SurveyQuestionSpec } from "@/lib/surveys/send";
@@ -37,7 +37,9 @@ const SEND_TIMEOUT_MS = 120_000;
 
 const HAPPENED_OPTIONS = ["Yes", "Partly", "No"] as const;
 export const happenedQuestionText = (planTitle: string) => `Did this action happen? \u201c${planTitle}\u201d`;
-const checkBackSurveyTitle = (planTitle: string) => `Check-back: ${planTitle}`;
+// Named by the dimension, not the plan: every manager's survey list shows the survey, and a plan
+// kept to its team is not theirs to read. The team sees the plan's title in its own question.
+const checkBackSurveyTitle = (dimension: string) => `Check-back: ${dimensionLabel(dimension)}`;
 
 /** The bank's item a pulse round measures a dimension with when no baseline round says otherwise:
  * for wellness the stress item (asked every round, scored reversed by the rollups), else the
@@ -240,7 +242,7 @@ async function sendAlone(orgId: string, checkBackId: string, now: Date): Promise
         orgId,
         {
           kind: "custom",
-          title: checkBackSurveyTitle(cb.plan.title),
+          title: checkBackSurveyTitle(cb.plan.dimension),
           // The survey goes to the team alone: its questions are for everyone it reaches.
           questions: checkBackQuestions(cb, null, await scoreItemOf(tx, orgId, cb.plan)),
           audienceTeamIds: cb.plan.teamId ? [cb.plan.teamId] : [],

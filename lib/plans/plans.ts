@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit/audit";
 import { assertWritable } from "@/lib/billing/access";
 import { conflict, forbidden, invalidInput, notFound } from "@/lib/errors/domain-error";
 import { fullName } from "@/lib/people/dto";
-import { DIMENSIONS, isDimensionKey, type DimensionKey } from "@/lib/surveys/dimensions";
+import { dimensionLabel, isDimensionKey, type DimensionKey } from "@/lib/surveys/dimensions";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { canManagePlan, canMarkStep, visiblePlanWhere, type PlanAccessFacts } from "@/lib/plans/access";
 import { baselineForViewer, captureBaseline } from "@/lib/plans/baseline";
@@ -51,7 +51,6 @@ type SummaryRow = Prisma.ActionPlanGetPayload<{ select: typeof summarySelect }>;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const today = (now: Date) => day(now);
-const dimensionLabel = (key: string) => DIMENSIONS.find((d) => d.key === key)?.label ?? key;
 const personRef = (u: { id: string; firstName: string; lastName: string; email: string }) => ({
   id: u.id,
   name: fullName(u),

@@ -5,7 +5,7 @@ import { notifyMany } from "@/lib/notifications/service";
 import { formatDay } from "@/lib/format";
 import { displayName, safeName } from "@/lib/mail/safe-name";
 import { CHECK_BACK_DAYS } from "@/lib/plans/dto";
-import { DIMENSIONS } from "@/lib/surveys/dimensions";
+import { dimensionLabel } from "@/lib/surveys/dimensions";
 
 // What publishing a plan does besides its own row (docs/decisions.md (Acting on results)): the
 // three check-backs at 30, 60 and 90 days, and a notification to everyone the plan is shown to.
@@ -65,7 +65,7 @@ export async function notifyPublished(tx: Tx, ctx: AuthContext, plan: PublishedP
   // Names are data: a stored name or team name that could pass for a link or markup is left out
   // (lib/mail/safe-name.ts), as every notice and e-mail does.
   const who = publisher ? displayName(publisher.firstName, publisher.lastName, publisher.email) : "Someone";
-  const label = DIMENSIONS.find((d) => d.key === plan.dimension)?.label ?? plan.dimension;
+  const label = dimensionLabel(plan.dimension);
   const scope = plan.team ? ` for ${safeName(plan.team.name) ?? "the team"}` : " for the whole organisation";
   const due = formatDay(plan.dueAt.toISOString().slice(0, 10), "dayMonthYear");
   const people = await audience(tx, ctx, plan);

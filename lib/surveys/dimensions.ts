@@ -30,3 +30,6 @@ export type Metric = DimensionKey | typeof ENPS_METRIC | typeof STRESS_METRIC;
 export function isDimensionKey(v: string): v is DimensionKey {
   return (DIMENSION_KEYS as readonly string[]).includes(v);
 }
+
+/** A dimension's label as the product shows it; an unknown key as it is. */
+export const dimensionLabel = (key: string): string => DIMENSIONS.find((d) => d.key === key)?.label ?? key;

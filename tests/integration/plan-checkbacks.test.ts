@@ -12,7 +12,7 @@ import { surveyResults } from "@/lib/analytics/survey-results";
 import { loadRounds } from "@/lib/analytics/load";
 import { getCurrentSurvey } from "@/lib/surveys/round-status";
 import { ORG_TEAM_ID, surveyMailRef } from "@/lib/surveys/send";
-import { DIMENSION_KEYS, type DimensionKey } from "@/lib/surveys/dimensions";
+import { DIMENSION_KEYS, dimensionLabel, type DimensionKey } from "@/lib/surveys/dimensions";
 import {
   attachDueCheckBacks,
   checkBackScoreItem,
@@ -180,11 +180,13 @@ describe("attaching check-backs to that week's pulse round", () => {
     expect(survey).toMatchObject({
       id: alone.surveyId,
       kind: "custom",
-      title: `Check-back: ${tooOld.title}`,
+      // Named by the dimension: other managers list the survey, and the plan is kept to its team.
+      title: `Check-back: ${dimensionLabel(notAsked[0]!)}`,
       status: "active",
       audienceTeamIds: [w.a.id],
       invitedCount: 3,
     });
+    expect(survey!.title).not.toContain(tooOld.title);
     expect(survey!.closesAt!.getTime() - now.getTime()).toBe(7 * DAY);
     const own = await questionsOf(w.orgId, survey!.id);
     expect(own.map((q) => [q.id, q.type, q.audienceTeamId, q.checkBackId])).toEqual([
