@@ -234,7 +234,9 @@ async function sendAlone(orgId: string, checkBackId: string, now: Date): Promise
       if (!cb) return null;
       // Read-only: left scheduled, sent by the same rules once the workspace can write again.
       if (await isReadOnly(tx, orgId)) return null;
-      if (cb.plan.status === "dropped")
+      // A dropped plan's, and one whose team is too small to be reported on alone: its answers
+      // could never be shown (the team is all the survey reaches), so nobody is asked.
+      if (cb.plan.status === "dropped" || (cb.plan.teamId && !(await teamAttributed(tx, orgId, cb.plan.teamId))))
         return (await claim(tx, orgId, cb.id, { status: "skipped" })) ? "skipped" : null;
       if (!(await claim(tx, orgId, cb.id, { status: "sent", sentAt: now }))) return null;
       const { surveyId } = await createSurvey(

@@ -32,6 +32,7 @@ export type PlanForResults = {
   dimension: string;
   teamId: string | null;
   baselineSurveyId: string | null;
+  status: string;
 };
 export type CheckBackRow = {
   id: string;
@@ -125,10 +126,10 @@ export async function checkBackResults(
   const sent: CheckBackRow[] = [];
   for (const c of checkBacks) {
     if (c.status === "scheduled") out.set(c.id, nothing("not-sent-yet"));
-    // Skipped with a round: added to it while the plan's team was too small to be reported on
-    // alone, so its questions went to nobody (checkback-send.ts). Skipped without: the plan was
-    // dropped.
-    else if (c.status === "skipped") out.set(c.id, nothing(c.surveyId ? "team-too-small" : null));
+    // Skipped: the plan's team was too small to be reported on alone when the check-back fell
+    // due, so nobody was asked (checkback-send.ts), or the plan was dropped.
+    else if (c.status === "skipped")
+      out.set(c.id, nothing(c.surveyId || plan.status !== "dropped" ? "team-too-small" : null));
     else if (c.status !== "sent" || !c.surveyId) out.set(c.id, nothing(null));
     else sent.push(c);
   }

@@ -19,6 +19,7 @@ import {
   happenedQuestionText,
   sendOverdueCheckBacks,
 } from "@/lib/plans/checkback-send";
+import { getPlan } from "@/lib/plans/plans";
 import { createOrg, createUser } from "../support/factories";
 import { deliverSurveyInvitations, linkToken } from "../support/survey-links";
 
@@ -304,6 +305,23 @@ describe("attaching check-backs to that week's pulse round", () => {
     expect(await withOrg(w.orgId, (tx) => tx.surveyInvitation.count({ where: { surveyId, teamId: small.id } }))).toBe(
       0,
     );
+  });
+
+  it("skips one due alone whose team is too small to be reported on, asking nobody", async () => {
+    const w = await workspace({ pulse: false });
+    const now = new Date();
+    // Team A's third member has not activated their account: two count, below the minimum of 3.
+    await withOrg(w.orgId, (tx) =>
+      tx.user.update({
+        where: { organizationId_id: { organizationId: w.orgId, id: w.a.members[2]!.id } },
+        data: { passwordSetAt: null },
+      }),
+    );
+    const p = await plan(w, { teamId: w.a.id, dimension: notAsked[0]!, dueAt: new Date(now.getTime() - 60_000) });
+    expect(await sendOverdueCheckBacks(now)).toMatchObject({ errors: 0 });
+    expect(await checkBack(w.orgId, p.checkBackId)).toMatchObject({ status: "skipped", surveyId: null, sentAt: null });
+    expect(await checkBackSurveys(w.orgId)).toEqual([]);
+    expect((await getPlan(w.adminCtx, p.planId)).checkBacks[0]).toMatchObject({ reason: "team-too-small" });
   });
 
   it("can be attached to a round of the past with its send time (the demo's history)", async () => {

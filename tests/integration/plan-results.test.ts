@@ -201,7 +201,7 @@ async function results(ctx: AuthContext, planId: string) {
   return withOrg(ctx.orgId, async (tx) => {
     const plan = await tx.actionPlan.findFirstOrThrow({
       where: { organizationId: ctx.orgId, id: planId },
-      select: { id: true, dimension: true, teamId: true, baselineSurveyId: true },
+      select: { id: true, dimension: true, teamId: true, baselineSurveyId: true, status: true },
     });
     const checkBacks = await tx.actionCheckBack.findMany({
       where: { organizationId: ctx.orgId, planId },
@@ -423,19 +423,20 @@ describe("a check-back's results", () => {
     const [first] = await results(s.w.adminCtx, s.planId);
     expect(first).toEqual({ effect: null, happened: { n: 4, yes: 100, partly: 0, no: 0 }, reason: "no-baseline" });
 
-    // A check-back skipped with a round (nobody was asked) against one skipped without (a dropped plan).
-    const skipped = await withOrg(s.w.orgId, async (tx) => {
-      const plan = await tx.actionPlan.findFirstOrThrow({
-        where: { organizationId: s.w.orgId, id: s.planId },
-        select: { id: true, dimension: true, teamId: true, baselineSurveyId: true },
+    // Skipped with a round or without one (due alone) while the team was too small: nobody was
+    // asked. Skipped without a round on a dropped plan: nothing to say.
+    const skipped = (status: string) =>
+      withOrg(s.w.orgId, async (tx) => {
+        const plan = await tx.actionPlan.findFirstOrThrow({
+          where: { organizationId: s.w.orgId, id: s.planId },
+          select: { id: true, dimension: true, teamId: true, baselineSurveyId: true },
+        });
+        const row = { ...s.cb, status: "skipped", sentAt: null, scoreQuestionId: null, happenedQuestionId: null };
+        const rows = [row, { ...row, id: randomUUID(), surveyId: null }];
+        const map = await checkBackResults(tx, s.w.adminCtx, { ...plan, status }, rows);
+        return [...map.values()].map((r) => r.reason);
       });
-      const row = { ...s.cb, status: "skipped", sentAt: null, scoreQuestionId: null, happenedQuestionId: null };
-      const map = await checkBackResults(tx, s.w.adminCtx, plan, [row, { ...row, id: randomUUID(), surveyId: null }]);
-      return [...map.values()];
-    });
-    expect(skipped).toEqual([
-      { effect: null, happened: null, reason: "team-too-small" },
-      { effect: null, happened: null, reason: null },
-    ]);
+    expect(await skipped("published")).toEqual(["team-too-small", "team-too-small"]);
+    expect(await skipped("dropped")).toEqual(["team-too-small", null]);
   });
 });
