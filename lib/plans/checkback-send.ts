@@ -46,8 +46,13 @@ const checkBackSurveyTitle = (dimension: string) => `Check-back: ${dimensionLabe
  * dimension's first item. */
 export function checkBackScoreItem(dimension: string): BankScaleItem | null {
   if (!isDimensionKey(dimension)) return null;
-  const items = scaleItemsOf(dimension);
-  return (dimension === "wellness" ? items.find((q) => q.bankKey === STRESS_ITEM_KEY) : undefined) ?? items[0] ?? null;
+  return measuringItem(dimension, scaleItemsOf(dimension)) ?? null;
+}
+
+/** Of the items on a dimension, the one a round measures it with: for wellness the stress item,
+ * else the first. */
+function measuringItem<T extends { bankKey: string | null }>(dimension: string, items: readonly T[]): T | undefined {
+  return (dimension === "wellness" ? items.find((q) => q.bankKey === STRESS_ITEM_KEY) : undefined) ?? items[0];
 }
 
 type DueCheckBack = {
@@ -92,8 +97,7 @@ async function scoreItemOf(tx: Tx, orgId: string, plan: DueCheckBack["plan"]): P
       select: { text: true, bankKey: true },
       orderBy: { order: "asc" },
     });
-    const q =
-      (plan.dimension === "wellness" ? asked.find((x) => x.bankKey === STRESS_ITEM_KEY) : undefined) ?? asked[0];
+    const q = measuringItem(plan.dimension, asked);
     if (q?.bankKey) return { text: q.text, bankKey: q.bankKey };
   }
   const item = checkBackScoreItem(plan.dimension);
