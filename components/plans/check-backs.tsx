@@ -14,8 +14,7 @@ type ResultReason = NonNullable<CheckBackDto["reason"]>;
 
 const NOT_ENOUGH = "Not enough answers yet";
 
-// Typed to take reasons the measurement adds later too (they fall back to NOT_ENOUGH's words).
-const REASONS: Record<ResultReason, string> & Record<string, string> = {
+const REASONS: Record<ResultReason, string> = {
   "not-sent-yet": "Goes out with the pulse round of the week it falls due.",
   open: "Answers are being collected: results show when the round closes.",
   "not-enough-answers": NOT_ENOUGH,
@@ -81,7 +80,6 @@ function Happened({ happened }: { happened: HappenedDto }) {
 }
 
 function Result({ c }: { c: CheckBackDto }) {
-  const why: string | null = c.reason;
   if (!c.effect && !c.happened) {
     return (
       <p className="text-sm text-slate-600" data-testid="check-back-reason">
@@ -98,7 +96,7 @@ function Result({ c }: { c: CheckBackDto }) {
       {c.effect ? (
         <Effect effect={c.effect} />
       ) : (
-        <p className="text-sm text-slate-600">{why === "no-baseline" ? REASONS[why] : NOT_ENOUGH}</p>
+        <p className="text-sm text-slate-600">{c.reason === "no-baseline" ? REASONS[c.reason] : NOT_ENOUGH}</p>
       )}
       {c.happened ? <Happened happened={c.happened} /> : <p className="text-sm text-slate-600">{NOT_ENOUGH}</p>}
     </div>
